@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Tern",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Tern", targets: ["Tern"]),
+        .library(name: "TernHTTPClient", targets: ["TernHTTPClient"]),
+        .library(name: "TernMock", targets: ["TernMock"]),
+        .library(name: "TernTesting", targets: ["TernTesting"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    ],
+    targets: [
+        .target(
+            name: "Tern",
+            dependencies: [
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "TernHTTPClient",
+            dependencies: [
+                "Tern",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .target(
+            name: "TernMock",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .target(
+            name: "TernTesting",
+            dependencies: ["Tern", "TernMock"]
+        ),
+        .executableTarget(
+            name: "tern-example",
+            dependencies: ["Tern", "TernHTTPClient", "TernMock"],
+            path: "Examples/tern-example"
+        ),
+        .testTarget(name: "TernTests", dependencies: ["Tern", "TernTesting", "TernHTTPClient"]),
+        .testTarget(name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"]),
+        .testTarget(
+            name: "TernMockTests",
+            dependencies: ["TernMock", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+        ),
+    ]
+)

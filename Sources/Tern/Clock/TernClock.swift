@@ -1,0 +1,41 @@
+import Foundation
+
+/// The time source of a `Handler`: wall-clock dates for cache validity, and sleeping for retry delays.
+///
+/// Inject a test clock (see `TernTesting.TestClock`) so backoff and TTLs are tested without sleeping.
+public protocol TernClock: Sendable {
+    /// The current wall-clock date.
+    var now: Date { get }
+    /// Suspends for `duration`; throws `CancellationError` when the task is cancelled.
+    func sleep(for duration: Duration) async throws
+}
+
+/// The real clock: `Date()` and `Task.sleep` on the continuous clock (sub-second delays are honoured).
+public struct SystemClock: TernClock {
+    /// Makes the system clock.
+    public init() {}
+
+    public var now: Date { Date() }
+
+    public func sleep(for duration: Duration) async throws {
+        try await Task.sleep(for: duration)
+    }
+}
+
+extension TernClock where Self == SystemClock {
+    /// The real clock.
+    public static var system: SystemClock { SystemClock() }
+}
+
+extension Duration {
+    /// The duration as fractional seconds.
+    public var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+
+    /// Makes a duration from fractional seconds (sub-second values are kept, never rounded to zero).
+    public static func fromSeconds(_ seconds: Double) -> Duration {
+        .nanoseconds(Int64((max(0, seconds) * 1e9).rounded()))
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Identifies one `Handler.send` call across its events.
+public struct RequestID: Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: UInt64
+
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    public var description: String { "#\(rawValue)" }
+}
+
+/// One thing that happened while a handler served a request: the timeline a UI draws.
+public struct HandlerEvent: Sendable {
+    /// The send this event belongs to.
+    public var requestID: RequestID
+    /// The request's name or `METHOD URL`.
+    public var label: String
+    /// When it happened (by the handler's clock).
+    public var date: Date
+    /// What happened.
+    public var kind: Kind
+
+    public init(requestID: RequestID, label: String, date: Date, kind: Kind) {
+        self.requestID = requestID
+        self.label = label
+        self.date = date
+        self.kind = kind
+    }
+
+    /// The kinds of event.
+    public enum Kind: Sendable {
+        /// A network attempt is starting (1-based).
+        case attempt(number: Int)
+        /// Attempt `attempt` failed with `cause`; the next one starts after `delay`.
+        case retry(attempt: Int, cause: RetryCause, delay: Duration)
+        /// A storage decision.
+        case cache(CacheDecision)
+        /// Bytes moved (uploads and downloads).
+        case progress(TransferProgress)
+        /// A response was delivered to the caller.
+        case response(status: Int, source: ResponseSource, bytes: Int64, duration: Duration)
+        /// The send failed.
+        case failure(TernError)
+    }
+}
+
+/// Why an attempt is retried: a status the policy retries, or a transient error.
+public enum RetryCause: Sendable, CustomStringConvertible {
+    case status(Int)
+    case error(TernError)
+
+    public var description: String {
+        switch self {
+        case .status(let code): "status \(code)"
+        case .error(let error): "\(error.kind): \(error.message)"
+        }
+    }
+}
+
+/// What the handler decided about storage for a request.
+public enum CacheDecision: Sendable, Hashable {
+    /// A stored response was served (`expired` only in `cache` mode, which serves stale entries).
+    case hit(key: String, expired: Bool)
+    /// Nothing valid was stored under the key.
+    case miss(key: String)
+    /// The response was stored, valid until the date.
+    case stored(key: String, validUntil: Date)
+    /// Sample data was served (and stored under the key).
+    case sample(key: String)
+}

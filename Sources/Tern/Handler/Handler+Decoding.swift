@@ -1,0 +1,54 @@
+import Foundation
+
+extension Handler {
+    /// Sends `endpoint`, checks for a 2xx status and decodes the JSON body into `type`.
+    ///
+    /// `getValidUntil` computes the stored response's validity from the decoded model (Lynn's shape).
+    public func decode<Model: Decodable & Sendable>(
+        _ type: Model.Type,
+        from endpoint: some Endpoint,
+        keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys,
+        mode: ResponseMode? = nil,
+        getValidUntil: (@Sendable (Model) -> Date?)? = nil
+    ) async throws(TernError) -> Model {
+        let strategy = UncheckedKeyStrategy(keyDecodingStrategy)
+        var validUntil: (@Sendable (Response) -> Date?)?
+        if let getValidUntil {
+            validUntil = { response in
+                guard let model = try? response.decode(Model.self, keyDecodingStrategy: strategy.value) else { return nil }
+                return getValidUntil(model)
+            }
+        }
+        let response = try await send(endpoint, mode: mode, validUntil: validUntil)
+        try response.validate()
+        return try response.decode(Model.self, keyDecodingStrategy: keyDecodingStrategy)
+    }
+
+    /// Sends a spec and maps the response with its responser: the `Result`, or the spec's `Error`
+    /// thrown for an expected error body, or a `TernError`.
+    public func data<S: Spec>(_ spec: S, mode: ResponseMode? = nil) async throws -> S.Result {
+        let response = try await send(spec, mode: mode)
+        return try (spec.responser ?? DefaultResponser()).response(response, spec: spec)
+    }
+
+    /// Sends a spec; expected error bodies come back as `.failure(S.Error)` (VSNL's TypedClient),
+    /// everything else that goes wrong is thrown as a `TernError`.
+    public func result<S: Spec>(_ spec: S, mode: ResponseMode? = nil) async throws(TernError) -> Result<S.Result, S.Error> {
+        do {
+            return .success(try await data(spec, mode: mode))
+        } catch let expected as S.Error where S.Error.self != NoErrorBody.self {
+            return .failure(expected)
+        } catch {
+            throw TernError.wrap(error)
+        }
+    }
+}
+
+/// `JSONDecoder.KeyDecodingStrategy` is not `Sendable` (its `.custom` case holds a plain closure).
+///
+/// Safe: the strategy is only read, never mutated, and the closures of `.custom` strategies are
+/// only called synchronously from the decoder that the capturing closure creates.
+private struct UncheckedKeyStrategy: @unchecked Sendable {
+    let value: JSONDecoder.KeyDecodingStrategy
+    init(_ value: JSONDecoder.KeyDecodingStrategy) { self.value = value }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import HTTPTypes
+import Logging
+import Synchronization
+
+/// Sends requests: picks the source by mode, runs interceptors, retries, stores, and reports events.
+///
+/// ```swift
+/// let handler = Handler(transport: HTTPClientTransport.shared, mode: .normal)
+/// let user = try await handler.decode(User.self, from: UserAPI.user(id: 1))
+/// ```
+public final class Handler: Sendable {
+    /// Sends the bytes.
+    public let transport: any Transport
+    /// Keeps responses for `normal`, `cache` and `sample` modes; `nil` disables storage.
+    public let storage: (any StorageManager)?
+    /// The mode of sends that do not name one.
+    public let mode: ResponseMode
+    /// The retry policy of requests that do not carry their own.
+    public let retryPolicy: RetryPolicy
+    /// How long stored responses stay valid.
+    public let cacheValidity: CacheValidity
+    /// The interceptors, outermost first.
+    public let interceptors: [any Interceptor]
+    /// Dates and sleeps.
+    public let clock: any TernClock
+    /// Where the handler logs; `nil` logs nothing.
+    public let logger: Logger?
+
+    private let defaultsBox: Mutex<SessionDefaults>
+    let broadcaster = EventBroadcaster<HandlerEvent>()
+    private let lastID = Atomic<UInt64>(0)
+
+    /// Makes a handler. Only the transport is required (`HTTPClientTransport.shared` on Linux).
+    public init(
+        transport: some Transport,
+        storage: (any StorageManager)? = MemoryStorage(),
+        mode: ResponseMode = .normal,
+        retryPolicy: RetryPolicy = .default,
+        cacheValidity: CacheValidity = .ttl(300),
+        defaults: SessionDefaults = SessionDefaults(),
+        interceptors: [any Interceptor] = [],
+        clock: any TernClock = SystemClock(),
+        logger: Logger? = nil
+    ) {
+        self.transport = transport
+        self.storage = storage
+        self.mode = mode
+        self.retryPolicy = retryPolicy
+        self.cacheValidity = cacheValidity
+        self.defaultsBox = Mutex(defaults)
+        self.interceptors = interceptors
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Lynn's shape: a transport, storage, a retry count and a mode.
+    public convenience init(
+        transport: some Transport, storage: (any StorageManager)? = MemoryStorage(), maxRetries: Int,
+        mode: ResponseMode = .normal
+    ) {
+        var policy = RetryPolicy.default
+        policy.maxRetries = max(0, maxRetries)
+        self.init(transport: transport, storage: storage, mode: mode, retryPolicy: policy)
+    }
+
+    /// The session defaults in force.
+    public var defaults: SessionDefaults {
+        defaultsBox.withLock { $0 }
+    }
+
+    /// Changes the session defaults for every later request.
+    public func updateDefaults(_ change: (inout SessionDefaults) -> Void) {
+        defaultsBox.withLock { change(&$0) }
+    }
+
+    /// Sets a header on every later request (VSNL's `setHeader`); `nil` removes it.
+    public func setDefaultHeader(_ name: HTTPField.Name, _ value: String?) {
+        updateDefaults { $0.headers[name] = value }
+    }
+
+    /// Sets a query parameter on every later request (VSNL's `setQueryStringParameter`); `nil` removes it.
+    public func setDefaultQueryParameter(_ name: String, _ value: JSONValue?) {
+        updateDefaults { defaults in
+            if let value { defaults.query.set(name, value) } else { defaults.query.remove(name) }
+        }
+    }
+
+    /// A stream of every event of every later send (attempts, retries, cache, progress, responses).
+    ///
+    /// Each call makes a new subscriber; the stream ends when the consuming task stops iterating.
+    public func events(
+        bufferingPolicy: AsyncStream<HandlerEvent>.Continuation.BufferingPolicy = .bufferingNewest(1024)
+    ) -> AsyncStream<HandlerEvent> {
+        broadcaster.subscribe(bufferingPolicy: bufferingPolicy)
+    }
+
+    /// Lowers `endpoint` to the request this handler would send, with session defaults applied.
+    public func request(for endpoint: some Endpoint) throws(TernError) -> Request {
+        let defaults = self.defaults
+        var request = try endpoint.makeRequest(
+            in: EndpointContext(baseURL: defaults.baseURL, arrayEncoding: defaults.arrayEncoding)
+        )
+        defaults.apply(to: &request)
+        if request.timeout == nil { request.timeout = defaults.timeout }
+        return request
+    }
+
+    func nextRequestID() -> RequestID {
+        RequestID(rawValue: lastID.add(1, ordering: .relaxed).newValue)
+    }
+
+    deinit {
+        broadcaster.finish()
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// How an array parameter is written in a query string.
+public enum ArrayEncoding: String, Sendable, Hashable, CaseIterable {
+    /// One pair per element: `tags=a&tags=b`.
+    case individual
+    /// One pair, elements joined by commas: `tags=a,b`.
+    case comma
+}
+
+/// Ordered query parameters, written as a dictionary literal (`["page": 2, "tags": ["a", "b"]]`).
+///
+/// Order is kept as written. `null` values are left out; nested objects use brackets
+/// (`filter[name]=Ada`); arrays follow the parameter's `ArrayEncoding` (STRV's `ArrayParameter`).
+public struct QueryParameters: Sendable, Hashable, ExpressibleByDictionaryLiteral {
+    /// One parameter: a name, a value and an optional array encoding of its own.
+    public struct Item: Sendable, Hashable {
+        public var name: String
+        public var value: JSONValue
+        public var arrayEncoding: ArrayEncoding?
+    }
+
+    /// The parameters in order.
+    public private(set) var items: [Item] = []
+
+    /// Makes empty parameters.
+    public init() {}
+
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        items = elements.map { Item(name: $0.0, value: $0.1, arrayEncoding: nil) }
+    }
+
+    /// Whether there are no parameters.
+    public var isEmpty: Bool { items.isEmpty }
+
+    /// Sets `name` (replacing an earlier value), optionally with its own array encoding.
+    public mutating func set(_ name: String, _ value: JSONValue, arrayEncoding: ArrayEncoding? = nil) {
+        let item = Item(name: name, value: value, arrayEncoding: arrayEncoding)
+        if let index = items.firstIndex(where: { $0.name == name }) {
+            items[index] = item
+        } else {
+            items.append(item)
+        }
+    }
+
+    /// Removes `name`.
+    public mutating func remove(_ name: String) {
+        items.removeAll { $0.name == name }
+    }
+
+    /// Appends the parameters of `other` that are not set here yet.
+    public func merging(defaults other: QueryParameters) -> QueryParameters {
+        var merged = self
+        for item in other.items where !items.contains(where: { $0.name == item.name }) {
+            merged.items.append(item)
+        }
+        return merged
+    }
+
+    /// The name/value pairs, flattened and unescaped, in order (a comma-joined array is one pair).
+    public func pairs(arrayEncoding: ArrayEncoding) -> [(name: String, value: String)] {
+        pieces(arrayEncoding).map { ($0.name, $0.values.joined(separator: ",")) }
+    }
+
+    /// The percent-encoded query string (without `?`).
+    public func encoded(arrayEncoding: ArrayEncoding) -> String {
+        pieces(arrayEncoding)
+            .map { piece in
+                // Commas inside a value are escaped, so a comma-joined list stays unambiguous.
+                let value = piece.values.map { Self.escape($0, allowing: Self.valueCharacters) }.joined(separator: ",")
+                return "\(Self.escape(piece.name, allowing: Self.nameCharacters))=\(value)"
+            }
+            .joined(separator: "&")
+    }
+
+    /// One flattened parameter: a name and one value, or several values to be joined by commas.
+    private struct Piece {
+        var name: String
+        var values: [String]
+    }
+
+    private func pieces(_ arrayEncoding: ArrayEncoding) -> [Piece] {
+        var result: [Piece] = []
+        for item in items {
+            Self.flatten(name: item.name, value: item.value, encoding: item.arrayEncoding ?? arrayEncoding, into: &result)
+        }
+        return result
+    }
+
+    private static func flatten(name: String, value: JSONValue, encoding: ArrayEncoding, into result: inout [Piece]) {
+        switch value {
+        case .null:
+            return
+        case .array(let elements):
+            let scalars = elements.compactMap(\.scalarText)
+            if encoding == .comma, scalars.count == elements.count {
+                result.append(Piece(name: name, values: scalars))
+            } else {
+                for (index, element) in elements.enumerated() {
+                    if case .object = element {
+                        flatten(name: "\(name)[\(index)]", value: element, encoding: encoding, into: &result)
+                    } else {
+                        flatten(name: name, value: element, encoding: encoding, into: &result)
+                    }
+                }
+            }
+        case .object(let fields):
+            for key in fields.keys.sorted() {
+                if let field = fields[key] {
+                    flatten(name: "\(name)[\(key)]", value: field, encoding: encoding, into: &result)
+                }
+            }
+        default:
+            if let text = value.scalarText { result.append(Piece(name: name, values: [text])) }
+        }
+    }
+
+    /// Characters left as they are in a value: RFC 3986 unreserved.
+    private static let valueCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"
+    )
+    /// Characters left as they are in a name: unreserved plus the brackets of nested names.
+    private static let nameCharacters = valueCharacters.union(CharacterSet(charactersIn: "[]"))
+
+    static func escape(_ text: String, allowing allowed: CharacterSet = valueCharacters) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+}

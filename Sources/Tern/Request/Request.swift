@@ -1,0 +1,127 @@
+import Foundation
+import HTTPTypes
+
+/// The HTTP method type used throughout Tern (`.get`, `.post`, ...).
+public typealias HTTPMethod = HTTPRequest.Method
+
+/// The one request value every endpoint style lowers to, and the only thing a `Transport` sends.
+public struct Request: Sendable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The full URL, query included.
+    public var url: URL
+    /// The header fields (case-insensitive names, order kept, repeats allowed).
+    public var headers: HTTPFields
+    /// Where the body's bytes come from.
+    public var body: RequestBody
+    /// Data, upload or download.
+    public var transaction: Transaction
+    /// Where a download is written; `nil` lets the transport pick a temporary file.
+    public var downloadDestination: URL?
+    /// The key the response is stored under; `nil` means `method + URL` (see `cacheKey`).
+    public var storageKey: String?
+    /// Seconds a stored response stays valid, overriding the handler's `CacheValidity`.
+    public var validFor: TimeInterval?
+    /// The response `sample` mode falls back to.
+    public var sample: SampleResponse?
+    /// The deadline for one attempt, overriding the handler's default.
+    public var timeout: Duration?
+    /// A retry policy for this request only, overriding the handler's.
+    public var retryPolicy: RetryPolicy?
+    /// Whether auth interceptors should sign this request (STRV's `isAuthenticationRequired`).
+    public var requiresAuthentication: Bool
+    /// A short name for logs and events (a spec id, a case name); `nil` uses `METHOD URL`.
+    public var name: String?
+
+    /// Makes a request; only the method and URL are required.
+    public init(
+        method: HTTPMethod = .get,
+        url: URL,
+        headers: HTTPFields = [:],
+        body: RequestBody = .none,
+        transaction: Transaction = .data,
+        storageKey: String? = nil,
+        validFor: TimeInterval? = nil,
+        sample: SampleResponse? = nil,
+        timeout: Duration? = nil,
+        requiresAuthentication: Bool = true,
+        name: String? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.transaction = transaction
+        self.storageKey = storageKey
+        self.validFor = validFor
+        self.sample = sample
+        self.timeout = timeout
+        self.retryPolicy = nil
+        self.requiresAuthentication = requiresAuthentication
+        self.name = name
+    }
+
+    /// The storage key in force: `storageKey`, else `METHOD URL`.
+    public var cacheKey: String {
+        storageKey ?? "\(method.rawValue) \(url.absoluteString)"
+    }
+
+    /// `METHOD URL`, for messages.
+    public var label: String {
+        "\(method.rawValue) \(url.absoluteString)"
+    }
+
+    /// Whether repeating the request is safe by HTTP semantics (GET, HEAD, OPTIONS, TRACE, PUT, DELETE).
+    public var isIdempotent: Bool {
+        [.get, .head, .options, .trace, .put, .delete].contains(method)
+    }
+
+    /// Appends query parameters to the URL, after any query it already has.
+    public mutating func appendQuery(_ parameters: QueryParameters, arrayEncoding: ArrayEncoding = .individual) {
+        guard !parameters.isEmpty else { return }
+        url = Request.url(url, appending: parameters.encoded(arrayEncoding: arrayEncoding))
+    }
+
+    /// Sets the body and, unless one is set already, its `Content-Type`.
+    public mutating func setBody(_ body: HTTPBody) throws(TernError) {
+        let (lowered, contentType) = try body.lowered.get()
+        self.body = lowered
+        if let contentType, headers[.contentType] == nil {
+            headers[.contentType] = contentType
+        }
+    }
+
+    static func url(_ url: URL, appending encodedQuery: String) -> URL {
+        guard !encodedQuery.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return url
+        }
+        if let existing = components.percentEncodedQuery, !existing.isEmpty {
+            components.percentEncodedQuery = existing + "&" + encodedQuery
+        } else {
+            components.percentEncodedQuery = encodedQuery
+        }
+        return components.url ?? url
+    }
+}
+
+/// Canned response data for `sample` mode (Lynn's / Moya's `sampleData`).
+public struct SampleResponse: Sendable, Hashable {
+    public var status: Int
+    public var headers: HTTPFields
+    public var body: Data
+
+    /// Makes a sample; JSON bodies get a JSON content type when none is given.
+    public init(status: Int = 200, headers: HTTPFields = [:], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON sample from a literal.
+    public static func json(_ value: JSONValue, status: Int = 200) -> SampleResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let body = (try? encoder.encode(value)) ?? Data()
+        return SampleResponse(status: status, headers: [.contentType: "application/json"], body: body)
+    }
+}

@@ -1,0 +1,34 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOPosix
+import Tern
+
+extension HTTPClientTransport {
+    /// Maps AsyncHTTPClient and NIO errors to `TernError` kinds the retry policy understands.
+    static func map(_ error: any Error, request: Tern.Request) -> TernError {
+        if let ternError = error as? TernError { return ternError }
+        let label = request.label
+        if error is CancellationError {
+            return TernError(.cancelled, "the request was cancelled", requestLabel: label)
+        }
+        if let clientError = error as? HTTPClientError {
+            switch clientError {
+            case .cancelled:
+                return TernError(.cancelled, "the request was cancelled", requestLabel: label)
+            case .deadlineExceeded, .readTimeout, .writeTimeout:
+                return TernError(.timeout, "no response before the deadline", requestLabel: label, underlying: error)
+            case .connectTimeout, .socksHandshakeTimeout, .tlsHandshakeTimeout:
+                return TernError(.timeout, "the connection could not be made in time", requestLabel: label, underlying: error)
+            case .remoteConnectionClosed, .alreadyShutdown:
+                return TernError(.connection, "the connection was closed before the response completed", requestLabel: label, underlying: error)
+            default:
+                return TernError(.transport, String(describing: clientError), requestLabel: label, underlying: error)
+            }
+        }
+        if error is NIOConnectionError || error is IOError || error is ChannelError {
+            return TernError(.connection, "could not talk to \(request.url.host ?? "the server"): \(error)", requestLabel: label, underlying: error)
+        }
+        return TernError(.transport, String(describing: error), requestLabel: label, underlying: error)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Synchronization
+import Tern
+
+/// Counts bytes of one body and reports cumulative progress, at most every 64 KiB or at the end.
+final class ProgressMeter: Sendable {
+    private struct State {
+        var bytes: Int64 = 0
+        var reported: Int64 = -1
+        var finished = false
+    }
+
+    private let direction: TransferProgress.Direction
+    private let total: Int64?
+    private let report: @Sendable (TransferProgress) -> Void
+    private let started = ContinuousClock.now
+    private let state = Mutex(State())
+    private static let step: Int64 = 64 * 1024
+
+    init(direction: TransferProgress.Direction, total: Int64?, report: @escaping @Sendable (TransferProgress) -> Void) {
+        self.direction = direction
+        self.total = total
+        self.report = report
+    }
+
+    /// Adds `count` bytes moved.
+    func add(_ count: Int) {
+        let snapshot: Int64? = state.withLock { state in
+            state.bytes += Int64(count)
+            guard state.bytes - state.reported >= Self.step || state.bytes == total else { return nil }
+            state.reported = state.bytes
+            return state.bytes
+        }
+        if let snapshot { report(progress(snapshot, finished: false)) }
+    }
+
+    /// Reports the final count once.
+    func finish() {
+        let snapshot: Int64? = state.withLock { state in
+            guard !state.finished else { return nil }
+            state.finished = true
+            return state.bytes
+        }
+        if let snapshot { report(progress(snapshot, finished: true)) }
+    }
+
+    private func progress(_ bytes: Int64, finished: Bool) -> TransferProgress {
+        let elapsed = (ContinuousClock.now - started).seconds
+        return TransferProgress(
+            direction: direction, bytes: bytes, total: total,
+            bytesPerSecond: elapsed > 0 ? Double(bytes) / elapsed : nil, isFinished: finished
+        )
+    }
+}

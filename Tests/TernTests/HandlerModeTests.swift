@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import TernTesting
+
+@testable import Tern
+
+@Suite("Handler modes (in-memory transport)")
+struct HandlerModeTests {
+    let clock = TestClock()
+    let storage = MemoryStorage()
+    let transport = InMemoryTransport { request, call in .json(#"{"call":\#(call)}"#) }
+
+    func handler(_ mode: ResponseMode = .normal, ttl: TimeInterval = 300) -> Handler {
+        Handler(transport: transport, storage: storage, mode: mode, cacheValidity: .ttl(ttl), clock: clock)
+    }
+
+    @Test("normal serves a valid stored response, then goes live once it expires")
+    func normalMode() async throws {
+        let handler = handler(ttl: 60)
+        let first = try await handler.send(UserAPI.user(id: 1))
+        #expect(first.source == .live)
+        #expect(first.cache?.validUntil == clock.now.addingTimeInterval(60))
+        let second = try await handler.send(UserAPI.user(id: 1))
+        #expect(second.source == .cache)
+        #expect(second.body == first.body)
+        #expect(transport.requestCount == 1)
+        clock.advance(by: 61)
+        let third = try await handler.send(UserAPI.user(id: 1))
+        #expect(third.source == .live)
+        #expect(third.text == #"{"call":2}"#)
+    }
+
+    @Test("live always goes to the network and still stores for offline replay")
+    func liveMode() async throws {
+        let handler = handler(.live)
+        _ = try await handler.send(UserAPI.user(id: 2))
+        let again = try await handler.send(UserAPI.user(id: 2))
+        #expect(again.source == .live)
+        #expect(transport.requestCount == 2)
+        let replay = try await handler.send(UserAPI.user(id: 2), mode: .cache)
+        #expect(replay.source == .cache)
+        #expect(replay.text == #"{"call":2}"#)
+    }
+
+    @Test("cache mode never touches the network; a miss names the storage key")
+    func cacheMiss() async throws {
+        let error = await #expect(throws: TernError.self) {
+            try await self.handler(.cache).send(UserAPI.user(id: 3))
+        }
+        #expect(error?.kind == .cacheMiss)
+        #expect(error?.message.contains("user-3") == true)
+        #expect(transport.requestCount == 0)
+    }
+
+    @Test("cache mode serves expired entries, marked expired")
+    func cacheServesStale() async throws {
+        _ = try await handler(ttl: 10).send(UserAPI.user(id: 4))
+        clock.advance(by: 100)
+        let replay = try await handler(.cache).send(UserAPI.user(id: 4))
+        #expect(replay.source == .cache)
+        #expect(replay.cache?.isExpired == true)
+    }
+
+    @Test("sample mode serves the sample, stores it, then serves it from the cache")
+    func sampleMode() async throws {
+        let handler = handler(.sample)
+        let first = try await handler.send(UserAPI.user(id: 5))
+        #expect(first.source == .sample)
+        #expect(try first.decode(User.self) == User(id: 0, name: "Sample"))
+        let second = try await handler.send(UserAPI.user(id: 5))
+        #expect(second.source == .cache)
+        #expect(transport.requestCount == 0)
+    }
+
+    @Test("sample mode without sample data is a clear error")
+    func noSample() async throws {
+        let request = Request(url: try #require(URL(string: "http://127.0.0.1:1/none")))
+        let error = await #expect(throws: TernError.self) { try await self.handler(.sample).send(request) }
+        #expect(error?.kind == .noSample)
+    }
+
+    @Test("only 2xx responses are stored")
+    func errorsNotStored() async throws {
+        let failing = Handler(transport: InMemoryTransport.status(404, body: "nope"), storage: storage, clock: clock)
+        let response = try await failing.send(UserAPI.user(id: 6))
+        #expect(response.statusCode == 404)
+        #expect(response.cache == nil)
+        #expect(await storage.entry(forKey: "user-6") == nil)
+    }
+
+    @Test("validity: getValidUntil beats validFor beats the handler TTL")
+    func validityPrecedence() async throws {
+        let handler = handler(ttl: 300)
+        var request = try handler.request(for: UserAPI.user(id: 8))
+        request.validFor = 30
+        let viaValidFor = try await handler.send(request, mode: .live)
+        #expect(viaValidFor.cache?.validUntil == clock.now.addingTimeInterval(30))
+        let until = clock.now.addingTimeInterval(5)
+        let viaClosure = try await handler.send(request, mode: .live, validUntil: { _ in until })
+        #expect(viaClosure.cache?.validUntil == until)
+        let notStored = try await handler.send(UserAPI.user(id: 9), mode: .live, validUntil: { _ in nil })
+        #expect(notStored.cache == nil)
+    }
+
+    @Test("Cache-Control max-age sets validity; no-store is not stored")
+    func responseHeaderValidity() async throws {
+        let transport = InMemoryTransport { request, _ in
+            let value = request.url.path == "/keep" ? "public, max-age=42" : "no-store"
+            return TransportResponse(status: .ok, headers: [.cacheControl: value], body: Data("x".utf8))
+        }
+        let handler = Handler(transport: transport, storage: storage, cacheValidity: .responseHeaders(fallback: 10), clock: clock)
+        let kept = try await handler.send(Request(url: try #require(URL(string: "http://127.0.0.1:1/keep"))))
+        #expect(kept.cache?.validUntil == clock.now.addingTimeInterval(42))
+        let dropped = try await handler.send(Request(url: try #require(URL(string: "http://127.0.0.1:1/drop"))))
+        #expect(dropped.cache == nil)
+    }
+
+    @Test("without storage, normal mode is live and cache mode is a clear error")
+    func noStorage() async throws {
+        let handler = Handler(transport: transport, storage: nil, clock: clock)
+        #expect(try await handler.send(UserAPI.user(id: 1)).source == .live)
+        #expect(try await handler.send(UserAPI.user(id: 1)).source == .live)
+        await #expect(throws: TernError.self) { try await handler.send(UserAPI.user(id: 1), mode: .cache) }
+    }
+
+    @Test("modes cycle normal → live → cache → sample → normal")
+    func modeCycle() {
+        #expect(ResponseMode.normal.next == .live)
+        #expect(ResponseMode.sample.next == .normal)
+    }
+
+    @Test("memory storage keeps a history per key as list storage")
+    func listStorage() async throws {
+        let storage = MemoryStorage(historyLimit: 2)
+        let handler = Handler(transport: transport, storage: storage, mode: .live, clock: clock)
+        for _ in 0..<3 { _ = try await handler.send(UserAPI.user(id: 1)) }
+        let list = await storage.list(forKey: "user-1")
+        #expect(list.map { String(decoding: $0.body, as: UTF8.self) } == [#"{"call":2}"#, #"{"call":3}"#])
+        #expect(await storage.entries().count == 1)
+    }
+}
