@@ -1,0 +1,112 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// An in-process HTTP/1.1 server with canned and built-in routes, for tests and demos.
+///
+/// Start one with ``start(host:port:routes:)`` (port 0 picks a free port) and always call
+/// ``shutdown()``, or use ``withMockServer(routes:isolation:_:)`` which does it for you.
+public final class MockServer: Sendable {
+    private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+
+    /// The host the server listens on.
+    public let host: String
+    /// The port the server is bound to (never 0 once started).
+    public let port: Int
+
+    private let state: MockServerState
+    private let listener: any Channel
+    private let acceptTask: Task<Void, Never>
+
+    /// The server's root URL, e.g. `http://127.0.0.1:54321`.
+    public var baseURL: URL {
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        return URL(string: "http://\(hostPart):\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    private init(host: String, port: Int, state: MockServerState, listener: any Channel, acceptTask: Task<Void, Never>) {
+        self.host = host
+        self.port = port
+        self.state = state
+        self.listener = listener
+        self.acceptTask = acceptTask
+    }
+
+    /// Binds a listening socket and starts serving; `port: 0` picks a free port.
+    public static func start(host: String = "127.0.0.1", port: Int = 0, routes: [MockRoute] = []) async throws -> MockServer {
+        let state = MockServerState(routes: routes)
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .bind(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    return try Connection(wrappingChannelSynchronously: channel)
+                }
+            }
+        let listener = server.channel
+        guard let boundPort = listener.localAddress?.port else {
+            try? await listener.close()
+            throw MockServerError.noBoundPort(host: host)
+        }
+        let router = Router(state: state)
+        let acceptTask = Task {
+            await withDiscardingTaskGroup { group in
+                do {
+                    try await server.executeThenClose { connections in
+                        for try await connection in connections {
+                            group.addTask { await HTTPConnection(channel: connection, router: router).run() }
+                        }
+                    }
+                } catch {
+                    // The listener was closed or the task cancelled: stop accepting.
+                }
+                group.cancelAll()
+            }
+        }
+        return MockServer(host: host, port: boundPort, state: state, listener: listener, acceptTask: acceptTask)
+    }
+
+    /// Stops accepting, closes every open connection and waits until all are gone; idempotent.
+    public func shutdown() async throws {
+        try? await listener.close()
+        acceptTask.cancel()
+        await acceptTask.value
+    }
+
+    /// Adds a canned route while the server runs; the newest matching route wins.
+    public func add(_ route: MockRoute) {
+        state.add(route)
+    }
+
+    /// How many requests were received whose path (without query) equals `path`.
+    public func requestCount(path: String) -> Int {
+        state.requestCount(path: path)
+    }
+
+    /// How many requests were received in total.
+    public var totalRequestCount: Int {
+        state.totalRequestCount
+    }
+
+    /// The bearer token `/auth/protected` accepts; starts as `token-0`.
+    public var currentToken: String {
+        state.currentToken
+    }
+
+    /// How many `/auth/refresh` calls succeeded.
+    public var refreshCount: Int {
+        state.refreshCount
+    }
+
+    /// Total bytes received by `/upload`.
+    public var uploadedByteCount: Int {
+        state.uploadedByteCount
+    }
+
+    /// How many client connections are being served right now (for leak checks in tests).
+    var openConnectionCount: Int {
+        state.openConnectionCount
+    }
+}

@@ -1,0 +1,30 @@
+import NIOCore
+
+/// Picks the answer for a request: canned routes first, then the built-in routes.
+struct Router: Sendable {
+    /// The largest request body collected in memory; longer bodies get 413.
+    static let maxCollectedBody = 64 * 1024 * 1024
+
+    let state: MockServerState
+
+    /// Answers one request, reading as much of its body as the route needs.
+    func respond(to request: MockRequest, body: inout RequestReader, writer: ResponseWriter) async throws -> ResponseOutcome {
+        state.recordRequest(path: request.path)
+        if let route = state.cannedRoute(method: request.method, path: request.path) {
+            try await body.drainBody()
+            if let delay = route.response.delay {
+                try await Task.sleep(for: delay)
+            }
+            return try await writer.send(route.response)
+        }
+        if request.segments == ["upload"] && request.isMethod("POST", "PUT") {
+            return try await UploadRoute.respond(to: request, body: &body, state: state, writer: writer)
+        }
+        guard let collected = try await body.collectBody(upTo: Self.maxCollectedBody) else {
+            let tooLarge = MockResponse.json(.object([("error", .string("payload too large"))]), status: 413)
+            return try await writer.closingConnection().send(tooLarge)
+        }
+        let exchange = MockExchange(request: request, body: collected, state: state, writer: writer)
+        return try await BuiltinRoutes.respond(to: exchange)
+    }
+}

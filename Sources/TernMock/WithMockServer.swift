@@ -1,0 +1,17 @@
+/// Runs `body` with a started ``MockServer`` and shuts it down afterwards, also when `body` throws.
+public func withMockServer<T>(
+    routes: [MockRoute] = [],
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (MockServer) async throws -> T
+) async throws -> T {
+    let server = try await MockServer.start(routes: routes)
+    let result: T
+    do {
+        result = try await body(server)
+    } catch {
+        try? await server.shutdown()
+        throw error
+    }
+    try await server.shutdown()
+    return result
+}

@@ -1,0 +1,69 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Testing
+
+@testable import TernMock
+
+@Suite("/upload route")
+struct UploadTests {
+    @Test("FNV-1a 64 matches known vectors")
+    func checksumVectors() {
+        #expect(MockServer.checksum(Data()) == "cbf29ce484222325")
+        #expect(MockServer.checksum(Data("a".utf8)) == "af63dc4c8601ec8c")
+        #expect(MockServer.checksum(Data("foobar".utf8)) == "85944171f73967e8")
+    }
+
+    @Test("A streamed multi-MiB upload is counted and hashed")
+    func streamedUpload() async throws {
+        try await withHarness { harness in
+            let total = 3 * 1024 * 1024 + 123
+            let body = HTTPClientRequest.Body.stream(PatternChunks(total: total, chunk: 64 * 1024), length: .known(Int64(total)))
+            let reply = try await harness.send(.POST, "/upload", body: body)
+            #expect(reply.status == 200)
+            #expect(reply.header("Content-Type") == "application/json")
+            let json = try reply.object()
+            #expect(json["bytes"] as? Int == total)
+            #expect(json["checksum"] as? String == MockServer.checksum(MockServer.expectedBytes(count: total)))
+            #expect(harness.server.uploadedByteCount == total)
+        }
+    }
+
+    @Test("PUT uploads add up, and an unknown-length (chunked) body works")
+    func chunkedPut() async throws {
+        try await withHarness { harness in
+            let first = try await harness.send(.PUT, "/upload", text: "hello")
+            #expect(try first.object()["bytes"] as? Int == 5)
+            #expect(try first.object()["checksum"] as? String == MockServer.checksum(Data("hello".utf8)))
+
+            let body = HTTPClientRequest.Body.stream(PatternChunks(total: 100_000, chunk: 10_000), length: .unknown)
+            let second = try await harness.send(.PUT, "/upload", body: body)
+            #expect(try second.object()["bytes"] as? Int == 100_000)
+            #expect(harness.server.uploadedByteCount == 100_005)
+        }
+    }
+
+    @Test("An empty upload reports zero bytes")
+    func emptyUpload() async throws {
+        try await withHarness { harness in
+            let reply = try await harness.send(.POST, "/upload")
+            let json = try reply.object()
+            #expect(json["bytes"] as? Int == 0)
+            #expect(json["checksum"] as? String == "cbf29ce484222325")
+        }
+    }
+}
+
+@Suite("Request body limit")
+struct BodyLimitTests {
+    @Test("A collected body over 64 MiB answers 413 and closes the connection")
+    func tooLarge() async throws {
+        try await withHarness { harness in
+            let total = Router.maxCollectedBody + 1
+            let body = HTTPClientRequest.Body.stream(PatternChunks(total: total, chunk: 1024 * 1024), length: .known(Int64(total)))
+            let reply = try await harness.send(.POST, "/echo", body: body)
+            #expect(reply.status == 413)
+            #expect(reply.header("Connection") == "close")
+        }
+    }
+}
