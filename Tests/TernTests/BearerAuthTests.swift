@@ -67,7 +67,7 @@ struct BearerAuthTests {
         try await withMockServer { server in
             let tokens = store(server, token: "expired", query: "fail=1")
             let handler = liveHandler(
-                server, mode: .live, retryPolicy: .none, interceptors: [BearerAuthInterceptor(store: tokens)]
+                server, mode: .live, retryPolicy: .never, interceptors: [BearerAuthInterceptor(store: tokens)]
             )
             let error = await #expect(throws: TernError.self) { try await handler.send(get("auth/protected", on: server)) }
             #expect(error?.kind == .authentication)
@@ -85,6 +85,24 @@ struct BearerAuthTests {
             #expect(try await handler.send(request).decode(Echo.self).headers["authorization"] == nil)
             let signed = try await handler.send(get("echo/signed", on: server)).decode(Echo.self)
             #expect(signed.headers["authorization"] == "Bearer secret")
+        }
+    }
+}
+
+@Suite("Bearer auth and validation order")
+struct BearerAuthOrderTests {
+    @Test("the refresh still happens when a validator inside the auth interceptor throws on the 401")
+    func validatorInside() async throws {
+        try await withMockServer { server in
+            let tokens = BearerTokenStore(token: "expired") { handler in
+                var refresh = Request(method: .post, url: server.baseURL.appendingPathComponent("auth/refresh"))
+                refresh.requiresAuthentication = false
+                return try await handler.send(refresh, mode: .live).decode([String: String].self)["token"] ?? ""
+            }
+            let handler = liveHandler(server, interceptors: [BearerAuthInterceptor(store: tokens), ValidationInterceptor()])
+            let response = try await handler.send(get("auth/protected", on: server))
+            #expect(response.statusCode == 200)
+            #expect(server.refreshCount == 1)
         }
     }
 }

@@ -139,3 +139,40 @@ struct HandlerModeTests {
         #expect(await storage.entries().count == 1)
     }
 }
+
+@Suite("What normal mode answers from storage")
+struct StorageAnswerTests {
+    @Test("a repeated POST reaches the server in normal mode, yet is stored for offline replay")
+    func postNotServedFromStorage() async throws {
+        let transport = InMemoryTransport { _, call in .json(#"{"created":\#(call)}"#, status: 201) }
+        let handler = Handler(transport: transport, clock: TestClock())
+        _ = try await handler.send(UserAPI.create(name: "Ada"))
+        let second = try await handler.send(UserAPI.create(name: "Ada"))
+        #expect(second.source == .live)
+        #expect(transport.requestCount == 2)
+        let replay = try await handler.send(UserAPI.create(name: "Ada"), mode: .cache)
+        #expect(replay.source == .cache && replay.text == #"{"created":2}"#)
+    }
+
+    @Test("an explicit storage key opts any method in")
+    func explicitKey() async throws {
+        let transport = InMemoryTransport { _, _ in .json("{}") }
+        let handler = Handler(transport: transport, clock: TestClock())
+        var request = try handler.request(for: UserAPI.create(name: "Ada"))
+        request.storageKey = "create-ada"
+        _ = try await handler.send(request)
+        #expect(try await handler.send(request).source == .cache)
+        #expect(transport.requestCount == 1)
+    }
+
+    @Test("a TargetGroup with an empty base URL uses the handler's")
+    func targetGroupFallback() throws {
+        struct Relative: TargetGroup {
+            var baseURL: String { "" }
+            var path: String { "/ping" }
+            var task: TargetTask { TargetTask() }
+        }
+        let handler = Handler(transport: InMemoryTransport.status(200), defaults: SessionDefaults(baseURL: URL(string: "http://127.0.0.1:9/api")))
+        #expect(try handler.request(for: Relative()).url.absoluteString == "http://127.0.0.1:9/api/ping")
+    }
+}

@@ -40,7 +40,7 @@ struct InterceptorTests {
                 Response(status: .ok, body: Data("recovered from \(error.kind)".utf8), request: Request(url: server.baseURL))
             }
             let handler = liveHandler(
-                server, retryPolicy: .none,
+                server, retryPolicy: .never,
                 interceptors: [HeaderInterceptor(.authorization) { "Token abc" }, recovering, ValidationInterceptor()]
             )
             let echo = try await handler.send(get("echo", on: server)).decode(Echo.self)

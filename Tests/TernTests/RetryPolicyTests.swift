@@ -25,7 +25,7 @@ struct RetryPolicyTests {
     @Test("maxRetries 0 stops after the first attempt")
     func zeroRetries() {
         let context = RetryContext(attempt: 1, request: get, response: response(503, for: get))
-        #expect(RetryPolicy.none.decide(context) == .stop)
+        #expect(RetryPolicy.never.decide(context) == .stop)
     }
 
     @Test("success, 201 and 404 are not retried", arguments: [200, 201, 204, 404])

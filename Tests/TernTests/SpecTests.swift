@@ -59,7 +59,7 @@ struct SpecTests {
     @Test("an error body that does not map is a TernError with the response")
     func unmappedError() async throws {
         try await withMockServer(routes: routes) { server in
-            let error = await #expect(throws: TernError.self) { try await liveHandler(server, retryPolicy: .none).result(GetUser(parameter: 500)) }
+            let error = await #expect(throws: TernError.self) { try await liveHandler(server, retryPolicy: .never).result(GetUser(parameter: 500)) }
             #expect(error?.kind == .unacceptableStatus)
             #expect(error?.response?.statusCode == 500)
         }

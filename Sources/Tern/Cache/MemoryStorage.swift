@@ -1,4 +1,4 @@
-/// Storage in memory: the latest entry per key plus up to `historyLimit` earlier ones.
+/// Storage in memory: up to `historyLimit` entries per key, the latest served (list storage).
 public actor MemoryStorage: ListStorageManager {
     private var lists: [String: [StoredResponse]] = [:]
     private let historyLimit: Int

@@ -20,6 +20,17 @@ public struct EndpointContext: Sendable {
     }
 }
 
+extension EndpointContext {
+    /// `own` when it is set, else the handler's base URL; neither is an `invalidRequest` naming `endpoint`.
+    func resolveBase(_ own: String, for endpoint: some Endpoint) throws(TernError) -> String {
+        if !own.isEmpty { return own }
+        guard let baseURL else {
+            throw TernError(.invalidRequest, "\(endpoint) has no baseURL and the handler has no default base URL")
+        }
+        return baseURL.absoluteString
+    }
+}
+
 extension Request: Endpoint {
     /// A request is already lowered.
     public func makeRequest(in context: EndpointContext) -> Request { self }

@@ -60,17 +60,8 @@ extension Spec {
     public var sample: SampleResponse? { nil }
 
     public func makeRequest(in context: EndpointContext) throws(TernError) -> Request {
-        let base: String
-        if baseURL.isEmpty {
-            guard let fallback = context.baseURL else {
-                throw TernError(.invalidRequest, "\(Self.self) has no baseURL and the handler has no default base URL")
-            }
-            base = fallback.absoluteString
-        } else {
-            base = baseURL
-        }
         var request = Request(
-            method: method, url: try URLBuilding.url(base: base, path: path), headers: try .from(headers),
+            method: method, url: try URLBuilding.url(base: context.resolveBase(baseURL, for: self), path: path), headers: try .from(headers),
             transaction: transaction, storageKey: storageKey, validFor: validFor, sample: sample, name: "\(Self.self)"
         )
         try encoding.apply(&request, context.arrayEncoding)

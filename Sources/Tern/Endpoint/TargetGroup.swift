@@ -17,7 +17,7 @@ import HTTPTypes
 /// }
 /// ```
 public protocol TargetGroup: Endpoint {
-    /// The base URL, e.g. `https://api.example.com`.
+    /// The base URL, e.g. `https://api.example.com`; empty means the handler's `SessionDefaults.baseURL`.
     var baseURL: String { get }
     /// The path appended to the base URL.
     var path: String { get }
@@ -48,7 +48,7 @@ extension TargetGroup {
     public func makeRequest(in context: EndpointContext) throws(TernError) -> Request {
         let task = self.task
         var request = Request(
-            method: task.method, url: try URLBuilding.url(base: baseURL, path: path),
+            method: task.method, url: try URLBuilding.url(base: context.resolveBase(baseURL, for: self), path: path),
             headers: try .from(headers ?? [:]), transaction: transaction, storageKey: storageKey, validFor: validFor,
             requiresAuthentication: requiresAuthentication, name: "\(Self.self).\(self)"
         )

@@ -18,8 +18,10 @@ public struct SendTask: Sendable {
 
 extension Handler {
     /// Sends `endpoint` and calls `completion` exactly once with the response or the error.
+    ///
+    /// (Not an overload of `send`, so a trailing closure on `send` is never taken for a completion.)
     @discardableResult
-    public func send(
+    public func request(
         _ endpoint: some Endpoint, mode: ResponseMode? = nil,
         completion: @escaping @Sendable (Result<Response, TernError>) -> Void
     ) -> SendTask {
@@ -44,7 +46,7 @@ extension Handler {
         callback: @escaping @Sendable (Model) -> Void,
         onError: @escaping @Sendable (TernError) -> Void
     ) -> SendTask {
-        let strategy = KeyStrategyBox(keyDecodingStrategy)
+        let strategy = UncheckedKeyStrategy(keyDecodingStrategy)
         return SendTask(
             Task {
                 do {
@@ -59,11 +61,4 @@ extension Handler {
             }
         )
     }
-}
-
-/// Carries a key strategy into a task. Safe for the reason given on `UncheckedKeyStrategy`:
-/// the value is read once, inside the task, and never shared or mutated.
-private struct KeyStrategyBox: @unchecked Sendable {
-    let value: JSONDecoder.KeyDecodingStrategy
-    init(_ value: JSONDecoder.KeyDecodingStrategy) { self.value = value }
 }

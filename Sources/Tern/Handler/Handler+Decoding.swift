@@ -43,12 +43,3 @@ extension Handler {
         }
     }
 }
-
-/// `JSONDecoder.KeyDecodingStrategy` is not `Sendable` (its `.custom` case holds a plain closure).
-///
-/// Safe: the strategy is only read, never mutated, and the closures of `.custom` strategies are
-/// only called synchronously from the decoder that the capturing closure creates.
-private struct UncheckedKeyStrategy: @unchecked Sendable {
-    let value: JSONDecoder.KeyDecodingStrategy
-    init(_ value: JSONDecoder.KeyDecodingStrategy) { self.value = value }
-}

@@ -54,7 +54,9 @@ extension Handler {
         case .live:
             return try await live(request, validUntil: validUntil, emitter: emitter)
         case .normal:
-            if let hit = try await stored(request, allowExpired: false, emitter: emitter) { return hit }
+            if request.answersFromStorage, let hit = try await stored(request, allowExpired: false, emitter: emitter) {
+                return hit
+            }
             return try await live(request, validUntil: validUntil, emitter: emitter)
         case .cache:
             guard storage != nil else {
@@ -66,7 +68,9 @@ extension Handler {
                 requestLabel: request.label
             )
         case .sample:
-            if let hit = try await stored(request, allowExpired: false, emitter: emitter) { return hit }
+            if request.answersFromStorage, let hit = try await stored(request, allowExpired: false, emitter: emitter) {
+                return hit
+            }
             return try await sample(request, validUntil: validUntil, emitter: emitter)
         }
     }

@@ -1,6 +1,6 @@
 /// Where a handler looks for a response.
 public enum ResponseMode: String, Sendable, Hashable, CaseIterable, Codable {
-    /// A valid stored response, else the network (the result is stored).
+    /// A valid stored response (GET/HEAD, or an explicit storage key), else the network (the result is stored).
     case normal
     /// Always the network; the result is still stored for later offline replay.
     case live

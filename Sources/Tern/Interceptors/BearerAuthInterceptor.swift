@@ -28,7 +28,7 @@ public struct BearerAuthInterceptor: Interceptor {
         while true {
             var signed = request
             signed.headers[.authorization] = "Bearer \(token)"
-            let response = try await next(signed)
+            let response = try await unauthorizedAsResponse { try await next(signed) }
             guard response.statusCode == 401 else { return response }
             guard refreshes < maxRefreshes else {
                 throw TernError(
@@ -39,6 +39,17 @@ public struct BearerAuthInterceptor: Interceptor {
             }
             refreshes += 1
             token = try await refreshed(replacing: token, request: request, context: context)
+        }
+    }
+
+    /// Runs `send`, turning a 401 that an inner validator threw back into a response, so the
+    /// refresh works wherever a `ValidationInterceptor` sits in the chain.
+    private func unauthorizedAsResponse(_ send: () async throws -> Response) async throws -> Response {
+        do {
+            return try await send()
+        } catch let error as TernError where error.kind == .unacceptableStatus && error.response?.statusCode == 401 {
+            guard let response = error.response else { throw error }
+            return response
         }
     }
 

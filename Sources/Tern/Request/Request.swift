@@ -71,6 +71,13 @@ public struct Request: Sendable {
         "\(method.rawValue) \(url.absoluteString)"
     }
 
+    /// Whether `normal` and `sample` modes may answer from storage: GET and HEAD, or any request
+    /// with an explicit `storageKey`. (Every 2xx response is stored regardless, for `cache`-mode replay,
+    /// so a repeated POST still reaches the server in `normal` mode.)
+    public var answersFromStorage: Bool {
+        storageKey != nil || method == .get || method == .head
+    }
+
     /// Whether repeating the request is safe by HTTP semantics (GET, HEAD, OPTIONS, TRACE, PUT, DELETE).
     public var isIdempotent: Bool {
         [.get, .head, .options, .trace, .put, .delete].contains(method)

@@ -20,7 +20,8 @@ public struct RetryPolicy: Sendable {
     public var honoursRetryAfter: Bool
     /// The longest `Retry-After` wait accepted; a longer one stops instead.
     public var maximumRetryAfter: Duration
-    /// A custom rule replacing the status/error check (the attempt limit and delays still apply).
+    /// A custom rule replacing the status/error check (the attempt limit, the idempotency rule
+    /// and the delays still apply).
     public var shouldRetry: (@Sendable (RetryContext) -> Bool)?
     /// A random number in 0..<1, injectable so jitter is deterministic in tests.
     public var random: @Sendable () -> Double
@@ -51,8 +52,9 @@ public struct RetryPolicy: Sendable {
     /// 3 retries, exponential backoff from 200 ms to 5 s, half jitter.
     public static var `default`: RetryPolicy { RetryPolicy() }
 
-    /// Never retry.
-    public static var none: RetryPolicy { RetryPolicy(maxRetries: 0) }
+    /// Never retry: exactly one attempt. (Named `never`, not `none`, so that
+    /// `request.retryPolicy = .never` cannot be mistaken for `Optional.none`.)
+    public static var never: RetryPolicy { RetryPolicy(maxRetries: 0) }
 
     /// Exponential backoff with `limit` retries.
     public static func exponential(
