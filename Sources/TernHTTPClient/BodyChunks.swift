@@ -19,7 +19,8 @@ struct BodyChunks: AsyncSequence, Sendable {
         let meter: ProgressMeter
         let chunkSize: Int
         var file: FileHandle?
-        var pending: Data?
+        var pending = Data()
+        var offset = 0
 
         mutating func next() async throws -> ByteBuffer? {
             while true {
@@ -31,20 +32,22 @@ struct BodyChunks: AsyncSequence, Sendable {
                     try handle.close()
                     file = nil
                 }
-                if var data = pending, !data.isEmpty {
-                    let piece = data.prefix(chunkSize)
-                    data.removeFirst(piece.count)
-                    pending = data
+                if offset < pending.count {
+                    // Slicing by offset keeps a large in-memory body linear, not quadratic.
+                    let end = Swift.min(offset + chunkSize, pending.count)
+                    let piece = pending[pending.startIndex + offset..<pending.startIndex + end]
+                    offset = end
                     meter.add(piece.count)
                     return ByteBuffer(bytes: piece)
                 }
-                pending = nil
                 guard let segment = segments.popFirst() else {
                     meter.finish()
                     return nil
                 }
                 switch segment {
-                case .data(let data): pending = data
+                case .data(let data):
+                    pending = data
+                    offset = 0
                 case .file(let url): file = try FileHandle(forReadingFrom: url)
                 }
             }

@@ -131,3 +131,23 @@ struct HTTPClientTransportTests {
         }
     }
 }
+
+@Suite("HTTPClientTransport in-memory uploads")
+struct InMemoryUploadTests {
+    @Test("an upload from Data is streamed in chunks with progress and arrives intact")
+    func dataUpload() async throws {
+        try await withMockServer { server in
+            let bytes = MockServer.expectedBytes(count: 600_000)
+            var request = Request(method: .put, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
+            request.body = .data(bytes)
+            let log = ProgressLog()
+            let reply = try await HTTPClientTransport.shared.perform(request, context: TransportContext(progress: log.report))
+            let text = try #require(String(data: reply.body, encoding: .utf8))
+            #expect(text.contains(#""bytes":600000"#))
+            #expect(text.contains(MockServer.checksum(bytes)))
+            let uploads = log.all.filter { $0.direction == .upload }
+            #expect(uploads.count > 2)
+            #expect(uploads.last?.bytes == 600_000 && uploads.last?.isFinished == true)
+        }
+    }
+}
