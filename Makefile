@@ -1,8 +1,9 @@
 # Tern: one-command set-up on a fresh Debian machine with Swift 6.3 (see README).
 SWIFT ?= swift
-# Debian packages the build and tests need beyond the Swift toolchain. The core links nothing
-# extra yet; ncurses, SQLite and libedit join this list with the modules that use them.
-APT_PACKAGES :=
+# Debian packages the build and tests need beyond the Swift toolchain: libcurl4 is what
+# Foundation's URLSession (TernURLSession) runs on; ncurses, SQLite and libedit join this list
+# with the modules that use them.
+APT_PACKAGES := libcurl4
 
 .PHONY: deps build test demo example clean
 

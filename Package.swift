@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Tern", targets: ["Tern"]),
         .library(name: "TernHTTPClient", targets: ["TernHTTPClient"]),
+        .library(name: "TernURLSession", targets: ["TernURLSession"]),
         .library(name: "TernMock", targets: ["TernMock"]),
         .library(name: "TernTesting", targets: ["TernTesting"]),
     ],
@@ -31,6 +32,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        .target(name: "TernURLSession", dependencies: ["Tern"]),
         .target(
             name: "TernMock",
             dependencies: [
@@ -48,8 +50,21 @@ let package = Package(
             dependencies: ["Tern", "TernHTTPClient", "TernMock"],
             path: "Examples/tern-example"
         ),
+        .executableTarget(
+            name: "tern-bench",
+            dependencies: [
+                "Tern", "TernHTTPClient", "TernURLSession", "TernMock",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ],
+            path: "Benchmarks/tern-bench"
+        ),
         .testTarget(name: "TernTests", dependencies: ["Tern", "TernTesting", "TernHTTPClient"]),
         .testTarget(name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"]),
+        .testTarget(name: "TernURLSessionTests", dependencies: ["TernURLSession", "TernTesting"]),
+        .testTarget(
+            name: "TernTransportConformanceTests",
+            dependencies: ["Tern", "TernHTTPClient", "TernURLSession", "TernTesting"]
+        ),
         .testTarget(
             name: "TernMockTests",
             dependencies: ["TernMock", .product(name: "AsyncHTTPClient", package: "async-http-client")]

@@ -95,41 +95,24 @@ public final class HTTPClientTransport: Transport {
 }
 
 extension HTTPClientTransport {
-    /// Transport-neutral settings: timeouts, pooling, redirects.
-    public struct Configuration: Sendable {
-        /// How long establishing a connection may take.
-        public var connectTimeout: Duration
-        /// Keep-alive connections kept per host.
-        public var maximumConnectionsPerHost: Int
-        /// How long an idle pooled connection is kept.
-        public var idleTimeout: Duration
-        /// Redirects followed before giving up; 0 returns 3xx responses as they are.
-        public var maximumRedirects: Int
+    /// The transport-neutral configuration (kept as a nested name for discoverability).
+    public typealias Configuration = TransportConfiguration
+}
 
-        /// Makes a configuration.
-        public init(
-            connectTimeout: Duration = .seconds(10), maximumConnectionsPerHost: Int = 8,
-            idleTimeout: Duration = .seconds(60), maximumRedirects: Int = 5
-        ) {
-            self.connectTimeout = connectTimeout
-            self.maximumConnectionsPerHost = maximumConnectionsPerHost
-            self.idleTimeout = idleTimeout
-            self.maximumRedirects = maximumRedirects
-        }
-
-        var clientConfiguration: HTTPClient.Configuration {
-            var configuration = HTTPClient.Configuration()
-            configuration.timeout.connect = .nanoseconds(Int64(connectTimeout.seconds * 1e9))
-            configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(
-                idleTimeout: .nanoseconds(Int64(idleTimeout.seconds * 1e9)),
-                concurrentHTTP1ConnectionsPerHostSoftLimit: maximumConnectionsPerHost
-            )
-            // A refused connection must fail now, not be retried silently until the deadline;
-            // retries belong to the Handler's policy.
-            configuration.connectionPool.retryConnectionEstablishment = false
-            configuration.redirectConfiguration =
-                maximumRedirects > 0 ? .follow(max: maximumRedirects, allowCycles: false) : .disallow
-            return configuration
-        }
+extension TransportConfiguration {
+    var clientConfiguration: HTTPClient.Configuration {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout.connect = .nanoseconds(Int64(connectTimeout.seconds * 1e9))
+        configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(
+            idleTimeout: .nanoseconds(Int64(idleTimeout.seconds * 1e9)),
+            concurrentHTTP1ConnectionsPerHostSoftLimit: maximumConnectionsPerHost
+        )
+        // A refused connection must fail now, not be retried silently until the deadline;
+        // retries belong to the Handler's policy.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        // AsyncHTTPClient drops Authorization, Proxy-Authorization and Cookie on cross-origin redirects.
+        configuration.redirectConfiguration =
+            maximumRedirects > 0 ? .follow(max: maximumRedirects, allowCycles: false) : .disallow
+        return configuration
     }
 }

@@ -1,0 +1,1 @@
+print("tern-bench: not built yet")

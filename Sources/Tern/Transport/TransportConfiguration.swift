@@ -1,0 +1,26 @@
+/// Transport-neutral settings every transport honours: timeouts, pooling and redirects.
+///
+/// The per-attempt deadline is not here: it is the request's `timeout`, defaulting to the
+/// handler's `SessionDefaults.timeout`.
+public struct TransportConfiguration: Sendable, Hashable {
+    /// How long establishing a connection may take.
+    public var connectTimeout: Duration
+    /// Keep-alive connections kept per host.
+    public var maximumConnectionsPerHost: Int
+    /// How long an idle pooled connection is kept.
+    public var idleTimeout: Duration
+    /// Redirects followed before giving up; 0 returns 3xx responses as they are. A redirect to
+    /// another origin never carries `Authorization`, `Proxy-Authorization` or `Cookie`.
+    public var maximumRedirects: Int
+
+    /// Makes a configuration.
+    public init(
+        connectTimeout: Duration = .seconds(10), maximumConnectionsPerHost: Int = 8,
+        idleTimeout: Duration = .seconds(60), maximumRedirects: Int = 5
+    ) {
+        self.connectTimeout = connectTimeout
+        self.maximumConnectionsPerHost = maximumConnectionsPerHost
+        self.idleTimeout = idleTimeout
+        self.maximumRedirects = maximumRedirects
+    }
+}

@@ -1,0 +1,1 @@
+// The URLSession transport arrives here.
