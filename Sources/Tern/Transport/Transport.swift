@@ -11,16 +11,34 @@ public protocol Transport: Sendable {
     func perform(_ request: Request, context: TransportContext) async throws -> TransportResponse
 }
 
-/// What a transport gets besides the request: the deadline and where to report progress.
+/// What a transport gets besides the request: the deadline, where to report progress, and
+/// where a download resumes.
+///
+/// The download contract every transport keeps (the conformance suite checks it):
+/// - `transaction == .download` streams the body into `request.downloadDestination` (or a new
+///   temporary file when it is `nil`) and returns its URL as `fileURL`, with an empty `body`.
+/// - With `resumeOffset` set to N, the destination already holds the first N bytes and the
+///   request carries `Range: bytes=N-`. A `206` whose `Content-Range` starts at N is appended
+///   after those bytes and returned as a `200` of the full length (`Content-Length` set to the
+///   total, `Content-Range` removed); any other status (e.g. a `200` from a server that ignores
+///   ranges) truncates the file and writes from the start.
+/// - Download progress counts the bytes in the file (so a resumed transfer starts at N) and the
+///   total is the full length when known. A failed attempt leaves what it wrote in place.
 public struct TransportContext: Sendable {
     /// The deadline for this attempt, `nil` for none.
     public var timeout: Duration?
     /// Called with cumulative byte counts as the body moves (uploads and downloads).
     public var progress: @Sendable (TransferProgress) -> Void
+    /// For a resumed download: how many bytes the destination file already holds.
+    public var resumeOffset: Int64?
 
     /// Makes a context.
-    public init(timeout: Duration? = nil, progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }) {
+    public init(
+        timeout: Duration? = nil, resumeOffset: Int64? = nil,
+        progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }
+    ) {
         self.timeout = timeout
+        self.resumeOffset = resumeOffset
         self.progress = progress
     }
 }
