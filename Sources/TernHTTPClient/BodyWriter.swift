@@ -1,22 +1,51 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import NIOCore
 import Tern
 
-/// Streams a response body into a file, chunk by chunk, never holding it in memory.
+/// Streams a response body into a file, chunk by chunk, never holding it in memory, and keeps
+/// the resume contract of `TransportContext`.
 enum BodyWriter {
-    /// Writes `body` to `destination` (or a new temporary file) and returns the file's URL.
-    static func write(_ body: HTTPClientResponse.Body, to destination: URL?, meter: ProgressMeter) async throws -> URL {
+    /// Where a download is written and how its response is reported.
+    struct Plan {
+        var url: URL
+        /// Bytes of the file kept (the resume offset when the server honoured the range, else 0).
+        var keep: Int64
+        /// The length the finished file will have, when known.
+        var total: Int64?
+    }
+
+    /// Decides whether the reply continues the file (a 206 starting at the offset) or replaces it.
+    static func plan(
+        status: Int, headers: HTTPFields, destination: URL?, resumeOffset: Int64?
+    ) -> Plan {
         let url = destination ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("tern-download-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw TernError(.transport, "cannot create the download file '\(url.path)'")
+        let length = headers[.contentLength].flatMap { Int64($0) }
+        if let offset = resumeOffset, offset > 0, status == 206,
+            let range = headers[.contentRange].flatMap(ContentRange.init), range.start == offset
+        {
+            return Plan(url: url, keep: offset, total: range.total ?? length.map { $0 + offset })
         }
-        let handle = try FileHandle(forWritingTo: url)
+        return Plan(url: url, keep: 0, total: length)
+    }
+
+    /// A resumed 206 is reported as the 200 of the whole resource.
+    static func reported(status: Int, headers: HTTPFields, plan: Plan) -> (Int, HTTPFields) {
+        guard plan.keep > 0 else { return (status, headers) }
+        var headers = headers
+        headers[.contentRange] = nil
+        if let total = plan.total { headers[.contentLength] = String(total) }
+        return (200, headers)
+    }
+
+    /// Writes `body` after the kept bytes of `plan.url`, reporting progress as bytes in the file.
+    static func write(_ body: HTTPClientResponse.Body, plan: Plan, meter: ProgressMeter) async throws {
+        let handle = try open(plan)
         do {
             for try await chunk in body {
-                try handle.write(contentsOf: Data(chunk.readableBytesView))
+                try chunk.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
                 meter.add(chunk.readableBytes)
             }
             try handle.close()
@@ -25,6 +54,20 @@ enum BodyWriter {
             throw error
         }
         meter.finish()
-        return url
+    }
+
+    /// Opens the destination for writing after `plan.keep` bytes, truncating anything beyond.
+    static func open(_ plan: Plan) throws -> FileHandle {
+        let manager = FileManager.default
+        try manager.createDirectory(at: plan.url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if plan.keep == 0 || !manager.fileExists(atPath: plan.url.path) {
+            guard manager.createFile(atPath: plan.url.path, contents: nil) else {
+                throw TernError(.transport, "cannot create the download file '\(plan.url.path)'")
+            }
+        }
+        let handle = try FileHandle(forWritingTo: plan.url)
+        try handle.truncate(atOffset: UInt64(plan.keep))
+        try handle.seek(toOffset: UInt64(plan.keep))
+        return handle
     }
 }

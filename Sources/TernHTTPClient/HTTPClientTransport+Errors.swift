@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import Tern
 
@@ -25,6 +26,10 @@ extension HTTPClientTransport {
             default:
                 return TernError(.transport, String(describing: clientError), requestLabel: label, underlying: error)
             }
+        }
+        if let parserError = error as? HTTPParserError, parserError == .invalidEOFState {
+            // The server closed the connection in the middle of the body.
+            return TernError(.connection, "the connection was lost in the middle of the response", requestLabel: label, underlying: error)
         }
         if error is NIOConnectionError || error is IOError || error is ChannelError {
             return TernError(.connection, "could not talk to \(request.url.host ?? "the server"): \(error)", requestLabel: label, underlying: error)

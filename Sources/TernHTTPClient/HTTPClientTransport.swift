@@ -43,13 +43,20 @@ public final class HTTPClientTransport: Transport {
             for header in response.headers {
                 if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
             }
-            let status = HTTPResponse.Status(code: Int(response.status.code))
+            let code = Int(response.status.code)
+            if request.transaction == .download {
+                let plan = BodyWriter.plan(
+                    status: code, headers: fields, destination: request.downloadDestination,
+                    resumeOffset: context.resumeOffset
+                )
+                let meter = ProgressMeter(direction: .download, total: plan.total, startingAt: plan.keep, report: context.progress)
+                try await BodyWriter.write(response.body, plan: plan, meter: meter)
+                let (status, headers) = BodyWriter.reported(status: code, headers: fields, plan: plan)
+                return TransportResponse(status: HTTPResponse.Status(code: status), headers: headers, fileURL: plan.url)
+            }
+            let status = HTTPResponse.Status(code: code)
             let total = response.headers.first(name: "content-length").flatMap(Int64.init)
             let meter = ProgressMeter(direction: .download, total: total, report: context.progress)
-            if request.transaction == .download {
-                let file = try await BodyWriter.write(response.body, to: request.downloadDestination, meter: meter)
-                return TransportResponse(status: status, headers: fields, fileURL: file)
-            }
             var body = Data()
             for try await chunk in response.body {
                 body.append(contentsOf: chunk.readableBytesView)

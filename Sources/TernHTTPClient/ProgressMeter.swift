@@ -12,15 +12,22 @@ final class ProgressMeter: Sendable {
 
     private let direction: TransferProgress.Direction
     private let total: Int64?
+    private let initial: Int64
     private let report: @Sendable (TransferProgress) -> Void
     private let started = ContinuousClock.now
     private let state = Mutex(State())
     private static let step: Int64 = 64 * 1024
 
-    init(direction: TransferProgress.Direction, total: Int64?, report: @escaping @Sendable (TransferProgress) -> Void) {
+    /// Makes a meter; `startingAt` counts bytes already in place (a resumed download).
+    init(
+        direction: TransferProgress.Direction, total: Int64?, startingAt initial: Int64 = 0,
+        report: @escaping @Sendable (TransferProgress) -> Void
+    ) {
         self.direction = direction
         self.total = total
+        self.initial = initial
         self.report = report
+        state.withLock { $0.bytes = initial }
     }
 
     /// Adds `count` bytes moved.
@@ -46,9 +53,11 @@ final class ProgressMeter: Sendable {
 
     private func progress(_ bytes: Int64, finished: Bool) -> TransferProgress {
         let elapsed = (ContinuousClock.now - started).seconds
+        // The rate counts only what moved in this attempt, not bytes resumed from disk.
+        let moved = Double(bytes - initial)
         return TransferProgress(
             direction: direction, bytes: bytes, total: total,
-            bytesPerSecond: elapsed > 0 ? Double(bytes) / elapsed : nil, isFinished: finished
+            bytesPerSecond: elapsed > 0 ? moved / elapsed : nil, isFinished: finished
         )
     }
 }

@@ -5,19 +5,42 @@ extension Handler {
     func live(
         _ request: Request, validUntil: (@Sendable (Response) -> Date?)?, emitter: EventEmitter
     ) async throws -> Response {
+        // A download gets its file before the first attempt, so a retry can resume into it.
+        var request = request
+        var ownsFile = false
+        if request.transaction == .download, request.downloadDestination == nil {
+            request.downloadDestination = FileManager.default.temporaryDirectory
+                .appendingPathComponent("tern-download-\(UUID().uuidString)")
+            ownsFile = true
+        }
+        do {
+            return try await attempts(request, validUntil: validUntil, emitter: emitter)
+        } catch {
+            if ownsFile, let file = request.downloadDestination { try? FileManager.default.removeItem(at: file) }
+            throw error
+        }
+    }
+
+    /// The attempt loop: send, ask the policy, wait, and resume a dropped download where it stopped.
+    private func attempts(
+        _ request: Request, validUntil: (@Sendable (Response) -> Date?)?, emitter: EventEmitter
+    ) async throws -> Response {
         let policy = request.retryPolicy ?? retryPolicy
         let started = clock.now
         let stopwatch = ContinuousClock()
         let startInstant = stopwatch.now
         var attempt = 0
+        var resumeOffset: Int64?
         while true {
             attempt += 1
             if Task.isCancelled { throw TernError(.cancelled, "the request was cancelled", attempt: attempt) }
             emitter.emit(.attempt(number: attempt))
             var response: Response?
             var failure: TernError?
+            var attemptRequest = request
+            if let resumeOffset { attemptRequest.headers[.range] = "bytes=\(resumeOffset)-" }
             do {
-                response = try await runChain(request, attempt: attempt, emitter: emitter)
+                response = try await runChain(attemptRequest, attempt: attempt, resumeOffset: resumeOffset, emitter: emitter)
             } catch {
                 failure = TernError.wrap(error, requestLabel: request.label, attempt: attempt)
             }
@@ -25,6 +48,7 @@ extension Handler {
                 throw failure ?? TernError(.cancelled, "the request was cancelled", attempt: attempt)
             }
             let context = RetryContext(attempt: attempt, request: response?.request ?? request, response: response, error: failure)
+            resumeOffset = failure?.response == nil ? Self.bytesOnDisk(for: request) : nil
             switch policy.decide(context, now: clock.now) {
             case .retry:
                 emitter.emit(.retry(attempt: attempt, cause: context.cause, delay: .zero))
@@ -51,15 +75,25 @@ extension Handler {
         }
     }
 
+    /// How much of a download is already in its file (resumable after a failure without a response).
+    private static func bytesOnDisk(for request: Request) -> Int64? {
+        guard request.transaction == .download, let file = request.downloadDestination,
+            let size = FileManager.default.sizeOfFile(at: file), size > 0
+        else { return nil }
+        return size
+    }
+
     /// One attempt: the interceptors, outermost first, around the transport.
-    private func runChain(_ request: Request, attempt: Int, emitter: EventEmitter) async throws -> Response {
+    private func runChain(
+        _ request: Request, attempt: Int, resumeOffset: Int64?, emitter: EventEmitter
+    ) async throws -> Response {
         let transport = self.transport
         let clock = self.clock
         let send: InterceptorNext = { request in
             let started = clock.now
             let stopwatch = ContinuousClock()
             let startInstant = stopwatch.now
-            let context = TransportContext(timeout: request.timeout) { progress in
+            let context = TransportContext(timeout: request.timeout, resumeOffset: resumeOffset) { progress in
                 emitter.emit(.progress(progress))
             }
             let reply = try await transport.perform(request, context: context)

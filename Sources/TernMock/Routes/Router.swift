@@ -20,8 +20,12 @@ struct Router: Sendable {
         if request.segments == ["upload"] && request.isMethod("POST", "PUT") {
             return try await UploadRoute.respond(to: request, body: &body, state: state, writer: writer)
         }
+        let tooLarge = MockResponse.json(.object([("error", .string("payload too large"))]), status: 413)
+        // A declared length over the limit is refused before a byte of the body is read.
+        if let declared = request.headers.first(name: "content-length").flatMap(Int.init), declared > Self.maxCollectedBody {
+            return try await writer.closingConnection().send(tooLarge)
+        }
         guard let collected = try await body.collectBody(upTo: Self.maxCollectedBody) else {
-            let tooLarge = MockResponse.json(.object([("error", .string("payload too large"))]), status: 413)
             return try await writer.closingConnection().send(tooLarge)
         }
         let exchange = MockExchange(request: request, body: collected, state: state, writer: writer)

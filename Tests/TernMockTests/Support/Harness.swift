@@ -40,7 +40,8 @@ struct Harness: Sendable {
         request.method = method
         request.headers.add(contentsOf: headers)
         request.body = body
-        let response = try await client.execute(request, timeout: .seconds(10))
+        // A hang detector (generous for a loaded machine and a debug build), not a timing check.
+        let response = try await client.execute(request, timeout: .seconds(60))
         let buffer = try await response.body.collect(upTo: 64 * 1024 * 1024)
         return Reply(status: Int(response.status.code), headers: response.headers, body: Data(buffer.readableBytesView))
     }

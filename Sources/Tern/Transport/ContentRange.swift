@@ -1,0 +1,21 @@
+import Foundation
+
+/// A parsed `Content-Range: bytes START-END/TOTAL` header (TOTAL may be `*`).
+public struct ContentRange: Sendable, Hashable {
+    public var start: Int64
+    public var end: Int64
+    public var total: Int64?
+
+    /// Parses the header value, or returns `nil` when it is not a byte range.
+    public init?(_ value: String) {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("bytes ") else { return nil }
+        let parts = text.dropFirst("bytes ".count).split(separator: "/", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        let bounds = parts[0].split(separator: "-", maxSplits: 1)
+        guard bounds.count == 2, let start = Int64(bounds[0]), let end = Int64(bounds[1]), start <= end else { return nil }
+        self.start = start
+        self.end = end
+        self.total = parts[1] == "*" ? nil : Int64(parts[1])
+    }
+}

@@ -1,1 +1,0 @@
-// The URLSession transport arrives here.

@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+import Tern
+import TernHTTPClient
+import TernTesting
+import TernURLSession
+
+/// The transports every conformance test runs against.
+enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    case asyncHTTPClient
+    case urlSession
+
+    var description: String { rawValue }
+
+    /// Documented differences: what this transport cannot do on Linux (the suite checks them too).
+    var supportsSeparateConnectTimeout: Bool { self == .asyncHTTPClient }
+
+    /// Runs `body` with a fresh transport of this kind and shuts it down afterwards.
+    func with<T>(
+        _ configuration: TransportConfiguration = TransportConfiguration(),
+        _ body: (any Transport) async throws -> T
+    ) async throws -> T {
+        switch self {
+        case .asyncHTTPClient:
+            let transport = HTTPClientTransport(configuration: configuration)
+            do {
+                let result = try await body(transport)
+                try await transport.shutdown()
+                return result
+            } catch {
+                try? await transport.shutdown()
+                throw error
+            }
+        case .urlSession:
+            let transport = URLSessionTransport(configuration: configuration)
+            defer { transport.invalidate() }
+            return try await body(transport)
+        }
+    }
+}
+
+/// Collects progress reports.
+final class ProgressLog: Sendable {
+    private let values = Mutex<[TransferProgress]>([])
+    var report: @Sendable (TransferProgress) -> Void { { progress in self.values.withLock { $0.append(progress) } } }
+    func of(_ direction: TransferProgress.Direction) -> [TransferProgress] {
+        values.withLock { $0.filter { $0.direction == direction } }
+    }
+}
+
+/// The JSON of the mock server's `/echo`.
+struct Echo: Decodable, Sendable {
+    var method: String
+    var query: String
+    var queryItems: [[String]]
+    var headers: [String: String]
+    var body: String?
+    var bodyBytes: Int
+}
+
+/// The JSON of the mock server's `/upload`.
+struct UploadReceipt: Decodable, Sendable {
+    var bytes: Int
+    var checksum: String
+}
+
+extension TransportResponse {
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try JSONDecoder().decode(T.self, from: body)
+    }
+}
+
+/// A fresh temporary file URL (not created).
+func temporaryFile(_ name: String = "conformance") -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("tern-\(name)-\(UUID().uuidString)")
+}
