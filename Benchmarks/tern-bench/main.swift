@@ -1,1 +1,42 @@
-print("tern-bench: not built yet")
+import Foundation
+
+/// `tern-bench`: Tern against raw AsyncHTTPClient and curl on a local server (see docs/benchmarks.md).
+///
+///     tern-bench [--size 1GiB] [--gets 5000] [--quick] [--repeat N] [--markdown]   the whole comparison
+///     tern-bench serve                                                              the server alone
+///     tern-bench run <scenario> --base http://127.0.0.1:PORT [...]                  one scenario
+let usage = """
+    usage: tern-bench [--size SIZE] [--gets N] [--quick] [--repeat N] [--markdown] [--only a,b] [--timeout SECONDS]
+           tern-bench serve
+           tern-bench run <scenario> --base http://127.0.0.1:PORT [--bytes N] [--count N] [--file PATH]
+    """
+
+nonisolated func main(_ words: [String]) async -> Int32 {
+    var arguments = ArgumentList(words)
+    do {
+        switch arguments.popWord() {
+        case "serve":
+            try arguments.finish()
+            try await ServeCommand.run()
+        case "run":
+            try await ScenarioRunner.run(RunOptions(&arguments))
+        case nil:
+            if arguments.flag("help") {
+                print(usage)
+                return 0
+            }
+            return try Orchestrator(BenchOptions(&arguments)).run()
+        case let word?:
+            throw BenchError.usage("unknown subcommand '\(word)'")
+        }
+        return 0
+    } catch let error as BenchError where error.isUsage {
+        FileHandle.standardError.write(Data("tern-bench: \(error)\n\(usage)\n".utf8))
+        return 64
+    } catch {
+        FileHandle.standardError.write(Data("tern-bench: \(error)\n".utf8))
+        return 1
+    }
+}
+
+exit(await main(Array(CommandLine.arguments.dropFirst())))

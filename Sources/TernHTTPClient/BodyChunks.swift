@@ -2,12 +2,18 @@ import Foundation
 import NIOCore
 import Tern
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A request body read lazily in chunks from memory and files, so uploads stream in constant memory.
 struct BodyChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
     let segments: [MultipartForm.Part.Content]
-    let meter: ProgressMeter
+    let meter: TransferMeter?
     var chunkSize = 256 * 1024
 
     func makeAsyncIterator() -> Iterator {
@@ -16,20 +22,19 @@ struct BodyChunks: AsyncSequence, Sendable {
 
     struct Iterator: AsyncIteratorProtocol {
         var segments: ArraySlice<MultipartForm.Part.Content>
-        let meter: ProgressMeter
+        let meter: TransferMeter?
         let chunkSize: Int
-        var file: FileHandle?
+        var file: FileReader?
         var pending = Data()
         var offset = 0
 
         mutating func next() async throws -> ByteBuffer? {
             while true {
-                if let handle = file {
-                    if let data = try handle.read(upToCount: chunkSize), !data.isEmpty {
-                        meter.add(data.count)
-                        return ByteBuffer(bytes: data)
+                if let reader = file {
+                    if let buffer = try reader.nextChunk(chunkSize) {
+                        meter?.add(buffer.readableBytes)
+                        return buffer
                     }
-                    try handle.close()
                     file = nil
                 }
                 if offset < pending.count {
@@ -37,20 +42,59 @@ struct BodyChunks: AsyncSequence, Sendable {
                     let end = Swift.min(offset + chunkSize, pending.count)
                     let piece = pending[pending.startIndex + offset..<pending.startIndex + end]
                     offset = end
-                    meter.add(piece.count)
+                    meter?.add(piece.count)
                     return ByteBuffer(bytes: piece)
                 }
                 guard let segment = segments.popFirst() else {
-                    meter.finish()
+                    meter?.finish()
                     return nil
                 }
                 switch segment {
                 case .data(let data):
                     pending = data
                     offset = 0
-                case .file(let url): file = try FileHandle(forReadingFrom: url)
+                case .file(let url):
+                    file = try FileReader(url)
                 }
             }
         }
     }
+}
+
+/// Reads a file with `read(2)` straight into `ByteBuffer`s: one system call and no extra copy per
+/// chunk (FileHandle on Linux reads in 4 KiB pieces and copies through `Data`).
+final class FileReader {
+    private var descriptor: Int32
+
+    init(_ url: URL) throws {
+        descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw TernError(.invalidRequest, "cannot open '\(url.path)' for reading (errno \(errno))")
+        }
+    }
+
+    /// The next chunk of at most `size` bytes, or `nil` at the end of the file (which closes it).
+    func nextChunk(_ size: Int) throws -> ByteBuffer? {
+        guard descriptor >= 0 else { return nil }
+        var buffer = ByteBufferAllocator().buffer(capacity: size)
+        let count = try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: size) { pointer -> Int in
+            while true {
+                let result = read(descriptor, pointer.baseAddress, size)
+                if result >= 0 { return result }
+                if errno != EINTR { throw TernError(.transport, "reading the body file failed (errno \(errno))") }
+            }
+        }
+        if count == 0 {
+            closeFile()
+            return nil
+        }
+        return buffer
+    }
+
+    private func closeFile() {
+        if descriptor >= 0 { _ = close(descriptor) }
+        descriptor = -1
+    }
+
+    deinit { closeFile() }
 }

@@ -49,20 +49,21 @@ public final class HTTPClientTransport: Transport {
                     status: code, headers: fields, destination: request.downloadDestination,
                     resumeOffset: context.resumeOffset
                 )
-                let meter = ProgressMeter(direction: .download, total: plan.total, startingAt: plan.keep, report: context.progress)
+                let meter = TransferMeter.reporting(to: context.progress, direction: .download, total: plan.total, startingAt: plan.keep)
                 try await BodyWriter.write(response.body, plan: plan, meter: meter)
                 let (status, headers) = BodyWriter.reported(status: code, headers: fields, plan: plan)
-                return TransportResponse(status: HTTPResponse.Status(code: status), headers: headers, fileURL: plan.url)
+                let phrase = status == code ? response.status.reasonPhrase : HTTPResponse.Status(standardCode: status).reasonPhrase
+                return TransportResponse(status: HTTPResponse.Status(code: status, reasonPhrase: phrase), headers: headers, fileURL: plan.url)
             }
-            let status = HTTPResponse.Status(code: code)
+            let status = HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase)
             let total = response.headers.first(name: "content-length").flatMap(Int64.init)
-            let meter = ProgressMeter(direction: .download, total: total, report: context.progress)
+            let meter = TransferMeter.reporting(to: context.progress, direction: .download, total: total)
             var body = Data()
             for try await chunk in response.body {
                 body.append(contentsOf: chunk.readableBytesView)
-                meter.add(chunk.readableBytes)
+                meter?.add(chunk.readableBytes)
             }
-            meter.finish()
+            meter?.finish()
             return TransportResponse(status: status, headers: fields, body: body)
         } catch {
             throw Self.map(error, request: request)
@@ -76,7 +77,7 @@ public final class HTTPClientTransport: Transport {
             outgoing.headers.add(name: field.name.rawName, value: field.value)
         }
         let length = request.body.knownLength
-        let meter = ProgressMeter(direction: .upload, total: length, report: context.progress)
+        let meter = TransferMeter.reporting(to: context.progress, direction: .upload, total: length)
         switch request.body {
         case .none:
             break

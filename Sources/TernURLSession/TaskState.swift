@@ -20,7 +20,7 @@ final class TaskState: Sendable {
         var label: String
         var maximumRedirects: Int
         var sendsBody: Bool
-        var progress: @Sendable (TransferProgress) -> Void
+        var progress: (@Sendable (TransferProgress) -> Void)?
     }
 
     private enum Phase { case created, running, finished }
@@ -32,7 +32,7 @@ final class TaskState: Sendable {
         var head: (status: Int, headers: HTTPFields)?
         var body = Data()
         var plan: DownloadFile.Plan?
-        var downloadMeter: ProgressMeter?
+        var downloadMeter: TransferMeter?
         var received: Int64 = 0
         var redirects = 0
         var sendsBody: Bool
@@ -43,11 +43,11 @@ final class TaskState: Sendable {
     let task: URLSessionTask
     private let setup: Setup
     private let file: DownloadFile?
-    private let uploadMeter: ProgressMeter?
+    private let uploadMeter: TransferMeter?
     private let inner: Mutex<Inner>
 
     /// Makes the state of `task`; `file` is set for downloads, `uploadMeter` when uploads report progress.
-    init(task: URLSessionTask, setup: Setup, file: DownloadFile?, uploadMeter: ProgressMeter?) {
+    init(task: URLSessionTask, setup: Setup, file: DownloadFile?, uploadMeter: TransferMeter?) {
         self.task = task
         self.setup = setup
         self.file = file
@@ -102,7 +102,7 @@ final class TaskState: Sendable {
                 return
             }
         }
-        let meter = ProgressMeter(direction: .download, total: plan.total, startingAt: plan.keep, report: setup.progress)
+        let meter = TransferMeter.reporting(to: setup.progress, direction: .download, total: plan.total, startingAt: plan.keep)
         inner.withLock { state in
             state.head = head
             state.plan = plan
@@ -115,13 +115,13 @@ final class TaskState: Sendable {
 
     /// A chunk of the body arrived: appended to the file or to the in-memory body.
     func receive(_ data: Data) {
-        let meter: ProgressMeter? = inner.withLock { state in
-            guard state.phase == .running else { return nil }
+        let (running, meter): (Bool, TransferMeter?) = inner.withLock { state in
+            guard state.phase == .running else { return (false, nil) }
             state.received += Int64(data.count)
             if file == nil { state.body.append(data) }
-            return state.downloadMeter
+            return (true, state.downloadMeter)
         }
-        guard let meter else { return }
+        guard running else { return }
         if let file {
             do {
                 try file.write(data)
@@ -132,7 +132,7 @@ final class TaskState: Sendable {
                 return
             }
         }
-        meter.add(data.count)
+        meter?.add(data.count)
     }
 
     /// URLSession sent more of the request body (a running total).
@@ -201,10 +201,10 @@ final class TaskState: Sendable {
             return .failure(TernError(.transport, "URLSession completed without a response", requestLabel: setup.label))
         }
         guard let file else {
-            return .success(TransportResponse(status: .init(code: head.status), headers: head.headers, body: state.body))
+            return .success(TransportResponse(status: .init(standardCode: head.status), headers: head.headers, body: state.body))
         }
         let plan = state.plan ?? DownloadFile.Plan(keep: 0, total: nil)
         let (status, headers) = DownloadFile.reported(status: head.status, headers: head.headers, plan: plan)
-        return .success(TransportResponse(status: .init(code: status), headers: headers, fileURL: file.url))
+        return .success(TransportResponse(status: .init(standardCode: status), headers: headers, fileURL: file.url))
     }
 }

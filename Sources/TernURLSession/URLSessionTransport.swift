@@ -87,7 +87,7 @@ public final class URLSessionTransport: Transport {
                 sendsBody: (body.length ?? 0) > 0, progress: context.progress),
             file: file,
             uploadMeter: body.reportsProgress(in: request.transaction)
-                ? ProgressMeter(direction: .upload, total: body.length, report: context.progress) : nil)
+                ? TransferMeter.reporting(to: context.progress, direction: .upload, total: body.length) : nil)
         delegate.register(state)
         let deadline = context.timeout.map { timeout in
             Task {

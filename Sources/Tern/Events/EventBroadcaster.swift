@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Fans events out to any number of `AsyncStream` subscribers; subscribers that stop are dropped.
-final class EventBroadcaster<Event: Sendable>: Sendable {
+public final class EventBroadcaster<Event: Sendable>: Sendable {
     private struct State {
         var nextID = 0
         var continuations: [Int: AsyncStream<Event>.Continuation] = [:]
@@ -9,8 +9,11 @@ final class EventBroadcaster<Event: Sendable>: Sendable {
 
     private let state = Mutex(State())
 
+    /// Makes a broadcaster with no subscribers.
+    public init() {}
+
     /// A new stream that receives every event from now on.
-    func subscribe(bufferingPolicy: AsyncStream<Event>.Continuation.BufferingPolicy) -> AsyncStream<Event> {
+    public func subscribe(bufferingPolicy: AsyncStream<Event>.Continuation.BufferingPolicy) -> AsyncStream<Event> {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
         let id = state.withLock { state in
             state.nextID += 1
@@ -24,12 +27,12 @@ final class EventBroadcaster<Event: Sendable>: Sendable {
     }
 
     /// Whether anyone is listening (so callers can skip building events).
-    var hasSubscribers: Bool {
+    public var hasSubscribers: Bool {
         state.withLock { !$0.continuations.isEmpty }
     }
 
     /// Sends `event` to every subscriber.
-    func yield(_ event: Event) {
+    public func yield(_ event: Event) {
         let continuations = state.withLock { Array($0.continuations.values) }
         for continuation in continuations {
             continuation.yield(event)
@@ -37,7 +40,7 @@ final class EventBroadcaster<Event: Sendable>: Sendable {
     }
 
     /// Ends every stream.
-    func finish() {
+    public func finish() {
         let continuations = state.withLock { state in
             defer { state.continuations.removeAll() }
             return Array(state.continuations.values)

@@ -6,8 +6,11 @@ struct EventEmitter: Sendable {
     let observer: (@Sendable (HandlerEvent) -> Void)?
     let clock: any TernClock
 
+    /// Whether anyone receives this send's events.
+    var isObserved: Bool { observer != nil || broadcaster.hasSubscribers }
+
     func emit(_ kind: HandlerEvent.Kind) {
-        guard observer != nil || broadcaster.hasSubscribers else { return }
+        guard isObserved else { return }
         let event = HandlerEvent(requestID: requestID, label: label, date: clock.now, kind: kind)
         observer?(event)
         broadcaster.yield(event)

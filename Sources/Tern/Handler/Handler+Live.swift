@@ -93,9 +93,12 @@ extension Handler {
             let started = clock.now
             let stopwatch = ContinuousClock()
             let startInstant = stopwatch.now
-            let context = TransportContext(timeout: request.timeout, resumeOffset: resumeOffset) { progress in
-                emitter.emit(.progress(progress))
+            // Nobody listening: no progress callback, so the transport skips counting.
+            var progress: (@Sendable (TransferProgress) -> Void)?
+            if emitter.isObserved {
+                progress = { (value: TransferProgress) in emitter.emit(.progress(value)) }
             }
+            let context = TransportContext(timeout: request.timeout, resumeOffset: resumeOffset, progress: progress)
             let reply = try await transport.perform(request, context: context)
             return Response(
                 status: reply.status, headers: reply.headers, body: reply.body, fileURL: reply.fileURL, source: .live,

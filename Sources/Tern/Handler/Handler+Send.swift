@@ -98,7 +98,7 @@ extension Handler {
         let expired = !entry.isValid(at: now)
         emitter.emit(.cache(.hit(key: key, expired: expired)))
         return Response(
-            status: HTTPResponse.Status(code: entry.status), headers: entry.headers, body: entry.body,
+            status: HTTPResponse.Status(standardCode: entry.status), headers: entry.headers, body: entry.body,
             fileURL: entry.fileURL, source: .cache, request: request, timing: Response.Timing(start: now, duration: .zero),
             attempts: 0,
             cache: Response.CacheInfo(key: key, storedAt: entry.storedAt, validUntil: entry.validUntil, isExpired: expired)
@@ -114,7 +114,7 @@ extension Handler {
             )
         }
         var response = Response(
-            status: HTTPResponse.Status(code: sample.status), headers: sample.headers, body: sample.body,
+            status: HTTPResponse.Status(standardCode: sample.status), headers: sample.headers, body: sample.body,
             source: .sample, request: request, timing: Response.Timing(start: clock.now, duration: .zero), attempts: 0
         )
         emitter.emit(.cache(.sample(key: request.cacheKey)))

@@ -27,15 +27,16 @@ public protocol Transport: Sendable {
 public struct TransportContext: Sendable {
     /// The deadline for this attempt, `nil` for none.
     public var timeout: Duration?
-    /// Called with cumulative byte counts as the body moves (uploads and downloads).
-    public var progress: @Sendable (TransferProgress) -> Void
+    /// Called with cumulative byte counts as the body moves (uploads and downloads); `nil` when
+    /// nobody listens, so transports can skip counting.
+    public var progress: (@Sendable (TransferProgress) -> Void)?
     /// For a resumed download: how many bytes the destination file already holds.
     public var resumeOffset: Int64?
 
     /// Makes a context.
     public init(
         timeout: Duration? = nil, resumeOffset: Int64? = nil,
-        progress: @escaping @Sendable (TransferProgress) -> Void = { _ in }
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) {
         self.timeout = timeout
         self.resumeOffset = resumeOffset

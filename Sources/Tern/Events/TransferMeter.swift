@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
-import Tern
 
-/// Counts the bytes of one body and reports cumulative progress, at most every 64 KiB or at the end.
-final class ProgressMeter: Sendable {
+/// Counts the bytes of one body and reports cumulative progress to a transport's `TransportContext`:
+/// at most every 64 KiB while it moves, then once with `isFinished` when `finish()` is called.
+/// Shared by every transport so they report alike.
+public final class TransferMeter: Sendable {
     private struct State {
         var bytes: Int64
         var reported: Int64 = -1
@@ -19,7 +20,7 @@ final class ProgressMeter: Sendable {
     private static let step: Int64 = 64 * 1024
 
     /// Makes a meter; `startingAt` counts bytes already in place (a resumed download).
-    init(
+    public init(
         direction: TransferProgress.Direction, total: Int64?, startingAt initial: Int64 = 0,
         report: @escaping @Sendable (TransferProgress) -> Void
     ) {
@@ -30,18 +31,26 @@ final class ProgressMeter: Sendable {
         state = Mutex(State(bytes: initial))
     }
 
+    /// A meter reporting to `report`, or `nil` when there is nobody to report to.
+    public static func reporting(
+        to report: (@Sendable (TransferProgress) -> Void)?, direction: TransferProgress.Direction, total: Int64?,
+        startingAt initial: Int64 = 0
+    ) -> TransferMeter? {
+        report.map { TransferMeter(direction: direction, total: total, startingAt: initial, report: $0) }
+    }
+
     /// Adds `count` bytes moved.
-    func add(_ count: Int) {
+    public func add(_ count: Int) {
         advance { $0 + Int64(count) }
     }
 
     /// Sets the cumulative count (URLSession reports uploads as running totals); never goes back.
-    func update(to bytes: Int64) {
+    public func update(to bytes: Int64) {
         advance { max($0, bytes) }
     }
 
     /// Reports the final count once.
-    func finish() {
+    public func finish() {
         let snapshot: Int64? = state.withLock { state in
             guard !state.finished else { return nil }
             state.finished = true
@@ -54,7 +63,8 @@ final class ProgressMeter: Sendable {
         let snapshot: Int64? = state.withLock { state in
             guard !state.finished else { return nil }
             state.bytes = next(state.bytes)
-            guard state.bytes - state.reported >= Self.step || state.bytes == total else { return nil }
+            // The last report (isFinished) is finish()'s, so a small body reports once, not twice.
+            guard state.bytes - state.reported >= Self.step, state.bytes != total else { return nil }
             guard state.bytes != state.reported else { return nil }
             state.reported = state.bytes
             return state.bytes
