@@ -1,11 +1,12 @@
 # Tern: one-command set-up on a fresh Debian machine with Swift 6.3 (see README).
 SWIFT ?= swift
 # Debian packages the build and tests need beyond the Swift toolchain: libcurl4 is what
-# Foundation's URLSession (TernURLSession) runs on; ncurses, SQLite and libedit join this list
-# with the modules that use them.
-APT_PACKAGES := libcurl4
+# Foundation's URLSession (TernURLSession) runs on, libsqlite3-dev is what GRDB (TernSQLite) links,
+# curl is the benchmark's baseline and a test client;
+# ncurses and libedit join this list with the modules that use them.
+APT_PACKAGES := libcurl4 libsqlite3-dev curl
 
-.PHONY: deps build test demo example clean
+.PHONY: deps build test demo bench example clean
 
 ## deps: install missing system packages (apt-get, as root or with sudo)
 deps:
@@ -24,8 +25,18 @@ build: deps
 test: build
 	$(SWIFT) test --skip-build
 
-## demo: the explorer's demo; until the explorer lands, the library example on the mock server
-demo: example
+## demo: build tern and explore the demo workspace (its mock server runs in-process: no network)
+demo: deps
+	$(SWIFT) build --product tern
+	@echo; echo "$$ tern list"; .build/debug/tern list
+	@echo; echo "$$ tern send get-user --include"; .build/debug/tern send get-user --include
+	@echo; echo "$$ tern send get-user --mode cache   # offline replay"; .build/debug/tern send get-user --mode cache
+	@echo; echo "$$ tern send flaky --mode live --events json   # retries on the event timeline"; .build/debug/tern send flaky --mode live --events json >/dev/null
+	@echo; echo "Now try: .build/debug/tern --help"
+
+## bench: the transfer benchmark (release build; see docs/benchmarks.md)
+bench: deps
+	$(SWIFT) run -c release tern-bench
 
 ## example: run the README's library example against the in-process mock server
 example: deps

@@ -10,12 +10,19 @@ let package = Package(
         .library(name: "TernURLSession", targets: ["TernURLSession"]),
         .library(name: "TernMock", targets: ["TernMock"]),
         .library(name: "TernTesting", targets: ["TernTesting"]),
+        .library(name: "TernWorkspace", targets: ["TernWorkspace"]),
+        .library(name: "TernSQLite", targets: ["TernSQLite"]),
+        .library(name: "TernExplorer", targets: ["TernExplorer"]),
+        .executable(name: "tern", targets: ["TernCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -41,6 +48,16 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .target(name: "TernWorkspace", dependencies: ["Tern", .product(name: "Yams", package: "Yams")]),
+        .target(name: "TernSQLite", dependencies: ["Tern", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite"]),
+        .executableTarget(
+            name: "TernCLI",
+            dependencies: [
+                "Tern", "TernHTTPClient", "TernWorkspace", "TernSQLite", "TernExplorer", "TernMock",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .target(
             name: "TernTesting",
             dependencies: ["Tern", "TernMock"]
@@ -60,6 +77,10 @@ let package = Package(
         ),
         .testTarget(name: "TernTests", dependencies: ["Tern", "TernTesting", "TernHTTPClient"]),
         .testTarget(name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"]),
+        .testTarget(name: "TernWorkspaceTests", dependencies: ["TernWorkspace", "TernTesting"]),
+        .testTarget(name: "TernSQLiteTests", dependencies: ["TernSQLite", "TernTesting"]),
+        .testTarget(name: "TernExplorerTests", dependencies: ["TernExplorer", "TernHTTPClient", "TernTesting"]),
+        .testTarget(name: "TernCLITests", dependencies: ["TernTesting"]),
         .testTarget(name: "TernURLSessionTests", dependencies: ["TernURLSession", "TernTesting"]),
         .testTarget(
             name: "TernTransportConformanceTests",

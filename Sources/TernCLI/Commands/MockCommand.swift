@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import TernMock
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `tern mock`: serves the workspace's samples and the built-in routes until Ctrl-C.
+struct MockCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mock",
+        abstract: "Serve the workspace's sample responses and the built-in test routes on a local port."
+    )
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port (0 picks a free one).")
+    var port = 0
+
+    func run() async throws {
+        let opened = try await OpenedWorkspace.open(workspace, startsMock: false)
+        let routes = MockRoutes.samples(of: opened.workspace)
+        let server: MockServer
+        do {
+            server = try await MockServer.start(host: host, port: port, routes: routes)
+        } catch {
+            throw OpenedWorkspace.fail("cannot listen on \(host):\(port): \(error)")
+        }
+        var lines = ["Mock server for \(opened.workspace.name) on \(server.baseURL.absoluteString)"]
+        lines += routes.map { "  \(($0.method ?? "ANY").padding(toLength: 6, withPad: " ", startingAt: 0)) \($0.path)  (sample)" }
+        lines.append("  built in: /status/{code} /delay/{ms} /bytes/{n} /echo /flaky/{key} /auth/protected /auth/refresh /upload /redirect/{n} /users")
+        lines.append("Press Ctrl-C to stop.")
+        Terminal.standardOutput.write(lines.joined(separator: "\n") + "\n")
+        await SignalWait.untilInterrupted()
+        try? await server.shutdown()
+        Terminal.standardError.write("mock server stopped\n")
+    }
+}
+
+/// Waits for SIGINT or SIGTERM.
+enum SignalWait {
+    static func untilInterrupted() async {
+        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
+        var sources: [DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { continuation.yield(signalNumber) }
+            source.resume()
+            sources.append(source)
+        }
+        for await _ in stream { break }
+        sources.forEach { $0.cancel() }
+    }
+}

@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import Tern
+import TernExplorer
+
+extension ResponseMode: ExpressibleByArgument {}
+
+/// `tern send SPEC`: sends one spec and prints the response.
+struct SendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Send one spec and print the response.",
+        discussion: "Pretty JSON on a terminal, the raw body otherwise. Exit 0 on any response (4 with --fail and a status >= 400), 1 when no response arrived, 2 for usage or workspace errors."
+    )
+
+    @Argument(help: "The spec: its id (users/get-user) or its file name when unique (get-user).")
+    var spec: String
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
+    var env: String?
+
+    @Option(help: "Where the response comes from: normal, live, cache or sample.")
+    var mode: ResponseMode?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable for this send (repeatable).", valueName: "k=v"))
+    var variables: [String] = []
+
+    @Option(name: .customLong("header"), help: ArgumentHelp("Add or replace a header (repeatable).", valueName: "K: V"))
+    var headers: [String] = []
+
+    @Option(name: .customLong("query"), help: ArgumentHelp("Add or replace a query parameter (repeatable).", valueName: "k=v"))
+    var query: [String] = []
+
+    @Option(help: ArgumentHelp("Replace the body with TEXT, or with the contents of FILE.", valueName: "TEXT|@FILE"))
+    var body: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Stream the response body into FILE.", valueName: "FILE"))
+    var output: String?
+
+    @Flag(help: "Print the status line and headers before the body.")
+    var include = false
+
+    @Flag(help: "Exit 4 when the status is 400 or more.")
+    var fail = false
+
+    @Option(help: ArgumentHelp("Write every attempt, retry, progress, cache and response event to stderr as JSON lines.", valueName: "json"))
+    var events: EventFormat?
+
+    enum EventFormat: String, ExpressibleByArgument { case json }
+
+    func run() async throws {
+        let adjustments = try makeAdjustments()
+        let opened = try await OpenedWorkspace.open(workspace, environment: env, mode: mode, variables: try pairs(variables, "--var"))
+        let response: Response
+        do {
+            response = try await opened.session.send(spec, adjustments: adjustments)
+        } catch {
+            await opened.close()
+            Terminal.standardError.write("tern: error: \(error.message)\n")
+            throw (error.kind == .request ? CLIExit.noResponse : CLIExit.usage).code
+        }
+        await opened.close()
+        ResponsePrinter(include: include).print(response, savedTo: output)
+        if fail && response.statusCode >= 400 { throw CLIExit.failedStatus.code }
+    }
+
+    private func makeAdjustments() throws -> SendAdjustments {
+        var adjustments = SendAdjustments()
+        for header in headers {
+            guard let colon = header.firstIndex(of: ":") else {
+                throw OpenedWorkspace.fail("--header '\(header)' is not 'Name: value'")
+            }
+            let name = header[..<colon].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { throw OpenedWorkspace.fail("--header '\(header)' has no name") }
+            adjustments.headers.append((name: name, value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+        }
+        adjustments.query = try pairs(query, "--query").sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        if let body {
+            if body.hasPrefix("@") {
+                let path = String(body.dropFirst())
+                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                    throw OpenedWorkspace.fail("--body @\(path): the file cannot be read as UTF-8 text")
+                }
+                adjustments.body = text
+            } else {
+                adjustments.body = body
+            }
+        }
+        if let output {
+            adjustments.downloadTo = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        }
+        let printer = events == .json ? EventPrinter() : nil
+        let bar = output != nil && Terminal.standardError.isTerminal ? ProgressBar() : nil
+        if printer != nil || bar != nil {
+            adjustments.onEvent = { event in
+                printer?.print(event)
+                bar?.update(event)
+            }
+        }
+        return adjustments
+    }
+
+    private func pairs(_ values: [String], _ option: String) throws -> [String: String] {
+        var result: [String: String] = [:]
+        for value in values {
+            guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+                throw OpenedWorkspace.fail("\(option) '\(value)' is not 'name=value'")
+            }
+            result[String(value[..<equals])] = String(value[value.index(after: equals)...])
+        }
+        return result
+    }
+}

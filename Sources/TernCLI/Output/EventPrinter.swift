@@ -1,0 +1,37 @@
+import Foundation
+import Tern
+
+/// `--events json`: one JSON object per handler event on stderr.
+struct EventPrinter: Sendable {
+    func print(_ event: HandlerEvent) {
+        Terminal.standardError.write(JSONLines.object(Self.fields(event)) + "\n")
+    }
+
+    /// The fields of an event, `event` first (DESIGN.md's CLI contract).
+    static func fields(_ event: HandlerEvent) -> [(String, JSONLines.Value)] {
+        switch event.kind {
+        case .attempt(let number):
+            return [("event", .string("attempt")), ("attempt", .int(number)), ("request", .string(event.label))]
+        case .retry(let attempt, let cause, let delay):
+            var fields: [(String, JSONLines.Value)] = [("event", .string("retry")), ("attempt", .int(attempt)), ("delay", .double(delay.seconds)), ("cause", .string(cause.description))]
+            if case .status(let status) = cause { fields.append(("status", .int(status))) }
+            return fields
+        case .progress(let progress):
+            return [("event", .string("progress")), ("direction", .string(progress.direction.rawValue)), ("bytes", .int(Int(progress.bytes))),
+                    ("total", progress.total.map { .int(Int($0)) } ?? .null)]
+        case .cache(let decision):
+            switch decision {
+            case .hit(let key, let expired):
+                return [("event", .string("cache")), ("result", .string("hit")), ("key", .string(key)), ("expired", .bool(expired))]
+            case .miss(let key): return [("event", .string("cache")), ("result", .string("miss")), ("key", .string(key))]
+            case .stored(let key, _): return [("event", .string("cache")), ("result", .string("stored")), ("key", .string(key))]
+            case .sample(let key): return [("event", .string("cache")), ("result", .string("sample")), ("key", .string(key))]
+            }
+        case .response(let status, let source, let bytes, let duration):
+            return [("event", .string("response")), ("status", .int(status)), ("source", .string(source.rawValue)), ("bytes", .int(Int(bytes))),
+                    ("duration", .double(duration.seconds))]
+        case .failure(let error):
+            return [("event", .string("failure")), ("error", .string(error.kind.description)), ("message", .string(error.message))]
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Writes JSON with keys in the order given (DESIGN.md's `--events json` and `--json` outputs).
+enum JSONLines {
+    /// A JSON value.
+    enum Value {
+        case string(String)
+        case int(Int)
+        case double(Double)
+        case bool(Bool)
+        case null
+    }
+
+    /// `{"k":v,...}` on one line.
+    static func object(_ fields: [(String, Value)]) -> String {
+        "{" + fields.map { "\(quote($0.0)):\(render($0.1))" }.joined(separator: ",") + "}"
+    }
+
+    /// `[{...},...]` on one line.
+    static func array(_ objects: [[(String, Value)]]) -> String {
+        "[" + objects.map(object).joined(separator: ",") + "]"
+    }
+
+    static func render(_ value: Value) -> String {
+        switch value {
+        case .string(let text): quote(text)
+        case .int(let number): String(number)
+        case .double(let number): number.isFinite ? String(format: "%.6g", number) : "null"
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: "null"
+        }
+    }
+
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

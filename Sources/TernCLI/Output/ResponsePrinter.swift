@@ -1,0 +1,79 @@
+import Foundation
+import Tern
+import TernExplorer
+
+/// Prints a response: pretty JSON and a summary when stdout is a terminal, raw bytes otherwise.
+struct ResponsePrinter {
+    let include: Bool
+
+    func print(_ response: Response, savedTo output: String?) {
+        let out = Terminal.standardOutput
+        if include {
+            var head = "HTTP/1.1 \(response.statusCode) \(response.status.reasonPhrase)\n"
+            for field in response.headers { head += "\(field.name.rawName): \(field.value)\n" }
+            out.write(head + "\n")
+        }
+        if Terminal.standardError.isTerminal {
+            let badge = response.source.rawValue.uppercased()
+            let age = response.cache.map { " · stored \(Durations.short(Date().timeIntervalSince($0.storedAt))) ago" } ?? ""
+            Terminal.standardError.write(
+                "\(response.statusCode) \(response.status.reasonPhrase) · \(badge)\(age) · \(Durations.milliseconds(response.timing.duration)) · \(Bytes.format(response.byteCount))\n"
+            )
+        }
+        if let output, let file = response.fileURL {
+            Terminal.standardError.write("saved \(Bytes.format(response.byteCount)) to \(output.isEmpty ? file.path : output)\n")
+            return
+        }
+        if let file = response.fileURL, response.body.isEmpty {
+            Terminal.standardError.write("the body is in \(file.path)\n")
+            return
+        }
+        Self.writeBody(response.body, contentType: response.headers[.contentType])
+    }
+
+    /// Pretty JSON on a terminal (binary bodies summarised), the raw bytes otherwise.
+    static func writeBody(_ body: Data, contentType: String?) {
+        let out = Terminal.standardOutput
+        guard out.isTerminal else {
+            out.write(body)
+            return
+        }
+        if let pretty = JSONFormatter.prettyPrinted(body) {
+            out.write(pretty + "\n")
+        } else if let text = String(data: body, encoding: .utf8) {
+            out.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
+        } else {
+            out.write("[\(Bytes.format(Int64(body.count))) of binary data (\(contentType ?? "no content type")); use -o FILE to save it]\n")
+        }
+    }
+}
+
+/// Human sizes: 229 B, 12.4 KB, 50.0 MB.
+enum Bytes {
+    static func format(_ count: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+    }
+}
+
+/// Human durations: 12 ms, 4m, 2h.
+enum Durations {
+    static func milliseconds(_ duration: Duration) -> String {
+        let ms = duration.seconds * 1000
+        return ms < 10 ? String(format: "%.1f ms", ms) : "\(Int(ms.rounded())) ms"
+    }
+
+    static func short(_ seconds: TimeInterval) -> String {
+        let value = max(0, seconds)
+        if value < 60 { return "\(Int(value))s" }
+        if value < 3600 { return "\(Int(value / 60))m" }
+        if value < 86400 { return "\(Int(value / 3600))h" }
+        return "\(Int(value / 86400))d"
+    }
+}

@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import Tern
+import TernExplorer
+import TernHTTPClient
+import TernMock
+import TernSQLite
+import TernWorkspace
+
+/// A workspace opened for one command: its cache, an embedded mock server when the environment
+/// asks for `{{mock}}`, and the explorer session every command runs through.
+struct OpenedWorkspace {
+    let workspace: Workspace
+    let storage: SQLiteStorage
+    let mock: MockServer?
+    let session: ExplorerSession
+
+    /// Loads the workspace at `options.root`; prints warnings; exits 2 on errors.
+    static func open(
+        _ options: WorkspaceOptions, environment: String? = nil, mode: ResponseMode? = nil, variables: [String: String] = [:],
+        startsMock: Bool = true
+    ) async throws -> OpenedWorkspace {
+        let workspace: Workspace
+        do {
+            workspace = try Workspace.load(from: options.root)
+        } catch {
+            throw fail(error.description)
+        }
+        for warning in workspace.warnings {
+            Terminal.standardError.write("tern: warning: \(warning)\n")
+        }
+        if let environment, workspace.environments[environment] == nil {
+            let known = workspace.environments.keys.sorted().joined(separator: ", ")
+            throw fail("no environment '\(environment)' in \(workspace.name); it has: \(known.isEmpty ? "none" : known)")
+        }
+        let storage: SQLiteStorage
+        do {
+            storage = try SQLiteStorage(path: workspace.root.appendingPathComponent(".tern/cache.sqlite"))
+        } catch {
+            throw fail("the workspace cache cannot be opened: \(error)")
+        }
+        if let notice = storage.recoveryNotice {
+            Terminal.standardError.write("tern: warning: \(notice)\n")
+        }
+        var variables = variables
+        var mock: MockServer?
+        if startsMock, variables["mock"] == nil, workspace.referencesVariable("mock", environment: environment) {
+            do {
+                let server = try await startMock(for: workspace)
+                variables["mock"] = server.baseURL.absoluteString
+                mock = server
+            } catch {
+                throw fail("the embedded mock server could not start: \(error)")
+            }
+        }
+        let session = ExplorerSession(
+            workspace: workspace, transport: HTTPClientTransport.shared, storage: storage, history: storage,
+            options: ExplorerSession.Options(environment: environment, mode: mode, variables: variables)
+        )
+        return OpenedWorkspace(workspace: workspace, storage: storage, mock: mock, session: session)
+    }
+
+    /// Starts the embedded mock on a port derived from the workspace's path, so default storage keys
+    /// (`METHOD URL`) are the same from one run to the next and offline replay finds them; any free
+    /// port when that one is taken.
+    private static func startMock(for workspace: Workspace) async throws -> MockServer {
+        let routes = MockRoutes.samples(of: workspace)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in workspace.root.standardizedFileURL.path.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let stablePort = 20_000 + Int(hash % 20_000)
+        if let server = try? await MockServer.start(port: stablePort, routes: routes) { return server }
+        return try await MockServer.start(routes: routes)
+    }
+
+    /// Stops the embedded mock server, if any.
+    func close() async {
+        try? await mock?.shutdown()
+    }
+
+    /// Prints `message` and returns the usage/workspace exit code to throw.
+    static func fail(_ message: String) -> ExitCode {
+        Terminal.standardError.write("tern: error: \(message)\n")
+        return CLIExit.usage.code
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+
+/// `tern`: explore HTTP APIs kept as workspaces of YAML files.
+struct TernCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tern",
+        abstract: "Explore HTTP APIs kept as workspaces of YAML request files, online or offline.",
+        discussion: """
+            The workspace is --workspace DIR, else $TERN_WORKSPACE, else workspaces/demo.
+            Exit codes: 0 a response was received; 1 no response (transport failure after retries, \
+            or a cache miss in cache mode); 2 usage or workspace error; 4 with --fail, a status >= 400.
+            """,
+        version: "0.1.0",
+        subcommands: [SendCommand.self, ListCommand.self, CacheCommand.self, MockCommand.self]
+    )
+}
+
+/// The exit codes of DESIGN.md's CLI contract.
+enum CLIExit: Int32 {
+    case response = 0
+    case noResponse = 1
+    case usage = 2
+    case failedStatus = 4
+
+    var code: ExitCode { ExitCode(rawValue) }
+}

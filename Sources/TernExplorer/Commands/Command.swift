@@ -1,0 +1,60 @@
+import Tern
+
+/// One command of the explorer's language: what the REPL reads, the TUI's `:` line runs, and the CLI maps to.
+public enum Command: Sendable, Equatable {
+    /// `help [COMMAND]`: the command list, or one command's usage.
+    case help(String?)
+    /// `ls`: the workspace's specs.
+    case list
+    /// `use SPEC`: select a spec.
+    case use(String)
+    /// `show`: the selected spec, fully resolved.
+    case show
+    /// `set header|query|var NAME VALUE`: an edit to the selected spec (or a session variable).
+    case set(EditField, name: String, value: String)
+    /// `unset header|query|var NAME`.
+    case unset(EditField, name: String)
+    /// `body TEXT|@FILE|edit`.
+    case body(BodySource)
+    /// `mode MODE`: normal, live, cache or sample.
+    case mode(ResponseMode)
+    /// `env NAME`: switch environments.
+    case environment(String)
+    /// `send [SPEC]`: send the selected (or named) spec.
+    case send(String?)
+    /// `log`: the retry log.
+    case log
+    /// `transfers`: uploads and downloads, running and finished.
+    case transfers
+    /// `cache list|show KEY|clear [KEY]`.
+    case cache(CacheAction)
+    /// `save [as NAME]`: write the edited spec (optionally as a new spec).
+    case save(as: String?)
+    /// `history`: the sends recorded in the workspace.
+    case history
+    /// `curl`: the resolved request as a curl command line.
+    case curl
+    /// `quit`.
+    case quit
+
+    /// What `set`/`unset` change.
+    public enum EditField: String, Sendable, CaseIterable {
+        case header
+        case query
+        case variable = "var"
+    }
+
+    /// Where a new body comes from.
+    public enum BodySource: Sendable, Equatable {
+        case text(String)
+        case file(String)
+        case editor
+    }
+
+    /// The cache subcommands.
+    public enum CacheAction: Sendable, Equatable {
+        case list
+        case show(String)
+        case clear(String?)
+    }
+}

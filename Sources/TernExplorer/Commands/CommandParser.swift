@@ -1,0 +1,152 @@
+import Foundation
+import Tern
+
+/// Reads one line of the command language into a `Command`.
+///
+/// Words are split on spaces; single or double quotes keep spaces, and a backslash escapes the
+/// next character. `body` takes the rest of the line as it is, so JSON needs no quoting.
+public enum CommandParser {
+    /// Parses `line`; throws `.unknownCommand` with suggestions or `.usage` with the command's usage.
+    public static func parse(_ line: String) throws(ExplorerError) -> Command {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let words = try split(trimmed)
+        guard let name = words.first?.lowercased() else {
+            throw ExplorerError(.usage, "type a command; 'help' lists them")
+        }
+        let arguments = Array(words.dropFirst())
+        switch name {
+        case "help", "?": return .help(try optionalOne(arguments, for: "help"))
+        case "ls", "list": return try none(arguments, .list, for: "ls")
+        case "use": return .use(try one(arguments, for: "use"))
+        case "show": return try none(arguments, .show, for: "show")
+        case "set": return try parseSet(arguments)
+        case "unset": return try parseUnset(arguments)
+        case "body": return try parseBody(restOfLine(trimmed))
+        case "mode": return .mode(try parseMode(arguments))
+        case "env": return .environment(try one(arguments, for: "env"))
+        case "send": return .send(try optionalOne(arguments, for: "send"))
+        case "log": return try none(arguments, .log, for: "log")
+        case "transfers": return try none(arguments, .transfers, for: "transfers")
+        case "cache": return .cache(try parseCache(arguments))
+        case "save": return try parseSave(arguments)
+        case "history": return try none(arguments, .history, for: "history")
+        case "curl": return try none(arguments, .curl, for: "curl")
+        case "quit", "exit", "q": return try none(arguments, .quit, for: "quit")
+        default:
+            let close = CommandRegistry.suggestions(for: name)
+            let hint = close.isEmpty ? "'help' lists the commands" : "did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?"
+            throw ExplorerError(.unknownCommand, "unknown command '\(name)'; \(hint)")
+        }
+    }
+
+    /// Splits a line into words, honouring quotes and backslashes.
+    public static func split(_ line: String) throws(ExplorerError) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character?
+        var escaping = false
+        for character in line {
+            if escaping {
+                current.append(character)
+                escaping = false
+                inWord = true
+            } else if character == "\\" && quote != "'" {
+                escaping = true
+            } else if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                inWord = true
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if quote != nil { throw ExplorerError(.usage, "a quote is not closed") }
+        if escaping { current.append("\\") }
+        if inWord { words.append(current) }
+        return words
+    }
+
+    private static func usage(_ name: String) -> ExplorerError {
+        ExplorerError(.usage, "usage: \(CommandRegistry.info(name)?.usage ?? name)")
+    }
+
+    private static func none(_ arguments: [String], _ command: Command, for name: String) throws(ExplorerError) -> Command {
+        guard arguments.isEmpty else { throw usage(name) }
+        return command
+    }
+
+    private static func one(_ arguments: [String], for name: String) throws(ExplorerError) -> String {
+        guard arguments.count == 1 else { throw usage(name) }
+        return arguments[0]
+    }
+
+    private static func optionalOne(_ arguments: [String], for name: String) throws(ExplorerError) -> String? {
+        guard arguments.count <= 1 else { throw usage(name) }
+        return arguments.first
+    }
+
+    private static func field(_ word: String, for name: String) throws(ExplorerError) -> Command.EditField {
+        guard let field = Command.EditField(rawValue: word.lowercased()) else { throw usage(name) }
+        return field
+    }
+
+    private static func parseSet(_ arguments: [String]) throws(ExplorerError) -> Command {
+        guard arguments.count >= 3 else { throw usage("set") }
+        // The value may be written without quotes: everything after the name.
+        return .set(try field(arguments[0], for: "set"), name: arguments[1], value: arguments[2...].joined(separator: " "))
+    }
+
+    private static func parseUnset(_ arguments: [String]) throws(ExplorerError) -> Command {
+        guard arguments.count == 2 else { throw usage("unset") }
+        return .unset(try field(arguments[0], for: "unset"), name: arguments[1])
+    }
+
+    private static func restOfLine(_ line: String) -> String {
+        guard let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return "" }
+        return String(line[space...]).trimmingCharacters(in: .whitespaces)
+    }
+
+    private static func parseBody(_ rest: String) throws(ExplorerError) -> Command {
+        guard !rest.isEmpty else { throw usage("body") }
+        if rest == "edit" { return .body(.editor) }
+        if rest.hasPrefix("@") {
+            let path = String(rest.dropFirst())
+            guard !path.isEmpty else { throw usage("body") }
+            return .body(.file(path))
+        }
+        return .body(.text(rest))
+    }
+
+    private static func parseMode(_ arguments: [String]) throws(ExplorerError) -> ResponseMode {
+        guard arguments.count == 1 else { throw usage("mode") }
+        guard let mode = ResponseMode(rawValue: arguments[0].lowercased()) else {
+            throw ExplorerError(.usage, "unknown mode '\(arguments[0])'; use normal, live, cache or sample")
+        }
+        return mode
+    }
+
+    private static func parseCache(_ arguments: [String]) throws(ExplorerError) -> Command.CacheAction {
+        switch (arguments.first?.lowercased(), arguments.count) {
+        case ("list", 1), (nil, 0): return .list
+        case ("show", 2): return .show(arguments[1])
+        case ("clear", 1): return .clear(nil)
+        case ("clear", 2): return .clear(arguments[1])
+        default: throw usage("cache")
+        }
+    }
+
+    private static func parseSave(_ arguments: [String]) throws(ExplorerError) -> Command {
+        switch arguments.count {
+        case 0: return .save(as: nil)
+        case 2 where arguments[0].lowercased() == "as": return .save(as: arguments[1])
+        default: throw usage("save")
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// Everything known about one command: its name, usage, summary and default key. One table feeds
+/// the parser's suggestions, `help`, the TUI's key hints and `docs/commands.md`.
+public struct CommandInfo: Sendable, Hashable {
+    /// The command word.
+    public let name: String
+    /// The arguments, as shown in usage lines (`header|query|var NAME VALUE`).
+    public let arguments: String
+    /// One sentence on what it does.
+    public let summary: String
+    /// The TUI key that runs it, if any.
+    public let key: String?
+
+    /// `name arguments`.
+    public var usage: String { arguments.isEmpty ? name : "\(name) \(arguments)" }
+}
+
+/// The command table.
+public enum CommandRegistry {
+    /// Every command, in the order help lists them.
+    public static let all: [CommandInfo] = [
+        CommandInfo(name: "help", arguments: "[COMMAND]", summary: "List the commands, or show how to use one.", key: "?"),
+        CommandInfo(name: "ls", arguments: "", summary: "List the workspace's specs with method and path.", key: nil),
+        CommandInfo(name: "use", arguments: "SPEC", summary: "Select a spec by id or unique file name.", key: "Enter"),
+        CommandInfo(name: "show", arguments: "", summary: "Show the selected spec fully resolved: method, URL, headers, body.", key: nil),
+        CommandInfo(name: "set", arguments: "header|query|var NAME VALUE", summary: "Set a header, query parameter or variable for the selected spec.", key: nil),
+        CommandInfo(name: "unset", arguments: "header|query|var NAME", summary: "Remove a header, query parameter or variable.", key: nil),
+        CommandInfo(name: "body", arguments: "TEXT|@FILE|edit", summary: "Replace the body with text, a file's contents, or edit it in $EDITOR.", key: "e"),
+        CommandInfo(name: "mode", arguments: "normal|live|cache|sample", summary: "Choose where responses come from.", key: "m"),
+        CommandInfo(name: "env", arguments: "NAME", summary: "Switch to another environment.", key: nil),
+        CommandInfo(name: "send", arguments: "[SPEC]", summary: "Send the selected spec, or the one named.", key: "s"),
+        CommandInfo(name: "log", arguments: "", summary: "Show the retry log: every attempt, its outcome and the delay before the next.", key: nil),
+        CommandInfo(name: "transfers", arguments: "", summary: "Show uploads and downloads with bytes, rate and outcome.", key: nil),
+        CommandInfo(name: "cache", arguments: "list|show KEY|clear [KEY]", summary: "List, show or clear stored responses.", key: nil),
+        CommandInfo(name: "save", arguments: "[as NAME]", summary: "Write the edited spec to its file, or to a new spec.", key: nil),
+        CommandInfo(name: "history", arguments: "", summary: "List past sends with status, source and duration.", key: nil),
+        CommandInfo(name: "curl", arguments: "", summary: "Print the resolved request as a curl command.", key: nil),
+        CommandInfo(name: "quit", arguments: "", summary: "Leave (unsaved edits are mentioned first).", key: "q"),
+    ]
+
+    /// The command called `name`.
+    public static func info(_ name: String) -> CommandInfo? {
+        all.first { $0.name == name }
+    }
+
+    /// Up to `limit` command names close to `word` (prefix matches first, then by edit distance).
+    public static func suggestions(for word: String, limit: Int = 3) -> [String] {
+        Suggestions.closest(to: word, among: all.map(\.name), limit: limit)
+    }
+}

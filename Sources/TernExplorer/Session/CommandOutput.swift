@@ -1,0 +1,40 @@
+import Tern
+import TernSQLite
+import TernWorkspace
+
+/// What a command produced, for each front end to render in its own way.
+public enum CommandOutput: Sendable {
+    /// Nothing to show (the state changed; `stateChanged` was emitted).
+    case done(String)
+    /// `help`: the commands, or one command.
+    case help([CommandInfo])
+    /// `ls`: the specs.
+    case specs([SpecSummary])
+    /// `show`: the selected spec, resolved.
+    case request(Request, edited: Bool)
+    /// `send`: the response.
+    case response(Response)
+    /// `log`.
+    case retryLog([RetryLogEntry])
+    /// `transfers`.
+    case transfers([TransferRecord])
+    /// `cache list`.
+    case cacheEntries([StoredResponse])
+    /// `cache show KEY`.
+    case cacheEntry(StoredResponse)
+    /// `history`.
+    case history([HistoryEntry])
+    /// `curl`.
+    case curl(String)
+    /// `quit`, with the ids of specs that have unsaved edits.
+    case quit(unsaved: [String])
+}
+
+/// A spec as `ls` and `tern list --json` show it.
+public struct SpecSummary: Sendable, Hashable, Codable {
+    public var id: String
+    public var name: String
+    public var method: String
+    public var path: String
+    public var target: String?
+}

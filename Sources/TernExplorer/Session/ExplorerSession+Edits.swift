@@ -1,0 +1,114 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+extension ExplorerSession {
+    /// `set`/`unset`: headers and query parameters edit the selected spec; variables the session.
+    func applyEdit(_ field: Command.EditField, name: String, value: String?) throws(ExplorerError) -> CommandOutput {
+        if field == .variable {
+            setVariable(name, value)
+            changed()
+            return .done(value == nil ? "unset var \(name)" : "set var \(name)")
+        }
+        var current = try entry(nil)
+        switch field {
+        case .header:
+            current.spec.headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+            if let value { current.spec.headers.append((name: name, value: value)) }
+        case .query:
+            current.spec.query.removeAll { $0.name == name }
+            if let value { current.spec.query.append((name: name, value: .string(value))) }
+        case .variable:
+            break
+        }
+        edited[current.id] = current
+        changed()
+        return .done("\(value == nil ? "unset" : "set") \(field.rawValue) \(name) on \(current.id) (unsaved)")
+    }
+
+    /// `body TEXT|@FILE|edit`: JSON text becomes a JSON body, anything else a text body.
+    func replaceBody(_ source: Command.BodySource) async throws(ExplorerError) -> CommandOutput {
+        var current = try entry(nil)
+        let text: String
+        switch source {
+        case .text(let value):
+            text = value
+        case .file(let path):
+            let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            guard let contents = try? String(contentsOf: url, encoding: .utf8) else {
+                throw ExplorerError(.workspace, "cannot read '\(path)' as UTF-8 text")
+            }
+            text = contents
+        case .editor:
+            guard let editor else {
+                throw ExplorerError(.unsupported, "'body edit' needs a terminal and $EDITOR; use 'body TEXT' or 'body @FILE'")
+            }
+            do {
+                text = try await editor(Self.bodyText(current.spec.body))
+            } catch {
+                throw ExplorerError(.unsupported, "the editor failed: \(error)")
+            }
+        }
+        current.spec.body = Self.body(from: text)
+        edited[current.id] = current
+        changed()
+        return .done("body of \(current.id) replaced (unsaved)")
+    }
+
+    /// JSON when the text parses as JSON, else text.
+    static func body(from text: String) -> BodyDefinition {
+        if let json = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) {
+            switch json {
+            case .object, .array: return .json(json)
+            default: break
+            }
+        }
+        return .text(text)
+    }
+
+    /// The body as text an editor can show.
+    static func bodyText(_ body: BodyDefinition?) -> String {
+        switch body {
+        case .json(let value):
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        case .text(let text): return text
+        case .form(let fields): return fields.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
+        case .file(let path): return "@" + path
+        case .multipart, .none: return ""
+        }
+    }
+
+    /// `save [as NAME]`: writes the selected spec (with its edits) to its file or to a new spec.
+    func save(as newID: String?) throws(ExplorerError) -> CommandOutput {
+        var current = try entry(nil)
+        let originalID = current.id
+        if let newID {
+            let id = newID.hasSuffix(".yaml") ? String(newID.dropLast(5)) : newID
+            guard !id.isEmpty, !id.hasPrefix("/"), !id.split(separator: "/").contains("..") else {
+                throw ExplorerError(.usage, "'\(newID)' is not a spec id like 'group/name'")
+            }
+            guard !workspace.specIDs.contains(id) else {
+                throw ExplorerError(.workspace, "a spec '\(id)' exists already; choose another name")
+            }
+            current.id = id
+            current.group = id.split(separator: "/").dropLast().map(String.init)
+            current.file = workspace.root.appendingPathComponent("specs").appendingPathComponent(id + ".yaml")
+        }
+        let saved = current
+        try workspaceCall { () throws(WorkspaceError) in try workspace.save(saved) }
+        var updated = workspace
+        if let index = updated.specs.firstIndex(where: { $0.id == saved.id }) {
+            updated.specs[index] = saved
+        } else {
+            updated.specs.append(saved)
+            updated.specs.sort { $0.id < $1.id }
+        }
+        replaceWorkspace(updated)
+        edited[originalID] = nil
+        select(saved.id)
+        changed()
+        return .done("saved \(saved.id) to \(saved.file.path)")
+    }
+}

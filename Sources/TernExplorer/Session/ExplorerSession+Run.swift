@@ -1,0 +1,69 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+extension ExplorerSession {
+    /// Runs one command.
+    public func run(_ command: Command) async throws(ExplorerError) -> CommandOutput {
+        switch command {
+        case .help(let name):
+            guard let name else { return .help(CommandRegistry.all) }
+            guard let info = CommandRegistry.info(name.lowercased()) else {
+                throw ExplorerError(.unknownCommand, "no command '\(name)'; 'help' lists them")
+            }
+            return .help([info])
+        case .list:
+            return .specs(summaries())
+        case .use(let name):
+            let found = try entry(name)
+            select(found.id)
+            changed()
+            return .done("using \(found.id)")
+        case .show:
+            let current = try entry(nil)
+            return .request(try resolve(current), edited: edited[current.id] != nil)
+        case .set(let field, let name, let value):
+            return try applyEdit(field, name: name, value: value)
+        case .unset(let field, let name):
+            return try applyEdit(field, name: name, value: nil)
+        case .body(let source):
+            return try await replaceBody(source)
+        case .mode(let newMode):
+            setMode(newMode)
+            changed()
+            return .done("mode \(newMode.rawValue)")
+        case .environment(let name):
+            guard workspace.environments[name] != nil else {
+                let known = workspace.environments.keys.sorted().joined(separator: ", ")
+                throw ExplorerError(.workspace, "no environment '\(name)'; the workspace has: \(known.isEmpty ? "none" : known)")
+            }
+            setEnvironment(name)
+            changed()
+            return .done("environment \(name)")
+        case .send(let name):
+            return .response(try await send(name))
+        case .log:
+            return .retryLog(activity.retryLog)
+        case .transfers:
+            return .transfers(activity.transfers)
+        case .cache(let action):
+            return try await cache(action)
+        case .save(let newName):
+            return try save(as: newName)
+        case .history:
+            return try await listHistory()
+        case .curl:
+            return .curl(CurlCommand.make(from: try resolve(try entry(nil))))
+        case .quit:
+            return .quit(unsaved: unsavedSpecIDs)
+        }
+    }
+
+    /// Every spec as `ls` shows it.
+    public func summaries() -> [SpecSummary] {
+        workspace.specs.map { entry in
+            let spec = (edited[entry.id] ?? entry).spec
+            return SpecSummary(id: entry.id, name: spec.name, method: spec.method, path: spec.path, target: spec.target)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Tern
+import TernSQLite
+import TernWorkspace
+
+/// Changes the CLI applies to one send without editing the spec (`--header`, `--query`, `--body`).
+public struct SendAdjustments: Sendable {
+    public var headers: [(name: String, value: String)] = []
+    public var query: [(name: String, value: String)] = []
+    /// Body text (JSON when it parses as JSON).
+    public var body: String?
+    /// Streams the response into this file instead of memory.
+    public var downloadTo: URL?
+    /// Sees this send's events as they happen (the CLI's `--events json` and progress bar).
+    public var onEvent: (@Sendable (HandlerEvent) -> Void)?
+
+    public init() {}
+}
+
+extension ExplorerSession {
+    /// Sends the spec `name` (or the selected one) with this session's edits, recording history.
+    public func send(_ name: String?, adjustments: SendAdjustments = SendAdjustments()) async throws(ExplorerError) -> Response {
+        var current = try entry(name)
+        for header in adjustments.headers {
+            current.spec.headers.removeAll { $0.name.caseInsensitiveCompare(header.name) == .orderedSame }
+            current.spec.headers.append(header)
+        }
+        for item in adjustments.query {
+            current.spec.query.removeAll { $0.name == item.name }
+            current.spec.query.append((name: item.name, value: .string(item.value)))
+        }
+        if let body = adjustments.body { current.spec.body = Self.body(from: body) }
+        var request = try resolve(current)
+        if let destination = adjustments.downloadTo {
+            request.transaction = .download
+            request.downloadDestination = destination
+        }
+        let started = Date()
+        let activity = self.activity
+        let observer = adjustments.onEvent
+        do {
+            let response = try await handler.send(
+                request, mode: mode,
+                onEvent: { event in
+                    activity.record(event)
+                    observer?(event)
+                }
+            )
+            await remember(HistoryEntry(
+                spec: current.id, method: request.method.rawValue, url: request.url.absoluteString, date: started,
+                status: response.statusCode, source: response.source, duration: response.timing.duration.seconds
+            ))
+            return response
+        } catch {
+            await remember(HistoryEntry(
+                spec: current.id, method: request.method.rawValue, url: request.url.absoluteString, date: started,
+                duration: Date().timeIntervalSince(started), error: error.description
+            ))
+            throw ExplorerError(.request, error.message, underlying: error)
+        }
+    }
+
+    /// The resolved request of the spec `name` (or the selected one), as it would be sent.
+    public func resolvedRequest(_ name: String? = nil) throws(ExplorerError) -> Request {
+        try resolve(try entry(name))
+    }
+
+    private func remember(_ entry: HistoryEntry) async {
+        try? await history?.recordHistory(entry)
+    }
+
+    /// `cache list|show KEY|clear [KEY]`.
+    func cache(_ action: Command.CacheAction) async throws(ExplorerError) -> CommandOutput {
+        guard let storage else { throw ExplorerError(.storage, "this session has no cache") }
+        do {
+            switch action {
+            case .list:
+                return .cacheEntries(try await storage.entries())
+            case .show(let key):
+                guard let entry = try await storage.entry(forKey: key) else {
+                    throw ExplorerError(.storage, "nothing is stored under '\(key)'; 'cache list' shows the keys")
+                }
+                return .cacheEntry(entry)
+            case .clear(let key):
+                if let key {
+                    try await storage.removeEntry(forKey: key)
+                    return .done("removed '\(key)' from the cache")
+                }
+                try await storage.removeAll()
+                return .done("cleared the cache")
+            }
+        } catch let error as ExplorerError {
+            throw error
+        } catch {
+            throw ExplorerError(.storage, "the cache failed: \(error)")
+        }
+    }
+
+    /// `history`: the latest sends, newest first.
+    func listHistory() async throws(ExplorerError) -> CommandOutput {
+        guard let history else { return .history([]) }
+        do {
+            return .history(try await history.history(limit: 100))
+        } catch {
+            throw ExplorerError(.storage, "the history could not be read: \(error)")
+        }
+    }
+}

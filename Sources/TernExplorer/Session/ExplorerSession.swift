@@ -1,0 +1,131 @@
+import Foundation
+import Tern
+import TernSQLite
+import TernWorkspace
+
+/// The open workspace and everything a user changes while exploring it: the environment, the
+/// mode, the selected spec and unsaved edits. The CLI, the REPL and the TUI all run commands here.
+public actor ExplorerSession {
+    /// How a session starts.
+    public struct Options: Sendable {
+        /// The environment; `nil` uses the workspace's default.
+        public var environment: String?
+        /// The mode; `nil` uses the workspace's `handler.mode`.
+        public var mode: ResponseMode?
+        /// Variables above the environment's (`--var`, and `mock` when the CLI starts one).
+        public var variables: [String: String]
+        /// What `{{env:NAME}}` reads.
+        public var processEnvironment: [String: String]
+        /// Edits text in the user's editor (`body edit`); `nil` where there is no terminal.
+        public var editor: (@Sendable (String) async throws -> String)?
+
+        /// Makes options.
+        public init(
+            environment: String? = nil, mode: ResponseMode? = nil, variables: [String: String] = [:],
+            processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
+            editor: (@Sendable (String) async throws -> String)? = nil
+        ) {
+            self.environment = environment
+            self.mode = mode
+            self.variables = variables
+            self.processEnvironment = processEnvironment
+            self.editor = editor
+        }
+    }
+
+    /// The workspace as loaded, plus saved specs.
+    public private(set) var workspace: Workspace
+    /// The active environment (`nil`: the workspace's default).
+    public private(set) var environment: String?
+    /// Where responses come from.
+    public private(set) var mode: ResponseMode
+    /// The selected spec's id.
+    public private(set) var selectedID: String?
+    /// Session variables, above the environment's.
+    public private(set) var variables: [String: String]
+    /// Specs with unsaved edits, by id.
+    var edited: [String: SpecEntry] = [:]
+
+    /// The handler every send goes through.
+    public nonisolated let handler: Handler
+    let storage: (any StorageManager)?
+    let history: SQLiteStorage?
+    let activity = ActivityLog()
+    let processEnvironment: [String: String]
+    let editor: (@Sendable (String) async throws -> String)?
+
+    /// Opens a session on `workspace`, sending through `transport` and storing in `storage`.
+    public init(
+        workspace: Workspace, transport: some Transport, storage: (any StorageManager)?, history: SQLiteStorage? = nil,
+        options: Options = Options(), clock: any TernClock = SystemClock()
+    ) {
+        self.workspace = workspace
+        self.environment = options.environment
+        self.mode = options.mode ?? workspace.handler.mode
+        self.variables = options.variables
+        self.processEnvironment = options.processEnvironment
+        self.editor = options.editor
+        self.storage = storage
+        self.history = history
+        let settings = workspace.handler
+        handler = Handler(
+            transport: transport, storage: storage, mode: self.mode, retryPolicy: settings.retryPolicy(),
+            cacheValidity: .ttl(settings.cacheTTL), defaults: SessionDefaults(timeout: .fromSeconds(settings.timeout)),
+            clock: clock
+        )
+    }
+
+    /// A stream of everything the session does from now on.
+    public nonisolated func events() -> AsyncStream<ExplorerEvent> {
+        activity.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(1024))
+    }
+
+    /// Parses and runs one line of the command language.
+    public func run(line: String) async throws(ExplorerError) -> CommandOutput {
+        try await run(CommandParser.parse(line))
+    }
+
+    /// Whether any spec has edits not saved to its file.
+    public var hasUnsavedEdits: Bool { !edited.isEmpty }
+
+    /// The ids of specs with unsaved edits.
+    public var unsavedSpecIDs: [String] { edited.keys.sorted() }
+
+    /// The spec `name` (or the selected one) with this session's edits.
+    func entry(_ name: String?) throws(ExplorerError) -> SpecEntry {
+        if let name {
+            let found = try workspaceCall { () throws(WorkspaceError) in try workspace.spec(named: name) }
+            return edited[found.id] ?? found
+        }
+        guard let selectedID else {
+            throw ExplorerError(.noSelection, "no spec is selected; 'use SPEC' selects one ('ls' lists them)")
+        }
+        if let edit = edited[selectedID] { return edit }
+        return try workspaceCall { () throws(WorkspaceError) in try workspace.spec(named: selectedID) }
+    }
+
+    /// The fully resolved request of `entry` in the current environment, mode and variables.
+    func resolve(_ entry: SpecEntry) throws(ExplorerError) -> Request {
+        let context = TemplateContext(environment: environment, overrides: variables, processEnvironment: processEnvironment)
+        return try workspaceCall { () throws(WorkspaceError) in try workspace.request(for: entry, context: context) }
+    }
+
+    /// Runs a workspace operation, turning its error into an explorer error.
+    func workspaceCall<T>(_ body: () throws(WorkspaceError) -> T) throws(ExplorerError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw ExplorerError(.workspace, error.description)
+        }
+    }
+
+    func changed() {
+        activity.broadcaster.yield(.stateChanged)
+    }
+
+    func setMode(_ newMode: ResponseMode) { mode = newMode }
+    func setEnvironment(_ name: String) { environment = name }
+    func select(_ id: String) { selectedID = id }
+    func setVariable(_ name: String, _ value: String?) { variables[name] = value }
+    func replaceWorkspace(_ newWorkspace: Workspace) { workspace = newWorkspace }
+}

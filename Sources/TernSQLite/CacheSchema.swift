@@ -1,0 +1,89 @@
+import GRDB
+
+/// The tables of the cache database, their migrations, and the check that a file holds them and nothing else.
+enum CacheSchema {
+    /// The table GRDB records applied migrations in.
+    static let migrationsTable = "grdb_migrations"
+
+    /// The columns each of our tables has once every migration ran.
+    static let columns: [String: Set<String>] = [
+        "responses": [
+            "id", "key", "status", "headers", "body", "file_path", "source", "stored_at", "valid_until", "method", "url",
+        ],
+        "history": ["id", "spec", "method", "url", "date", "status", "source", "duration", "error"],
+    ]
+
+    /// Every migration, oldest first; identifiers are never renamed once shipped.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("tern-v1-responses-history") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE responses (
+                        id INTEGER PRIMARY KEY,
+                        key TEXT NOT NULL,
+                        status INTEGER NOT NULL,
+                        headers TEXT NOT NULL,
+                        body BLOB NOT NULL,
+                        file_path TEXT,
+                        source TEXT NOT NULL,
+                        stored_at REAL NOT NULL,
+                        valid_until REAL NOT NULL,
+                        method TEXT NOT NULL,
+                        url TEXT NOT NULL
+                    ) STRICT;
+                    CREATE INDEX responses_on_key ON responses(key);
+                    CREATE INDEX responses_on_stored_at ON responses(stored_at);
+                    CREATE TABLE history (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        spec TEXT,
+                        method TEXT NOT NULL,
+                        url TEXT NOT NULL,
+                        date REAL NOT NULL,
+                        status INTEGER,
+                        source TEXT,
+                        duration REAL NOT NULL,
+                        error TEXT
+                    ) STRICT;
+                    CREATE INDEX history_on_date ON history(date);
+                    """
+            )
+        }
+        return migrator
+    }()
+
+    /// Why `db` is not a cache database Tern can use, or `nil` when it is ours or empty.
+    ///
+    /// Reads only: the file is left byte for byte as it was, so a foreign one can be moved aside intact.
+    static func problem(in db: Database) throws -> String? {
+        let tables = try String.fetchSet(
+            db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%'"
+        )
+        if tables.isEmpty { return nil }
+        let known = Set(columns.keys).union([migrationsTable])
+        let foreign = tables.subtracting(known)
+        if !foreign.isEmpty {
+            return "it holds tables Tern does not know: \(foreign.sorted().joined(separator: ", "))"
+        }
+        guard tables.contains(migrationsTable) else {
+            return "it has Tern's table names but no record of Tern's migrations"
+        }
+        let applied = try migrator.appliedIdentifiers(db)
+        let unknown = applied.subtracting(migrator.migrations)
+        if !unknown.isEmpty {
+            return "it was written by a newer Tern or another program (migrations \(unknown.sorted().joined(separator: ", ")))"
+        }
+        let complete = applied.count == migrator.migrations.count
+        for (table, expected) in columns.sorted(by: { $0.key < $1.key }) {
+            guard tables.contains(table) else {
+                if complete { return "its table '\(table)' is missing" }
+                continue
+            }
+            let present = Set(try db.columns(in: table).map(\.name))
+            if complete, !expected.isSubset(of: present) {
+                return "its table '\(table)' lacks the columns \(expected.subtracting(present).sorted().joined(separator: ", "))"
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+import Tern
+
+/// Opens the cache database: checks the file without changing it, moves a broken or foreign one aside,
+/// then migrates and locks the permissions down.
+struct DatabaseOpener {
+    /// Why a file cannot be used as the cache, found before anything was written to it.
+    private struct Unusable: Error {
+        let reason: String
+    }
+
+    let file: CacheFile
+    var now: @Sendable () -> Date = { Date() }
+
+    /// The open pool, and the recovery notice when the old file had to be moved aside.
+    func open() throws -> (pool: DatabasePool, notice: String?) {
+        try file.prepareDirectory()
+        do {
+            if file.exists, !file.isAccessible {
+                throw Unusable(reason: "this process may not read and write it")
+            }
+            return (try openChecked(), nil)
+        } catch let unusable as Unusable {
+            let moved = try file.moveAside(at: now())
+            let pool: DatabasePool
+            do {
+                pool = try openChecked()
+            } catch let again as Unusable {
+                throw TernError(.storage, "a new cache at '\(file.path)' could not be created: \(again.reason)")
+            }
+            let notice = """
+                The cache '\(file.path)' could not be used (\(unusable.reason)); it was kept as \
+                '\(moved.lastPathComponent)' and a new, empty cache was started.
+                """
+            return (pool, notice)
+        }
+    }
+
+    /// Creates the file if needed, checks it read-only, then opens the pool and migrates.
+    private func openChecked() throws -> DatabasePool {
+        try file.createIfMissing()
+        try inspect()
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: file.path, configuration: Self.configuration(readonly: false))
+        } catch {
+            throw Self.classify(error, path: file.path)
+        }
+        do {
+            try CacheSchema.migrator.migrate(pool)
+            try file.restrictPermissions()
+        } catch {
+            try? pool.close()
+            throw Self.classify(error, path: file.path)
+        }
+        return pool
+    }
+
+    /// Reads the schema through a read-only connection, so a foreign file stays byte for byte intact.
+    private func inspect() throws {
+        let problem: String?
+        do {
+            let queue = try DatabaseQueue(path: file.path, configuration: Self.configuration(readonly: true))
+            defer { try? queue.close() }
+            problem = try queue.read(CacheSchema.problem)
+        } catch {
+            throw Self.classify(error, path: file.path)
+        }
+        if let problem { throw Unusable(reason: problem) }
+    }
+
+    /// `Unusable` for files SQLite cannot read as a database; a `TernError` for everything else
+    /// (busy, permissions, disk full), which must not cost the user their cache.
+    private static func classify(_ error: any Error, path: String) -> any Error {
+        if error is Unusable || error is TernError { return error }
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_NOTADB: return Unusable(reason: "it is not a SQLite database")
+            case .SQLITE_CORRUPT: return Unusable(reason: "it is corrupt")
+            default: break
+            }
+        }
+        return TernError(.storage, "the cache '\(path)' could not be opened: \(error)", underlying: error)
+    }
+
+    private static func configuration(readonly: Bool) -> Configuration {
+        var configuration = Configuration()
+        configuration.label = "TernSQLite"
+        configuration.readonly = readonly
+        configuration.busyMode = .timeout(5)
+        if !readonly {
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+        return configuration
+    }
+}

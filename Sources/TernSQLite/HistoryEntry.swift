@@ -1,0 +1,40 @@
+import Foundation
+import Tern
+
+/// One request sent from the explorer, as the `history` command and the TUI list it.
+public struct HistoryEntry: Sendable, Hashable {
+    /// The row id; `nil` until the entry is recorded.
+    public var id: Int64?
+    /// The spec id (`users/get-user`) when the request was sent from a workspace.
+    public var spec: String?
+    /// The HTTP method (`GET`).
+    public var method: String
+    /// The resolved URL.
+    public var url: String
+    /// When the request was sent.
+    public var date: Date
+    /// The response status; `nil` when no response arrived.
+    public var status: Int?
+    /// Where the response came from; `nil` when no response arrived.
+    public var source: ResponseSource?
+    /// How long the send took, in seconds.
+    public var duration: Double
+    /// Why the send failed, when it did.
+    public var error: String?
+
+    /// Makes an entry; only the request and its timing are required.
+    public init(
+        id: Int64? = nil, spec: String? = nil, method: String, url: String, date: Date, status: Int? = nil,
+        source: ResponseSource? = nil, duration: Double, error: String? = nil
+    ) {
+        self.id = id
+        self.spec = spec
+        self.method = method
+        self.url = url
+        self.date = date
+        self.status = status
+        self.source = source
+        self.duration = duration
+        self.error = error
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GRDB
+import Tern
+
+extension SQLiteStorage {
+    /// Appends `entry` to the send history (its `id` is ignored; the database assigns one).
+    public func recordHistory(_ entry: HistoryEntry) async throws {
+        let values: [(any DatabaseValueConvertible)?] = [
+            entry.spec, entry.method, entry.url, entry.date.timeIntervalSince1970, entry.status,
+            entry.source?.rawValue, entry.duration, entry.error,
+        ]
+        let arguments = StatementArguments(values)
+        try await write("recording history") { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO history (spec, method, url, date, status, source, duration, error)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: arguments
+            )
+        }
+    }
+
+    /// The latest `limit` history entries, newest first.
+    public func history(limit: Int = 100) async throws -> [HistoryEntry] {
+        let limit = max(0, limit)
+        return try await read("reading history") { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, spec, method, url, date, status, source, duration, error FROM history
+                    ORDER BY date DESC, id DESC LIMIT ?
+                    """,
+                arguments: [limit]
+            ).map(Self.historyEntry)
+        }
+    }
+
+    /// Removes every history entry (stored responses stay).
+    public func clearHistory() async throws {
+        try await write("clearing history") { db in
+            try db.execute(sql: "DELETE FROM history")
+        }
+    }
+
+    private static func historyEntry(_ row: Row) throws -> HistoryEntry {
+        HistoryEntry(
+            id: try row.decode(Int64.self, atIndex: 0),
+            spec: try row.decode(String?.self, atIndex: 1),
+            method: try row.decode(String.self, atIndex: 2),
+            url: try row.decode(String.self, atIndex: 3),
+            date: Date(timeIntervalSince1970: try row.decode(Double.self, atIndex: 4)),
+            status: try row.decode(Int?.self, atIndex: 5),
+            source: try row.decode(String?.self, atIndex: 6).flatMap(ResponseSource.init(rawValue:)),
+            duration: try row.decode(Double.self, atIndex: 7),
+            error: try row.decode(String?.self, atIndex: 8)
+        )
+    }
+}

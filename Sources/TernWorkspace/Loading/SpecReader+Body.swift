@@ -1,0 +1,75 @@
+import Tern
+import Yams
+
+extension SpecReader {
+    /// `body:` — a mapping with exactly one of `json`, `form`, `text`, `file`, `multipart`.
+    mutating func body(_ node: Node) throws(WorkspaceError) -> BodyDefinition? {
+        if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return nil }
+        let fields = try reader.fields(node, of: "'body'", allowed: BodyDefinition.kinds)
+        guard let kind = fields.keys.first, let value = fields[kind] else {
+            throw reader.error(
+                .missingField, "'body' needs one of \(BodyDefinition.kinds.joined(separator: ", "))", at: node
+            )
+        }
+        if fields.keys.count > 1, let second = fields[fields.keys[1]] {
+            throw reader.error("'body' has both '\(kind)' and '\(fields.keys[1])': keep one", at: second)
+        }
+        switch kind {
+        case "json":
+            return .json(try reader.json(value, path: "body/json", layout: &layout))
+        case "form":
+            var locations: [String: SourceLocation] = [:]
+            let pairs = try reader.stringPairs(value, field: "body.form") { locations["body/form/" + $0] = $1 }
+            for (path, location) in locations { layout[location: path] = location }
+            return .form(pairs)
+        case "text":
+            let text = try reader.optionalString(value, field: "body.text") ?? ""
+            locate("body/text", value, text)
+            return .text(text)
+        case "file":
+            let path = try reader.string(value, field: "body.file")
+            layout[location: "body/file"] = SourceLocation(value)
+            return .file(path)
+        default:
+            return .multipart(try multipart(value))
+        }
+    }
+
+    private mutating func multipart(_ node: Node) throws(WorkspaceError) -> [MultipartPartDefinition] {
+        guard case .sequence(let sequence) = node else {
+            throw reader.error(
+                "'body.multipart' must be a list of parts ({ name, value | file, contentType }), not \(NodeReader.describe(node))",
+                at: node
+            )
+        }
+        var parts: [MultipartPartDefinition] = []
+        for (index, element) in sequence.enumerated() {
+            let path = "body/multipart/\(index)"
+            let fields = try reader.fields(
+                element, of: "a multipart part", allowed: ["name", "value", "file", "contentType"]
+            )
+            layout[order: path] = fields.keys
+            let name = try reader.string(try required("name", in: fields), field: "multipart name")
+            var part = MultipartPartDefinition(name: name)
+            if let value = fields["value"] {
+                part.value = try reader.optionalString(value, field: "multipart value") ?? ""
+                locate(path + "/value", value, part.value ?? "")
+            }
+            if let file = fields["file"] {
+                part.file = try reader.string(file, field: "multipart file")
+                layout[location: path + "/file"] = SourceLocation(file)
+            }
+            if let type = fields["contentType"] {
+                part.contentType = try reader.optionalString(type, field: "multipart contentType")
+            }
+            guard (part.value == nil) != (part.file == nil) else {
+                throw reader.error(
+                    part.value == nil ? .missingField : .invalidValue,
+                    "multipart part '\(name)' needs exactly one of 'value' and 'file'", at: element
+                )
+            }
+            parts.append(part)
+        }
+        return parts
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import HTTPTypes
+import Tern
+import Yams
+
+/// Reads one spec file (`specs/**/*.yaml`) into a `SpecDefinition`.
+///
+/// Target names are checked later, against the workspace (`Workspace.load`), so a file can be
+/// re-read on its own when saving.
+struct SpecReader {
+    /// Every field a spec may have, in the order the docs (and new files) list them.
+    static let fieldOrder = [
+        "name", "target", "method", "path", "query", "arrayEncoding", "headers", "body",
+        "transaction", "storageKey", "validFor", "sample",
+    ]
+
+    var reader: NodeReader
+    var layout = SpecLayout()
+
+    init(file: URL) {
+        reader = NodeReader(file: file)
+    }
+
+    /// Reads `text` (the contents of the reader's file); `defaultName` is used when `name:` is absent.
+    mutating func read(text: String, defaultName: String) throws(WorkspaceError) -> SpecDefinition {
+        guard let root = try YAMLSource.compose(text: text, file: reader.file) else {
+            throw WorkspaceError(
+                .missingField, "the spec is empty: it needs at least 'method' and 'path'", file: reader.file, at: .start
+            )
+        }
+        return try read(root, defaultName: defaultName)
+    }
+
+    /// Reads the root node of a spec file.
+    mutating func read(_ root: Node, defaultName: String) throws(WorkspaceError) -> SpecDefinition {
+        layout.document = SourceLocation(root)
+        let fields = try reader.fields(root, of: "a spec", allowed: Self.fieldOrder)
+        layout[order: ""] = fields.keys
+
+        let method = try required("method", in: fields)
+        let methodText = try reader.string(method, field: "method")
+        guard HTTPRequest.Method(methodText.uppercased()) != nil else {
+            throw reader.error("'\(methodText)' is not an HTTP method (GET, POST, PUT, PATCH, DELETE, ...)", at: method)
+        }
+        let pathNode = try required("path", in: fields)
+        var spec = SpecDefinition(name: defaultName, method: methodText, path: try reader.string(pathNode, field: "path"))
+        layout[location: "path"] = SourceLocation(pathNode)
+
+        if let node = fields["name"] { spec.name = try reader.optionalString(node, field: "name") ?? defaultName }
+        if let node = fields["target"] {
+            spec.target = try reader.optionalString(node, field: "target")
+            layout[location: "target"] = SourceLocation(node)
+        }
+        if let node = fields["query"] { spec.query = try query(node) }
+        if let node = fields["arrayEncoding"] {
+            spec.arrayEncoding = try reader.choice(node, field: "arrayEncoding")
+        }
+        if let node = fields["headers"] {
+            var locations: [String: SourceLocation] = [:]
+            spec.headers = try reader.stringPairs(node, field: "headers", headerNames: true) {
+                locations["headers/" + $0] = $1
+            }
+            for (path, location) in locations { layout[location: path] = location }
+        }
+        if let node = fields["body"] { spec.body = try body(node) }
+        if let node = fields["transaction"] { spec.transaction = try reader.choice(node, field: "transaction") }
+        if let node = fields["storageKey"] {
+            spec.storageKey = try reader.optionalString(node, field: "storageKey")
+            locate("storageKey", node, spec.storageKey ?? "")
+        }
+        if let node = fields["validFor"] { spec.validFor = try optionalNumber(node, field: "validFor") }
+        if let node = fields["sample"] { spec.sample = try sample(node) }
+        spec.layout = layout
+        return spec
+    }
+
+    /// The node of a required field, or an error at the mapping naming it.
+    func required(_ field: String, in fields: Fields) throws(WorkspaceError) -> Node {
+        guard let node = fields[field] else {
+            throw reader.error(.missingField, "missing required field '\(field)'", at: fields.node)
+        }
+        return node
+    }
+
+    /// Records where a templated value is.
+    mutating func locate(_ path: String, _ node: Node, _ value: String) {
+        if value.contains("{{") { layout[location: path] = SourceLocation(node) }
+    }
+
+    private mutating func query(_ node: Node) throws(WorkspaceError) -> [(name: String, value: JSONValue)] {
+        if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return [] }
+        var result: [(name: String, value: JSONValue)] = []
+        var layout = self.layout
+        try reader.forEachEntry(node, of: "'query'") { key, _, value throws(WorkspaceError) in
+            result.append((key, try reader.json(value, path: "query/" + key, layout: &layout)))
+        }
+        self.layout = layout
+        return result
+    }
+
+    private func optionalNumber(_ node: Node, field: String) throws(WorkspaceError) -> Double? {
+        if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return nil }
+        return try reader.nonNegative(node, field: field)
+    }
+
+    private mutating func sample(_ node: Node) throws(WorkspaceError) -> SampleDefinition? {
+        if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return nil }
+        let fields = try reader.fields(node, of: "'sample'", allowed: ["status", "headers", "body"])
+        layout[order: "sample"] = fields.keys
+        var sample = SampleDefinition()
+        if let status = fields["status"] {
+            sample.status = try reader.int(status, field: "sample.status")
+            guard (100...599).contains(sample.status) else {
+                throw reader.error("'sample.status' must be an HTTP status from 100 to 599", at: status)
+            }
+        }
+        if let headers = fields["headers"] {
+            sample.headers = try reader.stringPairs(headers, field: "sample.headers", headerNames: true)
+        }
+        if let body = fields["body"] {
+            sample.body = try reader.json(body, path: "sample/body", layout: &layout)
+        }
+        return sample
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+extension Workspace {
+    /// Loads the workspace in `root`: `workspace.yaml`, every `specs/**/*.yaml` and `environments/*.yaml`.
+    ///
+    /// Malformed YAML, wrong types, missing required fields, invalid choices and unknown targets
+    /// are errors positioned at `file:line:column`; unknown fields are `warnings`. `.tern/` and
+    /// hidden files are ignored. Loading is synchronous and reads each file once.
+    public static func load(from root: URL) throws(WorkspaceError) -> Workspace {
+        let root = root.standardizedFileURL
+        let manifestFile = root.appendingPathComponent("workspace.yaml")
+        guard FileManager.default.fileExists(atPath: manifestFile.path) else {
+            throw WorkspaceError(
+                .notAWorkspace,
+                "\(SourceLocation.displayPath(root)) is not a workspace: it has no workspace.yaml", file: manifestFile
+            )
+        }
+        var manifestReader = ManifestReader(file: manifestFile)
+        let manifest = try manifestReader.read(folderName: root.lastPathComponent)
+        var workspace = Workspace(
+            root: root, name: manifest.name, defaultEnvironment: manifest.defaultEnvironment,
+            targets: manifest.targets, handler: manifest.handler, warnings: manifestReader.reader.warnings
+        )
+        try workspace.loadEnvironments()
+        if let name = manifest.defaultEnvironment, workspace.environments[name] == nil {
+            workspace.warnings.append(
+                WorkspaceDiagnostic(
+                    file: manifestFile, at: manifest.defaultEnvironmentLocation ?? .start,
+                    message: "defaultEnvironment '\(name)' has no file environments/\(name).yaml"
+                        + Suggestions.hint(for: name, in: workspace.environments.keys.sorted())
+                )
+            )
+        }
+        try workspace.loadSpecs()
+        return workspace
+    }
+
+    private mutating func loadEnvironments() throws(WorkspaceError) {
+        let folder = environmentsFolder
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let file = folder.appendingPathComponent(name)
+            if name.hasSuffix(".yaml") {
+                let environment = try EnvironmentReader.read(file: file)
+                environments[environment.name] = environment
+            } else if name.hasSuffix(".yml") {
+                warnings.append(ignoredFileWarning(file))
+            }
+        }
+    }
+
+    private mutating func loadSpecs() throws(WorkspaceError) {
+        let folder = specsFolder.path
+        let found = SpecFiles.find(in: folder)
+        for relative in found.misnamed {
+            warnings.append(ignoredFileWarning(URL(filePath: folder + "/" + relative, directoryHint: .notDirectory)))
+        }
+        let ids = found.specs.map { String($0.dropLast(".yaml".count)) }.sorted()
+        let workspace = self
+        let results = ParallelMap.map(ids) { id in
+            Result { () throws(WorkspaceError) in try workspace.loadSpec(id: id, folder: folder) }
+        }
+        var entries: [SpecEntry] = []
+        entries.reserveCapacity(results.count)
+        for result in results {
+            let (entry, specWarnings) = try result.get()
+            entries.append(entry)
+            warnings.append(contentsOf: specWarnings)
+        }
+        specs = entries
+    }
+
+    /// Reads and checks `specs/<id>.yaml` (called on any thread).
+    private func loadSpec(id: String, folder: String) throws(WorkspaceError) -> (SpecEntry, [WorkspaceDiagnostic]) {
+        let components = id.split(separator: "/").map(String.init)
+        let file = URL(filePath: folder + "/" + id + ".yaml", directoryHint: .notDirectory)
+        var reader = SpecReader(file: file)
+        let spec = try reader.read(text: try YAMLSource.read(file), defaultName: components.last ?? id)
+        try checkTarget(of: spec, file: file)
+        return (SpecEntry(id: id, file: file, group: Array(components.dropLast()), spec: spec), reader.reader.warnings)
+    }
+
+    /// The spec's `target:` must name a target; it may be left out only when there is at most one.
+    func checkTarget(of spec: SpecDefinition, file: URL) throws(WorkspaceError) {
+        let names = targets.keys.sorted()
+        if let target = spec.target {
+            guard targets[target] == nil else { return }
+            throw WorkspaceError(
+                .unknownTarget,
+                "unknown target '\(target)'\(Suggestions.hint(for: target, in: names)); "
+                    + "workspace.yaml defines \(Suggestions.list(names))",
+                file: file, at: spec.layout[location: "target"], suggestions: names
+            )
+        }
+        guard names.count > 1 else { return }
+        throw WorkspaceError(
+            .unknownTarget,
+            "the spec names no target and the workspace has \(names.count): \(Suggestions.list(names)); add 'target:'",
+            file: file, at: spec.layout.document, suggestions: names
+        )
+    }
+
+    private func ignoredFileWarning(_ file: URL) -> WorkspaceDiagnostic {
+        WorkspaceDiagnostic(file: file, at: .start, message: "ignored: workspace files end in .yaml, not .yml")
+    }
+}

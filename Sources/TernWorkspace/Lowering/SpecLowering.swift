@@ -1,0 +1,131 @@
+import Foundation
+import HTTPTypes
+import Tern
+
+/// Turns one spec into a `Request`: renders its templates and assembles URL, headers, body and sample.
+struct SpecLowering {
+    let workspace: Workspace
+    let entry: SpecEntry
+    let renderer: TemplateRenderer
+
+    var spec: SpecDefinition { entry.spec }
+    var file: URL { entry.file }
+
+    /// The finished request.
+    func lower() throws(WorkspaceError) -> Request {
+        let target = try resolveTarget()
+        let url = try makeURL(target: target)
+        guard let method = HTTPRequest.Method(spec.method.uppercased()) else {
+            throw WorkspaceError(.invalidValue, "'\(spec.method)' is not an HTTP method", file: file, at: spec.layout.document)
+        }
+        var request = Request(
+            method: method, url: url, headers: try headers(target: target), transaction: spec.transaction,
+            storageKey: try spec.storageKey.map { key throws(WorkspaceError) in try render(key, at: "storageKey") },
+            validFor: spec.validFor, name: entry.id
+        )
+        request.appendQuery(try query(), arrayEncoding: spec.arrayEncoding)
+        if let body = spec.body {
+            do {
+                try request.setBody(try lowerBody(body))
+            } catch let error as TernError {
+                throw WorkspaceError(.invalidRequest, error.message, file: file, underlying: error)
+            } catch let error as WorkspaceError {
+                throw error
+            } catch {
+                throw WorkspaceError(.invalidRequest, "\(error)", file: file, underlying: error)
+            }
+        }
+        if let sample = spec.sample {
+            request.sample = try SampleLowering.response(for: sample, file: file)
+        }
+        return request
+    }
+
+    /// `text` rendered, with errors positioned at the spec's value at `path`.
+    func render(_ text: String, at path: @autoclosure () -> String) throws(WorkspaceError) -> String {
+        try renderer.render(text, file: file, at: spec.layout[location: path()])
+    }
+
+    private func resolveTarget() throws(WorkspaceError) -> WorkspaceTarget? {
+        if let name = spec.target {
+            guard let target = workspace.targets[name] else {
+                try workspace.checkTarget(of: spec, file: file)
+                return nil
+            }
+            return target
+        }
+        try workspace.checkTarget(of: spec, file: file)
+        return workspace.targets.values.first
+    }
+
+    private func makeURL(target: WorkspaceTarget?) throws(WorkspaceError) -> URL {
+        var base = ""
+        if let target {
+            base = try renderer.render(target.baseURL, file: workspace.manifestFile, at: target.locations["baseURL"])
+        }
+        let path = try render(spec.path, at: "path")
+        let text = URLJoining.join(base: base, path: path)
+        guard let url = URLJoining.parse(text) else {
+            var message = "'\(text)' is not an absolute http(s) URL"
+            if let target, !path.contains("://") {
+                message += " (target '\(target.name)' baseURL '\(target.baseURL)' + path '\(spec.path)')"
+            } else if target == nil, !path.contains("://") {
+                message += " (the workspace has no target, so 'path' must be a full URL)"
+            }
+            throw WorkspaceError(.invalidRequest, message, file: file, at: spec.layout[location: "path"])
+        }
+        return url
+    }
+
+    private func headers(target: WorkspaceTarget?) throws(WorkspaceError) -> HTTPFields {
+        var fields = HTTPFields()
+        for header in target?.headers ?? [] {
+            let value = try renderer.render(
+                header.value, file: workspace.manifestFile, at: target?.locations["headers/" + header.name]
+            )
+            fields.append(HTTPField(name: try fieldName(header.name, file: workspace.manifestFile), value: value))
+        }
+        for header in spec.headers {
+            let value = try render(header.value, at: "headers/" + header.name)
+            fields[try fieldName(header.name, file: file)] = value
+        }
+        return fields
+    }
+
+    func fieldName(_ name: String, file: URL) throws(WorkspaceError) -> HTTPField.Name {
+        guard let fieldName = HTTPField.Name(name) else {
+            throw WorkspaceError(.invalidRequest, "'\(name)' is not a valid header name", file: file)
+        }
+        return fieldName
+    }
+
+    private func query() throws(WorkspaceError) -> QueryParameters {
+        var parameters = QueryParameters()
+        for item in spec.query {
+            parameters.set(item.name, try renderJSON(item.value, at: "query/" + item.name))
+        }
+        return parameters
+    }
+
+    /// A JSON value with every string leaf rendered.
+    func renderJSON(_ value: JSONValue, at path: String) throws(WorkspaceError) -> JSONValue {
+        switch value {
+        case .string(let text):
+            return .string(try render(text, at: path))
+        case .array(let elements):
+            var result: [JSONValue] = []
+            for (index, element) in elements.enumerated() {
+                result.append(try renderJSON(element, at: SpecLayout.join(path, String(index))))
+            }
+            return .array(result)
+        case .object(let fields):
+            var result: [String: JSONValue] = [:]
+            for (key, field) in fields {
+                result[key] = try renderJSON(field, at: SpecLayout.join(path, key))
+            }
+            return .object(result)
+        default:
+            return value
+        }
+    }
+}

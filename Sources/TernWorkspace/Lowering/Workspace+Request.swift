@@ -1,0 +1,17 @@
+import Tern
+
+extension Workspace {
+    /// The request `entry` stands for: templated with `context`, then lowered to a `Request`.
+    ///
+    /// The URL is the target's base URL and the spec's path with exactly one slash between them
+    /// (a path that is a full URL wins), then the query. Target headers come first and a spec
+    /// header of the same name replaces them. The request is named after the spec id. Any
+    /// problem (undefined variable, unknown environment or target, a URL that is not absolute
+    /// http(s) after templating, a missing body file) is an error naming the file, before
+    /// anything is sent.
+    public func request(for entry: SpecEntry, context: TemplateContext = TemplateContext()) throws(WorkspaceError) -> Request {
+        let renderer = try TemplateRenderer(workspace: self, context: context)
+        let lowering = SpecLowering(workspace: self, entry: entry, renderer: renderer)
+        return try lowering.lower()
+    }
+}

@@ -1,0 +1,48 @@
+import Tern
+
+/// `handler:` in `workspace.yaml`: how the explorer's handler sends this workspace's specs.
+///
+/// Every field is optional in YAML; the defaults are the library's (`normal` mode, 3 retries with
+/// exponential backoff and jitter, 30 s timeout, 300 s cache TTL).
+public struct HandlerSettings: Sendable, Equatable {
+    /// Where responses come from: `normal`, `live`, `cache` or `sample` (default `normal`).
+    public var mode: ResponseMode
+    /// Retries after the first attempt (default 3; 0 means one attempt).
+    public var maxRetries: Int
+    /// The backoff schedule and retried statuses.
+    public var retry: RetrySettings
+    /// Seconds one attempt may take (default 30).
+    public var timeout: Double
+    /// Seconds a stored response stays valid (default 300); a spec's `validFor` overrides it.
+    public var cacheTTL: Double
+
+    /// Makes settings with the defaults.
+    public init(
+        mode: ResponseMode = .normal,
+        maxRetries: Int = 3,
+        retry: RetrySettings = RetrySettings(),
+        timeout: Double = 30,
+        cacheTTL: Double = 300
+    ) {
+        self.mode = mode
+        self.maxRetries = maxRetries
+        self.retry = retry
+        self.timeout = timeout
+        self.cacheTTL = cacheTTL
+    }
+
+    /// The retry policy these settings describe (`jitter: true` is half jitter, 0.5).
+    public func retryPolicy() -> RetryPolicy {
+        let initial = Duration.fromSeconds(retry.initialDelay)
+        let backoff: Backoff =
+            retry.backoff == "constant"
+            ? .constant(initial)
+            : .exponential(initial: initial, maximum: .fromSeconds(max(retry.maxDelay, retry.initialDelay)))
+        return RetryPolicy(
+            maxRetries: maxRetries,
+            backoff: backoff,
+            jitter: retry.jitter ? 0.5 : 0,
+            retryableStatuses: Set(retry.on)
+        )
+    }
+}

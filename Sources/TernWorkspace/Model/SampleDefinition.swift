@@ -1,0 +1,23 @@
+import Tern
+
+/// The canned response of a spec (`sample:`), served by `sample` mode and the mock server.
+public struct SampleDefinition: Sendable, Equatable {
+    /// The status code (default 200).
+    public var status: Int
+    /// Response headers in file order.
+    public var headers: [(name: String, value: String)]
+    /// The body: objects, arrays and scalars are sent as JSON, a string as raw text; `null` is no body.
+    public var body: JSONValue
+
+    /// Makes a sample.
+    public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: JSONValue = .null) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Whether status, headers (in order) and body are equal.
+    public static func == (lhs: SampleDefinition, rhs: SampleDefinition) -> Bool {
+        lhs.status == rhs.status && Pairs.equal(lhs.headers, rhs.headers) && lhs.body == rhs.body
+    }
+}

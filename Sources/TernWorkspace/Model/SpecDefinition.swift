@@ -1,0 +1,74 @@
+import Foundation
+import Tern
+
+/// One request as a spec file declares it, before templating (`specs/users/get-user.yaml`).
+///
+/// Strings keep their `{{variables}}`; `Workspace.request(for:context:)` renders and lowers them.
+/// Two definitions are equal when every field is equal (key order and positions are not compared).
+public struct SpecDefinition: Sendable, Equatable {
+    /// The display name (`name:`; defaults to the file name).
+    public var name: String
+    /// The target whose base URL and headers apply (`target:`; may be omitted when there is one target).
+    public var target: String?
+    /// The HTTP method as written (`GET`, `post`); lowered in upper case.
+    public var method: String
+    /// The path under the target's base URL, or a full URL.
+    public var path: String
+    /// Query parameters in file order; string leaves are templated.
+    public var query: [(name: String, value: JSONValue)]
+    /// How arrays in `query` are written: `individual` (`tags=a&tags=b`) or `comma` (`tags=a,b`).
+    public var arrayEncoding: ArrayEncoding
+    /// Headers in file order; they override the target's headers of the same name.
+    public var headers: [(name: String, value: String)]
+    /// The body, when there is one.
+    public var body: BodyDefinition?
+    /// Data, upload or download.
+    public var transaction: Transaction
+    /// The key the response is stored under (default: method + resolved URL).
+    public var storageKey: String?
+    /// Seconds a stored response stays valid, overriding `handler.cacheTTL`.
+    public var validFor: Double?
+    /// The canned response `sample` mode serves (never templated).
+    public var sample: SampleDefinition?
+
+    /// Key order and value positions from the file this definition was read from.
+    var layout = SpecLayout()
+
+    /// Makes a definition; only the method and path are required.
+    public init(
+        name: String,
+        target: String? = nil,
+        method: String,
+        path: String,
+        query: [(name: String, value: JSONValue)] = [],
+        arrayEncoding: ArrayEncoding = .individual,
+        headers: [(name: String, value: String)] = [],
+        body: BodyDefinition? = nil,
+        transaction: Transaction = .data,
+        storageKey: String? = nil,
+        validFor: Double? = nil,
+        sample: SampleDefinition? = nil
+    ) {
+        self.name = name
+        self.target = target
+        self.method = method
+        self.path = path
+        self.query = query
+        self.arrayEncoding = arrayEncoding
+        self.headers = headers
+        self.body = body
+        self.transaction = transaction
+        self.storageKey = storageKey
+        self.validFor = validFor
+        self.sample = sample
+    }
+
+    /// Whether every field is equal (ordered lists compared in order; key order and positions ignored).
+    public static func == (lhs: SpecDefinition, rhs: SpecDefinition) -> Bool {
+        lhs.name == rhs.name && lhs.target == rhs.target && lhs.method == rhs.method && lhs.path == rhs.path
+            && lhs.query.elementsEqual(rhs.query, by: { $0.name == $1.name && $0.value == $1.value })
+            && lhs.arrayEncoding == rhs.arrayEncoding && Pairs.equal(lhs.headers, rhs.headers)
+            && lhs.body == rhs.body && lhs.transaction == rhs.transaction && lhs.storageKey == rhs.storageKey
+            && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample
+    }
+}

@@ -1,0 +1,51 @@
+import Tern
+
+extension Workspace {
+    /// Whether `{{name}}` appears in a target, a spec, or the values of `environment`
+    /// (`nil`: the default environment).
+    ///
+    /// The CLI starts its embedded mock server when `mock` is referenced, and passes its URL as
+    /// the `mock` override.
+    public func referencesVariable(_ name: String, environment: String? = nil) -> Bool {
+        let uses: (String) -> Bool = { text in
+            Template.references(in: text).contains { !$0.isProcessEnvironment && $0.name == name }
+        }
+        for target in targets.values where uses(target.baseURL) || target.headers.contains(where: { uses($0.value) }) {
+            return true
+        }
+        if let chosen = environment ?? defaultEnvironment, let values = environments[chosen]?.variables,
+            values.contains(where: { uses($0.value) })
+        {
+            return true
+        }
+        return specs.contains { $0.spec.templatedStrings.contains(where: uses) }
+    }
+}
+
+extension SpecDefinition {
+    /// Every string that is templated when the spec is lowered.
+    var templatedStrings: [String] {
+        var strings = [path]
+        if let storageKey { strings.append(storageKey) }
+        strings += headers.map(\.value)
+        for item in query { Self.collect(item.value, into: &strings) }
+        switch body {
+        case .json(let value): Self.collect(value, into: &strings)
+        case .form(let pairs): strings += pairs.map(\.value)
+        case .text(let text): strings.append(text)
+        case .file(let path): strings.append(path)
+        case .multipart(let parts): strings += parts.compactMap { $0.value ?? $0.file }
+        case nil: break
+        }
+        return strings
+    }
+
+    private static func collect(_ value: JSONValue, into strings: inout [String]) {
+        switch value {
+        case .string(let text): strings.append(text)
+        case .array(let elements): for element in elements { collect(element, into: &strings) }
+        case .object(let fields): for field in fields.values { collect(field, into: &strings) }
+        default: break
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A target in `workspace.yaml`: a base URL and the headers shared by its specs.
+public struct WorkspaceTarget: Sendable, Equatable {
+    /// The key under `targets:`.
+    public var name: String
+    /// The base URL (templated), for example `"{{baseURL}}"` or `https://api.example.com/v1`.
+    public var baseURL: String
+    /// Headers sent with every spec of this target, in file order (templated); a spec's own win.
+    public var headers: [(name: String, value: String)]
+
+    /// Where templated values are, for error positions (`baseURL`, `headers/<name>`).
+    var locations: [String: SourceLocation] = [:]
+
+    /// Makes a target.
+    public init(name: String, baseURL: String, headers: [(name: String, value: String)] = []) {
+        self.name = name
+        self.baseURL = baseURL
+        self.headers = headers
+    }
+
+    /// Whether name, base URL and headers (in order) are equal.
+    public static func == (lhs: WorkspaceTarget, rhs: WorkspaceTarget) -> Bool {
+        lhs.name == rhs.name && lhs.baseURL == rhs.baseURL && Pairs.equal(lhs.headers, rhs.headers)
+    }
+}

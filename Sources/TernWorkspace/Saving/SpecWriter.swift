@@ -1,0 +1,130 @@
+import Foundation
+import Tern
+import Yams
+
+/// Writes a `SpecDefinition` as YAML, keeping the key order it was read with.
+///
+/// Keys read from the file come first, in file order; fields that gained a value are appended in
+/// the documented order (`SpecReader.fieldOrder`); JSON objects keep their file order, new keys
+/// sorted. Strings are quoted only when they would otherwise read back as another type, numbers
+/// are formatted here (never `2.5e+0`). Comments and flow style (`{ a: 1 }`) are not kept:
+/// Yams cannot carry them through a node tree.
+struct SpecWriter {
+    let spec: SpecDefinition
+    /// The name a spec gets when `name:` is absent (its file name); such a name is not written.
+    let defaultName: String
+
+    /// The YAML text of the spec.
+    func yaml() throws(WorkspaceError) -> String {
+        do {
+            return try Yams.serialize(node: document(), indent: 2, width: -1, allowUnicode: true)
+        } catch {
+            throw WorkspaceError(.io, "cannot write the spec as YAML: \(error)", underlying: error)
+        }
+    }
+
+    /// The top-level mapping.
+    func document() -> Node {
+        var values: [String: Node] = [:]
+        let recorded = spec.layout[order: ""]
+        if spec.name != defaultName || recorded.contains("name") { values["name"] = Self.string(spec.name) }
+        if let target = spec.target { values["target"] = Self.string(target) }
+        values["method"] = Self.string(spec.method)
+        values["path"] = Self.string(spec.path)
+        if !spec.query.isEmpty {
+            values["query"] = Self.mapping(spec.query.map { ($0.name, json($0.value, at: "query/" + $0.name)) })
+        }
+        if spec.arrayEncoding != .individual || recorded.contains("arrayEncoding") {
+            values["arrayEncoding"] = Self.string(spec.arrayEncoding.rawValue)
+        }
+        if !spec.headers.isEmpty { values["headers"] = Self.pairs(spec.headers) }
+        if let body = spec.body { values["body"] = self.body(body) }
+        if spec.transaction != .data || recorded.contains("transaction") {
+            values["transaction"] = Self.string(spec.transaction.rawValue)
+        }
+        if let storageKey = spec.storageKey { values["storageKey"] = Self.string(storageKey) }
+        if let validFor = spec.validFor { values["validFor"] = Self.number(validFor, preferInteger: true) }
+        if let sample = spec.sample { values["sample"] = self.sample(sample) }
+        return ordered(values, at: "", canonical: SpecReader.fieldOrder)
+    }
+
+    private func body(_ body: BodyDefinition) -> Node {
+        let value: Node
+        switch body {
+        case .json(let json): value = self.json(json, at: "body/json")
+        case .form(let pairs): value = Self.pairs(pairs)
+        case .text(let text): value = Self.string(text)
+        case .file(let path): value = Self.string(path)
+        case .multipart(let parts):
+            value = Node(parts.enumerated().map { index, part in multipartPart(part, at: "body/multipart/\(index)") })
+        }
+        return Self.mapping([(body.kind, value)])
+    }
+
+    private func multipartPart(_ part: MultipartPartDefinition, at path: String) -> Node {
+        var values: [String: Node] = ["name": Self.string(part.name)]
+        if let value = part.value { values["value"] = Self.string(value) }
+        if let file = part.file { values["file"] = Self.string(file) }
+        if let type = part.contentType { values["contentType"] = Self.string(type) }
+        return ordered(values, at: path, canonical: ["name", "value", "file", "contentType"])
+    }
+
+    private func sample(_ sample: SampleDefinition) -> Node {
+        var values: [String: Node] = [:]
+        let recorded = spec.layout[order: "sample"]
+        if sample.status != 200 || recorded.contains("status") { values["status"] = Node(String(sample.status)) }
+        if !sample.headers.isEmpty { values["headers"] = Self.pairs(sample.headers) }
+        if sample.body != .null { values["body"] = json(sample.body, at: "sample/body") }
+        return ordered(values, at: "sample", canonical: ["status", "headers", "body"])
+    }
+
+    /// A JSON value; objects keep the key order recorded at `path`.
+    private func json(_ value: JSONValue, at path: String) -> Node {
+        switch value {
+        case .null: return Node("null")
+        case .bool(let flag): return Node(flag ? "true" : "false")
+        case .int(let number): return Node(String(number))
+        case .double(let number): return Self.number(number, preferInteger: false)
+        case .string(let text): return Self.string(text)
+        case .array(let elements):
+            return Node(elements.enumerated().map { json($1, at: SpecLayout.join(path, String($0))) })
+        case .object(let fields):
+            var values: [String: Node] = [:]
+            for (key, field) in fields { values[key] = json(field, at: SpecLayout.join(path, key)) }
+            return ordered(values, at: path, canonical: fields.keys.sorted())
+        }
+    }
+
+    /// A mapping of `values`: keys recorded at `path` first (in file order), then the rest in `canonical` order.
+    private func ordered(_ values: [String: Node], at path: String, canonical: [String]) -> Node {
+        var keys = spec.layout[order: path].filter { values[$0] != nil }
+        var placed = Set(keys)
+        for key in canonical where values[key] != nil && !placed.contains(key) {
+            keys.append(key)
+            placed.insert(key)
+        }
+        for key in values.keys.sorted() where !placed.contains(key) { keys.append(key) }
+        return Self.mapping(keys.compactMap { key in values[key].map { (key, $0) } })
+    }
+
+    private static func mapping(_ pairs: [(String, Node)]) -> Node {
+        Node(pairs.map { (string($0.0), $0.1) }, .implicit, .block)
+    }
+
+    private static func pairs(_ pairs: [(name: String, value: String)]) -> Node {
+        mapping(pairs.map { ($0.name, string($0.value)) })
+    }
+
+    /// A string scalar, quoted when it would read back as something else, literal when multi-line.
+    static func string(_ text: String) -> Node {
+        if text.contains("\n") { return Node(text, .implicit, .literal) }
+        return Node(text, .implicit, ScalarValue.needsQuotes(text) ? .doubleQuoted : .any)
+    }
+
+    /// A number as people write it: `600`, `2.5`, `0.001`; whole values as integers when `preferInteger`.
+    static func number(_ value: Double, preferInteger: Bool) -> Node {
+        guard value.isFinite else { return Node(value.isNaN ? ".nan" : (value < 0 ? "-.inf" : ".inf")) }
+        if preferInteger, value == value.rounded(), abs(value) < 1e15 { return Node(String(Int64(value))) }
+        return Node("\(value)")
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// What `{{variables}}` are rendered with: an environment, overrides and the process environment.
+///
+/// A `{{name}}` takes its value from `overrides` first, then from the environment;
+/// `{{env:NAME}}` reads `processEnvironment`.
+public struct TemplateContext: Sendable {
+    /// The environment to use; `nil` means the workspace's `defaultEnvironment`.
+    public var environment: String?
+    /// Values that win over the environment's (`--var k=v`, the REPL's `set var`).
+    public var overrides: [String: String]
+    /// The process environment, for `{{env:NAME}}` (secrets that must not be committed).
+    public var processEnvironment: [String: String]
+
+    /// Makes a context; by default the workspace's default environment and the real process environment.
+    public init(
+        environment: String? = nil,
+        overrides: [String: String] = [:],
+        processEnvironment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.environment = environment
+        self.overrides = overrides
+        self.processEnvironment = processEnvironment
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Renders `{{variables}}` for one request: the chosen environment, overrides and the process environment.
+///
+/// A `{{name}}` is an override, else the environment's value. An environment value is itself
+/// rendered once (it may use `{{env:NAME}}`, overrides and the environment's other values, taken
+/// as written); whatever a substitution inserts is never rendered again, so there is no recursion.
+struct TemplateRenderer {
+    /// The environment in use, if any.
+    let environment: WorkspaceEnvironment?
+    private let overrides: [String: String]
+    private let processEnvironment: [String: String]
+    private let values: [String: String]
+
+    /// A renderer for `context` in `workspace`; an unknown environment is an error listing the known ones.
+    init(workspace: Workspace, context: TemplateContext) throws(WorkspaceError) {
+        overrides = context.overrides
+        processEnvironment = context.processEnvironment
+        let chosen = context.environment ?? workspace.defaultEnvironment
+        if let chosen {
+            guard let environment = workspace.environments[chosen] else {
+                let names = workspace.environments.keys.sorted()
+                throw WorkspaceError(
+                    .unknownEnvironment,
+                    "unknown environment '\(chosen)'\(Suggestions.hint(for: chosen, in: names)); "
+                        + "environments/ has \(Suggestions.list(names))",
+                    file: context.environment == nil ? workspace.manifestFile : nil,
+                    suggestions: names
+                )
+            }
+            self.environment = environment
+            values = Dictionary(environment.variables.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+        } else {
+            environment = nil
+            values = [:]
+        }
+    }
+
+    /// `text` rendered; an undefined variable is an error at `file` and `location`.
+    func render(_ text: String, file: URL, at location: @autoclosure () -> SourceLocation?) throws(WorkspaceError) -> String {
+        guard Template.mayContainReferences(text) else { return text }
+        return try Template.render(text) { reference throws(WorkspaceError) in
+            try value(of: reference, file: file, at: location())
+        }
+    }
+
+    private func value(of reference: Template.Reference, file: URL, at location: SourceLocation?) throws(WorkspaceError) -> String {
+        if reference.isProcessEnvironment {
+            return try processValue(reference.name, file: file, at: location)
+        }
+        if let value = overrides[reference.name] { return value }
+        if let raw = values[reference.name], let environment {
+            return try renderEnvironmentValue(raw, of: reference.name, in: environment)
+        }
+        throw undefined(reference.name, file: file, at: location)
+    }
+
+    /// An environment value rendered once: names resolve to overrides or to other values as written.
+    private func renderEnvironmentValue(
+        _ raw: String, of name: String, in environment: WorkspaceEnvironment
+    ) throws(WorkspaceError) -> String {
+        let location = environment.locations[name]
+        return try Template.render(raw) { reference throws(WorkspaceError) in
+            if reference.isProcessEnvironment {
+                return try processValue(reference.name, file: environment.file, at: location)
+            }
+            if let value = overrides[reference.name] ?? values[reference.name] { return value }
+            throw undefined(reference.name, file: environment.file, at: location)
+        }
+    }
+
+    private func processValue(_ name: String, file: URL, at location: SourceLocation?) throws(WorkspaceError) -> String {
+        guard let value = processEnvironment[name] else {
+            throw WorkspaceError(
+                .undefinedVariable,
+                "undefined variable 'env:\(name)': the process environment variable \(name) is not set",
+                file: file, at: location
+            )
+        }
+        return value
+    }
+
+    private func undefined(_ name: String, file: URL, at location: SourceLocation?) -> WorkspaceError {
+        let known = Array(Set(values.keys).union(overrides.keys)).sorted()
+        let suggestions = Suggestions.closeMatches(to: name, in: known)
+        var message = "undefined variable '\(name)'"
+        if let suggestion = suggestions.first { message += " (did you mean '\(suggestion)'?)" }
+        if let environment {
+            message += ": environment '\(environment.name)' does not define it"
+        } else {
+            message += ": no environment is selected (no defaultEnvironment in workspace.yaml)"
+        }
+        message += " and no override sets it"
+        return WorkspaceError(.undefinedVariable, message, file: file, at: location, suggestions: suggestions)
+    }
+}

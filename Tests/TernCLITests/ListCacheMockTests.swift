@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TernTesting
+
+@Suite("tern list, cache and mock", .serialized)
+struct ListCacheMockTests {
+    @Test("list --json prints one object per spec with id, name, method, path and target")
+    func listJSON() async throws {
+        try await withDemo { demo in
+            let result = try await Tern.run(demo.arguments("list", "--json"))
+            #expect(result.status == 0)
+            let specs = try #require(try JSONSerialization.jsonObject(with: result.stdoutData) as? [[String: Any]])
+            let ids = specs.compactMap { $0["id"] as? String }
+            #expect(ids.contains("users/get-user") && ids.contains("reliability/flaky") && ids.contains("files/upload"))
+            let getUser = try #require(specs.first { $0["id"] as? String == "users/get-user" })
+            #expect(getUser["method"] as? String == "GET")
+            #expect(getUser["path"] as? String == "/users/{{userId}}")
+            #expect(getUser["target"] as? String == "api")
+            #expect(Set(getUser.keys) == ["id", "name", "method", "path", "target"])
+        }
+    }
+
+    @Test("cache list, show and clear work on what send stored")
+    func cacheCommands() async throws {
+        try await withDemo { demo in
+            _ = try await Tern.run(demo.arguments("send", "get-user"))
+            let list = try await Tern.run(demo.arguments("cache", "list", "--json"))
+            let entries = try #require(try JSONSerialization.jsonObject(with: list.stdoutData) as? [[String: Any]])
+            #expect(entries.map { $0["key"] as? String } == ["user-1"])
+            let show = try await Tern.run(demo.arguments("cache", "show", "user-1"))
+            #expect(show.status == 0)
+            #expect(show.stdout.contains("Ada Lovelace"))
+            let missing = try await Tern.run(demo.arguments("cache", "show", "nope"))
+            #expect(missing.status == 2)
+            #expect(try await Tern.run(demo.arguments("cache", "clear")).status == 0)
+            let empty = try await Tern.run(demo.arguments("cache", "list", "--json"))
+            #expect(empty.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "[]")
+        }
+    }
+
+    @Test("the cache file is private to its owner")
+    func cachePermissions() async throws {
+        try await withDemo { demo in
+            _ = try await Tern.run(demo.arguments("send", "get-user"))
+            let attributes = try FileManager.default.attributesOfItem(atPath: demo.root.appendingPathComponent(".tern/cache.sqlite").path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        }
+    }
+
+    @Test("tern mock serves the workspace's samples and the built-in routes until interrupted")
+    func mockServer() async throws {
+        try await withDemo { demo in
+            let process = Process()
+            process.executableURL = Tern.binary
+            process.arguments = demo.arguments("mock", "--port", "0")
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            defer { if process.isRunning { process.terminate() } }
+            let firstLine = try #require(readLine(from: out.fileHandleForReading))
+            let address = try #require(firstLine.split(separator: " ").last.map(String.init))
+            let profile = try await fetch(address + "/users/7/profile")
+            #expect(profile.contains("first published algorithm"))
+            #expect(try await fetch(address + "/status/201").contains("201"))
+            process.interrupt()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+    }
+
+    private func readLine(from handle: FileHandle) -> String? {
+        var bytes = Data()
+        while let byte = try? handle.read(upToCount: 1), let first = byte.first {
+            if first == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(first)
+        }
+        return nil
+    }
+
+    private func fetch(_ url: String) async throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-s", url]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

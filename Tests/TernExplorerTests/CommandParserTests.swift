@@ -1,0 +1,71 @@
+import Testing
+
+@testable import Tern
+@testable import TernExplorer
+
+@Suite("Command parser")
+struct CommandParserTests {
+    @Test("every command of the language parses", arguments: [
+        ("help", Command.help(nil)), ("help send", .help("send")), ("ls", .list), ("use users/get-user", .use("users/get-user")),
+        ("show", .show), ("set header X-Trace abc", .set(.header, name: "X-Trace", value: "abc")),
+        ("set query tags a b", .set(.query, name: "tags", value: "a b")), ("set var userId 7", .set(.variable, name: "userId", value: "7")),
+        ("unset header X-Trace", .unset(.header, name: "X-Trace")), ("body @payload.json", .body(.file("payload.json"))),
+        ("body edit", .body(.editor)), ("mode cache", .mode(.cache)), ("env staging", .environment("staging")),
+        ("send", .send(nil)), ("send get-user", .send("get-user")), ("log", .log), ("transfers", .transfers),
+        ("cache", .cache(.list)), ("cache list", .cache(.list)), ("cache show user-1", .cache(.show("user-1"))),
+        ("cache clear", .cache(.clear(nil))), ("cache clear user-1", .cache(.clear("user-1"))), ("save", .save(as: nil)),
+        ("save as users/copy", .save(as: "users/copy")), ("history", .history), ("curl", .curl), ("quit", .quit),
+    ])
+    func parses(line: String, expected: Command) throws {
+        #expect(try CommandParser.parse(line) == expected)
+    }
+
+    @Test("body keeps the rest of the line as it is, JSON included")
+    func bodyText() throws {
+        #expect(try CommandParser.parse(#"body {"name": "Ada", "tags": ["a b"]}"#) == .body(.text(#"{"name": "Ada", "tags": ["a b"]}"#)))
+    }
+
+    @Test("quotes and backslashes keep spaces in words")
+    func quoting() throws {
+        #expect(try CommandParser.split(#"set header "X A" 'b "c"' d\ e"#) == ["set", "header", "X A", #"b "c""#, "d e"])
+        #expect(try CommandParser.parse(#"set header Authorization "Bearer abc""#) == .set(.header, name: "Authorization", value: "Bearer abc"))
+    }
+
+    @Test("an unknown command suggests the closest ones")
+    func unknown() {
+        let error = #expect(throws: ExplorerError.self) { try CommandParser.parse("sned") }
+        #expect(error?.kind == .unknownCommand)
+        #expect(error?.message.contains("'send'") == true)
+    }
+
+    @Test("wrong arguments print that command's usage", arguments: ["use", "set header X", "mode", "cache show", "save as", "ls extra"])
+    func usage(line: String) {
+        let error = #expect(throws: ExplorerError.self) { try CommandParser.parse(line) }
+        #expect(error?.kind == .usage)
+        #expect(error?.message.hasPrefix("usage: ") == true)
+    }
+
+    @Test("an unknown mode lists the modes; an open quote is reported")
+    func badValues() {
+        #expect(throws: ExplorerError.self) { try CommandParser.parse("mode offline") }
+        let error = #expect(throws: ExplorerError.self) { try CommandParser.parse("set header X \"open") }
+        #expect(error?.message == "a quote is not closed")
+    }
+
+    @Test("suggestions rank prefixes, then small edit distances")
+    func suggestions() {
+        #expect(Suggestions.closest(to: "his", among: ["history", "help", "show"]) == ["history"])
+        #expect(Suggestions.closest(to: "get-usr", among: ["users/get-user", "get-user", "list-users"]).first == "get-user")
+        #expect(Suggestions.editDistance("kitten", "sitting") == 3)
+        #expect(Suggestions.editDistance("sned", "send") == 1)
+    }
+
+    @Test("the registry has one entry per command with a usage and a summary")
+    func registry() {
+        let names = CommandRegistry.all.map(\.name)
+        #expect(Set(names).count == names.count)
+        #expect(names.count == 17)
+        #expect(CommandRegistry.info("send")?.key == "s")
+        #expect(CommandRegistry.all.allSatisfy { !$0.summary.isEmpty })
+    }
+}

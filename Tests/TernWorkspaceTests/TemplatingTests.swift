@@ -1,0 +1,140 @@
+import Foundation
+import HTTPTypes
+import Testing
+@testable import TernWorkspace
+
+@Suite struct TemplatingTests {
+    private let noProcess = TemplateContext(processEnvironment: [:])
+
+    @Test func findsReferencesWithSpacesAndEnvPrefix() {
+        let references = Template.references(in: "{{a}}/{{ b }}/{{env:HOME}}/{{ env: USER }}/{{}}/{{unclosed")
+        #expect(references.map(\.name) == ["a", "b", "HOME", "USER"])
+        #expect(references.map(\.isProcessEnvironment) == [false, false, true, true])
+        #expect(Template.references(in: "{{ {{x}}").map(\.name) == ["x"])
+        #expect(Template.references(in: "no braces").isEmpty)
+    }
+
+    @Test func rendersInOnePassKeepingLiteralText() throws {
+        let text = try Template.render("a {{x}} b {{ y }} {{}} {{open") { reference in "<\(reference.name)>" }
+        #expect(text == "a <x> b <y> {{}} {{open")
+        let once = try Template.render("{{x}}") { _ in "{{y}}" }
+        #expect(once == "{{y}}")
+    }
+
+    @Test func usesTheDefaultEnvironmentAndOverrides() throws {
+        let folder = try Fixtures.demo(["environments/prod.yaml": "baseURL: https://prod.example.com\nuserId: 7\n"])
+        let workspace = try folder.load()
+        let entry = try workspace.spec(named: "get-user")
+
+        let local = try workspace.request(for: entry, context: noProcess)
+        #expect(local.url.absoluteString == "https://api.example.com/v1/users/42")
+
+        let prod = try workspace.request(for: entry, context: TemplateContext(environment: "prod", processEnvironment: [:]))
+        #expect(prod.url.absoluteString == "https://prod.example.com/users/7")
+
+        let overridden = try workspace.request(
+            for: entry, context: TemplateContext(environment: "prod", overrides: ["userId": "99"], processEnvironment: [:])
+        )
+        #expect(overridden.url.absoluteString == "https://prod.example.com/users/99")
+    }
+
+    @Test func readsTheProcessEnvironment() throws {
+        let folder = try Fixtures.demo([
+            "environments/local.yaml": "baseURL: https://api.example.com\ntoken: \"{{env:API_TOKEN}}\"\n",
+            "specs/me.yaml": "method: GET\npath: /me\nheaders: { Authorization: \"Bearer {{token}}\", X-Home: \"{{ env:HOME_DIR }}\" }\n",
+        ])
+        let workspace = try folder.load()
+        let context = TemplateContext(processEnvironment: ["API_TOKEN": "s3cret", "HOME_DIR": "/home/ada"])
+        let request = try workspace.request(for: workspace.spec(named: "me"), context: context)
+        #expect(request.headers[.authorization] == "Bearer s3cret")
+        #expect(request.headers[values: try #require(.init("X-Home"))] == ["/home/ada"])
+
+        do {
+            _ = try workspace.request(for: workspace.spec(named: "me"), context: TemplateContext(processEnvironment: ["HOME_DIR": "/"]))
+            Issue.record("rendered without API_TOKEN")
+        } catch {
+            #expect(error.kind == .undefinedVariable)
+            #expect(error.message == "undefined variable 'env:API_TOKEN': the process environment variable API_TOKEN is not set")
+            #expect(error.file?.lastPathComponent == "local.yaml")
+            #expect((error.line, error.column) == (2, 8))
+        }
+    }
+
+    @Test func environmentValuesMayUseOverridesAndOtherValuesOnce() throws {
+        let folder = try Fixtures.demo([
+            "environments/local.yaml": "host: api.example.com\nbaseURL: \"https://{{host}}/{{version}}\"\nversion: \"{{v}}\"\n",
+        ])
+        let workspace = try folder.load()
+        let entry = try workspace.spec(named: "get-user")
+        let request = try workspace.request(
+            for: entry, context: TemplateContext(overrides: ["userId": "1", "version": "v2"], processEnvironment: [:])
+        )
+        #expect(request.url.absoluteString == "https://api.example.com/v2/users/1")
+        // Without the override, `version` is inserted as written: `{{v}}` is not rendered again.
+        let raw = try workspace.request(for: entry, context: TemplateContext(overrides: ["userId": "1"], processEnvironment: [:]))
+        #expect(raw.url.absoluteString.contains("%7B%7Bv%7D%7D") || raw.url.absoluteString.contains("{{v}}"))
+    }
+
+    @Test func anUndefinedVariableNamesTheVariableAndTheFile() throws {
+        let folder = try Fixtures.demo([
+            "specs/trace.yaml": "method: GET\npath: /trace\nheaders:\n  X-Trace: \"{{traceID}}\"\n",
+        ])
+        let workspace = try folder.load()
+        do {
+            _ = try workspace.request(for: workspace.spec(named: "trace"), context: noProcess)
+            Issue.record("rendered an undefined variable")
+        } catch {
+            #expect(error.kind == .undefinedVariable)
+            #expect(error.file?.lastPathComponent == "trace.yaml")
+            #expect((error.line, error.column) == (4, 12))
+            #expect(
+                error.message
+                    == "undefined variable 'traceID' (did you mean 'traceId'?): environment 'local' does not define it and no override sets it"
+            )
+            #expect(error.description.hasSuffix("specs/trace.yaml:4:12: " + error.message))
+        }
+    }
+
+    @Test func anUndefinedVariableInATargetNamesWorkspaceYAML() throws {
+        let folder = try Fixtures.demo(["environments/local.yaml": "userId: 1\n"])
+        let workspace = try folder.load()
+        do {
+            _ = try workspace.request(for: workspace.spec(named: "get-user"), context: noProcess)
+            Issue.record("rendered an undefined variable")
+        } catch {
+            #expect(error.kind == .undefinedVariable)
+            #expect(error.file?.lastPathComponent == "workspace.yaml")
+            #expect((error.line, error.column) == (5, 14))
+        }
+    }
+
+    @Test func anUnknownEnvironmentListsTheEnvironments() throws {
+        let folder = try Fixtures.demo(["environments/prod.yaml": "a: 1\n"])
+        let workspace = try folder.load()
+        do {
+            _ = try workspace.request(for: workspace.spec(named: "get-user"), context: TemplateContext(environment: "prd", processEnvironment: [:]))
+            Issue.record("used an unknown environment")
+        } catch {
+            #expect(error.kind == .unknownEnvironment)
+            #expect(error.message == "unknown environment 'prd' (did you mean 'prod'?); environments/ has 'local' and 'prod'")
+            #expect(error.suggestions == ["local", "prod"])
+        }
+    }
+
+    @Test func withoutAnEnvironmentOnlyOverridesApply() throws {
+        let folder = try TemporaryWorkspace([
+            "workspace.yaml": "targets: { api: { baseURL: \"{{base}}\" } }\n",
+            "specs/s.yaml": "method: GET\npath: /s\n",
+        ])
+        let workspace = try folder.load()
+        let entry = try workspace.spec(named: "s")
+        let request = try workspace.request(for: entry, context: TemplateContext(overrides: ["base": "http://localhost:1"], processEnvironment: [:]))
+        #expect(request.url.absoluteString == "http://localhost:1/s")
+        do {
+            _ = try workspace.request(for: entry, context: noProcess)
+            Issue.record("rendered without a value")
+        } catch {
+            #expect(error.message.contains("no environment is selected"))
+        }
+    }
+}
