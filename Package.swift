@@ -70,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "tern-bench",
             dependencies: [
-                "Tern", "TernHTTPClient", "TernURLSession", "TernMock",
+                "Tern", "TernHTTPClient", "TernURLSession", "TernMock", "TernSQLite", "TernWorkspace",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/tern-bench"

@@ -9,6 +9,7 @@ let usage = """
     usage: tern-bench [--size SIZE] [--gets N] [--quick] [--repeat N] [--markdown] [--only a,b] [--timeout SECONDS]
            tern-bench serve
            tern-bench run <scenario> --base http://127.0.0.1:PORT [--bytes N] [--count N] [--file PATH]
+           tern-bench offline          cache-mode replay through the Handler on SQLite, and workspace loading
     """
 
 nonisolated func main(_ words: [String]) async -> Int32 {
@@ -20,6 +21,9 @@ nonisolated func main(_ words: [String]) async -> Int32 {
             try await ServeCommand.run()
         case "run":
             try await ScenarioRunner.run(RunOptions(&arguments))
+        case "offline":
+            try arguments.finish()
+            try await OfflineBenchmark.run()
         case nil:
             if arguments.flag("help") {
                 print(usage)

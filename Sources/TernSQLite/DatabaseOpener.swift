@@ -84,6 +84,15 @@ struct DatabaseOpener {
         return TernError(.storage, "the cache '\(path)' could not be opened: \(error)", underlying: error)
     }
 
+    /// A read-only connection of its own for synchronous lookups (see `SQLiteStorage.entry(forKey:)`).
+    static func lookupConnection(at path: URL) throws -> DatabaseQueue {
+        do {
+            return try DatabaseQueue(path: path.path, configuration: configuration(readonly: true))
+        } catch {
+            throw TernError(.storage, "the cache '\(path.path)' could not be opened for reading: \(error)", underlying: error)
+        }
+    }
+
     private static func configuration(readonly: Bool) -> Configuration {
         var configuration = Configuration()
         configuration.label = "TernSQLite"

@@ -19,6 +19,10 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
     public let recoveryNotice: String?
 
     let pool: DatabasePool
+    /// Serves `entry(forKey:)` synchronously: only ever used that way, so no task waits on it
+    /// while holding another connection (mixing sync reads with the pool's async ones deadlocked
+    /// the two cooperative threads of a 2-core machine). WAL lets it read beside the pool's writer.
+    private let lookup: DatabaseQueue
 
     /// Opens (or creates) the database at `path` (e.g. `<workspace>/.tern/cache.sqlite`).
     ///
@@ -30,15 +34,26 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
         self.historyLimitPerKey = max(1, historyLimitPerKey)
         self.pool = opened.pool
         self.recoveryNotice = opened.notice
+        self.lookup = try DatabaseOpener.lookupConnection(at: path)
     }
 
     /// The latest entry stored under `key`, valid or not.
     public func entry(forKey key: String) async throws -> StoredResponse? {
-        try await read("reading '\(key)'") { db in
-            let statement = try db.cachedStatement(
-                sql: "SELECT \(ResponseRow.selection) FROM responses WHERE key = ? ORDER BY id DESC LIMIT 1"
-            )
-            return try Row.fetchOne(statement, arguments: [key]).map(ResponseRow.decode)
+        try lookupEntry(key)
+    }
+
+    /// A synchronous read of ~25 µs on the lookup connection, instead of a hop to GRDB's threads
+    /// and back (~150 µs): offline replay is this call.
+    private func lookupEntry(_ key: String) throws -> StoredResponse? {
+        do {
+            return try lookup.read { db in
+                let statement = try db.cachedStatement(
+                    sql: "SELECT \(ResponseRow.selection) FROM responses WHERE key = ? ORDER BY id DESC LIMIT 1"
+                )
+                return try Row.fetchOne(statement, arguments: [key]).map(ResponseRow.decode)
+            }
+        } catch {
+            throw storageError("reading '\(key)'", error)
         }
     }
 
