@@ -15,7 +15,9 @@ struct ResponsePrinter {
         }
         if Terminal.standardError.isTerminal {
             let badge = response.source.rawValue.uppercased()
-            let age = response.cache.map { " · stored \(Durations.short(Date().timeIntervalSince($0.storedAt))) ago" } ?? ""
+            // The age tells how old a replayed answer is; a live one was just stored.
+            let age = response.source == .cache
+                ? response.cache.map { " · stored \(Durations.short(Date().timeIntervalSince($0.storedAt))) ago" } ?? "" : ""
             Terminal.standardError.write(
                 "\(response.statusCode) \(response.status.reasonPhrase) · \(badge)\(age) · \(Durations.milliseconds(response.timing.duration)) · \(Bytes.format(response.byteCount))\n"
             )
