@@ -79,7 +79,7 @@ struct BytesRouteTests {
         try await withHarness { harness in
             var request = HTTPClientRequest(url: harness.server.baseURL.absoluteString + "/bytes/100000?dropAfter=30000&chunk=8192")
             request.method = .GET
-            let response = try await harness.client.execute(request, timeout: .seconds(5))
+            let response = try await harness.client.execute(request, timeout: .seconds(30))
             #expect(response.status == .ok)
             var received = Data()
             await #expect(throws: (any Error).self) {

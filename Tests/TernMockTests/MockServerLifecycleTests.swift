@@ -39,14 +39,14 @@ struct MockServerLifecycleTests {
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let server = try await MockServer.start()
         do {
-            let response = try await client.execute(HTTPClientRequest(url: server.baseURL.absoluteString + "/status/200"), timeout: .seconds(5))
+            let response = try await client.execute(HTTPClientRequest(url: server.baseURL.absoluteString + "/status/200"), timeout: .seconds(30))
             #expect(response.status == .ok)
             _ = try await response.body.collect(upTo: 1024)
             try await server.shutdown()
             try await server.shutdown()
             #expect(server.openConnectionCount == 0)
             await #expect(throws: (any Error).self) {
-                _ = try await client.execute(HTTPClientRequest(url: server.baseURL.absoluteString + "/status/200"), timeout: .seconds(5))
+                _ = try await client.execute(HTTPClientRequest(url: server.baseURL.absoluteString + "/status/200"), timeout: .seconds(30))
             }
         } catch {
             try? await client.shutdown()

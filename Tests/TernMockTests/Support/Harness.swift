@@ -69,7 +69,7 @@ func withHarness(routes: [MockRoute] = [], _ body: (Harness) async throws -> Voi
 }
 
 /// Polls `condition` every 10 ms until it holds or `timeout` passes; returns whether it held.
-func eventually(timeout: Duration = .seconds(5), _ condition: () -> Bool) async throws -> Bool {
+func eventually(timeout: Duration = .seconds(30), _ condition: () -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return true }
