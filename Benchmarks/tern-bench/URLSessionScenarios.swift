@@ -26,7 +26,7 @@ enum URLSessionScenarios {
     ) async throws -> ScenarioResult {
         let handler = Handler(transport: transport, mode: .live, retryPolicy: .never)
         let url = options.url("users/1")
-        let session = URLSession(configuration: rawConfiguration())
+        let session = URLSession(configuration: TransportConfiguration().sessionConfiguration)
         defer { session.finishTasksAndInvalidate() }
         var request = URLRequest(url: url)
         request.timeoutInterval = 31  // the transport's backstop for the Handler's 30 s default deadline
@@ -41,19 +41,5 @@ enum URLSessionScenarios {
                 return data.count
             }
         )
-    }
-
-    /// What `URLSessionTransport` sets up for the default `TransportConfiguration`: ephemeral,
-    /// no cache, cookies or credential storage, 8 connections per host.
-    private static func rawConfiguration() -> URLSessionConfiguration {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.httpMaximumConnectionsPerHost = TransportConfiguration().maximumConnectionsPerHost
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.urlCredentialStorage = nil
-        return configuration
     }
 }

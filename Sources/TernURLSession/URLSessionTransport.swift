@@ -145,8 +145,9 @@ public final class URLSessionTransport: Transport {
 }
 
 extension TransportConfiguration {
-    /// The session configuration: no cache, cookies or credential storage (Tern handles those).
-    var sessionConfiguration: URLSessionConfiguration {
+    /// The session configuration `URLSessionTransport` uses: ephemeral, no cache, cookies or
+    /// credential storage (Tern handles those). Public so comparisons (tern-bench) use the same one.
+    public var sessionConfiguration: URLSessionConfiguration {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
         configuration.urlCache = nil

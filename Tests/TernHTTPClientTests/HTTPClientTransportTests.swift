@@ -7,13 +7,6 @@ import TernTesting
 @testable import Tern
 @testable import TernHTTPClient
 
-/// Collects progress reports.
-final class ProgressLog: Sendable {
-    private let values = Mutex<[TransferProgress]>([])
-    var report: @Sendable (TransferProgress) -> Void { { progress in self.values.withLock { $0.append(progress) } } }
-    var all: [TransferProgress] { values.withLock { $0 } }
-}
-
 @Suite("HTTPClientTransport")
 struct HTTPClientTransportTests {
     let transport = HTTPClientTransport.shared

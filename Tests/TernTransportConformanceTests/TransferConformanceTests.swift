@@ -19,7 +19,7 @@ struct TransferConformanceTests {
                 let reply = try await transport.perform(request, context: TransportContext(progress: log.report))
                 #expect(reply.fileURL == file && reply.body.isEmpty)
                 #expect(try Data(contentsOf: file) == MockServer.expectedBytes(count: 700_000))
-                let progress = log.of(.download)
+                let progress = log.all(.download)
                 #expect(progress.count > 2)
                 #expect(progress.map(\.bytes) == progress.map(\.bytes).sorted())
                 #expect(progress.last?.bytes == 700_000 && progress.last?.total == 700_000 && progress.last?.isFinished == true)
@@ -40,7 +40,7 @@ struct TransferConformanceTests {
                 let log = ProgressLog()
                 let receipt = try await transport.perform(request, context: TransportContext(progress: log.report)).decode(UploadReceipt.self)
                 #expect(receipt.bytes == bytes.count && receipt.checksum == MockServer.checksum(bytes))
-                let progress = log.of(.upload)
+                let progress = log.all(.upload)
                 #expect(!progress.isEmpty)
                 #expect(progress.map(\.bytes) == progress.map(\.bytes).sorted())
                 #expect(progress.last?.bytes == 500_000 && progress.last?.isFinished == true)
@@ -104,9 +104,9 @@ struct TransferConformanceTests {
                 #expect(reply.headers[.contentLength] == "600000")
                 #expect(reply.headers[.contentRange] == nil)
                 #expect(try Data(contentsOf: file) == MockServer.expectedBytes(count: 600_000))
-                let first = try #require(log.of(.download).first)
+                let first = try #require(log.all(.download).first)
                 #expect(serverIgnoresRange ? first.bytes < 250_000 : first.bytes > 250_000)
-                #expect(log.of(.download).last?.total == 600_000)
+                #expect(log.all(.download).last?.total == 600_000)
             }
         }
     }

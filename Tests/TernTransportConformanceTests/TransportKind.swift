@@ -39,15 +39,6 @@ enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Collects progress reports.
-final class ProgressLog: Sendable {
-    private let values = Mutex<[TransferProgress]>([])
-    var report: @Sendable (TransferProgress) -> Void { { progress in self.values.withLock { $0.append(progress) } } }
-    func of(_ direction: TransferProgress.Direction) -> [TransferProgress] {
-        values.withLock { $0.filter { $0.direction == direction } }
-    }
-}
-
 /// The JSON of the mock server's `/echo`.
 struct Echo: Decodable, Sendable {
     var method: String

@@ -6,14 +6,6 @@ import TernTesting
 @testable import Tern
 @testable import TernURLSession
 
-/// Collects progress reports.
-final class ProgressLog: Sendable {
-    private let values = Mutex<[TransferProgress]>([])
-    var report: @Sendable (TransferProgress) -> Void { { progress in self.values.withLock { $0.append(progress) } } }
-    var all: [TransferProgress] { values.withLock { $0 } }
-    func all(_ direction: TransferProgress.Direction) -> [TransferProgress] { all.filter { $0.direction == direction } }
-}
-
 /// Runs `body` with a fresh transport and invalidates it afterwards.
 func withTransport<T>(
     _ configuration: TransportConfiguration = TransportConfiguration(),
