@@ -3,8 +3,9 @@ SWIFT ?= swift
 # Debian packages the build and tests need beyond the Swift toolchain: libcurl4 is what
 # Foundation's URLSession (TernURLSession) runs on, libsqlite3-dev is what GRDB (TernSQLite) links,
 # curl is the benchmark's baseline and a test client;
-# ncurses and libedit join this list with the modules that use them.
-APT_PACKAGES := libcurl4 libsqlite3-dev curl
+# libncurses-dev is the TUI's terminal library, libedit-dev the REPL's line editor, and tmux drives
+# both in the end-to-end tests.
+APT_PACKAGES := libcurl4 libsqlite3-dev curl libncurses-dev libedit-dev tmux
 
 .PHONY: deps build test demo bench example clean
 

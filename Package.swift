@@ -13,6 +13,9 @@ let package = Package(
         .library(name: "TernWorkspace", targets: ["TernWorkspace"]),
         .library(name: "TernSQLite", targets: ["TernSQLite"]),
         .library(name: "TernExplorer", targets: ["TernExplorer"]),
+        .library(name: "TernScreen", targets: ["TernScreen"]),
+        .library(name: "TernTUI", targets: ["TernTUI"]),
+        .library(name: "TernREPL", targets: ["TernREPL"]),
         .executable(name: "tern", targets: ["TernCLI"]),
     ],
     dependencies: [
@@ -51,10 +54,17 @@ let package = Package(
         .target(name: "TernWorkspace", dependencies: ["Tern", .product(name: "Yams", package: "Yams")]),
         .target(name: "TernSQLite", dependencies: ["Tern", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite"]),
+        .target(name: "TernScreen"),
+        .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .target(name: "TernNcurses", dependencies: ["TernScreen", "CNcurses"]),
+        .target(name: "TernTUI", dependencies: ["TernScreen", "TernExplorer"]),
+        .systemLibrary(name: "CEditLine", path: "Sources/CEditLine"),
+        .target(name: "TernREPL", dependencies: ["TernExplorer", "CEditLine"]),
         .executableTarget(
             name: "TernCLI",
             dependencies: [
                 "Tern", "TernHTTPClient", "TernWorkspace", "TernSQLite", "TernExplorer", "TernMock",
+                "TernTUI", "TernNcurses", "TernREPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -81,6 +91,9 @@ let package = Package(
         .testTarget(name: "TernSQLiteTests", dependencies: ["TernSQLite", "TernTesting"]),
         .testTarget(name: "TernExplorerTests", dependencies: ["TernExplorer", "TernHTTPClient", "TernTesting"]),
         .testTarget(name: "TernCLITests", dependencies: ["TernTesting"]),
+        .testTarget(name: "TernScreenTests", dependencies: ["TernScreen"]),
+        .testTarget(name: "TernTUITests", dependencies: ["TernTUI", "TernTesting", "TernHTTPClient"]),
+        .testTarget(name: "TernREPLTests", dependencies: ["TernREPL", "TernTesting", "TernHTTPClient"]),
         .testTarget(name: "TernURLSessionTests", dependencies: ["TernURLSession", "TernTesting"]),
         .testTarget(
             name: "TernTransportConformanceTests",

@@ -11,7 +11,10 @@ struct TernCommand: AsyncParsableCommand {
             or a cache miss in cache mode); 2 usage or workspace error; 4 with --fail, a status >= 400.
             """,
         version: "0.1.0",
-        subcommands: [SendCommand.self, ListCommand.self, CacheCommand.self, MockCommand.self]
+        subcommands: [
+            TUICommand.self, REPLCommand.self, SendCommand.self, ListCommand.self, CacheCommand.self, MockCommand.self,
+        ],
+        defaultSubcommand: TUICommand.self
     )
 }
 

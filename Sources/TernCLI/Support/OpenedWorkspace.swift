@@ -18,7 +18,7 @@ struct OpenedWorkspace {
     /// Loads the workspace at `options.root`; prints warnings; exits 2 on errors.
     static func open(
         _ options: WorkspaceOptions, environment: String? = nil, mode: ResponseMode? = nil, variables: [String: String] = [:],
-        startsMock: Bool = true
+        startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil
     ) async throws -> OpenedWorkspace {
         let workspace: Workspace
         do {
@@ -55,7 +55,7 @@ struct OpenedWorkspace {
         }
         let session = ExplorerSession(
             workspace: workspace, transport: HTTPClientTransport.shared, storage: storage, history: storage,
-            options: ExplorerSession.Options(environment: environment, mode: mode, variables: variables)
+            options: ExplorerSession.Options(environment: environment, mode: mode, variables: variables, editor: editor)
         )
         return OpenedWorkspace(workspace: workspace, storage: storage, mock: mock, session: session)
     }

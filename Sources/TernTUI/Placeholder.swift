@@ -1,0 +1,2 @@
+import TernScreen
+import TernExplorer
