@@ -10,7 +10,7 @@ import Yams
 struct SpecReader {
     /// Every field a spec may have, in the order the docs (and new files) list them.
     static let fieldOrder = [
-        "name", "target", "method", "path", "query", "arrayEncoding", "headers", "body",
+        "name", "target", "method", "path", "query", "arrayEncoding", "headers", "disabled", "body",
         "transaction", "storageKey", "validFor", "sample",
     ]
 
@@ -62,6 +62,7 @@ struct SpecReader {
             }
             for (path, location) in locations { layout[location: path] = location }
         }
+        if let node = fields["disabled"] { spec.disabled = try disabled(node) }
         if let node = fields["body"] { spec.body = try body(node) }
         if let node = fields["transaction"] { spec.transaction = try reader.choice(node, field: "transaction") }
         if let node = fields["storageKey"] {
@@ -85,6 +86,25 @@ struct SpecReader {
     /// Records where a templated value is.
     mutating func locate(_ path: String, _ node: Node, _ value: String) {
         if value.contains("{{") { layout[location: path] = SourceLocation(node) }
+    }
+
+    /// `disabled: { headers: [NAME...], query: [NAME...] }`.
+    private mutating func disabled(_ node: Node) throws(WorkspaceError) -> DisabledItems {
+        if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return DisabledItems() }
+        let fields = try reader.fields(node, of: "'disabled'", allowed: ["headers", "query"])
+        var items = DisabledItems()
+        if let list = fields["headers"] { items.headers = try names(list, field: "disabled.headers") }
+        if let list = fields["query"] { items.query = try names(list, field: "disabled.query") }
+        return items
+    }
+
+    private func names(_ node: Node, field: String) throws(WorkspaceError) -> [String] {
+        guard case .sequence(let sequence) = node else {
+            throw reader.error("'\(field)' must be a list of names, not \(NodeReader.describe(node))", at: node)
+        }
+        var result: [String] = []
+        for item in sequence { result.append(try reader.string(item, field: field)) }
+        return result
     }
 
     private mutating func query(_ node: Node) throws(WorkspaceError) -> [(name: String, value: JSONValue)] {

@@ -79,13 +79,13 @@ struct SpecLowering {
 
     private func headers(target: WorkspaceTarget?) throws(WorkspaceError) -> HTTPFields {
         var fields = HTTPFields()
-        for header in target?.headers ?? [] {
+        for header in target?.headers ?? [] where !spec.disabled.isDisabled(header: header.name) {
             let value = try renderer.render(
                 header.value, file: workspace.manifestFile, at: target?.locations["headers/" + header.name]
             )
             fields.append(HTTPField(name: try fieldName(header.name, file: workspace.manifestFile), value: value))
         }
-        for header in spec.headers {
+        for header in spec.headers where !spec.disabled.isDisabled(header: header.name) {
             let value = try render(header.value, at: "headers/" + header.name)
             fields[try fieldName(header.name, file: file)] = value
         }
@@ -101,7 +101,7 @@ struct SpecLowering {
 
     private func query() throws(WorkspaceError) -> QueryParameters {
         var parameters = QueryParameters()
-        for item in spec.query {
+        for item in spec.query where !spec.disabled.isDisabled(query: item.name) {
             parameters.set(item.name, try renderJSON(item.value, at: "query/" + item.name))
         }
         return parameters

@@ -20,6 +20,9 @@ public struct SpecDefinition: Sendable, Equatable {
     public var arrayEncoding: ArrayEncoding
     /// Headers in file order; they override the target's headers of the same name.
     public var headers: [(name: String, value: String)]
+    /// Headers and query parameters kept in the file but not sent (`disabled: {headers: [...], query: [...]}`),
+    /// as the TUI's on/off toggle leaves them.
+    public var disabled = DisabledItems()
     /// The body, when there is one.
     public var body: BodyDefinition?
     /// Data, upload or download.
@@ -67,8 +70,31 @@ public struct SpecDefinition: Sendable, Equatable {
     public static func == (lhs: SpecDefinition, rhs: SpecDefinition) -> Bool {
         lhs.name == rhs.name && lhs.target == rhs.target && lhs.method == rhs.method && lhs.path == rhs.path
             && lhs.query.elementsEqual(rhs.query, by: { $0.name == $1.name && $0.value == $1.value })
-            && lhs.arrayEncoding == rhs.arrayEncoding && Pairs.equal(lhs.headers, rhs.headers)
+            && lhs.arrayEncoding == rhs.arrayEncoding && Pairs.equal(lhs.headers, rhs.headers) && lhs.disabled == rhs.disabled
             && lhs.body == rhs.body && lhs.transaction == rhs.transaction && lhs.storageKey == rhs.storageKey
             && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample
     }
+}
+
+/// The names of a spec's headers and query parameters that are switched off.
+public struct DisabledItems: Sendable, Equatable {
+    /// Header names (compared case-insensitively).
+    public var headers: [String] = []
+    /// Query parameter names.
+    public var query: [String] = []
+
+    public init(headers: [String] = [], query: [String] = []) {
+        self.headers = headers
+        self.query = query
+    }
+
+    public var isEmpty: Bool { headers.isEmpty && query.isEmpty }
+
+    /// Whether the header `name` is off.
+    public func isDisabled(header name: String) -> Bool {
+        headers.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// Whether the query parameter `name` is off.
+    public func isDisabled(query name: String) -> Bool { query.contains(name) }
 }

@@ -38,6 +38,12 @@ struct SpecWriter {
             values["arrayEncoding"] = Self.string(spec.arrayEncoding.rawValue)
         }
         if !spec.headers.isEmpty { values["headers"] = Self.pairs(spec.headers) }
+        if !spec.disabled.isEmpty {
+            var lists: [(String, Node)] = []
+            if !spec.disabled.headers.isEmpty { lists.append(("headers", Node(spec.disabled.headers.map(Self.string)))) }
+            if !spec.disabled.query.isEmpty { lists.append(("query", Node(spec.disabled.query.map(Self.string)))) }
+            values["disabled"] = Self.mapping(lists)
+        }
         if let body = spec.body { values["body"] = self.body(body) }
         if spec.transaction != .data || recorded.contains("transaction") {
             values["transaction"] = Self.string(spec.transaction.rawValue)

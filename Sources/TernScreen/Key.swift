@@ -1,0 +1,96 @@
+/// A key press, decoded by the terminal.
+public enum Key: Sendable, Hashable, CustomStringConvertible {
+    case character(Character)
+    /// Ctrl plus a letter (`ctrl("c")`); Tab, Enter, Backspace and Esc have their own cases.
+    case ctrl(Character)
+    case up, down, left, right
+    case pageUp, pageDown, home, end
+    case enter, tab, backTab, backspace, delete, escape
+    case function(Int)
+    /// The terminal was resized (the runtime asks for the new size).
+    case resize
+
+    public var description: String {
+        switch self {
+        case .character(" "): return "Space"
+        case .character(let c): return String(c)
+        case .ctrl(let c): return "Ctrl-\(c.uppercased())"
+        case .up: return "↑"
+        case .down: return "↓"
+        case .left: return "←"
+        case .right: return "→"
+        case .pageUp: return "PgUp"
+        case .pageDown: return "PgDn"
+        case .home: return "Home"
+        case .end: return "End"
+        case .enter: return "Enter"
+        case .tab: return "Tab"
+        case .backTab: return "Shift-Tab"
+        case .backspace: return "Backspace"
+        case .delete: return "Delete"
+        case .escape: return "Esc"
+        case .function(let n): return "F\(n)"
+        case .resize: return "resize"
+        }
+    }
+
+    /// Decodes a control byte or a printable scalar as a terminal delivers it.
+    public init(scalar: Unicode.Scalar) {
+        switch scalar.value {
+        case 9: self = .tab
+        case 10, 13: self = .enter
+        case 27: self = .escape
+        case 8, 127: self = .backspace
+        case 1...26: self = .ctrl(Character(Unicode.Scalar(scalar.value + 96) ?? "?"))
+        default: self = .character(Character(scalar))
+        }
+    }
+}
+
+/// Where a front end draws and reads keys. `NcursesTerminal` is the real one; `MemoryTerminal`
+/// keeps frames in memory for tests.
+public protocol Terminal: AnyObject {
+    /// The current size in cells.
+    var size: Size { get }
+    /// Shows `frame`, writing only the cells that changed since the last frame presented.
+    /// Returns how many cells were written.
+    @discardableResult
+    func present(_ frame: ScreenBuffer) -> Int
+    /// The next key, waiting at most `timeoutMilliseconds` (0: don't wait); `nil` on timeout.
+    func readKey(timeoutMilliseconds: Int) -> Key?
+    /// Lets go of the screen for another program (an editor), then takes it back.
+    func suspend(while body: () -> Void)
+}
+
+/// A terminal in memory: frames are kept, keys come from a queue. Tests read `frame.text`.
+public final class MemoryTerminal: Terminal {
+    public var size: Size
+    public private(set) var frame: ScreenBuffer?
+    public private(set) var presented = 0
+    public private(set) var cellsWritten = 0
+    public var keys: [Key] = []
+    public private(set) var suspensions = 0
+
+    public init(size: Size = Size(width: 100, height: 30)) {
+        self.size = size
+    }
+
+    @discardableResult
+    public func present(_ frame: ScreenBuffer) -> Int {
+        let written = frame.changes(since: self.frame).count
+        self.frame = frame
+        presented += 1
+        cellsWritten += written
+        return written
+    }
+
+    public func readKey(timeoutMilliseconds: Int) -> Key? {
+        keys.isEmpty ? nil : keys.removeFirst()
+    }
+
+    public func suspend(while body: () -> Void) {
+        suspensions += 1
+        body()
+        frame = nil
+    }
+}
