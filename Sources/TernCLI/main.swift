@@ -3,6 +3,8 @@
 import ArgumentParser
 import Foundation
 
+ProcessStart.date = Date()
+
 /// Runs an async command; generic, so `run()` resolves to the async requirement (on the
 /// existential it would pick ParsableCommand's synchronous one).
 func runAsync<Command: AsyncParsableCommand>(_ command: inout Command) async throws {

@@ -22,7 +22,7 @@ public final class NcursesTerminal: Terminal {
     private let termination = SignalFlag()
 
     /// Takes over the terminal. Throws when stdin/stdout is not a terminal.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(NcursesError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw NcursesError("the TUI needs a terminal; for scripts use 'tern repl' or 'tern send'")
         }

@@ -157,11 +157,14 @@ public struct Table: Sendable {
     public var offset: Int
     public var focused: Bool
     public var emptyText: String
+    /// Whether the selected row is highlighted (it is kept in view either way).
+    public var showsSelection: Bool
 
     public init(
         columns: [(title: String, width: Int)], rows: [Row], selected: Int?, offset: Int = 0, focused: Bool = true,
-        emptyText: String = "(empty)"
+        emptyText: String = "(empty)", showsSelection: Bool = true
     ) {
+        self.showsSelection = showsSelection
         self.columns = columns
         self.rows = rows
         self.selected = selected
@@ -183,7 +186,7 @@ public struct Table: Sendable {
             let index = top + line
             guard index < rows.count else { break }
             write(rows[index].cells, y: body.y + line, rect: body, style: rows[index].style)
-            if index == selected {
+            if index == selected, showsSelection {
                 buffer.restyle(Rect(x: body.x, y: body.y + line, width: body.width, height: 1)) {
                     $0.attributes.insert(focused ? .reverse : .underline)
                 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import TernExplorer
+import TernNcurses
+import TernTUI
 
 /// `tern tui` (and `tern` alone): the full-screen explorer.
 struct TUICommand: AsyncParsableCommand {
@@ -10,8 +12,63 @@ struct TUICommand: AsyncParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
 
+    @Option(name: .long, help: "The environment to start in.")
+    var env: String?
+
+    @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
+    var exitAfterFirstFrame = false
+
     func run() async throws {
-        let opened = try await OpenedWorkspace.open(workspace)
+        guard Terminal.standardOutput.isTerminal, isatty(STDIN_FILENO) == 1 else {
+            throw OpenedWorkspace.fail("the TUI needs a terminal; for scripts use 'tern repl' (it reads commands from stdin) or 'tern send'")
+        }
+        let bridge = EditorBridge()
+        let opened = try await OpenedWorkspace.open(workspace, environment: env, editor: { try await bridge.edit($0) })
+        let options = Runtime.Options(exitAfterFirstFrame: exitAfterFirstFrame)
+        let outcome = await UIThread.run { () -> Result<(AppState, Date?), NcursesError> in
+            let terminal: NcursesTerminal
+            do throws(NcursesError) {
+                terminal = try NcursesTerminal()
+            } catch {
+                return .failure(error)
+            }
+            defer { terminal.stop() }
+            let runtime = Runtime(terminal: terminal, session: opened.session, bridge: bridge, options: options)
+            let state = runtime.run(shouldStop: { terminal.terminationRequested })
+            return .success((state, runtime.firstFrameAt))
+        }
         await opened.close()
+        switch outcome {
+        case .failure(let error):
+            throw OpenedWorkspace.fail(error.description)
+        case .success(let (state, firstFrame)):
+            if exitAfterFirstFrame, let firstFrame {
+                let milliseconds = firstFrame.timeIntervalSince(ProcessStart.date) * 1000
+                Terminal.standardError.write(String(format: "first-frame-ms %.1f\n", milliseconds))
+            }
+            if let unsaved = state.snapshot?.unsaved, !unsaved.isEmpty {
+                Terminal.standardError.write("tern: unsaved edits were dropped: \(unsaved.joined(separator: ", "))\n")
+            }
+        }
     }
+}
+
+/// A dedicated thread for the TUI: ncurses is not thread-safe, and its blocking key reads must
+/// stay off Swift's cooperative pool.
+enum UIThread {
+    static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: body())
+            }
+            thread.name = "tern-ui"
+            thread.stackSize = 8 << 20
+            thread.start()
+        }
+    }
+}
+
+/// When the process started (as near as Swift code can tell): the origin of the first-frame time.
+enum ProcessStart {
+    nonisolated(unsafe) static var date = Date()
 }

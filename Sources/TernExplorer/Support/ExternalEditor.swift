@@ -7,6 +7,10 @@ public enum ExternalEditor {
     /// Why an edit did not happen.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The editor command in force for `environment`.
@@ -23,20 +27,9 @@ public enum ExternalEditor {
         _ text: String, fileExtension: String = "txt",
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws -> String {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("tern-edit-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-        )
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("body.\(fileExtension)")
-        try Data(text.utf8).write(to: file)
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // The editor command may carry arguments (`code --wait`); the file is passed as "$1".
-        process.arguments = ["-c", command(in: environment) + " \"$1\"", "tern-editor", file.path]
-        process.environment = environment
+        let file = try EditedFile(text, fileExtension: fileExtension)
+        defer { file.remove() }
+        let process = file.process(environment: environment)
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do {
@@ -46,12 +39,63 @@ public enum ExternalEditor {
                 continuation.resume(throwing: Failure(description: "cannot start the editor: \(error)"))
             }
         }
-        guard status == 0 else {
-            throw Failure(description: "the editor '\(command(in: environment))' exited with status \(status); the body is unchanged")
+        return try file.result(status: status, environment: environment)
+    }
+
+    /// The same, blocking the calling thread until the editor exits: for the TUI's own thread,
+    /// which has let go of the terminal meanwhile.
+    public static func editBlocking(
+        _ text: String, fileExtension: String = "txt",
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> String {
+        let file = try EditedFile(text, fileExtension: fileExtension)
+        defer { file.remove() }
+        let process = file.process(environment: environment)
+        do {
+            try process.run()
+        } catch {
+            throw Failure(description: "cannot start the editor: \(error)")
         }
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw Failure(description: "the edited file could not be read back; the body is unchanged")
+        process.waitUntilExit()
+        return try file.result(status: process.terminationStatus, environment: environment)
+    }
+
+    /// The private temporary file an edit goes through.
+    private struct EditedFile {
+        let directory: URL
+        let file: URL
+
+        init(_ text: String, fileExtension: String) throws {
+            directory = FileManager.default.temporaryDirectory
+                .appendingPathComponent("tern-edit-\(UUID().uuidString)", isDirectory: true)
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
+            file = directory.appendingPathComponent("body.\(fileExtension)")
+            try Data(text.utf8).write(to: file)
         }
-        return String(decoding: data, as: UTF8.self)
+
+        /// The editor command may carry arguments (`code --wait`); the file is passed as "$1".
+        func process(environment: [String: String]) -> Process {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command(in: environment) + " \"$1\"", "tern-editor", file.path]
+            process.environment = environment
+            return process
+        }
+
+        func result(status: Int32, environment: [String: String]) throws -> String {
+            guard status == 0 else {
+                throw Failure(description: "the editor '\(command(in: environment))' exited with status \(status); the body is unchanged")
+            }
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw Failure(description: "the edited file could not be read back; the body is unchanged")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        func remove() {
+            try? FileManager.default.removeItem(at: directory)
+        }
     }
 }

@@ -1,0 +1,199 @@
+import Foundation
+import TernExplorer
+import TernScreen
+
+/// A response body prepared for the response pane: its text as bytes with the offset of every
+/// line, so the view asks for only the lines it shows (virtual scrolling) and colours them as
+/// it draws. Built off the UI task; a 50 MB body costs the formatting once and nothing per frame.
+public struct BodyDocument: Sendable {
+    public enum Kind: String, Sendable {
+        case json, text, binary, empty, file
+    }
+
+    public let kind: Kind
+    private let bytes: [UInt8]
+    /// Where each line starts in `bytes`; the line ends before the next start's newline.
+    private let starts: [Int]
+
+    public var lineCount: Int { starts.count }
+
+    /// The bytes of line `index` without its newline.
+    public func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
+        guard index >= 0, index < starts.count else { return [] }
+        let start = starts[index]
+        var end = index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return bytes[start..<max(start, end)]
+    }
+
+    /// Line `index` as text (invalid UTF-8 repaired; tabs as spaces).
+    public func line(_ index: Int) -> String {
+        let text = String(decoding: lineBytes(index), as: UTF8.self)
+        return text.contains("\t") ? text.replacingOccurrences(of: "\t", with: "    ") : text
+    }
+
+    init(kind: Kind, text: [UInt8]) {
+        self.kind = kind
+        bytes = text
+        var starts = [0]
+        starts.reserveCapacity(text.count / 24 + 1)
+        for (offset, byte) in text.enumerated() where byte == UInt8(ascii: "\n") && offset + 1 < text.count {
+            starts.append(offset + 1)
+        }
+        self.starts = starts
+    }
+
+    /// Prepares `body`: pretty JSON, text as it is, binary as a hex summary (never dumped raw).
+    public static func make(_ body: Data, contentType: String?, file: URL? = nil) -> BodyDocument {
+        if body.isEmpty {
+            if let file {
+                return BodyDocument(kind: .file, text: Array("The body was streamed to \(file.path)".utf8))
+            }
+            return BodyDocument(kind: .empty, text: Array("(no body)".utf8))
+        }
+        if let pretty = JSONFormatter.prettyPrinted(body) {
+            return BodyDocument(kind: .json, text: Array(pretty.utf8))
+        }
+        if isText(body) {
+            return BodyDocument(kind: .text, text: Array(body))
+        }
+        return BodyDocument(kind: .binary, text: Array(hexSummary(body, contentType: contentType).utf8))
+    }
+
+    /// Whether `data` reads as text: valid UTF-8 (checked on a prefix) without NUL or most control bytes.
+    static func isText(_ data: Data) -> Bool {
+        let prefix = data.prefix(64 * 1024)
+        var controls = 0
+        for byte in prefix {
+            if byte == 0 { return false }
+            if byte < 0x20, byte != 9, byte != 10, byte != 13 { controls += 1 }
+        }
+        guard controls * 100 <= prefix.count else { return false }
+        var cut = Array(prefix)
+        if data.count > prefix.count {
+            // A multi-byte character cut by the prefix is not an error.
+            var dropped = 0
+            while let last = cut.last, last >= 0x80, dropped < 3 { cut.removeLast(); dropped += 1 }
+        }
+        return String(validating: cut, as: UTF8.self) != nil
+    }
+
+    /// The size, type and the first 512 bytes as a hex dump.
+    static func hexSummary(_ data: Data, contentType: String?) -> String {
+        var lines = ["Binary body: \(Format.bytes(Int64(data.count))) (\(contentType ?? "no content type")); first bytes:", ""]
+        let shown = data.prefix(512)
+        var offset = 0
+        while offset < shown.count {
+            let row = shown.dropFirst(offset).prefix(16)
+            let hex = row.map { String(format: "%02x", $0) }.joined(separator: " ")
+            let ascii = String(row.map { (0x20..<0x7F).contains($0) ? Character(Unicode.Scalar($0)) : "." })
+            lines.append(String(format: "%08x  ", offset) + hex.padding(toLength: 48, withPad: " ", startingAt: 0) + "  " + ascii)
+            offset += 16
+        }
+        if data.count > shown.count { lines.append("… \(Format.bytes(Int64(data.count - shown.count))) more") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The line coloured for display: JSON keys, strings, numbers and literals in their own colours.
+    public func spans(_ index: Int, highlight: String? = nil) -> [Span] {
+        let text = line(index)
+        var spans = kind == .json ? Self.jsonSpans(text) : [Span(text, kind == .binary || kind == .empty || kind == .file ? .dim : .plain)]
+        if let highlight, !highlight.isEmpty, text.range(of: highlight, options: .caseInsensitive) != nil {
+            spans = spans.map { Span($0.text, $0.style.adding(.underline)) }
+        }
+        return spans
+    }
+
+    /// Splits one pretty-printed JSON line into coloured spans.
+    static func jsonSpans(_ line: String) -> [Span] {
+        var spans: [Span] = []
+        var current = ""
+        var inString = false
+        var escaped = false
+        var sawColon = false
+        let scalars = Array(line)
+        var index = 0
+        func flush(_ style: Style) {
+            if !current.isEmpty { spans.append(Span(current, style)) }
+            current = ""
+        }
+        while index < scalars.count {
+            let c = scalars[index]
+            if inString {
+                current.append(c)
+                if escaped {
+                    escaped = false
+                } else if c == "\\" {
+                    escaped = true
+                } else if c == "\"" {
+                    inString = false
+                    // A string followed by ':' is a key.
+                    var next = index + 1
+                    while next < scalars.count, scalars[next] == " " { next += 1 }
+                    let isKey = next < scalars.count && scalars[next] == ":" && !sawColon
+                    flush(isKey ? Style(foreground: .blue, attributes: .bold) : Style(foreground: .green))
+                }
+            } else if c == "\"" {
+                flush(.plain)
+                inString = true
+                current.append(c)
+            } else if c == ":" {
+                sawColon = true
+                current.append(c)
+            } else if c.isNumber || c == "-" {
+                flush(.plain)
+                while index < scalars.count, scalars[index].isNumber || "+-.eE".contains(scalars[index]) {
+                    current.append(scalars[index])
+                    index += 1
+                }
+                flush(Style(foreground: .cyan))
+                continue
+            } else if c.isLetter {
+                flush(.plain)
+                while index < scalars.count, scalars[index].isLetter {
+                    current.append(scalars[index])
+                    index += 1
+                }
+                flush(Style(foreground: .magenta))
+                continue
+            } else {
+                current.append(c)
+            }
+            index += 1
+        }
+        flush(inString ? Style(foreground: .green) : .plain)
+        return spans
+    }
+
+    /// The lines that contain `query` (case-insensitive), in order.
+    public func search(_ query: String) -> [Int] {
+        let needle = Array(query.lowercased().utf8)
+        guard !needle.isEmpty else { return [] }
+        var matches: [Int] = []
+        for index in 0..<lineCount {
+            let line = lineBytes(index)
+            guard line.count >= needle.count else { continue }
+            if Self.contains(line, needle) { matches.append(index) }
+        }
+        return matches
+    }
+
+    private static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        let first = needle[0]
+        var index = haystack.startIndex
+        let last = haystack.endIndex - needle.count
+        while index <= last {
+            if lower(haystack[index]) == first {
+                var offset = 1
+                while offset < needle.count, lower(haystack[index + offset]) == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            index += 1
+        }
+        return false
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 65 && byte <= 90 ? byte + 32 : byte
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Tern
+import TernExplorer
+import TernScreen
+
+/// Everything that can happen to the app: keys, resizes, and the results of effects.
+public enum Msg: Sendable {
+    case key(Key)
+    case resized(Size)
+    /// The session changed (mode, environment, selection, edits, saved specs).
+    case snapshot(ExplorerSnapshot)
+    /// A handler event arrived (an attempt, retry, progress, cache decision, response).
+    case handlerEvent(HandlerEvent)
+    /// The retry log and transfers as the session keeps them.
+    case activity(retryLog: [RetryLogEntry], transfers: [TransferRecord])
+    case cacheLoaded([CacheRow])
+    /// A command finished.
+    case commandFinished(Command, Result<CommandOutput, ExplorerError>)
+    /// A send finished and its response was formatted.
+    case responseReady(ResponseView)
+    case sendFailed(ExplorerError)
+    /// An editor change was applied (or refused).
+    case editFinished(Result<String, ExplorerError>)
+    case searchFinished(query: String, matches: [Int])
+    /// Time passed (a running send's clock, relative ages).
+    case tick(Date)
+}
+
+/// What `update` asks the runtime to do; the runtime reports back with `Msg`s.
+public enum Effect: Sendable, Equatable {
+    /// Run a command through the session (`:set header X 1`, `:save`, `:env prod` ...).
+    case run(Command)
+    /// Send the selected spec (or the one named), then format the response off the UI task.
+    case send(String?)
+    /// Cancel the running send.
+    case cancelSend
+    /// Apply a request-editor change.
+    case apply(SpecEdit)
+    /// Select a spec.
+    case select(String)
+    /// Re-read the session's state.
+    case refreshSnapshot
+    /// Re-read the retry log and transfers.
+    case refreshActivity
+    /// Re-read the cache's entries.
+    case loadCache
+    /// Open a stored entry in the response pane.
+    case openCacheEntry(String)
+    /// Search the shown body.
+    case search(String)
+}
+
+extension Msg {
+    /// A short name for tracing and tests.
+    var name: String {
+        switch self {
+        case .key(let key): return "key \(key)"
+        case .resized(let size): return "resize \(size)"
+        case .snapshot: return "snapshot"
+        case .handlerEvent: return "event"
+        case .activity: return "activity"
+        case .cacheLoaded: return "cache"
+        case .commandFinished(let command, _): return "finished \(command)"
+        case .responseReady: return "response"
+        case .sendFailed: return "send failed"
+        case .editFinished: return "edit finished"
+        case .searchFinished: return "search finished"
+        case .tick: return "tick"
+        }
+    }
+}

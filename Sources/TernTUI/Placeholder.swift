@@ -1,2 +1,0 @@
-import TernScreen
-import TernExplorer
