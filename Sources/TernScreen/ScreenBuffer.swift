@@ -176,3 +176,9 @@ public struct ScreenBuffer: Sendable, Equatable {
         return nil
     }
 }
+
+extension ScreenBuffer: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The frame's text (what test failures print).
+    public var description: String { "\(size):\n" + text }
+    public var debugDescription: String { description }
+}

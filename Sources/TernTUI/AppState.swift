@@ -182,6 +182,8 @@ public struct AppState: Sendable {
     public var quitting = false
     /// Clock reading for relative times ("2 min ago"); the runtime refreshes it.
     public var now: Date
+    /// The zone clock times are shown in.
+    public var timeZone: TimeZone = .current
 
     public init(size: Size, now: Date = Date()) {
         self.size = size

@@ -40,8 +40,10 @@ enum Format {
     }
 
     /// 14:03:07 local time.
-    static func clock(_ date: Date) -> String {
-        let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
+    static func clock(_ date: Date, in timeZone: TimeZone = .current) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
         return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 

@@ -27,7 +27,7 @@ public struct Layout: Sendable, Hashable {
         let (main, strip) = right.splitRows(at: right.height - activityHeight)
         let editorHeight = max(8, main.height * 2 / 5)
         (editor, response) = main.splitRows(at: editorHeight)
-        sharesActivity = size.width < 150
+        sharesActivity = size.width < 200
         if sharesActivity {
             transfers = strip
             retryLog = strip

@@ -558,7 +558,7 @@ public enum App {
         case .history(let entries):
             let lines = entries.map { entry in
                 let outcome = entry.status.map { "\($0) \(entry.source?.rawValue ?? "")" } ?? (entry.error ?? "failed")
-                return "\(Format.clock(entry.date))  \(entry.method) \(entry.spec ?? entry.url)  \(outcome)  \(Format.duration(entry.duration))"
+                return "\(Format.clock(entry.date, in: state.timeZone))  \(entry.method) \(entry.spec ?? entry.url)  \(outcome)  \(Format.duration(entry.duration))"
             }
             state.dialog = .output(title: "history", lines: lines.isEmpty ? ["(nothing sent yet)"] : lines, scroll: 0)
         case .curl(let text):

@@ -315,16 +315,17 @@ extension App {
             let progress = transfer.progress
             let y = rect.y + row
             let arrow = progress.direction == .download ? "↓" : "↑"
-            let labelWidth = min(22, rect.width / 4)
+            let longest = state.transfers.map { CellWidth.of($0.label) }.max() ?? 10
+            let labelWidth = min(max(12, longest + 3), rect.width / 3)
             var x = rect.x
-            x += buffer.write("\(arrow) " + CellWidth.truncate(transfer.label, to: labelWidth - 2).padding(toLength: labelWidth - 2, withPad: " ", startingAt: 0), x: x, y: y, style: .bold, maxWidth: labelWidth)
-            let barWidth = max(8, min(30, rect.width / 4))
+            x += buffer.write("\(arrow) " + CellWidth.truncate(transfer.label, to: labelWidth - 3).padding(toLength: labelWidth - 2, withPad: " ", startingAt: 0), x: x, y: y, style: .bold, maxWidth: labelWidth)
+            let barWidth = max(8, min(24, rect.width - labelWidth - 44))
             let fraction = progress.fraction ?? (transfer.outcome == "done" ? 1 : nil)
             ProgressBar(fraction: fraction).draw(
-                in: Rect(x: x + 1, y: y, width: barWidth, height: 1), on: &buffer,
+                in: Rect(x: x, y: y, width: barWidth, height: 1), on: &buffer,
                 style: Style(foreground: transfer.outcome == nil || transfer.outcome == "done" ? .green : .red)
             )
-            x += barWidth + 2
+            x += barWidth + 1
             let percent = fraction.map { String(format: "%3.0f%%", $0 * 100) } ?? "  ? "
             let amount = Format.bytes(progress.bytes) + (progress.total.map { "/" + Format.bytes($0) } ?? "")
             var text = "\(percent)  \(amount)  \(Format.rate(progress.bytesPerSecond))"
@@ -348,7 +349,7 @@ extension App {
             let failed = entry.delayBeforeNext != nil || (!entry.outcome.isEmpty && !(entry.outcome.first?.isNumber ?? false))
             let next = entry.delayBeforeNext.map { "retry in \(Format.duration($0))" } ?? ""
             return Table.Row(
-                [Format.clock(entry.date), entry.label, "#\(entry.attempt)", entry.outcome.isEmpty ? "…" : entry.outcome, next],
+                [Format.clock(entry.date, in: state.timeZone), entry.label, "#\(entry.attempt)", entry.outcome.isEmpty ? "…" : entry.outcome, next],
                 style: failed ? Style(foreground: .yellow) : .plain
             )
         }

@@ -1,0 +1,220 @@
+import Foundation
+import Tern
+import Testing
+import TernScreen
+@testable import TernExplorer
+@testable import TernTUI
+
+/// `update`: keys and results in, state and effects out.
+@Suite struct UpdateTests {
+    @Test func tabCyclesThePanesBothWays() {
+        var state = Fixtures.state()
+        var seen: [Pane] = []
+        for _ in Pane.allCases {
+            press([.tab], &state)
+            seen.append(state.focus)
+        }
+        #expect(seen == [.editor, .response, .transfers, .retryLog, .cache, .tree])
+        press([.backTab], &state)
+        #expect(state.focus == .cache)
+        #expect(state.activity == .cache, "the strip shows the focused activity pane")
+    }
+
+    @Test func treeMovesSelectsCollapsesAndFilters() {
+        var state = Fixtures.state()
+        state.treeSelection = 0
+        #expect(state.treeRows.first?.title == "auth")
+        press([.character("j")], &state)
+        #expect(press([.enter], &state) == [.select("auth/protected")])
+        press([.character("k"), .enter], &state)
+        #expect(state.collapsed == ["auth"])
+        #expect(!state.treeRows.contains { $0.specID == "auth/protected" })
+        press([.character("l")], &state)
+        #expect(state.treeRows.contains { $0.specID == "auth/protected" })
+        press([.character("/")] + typing("flak"), &state)
+        #expect(state.treeRows.compactMap(\.specID) == ["reliability/flaky"])
+        #expect(App.view(state).contains("/flak"))
+        press([.enter], &state)
+        #expect(state.treeFilter == "flak" && state.filterField == nil)
+        #expect(press([.enter], &state) == [.select("reliability/flaky")])
+        press([.character("/"), .escape], &state)
+        #expect(state.treeFilter.isEmpty)
+        #expect(state.treeRows.count == 9)
+    }
+
+    @Test func editorKeysBecomeSpecEdits() {
+        var state = Fixtures.state()
+        press([.character("2")], &state)
+        #expect(press([.character(" ")], &state) == [.apply(.toggle(.query, name: "fields"))])
+        #expect(press([.character("j"), .character("d")], &state) == [.apply(.removeItem(.query, name: "debug"))])
+        let added = press([.character("a")] + typing("page") + [.tab] + typing("2") + [.enter], &state)
+        #expect(added == [.apply(.setItem(.query, replacing: nil, name: "page", value: "2"))])
+        state.editorSelection = 0
+        let edited = press([.character("e"), .ctrl("u")] + typing("name") + [.enter], &state)
+        #expect(edited == [.apply(.setItem(.query, replacing: "fields", name: "fields", value: "name"))])
+        #expect(press([.character("M"), .ctrl("u")] + typing("post") + [.enter], &state) == [.apply(.method("post"))])
+        #expect(press([.character("p"), .ctrl("u")] + typing("/v2/users") + [.enter], &state) == [.apply(.path("/v2/users"))])
+        press([.character("a"), .escape], &state)
+        #expect(state.prompt == nil)
+        state.editorTab = .body
+        #expect(press([.character("e")], &state) == [.run(.body(.editor))])
+        state.editorTab = .variables
+        #expect(press([.character(" ")], &state).isEmpty)
+        #expect(state.status?.isError == true)
+    }
+
+    @Test func editorWithoutASelectionSaysSo() {
+        var state = Fixtures.state()
+        _ = App.update(&state, .snapshot(Fixtures.snapshot(selected: nil)))
+        press([.character("2"), .character("a")], &state)
+        #expect(state.prompt == nil)
+        #expect(state.status?.text.contains("select a spec first") == true)
+        #expect(press([.character("s")], &state).isEmpty)
+    }
+
+    @Test func sendCancelAndTheModeCycle() {
+        var state = Fixtures.state()
+        #expect(press([.character("s")], &state) == [.send(nil)])
+        #expect(state.sending == "users/get-user")
+        #expect(press([.character("s")], &state).isEmpty, "one send at a time")
+        #expect(press([.escape], &state) == [.cancelSend])
+        #expect(press([.ctrl("x")], &state) == [.cancelSend])
+        _ = App.update(&state, .sendFailed(ExplorerError(.request, "cancelled users/get-user")))
+        #expect(state.sending == nil)
+        #expect(press([.character("m")], &state) == [.run(.mode(.live))])
+        _ = App.update(&state, .snapshot(Fixtures.snapshot(mode: .sample)))
+        #expect(press([.character("m")], &state) == [.run(.mode(.normal))])
+        #expect(App.view(state).contains("mode SAMPLE"))
+    }
+
+    @Test func theCommandLineRunsTheREPLLanguage() {
+        var state = Fixtures.state()
+        #expect(press([.character(":")] + typing("set header X-A 1") + [.enter], &state) == [.run(.set(.header, name: "X-A", value: "1"))])
+        #expect(press([.character(":")] + typing("send reliability/flaky") + [.enter], &state) == [.send("reliability/flaky")])
+        _ = App.update(&state, .sendFailed(ExplorerError(.request, "x")))
+        #expect(press([.character(":")] + typing("mode cache") + [.enter], &state) == [.run(.mode(.cache))])
+        #expect(press([.character(":")] + typing("cache list") + [.enter], &state) == [.loadCache])
+        #expect(state.focus == .cache)
+        press([.character(":")] + typing("log") + [.enter], &state)
+        #expect(state.focus == .retryLog)
+        press([.character(":")] + typing("cache clear") + [.enter], &state)
+        #expect(state.dialog == .confirmClear)
+        #expect(press([.character("y")], &state) == [.run(.cache(.clear(nil)))])
+        press([.character(":")] + typing("sned") + [.enter], &state)
+        #expect(state.status?.isError == true)
+        #expect(state.status?.text.contains("send") == true, "an unknown command suggests the closest")
+        press([.character(":")] + typing("set header") + [.enter], &state)
+        #expect(state.status?.text.contains("set header|query|var NAME VALUE") == true, "wrong arguments show the usage")
+    }
+
+    @Test func commandHistoryAndCompletion() {
+        var state = Fixtures.state()
+        press([.character(":")] + typing("mode live") + [.enter], &state)
+        press([.character(":")] + typing("env shared") + [.enter], &state)
+        press([.character(":"), .up, .up], &state)
+        #expect(state.commandLine?.field.text == "mode live")
+        press([.down], &state)
+        #expect(state.commandLine?.field.text == "env shared")
+        press([.escape, .character(":")] + typing("en") + [.tab], &state)
+        #expect(state.commandLine?.field.text == "env ")
+        press(typing("sh") + [.tab], &state)
+        #expect(state.commandLine?.field.text == "env shared ")
+        press([.escape, .character(":")] + typing("send fla") + [.tab], &state)
+        #expect(state.commandLine?.field.text == "send flaky ", "unique file names complete too")
+    }
+
+    @Test func commandOutputsOpenAsScrollableText() {
+        var state = Fixtures.state()
+        _ = App.update(&state, .commandFinished(.curl, .success(.curl("curl -X GET 'http://x/users/1'"))))
+        guard case .output(let title, let lines, _) = state.dialog else {
+            Issue.record("no output dialog")
+            return
+        }
+        #expect(title == "curl" && lines == ["curl -X GET 'http://x/users/1'"])
+        press([.escape], &state)
+        _ = App.update(&state, .commandFinished(.save(as: nil), .success(.done("saved users/get-user"))))
+        #expect(state.status == StatusMessage(text: "saved users/get-user", isError: false))
+        _ = App.update(&state, .commandFinished(.environment("nope"), .failure(ExplorerError(.workspace, "no environment 'nope'"))))
+        #expect(state.status == StatusMessage(text: "no environment 'nope'", isError: true))
+        #expect(App.update(&state, .commandFinished(.cache(.clear("k")), .success(.done("removed")))) == [.loadCache])
+    }
+
+    @Test func responseScrollingIsClampedAndSearchMovesBetweenMatches() {
+        var state = Fixtures.state(width: 80, height: 24)
+        let lines = (0..<1000).map { "line \($0)" + ($0 % 100 == 7 ? " needle" : "") }.joined(separator: "\n")
+        var view = Fixtures.jsonResponse()
+        view.body = BodyDocument.make(Data(lines.utf8), contentType: "text/plain")
+        _ = App.update(&state, .responseReady(view))
+        press([.character("3"), .character("G")], &state)
+        let height = Layout(state.size).responseBodyHeight
+        #expect(state.responseScroll == 1000 - height)
+        press([.character("j")], &state)
+        #expect(state.responseScroll == 1000 - height)
+        press([.character("g"), .pageDown], &state)
+        #expect(state.responseScroll == height)
+        let effects = press([.character("/")] + typing("needle") + [.enter], &state)
+        #expect(effects == [.search("needle")])
+        _ = App.update(&state, .searchFinished(query: "needle", matches: view.body.search("needle")))
+        #expect(state.search?.matches.count == 10)
+        let current = state.search.map { $0.matches[$0.current] }
+        #expect(current.map { $0 >= state.responseScroll && $0 < state.responseScroll + height } == true)
+        press([.character("n")], &state)
+        press([.character("N"), .character("N")], &state)
+        #expect(state.search?.current == 0 || state.search?.current == 9)
+        #expect(App.view(state).contains("/needle"))
+    }
+
+    @Test func resizeKeepsTheState() {
+        var state = Fixtures.state(width: 120, height: 40)
+        _ = App.update(&state, .responseReady(Fixtures.jsonResponse()))
+        press([.character("3")], &state)
+        _ = App.update(&state, .resized(Size(width: 50, height: 10)))
+        #expect(App.view(state).contains("This one is 50×10"))
+        press([.character("j")], &state)
+        _ = App.update(&state, .resized(Size(width: 90, height: 30)))
+        #expect(state.focus == .response)
+        #expect(state.snapshot?.selected?.id == "users/get-user")
+        #expect(App.view(state).contains("Ada Lovelace"))
+    }
+
+    @Test func ctrlCAlwaysQuits() {
+        var state = Fixtures.state()
+        press([.character(":")] + typing("half a comm"), &state)
+        press([.ctrl("c")], &state)
+        #expect(state.quitting)
+        var small = Fixtures.state(width: 20, height: 5)
+        press([.ctrl("c")], &small)
+        #expect(small.quitting)
+    }
+
+    @Test func activityFollowsTheNewestEntries() {
+        var state = Fixtures.state()
+        _ = App.update(&state, .activity(retryLog: Array(Fixtures.retryLog.prefix(1)), transfers: []))
+        _ = App.update(&state, .activity(retryLog: Fixtures.retryLog, transfers: []))
+        #expect(state.retrySelection == 2)
+        #expect(App.update(&state, .handlerEvent(HandlerEvent(requestID: RequestID(rawValue: 9), label: "x", date: fixedNow, kind: .attempt(number: 1)))) == [.refreshActivity])
+    }
+
+    @Test func cachePaneOpensDeletesAndClears() {
+        var state = Fixtures.state()
+        _ = App.update(&state, .cacheLoaded(Fixtures.cacheRows))
+        #expect(press([.character("6")], &state) == [.loadCache])
+        #expect(press([.enter], &state) == [.openCacheEntry("user-1")])
+        press([.character("j"), .character("d")], &state)
+        #expect(state.dialog == .confirmDelete(key: "GET http://127.0.0.1:8787/flaky/demo"))
+        #expect(press([.character("n")], &state).isEmpty)
+        press([.character("D")], &state)
+        #expect(press([.character("y")], &state) == [.run(.cache(.clear(nil)))])
+    }
+
+    @Test func keyDocsAreCurrent() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/keys.md")
+        let generated = KeyTable.markdown()
+        if ProcessInfo.processInfo.environment["TERN_RECORD_DOCS"] != nil {
+            try generated.write(to: file, atomically: true, encoding: .utf8)
+        }
+        let current = try String(contentsOf: file, encoding: .utf8)
+        #expect(current == generated, "docs/keys.md is stale: run TERN_RECORD_DOCS=1 swift test --filter keyDocsAreCurrent")
+    }
+}
