@@ -92,7 +92,7 @@ let package = Package(
         .testTarget(name: "TernExplorerTests", dependencies: ["TernExplorer", "TernHTTPClient", "TernTesting"]),
         .testTarget(name: "TernCLITests", dependencies: ["TernTesting"]),
         .testTarget(name: "TernScreenTests", dependencies: ["TernScreen"]),
-        .testTarget(name: "TernTUITests", dependencies: ["TernTUI", "TernTesting", "TernHTTPClient"]),
+        .testTarget(name: "TernTUITests", dependencies: ["TernTUI", "TernTesting", "TernHTTPClient"], exclude: ["Snapshots"]),
         .testTarget(name: "TernREPLTests", dependencies: ["TernREPL", "TernTesting", "TernHTTPClient"]),
         .testTarget(name: "TernURLSessionTests", dependencies: ["TernURLSession", "TernTesting"]),
         .testTarget(

@@ -106,8 +106,38 @@ public final class Runtime {
     /// Runs until the user quits or `shouldStop` says so (a signal). Returns the final state.
     @discardableResult
     public func run(shouldStop: () -> Bool = { false }) -> AppState {
+        start()
+        defer { stop() }
+        var lastTick = Date()
+        while !state.quitting {
+            if shouldStop() { break }
+            if let key = terminal.readKey(timeoutMilliseconds: inbox.isEmpty ? options.pollMilliseconds : 0) {
+                // Keys see the current time (a send's start, relative ages).
+                let now = Date()
+                if now.timeIntervalSince(state.now) > 0.05 { dispatch(.tick(now)) }
+                dispatch(key == .resize ? .resized(terminal.size) : .key(key))
+            }
+            for msg in inbox.drain() { dispatch(msg) }
+            serveEditor()
+            let now = Date()
+            if now.timeIntervalSince(lastTick) >= (state.sending != nil ? 0.2 : 5) {
+                lastTick = now
+                dispatch(.tick(now))
+            }
+            if dirty, inbox.isEmpty {
+                render()
+                if firstFrameAt == nil, state.snapshot != nil {
+                    firstFrameAt = Date()
+                    if options.exitAfterFirstFrame { break }
+                }
+            }
+        }
+        return state
+    }
+
+    /// Subscribes to the session's events and asks for the first snapshot and cache list.
+    func start() {
         bridge?.attach(true)
-        defer { bridge?.attach(false) }
         let session = self.session
         let inbox = self.inbox
         tasks.append(Task.detached {
@@ -120,40 +150,33 @@ public final class Runtime {
         })
         perform(.refreshSnapshot)
         perform(.loadCache)
-        var lastTick = Date()
-        while !state.quitting {
-            if shouldStop() { break }
-            if let key = terminal.readKey(timeoutMilliseconds: inbox.isEmpty ? options.pollMilliseconds : 0) {
-                // Keys see the current time (a send's start, relative ages).
-                let now = Date()
-                if now.timeIntervalSince(state.now) > 0.05 { dispatch(.tick(now)) }
-                dispatch(key == .resize ? .resized(terminal.size) : .key(key))
-            }
-            for msg in inbox.drain() { dispatch(msg) }
-            bridge?.serve { text in
-                var result: Result<String, any Error> = .failure(ExternalEditor.Failure(description: "the editor did not run"))
-                terminal.suspend { result = Result { try ExternalEditor.editBlocking(text) } }
-                dirty = true
-                return result
-            }
-            let now = Date()
-            if now.timeIntervalSince(lastTick) >= (state.sending != nil ? 0.2 : 5) {
-                lastTick = now
-                dispatch(.tick(now))
-            }
-            if dirty, inbox.isEmpty {
-                terminal.present(App.view(state))
-                dirty = false
-                if firstFrameAt == nil, state.snapshot != nil {
-                    firstFrameAt = Date()
-                    if options.exitAfterFirstFrame { break }
-                }
-            }
-        }
+    }
+
+    /// Cancels what is still running.
+    func stop() {
         sendTask?.cancel()
         for task in tasks { task.cancel() }
-        return state
+        bridge?.attach(false)
     }
+
+    /// Draws the current state.
+    func render() {
+        terminal.present(App.view(state))
+        dirty = false
+    }
+
+    /// Runs `$EDITOR` for waiting `body edit`s, with the screen handed over meanwhile.
+    private func serveEditor() {
+        bridge?.serve { text in
+            var result: Result<String, any Error> = .failure(ExternalEditor.Failure(description: "the editor did not run"))
+            terminal.suspend { result = Result { try ExternalEditor.editBlocking(text) } }
+            dirty = true
+            return result
+        }
+    }
+
+    /// The state now (tests read it).
+    var current: AppState { state }
 
     /// Feeds one message through `update` and runs the effects it asks for.
     func dispatch(_ msg: Msg) {
@@ -262,17 +285,35 @@ public final class Runtime {
         }
     }
 
-    /// Runs queued messages until the inbox stays empty (tests drive the runtime with this).
-    func settle(timeout: Duration = .seconds(10)) {
+    /// Handles posted messages until `condition` holds or `timeout` passes, then draws; returns
+    /// whether the condition held. Tests drive the runtime with keys and this.
+    @discardableResult
+    func waitUntil(timeout: Duration = .seconds(30), _ condition: (AppState) -> Bool) -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            let messages = inbox.drain()
-            if messages.isEmpty {
-                Thread.sleep(forTimeInterval: 0.005)
-                if inbox.isEmpty, !activityInFlight { return }
-                continue
+            for msg in inbox.drain() { dispatch(msg) }
+            if condition(state) {
+                render()
+                return true
             }
-            for msg in messages { dispatch(msg) }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        render()
+        return false
+    }
+}
+
+/// A dedicated thread for the TUI: ncurses is not thread-safe, and blocking key reads (and a
+/// blocked `$EDITOR`) must stay off Swift's cooperative pool.
+public enum UIThread {
+    public static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: body())
+            }
+            thread.name = "tern-ui"
+            thread.stackSize = 8 << 20
+            thread.start()
         }
     }
 }

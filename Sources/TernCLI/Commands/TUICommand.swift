@@ -53,21 +53,6 @@ struct TUICommand: AsyncParsableCommand {
     }
 }
 
-/// A dedicated thread for the TUI: ncurses is not thread-safe, and its blocking key reads must
-/// stay off Swift's cooperative pool.
-enum UIThread {
-    static func run<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(returning: body())
-            }
-            thread.name = "tern-ui"
-            thread.stackSize = 8 << 20
-            thread.start()
-        }
-    }
-}
-
 /// When the process started (as near as Swift code can tell): the origin of the first-frame time.
 enum ProcessStart {
     nonisolated(unsafe) static var date = Date()
