@@ -32,19 +32,13 @@ public enum ExternalEditor {
         let file = directory.appendingPathComponent("body.\(fileExtension)")
         try Data(text.utf8).write(to: file)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // The editor command may carry arguments (`code --wait`); the file is passed as "$1".
-        process.arguments = ["-c", command(in: environment) + " \"$1\"", "tern-editor", file.path]
-        process.environment = environment
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: Failure(description: "cannot start the editor: \(error)"))
-            }
+        // The editor command may carry arguments (`code --wait`); the file is passed as "$1". It runs
+        // in our process group so that it owns the terminal (see `ForegroundProcess`).
+        let status: Int32
+        do {
+            status = try await ForegroundProcess.run(shell: command(in: environment) + " \"$1\"", arguments: [file.path], environment: environment)
+        } catch {
+            throw Failure(description: "cannot start the editor: \(error)")
         }
         guard status == 0 else {
             throw Failure(description: "the editor '\(command(in: environment))' exited with status \(status); the body is unchanged")

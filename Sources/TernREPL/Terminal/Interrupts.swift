@@ -57,7 +57,6 @@ final class Interrupts: Sendable {
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0  // no SA_RESTART: readline's read must fail with EINTR
         sigaction(SIGINT, &action, nil)
-        signal(SIGPIPE, SIG_IGN)  // a pager that quits early must not end the REPL
     }
 
     /// Puts SIGINT back to its default.
