@@ -278,4 +278,17 @@ struct InteractiveREPLTests {
             #expect(output.err.contains("were not saved"))
         }
     }
+
+    @Test("with progress shown, a send draws one updating line of attempts and retries, then erases it")
+    func liveLine() async throws {
+        try await DemoSession.with { demo in
+            let output = CapturedOutput()
+            let options = REPL.Options(input: ScriptLines(["send flaky"]), output: output, showsProgress: true)
+            #expect(await REPL(session: demo.session, options: options).run() == 0)
+            let out = output.out
+            #expect(out.contains("\r\u{1B}[Ksending reliability/flaky …"))
+            #expect(out.contains("\r\u{1B}[Kretrying (attempt 1: status 503, retrying in"))
+            #expect(out.contains("\r\u{1B}[K200 OK · LIVE"), "the line is erased before the status line")
+        }
+    }
 }

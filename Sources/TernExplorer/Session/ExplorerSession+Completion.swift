@@ -7,8 +7,7 @@ extension ExplorerSession {
         var fileNameCounts: [String: Int] = [:]
         for entry in entries { fileNameCounts[entry.fileName, default: 0] += 1 }
         let uniqueFileNames = entries.map(\.fileName).filter { fileNameCounts[$0] == 1 && !workspace.specIDs.contains($0) }
-        var specs = entries.map(\.id) + uniqueFileNames
-        specs += edited.keys.filter { !specs.contains($0) }
+        let specs = entries.map(\.id) + uniqueFileNames
 
         var headers = CompletionVocabulary.commonHeaders
         var knownHeaders = Set(headers.map { $0.lowercased() })

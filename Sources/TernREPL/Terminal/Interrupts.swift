@@ -14,8 +14,9 @@ import Darwin
 /// the line editor's thread is blocked in `readline` and the signal landed on another thread, it
 /// forwards it there with `pthread_kill`; otherwise it counts it and writes a byte to a pipe. On
 /// the editor's thread the signal interrupts `read`, and the editor's input function sees the
-/// count change and ends the line. A plain thread reads that pipe and cancels the command registered with
-/// `whileRunning(cancel:_:)`. Signal dispositions are process-wide, so there is one instance.
+/// count change and ends the line. A plain thread reads the pipe and cancels the command
+/// registered with `whileRunning(cancel:_:)`. Signal dispositions are process-wide, so there is
+/// one instance.
 final class Interrupts: Sendable {
     /// The process's instance.
     static let shared = Interrupts()
@@ -34,6 +35,8 @@ final class Interrupts: Sendable {
         guard first else { return }
         var descriptors: [Int32] = [0, 0]
         guard pipe(&descriptors) == 0 else { return }
+        // The handler must never block: a full pipe drops the byte (the count still moves).
+        _ = fcntl(descriptors[1], F_SETFL, fcntl(descriptors[1], F_GETFL) | O_NONBLOCK)
         // Initialise the globals the handler reads before it can run.
         interruptPipe = descriptors[1]
         editorThread.store(0, ordering: .sequentiallyConsistent)
