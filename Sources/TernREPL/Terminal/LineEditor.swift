@@ -80,6 +80,8 @@ public final class LineEditor: LineSource, @unchecked Sendable {
     private func read(prompt: String, vocabulary: CompletionVocabulary) -> LineInput {
         CompletionState.vocabulary = vocabulary
         CompletionState.interruptsBefore = Interrupts.count
+        // libedit does not see SIGWINCH here (Interrupts owns the signals): take the size at each prompt.
+        rl_resize_terminal()
         Interrupts.markEditorThread(true)
         let raw = readline(prompt)
         Interrupts.markEditorThread(false)
