@@ -1,15 +1,218 @@
+import Foundation
 import TernExplorer
 
-/// The line-oriented explorer (`tern repl`). Placeholder until issue 6 lands.
-public struct REPL: Sendable {
-    public let session: ExplorerSession
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-    public init(session: ExplorerSession) {
-        self.session = session
+/// The line-oriented explorer (`tern repl`): reads commands of the explorer's language, runs them
+/// on an `ExplorerSession` and prints what they produce.
+///
+/// Interactive (stdin is a terminal): a prompt with line editing, history and Tab completion,
+/// colours, a live progress line while sending, paging of long bodies, and Ctrl-C cancelling the
+/// running command. Scripted (anything else): lines are run in order without prompts or colours;
+/// blank lines and `#` comments are skipped; errors go to stderr with their line number.
+public struct REPL: Sendable {
+    /// How the REPL reads, writes and behaves.
+    public struct Options: Sendable {
+        /// Where lines come from.
+        public var input: any LineSource
+        /// Where results and errors go.
+        public var output: any OutputSink
+        /// Prompts, a banner, Ctrl-C handling, and a second `quit` needed to drop unsaved edits.
+        public var interactive: Bool
+        /// Colours (off for `NO_COLOR`, non-terminals and scripts).
+        public var style: Style
+        /// The updating progress line while sending (stdout must be a terminal).
+        public var showsProgress: Bool
+        /// Long responses go through `$PAGER` (stdout must be a terminal).
+        public var pages: Bool
+        /// Ctrl-C cancels the running command instead of ending the process (installs a SIGINT handler).
+        public var catchesInterrupts: Bool
+
+        /// Makes options; the defaults are scripted mode.
+        public init(
+            input: any LineSource, output: any OutputSink = StandardStreams(), interactive: Bool = false,
+            style: Style = .plain, showsProgress: Bool = false, pages: Bool = false, catchesInterrupts: Bool = false
+        ) {
+            self.input = input
+            self.output = output
+            self.interactive = interactive
+            self.style = style
+            self.showsProgress = showsProgress
+            self.pages = pages
+            self.catchesInterrupts = catchesInterrupts
+        }
+
+        /// Interactive with libedit when stdin is a terminal (history in `historyFile`), else scripted
+        /// on standard input; colours when stdout is a terminal and `NO_COLOR` is unset.
+        public static func standard(
+            historyFile: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
+        ) -> Options {
+            guard isStandardInputTerminal else { return Options(input: StandardInputLines()) }
+            let stdoutIsTerminal = isatty(STDOUT_FILENO) == 1
+            return Options(
+                input: LineEditor(historyFile: historyFile), interactive: true,
+                style: stdoutIsTerminal && environment["NO_COLOR"] == nil ? .ansi : .plain,
+                showsProgress: stdoutIsTerminal, pages: stdoutIsTerminal, catchesInterrupts: true
+            )
+        }
+
+        /// Whether standard input is a terminal (the REPL is then interactive).
+        public static var isStandardInputTerminal: Bool { isatty(STDIN_FILENO) == 1 }
     }
 
-    /// Runs until `quit`, end of input or Ctrl-D; returns the process exit status.
+    /// Exit statuses of a run.
+    public enum Status {
+        /// Every command succeeded.
+        public static let success: Int32 = 0
+        /// A command failed (no response, a missing spec, the cache, ...).
+        public static let failure: Int32 = 1
+        /// A line was not a command, or its arguments did not fit the usage.
+        public static let usage: Int32 = 2
+    }
+
+    /// The session every command runs on.
+    public let session: ExplorerSession
+    /// How the REPL reads and writes.
+    public let options: Options
+
+    /// A REPL on `session`.
+    public init(session: ExplorerSession, options: Options) {
+        self.session = session
+        self.options = options
+    }
+
+    /// Runs until `quit` or the end of input; returns the exit status. Scripted: 0, or the worst
+    /// failure (`Status.usage` for lines that are not commands, else `Status.failure`).
+    /// Interactive: 0, since every error was shown where it happened.
     public func run() async -> Int32 {
-        0
+        if options.catchesInterrupts { Interrupts.shared.install() }
+        if options.interactive {
+            let name = await session.workspace.name
+            options.output.write(options.style.dim("tern repl on \(name): 'help' lists the commands, Tab completes, Ctrl-D leaves.") + "\n")
+        }
+        var run = RunState()
+        reading: while true {
+            let prompt = options.interactive ? await Prompt.of(session).text(options.style) : ""
+            let vocabulary = options.interactive ? await session.completionVocabulary() : CompletionVocabulary()
+            switch await options.input.next(prompt: prompt, vocabulary: vocabulary) {
+            case .end:
+                if await mayLeave(&run) { break reading }
+            case .interrupted:
+                run.quitWarned = false
+            case .line(let raw):
+                run.lineNumber += 1
+                let line = raw.trimmingCharacters(in: .whitespaces)
+                if line.isEmpty || line.hasPrefix("#") { continue }
+                if await execute(line, &run) == .quit, await mayLeave(&run) { break reading }
+            }
+        }
+        options.input.close()
+        if options.catchesInterrupts { Interrupts.shared.uninstall() }
+        return options.interactive ? Status.success : run.status
+    }
+
+    /// What the loop does after a line.
+    enum Next { case read, quit }
+
+    struct RunState {
+        var lineNumber = 0
+        var status = Status.success
+        var quitWarned = false
+
+        mutating func failed(_ status: Int32) { self.status = max(self.status, status) }
+    }
+
+    /// Whether the REPL may stop now. Interactive, unsaved edits stop the first attempt; on the
+    /// way out they are always mentioned.
+    private func mayLeave(_ run: inout RunState) async -> Bool {
+        let unsaved = await session.unsavedSpecIDs
+        guard !unsaved.isEmpty else { return true }
+        let list = unsaved.joined(separator: ", ")
+        if options.interactive && !run.quitWarned {
+            run.quitWarned = true
+            options.output.writeError(options.style.yellow("unsaved edits in \(list)") + ": 'save' writes them; quit again (or Ctrl-D) to leave without saving\n")
+            return false
+        }
+        options.output.writeError("tern: warning: unsaved edits in \(list) were not saved\n")
+        return true
+    }
+
+    /// Parses and runs one line, printing its result or its error.
+    private func execute(_ line: String, _ run: inout RunState) async -> Next {
+        let command: Command
+        do {
+            command = try CommandParser.parse(line)
+        } catch {
+            report(error, run)
+            run.failed(Status.usage)
+            return .read
+        }
+        if command == .quit { return .quit }
+        run.quitWarned = false
+        switch await perform(command) {
+        case .success(let output):
+            await emit(output)
+        case .failure(let error):
+            report(error, run)
+            run.failed(error.kind == .usage || error.kind == .unknownCommand ? Status.usage : Status.failure)
+        }
+        return .read
+    }
+
+    /// Runs `command`: Ctrl-C cancels it (when interrupts are caught), and a send shows its live
+    /// progress line (when progress is shown).
+    private func perform(_ command: Command) async -> Result<CommandOutput, ExplorerError> {
+        let session = self.session
+        guard options.catchesInterrupts || options.showsProgress else { return await Self.run(command, on: session) }
+        var follower: Task<Void, Never>?
+        var live: LiveLine?
+        if case .send = command, options.showsProgress {
+            let line = LiveLine(output: options.output, width: TerminalSize.current()?.columns ?? 80)
+            let events = session.events()  // subscribed before the send starts
+            follower = Task { await line.follow(events) }
+            live = line
+        }
+        let task = Task { await Self.run(command, on: session) }
+        let result = options.catchesInterrupts
+            ? await Interrupts.shared.whileRunning(cancel: { task.cancel() }) { await task.value } : await task.value
+        follower?.cancel()
+        await follower?.value
+        live?.clear()
+        if task.isCancelled, case .failure(let error) = result {
+            return .failure(ExplorerError(error.kind, "cancelled (Ctrl-C): \(error.message)", underlying: error.underlying))
+        }
+        return result
+    }
+
+    private static func run(_ command: Command, on session: ExplorerSession) async -> Result<CommandOutput, ExplorerError> {
+        do {
+            return .success(try await session.run(command))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Prints `output`; a response taller than the terminal goes through the pager.
+    private func emit(_ output: CommandOutput) async {
+        let text = Printer(style: options.style).render(output)
+        if case .response = output, options.pages, let size = TerminalSize.current(),
+            text.utf8.lazy.filter({ $0 == UInt8(ascii: "\n") }).count >= size.rows - 1,
+            await Pager.show(text)
+        {
+            return
+        }
+        options.output.write(text)
+    }
+
+    private func report(_ error: ExplorerError, _ run: RunState) {
+        if options.interactive {
+            options.output.writeError(options.style.red("error:") + " \(error.message)\n")
+        } else {
+            options.output.writeError("tern: error: line \(run.lineNumber): \(error.message)\n")
+        }
     }
 }

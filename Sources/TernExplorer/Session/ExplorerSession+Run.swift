@@ -21,7 +21,7 @@ extension ExplorerSession {
             return .done("using \(found.id)")
         case .show:
             let current = try entry(nil)
-            return .request(try resolve(current), edited: edited[current.id] != nil)
+            return .request(maskedForDisplay(try resolve(current)), edited: edited[current.id] != nil)
         case .set(let field, let name, let value):
             return try applyEdit(field, name: name, value: value)
         case .unset(let field, let name):
@@ -53,7 +53,7 @@ extension ExplorerSession {
         case .history:
             return try await listHistory()
         case .curl:
-            return .curl(CurlCommand.make(from: try resolve(try entry(nil))))
+            return .curl(maskedCurl(try resolve(try entry(nil))))
         case .quit:
             return .quit(unsaved: unsavedSpecIDs)
         }

@@ -27,75 +27,55 @@ public enum ExternalEditor {
         _ text: String, fileExtension: String = "txt",
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws -> String {
-        let file = try EditedFile(text, fileExtension: fileExtension)
-        defer { file.remove() }
-        let process = file.process(environment: environment)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: Failure(description: "cannot start the editor: \(error)"))
-            }
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("tern-edit-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+        )
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("body.\(fileExtension)")
+        try Data(text.utf8).write(to: file)
+
+        // The editor command may carry arguments (`code --wait`); the file is passed as "$1". It runs
+        // in our process group so that it owns the terminal (see `ForegroundProcess`).
+        let status: Int32
+        do {
+            status = try await ForegroundProcess.run(shell: command(in: environment) + " \"$1\"", arguments: [file.path], environment: environment)
+        } catch {
+            throw Failure(description: "cannot start the editor: \(error)")
         }
-        return try file.result(status: status, environment: environment)
+        guard status == 0 else {
+            throw Failure(description: "the editor '\(command(in: environment))' exited with status \(status); the body is unchanged")
+        }
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            throw Failure(description: "the edited file could not be read back; the body is unchanged")
+        }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// The same, blocking the calling thread until the editor exits: for the TUI's own thread,
-    /// which has let go of the terminal meanwhile.
+    /// which has let go of the terminal meanwhile. (The wait itself happens on a plain thread, so
+    /// blocking here cannot starve the task that runs the edit.)
     public static func editBlocking(
         _ text: String, fileExtension: String = "txt",
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> String {
-        let file = try EditedFile(text, fileExtension: fileExtension)
-        defer { file.remove() }
-        let process = file.process(environment: environment)
-        do {
-            try process.run()
-        } catch {
-            throw Failure(description: "cannot start the editor: \(error)")
+        let done = DispatchSemaphore(value: 0)
+        let result = ResultBox()
+        Task.detached {
+            do {
+                result.value = .success(try await edit(text, fileExtension: fileExtension, environment: environment))
+            } catch {
+                result.value = .failure(error)
+            }
+            done.signal()
         }
-        process.waitUntilExit()
-        return try file.result(status: process.terminationStatus, environment: environment)
+        done.wait()
+        return try result.value.get()
     }
 
-    /// The private temporary file an edit goes through.
-    private struct EditedFile {
-        let directory: URL
-        let file: URL
-
-        init(_ text: String, fileExtension: String) throws {
-            directory = FileManager.default.temporaryDirectory
-                .appendingPathComponent("tern-edit-\(UUID().uuidString)", isDirectory: true)
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
-            file = directory.appendingPathComponent("body.\(fileExtension)")
-            try Data(text.utf8).write(to: file)
-        }
-
-        /// The editor command may carry arguments (`code --wait`); the file is passed as "$1".
-        func process(environment: [String: String]) -> Process {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", command(in: environment) + " \"$1\"", "tern-editor", file.path]
-            process.environment = environment
-            return process
-        }
-
-        func result(status: Int32, environment: [String: String]) throws -> String {
-            guard status == 0 else {
-                throw Failure(description: "the editor '\(command(in: environment))' exited with status \(status); the body is unchanged")
-            }
-            guard let data = FileManager.default.contents(atPath: file.path) else {
-                throw Failure(description: "the edited file could not be read back; the body is unchanged")
-            }
-            return String(decoding: data, as: UTF8.self)
-        }
-
-        func remove() {
-            try? FileManager.default.removeItem(at: directory)
-        }
+    /// Hands the edit's result from its task to the blocked thread (the semaphore orders the accesses).
+    private final class ResultBox: @unchecked Sendable {
+        var value: Result<String, any Error> = .failure(Failure(description: "the editor did not run"))
     }
 }

@@ -48,9 +48,11 @@ enum Tern {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs `tern arguments...` in `directory`; kills it after `limit` (a hang detector).
+    /// Runs `tern arguments...` in `directory` with `input` on stdin (else /dev/null); kills it after
+    /// `limit` (a hang detector).
     static func run(
-        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], limit: Duration = .seconds(120)
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], input: String? = nil,
+        limit: Duration = .seconds(120)
     ) async throws -> RunResult {
         let process = Process()
         process.executableURL = binary
@@ -64,7 +66,8 @@ enum Tern {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let stdin = input.map { _ in Pipe() }
+        process.standardInput = stdin ?? FileHandle.nullDevice
         // The process is waited for and its pipes drained on plain threads: blocking reads inside
         // tasks would occupy the cooperative pool (2 threads here) and starve in-process servers.
         let (stdout, stderr) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, Data), any Error>) in
@@ -73,6 +76,12 @@ enum Tern {
             } catch {
                 continuation.resume(throwing: error)
                 return
+            }
+            if let stdin, let input {
+                Thread.detachNewThread {
+                    try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
+                    try? stdin.fileHandleForWriting.close()
+                }
             }
             let group = DispatchGroup()
             let collected = Collected()

@@ -1,0 +1,115 @@
+import Tern
+
+/// The words Tab can complete to, taken from a session at one moment (`ExplorerSession.completionVocabulary()`).
+public struct CompletionVocabulary: Sendable, Equatable {
+    /// Spec ids (`users/get-user`) and the file names that are unique (`get-user`).
+    public var specs: [String]
+    /// Environment names.
+    public var environments: [String]
+    /// Header names: common HTTP headers and those the workspace uses.
+    public var headers: [String]
+    /// Variable names: the environments' and the session's.
+    public var variables: [String]
+
+    /// Makes a vocabulary.
+    public init(specs: [String] = [], environments: [String] = [], headers: [String] = [], variables: [String] = []) {
+        self.specs = specs
+        self.environments = environments
+        self.headers = headers
+        self.variables = variables
+    }
+
+    /// Request headers people set by hand often enough to be worth a Tab.
+    public static let commonHeaders = [
+        "Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control", "Connection", "Content-Length",
+        "Content-Type", "Cookie", "If-Match", "If-Modified-Since", "If-None-Match", "Origin", "Range", "Referer",
+        "User-Agent", "X-API-Key", "X-Request-ID",
+    ]
+}
+
+/// What Tab offers for the word at the cursor.
+public struct Completions: Sendable, Equatable {
+    /// The partial word being completed (empty after a space).
+    public var word: String
+    /// Where that word starts in the line, in characters.
+    public var wordStart: Int
+    /// Every candidate that starts with `word` (ignoring case), sorted.
+    public var candidates: [String]
+
+    /// The longest text every candidate starts with: what a single Tab can insert.
+    public var commonPrefix: String {
+        guard var prefix = candidates.first else { return word }
+        for candidate in candidates.dropFirst() {
+            while !candidate.lowercased().hasPrefix(prefix.lowercased()) { prefix.removeLast() }
+        }
+        return prefix.count >= word.count ? prefix : word
+    }
+}
+
+/// Context-aware completion for the command language, shared by the REPL and the TUI's `:` line.
+///
+/// The first word completes to command names; after it, each command's argument completes from
+/// the vocabulary: `use`/`send` → specs, `env` → environments, `mode` → modes, `cache` → its
+/// actions, `help` → commands, `set`/`unset` → `header|query|var`, then header or variable names.
+public enum Completion {
+    /// The candidates for the word that ends `line` (the text before the cursor).
+    public static func complete(_ line: String, vocabulary: CompletionVocabulary) -> Completions {
+        let (words, word, wordStart) = split(line)
+        let pool = candidates(after: words, vocabulary: vocabulary)
+        let lowered = word.lowercased()
+        var seen = Set<String>()
+        let matches = pool.filter { $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted }
+        return Completions(word: word, wordStart: wordStart, candidates: matches.sorted { $0.lowercased() < $1.lowercased() })
+    }
+
+    /// What may follow `words` (the complete words before the one being typed).
+    static func candidates(after words: [String], vocabulary: CompletionVocabulary) -> [String] {
+        guard let command = words.first?.lowercased() else { return CommandRegistry.all.map(\.name) }
+        let position = words.count  // the index of the word being typed
+        switch (command, position) {
+        case ("use", 1), ("send", 1): return vocabulary.specs
+        case ("env", 1): return vocabulary.environments
+        case ("mode", 1): return ResponseMode.allCases.map(\.rawValue)
+        case ("cache", 1): return ["list", "show", "clear"]
+        case ("help", 1), ("?", 1): return CommandRegistry.all.map(\.name)
+        case ("set", 1), ("unset", 1): return Command.EditField.allCases.map(\.rawValue)
+        case ("save", 1): return ["as"]
+        case ("body", 1): return ["edit"]
+        case ("set", 2), ("unset", 2):
+            switch words[1].lowercased() {
+            case Command.EditField.header.rawValue: return vocabulary.headers
+            case Command.EditField.variable.rawValue: return vocabulary.variables
+            default: return []
+            }
+        default: return []
+        }
+    }
+
+    /// The finished words, the word being typed, and where it starts. Quotes group words as the
+    /// parser does; an unclosed quote belongs to the word being typed.
+    static func split(_ line: String) -> (words: [String], word: String, wordStart: Int) {
+        var words: [String] = []
+        var current = ""
+        var start = 0
+        var inWord = false
+        var quote: Character?
+        for (offset, character) in line.enumerated() {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                if !inWord { start = offset }
+                quote = character
+                inWord = true
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                if !inWord { start = offset }
+                current.append(character)
+                inWord = true
+            }
+        }
+        return inWord ? (words, current, start) : (words, "", line.count)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import HTTPTypes
+import Tern
+import TernWorkspace
+
+/// Hides secrets (the values of `{{env:NAME}}`) in what the explorer prints.
+public enum SecretMask {
+    /// What a secret is shown as.
+    public static let text = "••••••"
+
+    /// The mask as it appears in a URL (percent-encoded).
+    static let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "******"
+
+    /// The URL as people read it: masked secrets shown as `••••••` rather than percent-encoded.
+    public static func display(_ url: URL) -> String {
+        url.absoluteString.replacingOccurrences(of: encoded, with: text)
+    }
+
+    /// `request` with every secret value replaced in its URL, headers and text bodies.
+    public static func mask(_ request: Request, secrets: [String]) -> Request {
+        let secrets = secrets.filter { !$0.isEmpty }
+        guard !secrets.isEmpty else { return request }
+        var masked = request
+        var url = request.url.absoluteString
+        for secret in secrets {
+            for form in forms(of: secret) { url = url.replacingOccurrences(of: form, with: encoded) }
+        }
+        masked.url = URL(string: url) ?? request.url
+        var headers = HTTPFields()
+        for field in request.headers {
+            headers.append(HTTPField(name: field.name, value: mask(field.value, secrets)))
+        }
+        masked.headers = headers
+        if case .data(let data) = request.body, let body = String(data: data, encoding: .utf8) {
+            masked.body = .data(Data(mask(body, secrets).utf8))
+        }
+        if let key = request.storageKey { masked.storageKey = mask(key, secrets) }
+        return masked
+    }
+
+    /// `text` with every secret replaced by the mask.
+    static func mask(_ text: String, _ secrets: [String]) -> String {
+        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.text) }
+    }
+
+    /// A secret as written and as percent-encoding may have written it into a URL.
+    static func forms(of secret: String) -> [String] {
+        let encodings: [CharacterSet] = [.urlQueryAllowed, .urlPathAllowed, .urlHostAllowed, .alphanumerics]
+        var forms = [secret]
+        for allowed in encodings {
+            if let form = secret.addingPercentEncoding(withAllowedCharacters: allowed), !forms.contains(form) { forms.append(form) }
+        }
+        return forms
+    }
+
+    /// The `NAME`s of every `{{env:NAME}}` in `text`.
+    static func processEnvironmentNames(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = text[...]
+        while let open = rest.range(of: "{{") {
+            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+            let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if inner.hasPrefix("env:") {
+                let name = inner.dropFirst(4).trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty { names.append(name) }
+            }
+            rest = rest[close.upperBound...]
+        }
+        return names
+    }
+
+    /// The strings of a spec that are templated when it is lowered.
+    static func templatedStrings(of spec: SpecDefinition) -> [String] {
+        var strings = [spec.path] + spec.headers.map(\.value)
+        if let key = spec.storageKey { strings.append(key) }
+        var values = spec.query.map(\.value)
+        switch spec.body {
+        case .json(let value): values.append(value)
+        case .form(let pairs): strings += pairs.map(\.value)
+        case .text(let text): strings.append(text)
+        case .file(let path): strings.append(path)
+        case .multipart(let parts): strings += parts.compactMap { $0.value ?? $0.file }
+        case nil: break
+        }
+        while let value = values.popLast() {
+            switch value {
+            case .string(let text): strings.append(text)
+            case .array(let elements): values += elements
+            case .object(let fields): values += Array(fields.values)
+            default: break
+            }
+        }
+        return strings
+    }
+}

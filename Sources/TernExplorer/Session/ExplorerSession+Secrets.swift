@@ -1,0 +1,46 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+extension ExplorerSession {
+    /// The values `{{env:NAME}}` references read from the process environment, by name: the
+    /// secrets that `show` and `curl` must not print. Longer values first, so that a secret
+    /// containing another is masked whole.
+    public func secrets() -> [(name: String, value: String)] {
+        var strings: [String] = []
+        for target in workspace.targets.values {
+            strings.append(target.baseURL)
+            strings += target.headers.map(\.value)
+        }
+        for environment in workspace.environments.values {
+            strings += environment.variables.map(\.value)
+        }
+        for entry in workspace.specs.map({ edited[$0.id] ?? $0 }) {
+            strings += SecretMask.templatedStrings(of: entry.spec)
+        }
+        var seen = Set<String>()
+        var found: [(name: String, value: String)] = []
+        for name in strings.flatMap(SecretMask.processEnvironmentNames(in:)) where seen.insert(name).inserted {
+            if let value = processEnvironment[name], !value.isEmpty { found.append((name, value)) }
+        }
+        return found.sorted { $0.value.count > $1.value.count }
+    }
+
+    /// The request as `show` prints it: every secret replaced by `SecretMask.text`.
+    func maskedForDisplay(_ request: Request) -> Request {
+        SecretMask.mask(request, secrets: secrets().map(\.value))
+    }
+
+    /// The curl command for `request`, each secret written as a shell reference to its variable
+    /// (`"$API_TOKEN"`): still copy-pasteable where that variable is set, and never the value.
+    func maskedCurl(_ request: Request) -> String {
+        var command = CurlCommand.make(from: request)
+        for secret in secrets() {
+            let reference = "'\"$\(secret.name)\"'"  // closes the single quotes, expands, reopens
+            for form in SecretMask.forms(of: secret.value) {
+                command = command.replacingOccurrences(of: form.replacingOccurrences(of: "'", with: #"'\''"#), with: reference)
+            }
+        }
+        return command
+    }
+}

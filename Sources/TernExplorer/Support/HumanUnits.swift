@@ -1,0 +1,33 @@
+import Foundation
+
+/// Sizes, durations and ages as people read them, shared by the explorer's front ends.
+public enum HumanUnits {
+    /// `229 B`, `12.4 KB`, `50.0 MB` (powers of 1000).
+    public static func bytes(_ count: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+    }
+
+    /// `4.2 ms` below ten milliseconds, else whole milliseconds (`120 ms`), else seconds (`2.4 s`).
+    public static func duration(_ duration: Duration) -> String {
+        let ms = duration.seconds * 1000
+        if ms < 10 { return String(format: "%.1f ms", ms) }
+        if ms < 10_000 { return "\(Int(ms.rounded())) ms" }
+        return String(format: "%.1f s", ms / 1000)
+    }
+
+    /// A short age or wait: `12s`, `4m`, `2h`, `3d`.
+    public static func short(_ seconds: TimeInterval) -> String {
+        let value = max(0, seconds)
+        if value < 60 { return "\(Int(value))s" }
+        if value < 3600 { return "\(Int(value / 60))m" }
+        if value < 86400 { return "\(Int(value / 3600))h" }
+        return "\(Int(value / 86400))d"
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import Tern
+import TernExplorer
+import TernSQLite
+
+/// Turns every `CommandOutput` into the text the REPL prints. Pure: the time is given, nothing is written.
+public struct Printer: Sendable {
+    /// Colours, or none.
+    public var style: Style
+    /// "Now", for ages and validity.
+    public var now: Date
+
+    /// Makes a printer.
+    public init(style: Style = .plain, now: Date = Date()) {
+        self.style = style
+        self.now = now
+    }
+
+    /// The text for `output`, ending with a newline (empty for `quit`).
+    public func render(_ output: CommandOutput) -> String {
+        switch output {
+        case .done(let message): return message + "\n"
+        case .help(let commands): return help(commands)
+        case .specs(let specs): return specList(specs)
+        case .request(let request, let edited): return show(request, edited: edited)
+        case .response(let response): return self.response(response)
+        case .retryLog(let entries): return retryLog(entries)
+        case .transfers(let records): return transfers(records)
+        case .cacheEntries(let entries): return cacheList(entries)
+        case .cacheEntry(let entry): return cacheEntry(entry)
+        case .history(let entries): return history(entries)
+        case .curl(let command): return command + "\n"
+        case .quit: return ""
+        }
+    }
+
+    func help(_ commands: [CommandInfo]) -> String {
+        if commands.count == 1, let info = commands.first {
+            var text = style.bold("usage: \(info.usage)") + "\n" + info.summary + "\n"
+            if let key = info.key { text += style.dim("TUI key: \(key)") + "\n" }
+            return text
+        }
+        let table = TextTable(header: ["COMMAND", "WHAT IT DOES"], rows: commands.map { [$0.usage, $0.summary] })
+        return table.render(style) + style.dim("Tab completes commands, specs, environments, headers and variables; 'help COMMAND' shows one.") + "\n"
+    }
+
+    func specList(_ specs: [SpecSummary]) -> String {
+        guard !specs.isEmpty else { return "the workspace has no specs\n" }
+        let rows = specs.map { [$0.id, $0.method.uppercased(), $0.path, $0.name] }
+        return TextTable(header: ["SPEC", "METHOD", "PATH", "NAME"], rows: rows).render(style)
+    }
+
+    func show(_ request: Request, edited: Bool) -> String {
+        var lines = [style.bold("\(request.method.rawValue) \(SecretMask.display(request.url))")]
+        for field in request.headers {
+            lines.append(style.cyan(field.name.rawName) + ": " + field.value)
+        }
+        var notes: [String] = []
+        if request.transaction != .data { notes.append(request.transaction == .download ? "download" : "upload") }
+        if let key = request.storageKey { notes.append("storage key \(key)") }
+        if edited { notes.append("unsaved edits: 'save' writes them") }
+        switch request.body {
+        case .none:
+            break
+        case .data(let data):
+            lines.append("")
+            lines.append(bodyText(data, contentType: request.headers[.contentType]).trimmingCharacters(in: .newlines))
+        case .file(let url):
+            lines.append("")
+            lines.append("@\(url.path)")
+        case .multipart(let form):
+            lines.append("")
+            for part in form.parts {
+                switch part.content {
+                case .data(let data): lines.append("\(part.name)=\(String(decoding: data, as: UTF8.self))")
+                case .file(let url): lines.append("\(part.name)=@\(url.path)")
+                }
+            }
+        }
+        if !notes.isEmpty { lines.append(style.dim("(" + notes.joined(separator: " · ") + ")")) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func retryLog(_ entries: [RetryLogEntry]) -> String {
+        guard !entries.isEmpty else { return "the retry log is empty: 'send' something first\n" }
+        let rows = entries.map { entry in
+            [time(entry.date), entry.label, "\(entry.attempt)", entry.outcome.isEmpty ? "running" : entry.outcome,
+             entry.delayBeforeNext.map { "retry in " + HumanUnits.duration($0) } ?? ""]
+        }
+        return TextTable(header: ["TIME", "REQUEST", "ATTEMPT", "OUTCOME", "NEXT"], rows: rows).render(style)
+    }
+
+    func transfers(_ records: [TransferRecord]) -> String {
+        guard !records.isEmpty else { return "no uploads or downloads yet\n" }
+        let rows = records.map { record in
+            let progress = record.progress
+            let total = progress.total.map { " / " + HumanUnits.bytes($0) } ?? ""
+            let percent = progress.fraction.map { " (\(Int($0 * 100))%)" } ?? ""
+            let rate = progress.bytesPerSecond.map { HumanUnits.bytes(Int64($0)) + "/s" } ?? ""
+            return [record.label, progress.direction.rawValue, HumanUnits.bytes(progress.bytes) + total + percent, rate,
+                    record.outcome ?? "running"]
+        }
+        return TextTable(header: ["REQUEST", "DIRECTION", "BYTES", "RATE", "OUTCOME"], rows: rows).render(style)
+    }
+
+    func cacheList(_ entries: [StoredResponse]) -> String {
+        guard !entries.isEmpty else { return "the cache is empty\n" }
+        let rows = entries.map { entry in
+            [entry.key, "\(entry.status)", entry.source.rawValue, HumanUnits.bytes(entry.byteCount),
+             HumanUnits.short(now.timeIntervalSince(entry.storedAt)) + " ago", validity(entry.validUntil)]
+        }
+        return TextTable(header: ["KEY", "STATUS", "SOURCE", "SIZE", "STORED", "VALID"], rows: rows).render(style)
+    }
+
+    func cacheEntry(_ entry: StoredResponse) -> String {
+        var lines = [
+            style.bold(entry.key),
+            "\(entry.method) \(entry.url)",
+            style.status(entry.status, "\(entry.status)") + " · \(entry.source.rawValue) · \(HumanUnits.bytes(entry.byteCount))"
+                + " · stored \(HumanUnits.short(now.timeIntervalSince(entry.storedAt))) ago · \(validity(entry.validUntil))",
+        ]
+        for field in entry.headers { lines.append(style.cyan(field.name.rawName) + ": " + field.value) }
+        lines.append("")
+        if let file = entry.fileURL, entry.body.isEmpty {
+            lines.append("the body is in \(file.path)")
+        } else {
+            lines.append(bodyText(entry.body, contentType: entry.headers[.contentType]).trimmingCharacters(in: .newlines))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func history(_ entries: [HistoryEntry]) -> String {
+        guard !entries.isEmpty else { return "no sends recorded yet\n" }
+        let rows = entries.map { entry in
+            [date(entry.date), entry.spec ?? "", entry.method, entry.status.map(String.init) ?? "—",
+             entry.source?.rawValue ?? "", HumanUnits.duration(.fromSeconds(entry.duration)), entry.error ?? entry.url]
+        }
+        return TextTable(header: ["WHEN", "SPEC", "METHOD", "STATUS", "SOURCE", "TIME", "URL / ERROR"], rows: rows).render(style)
+    }
+
+    /// `valid 4m` or `expired`.
+    func validity(_ validUntil: Date) -> String {
+        validUntil > now ? "valid \(HumanUnits.short(validUntil.timeIntervalSince(now)))" : "expired"
+    }
+
+    func time(_ date: Date) -> String {
+        Self.format(date, "HH:mm:ss.SSS")
+    }
+
+    func date(_ date: Date) -> String {
+        Self.format(date, "yyyy-MM-dd HH:mm:ss")
+    }
+
+    private static func format(_ date: Date, _ pattern: String) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = pattern
+        return formatter.string(from: date)
+    }
+}

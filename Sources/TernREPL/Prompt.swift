@@ -1,0 +1,53 @@
+import TernExplorer
+
+/// The prompt: workspace, environment, mode and the selected spec (`*` marks unsaved edits).
+///
+/// `Demo (local, normal) users/get-user*> `
+struct Prompt: Sendable, Equatable {
+    var workspace: String
+    var environment: String?
+    var mode: String
+    var selected: String?
+    var unsaved: Bool
+
+    /// The session's state now.
+    static func of(_ session: ExplorerSession) async -> Prompt {
+        let workspace = await session.workspace
+        let selected = await session.selectedID
+        let unsaved = await session.unsavedSpecIDs
+        return Prompt(
+            workspace: workspace.name, environment: await session.environment ?? workspace.defaultEnvironment,
+            mode: await session.mode.rawValue, selected: selected, unsaved: selected.map(unsaved.contains) ?? false
+        )
+    }
+
+    /// The prompt text; colour escapes are wrapped in libedit's ignore markers (\1 … \2) so that
+    /// they take no columns.
+    func text(_ style: Style) -> String {
+        func paint(_ text: String, _ painter: (String) -> String) -> String {
+            style.enabled ? Self.markingEscapes(painter(text)) : text
+        }
+        var prompt = paint(workspace, style.bold)
+        prompt += " (" + paint(environment ?? "no environment", style.cyan) + ", " + paint(mode, style.magenta) + ")"
+        if let selected { prompt += " " + paint(selected, style.green) + (unsaved ? paint("*", style.yellow) : "") }
+        return prompt + "> "
+    }
+
+    /// `text` with every `ESC [ … m` sequence between \1 and \2.
+    static func markingEscapes(_ text: String) -> String {
+        var result = ""
+        var inEscape = false
+        for character in text {
+            if character == "\u{1B}" {
+                result.append("\u{1}")
+                inEscape = true
+            }
+            result.append(character)
+            if inEscape, character == "m" {
+                result.append("\u{2}")
+                inEscape = false
+            }
+        }
+        return result
+    }
+}

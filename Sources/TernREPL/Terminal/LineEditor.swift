@@ -1,0 +1,151 @@
+@preconcurrency import CEditLine
+import Foundation
+import TernExplorer
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The interactive prompt on libedit (BSD licence): line editing, history kept in a file,
+/// reverse search (Ctrl-R) and Tab completion from `Completion`.
+///
+/// `readline` blocks, so every read runs on one dedicated thread, never on the cooperative pool.
+/// libedit's state (and the completion state its C callback reads) is touched only on that thread.
+public final class LineEditor: LineSource, @unchecked Sendable {
+    // @unchecked Sendable: `requests` is guarded by `condition`; libedit is only called on `thread`.
+    private let condition = NSCondition()
+    private var requests: [(prompt: String, vocabulary: CompletionVocabulary, reply: CheckedContinuation<LineInput, Never>)] = []
+    private let historyFile: URL?
+    private var lastLine: String?
+
+    /// Opens the editor; history is read from (and written to) `historyFile` when given.
+    public init(historyFile: URL?) {
+        self.historyFile = historyFile
+        let thread = Thread { [self] in serve() }
+        thread.name = "tern-repl-line-editor"
+        thread.start()
+    }
+
+    public func next(prompt: String, vocabulary: CompletionVocabulary) async -> LineInput {
+        await withCheckedContinuation { reply in
+            condition.lock()
+            requests.append((prompt, vocabulary, reply))
+            condition.signal()
+            condition.unlock()
+        }
+    }
+
+    public func close() {
+        // History is written after every line; nothing is pending.
+    }
+
+    /// The editor thread: set libedit up once, then read one line per request.
+    private func serve() {
+        // The thread inherits its creator's signal mask (a dispatch worker's blocks SIGINT); Ctrl-C
+        // must be able to interrupt `readline` here.
+        var interrupt = sigset_t()
+        sigemptyset(&interrupt)
+        sigaddset(&interrupt, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+        setlocale(LC_CTYPE, "")
+        rl_readline_name = UnsafePointer(strdup("tern"))
+        rl_catch_signals = 0  // Interrupts owns SIGINT
+        rl_getc_function = interruptibleGetc
+        rl_completion_entry_function = completionGenerator
+        rl_basic_word_break_characters = UnsafePointer(strdup(" \t\n\"'"))
+        rl_completer_word_break_characters = strdup(" \t\n\"'")
+        rl_completion_query_items = 200
+        rl_initialize()
+        using_history()
+        stifle_history(1000)
+        if let historyFile {
+            try? FileManager.default.createDirectory(
+                at: historyFile.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700]
+            )
+            read_history(historyFile.path)
+            if let last = history_get(history_base + history_length - 1)?.pointee.line { lastLine = String(cString: last) }
+        }
+        while true {
+            condition.lock()
+            while requests.isEmpty { condition.wait() }
+            let request = requests.removeFirst()
+            condition.unlock()
+            request.reply.resume(returning: read(prompt: request.prompt, vocabulary: request.vocabulary))
+        }
+    }
+
+    private func read(prompt: String, vocabulary: CompletionVocabulary) -> LineInput {
+        CompletionState.vocabulary = vocabulary
+        CompletionState.interruptsBefore = Interrupts.count
+        // libedit does not see SIGWINCH here (Interrupts owns the signals): take the size at each prompt.
+        rl_resize_terminal()
+        Interrupts.markEditorThread(true)
+        let raw = readline(prompt)
+        Interrupts.markEditorThread(false)
+        let interrupted = Interrupts.count != CompletionState.interruptsBefore
+        guard let raw else {
+            if interrupted {
+                StandardStreams.write("^C\n", to: STDOUT_FILENO)
+                return .interrupted
+            }
+            StandardStreams.write("\n", to: STDOUT_FILENO)
+            return .end
+        }
+        let line = String(cString: raw)
+        free(raw)
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if !trimmed.isEmpty, trimmed != lastLine {
+            add_history(trimmed)
+            lastLine = trimmed
+            if let historyFile {
+                write_history(historyFile.path)
+                chmod(historyFile.path, 0o600)
+            }
+        }
+        return .line(line)
+    }
+}
+
+/// What libedit's callbacks need; C callbacks cannot capture context, so it lives here.
+/// Only the line editor's thread reads or writes it (set before `readline`, read inside it).
+private enum CompletionState {
+    nonisolated(unsafe) static var interruptsBefore = 0
+    nonisolated(unsafe) static var vocabulary = CompletionVocabulary()
+    nonisolated(unsafe) static var matches: [String] = []
+    nonisolated(unsafe) static var index = 0
+}
+
+/// libedit's generator: called with `state` 0 for a new completion, then until it returns NULL.
+private let completionGenerator: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { _, state in
+    if state == 0 {
+        var line = ""
+        if let buffer = rl_line_buffer {
+            let length = max(0, Int(rl_point))
+            line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
+        }
+        CompletionState.matches = Completion.complete(line, vocabulary: CompletionState.vocabulary).candidates
+        CompletionState.index = 0
+    }
+    guard CompletionState.index < CompletionState.matches.count else { return nil }
+    defer { CompletionState.index += 1 }
+    return strdup(CompletionState.matches[CompletionState.index])
+}
+
+/// libedit's input function: one byte from stdin. When Ctrl-C interrupts the read it returns
+/// end-of-input, so `readline` returns NULL and `read` reports `.interrupted` (libedit itself
+/// would retry an interrupted read once and keep waiting).
+private let interruptibleGetc: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { _ in
+    var byte: UInt8 = 0
+    while true {
+        let count = Foundation.read(STDIN_FILENO, &byte, 1)
+        if count == 1 { return Int32(byte) }
+        if count < 0, errno == EINTR {
+            if Interrupts.count != CompletionState.interruptsBefore { return -1 }
+            continue
+        }
+        return -1
+    }
+}

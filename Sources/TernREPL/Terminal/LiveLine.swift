@@ -1,0 +1,82 @@
+import Foundation
+import Synchronization
+import Tern
+import TernExplorer
+
+/// One updating line while a command sends: attempts, retries and download/upload progress,
+/// redrawn in place (`\r` and clear to end of line) at most ten times a second, cleared at the end.
+final class LiveLine: Sendable {
+    private struct State {
+        var lastDraw: ContinuousClock.Instant?
+        var drawn = false
+        var attempt = 0
+        var retryNote = ""
+    }
+
+    private let output: any OutputSink
+    private let width: Int
+    private let state = Mutex(State())
+
+    /// A line on `output`, cut to `width` columns so that it never wraps.
+    init(output: any OutputSink, width: Int) {
+        self.output = output
+        self.width = max(20, width - 1)
+    }
+
+    /// Follows `events` until the task running this is cancelled.
+    func follow(_ events: AsyncStream<ExplorerEvent>) async {
+        for await event in events {
+            guard case .handler(let handlerEvent) = event else { continue }
+            update(handlerEvent)
+        }
+    }
+
+    func update(_ event: HandlerEvent) {
+        switch event.kind {
+        case .attempt(let number):
+            let text = state.withLock { state -> String in
+                state.attempt = number
+                return number > 1 ? "attempt \(number)\(state.retryNote) …" : "sending \(event.label) …"
+            }
+            draw(text, force: true)
+        case .retry(let attempt, let cause, let delay):
+            let note = " (attempt \(attempt): \(cause), retrying in \(HumanUnits.duration(delay)))"
+            state.withLock { $0.retryNote = note }
+            draw("retrying" + note, force: true)
+        case .progress(let progress):
+            draw(Self.describe(progress), force: progress.isFinished)
+        case .response, .failure, .cache:
+            break
+        }
+    }
+
+    /// `↓ 12.4 MB / 50.0 MB  24% · 30.1 MB/s · ETA 2s`.
+    static func describe(_ progress: TransferProgress) -> String {
+        let arrow = progress.direction == .download ? "↓" : "↑"
+        let total = progress.total.map { " / " + HumanUnits.bytes($0) } ?? ""
+        let percent = progress.fraction.map { String(format: " %3d%%", Int($0 * 100)) } ?? ""
+        let rate = progress.bytesPerSecond.map { " · " + HumanUnits.bytes(Int64($0)) + "/s" } ?? ""
+        let eta = progress.estimatedSecondsRemaining.map { " · ETA " + HumanUnits.short($0.rounded(.up)) } ?? ""
+        return "\(arrow) \(HumanUnits.bytes(progress.bytes))\(total)\(percent)\(rate)\(eta)"
+    }
+
+    /// Erases the line, if anything was drawn.
+    func clear() {
+        let drawn = state.withLock { state -> Bool in
+            defer { state.drawn = false }
+            return state.drawn
+        }
+        if drawn { output.write("\r\u{1B}[K") }
+    }
+
+    private func draw(_ text: String, force: Bool) {
+        let now = ContinuousClock.now
+        let due = state.withLock { state -> Bool in
+            if !force, let last = state.lastDraw, now - last < .milliseconds(100) { return false }
+            state.lastDraw = now
+            state.drawn = true
+            return true
+        }
+        if due { output.write("\r\u{1B}[K" + String(text.prefix(width))) }
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+
+@testable import TernExplorer
+
+@Suite("Completion")
+struct CompletionTests {
+    let vocabulary = CompletionVocabulary(
+        specs: ["get-user", "list-users", "users/get-user", "users/list-users", "reliability/slow"],
+        environments: ["local", "shared"],
+        headers: CompletionVocabulary.commonHeaders + ["X-Request-Source"],
+        variables: ["baseURL", "token", "userId"]
+    )
+
+    func candidates(_ line: String) -> [String] {
+        Completion.complete(line, vocabulary: vocabulary).candidates
+    }
+
+    @Test("the first word completes to commands")
+    func commands() {
+        #expect(candidates("se") == ["send", "set"])
+        #expect(candidates("") == CommandRegistry.all.map(\.name).sorted())
+        #expect(candidates("  hi") == ["history"])
+        #expect(candidates("zzz").isEmpty)
+    }
+
+    @Test("each command's argument completes from its own vocabulary", arguments: [
+        ("use us", ["users/get-user", "users/list-users"]), ("send get", ["get-user"]), ("send ", ["get-user", "list-users", "reliability/slow", "users/get-user", "users/list-users"]),
+        ("env l", ["local"]), ("mode ", ["cache", "live", "normal", "sample"]), ("mode s", ["sample"]),
+        ("cache ", ["clear", "list", "show"]), ("help cu", ["curl"]), ("set ", ["header", "query", "var"]),
+        ("unset v", ["var"]), ("set header content-t", ["Content-Type"]), ("set header X-R", ["X-Request-ID", "X-Request-Source"]),
+        ("set var u", ["userId"]), ("unset var t", ["token"]), ("save ", ["as"]), ("body e", ["edit"]),
+    ])
+    func arguments(line: String, expected: [String]) {
+        #expect(candidates(line) == expected)
+    }
+
+    @Test("nothing is offered where the language takes free text")
+    func freeText() {
+        #expect(candidates("set header Accept app").isEmpty)
+        #expect(candidates("set query pa").isEmpty)
+        #expect(candidates("use get-user ").isEmpty)
+        #expect(candidates("ls ").isEmpty)
+    }
+
+    @Test("the word being typed and where it starts; quotes group words")
+    func words() {
+        let completions = Completion.complete("set header Acc", vocabulary: vocabulary)
+        #expect(completions.word == "Acc")
+        #expect(completions.wordStart == 11)
+        #expect(completions.candidates.contains("Accept-Encoding"))
+        #expect(completions.commonPrefix == "Accept")
+        let afterSpace = Completion.complete("send ", vocabulary: vocabulary)
+        #expect(afterSpace.word == "")
+        #expect(afterSpace.wordStart == 5)
+        #expect(Completion.complete(#"set header "X-Req"#, vocabulary: vocabulary).candidates == ["X-Request-ID", "X-Request-Source"])
+    }
+}
