@@ -1,42 +1,21 @@
 import Foundation
 import Tern
+import TernExplorer
 
 /// Numbers as people read them in the panes.
 enum Format {
     /// 229 B, 12.4 KB, 50.0 MB.
-    static func bytes(_ count: Int64) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
-        var value = Double(count)
-        var unit = 0
-        while value >= 1000, unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
-    }
+    static func bytes(_ count: Int64) -> String { HumanUnits.bytes(count) }
 
-    /// 38 ms, 1.24 s.
-    static func duration(_ seconds: Double) -> String {
-        seconds < 1 ? "\(Int((seconds * 1000).rounded())) ms" : String(format: "%.2f s", seconds)
-    }
+    /// 38 ms, 1.5 s — the REPL's and the CLI's format.
+    static func duration(_ duration: Duration) -> String { HumanUnits.duration(duration) }
 
-    static func duration(_ duration: Duration) -> String {
-        self.duration(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
-    }
-
-    /// 12 s, 4 min, 3 h, 2 d.
-    static func span(_ seconds: Double) -> String {
-        let s = max(0, seconds)
-        if s < 60 { return "\(Int(s)) s" }
-        if s < 3600 { return "\(Int(s / 60)) min" }
-        if s < 86_400 { return "\(Int(s / 3600)) h" }
-        return "\(Int(s / 86_400)) d"
-    }
+    static func duration(_ seconds: Double) -> String { HumanUnits.duration(.milliseconds(Int64((seconds * 1000).rounded()))) }
 
     /// "4 min ago" / "in 6 min" relative to `now`.
     static func relative(_ date: Date, to now: Date) -> String {
         let delta = date.timeIntervalSince(now)
-        return delta <= 0 ? "\(span(-delta)) ago" : "in \(span(delta))"
+        return delta <= 0 ? "\(HumanUnits.short(-delta)) ago" : "in \(HumanUnits.short(delta))"
     }
 
     /// 14:03:07 local time.
@@ -56,6 +35,6 @@ enum Format {
     /// The time left at the current rate, when both are known.
     static func eta(_ progress: TransferProgress) -> String {
         guard let total = progress.total, let rate = progress.bytesPerSecond, rate > 0, total >= progress.bytes else { return "–" }
-        return span(Double(total - progress.bytes) / rate)
+        return HumanUnits.short(Double(total - progress.bytes) / rate)
     }
 }

@@ -88,7 +88,7 @@ import TernScreen
         _ = App.update(&state, .responseReady(Fixtures.jsonResponse(source: .cache)))
         let cached = App.view(state)
         expectSnapshot(cached, "response-cache-badge")
-        #expect(cached.contains(" CACHE  stored 4 min ago · valid in 6 min"))
+        #expect(cached.contains(" CACHE  stored 4m ago · valid in 6m"))
         _ = App.update(&state, .responseReady(Fixtures.jsonResponse(source: .sample)))
         #expect(App.view(state).contains(" SAMPLE "))
     }
@@ -126,7 +126,7 @@ import TernScreen
         _ = App.update(&state, .tick(fixedNow.addingTimeInterval(1.5)))
         let frame = App.view(state)
         expectSnapshot(frame, "sending")
-        #expect(frame.contains("⟳ users/get-user 1.50 s"))
+        #expect(frame.contains("⟳ users/get-user 1500 ms"))
         #expect(frame.contains("sending users/get-user"))
     }
 
@@ -149,7 +149,7 @@ import TernScreen
         let frame = App.view(state)
         expectSnapshot(frame, "transfers")
         #expect(frame.contains("↓ files/big-download"))
-        #expect(frame.contains(" 40%  20.0 MB/50.0 MB  10.0 MB/s  ETA 3 s"))
+        #expect(frame.contains(" 40%  20.0 MB/50.0 MB  10.0 MB/s  ETA 3s"))
         #expect(frame.contains("↑ files/upload"))
         #expect(frame.contains("100%  1.0 MB/1.0 MB  5.0 MB/s  done"))
     }
@@ -171,7 +171,7 @@ import TernScreen
         press([.character("6")], &state)
         let frame = App.view(state)
         expectSnapshot(frame, "cache")
-        #expect(frame.contains("200    112 B     4 min ago  in 6 min    live    user-1"))
+        #expect(frame.contains("200    112 B     4m ago     in 6m       live    user-1"))
         #expect(frame.contains("expired"))
         press([.character("d")], &state)
         let confirm = App.view(state)

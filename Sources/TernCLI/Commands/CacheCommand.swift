@@ -23,8 +23,8 @@ struct CacheCommand: AsyncParsableCommand {
             }
             let now = Date()
             for entry in entries {
-                let state = entry.isValid(at: now) ? "valid \(Durations.short(entry.validUntil.timeIntervalSince(now)))" : "expired"
-                Terminal.standardOutput.write("\(entry.status)  \(entry.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(Bytes.format(entry.byteCount).padding(toLength: 9, withPad: " ", startingAt: 0)) \(state.padding(toLength: 14, withPad: " ", startingAt: 0)) \(entry.key)\n")
+                let state = entry.isValid(at: now) ? "valid \(HumanUnits.short(entry.validUntil.timeIntervalSince(now)))" : "expired"
+                Terminal.standardOutput.write("\(entry.status)  \(entry.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(HumanUnits.bytes(entry.byteCount).padding(toLength: 9, withPad: " ", startingAt: 0)) \(state.padding(toLength: 14, withPad: " ", startingAt: 0)) \(entry.key)\n")
             }
         }
     }

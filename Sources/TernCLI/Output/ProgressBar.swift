@@ -1,4 +1,5 @@
 import Foundation
+import TernExplorer
 import Synchronization
 import Tern
 
@@ -28,9 +29,9 @@ final class ProgressBar: Sendable {
         let filled = Int((progress.fraction ?? 0) * Double(width))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let percent = progress.fraction.map { String(format: "%3d%%", Int($0 * 100)) } ?? "   "
-        let total = progress.total.map { " / " + Bytes.format($0) } ?? ""
-        let rate = progress.bytesPerSecond.map { " · " + Bytes.format(Int64($0)) + "/s" } ?? ""
-        let eta = progress.estimatedSecondsRemaining.map { " · ETA " + Durations.short($0) } ?? ""
-        Terminal.standardError.write("\r\u{1B}[K\(bar) \(percent) \(Bytes.format(progress.bytes))\(total)\(rate)\(eta)")
+        let total = progress.total.map { " / " + HumanUnits.bytes($0) } ?? ""
+        let rate = progress.bytesPerSecond.map { " · " + HumanUnits.bytes(Int64($0)) + "/s" } ?? ""
+        let eta = progress.estimatedSecondsRemaining.map { " · ETA " + HumanUnits.short($0) } ?? ""
+        Terminal.standardError.write("\r\u{1B}[K\(bar) \(percent) \(HumanUnits.bytes(progress.bytes))\(total)\(rate)\(eta)")
     }
 }

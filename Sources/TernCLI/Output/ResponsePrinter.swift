@@ -17,13 +17,13 @@ struct ResponsePrinter {
             let badge = response.source.rawValue.uppercased()
             // The age tells how old a replayed answer is; a live one was just stored.
             let age = response.source == .cache
-                ? response.cache.map { " · stored \(Durations.short(Date().timeIntervalSince($0.storedAt))) ago" } ?? "" : ""
+                ? response.cache.map { " · stored \(HumanUnits.short(Date().timeIntervalSince($0.storedAt))) ago" } ?? "" : ""
             Terminal.standardError.write(
-                "\(response.statusCode) \(response.status.reasonPhrase) · \(badge)\(age) · \(Durations.milliseconds(response.timing.duration)) · \(Bytes.format(response.byteCount))\n"
+                "\(response.statusCode) \(response.status.reasonPhrase) · \(badge)\(age) · \(HumanUnits.duration(response.timing.duration)) · \(HumanUnits.bytes(response.byteCount))\n"
             )
         }
         if let output, let file = response.fileURL {
-            Terminal.standardError.write("saved \(Bytes.format(response.byteCount)) to \(output.isEmpty ? file.path : output)\n")
+            Terminal.standardError.write("saved \(HumanUnits.bytes(response.byteCount)) to \(output.isEmpty ? file.path : output)\n")
             return
         }
         if let file = response.fileURL, response.body.isEmpty {
@@ -45,37 +45,7 @@ struct ResponsePrinter {
         } else if let text = String(data: body, encoding: .utf8) {
             out.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
         } else {
-            out.write("[\(Bytes.format(Int64(body.count))) of binary data (\(contentType ?? "no content type")); use -o FILE to save it]\n")
+            out.write("[\(HumanUnits.bytes(Int64(body.count))) of binary data (\(contentType ?? "no content type")); use -o FILE to save it]\n")
         }
-    }
-}
-
-/// Human sizes: 229 B, 12.4 KB, 50.0 MB.
-enum Bytes {
-    static func format(_ count: Int64) -> String {
-        let units = ["B", "KB", "MB", "GB", "TB"]
-        var value = Double(count)
-        var unit = 0
-        while value >= 1000, unit < units.count - 1 {
-            value /= 1000
-            unit += 1
-        }
-        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
-    }
-}
-
-/// Human durations: 12 ms, 4m, 2h.
-enum Durations {
-    static func milliseconds(_ duration: Duration) -> String {
-        let ms = duration.seconds * 1000
-        return ms < 10 ? String(format: "%.1f ms", ms) : "\(Int(ms.rounded())) ms"
-    }
-
-    static func short(_ seconds: TimeInterval) -> String {
-        let value = max(0, seconds)
-        if value < 60 { return "\(Int(value))s" }
-        if value < 3600 { return "\(Int(value / 60))m" }
-        if value < 86400 { return "\(Int(value / 3600))h" }
-        return "\(Int(value / 86400))d"
     }
 }

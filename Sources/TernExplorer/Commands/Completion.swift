@@ -1,7 +1,7 @@
 import Tern
 
 /// The words Tab can complete to, taken from a session at one moment (`ExplorerSession.completionVocabulary()`).
-public struct CompletionVocabulary: Sendable, Equatable {
+public struct CompletionVocabulary: Sendable, Hashable {
     /// Spec ids (`users/get-user`) and the file names that are unique (`get-user`).
     public var specs: [String]
     /// Environment names.

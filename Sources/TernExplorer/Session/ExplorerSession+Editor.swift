@@ -47,6 +47,8 @@ public struct ExplorerSnapshot: Sendable, Hashable {
     /// Session variables first, then the environment's.
     public var variables: [EditableItem]
     public var unsaved: [String]
+    /// What Tab completes on the `:` line.
+    public var vocabulary: CompletionVocabulary
 }
 
 /// An edit the request editor makes to the selected spec (or, for variables, to the session).
@@ -74,7 +76,7 @@ extension ExplorerSession {
         return ExplorerSnapshot(
             workspaceName: workspace.name, specs: summaries(), environments: workspace.environments.keys.sorted(),
             environment: active, mode: mode, selected: selectedID.flatMap { try? detail(of: entry($0)) },
-            variables: variables, unsaved: unsavedSpecIDs
+            variables: variables, unsaved: unsavedSpecIDs, vocabulary: completionVocabulary()
         )
     }
 

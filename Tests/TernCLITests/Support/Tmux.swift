@@ -1,80 +1,111 @@
 import Foundation
 import Testing
 
-/// A private tmux server (its own socket) running one program in a 120×40 pane: tests type keys
-/// and read the screen as text, like a user at a terminal.
-struct Tmux {
-    let socket = "tern-test-\(UUID().uuidString.prefix(8))"
+/// One tmux server on its own socket, driven with `send-keys` and read with `capture-pane`.
+struct TmuxSession {
+    let tmux: String
+    let socket = "tern-test-\(UUID().uuidString)"
 
-    /// Whether tmux is installed (`make deps` installs it).
-    static var isAvailable: Bool {
-        ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].contains { FileManager.default.isExecutableFile(atPath: $0) }
+    /// tmux, when installed (`make deps` installs it).
+    static let path = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
     }
 
-    /// Starts `command` (a shell line) in a detached session; the pane stays open after it exits.
+    /// Starts `command` in a detached `width`×`height` session and waits until the server is up.
+    /// The client that starts the server is not waited for: the server it forks inherits the
+    /// descriptor Foundation watches for the client's exit, so the wait would last as long as the
+    /// server. `has-session` tells when it is up instead.
     func start(_ command: String, width: Int = 120, height: Int = 40) async throws {
-        _ = try await tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", command], readsOutput: false)
-        _ = try await tmux(["set-option", "-g", "remain-on-exit", "on"])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tmux)
+        process.arguments = ["-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(30)
+        while try await run(["has-session", "-t", "0"], capturesOutput: false).status != 0 {
+            guard ContinuousClock.now < deadline else { throw CancellationError() }
+            try await Task.sleep(for: .milliseconds(50))
+        }
     }
 
-    /// Types keys (tmux key names such as `Enter`, `Tab`, `C-c`, or literal text with `literal`).
-    func send(_ keys: String..., literal: Bool = false) async throws {
-        _ = try await tmux(["send-keys"] + (literal ? ["-l"] : []) + keys)
+    /// Sends keys: tmux key names (`Tab`, `Up`, `C-c`, `Enter`) or literal text.
+    func type(_ keys: String...) async throws {
+        for key in keys {
+            _ = try await run(["send-keys", "-t", "0"] + (Self.isKeyName(key) ? [key] : ["-l", key]))
+        }
+    }
+
+    static func isKeyName(_ key: String) -> Bool {
+        ["Tab", "Up", "Down", "Enter", "BSpace", "Escape"].contains(key) || key.hasPrefix("C-")
+    }
+
+    /// Whether the pane shows the alternate screen (a full-screen program that has not restored the terminal).
+    func alternateScreenOn() async throws -> Bool {
+        try await run(["display-message", "-p", "-t", "0", "#{alternate_on}"]).output
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
     /// The visible screen as text.
     func screen() async throws -> String {
-        try await tmux(["capture-pane", "-p"])
+        try await run(["capture-pane", "-p", "-t", "0"]).output
     }
 
-    /// Whether the pane is in the alternate screen (a full-screen program that has not restored the terminal).
-    func alternateScreenOn() async throws -> Bool {
-        try await tmux(["display-message", "-p", "#{alternate_on}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
-    }
-
-    /// Polls the screen until `condition` holds; fails the test (with the last screen) after `limit`.
+    /// Polls the screen until `text` shows (a generous hang limit, never a timing assertion).
     @discardableResult
-    func waitFor(
-        _ what: String, limit: Duration = .seconds(60), sourceLocation: SourceLocation = #_sourceLocation,
-        _ condition: (String) -> Bool
-    ) async throws -> String {
-        let deadline = ContinuousClock.now + limit
+    func waitFor(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws -> String {
+        try await waitFor(sourceLocation: sourceLocation) { $0.contains(text) }
+    }
+
+    /// Polls the screen until `condition` holds and returns it.
+    @discardableResult
+    func waitFor(sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool) async throws -> String {
+        let deadline = ContinuousClock.now + .seconds(60)
         var last = ""
         while ContinuousClock.now < deadline {
             last = try await screen()
             if condition(last) { return last }
             try await Task.sleep(for: .milliseconds(100))
         }
-        Issue.record("timed out waiting for \(what); the screen was:\n\(last)", sourceLocation: sourceLocation)
-        return last
+        Issue.record("the screen never showed what was expected:\n\(last)", sourceLocation: sourceLocation)
+        throw CancellationError()
     }
 
-    func kill() async {
-        _ = try? await tmux(["kill-server"])
-    }
-
-    /// Runs tmux on a plain thread (never blocking the cooperative pool) and returns its output.
-    /// `readsOutput: false` for the command that starts the server: the server inherits the
-    /// client's stdout and would keep a pipe open for as long as it runs.
-    private func tmux(_ arguments: [String], readsOutput: Bool = true) async throws -> String {
+    /// Stops the server (on a plain thread, not waited for).
+    func kill() {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-L", socket] + arguments
-        let output = Pipe()
-        process.standardOutput = readsOutput ? output : FileHandle.nullDevice
+        process.executableURL = URL(fileURLWithPath: tmux)
+        process.arguments = ["-L", socket, "kill-server"]
+        process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        return try await withCheckedThrowingContinuation { continuation in
-            do {
-                try process.run()
-            } catch {
-                continuation.resume(throwing: error)
-                return
-            }
+        Thread.detachNewThread {
+            try? process.run()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Runs a tmux command that does not start a server, on a plain thread (never blocking the
+    /// cooperative pool); returns its status and output.
+    private func run(_ arguments: [String], capturesOutput: Bool = true) async throws -> (status: Int32, output: String) {
+        try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                let data = readsOutput ? output.fileHandleForReading.readDataToEndOfFile() : Data()
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: tmux)
+                process.arguments = ["-L", socket] + arguments
+                let out = capturesOutput ? Pipe() : nil
+                process.standardOutput = out ?? FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                process.standardInput = FileHandle.nullDevice
+                do {
+                    try process.run()
+                } catch {
+                    continuation.resume(throwing: error)
+                    return
+                }
+                let data = out?.fileHandleForReading.readDataToEndOfFile() ?? Data()
                 process.waitUntilExit()
-                continuation.resume(returning: String(decoding: data, as: UTF8.self))
+                continuation.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
             }
         }
     }

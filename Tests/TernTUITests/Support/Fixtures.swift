@@ -30,7 +30,12 @@ enum Fixtures {
             workspaceName: "Demo", specs: specs, environments: ["local", "shared"], environment: "local", mode: mode,
             selected: selected,
             variables: [EditableItem(name: "userId", value: "1", origin: "local"), EditableItem(name: "baseURL", value: "{{mock}}", origin: "local")],
-            unsaved: unsaved
+            unsaved: unsaved,
+            vocabulary: CompletionVocabulary(
+                specs: specs.map(\.id) + ["create-user", "flaky", "get-user", "protected", "big-download"],
+                environments: ["local", "shared"], headers: CompletionVocabulary.commonHeaders + ["X-Request-Source"],
+                variables: ["baseURL", "userId"]
+            )
         )
     }
 
