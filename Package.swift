@@ -80,7 +80,8 @@ let package = Package(
         .executableTarget(
             name: "tern-bench",
             dependencies: [
-                "Tern", "TernHTTPClient", "TernURLSession", "TernMock", "TernSQLite", "TernWorkspace",
+                "Tern", "TernHTTPClient", "TernURLSession", "TernMock", "TernSQLite", "TernWorkspace", "TernExplorer",
+                "TernScreen", "TernTUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             path: "Benchmarks/tern-bench"

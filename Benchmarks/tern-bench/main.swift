@@ -10,6 +10,7 @@ let usage = """
            tern-bench serve
            tern-bench run <scenario> --base http://127.0.0.1:PORT [--bytes N] [--count N] [--file PATH]
            tern-bench offline          cache-mode replay through the Handler on SQLite, and workspace loading
+           tern-bench tui              TUI keystrokes over a 50 MB JSON body, first frame and idle memory of tern
     """
 
 nonisolated func main(_ words: [String]) async -> Int32 {
@@ -24,6 +25,9 @@ nonisolated func main(_ words: [String]) async -> Int32 {
         case "offline":
             try arguments.finish()
             try await OfflineBenchmark.run()
+        case "tui":
+            try arguments.finish()
+            try await TUIBenchmark.run()
         case nil:
             if arguments.flag("help") {
                 print(usage)
