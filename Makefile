@@ -7,7 +7,7 @@ SWIFT ?= swift
 # both in the end-to-end tests.
 APT_PACKAGES := libcurl4 libsqlite3-dev curl libncurses-dev libedit-dev tmux
 
-.PHONY: deps build test demo bench example clean
+.PHONY: deps build test demo tour bench example clean
 
 ## deps: install missing system packages (apt-get, as root or with sudo)
 deps:
@@ -26,18 +26,28 @@ build: deps
 test: build
 	$(SWIFT) test --skip-build
 
-## demo: build tern and explore the demo workspace (its mock server runs in-process: no network)
+## demo: build tern and open the TUI on the demo workspace (its mock server runs in-process: no network);
+##       without a terminal, a scripted tour of the CLI instead
 demo: deps
 	$(SWIFT) build --product tern
+	@if [ -t 0 ] && [ -t 1 ]; then .build/debug/tern --workspace workspaces/demo; else $(MAKE) --no-print-directory tour; fi
+
+## tour: the CLI and the REPL on the demo workspace, non-interactively
+tour:
 	@echo; echo "$$ tern list"; .build/debug/tern list
 	@echo; echo "$$ tern send get-user --include"; .build/debug/tern send get-user --include
 	@echo; echo "$$ tern send get-user --mode cache   # offline replay"; .build/debug/tern send get-user --mode cache
 	@echo; echo "$$ tern send flaky --mode live --events json   # retries on the event timeline"; .build/debug/tern send flaky --mode live --events json >/dev/null
-	@echo; echo "Now try: .build/debug/tern --help"
+	@echo; echo "$$ printf 'use get-user\\nshow\\nsend\\nlog\\n' | tern repl"; printf 'use get-user\nshow\nsend\nlog\n' | .build/debug/tern repl
+	@echo; echo "Now try: .build/debug/tern (the TUI), .build/debug/tern repl, .build/debug/tern --help"
 
-## bench: the transfer benchmark (release build; see docs/benchmarks.md)
+## bench: the benchmarks (release build; see docs/benchmarks.md): transfers, offline replay, the TUI
 bench: deps
-	$(SWIFT) run -c release tern-bench
+	$(SWIFT) build -c release --product tern
+	$(SWIFT) build -c release --product tern-bench
+	.build/release/tern-bench
+	.build/release/tern-bench offline
+	.build/release/tern-bench tui
 
 ## example: run the README's library example against the in-process mock server
 example: deps
