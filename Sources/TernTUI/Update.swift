@@ -357,27 +357,31 @@ public enum App {
             default: state.dialog = nil
             }
         case .confirmQuit:
-            if key == .character("y") || key == .character("Y") {
-                state.quitting = true
-            } else if key == .character("n") || key == .escape || key == .character("N") {
+            if let yes = answer(key) {
                 state.dialog = nil
+                state.quitting = yes
             }
-        case .confirmDelete(let key2):
-            if key == .character("y") || key == .character("Y") {
+        case .confirmDelete(let entry):
+            if let yes = answer(key) {
                 state.dialog = nil
-                return [.run(.cache(.clear(key2)))]
-            } else if key == .character("n") || key == .escape || key == .character("N") {
-                state.dialog = nil
+                if yes { return [.run(.cache(.clear(entry)))] }
             }
         case .confirmClear:
-            if key == .character("y") || key == .character("Y") {
+            if let yes = answer(key) {
                 state.dialog = nil
-                return [.run(.cache(.clear(nil)))]
-            } else if key == .character("n") || key == .escape || key == .character("N") {
-                state.dialog = nil
+                if yes { return [.run(.cache(.clear(nil)))] }
             }
         }
         return []
+    }
+
+    /// `y` is yes; `n` and `Esc` are no; other keys leave the question open.
+    static func answer(_ key: Key) -> Bool? {
+        switch key {
+        case .character("y"), .character("Y"): return true
+        case .character("n"), .character("N"), .escape: return false
+        default: return nil
+        }
     }
 
     static func promptKey(_ key: Key, _ state: inout AppState) -> [Effect] {

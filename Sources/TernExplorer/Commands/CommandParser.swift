@@ -41,25 +41,46 @@ public enum CommandParser {
 
     /// Splits a line into words, honouring quotes and backslashes.
     public static func split(_ line: String) throws(ExplorerError) -> [String] {
-        var words: [String] = []
+        let scanned = scan(line)
+        if scanned.openQuote { throw ExplorerError(.usage, "a quote is not closed") }
+        return scanned.words.map(\.text) + (scanned.last.map { [$0.text] } ?? [])
+    }
+
+    /// A line cut into words the way the parser reads it, with where each word starts.
+    struct Scan {
+        /// The words ended by a space.
+        var words: [(text: String, start: Int)] = []
+        /// The word the line ends in, if it does not end in a space.
+        var last: (text: String, start: Int)?
+        /// Whether a quote is still open at the end.
+        var openQuote = false
+    }
+
+    /// Cuts `line` into words: quotes group, a backslash escapes the next character (not inside
+    /// single quotes); a trailing backslash is kept as it is.
+    static func scan(_ line: String) -> Scan {
+        var result = Scan()
         var current = ""
+        var start = 0
         var inWord = false
         var quote: Character?
         var escaping = false
-        for character in line {
+        for (offset, character) in line.enumerated() {
+            if !inWord, quote == nil, !escaping, character != " ", character != "\t" { start = offset }
             if escaping {
                 current.append(character)
                 escaping = false
                 inWord = true
             } else if character == "\\" && quote != "'" {
                 escaping = true
+                inWord = true
             } else if let open = quote {
                 if character == open { quote = nil } else { current.append(character) }
             } else if character == "\"" || character == "'" {
                 quote = character
                 inWord = true
             } else if character == " " || character == "\t" {
-                if inWord { words.append(current) }
+                if inWord { result.words.append((current, start)) }
                 current = ""
                 inWord = false
             } else {
@@ -67,10 +88,10 @@ public enum CommandParser {
                 inWord = true
             }
         }
-        if quote != nil { throw ExplorerError(.usage, "a quote is not closed") }
         if escaping { current.append("\\") }
-        if inWord { words.append(current) }
-        return words
+        if inWord { result.last = (current, start) }
+        result.openQuote = quote != nil
+        return result
     }
 
     private static func usage(_ name: String) -> ExplorerError {

@@ -85,31 +85,12 @@ public enum Completion {
         }
     }
 
-    /// The finished words, the word being typed, and where it starts. Quotes group words as the
-    /// parser does; an unclosed quote belongs to the word being typed.
+    /// The finished words, the word being typed, and where it starts: the parser's own scan, so
+    /// quotes and backslashes group words alike; an unclosed quote belongs to the word being typed.
     static func split(_ line: String) -> (words: [String], word: String, wordStart: Int) {
-        var words: [String] = []
-        var current = ""
-        var start = 0
-        var inWord = false
-        var quote: Character?
-        for (offset, character) in line.enumerated() {
-            if let open = quote {
-                if character == open { quote = nil } else { current.append(character) }
-            } else if character == "\"" || character == "'" {
-                if !inWord { start = offset }
-                quote = character
-                inWord = true
-            } else if character == " " || character == "\t" {
-                if inWord { words.append(current) }
-                current = ""
-                inWord = false
-            } else {
-                if !inWord { start = offset }
-                current.append(character)
-                inWord = true
-            }
-        }
-        return inWord ? (words, current, start) : (words, "", line.count)
+        let scanned = CommandParser.scan(line)
+        let words = scanned.words.map(\.text)
+        guard let last = scanned.last else { return (words, "", line.count) }
+        return (words, last.text, last.start)
     }
 }
