@@ -161,8 +161,6 @@ public struct AppState: Sendable {
     /// The spec being sent, while a send runs.
     public var sending: String?
     public var sendStarted: Date?
-    /// Whether the response is being formatted off the UI task.
-    public var formatting = false
 
     // Activity
     public var transfers: [TransferRecord] = []

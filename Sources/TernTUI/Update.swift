@@ -41,7 +41,6 @@ public enum App {
             let wasSending = state.sending != nil
             state.response = view
             state.sending = nil
-            state.formatting = false
             state.responseScroll = 0
             state.responseLeft = 0
             state.search = nil
@@ -53,7 +52,6 @@ public enum App {
             return wasSending ? [.refreshActivity, .loadCache] : []
         case .sendFailed(let error):
             state.sending = nil
-            state.formatting = false
             state.status = StatusMessage(text: error.message, isError: true)
             return [.refreshActivity, .loadCache]
         case .editFinished(let result):
