@@ -5,35 +5,53 @@ import Foundation
 public enum JSONFormatter {
     /// `data` pretty-printed with `indent` spaces, or `nil` when it is not JSON.
     public static func prettyPrinted(_ data: Data, indent: Int = 2) -> String? {
-        guard looksLikeJSON(data), (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil else {
+        prettyPrintedBytes(data, indent: indent).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The same as UTF-8 bytes (what a viewer that indexes lines wants, without a String in between).
+    public static func prettyPrintedBytes(_ data: Data, indent: Int = 2) -> [UInt8]? {
+        guard looksLikeJSON(data), JSONValidator.isValid(data) else {
             return nil
         }
-        var output = [UInt8]()
-        output.reserveCapacity(data.count + data.count / 4)
+        var writer = Writer(indent: indent, capacity: data.count + data.count / 4)
+        data.withUnsafeBytes { raw in
+            for byte in raw { writer.take(byte) }
+        }
+        writer.flushOpen()
+        return writer.output
+    }
+
+    /// The formatter's state: one byte in, its pretty form out.
+    private struct Writer {
+        let indent: Int
+        var output: [UInt8] = []
         var depth = 0
         var inString = false
         var escaped = false
-        var pendingOpen: UInt8?  // an opener waiting to see whether its container is empty
-        func newline() {
-            output.append(UInt8(ascii: "\n"))
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: depth * indent))
+        /// An opener waiting to see whether its container is empty (`[]` and `{}` stay on one line).
+        var pendingOpen: UInt8?
+
+        init(indent: Int, capacity: Int) {
+            self.indent = indent
+            output.reserveCapacity(capacity)
         }
-        func flushOpen() {
-            guard let open = pendingOpen else { return }
-            output.append(open)
-            depth += 1
-            newline()
-            pendingOpen = nil
-        }
-        for byte in data {
+
+        @inline(__always)
+        mutating func take(_ byte: UInt8) {
             if inString {
                 output.append(byte)
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                continue
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                return
             }
             switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                continue
+                return
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 flushOpen()
                 pendingOpen = byte
@@ -51,7 +69,8 @@ public enum JSONFormatter {
                 output.append(byte)
                 newline()
             case UInt8(ascii: ":"):
-                output.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+                output.append(UInt8(ascii: ":"))
+                output.append(UInt8(ascii: " "))
             case UInt8(ascii: "\""):
                 flushOpen()
                 inString = true
@@ -61,8 +80,21 @@ public enum JSONFormatter {
                 output.append(byte)
             }
         }
-        flushOpen()
-        return String(decoding: output, as: UTF8.self)
+
+        @inline(__always)
+        mutating func newline() {
+            output.append(UInt8(ascii: "\n"))
+            for _ in 0..<(depth * indent) { output.append(UInt8(ascii: " ")) }
+        }
+
+        @inline(__always)
+        mutating func flushOpen() {
+            guard let open = pendingOpen else { return }
+            output.append(open)
+            depth += 1
+            newline()
+            pendingOpen = nil
+        }
     }
 
     /// Whether the first non-space byte can start a JSON document.

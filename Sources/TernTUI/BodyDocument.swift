@@ -51,8 +51,8 @@ public struct BodyDocument: Sendable {
             }
             return BodyDocument(kind: .empty, text: Array("(no body)".utf8))
         }
-        if let pretty = JSONFormatter.prettyPrinted(body) {
-            return BodyDocument(kind: .json, text: Array(pretty.utf8))
+        if let pretty = JSONFormatter.prettyPrintedBytes(body) {
+            return BodyDocument(kind: .json, text: pretty)
         }
         if isText(body) {
             return BodyDocument(kind: .text, text: Array(body))
