@@ -38,7 +38,7 @@ tour:
 	@echo; echo "$$ tern send get-user --include"; .build/debug/tern send get-user --include
 	@echo; echo "$$ tern send get-user --mode cache   # offline replay"; .build/debug/tern send get-user --mode cache
 	@echo; echo "$$ tern send flaky --mode live --events json   # retries on the event timeline"; .build/debug/tern send flaky --mode live --events json >/dev/null
-	@echo; echo "$$ printf 'use get-user\\nshow\\nsend\\nlog\\n' | tern repl"; printf 'use get-user\nshow\nsend\nlog\n' | .build/debug/tern repl
+	@printf '\n%s\n' "$$ printf 'use get-user\\nshow\\nsend\\nmode live\\nsend flaky\\nlog\\n' | tern repl"; printf 'use get-user\nshow\nsend\nmode live\nsend flaky\nlog\n' | .build/debug/tern repl
 	@echo; echo "Now try: .build/debug/tern (the TUI), .build/debug/tern repl, .build/debug/tern --help"
 
 ## bench: the benchmarks (release build; see docs/benchmarks.md): transfers, offline replay, the TUI
