@@ -1,0 +1,62 @@
+import Foundation
+import Tern
+import TernExplorer
+import TernScreen
+
+/// A command's result, shown where it belongs: the status line, a pane or a scrollable window.
+extension App {
+    static func finished(_ command: Command, _ result: Result<CommandOutput, ExplorerError>, _ state: inout AppState) -> [Effect] {
+        let output: CommandOutput
+        switch result {
+        case .failure(let error):
+            state.status = StatusMessage(text: error.message, isError: true)
+            return []
+        case .success(let value):
+            output = value
+        }
+        switch output {
+        case .done(let text):
+            state.status = StatusMessage(text: text, isError: false)
+            if case .cache = command { return [.loadCache] }
+        case .help(let infos):
+            state.dialog = .output(title: "help", lines: infos.flatMap { ["\($0.usage)", "  \($0.summary)"] }, scroll: 0)
+        case .specs(let specs):
+            state.dialog = .output(title: "specs", lines: specs.map { "\($0.method.padding(toLength: 7, withPad: " ", startingAt: 0)) \($0.id)  \($0.path)" }, scroll: 0)
+        case .request(let request, let edited):
+            var lines = ["\(request.method.rawValue) \(request.url.absoluteString)" + (edited ? "   (edited, unsaved)" : "")]
+            for field in request.headers { lines.append("\(field.name.rawName): \(field.value)") }
+            if case .data(let data) = request.body {
+                lines.append("")
+                lines += String(decoding: data.prefix(16 * 1024), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
+            state.dialog = .output(title: "show", lines: lines, scroll: 0)
+        case .response, .cacheEntry:
+            break
+        case .retryLog: focus(.retryLog, &state)
+        case .transfers: focus(.transfers, &state)
+        case .cacheEntries(let entries):
+            state.cacheEntries = entries.map(CacheRow.init)
+            focus(.cache, &state)
+        case .history(let entries):
+            let lines = entries.map { entry in
+                let outcome = entry.status.map { "\($0) \(entry.source?.rawValue ?? "")" } ?? (entry.error ?? "failed")
+                return "\(Format.clock(entry.date, in: state.timeZone))  \(entry.method) \(entry.spec ?? entry.url)  \(outcome)  \(Format.duration(entry.duration))"
+            }
+            state.dialog = .output(title: "history", lines: lines.isEmpty ? ["(nothing sent yet)"] : lines, scroll: 0)
+        case .curl(let text):
+            state.dialog = .output(title: "curl", lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), scroll: 0)
+        case .quit(let unsaved):
+            if unsaved.isEmpty { state.quitting = true } else { state.dialog = .confirmQuit(unsaved: unsaved) }
+        }
+        return []
+    }
+}
+
+extension CacheRow {
+    init(_ entry: StoredResponse) {
+        self.init(
+            key: entry.key, method: entry.method, status: entry.status, size: entry.body.count, storedAt: entry.storedAt,
+            validUntil: entry.validUntil, source: entry.source
+        )
+    }
+}

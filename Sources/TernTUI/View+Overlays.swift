@@ -1,0 +1,86 @@
+import Foundation
+import Tern
+import TernExplorer
+import TernScreen
+
+/// The bottom lines, forms and dialogs drawn over the frame.
+extension App {
+    // MARK: Bottom lines
+
+    static func drawBottom(_ state: AppState, _ layout: Layout, _ buffer: inout ScreenBuffer) {
+        let status = layout.status
+        if let line = state.commandLine, !line.completions.isEmpty {
+            buffer.write("complete: " + line.completions.joined(separator: "  "), x: status.x, y: status.y, style: Style(foreground: .cyan), maxWidth: status.width)
+        } else if let message = state.status {
+            buffer.write(
+                (message.isError ? "✗ " : "") + message.text, x: status.x, y: status.y,
+                style: message.isError ? Style(foreground: .red, attributes: .bold) : .plain, maxWidth: status.width
+            )
+        }
+        let bottom = layout.commandLine
+        if let line = state.commandLine {
+            buffer.write(":", x: bottom.x, y: bottom.y, style: .bold)
+            line.field.draw(in: Rect(x: bottom.x + 1, y: bottom.y, width: bottom.width - 1, height: 1), on: &buffer)
+        } else {
+            buffer.write(KeyTable.hints(for: state.focus), x: bottom.x, y: bottom.y, style: .dim, maxWidth: bottom.width)
+        }
+    }
+
+    // MARK: Overlays
+
+    static func drawPrompt(_ prompt: Prompt, _ buffer: inout ScreenBuffer) {
+        let width = min(buffer.width - 4, 70)
+        let labelWidth = (prompt.labels.map { CellWidth.of($0) }.max() ?? 0) + 2
+        let rect = buffer.bounds.centered(width: width, height: prompt.fields.count + 4)
+        buffer.fill(rect)
+        Box(title: prompt.title, focused: true).draw(in: rect, on: &buffer)
+        let inner = rect.inset(by: 1)
+        for (index, field) in prompt.fields.enumerated() {
+            let y = inner.y + index
+            buffer.write(prompt.labels[index] + ":", x: inner.x + 1, y: y, style: .bold)
+            let area = Rect(x: inner.x + 1 + labelWidth, y: y, width: inner.width - labelWidth - 2, height: 1)
+            buffer.fill(area, with: Cell(" ", style: .underline))
+            field.draw(in: area, on: &buffer, style: .underline, showsCursor: index == prompt.focus)
+        }
+        buffer.write("Enter saves · Tab next field · Esc cancels", x: inner.x + 1, y: inner.maxY - 1, style: .dim, maxWidth: inner.width - 2)
+    }
+
+    static func drawDialog(_ dialog: Dialog, _ state: AppState, _ buffer: inout ScreenBuffer) {
+        let bounds = buffer.bounds.inset(by: 1)
+        switch dialog {
+        case .help(let scroll):
+            var lines = KeyTable.helpLines()
+            lines += ["", "Command line (:) — the REPL's language"]
+            lines += CommandRegistry.all.map { "  " + $0.usage.padding(toLength: 34, withPad: " ", startingAt: 0) + $0.summary }
+            scrolled("Keys — j/k scroll, any other key closes", lines, scroll, bounds, &buffer)
+        case .output(let title, let lines, let scroll):
+            scrolled(title + " — j/k scroll, Esc closes", lines, scroll, bounds, &buffer)
+        case .confirmQuit(let unsaved):
+            Modal(
+                title: "Quit?",
+                lines: [[Span("Unsaved edits in: ", .bold), Span(unsaved.joined(separator: ", "))],
+                        [Span("They are lost if you quit now (:save writes the selected spec).")]],
+                hint: "y quit · n stay"
+            ).draw(in: bounds, on: &buffer)
+        case .confirmDelete(let key):
+            Modal(title: "Delete cache entry?", lines: [[Span(key, .bold)]], hint: "y delete · n keep").draw(in: bounds, on: &buffer)
+        case .confirmClear:
+            Modal(
+                title: "Clear the cache?",
+                lines: [[Span("All \(state.cacheEntries.count) stored responses of this workspace are removed.")]],
+                hint: "y clear · n keep"
+            ).draw(in: bounds, on: &buffer)
+        }
+    }
+
+    static func scrolled(_ title: String, _ lines: [String], _ scroll: Int, _ bounds: Rect, _ buffer: inout ScreenBuffer) {
+        let width = min(bounds.width, max(CellWidth.of(title) + 6, (lines.map { CellWidth.of($0) }.max() ?? 0) + 4))
+        let rect = bounds.centered(width: width, height: min(bounds.height, lines.count + 2))
+        buffer.fill(rect)
+        Box(title: title, focused: true).draw(in: rect, on: &buffer)
+        let inner = rect.inset(by: 1)
+        let top = min(scroll, max(0, lines.count - inner.height))
+        TextView(lineCount: lines.count, top: top) { [Span(lines[$0])] }
+            .draw(in: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height), on: &buffer)
+    }
+}

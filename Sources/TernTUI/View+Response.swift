@@ -1,0 +1,94 @@
+import Foundation
+import Tern
+import TernExplorer
+import TernScreen
+
+/// The response pane: summary, badge, tabs, the body with search highlights.
+extension App {
+    static func drawResponse(_ state: AppState, _ rect: Rect, _ buffer: inout ScreenBuffer) {
+        Box(title: "3 Response", focused: state.focus == .response, trailing: state.response?.title ?? "")
+            .draw(in: rect, on: &buffer)
+        let inner = Box.inner(rect)
+        guard let response = state.response else {
+            let text = state.sending.map { "⟳ sending \($0)… (Esc cancels)" } ?? "No response yet: s sends the selected spec."
+            buffer.write(text, x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
+            return
+        }
+        var summary = [
+            Span("\(response.status) \(response.reason)", Style(foreground: statusColor(response.status), attributes: .bold)),
+            Span("  "),
+            Span(" \(response.badge) ", Style(foreground: badgeColor(response.source), attributes: [.bold, .reverse])),
+        ]
+        if response.source == .cache, let stored = response.storedAt {
+            summary.append(Span(" stored \(Format.relative(stored, to: state.now))", .dim))
+        }
+        if let validUntil = response.validUntil, response.source != .sample {
+            summary.append(Span(validUntil > state.now ? " · valid \(Format.relative(validUntil, to: state.now))" : " · expired", .dim))
+        }
+        if let duration = response.duration { summary.append(Span("  \(Format.duration(duration))")) }
+        summary.append(Span("  \(Format.bytes(response.size))"))
+        if response.attempts > 1 { summary.append(Span("  \(response.attempts) attempts", Style(foreground: .yellow))) }
+        if state.sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }
+        buffer.write(summary, x: inner.x, y: inner.y, maxWidth: inner.width)
+
+        let tabRow = inner.droppingTop(1).top(1)
+        let titles = ["Body (\(response.body.kind.rawValue))", "Headers (\(response.headers.count))", "Request"]
+        Tabs(titles: titles, selected: state.responseTab.rawValue).draw(in: tabRow, on: &buffer)
+        if let search = state.search {
+            let label = search.editing ? "/" : "/\(search.query) "
+            let info = search.editing ? "" : search.running ? "searching…" : search.matches.isEmpty ? "no match" : "\(search.current + 1)/\(search.matches.count)"
+            let width = min(36, tabRow.width / 2)
+            let area = Rect(x: tabRow.maxX - width, y: tabRow.y, width: width, height: 1)
+            buffer.fill(area)
+            let written = buffer.write(label, x: area.x, y: area.y, style: .bold, maxWidth: area.width)
+            if search.editing {
+                search.field.draw(in: Rect(x: area.x + written, y: area.y, width: area.width - written, height: 1), on: &buffer)
+            } else {
+                buffer.write(info, x: area.x + written, y: area.y, style: .dim, maxWidth: area.width - written)
+            }
+        }
+        let body = inner.droppingTop(2)
+        let query = state.search.flatMap { $0.editing ? nil : $0.query }
+        let current = state.search.flatMap { $0.matches.isEmpty ? nil : $0.matches[$0.current] }
+        let view: TextView
+        switch state.responseTab {
+        case .body:
+            let document = response.body
+            view = TextView(lineCount: document.lineCount, top: state.responseScroll, left: state.responseLeft) { index in
+                var spans = document.spans(index, highlight: query)
+                if index == current { spans = spans.map { Span($0.text, $0.style.adding(.reverse)) } }
+                return spans
+            }
+        case .headers:
+            let lines = response.headers
+            view = TextView(lineCount: lines.count, top: state.responseScroll, left: state.responseLeft) { index in
+                let line = lines[index]
+                guard let colon = line.firstIndex(of: ":") else { return [Span(line)] }
+                return [Span(String(line[..<colon]), Style(foreground: .blue, attributes: .bold)), Span(String(line[colon...]))]
+            }
+        case .request:
+            let lines = response.requestLines
+            view = TextView(lineCount: lines.count, top: state.responseScroll, left: state.responseLeft) { index in
+                [Span(lines[index], index == 0 ? .bold : .plain)]
+            }
+        }
+        view.draw(in: body, on: &buffer)
+    }
+
+    static func statusColor(_ status: Int) -> Color {
+        switch status {
+        case 200..<300: return .green
+        case 300..<400: return .cyan
+        case 400..<500: return .yellow
+        default: return .red
+        }
+    }
+
+    static func badgeColor(_ source: ResponseSource) -> Color {
+        switch source {
+        case .live: return .green
+        case .cache: return .blue
+        case .sample: return .magenta
+        }
+    }
+}
