@@ -23,7 +23,7 @@ extension App {
         case .specs(let specs):
             state.dialog = .output(title: "specs", lines: specs.map { "\($0.method.padding(toLength: 7, withPad: " ", startingAt: 0)) \($0.id)  \($0.path)" }, scroll: 0)
         case .request(let request, let edited):
-            var lines = ["\(request.method.rawValue) \(request.url.absoluteString)" + (edited ? "   (edited, unsaved)" : "")]
+            var lines = ["\(request.method.rawValue) \(SecretMask.display(request.url))" + (edited ? "   (edited, unsaved)" : "")]
             for field in request.headers { lines.append("\(field.name.rawName): \(field.value)") }
             if case .data(let data) = request.body {
                 lines.append("")
