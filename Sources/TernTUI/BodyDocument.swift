@@ -54,43 +54,17 @@ public struct BodyDocument: Sendable {
         if let pretty = JSONFormatter.prettyPrintedBytes(body) {
             return BodyDocument(kind: .json, text: pretty)
         }
-        if isText(body) {
+        if BodyPreview.isText(body) {
             return BodyDocument(kind: .text, text: Array(body))
         }
         return BodyDocument(kind: .binary, text: Array(hexSummary(body, contentType: contentType).utf8))
     }
 
-    /// Whether `data` reads as text: valid UTF-8 (checked on a prefix) without NUL or most control bytes.
-    static func isText(_ data: Data) -> Bool {
-        let prefix = data.prefix(64 * 1024)
-        var controls = 0
-        for byte in prefix {
-            if byte == 0 { return false }
-            if byte < 0x20, byte != 9, byte != 10, byte != 13 { controls += 1 }
-        }
-        guard controls * 100 <= prefix.count else { return false }
-        var cut = Array(prefix)
-        if data.count > prefix.count {
-            // A multi-byte character cut by the prefix is not an error.
-            var dropped = 0
-            while let last = cut.last, last >= 0x80, dropped < 3 { cut.removeLast(); dropped += 1 }
-        }
-        return String(validating: cut, as: UTF8.self) != nil
-    }
-
     /// The size, type and the first 512 bytes as a hex dump.
     static func hexSummary(_ data: Data, contentType: String?) -> String {
         var lines = ["Binary body: \(Format.bytes(Int64(data.count))) (\(contentType ?? "no content type")); first bytes:", ""]
-        let shown = data.prefix(512)
-        var offset = 0
-        while offset < shown.count {
-            let row = shown.dropFirst(offset).prefix(16)
-            let hex = row.map { String(format: "%02x", $0) }.joined(separator: " ")
-            let ascii = String(row.map { (0x20..<0x7F).contains($0) ? Character(Unicode.Scalar($0)) : "." })
-            lines.append(String(format: "%08x  ", offset) + hex.padding(toLength: 48, withPad: " ", startingAt: 0) + "  " + ascii)
-            offset += 16
-        }
-        if data.count > shown.count { lines.append("… \(Format.bytes(Int64(data.count - shown.count))) more") }
+        lines += BodyPreview.hexRows(data, limit: 512)
+        if data.count > 512 { lines.append("… \(Format.bytes(Int64(data.count - 512))) more") }
         return lines.joined(separator: "\n")
     }
 

@@ -46,7 +46,8 @@ extension Printer {
     func bodyText(_ body: Data, contentType: String?) -> String {
         if body.isEmpty { return style.dim("(empty body)") + "\n" }
         if let pretty = JSONFormatter.prettyPrinted(body) { return pretty + "\n" }
-        if let text = String(data: body, encoding: .utf8), !text.contains(where: Self.isControl) {
+        if BodyPreview.isText(body) {
+            let text = String(decoding: body, as: UTF8.self)
             return text.hasSuffix("\n") ? text : text + "\n"
         }
         return hexSummary(body, contentType: contentType)
@@ -55,20 +56,8 @@ extension Printer {
     /// `[1.2 KB of binary data (image/png)]` and the first 64 bytes as a hex dump.
     func hexSummary(_ body: Data, contentType: String?) -> String {
         var lines = [style.dim("[\(HumanUnits.bytes(Int64(body.count))) of binary data (\(contentType ?? "no content type"))]")]
-        let shown = Array(body.prefix(64))
-        for start in stride(from: 0, to: shown.count, by: 16) {
-            let row = shown[start..<min(start + 16, shown.count)]
-            let hex = row.map { String(format: "%02x", $0) }.joined(separator: " ")
-            let ascii = String(row.map { (0x20..<0x7F).contains($0) ? Character(UnicodeScalar($0)) : "." })
-            lines.append(String(format: "%08x  ", start) + hex.padding(toLength: 47, withPad: " ", startingAt: 0) + "  |\(ascii)|")
-        }
-        if body.count > shown.count { lines.append(style.dim("… \(body.count - shown.count) more bytes")) }
+        lines += BodyPreview.hexRows(body, limit: 64)
+        if body.count > 64 { lines.append(style.dim("… \(body.count - 64) more bytes")) }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Control characters other than tab, newline and carriage return mark a body as binary.
-    private static func isControl(_ character: Character) -> Bool {
-        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return false }
-        return (scalar.value < 0x20 && !["\t", "\n", "\r"].contains(scalar)) || scalar.value == 0x7F
     }
 }
