@@ -49,23 +49,3 @@ public enum Effect: Sendable, Equatable {
     /// Search the shown body.
     case search(String)
 }
-
-extension Msg {
-    /// A short name for tracing and tests.
-    var name: String {
-        switch self {
-        case .key(let key): return "key \(key)"
-        case .resized(let size): return "resize \(size)"
-        case .snapshot: return "snapshot"
-        case .handlerEvent: return "event"
-        case .activity: return "activity"
-        case .cacheLoaded: return "cache"
-        case .commandFinished(let command, _): return "finished \(command)"
-        case .responseReady: return "response"
-        case .sendFailed: return "send failed"
-        case .editFinished: return "edit finished"
-        case .searchFinished: return "search finished"
-        case .tick: return "tick"
-        }
-    }
-}
