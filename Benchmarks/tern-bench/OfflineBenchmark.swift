@@ -6,7 +6,8 @@ import TernWorkspace
 
 /// `tern-bench offline`: issue 4's offline numbers, in one process.
 ///
-/// - 10,000 `cache`-mode sends of a stored 10 KB response through a `Handler` on `SQLiteStorage`;
+/// - 10,000 `cache`-mode sends of a stored 10 KB response through a `Handler` on `SQLiteStorage`, keyed by
+///   the request's identity (headers, partition and a secret digested);
 /// - p50/p99 of 10,000 `entry(forKey:)` lookups over 1,000 stored 10 KB entries;
 /// - loading a generated workspace of 10,000 specs (best and median of 10).
 enum OfflineBenchmark {
@@ -33,9 +34,16 @@ enum OfflineBenchmark {
         lookups.sort()
         print(String(format: "lookup over 1,000 entries of 10 KB: p50 %.1f µs, p99 %.1f µs", lookups[5_000] * 1e6, lookups[9_900] * 1e6))
 
+        // The request's identity is its key: partition, method, URL, headers and body, digested.
         let handler = Handler(transport: NoNetwork(), storage: storage, mode: .cache)
-        var request = Request(url: URL(string: "http://127.0.0.1/replayed") ?? folder)
-        request.storageKey = "key-42"
+        var request = Request(url: URL(string: "http://127.0.0.1/replayed?page=2") ?? folder)
+        request.headers = [.accept: "application/json", .authorization: "Bearer bench-token"]
+        request.cachePartition = "local"
+        request.secretValues = ["bench-token"]
+        try await storage.store(StoredResponse(
+            key: handler.storageKey(for: request), status: 200, headers: [.contentType: "application/json"], body: body,
+            source: .live, storedAt: now, validUntil: now.addingTimeInterval(3600), method: "GET", url: "http://127.0.0.1/replayed"
+        ))
         _ = try await handler.send(request)
         let start = ContinuousClock.now
         for _ in 0..<10_000 { _ = try await handler.send(request) }

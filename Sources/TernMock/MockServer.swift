@@ -85,6 +85,11 @@ public final class MockServer: Sendable {
         state.requestCount(path: path)
     }
 
+    /// How many `304 Not Modified` answers the `/etag/{seconds}` route gave for `path`.
+    public func notModifiedCount(path: String) -> Int {
+        state.notModifiedCount(path: path)
+    }
+
     /// How many requests were received in total.
     public var totalRequestCount: Int {
         state.totalRequestCount

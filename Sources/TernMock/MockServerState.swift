@@ -101,6 +101,14 @@ final class MockServerState: Sendable {
     }
 
     /// Counts one serving of a `/cache` path and returns how many times it was served.
+    func recordNotModified(path: String) {
+        storage.withLock { $0.cacheServed["304 " + path, default: 0] += 1 }
+    }
+
+    func notModifiedCount(path: String) -> Int {
+        storage.withLock { $0.cacheServed["304 " + path] ?? 0 }
+    }
+
     func nextCacheServe(path: String) -> Int {
         storage.withLock { storage in
             storage.cacheServed[path, default: 0] += 1

@@ -9,6 +9,7 @@ enum CacheSchema {
     static let columns: [String: Set<String>] = [
         "responses": [
             "id", "key", "status", "headers", "body", "file_path", "source", "stored_at", "valid_until", "method", "url",
+            "request", "vary", "body_bytes", "last_used", "revalidated_at", "verified_at", "drifted", "name",
         ],
         "history": ["id", "spec", "method", "url", "date", "status", "source", "duration", "error"],
     ]
@@ -46,6 +47,25 @@ enum CacheSchema {
                         error TEXT
                     ) STRICT;
                     CREATE INDEX history_on_date ON history(date);
+                    """
+            )
+        }
+        // Responses are keyed by request identity from here on: entries stored under the old
+        // `METHOD URL` keys can answer nothing (and may hold secrets in clear), so they go.
+        migrator.registerMigration("tern-v2-request-identity") { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM responses;
+                    ALTER TABLE responses ADD COLUMN request TEXT;
+                    ALTER TABLE responses ADD COLUMN vary TEXT;
+                    ALTER TABLE responses ADD COLUMN body_bytes INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE responses ADD COLUMN last_used REAL NOT NULL DEFAULT 0;
+                    ALTER TABLE responses ADD COLUMN revalidated_at REAL;
+                    ALTER TABLE responses ADD COLUMN verified_at REAL;
+                    ALTER TABLE responses ADD COLUMN drifted INTEGER;
+                    ALTER TABLE responses ADD COLUMN name TEXT;
+                    CREATE INDEX responses_on_last_used ON responses(last_used);
+                    CREATE INDEX responses_on_name ON responses(name);
                     """
             )
         }

@@ -6,23 +6,26 @@ import Tern
 /// How a `StoredResponse` maps to a row of the `responses` table; every read is checked, never trusted.
 enum ResponseRow {
     /// The columns read, in the order `decode` expects them.
-    static let selection = "key, status, headers, body, file_path, source, stored_at, valid_until, method, url"
+    static let selection = """
+        key, status, headers, body, file_path, source, stored_at, valid_until, method, url, request, vary, body_bytes, \
+        revalidated_at, verified_at, drifted
+        """
 
     /// The `INSERT` for one entry, with `arguments(for:)`.
     static let insert = """
-        INSERT INTO responses (key, status, headers, body, file_path, source, stored_at, valid_until, method, url)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO responses (key, status, headers, body, file_path, source, stored_at, valid_until, method, url,
+            request, vary, body_bytes, revalidated_at, verified_at, drifted, name, last_used)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// The values of `entry` for `insert`.
     static func arguments(for entry: StoredResponse) throws -> StatementArguments {
-        let pairs = entry.headers.map { [$0.name.rawName, $0.value] }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        let headers = String(decoding: try encoder.encode(pairs), as: UTF8.self)
         let values: [(any DatabaseValueConvertible)?] = [
-            entry.key, entry.status, headers, entry.body, entry.fileURL?.path, entry.source.rawValue,
-            entry.storedAt.timeIntervalSince1970, entry.validUntil.timeIntervalSince1970, entry.method, entry.url,
+            entry.key, entry.status, try encodeHeaders(entry.headers), entry.body, entry.fileURL?.path,
+            entry.source.rawValue, entry.storedAt.timeIntervalSince1970, entry.validUntil.timeIntervalSince1970,
+            entry.method, entry.url, try entry.request.map(encodeRecord), entry.varyDigest, entry.byteCount,
+            entry.revalidatedAt?.timeIntervalSince1970, entry.verification?.date.timeIntervalSince1970,
+            entry.verification.map { $0.drifted ? 1 : 0 }, entry.request?.name, entry.storedAt.timeIntervalSince1970,
         ]
         return StatementArguments(values)
     }
@@ -35,6 +38,8 @@ enum ResponseRow {
             throw TernError(.storage, "the cache entry '\(key)' has an unknown source '\(sourceName)'")
         }
         let filePath = try row.decode(String?.self, atIndex: 4)
+        let verifiedAt = try row.decode(Double?.self, atIndex: 14)
+        let drifted = try row.decode(Int?.self, atIndex: 15)
         return StoredResponse(
             key: key,
             status: try row.decode(Int.self, atIndex: 1),
@@ -45,8 +50,36 @@ enum ResponseRow {
             storedAt: Date(timeIntervalSince1970: try row.decode(Double.self, atIndex: 6)),
             validUntil: Date(timeIntervalSince1970: try row.decode(Double.self, atIndex: 7)),
             method: try row.decode(String.self, atIndex: 8),
-            url: try row.decode(String.self, atIndex: 9)
+            url: try row.decode(String.self, atIndex: 9),
+            request: try row.decode(String?.self, atIndex: 10).flatMap { try record(from: $0, key: key) },
+            varyDigest: try row.decode(String?.self, atIndex: 11),
+            revalidatedAt: try row.decode(Double?.self, atIndex: 13).map(Date.init(timeIntervalSince1970:)),
+            verification: verifiedAt.map {
+                StoredResponse.Verification(date: Date(timeIntervalSince1970: $0), drifted: drifted == 1)
+            },
+            byteCount: try row.decode(Int64.self, atIndex: 12)
         )
+    }
+
+    static func encodeHeaders(_ fields: HTTPFields) throws -> String {
+        let pairs = fields.map { [$0.name.rawName, $0.value] }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(pairs), as: UTF8.self)
+    }
+
+    static func encodeRecord(_ record: RequestRecord) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return String(decoding: try encoder.encode(record), as: UTF8.self)
+    }
+
+    static func record(from json: String, key: String) throws -> RequestRecord {
+        do {
+            return try JSONDecoder().decode(RequestRecord.self, from: Data(json.utf8))
+        } catch {
+            throw TernError(.storage, "the request of cache entry '\(key)' is not readable JSON", underlying: error)
+        }
     }
 
     /// Header fields from a JSON array of `[name, value]` pairs, order and repeats kept.

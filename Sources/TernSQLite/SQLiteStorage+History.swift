@@ -3,13 +3,15 @@ import GRDB
 import Tern
 
 extension SQLiteStorage {
-    /// Appends `entry` to the send history (its `id` is ignored; the database assigns one).
+    /// Appends `entry` to the send history (its `id` is ignored; the database assigns one), keeping the
+    /// newest `limits.historyRows`. The caller redacts secrets first (the explorer does).
     public func recordHistory(_ entry: HistoryEntry) async throws {
         let values: [(any DatabaseValueConvertible)?] = [
             entry.spec, entry.method, entry.url, entry.date.timeIntervalSince1970, entry.status,
             entry.source?.rawValue, entry.duration, entry.error,
         ]
         let arguments = StatementArguments(values)
+        let keep = limits.historyRows
         try await write("recording history") { db in
             try db.execute(
                 sql: """
@@ -17,6 +19,10 @@ extension SQLiteStorage {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: arguments
+            )
+            try db.execute(
+                sql: "DELETE FROM history WHERE id <= (SELECT id FROM history ORDER BY id DESC LIMIT 1 OFFSET ?)",
+                arguments: [keep]
             )
         }
     }

@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
+import Synchronization
 import Tern
 
-/// The persistent `StorageManager` of a workspace: responses and send history in one SQLite file
-/// (`<workspace>/.tern/cache.sqlite`), safe to share between tasks and between processes.
+/// The persistent `StorageManager` of a workspace: responses, their downloaded bodies and the send
+/// history in one folder (`<workspace>/.tern/`: `cache.sqlite`, `bodies/`, `identity.key`), safe to
+/// share between tasks and between processes.
 ///
 /// ```swift
 /// let storage = try SQLiteStorage(path: workspace.appendingPathComponent(".tern/cache.sqlite"))
@@ -11,14 +13,42 @@ import Tern
 /// let handler = Handler(transport: HTTPClientTransport.shared, storage: storage)
 /// ```
 public final class SQLiteStorage: ListStorageManager, Sendable {
+    /// The limits a cache keeps to.
+    public struct Limits: Sendable {
+        /// Entries kept per key (at least 1); older ones are pruned when storing.
+        public var entriesPerKey: Int
+        /// Bytes of bodies kept in all (in the database and in `bodies/`); the least recently used
+        /// entries are evicted past it. 0 means no limit.
+        public var maxBytes: Int64
+        /// History rows kept; the oldest are removed past it.
+        public var historyRows: Int
+
+        public init(entriesPerKey: Int = 5, maxBytes: Int64 = 500_000_000, historyRows: Int = 1_000) {
+            self.entriesPerKey = max(1, entriesPerKey)
+            self.maxBytes = max(0, maxBytes)
+            self.historyRows = max(1, historyRows)
+        }
+    }
+
     /// The database file.
     public let path: URL
     /// How many entries are kept per key (at least 1); older ones are pruned when storing.
-    public let historyLimitPerKey: Int
+    public var historyLimitPerKey: Int { limits.entriesPerKey }
+    /// The limits in force.
+    public let limits: Limits
     /// Set when an unreadable, corrupt or foreign file was moved aside and a fresh database made: a sentence for the user.
     public let recoveryNotice: String?
+    /// The random key that digests secrets into storage keys (`.tern/identity.key`).
+    public let digestKey: Data
+
+    /// `digestKey`, for handlers that use this storage: keys match from one run to the next.
+    public var identityKey: Data? { digestKey }
 
     let pool: DatabasePool
+    let bodies: CacheBodies
+    /// Keys served since the last write, with when: their `last_used` is written with the next store,
+    /// so replaying from the cache costs no write.
+    let touched = Mutex<[String: Double]>([:])
     /// Serves `entry(forKey:)` synchronously: only ever used that way, so no task waits on it
     /// while holding another connection (mixing sync reads with the pool's async ones deadlocked
     /// the two cooperative threads of a 2-core machine). WAL lets it read beside the pool's writer.
@@ -28,18 +58,29 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
     ///
     /// A file that is not a Tern cache is renamed to `cache.sqlite.broken-<timestamp>`, never deleted.
     /// - Throws: `TernError` of kind `.storage` when the file cannot be opened, created or moved aside.
-    public init(path: URL, historyLimitPerKey: Int = 5) throws {
+    public convenience init(path: URL, historyLimitPerKey: Int = 5) throws {
+        try self.init(path: path, limits: Limits(entriesPerKey: historyLimitPerKey))
+    }
+
+    /// Opens (or creates) the database at `path` with `limits`.
+    public init(path: URL, limits: Limits) throws {
         let opened = try DatabaseOpener(file: CacheFile(url: path)).open()
         self.path = path
-        self.historyLimitPerKey = max(1, historyLimitPerKey)
+        self.limits = limits
         self.pool = opened.pool
         self.recoveryNotice = opened.notice
+        let directory = path.deletingLastPathComponent()
+        bodies = CacheBodies(directory: directory.appendingPathComponent("bodies"))
+        try bodies.prepare()
+        digestKey = try IdentityKey.load(directory.appendingPathComponent("identity.key"))
         self.lookup = try DatabaseOpener.lookupConnection(at: path)
     }
 
     /// The latest entry stored under `key`, valid or not.
     public func entry(forKey key: String) async throws -> StoredResponse? {
-        try lookupEntry(key)
+        let entry = try lookupEntry(key)
+        if entry != nil { touched.withLock { $0[key] = Date().timeIntervalSince1970 } }
+        return entry
     }
 
     /// A synchronous read of ~25 µs on the lookup connection, instead of a hop to GRDB's threads
@@ -57,33 +98,32 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
         }
     }
 
-    /// Stores `entry` as the latest under its key and prunes all but the newest `historyLimitPerKey`.
+    /// Stores `entry` as the latest under its key (see `adopt(_:)`).
     public func store(_ entry: StoredResponse) async throws {
-        let arguments = try ResponseRow.arguments(for: entry)
-        let limit = historyLimitPerKey
-        try await write("storing '\(entry.key)'") { db in
-            try db.cachedStatement(sql: ResponseRow.insert).execute(arguments: arguments)
-            try db.cachedStatement(
-                sql: """
-                    DELETE FROM responses WHERE key = ?1 AND id <= (
-                        SELECT id FROM responses WHERE key = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
-                    """
-            ).execute(arguments: [entry.key, limit])
-        }
+        _ = try await adopt(entry)
     }
 
-    /// Removes every entry stored under `key`.
+    /// A new owner-only file in `bodies/` for a download this storage may then adopt by renaming.
+    public func temporaryFile() throws -> URL? {
+        try bodies.temporaryFile()
+    }
+
+    /// Removes every entry stored under `key`, with its body files.
     public func removeEntry(forKey key: String) async throws {
-        try await write("removing '\(key)'") { db in
+        let files = try await write("removing '\(key)'") { db in
+            let files = try String.fetchAll(db, sql: "SELECT file_path FROM responses WHERE key = ? AND file_path IS NOT NULL", arguments: [key])
             try db.execute(sql: "DELETE FROM responses WHERE key = ?", arguments: [key])
+            return files
         }
+        bodies.remove(try await unreferenced(files))
     }
 
-    /// Removes every stored response (the history stays; see `clearHistory()`).
+    /// Removes every stored response and body (the history stays; see `clearHistory()`).
     public func removeAll() async throws {
         try await write("clearing the cache") { db in
             try db.execute(sql: "DELETE FROM responses")
         }
+        bodies.removeAllBodies()
     }
 
     /// The latest entry of every key, newest first.
@@ -109,6 +149,13 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
         }
     }
 
+    /// The bytes of every stored body, in the database and in `bodies/`.
+    public func totalBytes() async throws -> Int64 {
+        try await read("measuring the cache") { db in
+            try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(body_bytes), 0) FROM responses") ?? 0
+        }
+    }
+
     func read<T: Sendable>(_ action: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await pool.read(body)
@@ -126,7 +173,7 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
     }
 
     /// `error` as a `TernError` of kind `.storage`; cancellation and our own errors pass through.
-    private func storageError(_ action: String, _ error: any Error) -> any Error {
+    func storageError(_ action: String, _ error: any Error) -> any Error {
         if error is CancellationError || error is TernError { return error }
         return TernError(.storage, "\(action) in the cache '\(path.path)' failed: \(error)", underlying: error)
     }

@@ -37,17 +37,27 @@ struct SQLiteStorageTests {
         }
     }
 
-    @Test("a downloaded body is kept as a file reference, and an empty body stays empty")
+    @Test("a downloaded body is copied into the cache's own owner-only file, and an empty body stays empty")
     func fileReference() async throws {
         try await withScratch { scratch in
             let storage = try SQLiteStorage(path: scratch.cachePath)
             let file = scratch.directory.appendingPathComponent("download with space.bin")
+            try Data("downloaded bytes".utf8).write(to: file)
             var entry = StoredResponse.fixture(key: "download", body: "")
             entry.fileURL = file
             try await storage.store(entry)
             try await storage.store(.fixture(key: "empty", body: ""))
             let download = try #require(try await storage.entry(forKey: "download"))
-            #expect(download.fileURL == file)
+            let kept = try #require(download.fileURL)
+            #expect(kept != file)
+            #expect(kept.deletingLastPathComponent().lastPathComponent == "bodies")
+            #expect(try Data(contentsOf: kept) == Data("downloaded bytes".utf8))
+            #expect(download.byteCount == 16)
+            let mode = try FileManager.default.attributesOfItem(atPath: kept.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+            #expect(FileManager.default.fileExists(atPath: file.path), "the caller's file stays theirs")
+            try await storage.removeEntry(forKey: "download")
+            #expect(!FileManager.default.fileExists(atPath: kept.path), "the body goes with its entry")
             #expect(download.body.isEmpty)
             let empty = try #require(try await storage.entry(forKey: "empty"))
             #expect(empty.body.isEmpty)

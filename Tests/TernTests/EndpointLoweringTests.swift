@@ -14,7 +14,7 @@ struct EndpointLoweringTests {
         #expect(request.method == .get)
         #expect(request.url.absoluteString == "http://127.0.0.1:1/users/7?verbose=true")
         #expect(request.headers[HTTPField.Name("X-Client")!] == "tests")
-        #expect(request.cacheKey == "user-7")
+        #expect(request.storageKey == "user-7")
         #expect(request.sample?.body == Data(#"{"id":0,"name":"Sample"}"#.utf8))
     }
 
@@ -26,7 +26,7 @@ struct EndpointLoweringTests {
         #expect(create.method == .post)
         #expect(try create.body.collect() == Data(#"{"name":"Ada"}"#.utf8))
         #expect(create.headers[.contentType] == "application/json")
-        #expect(create.cacheKey == "POST http://127.0.0.1:1/users")
+        #expect(create.storageKey == nil)
     }
 
     struct Lookup: Spec {

@@ -25,6 +25,8 @@ final class EventLog: Sendable {
             case .cache(.miss): "cache.miss"
             case .cache(.stored): "cache.stored"
             case .cache(.sample): "cache.sample"
+            case .cache(.revalidated): "cache.revalidated"
+            case .cache(.stale): "cache.stale"
             case .progress: "progress"
             case .response: "response"
             case .failure: "failure"

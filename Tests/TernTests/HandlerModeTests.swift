@@ -61,14 +61,15 @@ struct HandlerModeTests {
         #expect(replay.cache?.isExpired == true)
     }
 
-    @Test("sample mode serves the sample, stores it, then serves it from the cache")
+    @Test("sample mode serves the sample, stores it, then serves it from the cache, still saying sample")
     func sampleMode() async throws {
         let handler = handler(.sample)
         let first = try await handler.send(UserAPI.user(id: 5))
         #expect(first.source == .sample)
         #expect(try first.decode(User.self) == User(id: 0, name: "Sample"))
         let second = try await handler.send(UserAPI.user(id: 5))
-        #expect(second.source == .cache)
+        #expect(second.source == .sample)
+        #expect(second.cache?.state == .fresh)
         #expect(transport.requestCount == 0)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Keeps responses by storage key, for the `normal`, `cache` and `sample` modes (Lynn's item storage).
 ///
 /// `MemoryStorage` ships here; `TernSQLite` provides the persistent one a workspace uses.
@@ -12,6 +14,33 @@ public protocol StorageManager: Sendable {
     func removeAll() async throws
     /// The latest entry of every key, newest first.
     func entries() async throws -> [StoredResponse]
+
+    /// Stores `entry` and returns it as stored: a storage that keeps bodies in files of its own
+    /// moves or copies `entry.fileURL` there and returns the new location.
+    func adopt(_ entry: StoredResponse) async throws -> StoredResponse
+    /// Replaces the latest entry under `entry.key` in place (a revalidation, a verification).
+    func update(_ entry: StoredResponse) async throws
+    /// A new, empty file for a download whose body this storage may then adopt without copying;
+    /// `nil` lets the handler use the system's temporary folder.
+    func temporaryFile() throws -> URL?
+    /// The key that digests secrets into storage keys (`CacheIdentity`): a storage that outlives the
+    /// process keeps one, so keys match across runs; `nil` lets each handler pick a random one.
+    var identityKey: Data? { get }
+}
+
+extension StorageManager {
+    public func adopt(_ entry: StoredResponse) async throws -> StoredResponse {
+        try await store(entry)
+        return entry
+    }
+
+    public func update(_ entry: StoredResponse) async throws {
+        try await store(entry)
+    }
+
+    public func temporaryFile() throws -> URL? { nil }
+
+    public var identityKey: Data? { nil }
 }
 
 /// A storage manager that also keeps earlier responses per key (Lynn's list storage).

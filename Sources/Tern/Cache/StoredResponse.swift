@@ -1,17 +1,17 @@
 import Foundation
 import HTTPTypes
 
-/// A response kept by a `StorageManager`: enough to replay it offline.
+/// A response kept by a `StorageManager`: enough to replay it offline, and to say what it answers.
 public struct StoredResponse: Sendable, Hashable {
-    /// The storage key.
+    /// The storage key (see `CacheIdentity.key(for:redactor:)`).
     public var key: String
     /// The status code.
     public var status: Int
-    /// The header fields.
+    /// The header fields (sensitive ones redacted).
     public var headers: HTTPFields
     /// The body in memory (empty when the body lives in `fileURL`).
     public var body: Data
-    /// The file holding a downloaded body.
+    /// The file holding a downloaded body (owned by the storage once stored).
     public var fileURL: URL?
     /// Where the response originally came from (`live` or `sample`).
     public var source: ResponseSource
@@ -21,13 +21,38 @@ public struct StoredResponse: Sendable, Hashable {
     public var validUntil: Date
     /// `METHOD` of the request that produced it.
     public var method: String
-    /// The resolved URL of the request that produced it.
+    /// The resolved URL of the request that produced it, secrets redacted.
     public var url: String
+    /// The request it answers, as sent (secrets redacted); `nil` for entries made without one.
+    public var request: RequestRecord?
+    /// The digest of the request's values for the response's `Vary` header names (`*`: never reused).
+    public var varyDigest: String?
+    /// When a `304 Not Modified` last confirmed it.
+    public var revalidatedAt: Date?
+    /// When a live send was last compared with it (`tern verify`), and whether the answers differed.
+    public var verification: Verification?
+    /// The body's size in bytes, as stored (the file's size for downloads).
+    public var byteCount: Int64
+
+    /// The outcome of comparing a stored answer with a live one.
+    public struct Verification: Sendable, Hashable, Codable {
+        /// When the comparison ran.
+        public var date: Date
+        /// Whether the live answer differed (outside the ignored paths).
+        public var drifted: Bool
+
+        public init(date: Date, drifted: Bool) {
+            self.date = date
+            self.drifted = drifted
+        }
+    }
 
     /// Makes an entry.
     public init(
         key: String, status: Int, headers: HTTPFields, body: Data, fileURL: URL? = nil, source: ResponseSource,
-        storedAt: Date, validUntil: Date, method: String, url: String
+        storedAt: Date, validUntil: Date, method: String, url: String, request: RequestRecord? = nil,
+        varyDigest: String? = nil, revalidatedAt: Date? = nil, verification: Verification? = nil,
+        byteCount: Int64? = nil
     ) {
         self.key = key
         self.status = status
@@ -39,6 +64,17 @@ public struct StoredResponse: Sendable, Hashable {
         self.validUntil = validUntil
         self.method = method
         self.url = url
+        self.request = request
+        self.varyDigest = varyDigest
+        self.revalidatedAt = revalidatedAt
+        self.verification = verification
+        if let byteCount {
+            self.byteCount = byteCount
+        } else if let fileURL, body.isEmpty {
+            self.byteCount = FileManager.default.sizeOfFile(at: fileURL) ?? 0
+        } else {
+            self.byteCount = Int64(body.count)
+        }
     }
 
     /// Whether the entry is still valid at `date`.
@@ -46,9 +82,14 @@ public struct StoredResponse: Sendable, Hashable {
         validUntil > date
     }
 
-    /// The size of the stored body.
-    public var byteCount: Int64 {
-        if let fileURL, body.isEmpty { return FileManager.default.sizeOfFile(at: fileURL) ?? 0 }
-        return Int64(body.count)
+    /// The validators a revalidation sends: `ETag` and `Last-Modified`, when the response had them.
+    public var validators: (etag: String?, lastModified: String?) {
+        (headers[.eTag], headers[.lastModified])
+    }
+
+    /// The body bytes, read from the file when the body lives there.
+    public func bodyData() throws -> Data {
+        if body.isEmpty, let fileURL { return try Data(contentsOf: fileURL) }
+        return body
     }
 }

@@ -67,4 +67,8 @@ public enum CacheDecision: Sendable, Hashable {
     case stored(key: String, validUntil: Date)
     /// Sample data was served (and stored under the key).
     case sample(key: String)
+    /// A stale entry was confirmed by a `304 Not Modified` and served, valid until the date.
+    case revalidated(key: String, validUntil: Date)
+    /// The network failed (`reason`) and the newest stored answer was served instead (stale-if-error).
+    case stale(key: String, reason: String)
 }

@@ -1,30 +1,60 @@
 import Foundation
 
 extension Handler {
-    /// Sends `request` over the network with retries, then stores the final 2xx response.
-    func live(
-        _ request: Request, validUntil: (@Sendable (Response) -> Date?)?, emitter: EventEmitter
-    ) async throws -> Response {
+    /// Sends the request over the network with retries, then stores the final 2xx response. With a
+    /// stale entry to revalidate, it asks with `If-None-Match`/`If-Modified-Since` and a 304 serves it.
+    func live(_ plan: SendPlan, revalidating stale: StoredResponse? = nil, emitter: EventEmitter) async throws -> Response {
+        var request = plan.request
+        if let stale {
+            let (etag, lastModified) = stale.validators
+            if let etag, request.headers[.ifNoneMatch] == nil { request.headers[.ifNoneMatch] = etag }
+            if let lastModified, request.headers[.ifModifiedSince] == nil {
+                request.headers[.ifModifiedSince] = lastModified
+            }
+        }
         // A download gets its file before the first attempt, so a retry can resume into it.
-        var request = request
-        var ownsFile = false
+        var ownedFile: URL?
         if request.transaction == .download, request.downloadDestination == nil {
-            request.downloadDestination = FileManager.default.temporaryDirectory
-                .appendingPathComponent("tern-download-\(UUID().uuidString)")
-            ownsFile = true
+            let file = try temporaryDownloadFile()
+            request.downloadDestination = file
+            ownedFile = file
         }
         do {
-            return try await attempts(request, validUntil: validUntil, emitter: emitter)
+            let response = try await attempts(request, plan: plan, emitter: emitter)
+            if let stale, response.statusCode == 304 {
+                if let ownedFile { discardTemporaryFile(ownedFile) }
+                return await revalidated(stale, by: response, plan: plan, emitter: emitter)
+            }
+            return await store(response, plan: plan, emitter: emitter)
         } catch {
-            if ownsFile, let file = request.downloadDestination { try? FileManager.default.removeItem(at: file) }
+            if let ownedFile { discardTemporaryFile(ownedFile) }
             throw error
         }
     }
 
+    /// A new owner-only file for a download: the storage's (so storing it is a rename), else the system's.
+    private func temporaryDownloadFile() throws -> URL {
+        let file: URL
+        if let offered = try storage?.temporaryFile() {
+            file = offered
+        } else {
+            file = FileManager.default.temporaryDirectory.appendingPathComponent("tern-download-\(UUID().uuidString)")
+            guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            else {
+                throw TernError(.storage, "a temporary file for the download could not be created in \(file.deletingLastPathComponent().path)")
+            }
+        }
+        temporaryFiles.withLock { _ = $0.insert(file) }
+        return file
+    }
+
+    private func discardTemporaryFile(_ file: URL) {
+        temporaryFiles.withLock { _ = $0.remove(file) }
+        try? FileManager.default.removeItem(at: file)
+    }
+
     /// The attempt loop: send, ask the policy, wait, and resume a dropped download where it stopped.
-    private func attempts(
-        _ request: Request, validUntil: (@Sendable (Response) -> Date?)?, emitter: EventEmitter
-    ) async throws -> Response {
+    private func attempts(_ request: Request, plan: SendPlan, emitter: EventEmitter) async throws -> Response {
         let policy = request.retryPolicy ?? retryPolicy
         let started = clock.now
         let stopwatch = ContinuousClock()
@@ -42,7 +72,7 @@ extension Handler {
             do {
                 response = try await runChain(attemptRequest, attempt: attempt, resumeOffset: resumeOffset, emitter: emitter)
             } catch {
-                failure = TernError.wrap(error, requestLabel: request.label, attempt: attempt)
+                failure = TernError.wrap(error, requestLabel: plan.label, attempt: attempt)
             }
             if Task.isCancelled || failure?.kind == .cancelled {
                 throw failure ?? TernError(.cancelled, "the request was cancelled", attempt: attempt)
@@ -52,10 +82,10 @@ extension Handler {
             switch policy.decide(context, now: clock.now) {
             case .retry:
                 emitter.emit(.retry(attempt: attempt, cause: context.cause, delay: .zero))
-                logger?.info("retrying \(request.label) after attempt \(attempt) (\(context.cause))")
+                logger?.info("retrying \(plan.label) after attempt \(attempt) (\(context.cause))")
             case .retryAfter(let delay):
                 emitter.emit(.retry(attempt: attempt, cause: context.cause, delay: delay))
-                logger?.info("retrying \(request.label) in \(delay) after attempt \(attempt) (\(context.cause))")
+                logger?.info("retrying \(plan.label) in \(delay) after attempt \(attempt) (\(context.cause))")
                 do {
                     try await clock.sleep(for: delay)
                 } catch {
@@ -69,7 +99,6 @@ extension Handler {
                 }
                 response.attempts = attempt
                 response.timing = Response.Timing(start: started, duration: stopwatch.now - startInstant)
-                response.cache = await store(response, validUntil: validUntil, emitter: emitter)
                 return response
             }
         }

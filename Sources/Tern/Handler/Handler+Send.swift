@@ -15,6 +15,14 @@ extension Handler {
         validUntil: (@Sendable (Response) -> Date?)? = nil,
         onEvent: (@Sendable (HandlerEvent) -> Void)? = nil
     ) async throws(TernError) -> Response {
+        try await send(endpoint, mode: mode, validUntil: validUntil, stores: true, onEvent: onEvent)
+    }
+
+    /// `send`, optionally without storing what arrives (a verification compares, it does not replace).
+    package func send(
+        _ endpoint: some Endpoint, mode: ResponseMode?, validUntil: (@Sendable (Response) -> Date?)?, stores: Bool,
+        onEvent: (@Sendable (HandlerEvent) -> Void)?
+    ) async throws(TernError) -> Response {
         let id = nextRequestID()
         let request: Request
         do {
@@ -24,13 +32,13 @@ extension Handler {
                 .emit(.failure(error))
             throw error
         }
+        let plan = SendPlan(handler: self, request: request, validUntil: validUntil, stores: stores)
         let emitter = EventEmitter(
-            requestID: id, label: request.name ?? request.label, broadcaster: broadcaster, observer: onEvent,
-            clock: clock
+            requestID: id, label: request.name ?? plan.label, broadcaster: broadcaster, observer: onEvent, clock: clock
         )
         do {
             if Task.isCancelled { throw CancellationError() }
-            let response = try await serve(request, mode: mode ?? self.mode, validUntil: validUntil, emitter: emitter)
+            let response = try await serve(plan, mode: mode ?? self.mode, emitter: emitter)
             emitter.emit(
                 .response(
                     status: response.statusCode, source: response.source, bytes: response.byteCount,
@@ -39,117 +47,97 @@ extension Handler {
             )
             return response
         } catch {
-            let failure = TernError.wrap(error, requestLabel: request.label)
-            logger?.debug("\(request.label) failed: \(failure)")
+            var failure = TernError.wrap(error, requestLabel: plan.label)
+            failure.message = plan.redactor.redact(failure.message)
+            logger?.debug("\(plan.label) failed: \(failure)")
             emitter.emit(.failure(failure))
             throw failure
         }
     }
 
-    private func serve(
-        _ request: Request, mode: ResponseMode, validUntil: (@Sendable (Response) -> Date?)?, emitter: EventEmitter
-    ) async throws -> Response {
-        let key = request.cacheKey
+    private func serve(_ plan: SendPlan, mode: ResponseMode, emitter: EventEmitter) async throws -> Response {
+        let request = plan.request
         switch mode {
         case .live:
-            return try await live(request, validUntil: validUntil, emitter: emitter)
+            return try await live(plan, emitter: emitter)
         case .normal:
-            if request.answersFromStorage, let hit = try await stored(request, allowExpired: false, emitter: emitter) {
-                return hit
+            var stale: StoredResponse?
+            if request.answersFromStorage, let entry = try await lookup(plan, strict: false) {
+                if entry.isValid(at: clock.now) {
+                    emitter.emit(.cache(.hit(key: plan.key, expired: false)))
+                    return response(from: entry, plan: plan, state: .fresh)
+                }
+                stale = entry
             }
-            return try await live(request, validUntil: validUntil, emitter: emitter)
+            if storage != nil, request.answersFromStorage { emitter.emit(.cache(.miss(key: plan.key))) }
+            return try await liveOrStale(plan, stale: stale, emitter: emitter)
         case .cache:
             guard storage != nil else {
-                throw TernError(.cacheMiss, "cache mode needs a storage manager; this handler has none", requestLabel: request.label)
+                throw TernError(.cacheMiss, "cache mode needs a storage manager; this handler has none", requestLabel: plan.label)
             }
-            if let hit = try await stored(request, allowExpired: true, emitter: emitter) { return hit }
-            throw TernError(
-                .cacheMiss, "nothing is stored under '\(key)'; send it once in normal or live mode first",
-                requestLabel: request.label
-            )
+            if let entry = try await lookup(plan, strict: true) {
+                let expired = !entry.isValid(at: clock.now)
+                emitter.emit(.cache(.hit(key: plan.key, expired: expired)))
+                return response(from: entry, plan: plan, state: expired ? .expired : .fresh)
+            }
+            emitter.emit(.cache(.miss(key: plan.key)))
+            throw TernError(.cacheMiss, await missExplanation(plan), requestLabel: plan.label)
         case .sample:
-            if request.answersFromStorage, let hit = try await stored(request, allowExpired: false, emitter: emitter) {
-                return hit
+            if request.answersFromStorage, let entry = try await lookup(plan, strict: false), entry.isValid(at: clock.now) {
+                emitter.emit(.cache(.hit(key: plan.key, expired: false)))
+                return response(from: entry, plan: plan, state: .fresh)
             }
-            return try await sample(request, validUntil: validUntil, emitter: emitter)
+            return try await sample(plan, emitter: emitter)
         }
     }
 
-    /// The stored response for `request`, or `nil` after a `.miss` event. Storage read errors count
-    /// as misses (logged), except in `cache` mode where they are the answer.
-    private func stored(_ request: Request, allowExpired: Bool, emitter: EventEmitter) async throws -> Response? {
-        guard let storage else { return nil }
-        let key = request.cacheKey
-        let entry: StoredResponse?
+    /// The network, revalidating `stale` when it has validators; when the network fails after the
+    /// retries (or a gateway answers 502/503/504), the stale answer instead, if allowed.
+    private func liveOrStale(_ plan: SendPlan, stale: StoredResponse?, emitter: EventEmitter) async throws -> Response {
+        let validators = stale.map(\.validators)
+        let revalidating = stale != nil && (validators?.etag != nil || validators?.lastModified != nil)
+        let outcome: Result<Response, any Error>
         do {
-            entry = try await storage.entry(forKey: key)
+            outcome = .success(try await live(plan, revalidating: revalidating ? stale : nil, emitter: emitter))
         } catch {
-            logger?.warning("reading '\(key)' from storage failed: \(error)")
-            if allowExpired {
-                throw TernError(.storage, "the cache could not be read: \(error)", requestLabel: request.label, underlying: error)
-            }
-            entry = nil
+            outcome = .failure(error)
         }
-        let now = clock.now
-        guard let entry, allowExpired || entry.isValid(at: now) else {
-            emitter.emit(.cache(.miss(key: key)))
-            return nil
+        guard staleIfError, plan.request.answersFromStorage, let reason = Self.networkFailure(outcome) else {
+            return try outcome.get()
         }
-        let expired = !entry.isValid(at: now)
-        emitter.emit(.cache(.hit(key: key, expired: expired)))
-        return Response(
-            status: HTTPResponse.Status(standardCode: entry.status), headers: entry.headers, body: entry.body,
-            fileURL: entry.fileURL, source: .cache, request: request, timing: Response.Timing(start: now, duration: .zero),
-            attempts: 0,
-            cache: Response.CacheInfo(key: key, storedAt: entry.storedAt, validUntil: entry.validUntil, isExpired: expired)
-        )
+        var fallback = stale
+        if fallback == nil { fallback = try? await lookup(plan, strict: false) }
+        guard let fallback else { return try outcome.get() }
+        logger?.warning("\(plan.label): \(reason); serving the answer stored \(fallback.storedAt)")
+        emitter.emit(.cache(.stale(key: plan.key, reason: reason)))
+        return response(from: fallback, plan: plan, state: .staleOffline(reason: reason))
     }
 
-    private func sample(
-        _ request: Request, validUntil: (@Sendable (Response) -> Date?)?, emitter: EventEmitter
-    ) async throws -> Response {
+    /// Why the network failed, when `outcome` is a failure stale-if-error covers.
+    private static func networkFailure(_ outcome: Result<Response, any Error>) -> String? {
+        switch outcome {
+        case .success(let response):
+            return [502, 503, 504].contains(response.statusCode)
+                ? "the server answered \(response.statusCode) \(response.status.reasonPhrase)" : nil
+        case .failure(let error):
+            let failure = TernError.wrap(error)
+            guard failure.isTransient, failure.response == nil else { return nil }
+            return failure.message
+        }
+    }
+
+    private func sample(_ plan: SendPlan, emitter: EventEmitter) async throws -> Response {
+        let request = plan.request
         guard let sample = request.sample else {
             throw TernError(
-                .noSample, "no valid stored response and the endpoint has no sample data", requestLabel: request.label
+                .noSample, "no valid stored response and the endpoint has no sample data", requestLabel: plan.label
             )
         }
-        var response = Response(
+        let response = Response(
             status: HTTPResponse.Status(standardCode: sample.status), headers: sample.headers, body: sample.body,
             source: .sample, request: request, timing: Response.Timing(start: clock.now, duration: .zero), attempts: 0
         )
-        emitter.emit(.cache(.sample(key: request.cacheKey)))
-        response.cache = await store(response, validUntil: validUntil, emitter: emitter)
-        return response
-    }
-
-    /// Stores a 2xx response when there is storage and a validity date in the future.
-    func store(_ response: Response, validUntil: (@Sendable (Response) -> Date?)?, emitter: EventEmitter) async
-        -> Response.CacheInfo?
-    {
-        guard let storage, response.isSuccess else { return nil }
-        let now = clock.now
-        let until: Date?
-        if let validUntil {
-            until = validUntil(response)
-        } else if let seconds = response.request.validFor {
-            until = seconds > 0 ? now.addingTimeInterval(seconds) : nil
-        } else {
-            until = cacheValidity.validUntil(for: response, now: now)
-        }
-        guard let until, until > now else { return nil }
-        let key = response.request.cacheKey
-        let entry = StoredResponse(
-            key: key, status: response.statusCode, headers: response.headers, body: response.body,
-            fileURL: response.fileURL, source: response.source, storedAt: now, validUntil: until,
-            method: response.request.method.rawValue, url: response.request.url.absoluteString
-        )
-        do {
-            try await storage.store(entry)
-        } catch {
-            logger?.warning("storing '\(key)' failed: \(error)")
-            return nil
-        }
-        emitter.emit(.cache(.stored(key: key, validUntil: until)))
-        return Response.CacheInfo(key: key, storedAt: now, validUntil: until)
+        emitter.emit(.cache(.sample(key: plan.key)))
+        return await store(response, plan: plan, emitter: emitter)
     }
 }

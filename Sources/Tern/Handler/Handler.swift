@@ -26,10 +26,21 @@ public final class Handler: Sendable {
     public let clock: any TernClock
     /// Where the handler logs; `nil` logs nothing.
     public let logger: Logger?
+    /// How stored responses are told apart (which headers count, the digest key); by default every
+    /// header counts and the key is the storage's `identityKey`.
+    public let cacheIdentity: CacheIdentity
+    /// Header names redacted wherever a request or response is written down, beyond the defaults
+    /// (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`).
+    public let redactedHeaders: [String]
+    /// Whether `normal` mode serves the newest stored answer when the network fails after the retries
+    /// (stale-if-error, with a `.stale` cache event and `CacheState.staleOffline`). On by default.
+    public let staleIfError: Bool
 
     private let defaultsBox: Mutex<SessionDefaults>
     let broadcaster = EventBroadcaster<HandlerEvent>()
     private let lastID = Atomic<UInt64>(0)
+    /// Download files this handler made and no storage adopted: removed by `removeTemporaryFiles()`.
+    let temporaryFiles = Mutex<Set<URL>>([])
 
     /// Makes a handler. Only the transport is required (`HTTPClientTransport.shared` on Linux).
     public init(
@@ -37,11 +48,14 @@ public final class Handler: Sendable {
         storage: (any StorageManager)? = MemoryStorage(),
         mode: ResponseMode = .normal,
         retryPolicy: RetryPolicy = .default,
-        cacheValidity: CacheValidity = .ttl(300),
+        cacheValidity: CacheValidity = .responseHeaders(fallback: 300),
         defaults: SessionDefaults = SessionDefaults(),
         interceptors: [any Interceptor] = [],
         clock: any TernClock = SystemClock(),
-        logger: Logger? = nil
+        logger: Logger? = nil,
+        cacheIdentity: CacheIdentity? = nil,
+        redactedHeaders: [String] = [],
+        staleIfError: Bool = true
     ) {
         self.transport = transport
         self.storage = storage
@@ -52,6 +66,9 @@ public final class Handler: Sendable {
         self.interceptors = interceptors
         self.clock = clock
         self.logger = logger
+        self.cacheIdentity = cacheIdentity ?? CacheIdentity(digestKey: storage?.identityKey)
+        self.redactedHeaders = redactedHeaders
+        self.staleIfError = staleIfError
     }
 
     /// Lynn's shape: a transport, storage, a retry count and a mode.
@@ -110,7 +127,28 @@ public final class Handler: Sendable {
         RequestID(rawValue: lastID.add(1, ordering: .relaxed).newValue)
     }
 
+    /// The redactor for `request`: its secret values and this handler's sensitive headers.
+    public func redactor(for request: Request) -> Redactor {
+        Redactor(secretValues: request.secretValues, extraHeaders: redactedHeaders)
+    }
+
+    /// The key `request`'s response is stored under by this handler.
+    public func storageKey(for request: Request) -> String {
+        cacheIdentity.key(for: request, redactor: redactor(for: request))
+    }
+
+    /// Removes the download files this handler made that no storage adopted (the body of an
+    /// unstored download). Call it when the responses are no longer needed; `deinit` calls it too.
+    public func removeTemporaryFiles() {
+        let files = temporaryFiles.withLock { files in
+            defer { files.removeAll() }
+            return files
+        }
+        for file in files { try? FileManager.default.removeItem(at: file) }
+    }
+
     deinit {
+        removeTemporaryFiles()
         broadcaster.finish()
     }
 }

@@ -16,7 +16,10 @@ public struct ValidationInterceptor: Interceptor {
 
     public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
         let response = try await next(request)
-        guard acceptable(response.statusCode) else {
+        // A 304 answers the handler's own revalidation of a stored response: not a failure.
+        let isRevalidation = response.statusCode == 304
+            && (request.headers[.ifNoneMatch] != nil || request.headers[.ifModifiedSince] != nil)
+        guard acceptable(response.statusCode) || isRevalidation else {
             throw TernError(
                 .unacceptableStatus, "the server answered \(response.statusCode) \(response.status.reasonPhrase)",
                 requestLabel: request.label, response: response, attempt: context.attempt

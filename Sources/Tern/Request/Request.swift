@@ -18,8 +18,15 @@ public struct Request: Sendable {
     public var transaction: Transaction
     /// Where a download is written; `nil` lets the transport pick a temporary file.
     public var downloadDestination: URL?
-    /// The key the response is stored under; `nil` means `method + URL` (see `cacheKey`).
+    /// The key the response is stored under, shared by every request that renders to it; `nil` (the
+    /// default) keys the response by the request's identity (see `CacheIdentity`).
     public var storageKey: String?
+    /// A namespace for stored responses (the explorer uses the environment's name): a response stored
+    /// in one partition never answers a request of another.
+    public var cachePartition: String?
+    /// Values that must never be written down in clear (the explorer lists what `{{env:NAME}}` read):
+    /// the cache, the history, events and exports show `••••••` instead.
+    public var secretValues: [String] = []
     /// Seconds a stored response stays valid, overriding the handler's `CacheValidity`.
     public var validFor: TimeInterval?
     /// The response `sample` mode falls back to.
@@ -59,11 +66,6 @@ public struct Request: Sendable {
         self.retryPolicy = nil
         self.requiresAuthentication = requiresAuthentication
         self.name = name
-    }
-
-    /// The storage key in force: `storageKey`, else `METHOD URL`.
-    public var cacheKey: String {
-        storageKey ?? "\(method.rawValue) \(url.absoluteString)"
     }
 
     /// `METHOD URL`, for messages.

@@ -115,19 +115,40 @@ extension Response {
         }
     }
 
-    /// Storage facts about a response: its key, when it was stored, until when it is valid.
+    /// Storage facts about a response: its key, when it was stored, until when it is valid, its state.
     public struct CacheInfo: Sendable, Hashable {
         public var key: String
         public var storedAt: Date
         public var validUntil: Date
         /// Whether the entry had expired when it was read (only `cache` mode serves those).
         public var isExpired: Bool
+        /// How the answer was served: stored, fresh, expired, revalidated or stale because offline.
+        public var state: CacheState
+        /// The request the stored answer was recorded for (secrets redacted).
+        public var request: RequestRecord?
+        /// The last comparison with a live answer (`tern verify`), if any.
+        public var verification: StoredResponse.Verification?
 
-        public init(key: String, storedAt: Date, validUntil: Date, isExpired: Bool = false) {
+        public init(
+            key: String, storedAt: Date, validUntil: Date, isExpired: Bool = false, state: CacheState? = nil,
+            request: RequestRecord? = nil, verification: StoredResponse.Verification? = nil
+        ) {
             self.key = key
             self.storedAt = storedAt
             self.validUntil = validUntil
             self.isExpired = isExpired
+            self.state = state ?? (isExpired ? .expired : .fresh)
+            self.request = request
+            self.verification = verification
+        }
+
+        /// Whether the last verification found the live answer different.
+        public var isDrifted: Bool { verification?.drifted == true }
+
+        /// The words after `CACHE · ` in a badge (`revalidated`, `stale, offline`, `drifted`), if any.
+        public var badge: String? {
+            let words = [state.badge, isDrifted ? "drifted" : nil].compactMap { $0 }
+            return words.isEmpty ? nil : words.joined(separator: ", ")
         }
     }
 }

@@ -44,6 +44,9 @@ enum BuiltinRoutes {
                 let headers = [("Cache-Control", "max-age=\(seconds)")]
                 return try await exchange.send(.json(.object([("served", .int(served))]), headers: headers))
             }
+        case "etag" where second.flatMap({ Int($0) }).map({ $0 >= 0 }) == true && request.isMethod("GET", "HEAD"):
+            let response = ConditionalRoute.response(to: request, seconds: second.flatMap { Int($0) } ?? 0, state: exchange.state)
+            return try await exchange.send(response)
         case "users":
             if let response = UsersRoutes.response(to: request, body: exchange.body) {
                 return try await exchange.send(response)

@@ -1,0 +1,148 @@
+import Crypto
+import Foundation
+import HTTPTypes
+
+/// Tells requests apart in storage: a stored response answers exactly one request (its partition,
+/// method, resolved URL, body and headers), unless the request names an explicit `storageKey`.
+///
+/// Secrets never enter a key in clear: the parts of the key that could hold one are digested with
+/// HMAC-SHA-256 under `digestKey`, a random key kept beside the cache, so a replay on the same
+/// machine matches while the key itself reveals nothing.
+public struct CacheIdentity: Sendable {
+    /// Headers that always take part in identity, even when listed in `ignoredHeaders`.
+    public static let alwaysVarying: Set<String> = ["authorization", "cookie", "accept", "accept-language", "content-type"]
+
+    /// Lower-cased names of headers that do not change the answer (tracing ids, say); every other
+    /// request header takes part in identity.
+    public var ignoredHeaders: Set<String>
+    private let keyBytes: Data
+    private var key: SymmetricKey { SymmetricKey(data: keyBytes) }
+
+    /// Makes an identity digesting with `digestKey` (random when `nil`: keys then last one process).
+    public init(ignoredHeaders: [String] = [], digestKey: Data? = nil) {
+        self.ignoredHeaders = Set(ignoredHeaders.map { $0.lowercased() }).subtracting(Self.alwaysVarying)
+        keyBytes = digestKey ?? Self.randomKey()
+    }
+
+    /// The storage key of `request`: `storageKey` when it has one, else `METHOD URL #digest`, the URL
+    /// with secrets redacted and the digest covering what the text leaves out; `@partition` follows.
+    public func key(for request: Request, redactor: Redactor) -> String {
+        let core: String
+        if let storageKey = request.storageKey {
+            core = redactor.redact(storageKey)
+        } else {
+            core = "\(request.method.rawValue) \(redactor.redact(url: request.url)) #\(identityDigest(of: request))"
+        }
+        guard let partition = request.cachePartition else { return core }
+        return "\(core) @\(partition)"
+    }
+
+    /// 32 random bytes, for a key that lasts one process.
+    public static func randomKey() -> Data {
+        SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }
+    }
+
+    /// A short keyed digest of everything that tells `request` apart.
+    func identityDigest(of request: Request) -> String {
+        var hmac = HMAC<SHA256>(key: key)
+        hmac.update(data: Data(request.method.rawValue.utf8))
+        hmac.update(data: [0])
+        hmac.update(data: Data(request.url.absoluteString.utf8))
+        hmac.update(data: [0])
+        for (name, value) in identityHeaders(of: request) {
+            hmac.update(data: Data("\(name):\(value)".utf8))
+            hmac.update(data: [0])
+        }
+        hmac.update(data: Data(bodyDigest(of: request.body).utf8))
+        return Self.hex(Data(hmac.finalize())).prefix(16).description
+    }
+
+    /// The headers that take part in identity, lower-cased names sorted, repeated values joined.
+    func identityHeaders(of request: Request) -> [(String, String)] {
+        var values: [String: [String]] = [:]
+        for field in request.headers where !ignoredHeaders.contains(field.name.canonicalName) {
+            values[field.name.canonicalName, default: []].append(field.value)
+        }
+        return values.sorted { $0.key < $1.key }.map { ($0.key, $0.value.joined(separator: ", ")) }
+    }
+
+    /// A keyed digest of the body's bytes (files are read in chunks; an unreadable file digests its path).
+    func bodyDigest(of body: RequestBody) -> String {
+        var hmac = HMAC<SHA256>(key: key)
+        switch body {
+        case .none: return "none"
+        case .data(let data): hmac.update(data: data)
+        case .file(let url): Self.feed(url, into: &hmac)
+        case .multipart(let form):
+            for part in form.parts {
+                hmac.update(data: Data("\(part.name)\u{0}\(part.filename ?? "")\u{0}\(part.contentType ?? "")\u{0}".utf8))
+                switch part.content {
+                case .data(let data): hmac.update(data: data)
+                case .file(let url): Self.feed(url, into: &hmac)
+                }
+            }
+        }
+        return Self.hex(Data(hmac.finalize())).prefix(32).description
+    }
+
+    /// A keyed digest of one value, for fingerprints.
+    func digest(_ text: String) -> String {
+        Self.hex(Data(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key))).prefix(16).description
+    }
+
+    /// The digest the request's values of `names` give (for a stored response's `Vary`); `*` never matches.
+    public func varyDigest(of request: Request, names: [String]) -> String {
+        let lowered = names.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }.sorted()
+        if lowered.contains("*") { return "*" }
+        let text = lowered.map { name in
+            let values = request.headers.filter { $0.name.canonicalName == name }.map(\.value)
+            return "\(name):\(values.joined(separator: ", "))"
+        }.joined(separator: "\u{0}")
+        return digest(text)
+    }
+
+    /// The request as a record: secrets redacted, with fingerprints of each part.
+    public func record(of request: Request, redactor: Redactor) -> RequestRecord {
+        var fingerprints: [String: String] = ["path": digest(request.url.path(percentEncoded: true))]
+        if let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems {
+            var grouped: [String: [String]] = [:]
+            for item in items { grouped[item.name, default: []].append(item.value ?? "") }
+            for (name, values) in grouped { fingerprints["query:\(name)"] = digest(values.joined(separator: "\u{0}")) }
+        }
+        for (name, value) in identityHeaders(of: request) { fingerprints["header:\(name)"] = digest(value) }
+        fingerprints["body"] = bodyDigest(of: request.body).prefix(16).description
+        var text: String?
+        if case .data(let data) = request.body, data.count <= 64 * 1024, let body = String(data: data, encoding: .utf8) {
+            text = redactor.redact(body)
+        }
+        return RequestRecord(
+            name: request.name, partition: request.cachePartition, method: request.method.rawValue,
+            url: redactor.redact(url: request.url),
+            headers: redactor.redact(request.headers).map { RequestRecord.Field(name: $0.name.rawName, value: $0.value) },
+            bodyBytes: request.body.knownLength, bodyText: text, fingerprints: fingerprints
+        )
+    }
+
+    private static func feed(_ url: URL, into hmac: inout HMAC<SHA256>) {
+        guard let handle = try? FileHandle(forReadingFrom: url) else {
+            hmac.update(data: Data("unreadable:\(url.path)".utf8))
+            return
+        }
+        defer { try? handle.close() }
+        while let chunk = try? handle.read(upToCount: 256 * 1024), !chunk.isEmpty {
+            hmac.update(data: chunk)
+        }
+    }
+
+    private static let digits = Array("0123456789abcdef".utf8)
+
+    static func hex(_ data: Data) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(data.count * 2)
+        for byte in data {
+            bytes.append(digits[Int(byte >> 4)])
+            bytes.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

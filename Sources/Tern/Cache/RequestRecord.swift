@@ -1,0 +1,76 @@
+import Foundation
+
+/// The request a stored response answers, as it was sent, with every secret redacted: what the cache
+/// pane, `cache show` and a miss's explanation show, and what a HAR export writes.
+public struct RequestRecord: Sendable, Hashable, Codable {
+    /// One header field as sent (a redacted value reads `••••••`).
+    public struct Field: Sendable, Hashable, Codable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The request's name (a workspace spec id), when it has one.
+    public var name: String?
+    /// The cache partition (a workspace environment), when there is one.
+    public var partition: String?
+    /// The method as sent.
+    public var method: String
+    /// The URL as sent, secrets redacted.
+    public var url: String
+    /// The header fields as sent, secrets redacted.
+    public var headers: [Field]
+    /// The body's size in bytes, when it has one and it is known.
+    public var bodyBytes: Int64?
+    /// The body as text when it is short UTF-8 (secrets redacted), for display and export.
+    public var bodyText: String?
+    /// Keyed digests of each part that tells requests apart (`method`, `partition`, `path`, `query:NAME`,
+    /// `header:name`, `body`): comparing them says what differs without storing any secret.
+    public var fingerprints: [String: String]
+
+    public init(
+        name: String? = nil, partition: String? = nil, method: String, url: String, headers: [Field] = [],
+        bodyBytes: Int64? = nil, bodyText: String? = nil, fingerprints: [String: String] = [:]
+    ) {
+        self.name = name
+        self.partition = partition
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.bodyBytes = bodyBytes
+        self.bodyText = bodyText
+        self.fingerprints = fingerprints
+    }
+
+    /// `METHOD URL`, secrets redacted.
+    public var label: String { "\(method) \(url)" }
+
+    /// What differs between this stored request and `other` (the one being sent), in words, most telling
+    /// first: the environment, the method, the path, each query parameter, each header, the body.
+    public func differences(from other: RequestRecord) -> [String] {
+        var found: [String] = []
+        if partition != other.partition {
+            found.append("environment '\(other.partition ?? "none")' (stored: '\(partition ?? "none")')")
+        }
+        if method != other.method { found.append("method \(other.method) (stored: \(method))") }
+        if fingerprints["path"] != other.fingerprints["path"] { found.append("the URL path") }
+        let keys = Set(fingerprints.keys).union(other.fingerprints.keys).sorted()
+        for prefix in ["query:", "header:"] {
+            for key in keys where key.hasPrefix(prefix) && fingerprints[key] != other.fingerprints[key] {
+                let name = String(key.dropFirst(prefix.count))
+                let kind = prefix == "query:" ? "query parameter" : "header"
+                switch (fingerprints[key], other.fingerprints[key]) {
+                case (nil, _): found.append("\(kind) '\(name)' (not in the stored request)")
+                case (_, nil): found.append("\(kind) '\(name)' (only in the stored request)")
+                default: found.append("\(kind) '\(name)' has another value")
+                }
+            }
+        }
+        if fingerprints["body"] != other.fingerprints["body"] { found.append("the body") }
+        return found
+    }
+}

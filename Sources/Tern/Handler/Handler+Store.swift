@@ -1,0 +1,137 @@
+import Foundation
+import HTTPTypes
+
+extension Handler {
+    /// The newest stored answer to `plan`'s request, valid or not, whose `Vary` headers match.
+    ///
+    /// Storage read errors count as misses (logged), unless `strict` (`cache` mode), where they are the answer.
+    func lookup(_ plan: SendPlan, strict: Bool) async throws -> StoredResponse? {
+        guard let storage else { return nil }
+        do {
+            guard let latest = try await storage.entry(forKey: plan.key) else { return nil }
+            if varies(latest, for: plan.request) == false { return latest }
+            guard let list = storage as? any ListStorageManager else { return nil }
+            return try await list.list(forKey: plan.key).reversed().first { varies($0, for: plan.request) == false }
+        } catch {
+            logger?.warning("reading '\(plan.key)' from storage failed: \(error)")
+            if strict {
+                throw TernError(.storage, "the cache could not be read: \(error)", requestLabel: plan.label, underlying: error)
+            }
+            return nil
+        }
+    }
+
+    /// Whether `entry`'s `Vary` headers make it the answer to another request than `request`.
+    private func varies(_ entry: StoredResponse, for request: Request) -> Bool {
+        guard let digest = entry.varyDigest else { return false }
+        let names = entry.headers[values: .vary].flatMap { $0.split(separator: ",").map(String.init) }
+        return digest == "*" || cacheIdentity.varyDigest(of: request, names: names) != digest
+    }
+
+    /// The caller's response for a stored entry.
+    func response(from entry: StoredResponse, plan: SendPlan, state: CacheState, attempts: Int = 0) -> Response {
+        let now = clock.now
+        return Response(
+            status: HTTPResponse.Status(standardCode: entry.status), headers: entry.headers, body: entry.body,
+            fileURL: entry.fileURL, source: entry.source == .sample ? .sample : .cache, request: plan.request,
+            timing: Response.Timing(start: now, duration: .zero), attempts: attempts,
+            cache: Response.CacheInfo(
+                key: plan.key, storedAt: entry.storedAt, validUntil: entry.validUntil, isExpired: !entry.isValid(at: now),
+                state: state, request: entry.request, verification: entry.verification
+            )
+        )
+    }
+
+    /// Until when `response` stays valid: the caller's closure, the request's `validFor`, then the
+    /// handler's `CacheValidity`; `nil` means it is not stored.
+    private func validity(of response: Response, plan: SendPlan, now: Date) -> Date? {
+        if let validUntil = plan.validUntil { return validUntil(response) }
+        if let seconds = response.request.validFor { return seconds > 0 ? now.addingTimeInterval(seconds) : nil }
+        return cacheValidity.validUntil(for: response, now: now)
+    }
+
+    /// Stores a 2xx response (not a partial 206) when there is storage and a validity, and returns it with
+    /// its cache facts; a download's file then belongs to the storage (or stays this handler's temporary file).
+    func store(_ response: Response, plan: SendPlan, emitter: EventEmitter) async -> Response {
+        guard plan.stores, let storage, response.isSuccess, response.statusCode != 206 else { return response }
+        let now = clock.now
+        guard let until = validity(of: response, plan: plan, now: now) else { return response }
+        let redactor = plan.redactor
+        let varyNames = response.headers[values: .vary].flatMap { $0.split(separator: ",").map(String.init) }
+        let entry = StoredResponse(
+            key: plan.key, status: response.statusCode, headers: redactor.redact(response.headers),
+            body: redactor.redact(body: response.body), fileURL: response.fileURL, source: response.source,
+            storedAt: now, validUntil: until, method: plan.request.method.rawValue,
+            url: redactor.redact(url: plan.request.url), request: cacheIdentity.record(of: plan.request, redactor: redactor),
+            varyDigest: varyNames.isEmpty ? nil : cacheIdentity.varyDigest(of: plan.request, names: varyNames),
+            byteCount: response.byteCount
+        )
+        let stored: StoredResponse
+        do {
+            stored = try await storage.adopt(entry)
+        } catch {
+            logger?.warning("storing '\(plan.key)' failed: \(error)")
+            return response
+        }
+        if let file = response.fileURL, stored.fileURL != file {
+            temporaryFiles.withLock { _ = $0.remove(file) }
+        }
+        emitter.emit(.cache(.stored(key: plan.key, validUntil: until)))
+        var result = response
+        result.fileURL = stored.fileURL ?? response.fileURL
+        result.cache = Response.CacheInfo(
+            key: plan.key, storedAt: now, validUntil: until, state: .stored, request: entry.request
+        )
+        return result
+    }
+
+    /// A `304 Not Modified` for `entry`: its headers refreshed from the 304, a new validity, served.
+    func revalidated(
+        _ entry: StoredResponse, by notModified: Response, plan: SendPlan, emitter: EventEmitter
+    ) async -> Response {
+        var refreshed = entry
+        let now = clock.now
+        for field in notModified.headers where ![.contentLength, .contentEncoding, .transferEncoding].contains(field.name) {
+            refreshed.headers[field.name] = plan.redactor.isSensitive(field.name) ? Redactor.mask : field.value
+        }
+        var probe = notModified
+        probe.headers = refreshed.headers
+        probe.status = HTTPResponse.Status(standardCode: entry.status)
+        refreshed.validUntil = validity(of: probe, plan: plan, now: now) ?? now
+        refreshed.revalidatedAt = now
+        if plan.stores, let storage {
+            do {
+                try await storage.update(refreshed)
+            } catch {
+                logger?.warning("refreshing '\(plan.key)' failed: \(error)")
+            }
+        }
+        emitter.emit(.cache(.revalidated(key: plan.key, validUntil: refreshed.validUntil)))
+        var result = response(from: refreshed, plan: plan, state: .revalidated, attempts: notModified.attempts)
+        result.timing = notModified.timing
+        return result
+    }
+
+    /// Why a `cache`-mode miss missed: the nearest stored requests for the same spec and what differs.
+    func missExplanation(_ plan: SendPlan) async -> String {
+        let subject = plan.request.name.map { "'\($0)'" } ?? plan.label
+        let base = "nothing is stored under '\(plan.key)' for \(subject) as it is now"
+        guard let storage, let entries = try? await storage.entries() else {
+            return base + "; send it once in normal or live mode first"
+        }
+        let current = cacheIdentity.record(of: plan.request, redactor: plan.redactor)
+        let path = plan.request.url.path(percentEncoded: true)
+        let candidates = entries.compactMap { entry -> (String, [String])? in
+            guard let stored = entry.request else { return nil }
+            let sameSpec = current.name != nil ? stored.name == current.name : stored.fingerprints["path"] == current.fingerprints["path"]
+            guard sameSpec else { return nil }
+            return (stored.partition.map { "\(stored.label) @\($0)" } ?? stored.label, stored.differences(from: current))
+        }.sorted { $0.1.count < $1.1.count }.prefix(3)
+        guard !candidates.isEmpty else {
+            return base + " (nor for \(path) in any form); send it once in normal or live mode first"
+        }
+        let lines = candidates.map { "  - \($0.0): differs in \($0.1.isEmpty ? "nothing visible" : $0.1.joined(separator: ", "))" }
+        return base + "; the nearest stored requests:\n" + lines.joined(separator: "\n")
+            + "\nsend it once in normal or live mode to store this one"
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// One send's fixed facts, worked out once: the request, its storage key, its redactor and its label.
+struct SendPlan: Sendable {
+    /// The request as the endpoint lowered it (before interceptors).
+    let request: Request
+    /// Where its response is stored.
+    let key: String
+    /// Hides its secrets wherever it is written down.
+    let redactor: Redactor
+    /// `METHOD URL` with secrets redacted: what errors, events and logs say.
+    let label: String
+    /// The caller's validity override (Lynn's `getValidUntil`).
+    let validUntil: (@Sendable (Response) -> Date?)?
+    /// Whether the response may be stored.
+    let stores: Bool
+
+    init(handler: Handler, request: Request, validUntil: (@Sendable (Response) -> Date?)?, stores: Bool) {
+        self.request = request
+        redactor = handler.redactor(for: request)
+        key = handler.cacheIdentity.key(for: request, redactor: redactor)
+        label = "\(request.method.rawValue) \(redactor.redact(url: request.url))"
+        self.validUntil = validUntil
+        self.stores = stores
+    }
+}

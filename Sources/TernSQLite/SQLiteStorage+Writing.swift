@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+import Tern
+
+extension SQLiteStorage {
+    /// Stores `entry` as the latest under its key, taking its downloaded body into `bodies/`; prunes the
+    /// key to `limits.entriesPerKey` and evicts the least recently used entries past `limits.maxBytes`.
+    public func adopt(_ entry: StoredResponse) async throws -> StoredResponse {
+        var stored = entry
+        if let file = entry.fileURL, entry.body.isEmpty {
+            let kept = try bodies.adopt(file)
+            stored.fileURL = kept
+            stored.byteCount = CacheBodies.size(of: kept) ?? entry.byteCount
+        } else {
+            stored.fileURL = nil
+        }
+        let arguments = try ResponseRow.arguments(for: stored)
+        let limits = self.limits
+        let touches = touched.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+        let removed: [String]
+        do {
+            removed = try await write("storing '\(entry.key)'") { db in
+                try Self.flush(touches, in: db)
+                try db.cachedStatement(sql: ResponseRow.insert).execute(arguments: arguments)
+                let newest = db.lastInsertedRowID
+                var files = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT file_path FROM responses WHERE key = ?1 AND file_path IS NOT NULL AND id <= (
+                            SELECT id FROM responses WHERE key = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
+                        """,
+                    arguments: [entry.key, limits.entriesPerKey]
+                )
+                try db.cachedStatement(
+                    sql: """
+                        DELETE FROM responses WHERE key = ?1 AND id <= (
+                            SELECT id FROM responses WHERE key = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
+                        """
+                ).execute(arguments: [entry.key, limits.entriesPerKey])
+                files += try Self.evict(over: limits.maxBytes, keeping: newest, in: db)
+                return files
+            }
+        } catch {
+            if let file = stored.fileURL { bodies.remove([file.path]) }
+            throw error
+        }
+        bodies.remove(try await unreferenced(removed))
+        return stored
+    }
+
+    /// Replaces the latest entry under `entry.key` in place: its headers, validity, revalidation and
+    /// verification (the body and the request it answers stay).
+    public func update(_ entry: StoredResponse) async throws {
+        let headers = try ResponseRow.encodeHeaders(entry.headers)
+        let values: [(any DatabaseValueConvertible)?] = [
+            headers, entry.validUntil.timeIntervalSince1970, entry.revalidatedAt?.timeIntervalSince1970,
+            entry.verification?.date.timeIntervalSince1970, entry.verification.map { $0.drifted ? 1 : 0 }, entry.key,
+        ]
+        let arguments = StatementArguments(values)
+        try await write("updating '\(entry.key)'") { db in
+            try db.execute(
+                sql: """
+                    UPDATE responses SET headers = ?, valid_until = ?, revalidated_at = ?, verified_at = ?, drifted = ?
+                    WHERE id = (SELECT MAX(id) FROM responses WHERE key = ?)
+                    """,
+                arguments: arguments
+            )
+        }
+    }
+
+    /// Writes the pending `last_used` times.
+    private static func flush(_ touches: [String: Double], in db: Database) throws {
+        guard !touches.isEmpty else { return }
+        let statement = try db.cachedStatement(
+            sql: "UPDATE responses SET last_used = ? WHERE id = (SELECT MAX(id) FROM responses WHERE key = ?)"
+        )
+        for (key, date) in touches { try statement.execute(arguments: [date, key]) }
+    }
+
+    /// Deletes the least recently used entries while the bodies exceed `maxBytes` (never `keeping`);
+    /// returns their body files.
+    private static func evict(over maxBytes: Int64, keeping newest: Int64, in db: Database) throws -> [String] {
+        guard maxBytes > 0 else { return [] }
+        var total = try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(body_bytes), 0) FROM responses") ?? 0
+        guard total > maxBytes else { return [] }
+        var files: [String] = []
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT id, body_bytes, file_path FROM responses WHERE id != ? ORDER BY last_used, id", arguments: [newest]
+        )
+        var doomed: [Int64] = []
+        while total > maxBytes, let row = try rows.next() {
+            doomed.append(row[0])
+            total -= row[1] as Int64
+            if let file: String = row[2] { files.append(file) }
+        }
+        for id in doomed { try db.execute(sql: "DELETE FROM responses WHERE id = ?", arguments: [id]) }
+        return files
+    }
+
+    /// The paths no remaining entry refers to (a file is shared when an entry was copied).
+    func unreferenced(_ paths: [String]) async throws -> [String] {
+        guard !paths.isEmpty else { return [] }
+        return try await read("checking body files") { db in
+            try paths.filter { path in
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM responses WHERE file_path = ?", arguments: [path]) == 0
+            }
+        }
+    }
+}
