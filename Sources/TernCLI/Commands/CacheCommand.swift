@@ -23,8 +23,7 @@ struct CacheCommand: AsyncParsableCommand {
             }
             let now = Date()
             for entry in entries {
-                let state = entry.isValid(at: now) ? "valid \(HumanUnits.short(entry.validUntil.timeIntervalSince(now)))" : "expired"
-                Terminal.standardOutput.write("\(entry.status)  \(entry.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0)) \(HumanUnits.bytes(entry.byteCount).padding(toLength: 9, withPad: " ", startingAt: 0)) \(state.padding(toLength: 14, withPad: " ", startingAt: 0)) \(entry.key)\n")
+                Terminal.standardOutput.write(CacheCommand.line(entry, now: now) + "\n")
             }
         }
     }
@@ -47,8 +46,12 @@ struct CacheCommand: AsyncParsableCommand {
                 Terminal.standardOutput.write(JSONLines.object(fields) + "\n")
                 return
             }
-            Terminal.standardError.write("\(entry.method) \(entry.url)\n\(entry.status) · \(entry.source.rawValue) · stored \(entry.storedAt) · valid until \(entry.validUntil)\n")
-            ResponsePrinter.writeBody(entry.body, contentType: entry.headers[.contentType])
+            Terminal.standardError.write(CacheCommand.describe(entry, now: Date()))
+            if let file = entry.fileURL, entry.body.isEmpty {
+                ResponsePrinter.writeBody(file: file, contentType: entry.headers[.contentType])
+            } else {
+                ResponsePrinter.writeBody(entry.body, contentType: entry.headers[.contentType])
+            }
         }
     }
 
@@ -58,32 +61,88 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var workspace: WorkspaceOptions
 
         func run() async throws {
-            _ = try await runCache(workspace, .clear(key))
-            Terminal.standardError.write(key.map { "removed '\($0)'\n" } ?? "cache cleared\n")
+            let output = try await runCache(workspace, .clear(key)).message
+            Terminal.standardError.write((output ?? "cache cleared") + "\n")
         }
     }
 
     /// The JSON fields of an entry (without its body).
     static func fields(_ entry: StoredResponse) -> [(String, JSONLines.Value)] {
-        [("key", .string(entry.key)), ("status", .int(entry.status)), ("source", .string(entry.source.rawValue)),
-         ("method", .string(entry.method)), ("url", .string(entry.url)), ("bytes", .int(Int(entry.byteCount))),
-         ("storedAt", .string(ISO8601DateFormatter().string(from: entry.storedAt))),
-         ("validUntil", .string(ISO8601DateFormatter().string(from: entry.validUntil)))]
+        let format = ISO8601DateFormatter()
+        var fields: [(String, JSONLines.Value)] = [
+            ("key", .string(entry.key)), ("status", .int(entry.status)), ("source", .string(entry.source.rawValue)),
+            ("method", .string(entry.method)), ("url", .string(entry.url)), ("bytes", .int(Int(clamping: entry.byteCount))),
+            ("storedAt", .string(format.string(from: entry.storedAt))),
+            ("validUntil", .string(format.string(from: entry.validUntil))),
+        ]
+        if let request = entry.request {
+            fields.append(("spec", request.name.map(JSONLines.Value.string) ?? .null))
+            fields.append(("environment", request.partition.map(JSONLines.Value.string) ?? .null))
+            fields.append(("headers", .string(request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))))
+        }
+        fields.append(("revalidatedAt", entry.revalidatedAt.map { .string(format.string(from: $0)) } ?? .null))
+        fields.append(("verifiedAt", entry.verification.map { .string(format.string(from: $0.date)) } ?? .null))
+        fields.append(("drifted", entry.verification.map { .bool($0.drifted) } ?? .null))
+        return fields
+    }
+
+    /// One row of `cache list`: status, source, size, validity, state, what it answers, the key.
+    static func line(_ entry: StoredResponse, now: Date) -> String {
+        let validity = entry.isValid(at: now) ? "valid \(HumanUnits.short(entry.validUntil.timeIntervalSince(now)))" : "expired"
+        var states: [String] = []
+        if entry.revalidatedAt != nil { states.append("revalidated") }
+        if entry.verification?.drifted == true { states.append("drifted") }
+        let answers = entry.request.map { record in
+            [record.name, record.partition.map { "@\($0)" }].compactMap { $0 }.joined(separator: " ")
+        } ?? ""
+        return [
+            "\(entry.status)", entry.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0),
+            HumanUnits.bytes(entry.byteCount).padding(toLength: 9, withPad: " ", startingAt: 0),
+            validity.padding(toLength: 10, withPad: " ", startingAt: 0),
+            (states.isEmpty ? "-" : states.joined(separator: ",")).padding(toLength: 12, withPad: " ", startingAt: 0),
+            answers.isEmpty ? entry.key : "\(answers)  \(entry.key)",
+        ].joined(separator: " ")
+    }
+
+    /// `cache show`'s head: the request the entry answers (secrets redacted) and its state.
+    static func describe(_ entry: StoredResponse, now: Date) -> String {
+        var text = "key: \(entry.key)\n"
+        if let request = entry.request {
+            text += "answers: \(request.method) \(request.url)"
+            if let name = request.name { text += "  (\(name)\(request.partition.map { " @\($0)" } ?? ""))" }
+            text += "\n"
+            for header in request.headers { text += "  \(header.name): \(header.value)\n" }
+            if let bytes = request.bodyBytes, bytes > 0 { text += "  body: \(HumanUnits.bytes(bytes))\n" }
+        } else {
+            text += "answers: \(entry.method) \(entry.url)\n"
+        }
+        text += "\(entry.status) · \(entry.source.rawValue) · \(HumanUnits.bytes(entry.byteCount)) · stored \(HumanUnits.short(now.timeIntervalSince(entry.storedAt))) ago · "
+        text += entry.isValid(at: now) ? "valid \(HumanUnits.short(entry.validUntil.timeIntervalSince(now)))" : "expired"
+        if let revalidated = entry.revalidatedAt { text += " · revalidated \(HumanUnits.short(now.timeIntervalSince(revalidated))) ago" }
+        if let verification = entry.verification {
+            text += " · verified \(HumanUnits.short(now.timeIntervalSince(verification.date))) ago (\(verification.drifted ? "drifted" : "unchanged"))"
+        }
+        return text + "\n"
     }
 }
 
 /// Runs a cache command through the session; exits 2 on errors (an unknown key included).
-private func runCache(_ options: WorkspaceOptions, _ action: Command.CacheAction) async throws -> (entries: [StoredResponse], Void) {
+private func runCache(
+    _ options: WorkspaceOptions, _ action: Command.CacheAction
+) async throws -> (entries: [StoredResponse], message: String?) {
     let opened = try await OpenedWorkspace.open(options, startsMock: false)
     let output: CommandOutput
     do {
         output = try await opened.session.run(.cache(action))
     } catch {
+        await opened.close()
         throw OpenedWorkspace.fail(error.message)
     }
+    await opened.close()
     switch output {
-    case .cacheEntries(let entries): return (entries, ())
-    case .cacheEntry(let entry): return ([entry], ())
-    default: return ([], ())
+    case .cacheEntries(let entries): return (entries, nil)
+    case .cacheEntry(let entry): return ([entry], nil)
+    case .done(let message): return ([], message)
+    default: return ([], nil)
     }
 }

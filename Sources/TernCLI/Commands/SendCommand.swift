@@ -36,8 +36,11 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Replace the body with TEXT, or with the contents of FILE.", valueName: "TEXT|@FILE"))
     var body: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Stream the response body into FILE.", valueName: "FILE"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the response body to FILE, from the network or the cache alike.", valueName: "FILE"))
     var output: String?
+
+    @Flag(name: [.customShort("C"), .customLong("continue")], help: "With -o, resume a partial FILE: ask only for the bytes it lacks (Range) and append them.")
+    var resume = false
 
     @Flag(help: "Print the status line and headers before the body.")
     var include = false
@@ -61,8 +64,14 @@ struct SendCommand: AsyncParsableCommand {
             Terminal.standardError.write("tern: error: \(error.message)\n")
             throw (error.kind == .request ? CLIExit.noResponse : CLIExit.usage).code
         }
+        do {
+            try ResponsePrinter(include: include).print(response, output: output, append: resume)
+        } catch {
+            await opened.close()
+            Terminal.standardError.write("tern: error: \(error)\n")
+            throw CLIExit.noResponse.code
+        }
         await opened.close()
-        ResponsePrinter(include: include).print(response, savedTo: output)
         if fail && response.statusCode >= 400 { throw CLIExit.failedStatus.code }
     }
 
@@ -88,8 +97,11 @@ struct SendCommand: AsyncParsableCommand {
                 adjustments.body = body
             }
         }
+        if resume && output == nil { throw OpenedWorkspace.fail("--continue resumes the file given with -o FILE") }
         if let output {
-            adjustments.downloadTo = URL(fileURLWithPath: output, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            adjustments.streamsBody = true
+            let offset = resume ? OutputFile.resumeOffset(of: URL(fileURLWithPath: output)) : 0
+            if offset > 0 { adjustments.headers.append((name: "Range", value: "bytes=\(offset)-")) }
         }
         let printer = events == .json ? EventPrinter() : nil
         let bar = output != nil && Terminal.standardError.isTerminal ? ProgressBar() : nil

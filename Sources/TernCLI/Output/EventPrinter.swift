@@ -7,7 +7,7 @@ struct EventPrinter: Sendable {
         Terminal.standardError.write(JSONLines.object(Self.fields(event)) + "\n")
     }
 
-    /// The fields of an event, `event` first (DESIGN.md's CLI contract).
+    /// The fields of an event, `event` first (the CLI contract in docs/cli.md).
     static func fields(_ event: HandlerEvent) -> [(String, JSONLines.Value)] {
         switch event.kind {
         case .attempt(let number):
@@ -26,6 +26,10 @@ struct EventPrinter: Sendable {
             case .miss(let key): return [("event", .string("cache")), ("result", .string("miss")), ("key", .string(key))]
             case .stored(let key, _): return [("event", .string("cache")), ("result", .string("stored")), ("key", .string(key))]
             case .sample(let key): return [("event", .string("cache")), ("result", .string("sample")), ("key", .string(key))]
+            case .revalidated(let key, _):
+                return [("event", .string("cache")), ("result", .string("revalidated")), ("key", .string(key))]
+            case .stale(let key, let reason):
+                return [("event", .string("cache")), ("result", .string("stale")), ("key", .string(key)), ("reason", .string(reason))]
             }
         case .response(let status, let source, let bytes, let duration):
             return [("event", .string("response")), ("status", .int(status)), ("source", .string(source.rawValue)), ("bytes", .int(Int(bytes))),

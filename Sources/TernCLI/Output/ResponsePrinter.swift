@@ -2,35 +2,67 @@ import Foundation
 import Tern
 import TernExplorer
 
-/// Prints a response: pretty JSON and a summary when stdout is a terminal, raw bytes otherwise.
+/// Prints a response: pretty JSON and a summary when stdout is a terminal, raw bytes otherwise; with
+/// `-o FILE`, writes the body to FILE whatever its source (the network, the cache or a sample).
 struct ResponsePrinter {
     let include: Bool
 
-    func print(_ response: Response, savedTo output: String?) {
+    /// Prints `response`; with `output`, writes its body there (`append` for `--continue`).
+    func print(_ response: Response, output: String?, append: Bool = false) throws {
         let out = Terminal.standardOutput
         if include {
             var head = "HTTP/1.1 \(response.statusCode) \(response.status.reasonPhrase)\n"
             for field in response.headers { head += "\(field.name.rawName): \(field.value)\n" }
             out.write(head + "\n")
         }
-        if Terminal.standardError.isTerminal {
-            let badge = response.source.rawValue.uppercased()
-            // The age tells how old a replayed answer is; a live one was just stored.
-            let age = response.source == .cache
-                ? response.cache.map { " · stored \(HumanUnits.short(Date().timeIntervalSince($0.storedAt))) ago" } ?? "" : ""
-            Terminal.standardError.write(
-                "\(response.statusCode) \(response.status.reasonPhrase) · \(badge)\(age) · \(HumanUnits.duration(response.timing.duration)) · \(HumanUnits.bytes(response.byteCount))\n"
-            )
+        Self.announce(response)
+        if let output, append, response.statusCode == 416 {
+            Terminal.standardError.write("\(output) is already complete (the server has no bytes past its end)\n")
+            return
         }
-        if let output, let file = response.fileURL {
-            Terminal.standardError.write("saved \(HumanUnits.bytes(response.byteCount)) to \(output.isEmpty ? file.path : output)\n")
+        if let output {
+            let written = try save(response, to: output, append: append)
+            Terminal.standardError.write("saved \(HumanUnits.bytes(written)) to \(output)\n")
             return
         }
         if let file = response.fileURL, response.body.isEmpty {
-            Terminal.standardError.write("the body is in \(file.path)\n")
+            Self.writeBody(file: file, contentType: response.headers[.contentType])
             return
         }
         Self.writeBody(response.body, contentType: response.headers[.contentType])
+    }
+
+    /// The summary line on a terminal; where stderr is not one, a line still says when the answer did not
+    /// come from the network, and a stale answer served because the network failed is always announced.
+    static func announce(_ response: Response, now: Date = Date()) {
+        let badge = SourceBadge(response, now: now)
+        let err = Terminal.standardError
+        if err.isTerminal {
+            err.write("\(response.statusCode) \(response.status.reasonPhrase) · \(badge.text) · \(HumanUnits.duration(response.timing.duration)) · \(HumanUnits.bytes(response.byteCount))\n")
+        } else if response.source != .live {
+            err.write("tern: \(response.statusCode) from \(badge.text); --mode live sends it\n")
+        }
+        if case .staleOffline(let reason)? = response.cache?.state {
+            err.write("tern: warning: the network failed (\(reason)); this is the answer stored \(badge.age.map { $0.replacingOccurrences(of: "stored ", with: "") } ?? "earlier"), not a live one\n")
+        }
+    }
+
+    /// Writes the body to `path` under `OutputFile`'s rules; returns the bytes written.
+    private func save(_ response: Response, to path: String, append: Bool) throws -> Int64 {
+        let destination = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let mode: OutputFile.Mode = append && response.statusCode == 206 ? .append : .replace
+        if let file = response.fileURL, response.body.isEmpty {
+            return try OutputFile.write(contentsOf: file, to: destination, mode: mode)
+        }
+        let writer = try OutputFile.open(destination, mode: mode)
+        do {
+            try writer.write(response.body)
+            try writer.finish()
+        } catch {
+            writer.cancel()
+            throw error
+        }
+        return Int64(response.body.count)
     }
 
     /// Pretty JSON on a terminal (binary bodies summarised), the raw bytes otherwise.
@@ -42,10 +74,33 @@ struct ResponsePrinter {
         }
         if let pretty = JSONFormatter.prettyPrinted(body) {
             out.write(pretty + "\n")
-        } else if let text = String(data: body, encoding: .utf8) {
+        } else if BodyPreview.isText(body) {
+            let text = String(decoding: body, as: UTF8.self)
             out.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
         } else {
             out.write("[\(HumanUnits.bytes(Int64(body.count))) of binary data (\(contentType ?? "no content type")); use -o FILE to save it]\n")
+        }
+    }
+
+    /// A body streamed to a file: copied to stdout in chunks when it is not a terminal; on a terminal,
+    /// shown like an in-memory body when it is small, else summarised.
+    static func writeBody(file: URL, contentType: String?) {
+        let out = Terminal.standardOutput
+        guard let handle = try? FileHandle(forReadingFrom: file) else {
+            Terminal.standardError.write("tern: the body at \(file.path) could not be read\n")
+            return
+        }
+        defer { try? handle.close() }
+        if !out.isTerminal {
+            while let chunk = try? handle.read(upToCount: OutputFile.chunkSize), !chunk.isEmpty { out.write(chunk) }
+            return
+        }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: 0)
+        if size <= 10_000_000, let data = try? handle.readToEnd() {
+            writeBody(data, contentType: contentType)
+        } else {
+            out.write("[\(HumanUnits.bytes(Int64(clamping: size))) body (\(contentType ?? "no content type")); use -o FILE to save it]\n")
         }
     }
 }

@@ -76,6 +76,7 @@ struct OpenedWorkspace {
 
     /// Stops the embedded mock server, if any.
     func close() async {
+        session.handler.removeTemporaryFiles()
         try? await mock?.shutdown()
     }
 

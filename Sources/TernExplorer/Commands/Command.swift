@@ -34,6 +34,8 @@ public enum Command: Sendable, Equatable {
     case history
     /// `curl`: the resolved request as a curl command line.
     case curl
+    /// `verify [SPEC|GROUP]...`: compare live answers with the stored ones (the selected spec by default).
+    case verify([String])
     /// `quit`.
     case quit
 
@@ -56,5 +58,16 @@ public enum Command: Sendable, Equatable {
         case list
         case show(String)
         case clear(String?)
+    }
+}
+
+extension Command {
+    /// Whether it changes the session's settings (mode, environment, variables): front ends apply
+    /// those in the order they were given.
+    public var changesSettings: Bool {
+        switch self {
+        case .mode, .environment, .set(.variable, _, _), .unset(.variable, _): true
+        default: false
+        }
     }
 }

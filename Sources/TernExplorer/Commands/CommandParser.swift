@@ -31,6 +31,7 @@ public enum CommandParser {
         case "save": return try parseSave(arguments)
         case "history": return try none(arguments, .history, for: "history")
         case "curl": return try none(arguments, .curl, for: "curl")
+        case "verify": return .verify(arguments)
         case "quit", "exit", "q": return try none(arguments, .quit, for: "quit")
         default:
             let close = CommandRegistry.suggestions(for: name)

@@ -34,6 +34,10 @@ public enum CommandRegistry {
         CommandInfo(name: "save", arguments: "[as NAME]", summary: "Write the edited spec to its file, or to a new spec.", key: nil),
         CommandInfo(name: "history", arguments: "", summary: "List past sends with status, source and duration.", key: nil),
         CommandInfo(name: "curl", arguments: "", summary: "Print the resolved request as a curl command.", key: nil),
+        CommandInfo(
+            name: "verify", arguments: "[SPEC|GROUP]...",
+            summary: "Send live and compare with the stored answer: status, content type, JSON fields.", key: "v"
+        ),
         CommandInfo(name: "quit", arguments: "", summary: "Leave (unsaved edits are mentioned first).", key: "q"),
     ]
 

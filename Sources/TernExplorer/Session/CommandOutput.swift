@@ -26,6 +26,8 @@ public enum CommandOutput: Sendable {
     case history([HistoryEntry])
     /// `curl`.
     case curl(String)
+    /// `verify`: one report per spec.
+    case drift([DriftReport])
     /// `quit`, with the ids of specs that have unsaved edits.
     case quit(unsaved: [String])
 }

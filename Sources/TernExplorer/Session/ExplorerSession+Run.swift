@@ -54,6 +54,8 @@ extension ExplorerSession {
             return try await listHistory()
         case .curl:
             return .curl(maskedCurl(try resolve(try entry(nil))))
+        case .verify(let names):
+            return .drift(try await verify(names))
         case .quit:
             return .quit(unsaved: unsavedSpecIDs)
         }

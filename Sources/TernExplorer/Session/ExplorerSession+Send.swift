@@ -9,8 +9,9 @@ public struct SendAdjustments: Sendable {
     public var query: [(name: String, value: String)] = []
     /// Body text (JSON when it parses as JSON).
     public var body: String?
-    /// Streams the response into this file instead of memory.
-    public var downloadTo: URL?
+    /// Streams the response body to a file (the cache's, or a temporary one) instead of memory: for
+    /// `-o FILE`, which then copies it where the user asked.
+    public var streamsBody = false
     /// Sees this send's events as they happen (the CLI's `--events json` and progress bar).
     public var onEvent: (@Sendable (HandlerEvent) -> Void)?
 
@@ -31,11 +32,9 @@ extension ExplorerSession {
         }
         if let body = adjustments.body { current.spec.body = Self.body(from: body) }
         var request = try resolve(current)
-        if let destination = adjustments.downloadTo {
-            request.transaction = .download
-            request.downloadDestination = destination
-        }
+        if adjustments.streamsBody { request.transaction = .download }
         let started = Date()
+        let redactor = handler.redactor(for: request)
         let activity = self.activity
         let observer = adjustments.onEvent
         do {
@@ -47,14 +46,14 @@ extension ExplorerSession {
                 }
             )
             await remember(HistoryEntry(
-                spec: current.id, method: request.method.rawValue, url: request.url.absoluteString, date: started,
+                spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url), date: started,
                 status: response.statusCode, source: response.source, duration: response.timing.duration.seconds
             ))
             return response
         } catch {
             await remember(HistoryEntry(
-                spec: current.id, method: request.method.rawValue, url: request.url.absoluteString, date: started,
-                duration: Date().timeIntervalSince(started), error: error.description
+                spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url), date: started,
+                duration: Date().timeIntervalSince(started), error: redactor.redact(error.description)
             ))
             throw ExplorerError(.request, error.message, underlying: error)
         }
@@ -67,33 +66,6 @@ extension ExplorerSession {
 
     private func remember(_ entry: HistoryEntry) async {
         try? await history?.recordHistory(entry)
-    }
-
-    /// `cache list|show KEY|clear [KEY]`.
-    func cache(_ action: Command.CacheAction) async throws(ExplorerError) -> CommandOutput {
-        guard let storage else { throw ExplorerError(.storage, "this session has no cache") }
-        do {
-            switch action {
-            case .list:
-                return .cacheEntries(try await storage.entries())
-            case .show(let key):
-                guard let entry = try await storage.entry(forKey: key) else {
-                    throw ExplorerError(.storage, "nothing is stored under '\(key)'; 'cache list' shows the keys")
-                }
-                return .cacheEntry(entry)
-            case .clear(let key):
-                if let key {
-                    try await storage.removeEntry(forKey: key)
-                    return .done("removed '\(key)' from the cache")
-                }
-                try await storage.removeAll()
-                return .done("cleared the cache")
-            }
-        } catch let error as ExplorerError {
-            throw error
-        } catch {
-            throw ExplorerError(.storage, "the cache failed: \(error)")
-        }
     }
 
     /// `history`: the latest sends, newest first.

@@ -70,8 +70,12 @@ public actor ExplorerSession {
         let settings = workspace.handler
         handler = Handler(
             transport: transport, storage: storage, mode: self.mode, retryPolicy: settings.retryPolicy(),
-            cacheValidity: .ttl(settings.cacheTTL), defaults: SessionDefaults(timeout: .fromSeconds(settings.timeout)),
-            clock: clock
+            cacheValidity: .responseHeaders(fallback: settings.cacheTTL),
+            defaults: SessionDefaults(timeout: .fromSeconds(settings.timeout)), clock: clock,
+            cacheIdentity: CacheIdentity(
+                ignoredHeaders: settings.cacheIgnoreHeaders, digestKey: storage?.identityKey
+            ),
+            redactedHeaders: settings.redactHeaders, staleIfError: settings.staleIfError
         )
     }
 
@@ -104,11 +108,18 @@ public actor ExplorerSession {
         return try workspaceCall { () throws(WorkspaceError) in try workspace.spec(named: selectedID) }
     }
 
-    /// The fully resolved request of `entry` in the current environment, mode and variables.
+    /// The fully resolved request of `entry` in the current environment, mode and variables, partitioned
+    /// by the environment in the cache and carrying the `{{env:…}}` values it must never write down.
     func resolve(_ entry: SpecEntry) throws(ExplorerError) -> Request {
         let context = TemplateContext(environment: environment, overrides: variables, processEnvironment: processEnvironment)
-        return try workspaceCall { () throws(WorkspaceError) in try workspace.request(for: entry, context: context) }
+        var request = try workspaceCall { () throws(WorkspaceError) in try workspace.request(for: entry, context: context) }
+        request.cachePartition = environment ?? workspace.defaultEnvironment
+        request.secretValues = secrets().map(\.value)
+        return request
     }
+
+    /// The environment in force: the chosen one, else the workspace's default.
+    public var activeEnvironment: String? { environment ?? workspace.defaultEnvironment }
 
     /// Runs a workspace operation, turning its error into an explorer error.
     func workspaceCall<T>(_ body: () throws(WorkspaceError) -> T) throws(ExplorerError) -> T {

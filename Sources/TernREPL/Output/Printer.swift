@@ -30,8 +30,22 @@ public struct Printer: Sendable {
         case .cacheEntry(let entry): return cacheEntry(entry)
         case .history(let entries): return history(entries)
         case .curl(let command): return command + "\n"
+        case .drift(let reports): return drift(reports)
         case .quit: return ""
         }
+    }
+
+    /// `verify`: each report's lines, changes coloured by kind.
+    func drift(_ reports: [DriftReport]) -> String {
+        reports.flatMap(\.lines).map { line in
+            switch line.trimmingCharacters(in: .whitespaces).first {
+            case "✓": style.green(line)
+            case "✗", "-", "!": style.red(line)
+            case "+": style.green(line)
+            case "~": style.yellow(line)
+            default: line
+            }
+        }.joined(separator: "\n") + "\n"
     }
 
     func help(_ commands: [CommandInfo]) -> String {

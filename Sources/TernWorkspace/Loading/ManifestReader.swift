@@ -11,9 +11,10 @@ struct ManifestReader {
         var targets: [String: WorkspaceTarget] = [:]
         var handler = HandlerSettings()
         var defaultEnvironmentLocation: SourceLocation?
+        var verifyIgnore: [String] = []
     }
 
-    static let fields = ["name", "defaultEnvironment", "targets", "handler"]
+    static let fields = ["name", "defaultEnvironment", "targets", "handler", "verify"]
 
     var reader: NodeReader
 
@@ -33,6 +34,7 @@ struct ManifestReader {
         }
         if let node = fields["targets"] { manifest.targets = try targets(node) }
         if let node = fields["handler"] { manifest.handler = try handler(node) }
+        if let node = fields["verify"] { manifest.verifyIgnore = try reader.verifyIgnore(node) }
         return manifest
     }
 
@@ -62,7 +64,11 @@ struct ManifestReader {
         var settings = HandlerSettings()
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return settings }
         let fields = try reader.fields(
-            node, of: "'handler'", allowed: ["mode", "maxRetries", "retry", "timeout", "cacheTTL"]
+            node, of: "'handler'",
+            allowed: [
+                "mode", "maxRetries", "retry", "timeout", "cacheTTL", "cacheMaxBytes", "staleIfError",
+                "cacheIgnoreHeaders", "redactHeaders",
+            ]
         )
         if let mode = fields["mode"] { settings.mode = try reader.choice(mode, field: "mode") }
         if let retries = fields["maxRetries"] {
@@ -75,6 +81,16 @@ struct ManifestReader {
         }
         if let ttl = fields["cacheTTL"] { settings.cacheTTL = try reader.nonNegative(ttl, field: "cacheTTL") }
         if let retry = fields["retry"] { settings.retry = try retrySettings(retry) }
+        if let bytes = fields["cacheMaxBytes"] {
+            let value = try reader.int(bytes, field: "cacheMaxBytes")
+            guard value >= 0 else { throw reader.error("'cacheMaxBytes' must not be negative", at: bytes) }
+            settings.cacheMaxBytes = Int64(value)
+        }
+        if let flag = fields["staleIfError"] { settings.staleIfError = try reader.bool(flag, field: "staleIfError") }
+        if let names = fields["cacheIgnoreHeaders"] {
+            settings.cacheIgnoreHeaders = try reader.strings(names, field: "cacheIgnoreHeaders")
+        }
+        if let names = fields["redactHeaders"] { settings.redactHeaders = try reader.strings(names, field: "redactHeaders") }
         return settings
     }
 

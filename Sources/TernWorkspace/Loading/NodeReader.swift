@@ -92,6 +92,29 @@ struct NodeReader {
         return text
     }
 
+    /// `verify: { ignore: [$.path, ...] }`: the JSON paths `tern verify` ignores, each checked.
+    mutating func verifyIgnore(_ node: Node) throws(WorkspaceError) -> [String] {
+        if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return [] }
+        let fields = try fields(node, of: "'verify'", allowed: ["ignore"])
+        guard let ignore = fields["ignore"] else { return [] }
+        let paths = try strings(ignore, field: "ignore")
+        for path in paths where !path.hasPrefix("$") {
+            throw error("'\(path)' in 'ignore' is not a JSON path: write it as $.field, $.items[*].id or $..name", at: ignore)
+        }
+        return paths
+    }
+
+    /// A list of strings (a single string is a list of one).
+    func strings(_ node: Node, field: String) throws(WorkspaceError) -> [String] {
+        if case .scalar = node { return [try string(node, field: field)] }
+        guard case .sequence(let items) = node else {
+            throw error("'\(field)' must be a list of strings, not \(Self.describe(node))", at: node)
+        }
+        var result: [String] = []
+        for item in items { result.append(try string(item, field: field)) }
+        return result
+    }
+
     /// A whole number.
     func int(_ node: Node, field: String) throws(WorkspaceError) -> Int {
         guard case .scalar(let scalar) = node, case .int(let value) = ScalarValue.json(scalar) else {

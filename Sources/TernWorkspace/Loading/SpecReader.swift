@@ -11,7 +11,7 @@ struct SpecReader {
     /// Every field a spec may have, in the order the docs (and new files) list them.
     static let fieldOrder = [
         "name", "target", "method", "path", "query", "arrayEncoding", "headers", "disabled", "body",
-        "transaction", "storageKey", "validFor", "sample",
+        "transaction", "storageKey", "validFor", "sample", "verify",
     ]
 
     var reader: NodeReader
@@ -71,6 +71,7 @@ struct SpecReader {
         }
         if let node = fields["validFor"] { spec.validFor = try optionalNumber(node, field: "validFor") }
         if let node = fields["sample"] { spec.sample = try sample(node) }
+        if let node = fields["verify"] { spec.verifyIgnore = try reader.verifyIgnore(node) }
         spec.layout = layout
         return spec
     }

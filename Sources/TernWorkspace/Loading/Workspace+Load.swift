@@ -21,6 +21,7 @@ extension Workspace {
             root: root, name: manifest.name, defaultEnvironment: manifest.defaultEnvironment,
             targets: manifest.targets, handler: manifest.handler, warnings: manifestReader.reader.warnings
         )
+        workspace.verifyIgnore = manifest.verifyIgnore
         try workspace.loadEnvironments()
         if let name = manifest.defaultEnvironment, workspace.environments[name] == nil {
             workspace.warnings.append(

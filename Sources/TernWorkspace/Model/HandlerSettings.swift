@@ -13,8 +13,19 @@ public struct HandlerSettings: Sendable, Equatable {
     public var retry: RetrySettings
     /// Seconds one attempt may take (default 30).
     public var timeout: Double
-    /// Seconds a stored response stays valid (default 300); a spec's `validFor` overrides it.
+    /// Seconds a stored response stays valid when the server says nothing (no `Cache-Control: max-age`,
+    /// no `Expires`; default 300); a spec's `validFor` overrides both.
     public var cacheTTL: Double
+    /// Bytes of stored bodies the cache keeps before evicting the least recently used (default 500 MB).
+    public var cacheMaxBytes: Int64 = 500_000_000
+    /// Whether `normal` mode serves the newest stored answer when the network fails (default true).
+    public var staleIfError = true
+    /// Request headers that do not tell requests apart in the cache (tracing ids); `Authorization`,
+    /// `Cookie`, `Accept`, `Accept-Language` and `Content-Type` always do.
+    public var cacheIgnoreHeaders: [String] = []
+    /// Header names redacted in the cache, the history and exports beyond `Authorization`,
+    /// `Proxy-Authorization`, `Cookie` and `Set-Cookie`.
+    public var redactHeaders: [String] = []
 
     /// Makes settings with the defaults.
     public init(

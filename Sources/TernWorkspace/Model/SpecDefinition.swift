@@ -33,6 +33,8 @@ public struct SpecDefinition: Sendable, Equatable {
     public var validFor: Double?
     /// The canned response `sample` mode serves (never templated).
     public var sample: SampleDefinition?
+    /// JSON paths `tern verify` ignores when comparing stored and live answers (`verify: {ignore: [...]}`).
+    public var verifyIgnore: [String] = []
 
     /// Key order and value positions from the file this definition was read from.
     var layout = SpecLayout()
@@ -72,7 +74,7 @@ public struct SpecDefinition: Sendable, Equatable {
             && lhs.query.elementsEqual(rhs.query, by: { $0.name == $1.name && $0.value == $1.value })
             && lhs.arrayEncoding == rhs.arrayEncoding && Pairs.equal(lhs.headers, rhs.headers) && lhs.disabled == rhs.disabled
             && lhs.body == rhs.body && lhs.transaction == rhs.transaction && lhs.storageKey == rhs.storageKey
-            && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample
+            && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample && lhs.verifyIgnore == rhs.verifyIgnore
     }
 }
 

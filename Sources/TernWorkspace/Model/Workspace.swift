@@ -29,6 +29,8 @@ public struct Workspace: Sendable {
     public var environments: [String: WorkspaceEnvironment]
     /// Things the loader ignored but the user probably meant (unknown fields, stray files).
     public var warnings: [WorkspaceDiagnostic]
+    /// JSON paths `tern verify` ignores for every spec (`verify: {ignore: [...]}` in workspace.yaml).
+    public var verifyIgnore: [String] = []
 
     /// Makes a workspace in memory (loading and tests; nothing is written).
     public init(

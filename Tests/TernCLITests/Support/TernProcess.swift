@@ -130,6 +130,11 @@ struct TemporaryWorkspace {
 
     /// `--workspace ROOT` followed by `arguments`.
     func arguments(_ arguments: String...) -> [String] {
+        self.arguments(arguments)
+    }
+
+    /// `--workspace ROOT` followed by `arguments`.
+    func arguments(_ arguments: [String]) -> [String] {
         arguments + ["--workspace", root.path]
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+import Tern
+
+/// Where a response came from, in the words the CLI, the REPL and the TUI all show: `LIVE`, `SAMPLE`,
+/// or `CACHE` with its state (`revalidated`, `stale, offline`, `drifted`, `expired`), its age and validity.
+public struct SourceBadge: Sendable, Hashable {
+    /// `LIVE`, `CACHE` or `SAMPLE`.
+    public var label: String
+    /// The source.
+    public var source: ResponseSource
+    /// The stored answer's state words, e.g. `revalidated` or `stale, offline`; `nil` for a plain answer.
+    public var state: String?
+    /// `stored 3m ago` for a replayed answer.
+    public var age: String?
+    /// `valid 5m` or `expired` for a replayed answer.
+    public var validity: String?
+    /// Whether the answer came from storage because the network failed: it must be unmistakable.
+    public var isStaleOffline: Bool
+
+    /// The badge of `response` at `now`.
+    public init(_ response: Response, now: Date = Date()) {
+        source = response.source
+        label = response.source.rawValue.uppercased()
+        let cache = response.source == .live ? nil : response.cache
+        state = cache?.badge
+        if case .staleOffline = cache?.state { isStaleOffline = true } else { isStaleOffline = false }
+        age = cache.map { "stored \(HumanUnits.short(now.timeIntervalSince($0.storedAt))) ago" }
+        validity = cache.map { info in
+            info.isExpired || info.validUntil <= now ? "expired" : "valid \(HumanUnits.short(info.validUntil.timeIntervalSince(now)))"
+        }
+    }
+
+    /// `CACHE · revalidated`, or just `LIVE`.
+    public var title: String {
+        state.map { "\(label) · \($0)" } ?? label
+    }
+
+    /// `CACHE · revalidated (stored 3m ago, valid 5m)`.
+    public var text: String {
+        let details = [age, state == "expired" ? nil : validity].compactMap { $0 }
+        return details.isEmpty ? title : "\(title) (\(details.joined(separator: ", ")))"
+    }
+}
