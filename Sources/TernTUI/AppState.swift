@@ -137,6 +137,8 @@ public struct AppState: Sendable {
     public var size: Size
     /// The session as last read; `nil` until the first snapshot arrives.
     public var snapshot: ExplorerSnapshot?
+    /// The modes the `m` key asked for that no snapshot has shown applied yet, oldest first.
+    public var pendingModes: [ResponseMode] = []
     public var focus: Pane = .tree
     /// Which activity pane the bottom strip shows when it cannot show all three.
     public var activity: Pane = .retryLog
@@ -239,8 +241,12 @@ public struct CacheRow: Sendable, Hashable {
     public var key: String
     public var method: String
     public var status: Int
-    public var size: Int
+    public var size: Int64
     public var storedAt: Date
     public var validUntil: Date
     public var source: ResponseSource
+    /// What the entry answers: `users/get-user @local GET /users/1` (secrets redacted).
+    public var answers: String = ""
+    /// `revalidated`, `drifted`, both, or empty.
+    public var state: String = ""
 }

@@ -3,7 +3,7 @@ import TernScreen
 /// What a key does.
 public enum Action: String, Sendable, CaseIterable, Hashable {
     // Everywhere
-    case quit, forceQuit, nextPane, previousPane, send, cycleMode, commandLine, help, cancel
+    case quit, forceQuit, nextPane, previousPane, send, verify, cycleMode, commandLine, help, cancel
     case focusTree, focusEditor, focusResponse, focusTransfers, focusRetryLog, focusCache
     // Lists
     case up, down, pageUp, pageDown, top, bottom
@@ -41,6 +41,7 @@ public enum KeyTable {
         KeyBinding(pane: nil, keys: [.character("5")], action: .focusRetryLog, help: "retry log"),
         KeyBinding(pane: nil, keys: [.character("6")], action: .focusCache, help: "cache"),
         KeyBinding(pane: nil, keys: [.character("s")], action: .send, help: "send the selected spec"),
+        KeyBinding(pane: nil, keys: [.character("v")], action: .verify, help: "verify: send live, diff with the stored answer"),
         KeyBinding(pane: nil, keys: [.escape, .ctrl("x")], action: .cancel, help: "cancel the running request"),
         KeyBinding(pane: nil, keys: [.character("m")], action: .cycleMode, help: "mode: normal → live → cache → sample"),
         KeyBinding(pane: nil, keys: [.character(":")], action: .commandLine, help: "command line (the REPL's commands; Tab completes)"),

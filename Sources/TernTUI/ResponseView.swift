@@ -18,11 +18,16 @@ public struct ResponseView: Sendable {
     public var headers: [String]
     public var requestLines: [String]
     public var body: BodyDocument
+    /// The stored answer's state after `CACHE · ` (`revalidated`, `stale, offline`, `drifted`), if any.
+    public var cacheState: String?
 
     /// The response of a send.
     public static func make(_ response: Response, title: String) -> ResponseView {
-        var request = ["\(response.request.method.rawValue) \(response.request.url.absoluteString)"]
-        for field in response.request.headers { request.append("\(field.name.rawName): \(field.value)") }
+        // Secrets read from {{env:…}} are masked here as `show` masks them.
+        let redactor = Redactor(secretValues: response.request.secretValues)
+        let url = redactor.redact(url: response.request.url).replacingOccurrences(of: Redactor.encodedMask, with: Redactor.mask)
+        var request = ["\(response.request.method.rawValue) \(url)"]
+        for field in response.request.headers { request.append("\(field.name.rawName): \(redactor.redact(field.value))") }
         switch response.request.body {
         case .none: break
         case .data(let data):
@@ -40,7 +45,8 @@ public struct ResponseView: Sendable {
             duration: response.timing.duration, size: response.byteCount,
             storedAt: response.cache?.storedAt, validUntil: response.cache?.validUntil, attempts: response.attempts,
             headers: response.headers.map { "\($0.name.rawName): \($0.value)" }, requestLines: request,
-            body: BodyDocument.make(response.body, contentType: response.headers[.contentType], file: response.fileURL)
+            body: BodyDocument.make(response.body, contentType: response.headers[.contentType], file: response.fileURL),
+            cacheState: response.source == .live ? nil : response.cache?.badge
         )
     }
 
@@ -49,13 +55,23 @@ public struct ResponseView: Sendable {
         ResponseView(
             title: entry.key, status: entry.status,
             reason: HTTPResponse.Status(standardCode: entry.status).reasonPhrase, source: .cache, duration: nil,
-            size: Int64(entry.body.count), storedAt: entry.storedAt, validUntil: entry.validUntil, attempts: 0,
+            size: entry.byteCount, storedAt: entry.storedAt, validUntil: entry.validUntil, attempts: 0,
             headers: entry.headers.map { "\($0.name.rawName): \($0.value)" },
-            requestLines: ["\(entry.method) (stored under the key '\(entry.key)')"],
-            body: BodyDocument.make(entry.body, contentType: entry.headers[.contentType], file: entry.fileURL)
+            requestLines: entry.request.map { record in
+                ["\(record.method) \(record.url)"] + record.headers.map { "\($0.name): \($0.value)" }
+                    + ["", "(stored under the key '\(entry.key)')"]
+            } ?? ["\(entry.method) (stored under the key '\(entry.key)')"],
+            body: BodyDocument.make(entry.body, contentType: entry.headers[.contentType], file: entry.fileURL),
+            cacheState: [entry.revalidatedAt != nil ? "revalidated" : nil, entry.verification?.drifted == true ? "drifted" : nil]
+                .compactMap { $0 }.joined(separator: ", ").nilIfEmpty
         )
     }
 
-    /// The badge: `LIVE`, `CACHE` or `SAMPLE`.
-    public var badge: String { source.rawValue.uppercased() }
+    /// The badge: `LIVE`, `CACHE` or `SAMPLE`, with the stored answer's state (`CACHE · revalidated`).
+    public var badge: String { source.rawValue.uppercased() + (cacheState.map { " · \($0)" } ?? "") }
+}
+
+extension String {
+    /// `nil` for an empty string.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

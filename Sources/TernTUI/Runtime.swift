@@ -92,6 +92,9 @@ public final class Runtime {
     private var activityInFlight = false
     private var activityPending = false
     private var tasks: [Task<Void, Never>] = []
+    /// The last command that changes the session's settings (mode, environment): each waits for the one
+    /// before, so a burst of `m` presses is applied in the order it was typed.
+    private var settingsChain: Task<Void, Never>?
     /// When the first frame showing the workspace was presented.
     public private(set) var firstFrameAt: Date?
 
@@ -201,6 +204,19 @@ public final class Runtime {
         let session = self.session
         let inbox = self.inbox
         switch effect {
+        case .run(let command) where command.changesSettings:
+            let previous = settingsChain
+            let task = Task.detached {
+                await previous?.value
+                do throws(ExplorerError) {
+                    let output = try await session.run(command)
+                    inbox.post(.commandFinished(command, .success(output)))
+                } catch {
+                    inbox.post(.commandFinished(command, .failure(error)))
+                }
+            }
+            settingsChain = task
+            tasks.append(task)
         case .run(let command):
             spawn {
                 do throws(ExplorerError) {

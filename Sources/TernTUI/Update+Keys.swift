@@ -44,11 +44,18 @@ extension App {
                 return [.cancelSend]
             }
             if state.search != nil { state.search = nil }
+        case .verify:
+            guard let id = state.snapshot?.selected?.id else {
+                state.status = StatusMessage(text: "select a spec to verify (Enter in the tree)", isError: true)
+                return []
+            }
+            state.status = StatusMessage(text: "verifying \(id): sending live…", isError: false)
+            return [.run(.verify([id]))]
         case .cycleMode:
-            let modes = ResponseMode.allCases
-            let current = state.snapshot?.mode ?? .normal
-            let index = modes.firstIndex(of: current) ?? 0
-            return [.run(.mode(modes[(index + 1) % modes.count]))]
+            // From the mode last asked for, not the snapshot, which arrives later: `m m` lands two steps on.
+            let next = (state.pendingModes.last ?? state.snapshot?.mode ?? .normal).next
+            state.pendingModes.append(next)
+            return [.run(.mode(next))]
         case .commandLine:
             state.commandLine = CommandLineState()
         case .help:

@@ -43,6 +43,8 @@ extension App {
                 return "\(Format.clock(entry.date, in: state.timeZone))  \(entry.method) \(entry.spec ?? entry.url)  \(outcome)  \(Format.duration(entry.duration))"
             }
             state.dialog = .output(title: "history", lines: lines.isEmpty ? ["(nothing sent yet)"] : lines, scroll: 0)
+        case .drift(let reports):
+            state.dialog = .output(title: "verify: stored vs live", lines: reports.flatMap(\.lines), scroll: 0)
         case .curl(let text):
             state.dialog = .output(title: "curl", lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), scroll: 0)
         case .quit(let unsaved):
@@ -55,8 +57,13 @@ extension App {
 extension CacheRow {
     init(_ entry: StoredResponse) {
         self.init(
-            key: entry.key, method: entry.method, status: entry.status, size: entry.body.count, storedAt: entry.storedAt,
+            key: entry.key, method: entry.method, status: entry.status, size: entry.byteCount, storedAt: entry.storedAt,
             validUntil: entry.validUntil, source: entry.source
         )
+        let path = entry.request.flatMap { URLComponents(string: $0.url) }.map { $0.percentEncodedPath } ?? entry.url
+        let name = [entry.request?.name, entry.request?.partition.map { "@\($0)" }].compactMap { $0 }.joined(separator: " ")
+        answers = [name, "\(entry.method) \(path)"].filter { !$0.isEmpty }.joined(separator: "  ")
+        state = [entry.revalidatedAt != nil ? "revalidated" : nil, entry.verification?.drifted == true ? "drifted" : nil]
+            .compactMap { $0 }.joined(separator: ",")
     }
 }

@@ -21,6 +21,13 @@ public enum App {
         case .snapshot(let snapshot):
             let previous = state.snapshot?.selected?.id
             state.snapshot = snapshot
+            // A snapshot showing one of the modes asked for settles it and those before; any other
+            // mode was set elsewhere (`:mode`), and the presses in flight no longer count.
+            if let index = state.pendingModes.firstIndex(of: snapshot.mode) {
+                state.pendingModes.removeFirst(index + 1)
+            } else {
+                state.pendingModes.removeAll()
+            }
             if snapshot.selected?.id != previous { state.editorSelection = 0 }
             state.treeSelection = clamp(state.treeSelection, count: state.treeRows.count)
             state.editorSelection = clamp(state.editorSelection, count: state.editorItems.count)

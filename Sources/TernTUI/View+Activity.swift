@@ -94,14 +94,14 @@ extension App {
         }
         let rows = state.cacheEntries.map { entry in
             Table.Row(
-                ["\(entry.status)", Format.bytes(Int64(entry.size)), Format.relative(entry.storedAt, to: state.now),
+                ["\(entry.status)", Format.bytes(entry.size), Format.relative(entry.storedAt, to: state.now),
                  entry.validUntil > state.now ? Format.relative(entry.validUntil, to: state.now) : "expired",
-                 entry.source.rawValue, entry.key],
+                 entry.state.isEmpty ? entry.source.rawValue : entry.state, entry.answers.isEmpty ? entry.key : entry.answers],
                 style: entry.validUntil > state.now ? .plain : .dim
             )
         }
         Table(
-            columns: [("Status", 7), ("Size", 10), ("Stored", 11), ("Valid until", 12), ("Source", 8), ("Key", 0)],
+            columns: [("Status", 7), ("Size", 10), ("Stored", 9), ("Valid", 9), ("State", 12), ("Answers", 0)],
             rows: rows, selected: clamp(state.cacheSelection, count: rows.count), focused: focused,
             emptyText: "The cache is empty: responses are stored as you send."
         ).draw(in: rect, on: &buffer)

@@ -17,7 +17,14 @@ extension App {
         var summary = [
             Span("\(response.status) \(response.reason)", Style(foreground: statusColor(response.status), attributes: .bold)),
             Span("  "),
-            Span(" \(response.badge) ", Style(foreground: badgeColor(response.source), attributes: [.bold, .reverse])),
+            Span(
+                " \(response.badge) ",
+                Style(
+                    foreground: response.cacheState?.contains("stale") == true || response.cacheState?.contains("drifted") == true
+                        ? .red : badgeColor(response.source),
+                    attributes: [.bold, .reverse]
+                )
+            ),
         ]
         if response.source == .cache, let stored = response.storedAt {
             summary.append(Span(" stored \(Format.relative(stored, to: state.now))", .dim))

@@ -87,6 +87,20 @@ import TernScreen
         #expect(App.view(state).contains("mode SAMPLE"))
     }
 
+    @Test func aBurstOfModeKeysLandsWhereTheCountSays() {
+        var state = Fixtures.state()
+        _ = App.update(&state, .snapshot(Fixtures.snapshot(mode: .normal)))
+        #expect(press([.character("m")], &state) == [.run(.mode(.live))])
+        #expect(press([.character("m")], &state) == [.run(.mode(.cache))], "not live again: the snapshot is late")
+        _ = App.update(&state, .snapshot(Fixtures.snapshot(mode: .live)))
+        #expect(press([.character("m")], &state) == [.run(.mode(.sample))])
+        _ = App.update(&state, .snapshot(Fixtures.snapshot(mode: .cache)))
+        _ = App.update(&state, .snapshot(Fixtures.snapshot(mode: .sample)))
+        #expect(state.pendingModes.isEmpty)
+        #expect(press([.character("m")], &state) == [.run(.mode(.normal))])
+        #expect(Command.mode(.live).changesSettings && !Command.send(nil).changesSettings)
+    }
+
     @Test func theCommandLineRunsTheREPLLanguage() {
         var state = Fixtures.state()
         #expect(press([.character(":")] + typing("set header X-A 1") + [.enter], &state) == [.run(.set(.header, name: "X-A", value: "1"))])
@@ -199,9 +213,9 @@ import TernScreen
         var state = Fixtures.state()
         _ = App.update(&state, .cacheLoaded(Fixtures.cacheRows))
         #expect(press([.character("6")], &state) == [.loadCache])
-        #expect(press([.enter], &state) == [.openCacheEntry("user-1")])
+        #expect(press([.enter], &state) == [.openCacheEntry("user-1 @local")])
         press([.character("j"), .character("d")], &state)
-        #expect(state.dialog == .confirmDelete(key: "GET http://127.0.0.1:8787/flaky/demo"))
+        #expect(state.dialog == .confirmDelete(key: "GET http://127.0.0.1:8787/flaky/demo #0c1d2e3f4a5b6c7d @local"))
         #expect(press([.character("n")], &state).isEmpty)
         press([.character("D")], &state)
         #expect(press([.character("y")], &state) == [.run(.cache(.clear(nil)))])

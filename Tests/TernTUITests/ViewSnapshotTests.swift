@@ -171,7 +171,8 @@ import TernScreen
         press([.character("6")], &state)
         let frame = App.view(state)
         expectSnapshot(frame, "cache")
-        #expect(frame.contains("200    112 B     4m ago     in 6m       live    user-1"))
+        #expect(frame.contains("200    112 B     4m ago   in 6m    revalidated users/get-user @local"))
+        #expect(frame.contains("52.4 MB") && frame.contains("drifted"), "file bodies count, and drift shows")
         #expect(frame.contains("expired"))
         press([.character("d")], &state)
         let confirm = App.view(state)
@@ -187,7 +188,7 @@ import TernScreen
         let frame = App.view(state)
         expectSnapshot(frame, "wide-220x50")
         #expect(frame.contains("4 Transfers") && frame.contains("5 Retry log") && frame.contains("6 Cache"))
-        #expect(frame.contains("↓ files/big-down") && frame.contains("status 503") && frame.contains("user-1"))
+        #expect(frame.contains("↓ files/big-down") && frame.contains("status 503") && frame.contains("revalidated"))
     }
 
     @Test func helpOverlayComesFromTheKeyTable() {

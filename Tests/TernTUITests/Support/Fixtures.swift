@@ -80,8 +80,8 @@ enum Fixtures {
     ]
 
     static let cacheRows = [
-        CacheRow(key: "user-1", method: "GET", status: 200, size: 112, storedAt: fixedNow.addingTimeInterval(-240), validUntil: fixedNow.addingTimeInterval(360), source: .live),
-        CacheRow(key: "GET http://127.0.0.1:8787/flaky/demo", method: "GET", status: 200, size: 27, storedAt: fixedNow.addingTimeInterval(-7200), validUntil: fixedNow.addingTimeInterval(-3600), source: .live),
+        CacheRow(key: "user-1 @local", method: "GET", status: 200, size: 112, storedAt: fixedNow.addingTimeInterval(-240), validUntil: fixedNow.addingTimeInterval(360), source: .live, answers: "users/get-user @local  GET /users/1", state: "revalidated"),
+        CacheRow(key: "GET http://127.0.0.1:8787/flaky/demo #0c1d2e3f4a5b6c7d @local", method: "GET", status: 200, size: 52_428_800, storedAt: fixedNow.addingTimeInterval(-7200), validUntil: fixedNow.addingTimeInterval(-3600), source: .live, answers: "reliability/flaky @local  GET /flaky/demo", state: "drifted"),
     ]
 }
 
