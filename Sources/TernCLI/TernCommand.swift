@@ -8,17 +8,19 @@ struct TernCommand: AsyncParsableCommand {
         discussion: """
             The workspace is --workspace DIR, else $TERN_WORKSPACE, else workspaces/demo.
             Exit codes: 0 a response was received; 1 no response (transport failure after retries, \
-            or a cache miss in cache mode); 2 usage or workspace error; 4 with --fail, a status >= 400.
+            or a cache miss in cache mode); 2 usage or workspace error; 4 with --fail, a status >= 400, \
+            or drift found by verify.
             """,
         version: "0.1.0",
         subcommands: [
-            TUICommand.self, REPLCommand.self, SendCommand.self, ListCommand.self, CacheCommand.self, MockCommand.self,
+            TUICommand.self, REPLCommand.self, SendCommand.self, ListCommand.self, CacheCommand.self, VerifyCommand.self,
+            MockCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )
 }
 
-/// The exit codes of DESIGN.md's CLI contract.
+/// The exit codes of the CLI contract (docs/cli.md).
 enum CLIExit: Int32 {
     case response = 0
     case noResponse = 1

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import Tern
+import TernExplorer
+
+/// `tern verify [SPEC|GROUP]...`: is the cache still true? Live answers against stored ones.
+struct VerifyCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Send specs live and compare each answer with the stored one (drift).",
+        discussion: """
+            Compares the status, the Content-Type and the JSON body field by field (key order ignored, \
+            'verify: {ignore: [$.path]}' paths skipped); the live answer is not stored. Records on each \
+            entry when it was verified and whether it drifted. Exit 0 when nothing drifted, 4 on drift, \
+            1 when a live send failed, 2 for usage or workspace errors.
+            """
+    )
+
+    @Argument(help: "Spec ids or group folders (default: every spec).")
+    var specs: [String] = []
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
+    var env: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (repeatable).", valueName: "k=v"))
+    var variables: [String] = []
+
+    func run() async throws {
+        var values: [String: String] = [:]
+        for pair in variables {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw OpenedWorkspace.fail("--var '\(pair)' is not 'name=value'")
+            }
+            values[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        let opened = try await OpenedWorkspace.open(workspace, environment: env, variables: values)
+        let reports: [DriftReport]
+        do {
+            reports = try await opened.session.verify(specs, allWhenEmpty: true)
+        } catch {
+            await opened.close()
+            throw OpenedWorkspace.fail(error.message)
+        }
+        await opened.close()
+        let color = Terminal.standardOutput.usesColor
+        for line in reports.flatMap(\.lines) {
+            Terminal.standardOutput.write((color ? Self.colored(line) : line) + "\n")
+        }
+        let drifted = reports.filter { $0.outcome == .drifted }.count
+        let failed = reports.filter { if case .failed = $0.outcome { true } else { false } }.count
+        let missing = reports.filter { $0.outcome == .nothingStored }.count
+        Terminal.standardError.write(
+            "\(reports.count) verified: \(reports.count - drifted - failed - missing) unchanged, \(drifted) drifted, "
+                + "\(missing) with nothing stored, \(failed) failed\n"
+        )
+        if drifted > 0 { throw CLIExit.failedStatus.code }
+        if failed > 0 { throw CLIExit.noResponse.code }
+    }
+
+    /// A report line coloured by what it says (green ✓ and +, red ✗ - !, yellow ~).
+    static func colored(_ line: String) -> String {
+        let code: String
+        switch line.trimmingCharacters(in: .whitespaces).first {
+        case "✓", "+": code = "32"
+        case "✗", "-", "!": code = "31"
+        case "~": code = "33"
+        default: return line
+        }
+        return "\u{1B}[\(code)m\(line)\u{1B}[0m"
+    }
+}
