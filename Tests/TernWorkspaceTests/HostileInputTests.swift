@@ -109,11 +109,16 @@ import Testing
         #expect(error.line == 4)
     }
 
-    @Test func aFileLargerThanTheLimitIsAnError() throws {
-        let big = "method: GET\npath: /x\n# " + String(repeating: "x", count: WorkspaceLimits.maximumFileSize) + "\n"
-        let error = try loadError(["specs/big.yaml": big])
-        #expect(error.kind == .io)
-        #expect(error.message.contains("larger than the limit of 16777216 bytes"))
+    @Test func aFileLargerThanTheLimitIsAFailure() throws {
+        let folder = try Fixtures.demo(["specs/big.yaml": String(repeating: "#", count: 5_000)])
+        let path = folder.url("specs/big.yaml").path
+        #expect(throws: FileBytes.Failure.self) { try FileBytes.contents(atPath: path, limit: 4_999) }
+        #expect(try FileBytes.contents(atPath: path, limit: 5_000).count == 5_000)
+        do {
+            _ = try FileBytes.contents(atPath: path, limit: 1_000)
+        } catch {
+            #expect(error.reason == "it is larger than the limit of 1000 bytes")
+        }
     }
 
     private func renderError(environment: String, spec: String) throws -> WorkspaceError {
