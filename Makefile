@@ -22,8 +22,9 @@ deps:
 build: deps
 	$(SWIFT) build --build-tests
 
-## test: install, build and run every test
+## test: install, build, check Sources for code that can trap on input, and run every test
 test: build
+	scripts/check-traps.sh
 	$(SWIFT) test --skip-build
 
 ## demo: build tern and open the TUI on the demo workspace (its mock server runs in-process: no network);
