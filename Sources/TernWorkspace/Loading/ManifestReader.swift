@@ -23,8 +23,13 @@ struct ManifestReader {
 
     /// Reads the file; `folderName` is the name when `name:` is absent.
     mutating func read(folderName: String) throws(WorkspaceError) -> Manifest {
+        try read(text: YAMLSource.read(reader.file), folderName: folderName)
+    }
+
+    /// Reads `text` as the file's contents.
+    mutating func read(text: String, folderName: String) throws(WorkspaceError) -> Manifest {
         var manifest = Manifest(name: folderName)
-        guard let root = try YAMLSource.compose(file: reader.file) else { return manifest }
+        guard let root = try YAMLSource.compose(text: text, file: reader.file) else { return manifest }
         let fields = try reader.fields(root, of: "workspace.yaml", allowed: Self.fields)
         if let node = fields["name"] { manifest.name = try reader.optionalString(node, field: "name") ?? folderName }
         if let node = fields["defaultEnvironment"] {
