@@ -11,21 +11,25 @@ root=$(pwd)
 seconds=${1:-60}
 shift || true
 
-# Offline resolution: mirror every dependency of the root package to the root's own clones.
+# Offline resolution: mirror every dependency of the root package to the root's own clones,
+# through links named like the original repositories (a package's identity is that name).
 if [ ! -d .build/repositories ]; then
   echo "fuzz: build the package first (swift build --build-tests): .build/repositories is missing" >&2
   exit 2
 fi
-mkdir -p Fuzz/.swiftpm/configuration
+mkdir -p Fuzz/.swiftpm/configuration Fuzz/.build/mirrors
 {
   echo '{"object": ['
   separator=""
   for url in $(grep -o '"location" : "[^"]*"' Package.resolved | cut -d'"' -f4); do
     name=$(basename "$url" .git)
-    clone=$(find .build/repositories -maxdepth 1 -name "$name-*" | head -n 1)
+    clone=$(find .build/repositories -maxdepth 1 -regextype egrep -regex ".*/$name-[0-9a-f]+" | head -n 1)
     [ -z "$clone" ] && continue
-    printf '%s{"original": "%s", "mirror": "%s"}\n' "$separator" "$url" "$root/$clone"
-    separator=","
+    ln -sfn "$root/$clone" "Fuzz/.build/mirrors/$name"
+    for original in "${url%.git}" "${url%.git}.git"; do
+      printf '%s{"original": "%s", "mirror": "%s"}\n' "$separator" "$original" "$root/Fuzz/.build/mirrors/$name"
+      separator=","
+    done
   done
   echo '], "version": 1}'
 } > Fuzz/.swiftpm/configuration/mirrors.json
