@@ -52,4 +52,4 @@ printf '\x03/users/{{userId}}?q={{ id }}&x={{env:HOME}}{{}}{{ {{id}}' > "$work/s
 
 echo "fuzz: running for $seconds s"
 "$binary" "$work/corpus" "$work/seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-  -max_len=65536 -seed=1 -print_final_stats=1 -artifact_prefix="$work/findings/" "$@"
+  -max_len=65536 -seed=1 -dict=Fuzz/workspace.dict -print_final_stats=1 -artifact_prefix="$work/findings/" "$@"

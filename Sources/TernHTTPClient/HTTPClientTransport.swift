@@ -36,7 +36,8 @@ public final class HTTPClientTransport: Transport {
 
     public func perform(_ request: Tern.Request, context: TransportContext) async throws -> TransportResponse {
         let outgoing = try makeClientRequest(request, context: context)
-        let deadline: NIODeadline = context.timeout.map { .now() + .nanoseconds($0.saturatingNanoseconds) } ?? .distantFuture
+        let deadline: NIODeadline =
+            context.timeout.map { .now() + .nanoseconds($0.saturatingNanoseconds) } ?? .distantFuture
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
             var fields = HTTPFields()

@@ -23,7 +23,8 @@ struct HostileInputCLITests {
             let result = try await Tern.run(demo.arguments("list"), limit: limit)
             #expect(result.status == 2, "\(result.stderr)")
             let name = NSRegularExpression.escapedPattern(for: URL(fileURLWithPath: file).lastPathComponent)
-            #expect(result.stderr.range(of: name + #":\d+:\d+: "#, options: .regularExpression) != nil, "\(result.stderr)")
+            let position = result.stderr.range(of: name + #":\d+:\d+: "#, options: .regularExpression)
+            #expect(position != nil, "\(result.stderr)")
             #expect(result.stderr.contains(message), "\(result.stderr)")
         }
     }
@@ -33,14 +34,15 @@ struct HostileInputCLITests {
         var lines = ["method: GET", "path: /x", "body:", "  json:", "    a: &a [x, x, x, x, x, x, x, x, x]"]
         let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
         for (previous, name) in zip(names, names.dropFirst()) {
-            lines.append("    \(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ", ") + "]")
+            let aliases = Array(repeating: "*\(previous)", count: 9).joined(separator: ", ")
+            lines.append("    \(name): &\(name) [\(aliases)]")
         }
         try await withDemo { demo in
             try demo.write("specs/bomb.yaml", lines.joined(separator: "\n") + "\n")
             let result = try await Tern.run(demo.arguments("list"), limit: limit)
             #expect(result.status == 2)
-            #expect(result.stderr.range(of: #"bomb\.yaml:\d+:\d+: .*alias '\*[a-i]'"#, options: .regularExpression) != nil,
-                    "\(result.stderr)")
+            let found = result.stderr.range(of: #"bomb\.yaml:\d+:\d+: .*alias '\*[a-i]'"#, options: .regularExpression)
+            #expect(found != nil, "\(result.stderr)")
         }
     }
 
@@ -59,7 +61,9 @@ struct HostileInputCLITests {
     func bracketsInQueryNames() async throws {
         try await withDemo { demo in
             try demo.write("specs/tools/echo.yaml", "name: Echo\nmethod: GET\npath: /echo\n")
-            try demo.write("specs/tools/nested.yaml", "name: Nested\nmethod: GET\npath: /echo\nquery: {filter: {name: ada}}\n")
+            try demo.write(
+                "specs/tools/nested.yaml", "name: Nested\nmethod: GET\npath: /echo\nquery: {filter: {name: ada}}\n"
+            )
             let flag = try await Tern.run(demo.arguments("send", "echo", "--query", "filter[name]=ada"), limit: limit)
             #expect(flag.status == 0, "\(flag.stderr)")
             #expect(flag.stdout.contains(#""query":"filter%5Bname%5D=ada""#), "\(flag.stdout)")

@@ -30,7 +30,10 @@ struct QueryEncodingTests {
     @Test("nested objects use brackets with sorted keys")
     func nested() {
         let parameters: QueryParameters = ["filter": ["name": "Ada", "age": 36], "list": [["x": 1]]]
-        #expect(parameters.encoded(arrayEncoding: .individual) == "filter%5Bage%5D=36&filter%5Bname%5D=Ada&list%5B0%5D%5Bx%5D=1")
+        #expect(
+            parameters.encoded(arrayEncoding: .individual)
+                == "filter%5Bage%5D=36&filter%5Bname%5D=Ada&list%5B0%5D%5Bx%5D=1"
+        )
     }
 
     @Test("reserved characters are escaped; commas inside comma-joined values stay unambiguous")

@@ -30,7 +30,9 @@ import Testing
             for _ in 0..<(1 + Int(random.next() % 4)) {
                 let position = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count))
                 switch random.next() % 3 {
-                case 0: bytes.insert(contentsOf: Array(pieces[Int(random.next() % UInt64(pieces.count))].utf8), at: position)
+                case 0:
+                    let piece = pieces[Int(random.next() % UInt64(pieces.count))]
+                    bytes.insert(contentsOf: Array(piece.utf8), at: position)
                 case 1: if !bytes.isEmpty { bytes.remove(at: position) }
                 default: if !bytes.isEmpty { bytes[position] = UInt8(truncatingIfNeeded: random.next()) }
                 }

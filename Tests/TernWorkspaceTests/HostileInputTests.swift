@@ -26,7 +26,10 @@ import Testing
         ("  timeout: -1\n", "'timeout' must not be negative", 12),
         ("  cacheTTL: 1e300\n", "'cacheTTL' must be at most 3155760000 seconds (100 years), not 1e300", 13),
         ("  maxRetries: 1000\n", "'maxRetries' must be at most 100", 15),
-        ("  retry:\n    initialDelay: 9300000000\n", "'initialDelay' must be at most 86400 seconds (1 day), not 9300000000", 19),
+        (
+            "  retry:\n    initialDelay: 9300000000\n",
+            "'initialDelay' must be at most 86400 seconds (1 day), not 9300000000", 19
+        ),
         ("  retry:\n    maxDelay: 1e300\n", "'maxDelay' must be at most 86400 seconds (1 day), not 1e300", 15),
         ("  retry:\n    maxDelay: 1e400\n", "'maxDelay' must be a number, not '1e400'", 15),
         ("  retry:\n    maxDelay: .nan\n", "'maxDelay' must be a number, not '.nan'", 15),
@@ -43,7 +46,8 @@ import Testing
     @Test func boundaryValuesLoad() throws {
         let yaml = "  timeout: 86400\n  cacheTTL: 3155760000\n  maxRetries: 100\n  retry:\n    maxDelay: 86400\n"
         let folder = try Fixtures.demo([
-            "workspace.yaml": manifest(handler: yaml), "specs/long.yaml": "method: GET\npath: /x\nvalidFor: 3155760000\n",
+            "workspace.yaml": manifest(handler: yaml),
+            "specs/long.yaml": "method: GET\npath: /x\nvalidFor: 3155760000\n",
         ])
         let workspace = try folder.load()
         #expect(workspace.handler.timeout == 86_400)
@@ -95,7 +99,8 @@ import Testing
         let folder = try Fixtures.demo(["specs/alias.yaml": spec])
         let workspace = try folder.load()
         let request = try workspace.request(
-            for: workspace.spec(named: "alias"), context: TemplateContext(overrides: ["userId": "1"], processEnvironment: [:])
+            for: workspace.spec(named: "alias"),
+            context: TemplateContext(overrides: ["userId": "1"], processEnvironment: [:])
         )
         #expect(request.url.query == "a=1&a=2&a=3&b=1&b=2&b=3")
     }
@@ -125,7 +130,8 @@ import Testing
         let folder = try Fixtures.demo(["environments/local.yaml": environment, "specs/amp.yaml": spec])
         let workspace = try folder.load()
         do {
-            _ = try workspace.request(for: workspace.spec(named: "amp"), context: TemplateContext(processEnvironment: [:]))
+            let context = TemplateContext(processEnvironment: [:])
+            _ = try workspace.request(for: workspace.spec(named: "amp"), context: context)
         } catch {
             return error
         }

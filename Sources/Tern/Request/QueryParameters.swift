@@ -11,7 +11,8 @@ public enum ArrayEncoding: String, Sendable, Hashable, CaseIterable {
 /// Ordered query parameters, written as a dictionary literal (`["page": 2, "tags": ["a", "b"]]`).
 ///
 /// Order is kept as written. `null` values are left out; nested objects use brackets
-/// (`filter[name]=Ada`, sent percent-encoded as `filter%5Bname%5D=Ada`); arrays follow the parameter's `ArrayEncoding` (STRV's `ArrayParameter`).
+/// (`filter[name]=Ada`, sent percent-encoded as `filter%5Bname%5D=Ada`); arrays follow the
+/// parameter's `ArrayEncoding` (STRV's `ArrayParameter`).
 public struct QueryParameters: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// One parameter: a name, a value and an optional array encoding of its own.
     public struct Item: Sendable, Hashable {

@@ -102,7 +102,9 @@ struct ManifestReader {
         if let delay = fields["initialDelay"] {
             settings.initialDelay = try reader.seconds(delay, field: "initialDelay", maximum: longest)
         }
-        if let delay = fields["maxDelay"] { settings.maxDelay = try reader.seconds(delay, field: "maxDelay", maximum: longest) }
+        if let delay = fields["maxDelay"] {
+            settings.maxDelay = try reader.seconds(delay, field: "maxDelay", maximum: longest)
+        }
         if let jitter = fields["jitter"] { settings.jitter = try reader.bool(jitter, field: "jitter") }
         if let on = fields["on"] {
             guard case .sequence(let statuses) = on else {

@@ -60,7 +60,8 @@ import Tern
     }
 
     private static func environment(_ text: String) throws(WorkspaceError) {
-        let environment = try EnvironmentReader.read(text: text, file: root.appendingPathComponent("environments/local.yaml"))
+        let file = root.appendingPathComponent("environments/local.yaml")
+        let environment = try EnvironmentReader.read(text: text, file: file)
         let references = environment.variables.prefix(64).map { "{{\($0.name)}}" }.joined(separator: "/")
         let spec = SpecDefinition(name: "fuzz", method: "GET", path: "/" + references)
         try lower(SpecEntry(id: "fuzz", file: root.appendingPathComponent("specs/fuzz.yaml"), group: [], spec: spec),

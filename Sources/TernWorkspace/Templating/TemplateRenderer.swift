@@ -57,7 +57,8 @@ struct TemplateRenderer {
         let output = try Template.render(text) { reference throws(WorkspaceError) in
             budget.substitutions += 1
             guard budget.substitutions <= WorkspaceLimits.maximumSubstitutions else {
-                throw tooLarge("more than \(WorkspaceLimits.maximumSubstitutions) {{…}} substitutions", file, location())
+                let limit = WorkspaceLimits.maximumSubstitutions
+                throw tooLarge("more than \(limit) {{…}} substitutions", file, location())
             }
             let value = try resolve(reference)
             length += value.utf8.count
@@ -70,7 +71,8 @@ struct TemplateRenderer {
         }
         budget.bytes += output.utf8.count
         guard budget.bytes <= WorkspaceLimits.maximumRenderedRequest else {
-            throw tooLarge("rendered values larger than \(WorkspaceLimits.maximumRenderedRequest) bytes", file, location())
+            let limit = WorkspaceLimits.maximumRenderedRequest
+            throw tooLarge("rendered values larger than \(limit) bytes", file, location())
         }
         return output
     }
