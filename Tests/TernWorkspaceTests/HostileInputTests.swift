@@ -114,6 +114,13 @@ import Testing
         #expect(error.line == 4)
     }
 
+    @Test func deepBlockNestingOnOneLineIsAnError() throws {
+        let spec = "method: GET\npath: /x\nquery:\n  a:\n    " + String(repeating: "- ", count: 500) + "x\n"
+        let error = try loadError(["specs/deep.yaml": spec])
+        #expect(error.message == "lists and mappings nest deeper than 256 levels")
+        #expect(error.line == 5)
+    }
+
     @Test func aFileLargerThanTheLimitIsAFailure() throws {
         let folder = try Fixtures.demo(["specs/big.yaml": String(repeating: "#", count: 5_000)])
         let path = folder.url("specs/big.yaml").path

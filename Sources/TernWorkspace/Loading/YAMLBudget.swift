@@ -26,25 +26,31 @@ enum YAMLBudget {
     }
 
     /// Whether the text can hold an alias or deep nesting at all: without `&` there is no anchor,
-    /// and with few brackets and shallow indentation the nesting is shallow (the common case,
-    /// which then costs one pass over the bytes instead of a second parse).
+    /// and with few brackets, shallow indentation and few `-`, `:` or `?` on any one line
+    /// (`- - - x` nests without indenting) the nesting is shallow. That is the common case,
+    /// which then costs one pass over the bytes instead of a second parse.
     static func mayNeedCheck(_ text: String) -> Bool {
         var brackets = 0
         var indent = 0
+        var indicators = 0
         var atLineStart = true
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "&"): return true
             case UInt8(ascii: "["), UInt8(ascii: "{"): brackets += 1
+            case UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "?"): indicators += 1
             case UInt8(ascii: "\n"):
                 atLineStart = true
                 indent = 0
+                indicators = 0
                 continue
             case UInt8(ascii: " ") where atLineStart: indent += 1
             default: break
             }
             if byte != UInt8(ascii: " ") { atLineStart = false }
-            if brackets > maximumDepth / 4 || indent > maximumDepth / 2 { return true }
+            if brackets > maximumDepth / 4 || indent > maximumDepth / 2 || indicators > maximumDepth / 4 {
+                return true
+            }
         }
         return false
     }
