@@ -7,7 +7,7 @@ SWIFT ?= swift
 # both in the end-to-end tests.
 APT_PACKAGES := libcurl4 libsqlite3-dev curl libncurses-dev libedit-dev tmux
 
-.PHONY: deps build test demo tour bench example clean
+.PHONY: deps build test fuzz demo tour bench example clean
 
 ## deps: install missing system packages (apt-get, as root or with sudo)
 deps:
@@ -22,9 +22,16 @@ deps:
 build: deps
 	$(SWIFT) build --build-tests
 
-## test: install, build and run every test
+## test: install, build, check Sources for code that can trap on input, and run every test
 test: build
+	scripts/check-traps.sh
 	$(SWIFT) test --skip-build
+
+## fuzz: libFuzzer on the workspace readers and templating for FUZZ_SECONDS (default 60; see docs/security.md).
+##       Not part of test: it needs its own release build with -sanitize=fuzzer (minutes on two cores).
+FUZZ_SECONDS ?= 60
+fuzz: build
+	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 ## demo: build tern and open the TUI on the demo workspace (its mock server runs in-process: no network);
 ##       without a terminal, a scripted tour of the CLI instead

@@ -36,7 +36,8 @@ public final class HTTPClientTransport: Transport {
 
     public func perform(_ request: Tern.Request, context: TransportContext) async throws -> TransportResponse {
         let outgoing = try makeClientRequest(request, context: context)
-        let deadline: NIODeadline = context.timeout.map { .now() + .nanoseconds(Int64($0.seconds * 1e9)) } ?? .distantFuture
+        let deadline: NIODeadline =
+            context.timeout.map { .now() + .nanoseconds($0.saturatingNanoseconds) } ?? .distantFuture
         do {
             let response = try await client.execute(outgoing, deadline: deadline)
             var fields = HTTPFields()
@@ -110,9 +111,9 @@ extension HTTPClientTransport {
 extension TransportConfiguration {
     var clientConfiguration: HTTPClient.Configuration {
         var configuration = HTTPClient.Configuration()
-        configuration.timeout.connect = .nanoseconds(Int64(connectTimeout.seconds * 1e9))
+        configuration.timeout.connect = .nanoseconds(connectTimeout.saturatingNanoseconds)
         configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(
-            idleTimeout: .nanoseconds(Int64(idleTimeout.seconds * 1e9)),
+            idleTimeout: .nanoseconds(idleTimeout.saturatingNanoseconds),
             concurrentHTTP1ConnectionsPerHostSoftLimit: maximumConnectionsPerHost
         )
         // A refused connection must fail now, not be retried silently until the deadline;

@@ -113,7 +113,8 @@ public struct ScrollIndicator: Sendable {
     public func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
         guard total > visible, rect.height > 0 else { return }
         let thumb = max(1, rect.height * visible / total)
-        let start = min(rect.height - thumb, Int(Double(position) / Double(max(1, total - visible)) * Double(rect.height - thumb)))
+        let scaled = (Double(position) / Double(max(1, total - visible)) * Double(rect.height - thumb)).rounded(.down)
+        let start = min(rect.height - thumb, Int(exactly: scaled) ?? 0)
         for row in 0..<rect.height {
             buffer.write(row >= start && row < start + thumb ? "┃" : "│", x: rect.x, y: rect.y + row, style: .dim)
         }
@@ -327,7 +328,7 @@ public struct ProgressBar: Sendable {
             buffer.write(String(repeating: "░", count: rect.width), x: rect.x, y: rect.y, style: .dim)
             return
         }
-        let filled = Int((min(1, max(0, fraction)) * Double(rect.width)).rounded(.down))
+        let filled = Int(exactly: (min(1, max(0, fraction)) * Double(rect.width)).rounded(.down)) ?? 0
         buffer.write(String(repeating: "█", count: filled), x: rect.x, y: rect.y, style: style)
         buffer.write(String(repeating: "░", count: rect.width - filled), x: rect.x + filled, y: rect.y, style: .dim)
     }

@@ -10,7 +10,7 @@ enum Format {
     /// 38 ms, 1.5 s — the REPL's and the CLI's format.
     static func duration(_ duration: Duration) -> String { HumanUnits.duration(duration) }
 
-    static func duration(_ seconds: Double) -> String { HumanUnits.duration(.milliseconds(Int64((seconds * 1000).rounded()))) }
+    static func duration(_ seconds: Double) -> String { HumanUnits.duration(.fromSeconds(seconds)) }
 
     /// "4 min ago" / "in 6 min" relative to `now`.
     static func relative(_ date: Date, to now: Date) -> String {
@@ -29,7 +29,7 @@ enum Format {
     /// 1.2 MB/s.
     static func rate(_ bytesPerSecond: Double?) -> String {
         guard let bytesPerSecond, bytesPerSecond > 0 else { return "–" }
-        return bytes(Int64(bytesPerSecond)) + "/s"
+        return bytes(Int64(saturating: bytesPerSecond)) + "/s"
     }
 
     /// The time left at the current rate, when both are known.

@@ -30,7 +30,10 @@ struct QueryEncodingTests {
     @Test("nested objects use brackets with sorted keys")
     func nested() {
         let parameters: QueryParameters = ["filter": ["name": "Ada", "age": 36], "list": [["x": 1]]]
-        #expect(parameters.encoded(arrayEncoding: .individual) == "filter[age]=36&filter[name]=Ada&list[0][x]=1")
+        #expect(
+            parameters.encoded(arrayEncoding: .individual)
+                == "filter%5Bage%5D=36&filter%5Bname%5D=Ada&list%5B0%5D%5Bx%5D=1"
+        )
     }
 
     @Test("reserved characters are escaped; commas inside comma-joined values stay unambiguous")
@@ -52,5 +55,40 @@ struct QueryEncodingTests {
         try request.setBody(.form(["name": "Ada Lovelace", "langs": ["en", "fr"]]))
         #expect(try request.body.collect() == Data("name=Ada%20Lovelace&langs=en&langs=fr".utf8))
         #expect(request.headers[.contentType] == "application/x-www-form-urlencoded")
+    }
+}
+
+@Suite("Hostile query names and values")
+struct HostileQueryTests {
+    /// Every printable ASCII character that is not unreserved, plus unicode, spaces and controls.
+    static let awkward: [String] = "!\"#$%&'()*+,/:;<=>?@[\\]^`{|}".map(String.init)
+        + [" ", "é", "日本", "😀", "\u{0}", "\n", "%", "%zz", "%41", "[]", "]["]
+
+    @Test("brackets in names are percent-encoded, nested or written out")
+    func brackets() throws {
+        var request = Request(url: try #require(URL(string: "http://127.0.0.1/users")))
+        request.appendQuery(["filter[name]": "ada", "filter": ["age": 36]])
+        #expect(request.url.absoluteString == "http://127.0.0.1/users?filter%5Bname%5D=ada&filter%5Bage%5D=36")
+        let query = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
+        #expect(query.map(\.name) == ["filter[name]", "filter[age]"])
+    }
+
+    @Test("every reserved, unicode or control character in a name or value round-trips", arguments: awkward)
+    func roundTrip(text: String) throws {
+        var request = Request(url: try #require(URL(string: "http://127.0.0.1/x?keep=1")))
+        request.appendQuery(["n\(text)": .string("v\(text)")])
+        let items = try #require(URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems)
+        #expect(items.count == 2)
+        #expect(items.first?.name == "keep")
+        #expect(items.last?.name == "n\(text)")
+        #expect(items.last?.value == "v\(text)")
+    }
+
+    @Test("a raw query with characters URLComponents rejects is cleaned, never a trap", arguments: awkward)
+    func rawAppend(text: String) throws {
+        let base = try #require(URL(string: "http://127.0.0.1/x"))
+        let url = Request.url(base, appending: "a\(text)=1")
+        #expect(url.absoluteString.hasPrefix("http://127.0.0.1/x?a"))
+        #expect(url.query(percentEncoded: true)?.contains("[") == false)
     }
 }

@@ -34,8 +34,13 @@ extension Duration {
         return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 
-    /// Makes a duration from fractional seconds (sub-second values are kept, never rounded to zero).
+    /// Makes a duration from fractional seconds, to the nanosecond; total for every `Double`:
+    /// negative values and NaN are zero, values past `Int64.max` seconds (and infinity) saturate there.
     public static func fromSeconds(_ seconds: Double) -> Duration {
-        .nanoseconds(Int64((max(0, seconds) * 1e9).rounded()))
+        guard seconds > 0 else { return .zero }  // also NaN
+        guard seconds < Double(Int64.max) else { return .seconds(Int64.max) }
+        let whole = seconds.rounded(.down)
+        // Both conversions are in range: `whole` is below 2^63 and the fraction is below 1e9 ns.
+        return .seconds(Int64(whole)) + .nanoseconds(Int64(((seconds - whole) * 1e9).rounded()))
     }
 }

@@ -11,7 +11,8 @@ public enum ArrayEncoding: String, Sendable, Hashable, CaseIterable {
 /// Ordered query parameters, written as a dictionary literal (`["page": 2, "tags": ["a", "b"]]`).
 ///
 /// Order is kept as written. `null` values are left out; nested objects use brackets
-/// (`filter[name]=Ada`); arrays follow the parameter's `ArrayEncoding` (STRV's `ArrayParameter`).
+/// (`filter[name]=Ada`, sent percent-encoded as `filter%5Bname%5D=Ada`); arrays follow the
+/// parameter's `ArrayEncoding` (STRV's `ArrayParameter`).
 public struct QueryParameters: Sendable, Hashable, ExpressibleByDictionaryLiteral {
     /// One parameter: a name, a value and an optional array encoding of its own.
     public struct Item: Sendable, Hashable {
@@ -68,7 +69,7 @@ public struct QueryParameters: Sendable, Hashable, ExpressibleByDictionaryLitera
             .map { piece in
                 // Commas inside a value are escaped, so a comma-joined list stays unambiguous.
                 let value = piece.values.map { Self.escape($0, allowing: Self.valueCharacters) }.joined(separator: ",")
-                return "\(Self.escape(piece.name, allowing: Self.nameCharacters))=\(value)"
+                return "\(Self.escape(piece.name))=\(value)"
             }
             .joined(separator: "&")
     }
@@ -115,12 +116,48 @@ public struct QueryParameters: Sendable, Hashable, ExpressibleByDictionaryLitera
         }
     }
 
-    /// Characters left as they are in a value: RFC 3986 unreserved.
+    /// Characters left as they are in names and values: RFC 3986 unreserved. Everything else is
+    /// percent-encoded, brackets too (`filter[name]` is sent as `filter%5Bname%5D`, which servers
+    /// decode back): URLComponents rejects a raw `[` or `]` in a query.
     private static let valueCharacters = CharacterSet(
         charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~"
     )
-    /// Characters left as they are in a name: unreserved plus the brackets of nested names.
-    private static let nameCharacters = valueCharacters.union(CharacterSet(charactersIn: "[]"))
+    /// Characters a percent-encoded query may hold as they are: RFC 3986 `query` minus the brackets.
+    static let encodedQueryCharacters = valueCharacters.union(CharacterSet(charactersIn: "!$&'()*+,;=:@/?"))
+
+    /// `query` made safe for `URLComponents.percentEncodedQuery`: every other character
+    /// (brackets, spaces, non-ASCII, a `%` not followed by two hex digits) is percent-encoded.
+    static func sanitizedEncodedQuery(_ query: String) -> String {
+        var result = ""
+        var bytes = Array(query.utf8)[...]
+        while let byte = bytes.first {
+            if byte == UInt8(ascii: "%"), bytes.count >= 3, isHexDigit(bytes[bytes.startIndex + 1]),
+                isHexDigit(bytes[bytes.startIndex + 2])
+            {
+                result += String(decoding: bytes.prefix(3), as: UTF8.self)
+                bytes = bytes.dropFirst(3)
+                continue
+            }
+            if byte < 0x80, let scalar = Unicode.Scalar(UInt32(byte)),
+                encodedQueryCharacters.contains(scalar)
+            {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "%" + hexDigit(byte >> 4) + hexDigit(byte & 0xF)
+            }
+            bytes = bytes.dropFirst()
+        }
+        return result
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> String {
+        String(nibble, radix: 16, uppercase: true)
+    }
 
     static func escape(_ text: String, allowing allowed: CharacterSet = valueCharacters) -> String {
         text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text

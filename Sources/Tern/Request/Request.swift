@@ -104,11 +104,8 @@ public struct Request: Sendable {
         guard !encodedQuery.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
             return url
         }
-        if let existing = components.percentEncodedQuery, !existing.isEmpty {
-            components.percentEncodedQuery = existing + "&" + encodedQuery
-        } else {
-            components.percentEncodedQuery = encodedQuery
-        }
+        let query = components.percentEncodedQuery.flatMap { $0.isEmpty ? nil : $0 + "&" } ?? ""
+        components.percentEncodedQuery = QueryParameters.sanitizedEncodedQuery(query + encodedQuery)
         return components.url ?? url
     }
 }

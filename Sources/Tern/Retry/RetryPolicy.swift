@@ -93,16 +93,28 @@ public struct RetryPolicy: Sendable {
         return delay > 0 ? .retryAfter(.fromSeconds(delay)) : .retry
     }
 
-    /// The wait a `Retry-After` header asks for: delta-seconds (fractions allowed) or an HTTP date.
+    /// The wait a `Retry-After` header asks for: delay-seconds (RFC 9110: digits; a decimal fraction
+    /// is accepted too) or an HTTP date (a past one is no wait). Anything else (`inf`, `nan`, `-5`,
+    /// `1e3`) is ignored, so the backoff applies. Huge values saturate rather than overflow.
     func retryAfter(in context: RetryContext, now: Date) -> Duration? {
         guard let value = (context.response ?? context.error?.response)?.headers[.retryAfter] else { return nil }
         let text = value.trimmingCharacters(in: .whitespaces)
-        if let seconds = Double(text) {
+        if let seconds = Self.delaySeconds(text) {
             return .fromSeconds(seconds)
         }
         if let date = HTTPDate.parse(text) {
             return .fromSeconds(date.timeIntervalSince(now))
         }
         return nil
+    }
+
+    /// `1*DIGIT [ "." 1*DIGIT ]` as seconds (a 400-digit value is a huge finite or infinite Double,
+    /// which `Duration.fromSeconds` saturates); `nil` for anything else.
+    static func delaySeconds(_ text: String) -> Double? {
+        let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy({ part in
+            !part.isEmpty && part.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }) else { return nil }
+        return Double(text) ?? .infinity
     }
 }

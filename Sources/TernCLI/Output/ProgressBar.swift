@@ -26,11 +26,11 @@ final class ProgressBar: Sendable {
 
     private func draw(_ progress: TransferProgress) {
         let width = 30
-        let filled = Int((progress.fraction ?? 0) * Double(width))
+        let filled = min(width, max(0, Int(saturating: (progress.fraction ?? 0) * Double(width))))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let percent = progress.fraction.map { String(format: "%3d%%", Int($0 * 100)) } ?? "   "
+        let percent = progress.fraction.map { String(format: "%3d%%", Int(saturating: $0 * 100)) } ?? "   "
         let total = progress.total.map { " / " + HumanUnits.bytes($0) } ?? ""
-        let rate = progress.bytesPerSecond.map { " · " + HumanUnits.bytes(Int64($0)) + "/s" } ?? ""
+        let rate = progress.bytesPerSecond.map { " · " + HumanUnits.bytes(Int64(saturating: $0)) + "/s" } ?? ""
         let eta = progress.estimatedSecondsRemaining.map { " · ETA " + HumanUnits.short($0) } ?? ""
         Terminal.standardError.write("\r\u{1B}[K\(bar) \(percent) \(HumanUnits.bytes(progress.bytes))\(total)\(rate)\(eta)")
     }

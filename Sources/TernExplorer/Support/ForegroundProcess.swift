@@ -67,9 +67,10 @@ public enum ForegroundProcess {
                     sigaddset(&pipeSignal, SIGPIPE)
                     pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
                     input.withUnsafeBytes { buffer in
+                        guard let base = buffer.baseAddress else { return }
                         var offset = 0
                         while offset < buffer.count {
-                            let written = write(writer, buffer.baseAddress! + offset, buffer.count - offset)
+                            let written = write(writer, base + offset, buffer.count - offset)
                             if written < 0 && errno == EINTR { continue }
                             if written <= 0 { break }
                             offset += written

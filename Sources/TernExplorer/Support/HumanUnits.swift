@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// Sizes, durations and ages as people read them, shared by the explorer's front ends.
 public enum HumanUnits {
@@ -18,16 +19,20 @@ public enum HumanUnits {
     public static func duration(_ duration: Duration) -> String {
         let ms = duration.seconds * 1000
         if ms < 10 { return String(format: "%.1f ms", ms) }
-        if ms < 10_000 { return "\(Int(ms.rounded())) ms" }
+        if ms < 10_000 { return "\(Int(saturating: ms.rounded())) ms" }
         return String(format: "%.1f s", ms / 1000)
     }
 
-    /// A short age or wait: `12s`, `4m`, `2h`, `3d`.
+    /// A short age or wait: `12s`, `4m`, `2h`, `3d`, `120y`; total for any value (NaN and
+    /// negatives are `0s`, infinity is `∞`, a huge finite value is a saturated number of years).
     public static func short(_ seconds: TimeInterval) -> String {
+        guard !seconds.isNaN else { return "0s" }
         let value = max(0, seconds)
-        if value < 60 { return "\(Int(value))s" }
-        if value < 3600 { return "\(Int(value / 60))m" }
-        if value < 86400 { return "\(Int(value / 3600))h" }
-        return "\(Int(value / 86400))d"
+        if value < 60 { return "\(Int(saturating: value))s" }
+        if value < 3600 { return "\(Int(saturating: value / 60))m" }
+        if value < 86400 { return "\(Int(saturating: value / 3600))h" }
+        if value < 86400 * 1000 { return "\(Int(saturating: value / 86400))d" }
+        guard value.isFinite else { return "∞" }
+        return "\(Int(saturating: value / 31_557_600))y"
     }
 }

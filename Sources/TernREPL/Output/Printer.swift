@@ -109,8 +109,8 @@ public struct Printer: Sendable {
         let rows = records.map { record in
             let progress = record.progress
             let total = progress.total.map { " / " + HumanUnits.bytes($0) } ?? ""
-            let percent = progress.fraction.map { " (\(Int($0 * 100))%)" } ?? ""
-            let rate = progress.bytesPerSecond.map { HumanUnits.bytes(Int64($0)) + "/s" } ?? ""
+            let percent = progress.fraction.map { " (\(Int(saturating: $0 * 100))%)" } ?? ""
+            let rate = progress.bytesPerSecond.map { HumanUnits.bytes(Int64(saturating: $0)) + "/s" } ?? ""
             return [record.label, progress.direction.rawValue, HumanUnits.bytes(progress.bytes) + total + percent, rate,
                     record.outcome ?? "running"]
         }

@@ -54,8 +54,8 @@ final class LiveLine: Sendable {
     static func describe(_ progress: TransferProgress) -> String {
         let arrow = progress.direction == .download ? "↓" : "↑"
         let total = progress.total.map { " / " + HumanUnits.bytes($0) } ?? ""
-        let percent = progress.fraction.map { String(format: " %3d%%", Int($0 * 100)) } ?? ""
-        let rate = progress.bytesPerSecond.map { " · " + HumanUnits.bytes(Int64($0)) + "/s" } ?? ""
+        let percent = progress.fraction.map { String(format: " %3d%%", Int(saturating: $0 * 100)) } ?? ""
+        let rate = progress.bytesPerSecond.map { " · " + HumanUnits.bytes(Int64(saturating: $0)) + "/s" } ?? ""
         let eta = progress.estimatedSecondsRemaining.map { " · ETA " + HumanUnits.short($0.rounded(.up)) } ?? ""
         return "\(arrow) \(HumanUnits.bytes(progress.bytes))\(total)\(percent)\(rate)\(eta)"
     }

@@ -13,8 +13,10 @@ enum FileBytes {
         var reason: String
     }
 
-    /// The bytes of the file at `path`.
-    static func contents(atPath path: String) throws(Failure) -> [UInt8] {
+    /// The bytes of the file at `path`; a file longer than `limit` bytes is a failure saying so.
+    static func contents(
+        atPath path: String, limit: Int = WorkspaceLimits.maximumFileSize
+    ) throws(Failure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw lastFailure() }
         defer { close(descriptor) }
@@ -23,7 +25,8 @@ enum FileBytes {
         var bytes = [UInt8](repeating: 0, count: 4096)
         var count = 0
         while true {
-            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: bytes.count)) }
+            if count > limit { throw Failure(reason: "it is larger than the limit of \(limit) bytes") }
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: min(bytes.count, limit + 1))) }
             let received = bytes.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return -1 }
                 return read(descriptor, base + count, buffer.count - count)

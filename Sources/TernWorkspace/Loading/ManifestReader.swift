@@ -24,8 +24,13 @@ struct ManifestReader {
 
     /// Reads the file; `folderName` is the name when `name:` is absent.
     mutating func read(folderName: String) throws(WorkspaceError) -> Manifest {
+        try read(text: YAMLSource.read(reader.file), folderName: folderName)
+    }
+
+    /// Reads `text` as the file's contents.
+    mutating func read(text: String, folderName: String) throws(WorkspaceError) -> Manifest {
         var manifest = Manifest(name: folderName)
-        guard let root = try YAMLSource.compose(file: reader.file) else { return manifest }
+        guard let root = try YAMLSource.compose(text: text, file: reader.file) else { return manifest }
         let fields = try reader.fields(root, of: "workspace.yaml", allowed: Self.fields)
         if let node = fields["name"] { manifest.name = try reader.optionalString(node, field: "name") ?? folderName }
         if let node = fields["defaultEnvironment"] {
@@ -74,12 +79,18 @@ struct ManifestReader {
         if let retries = fields["maxRetries"] {
             settings.maxRetries = try reader.int(retries, field: "maxRetries")
             guard settings.maxRetries >= 0 else { throw reader.error("'maxRetries' must not be negative", at: retries) }
+            guard settings.maxRetries <= WorkspaceLimits.maximumRetries else {
+                throw reader.error("'maxRetries' must be at most \(WorkspaceLimits.maximumRetries)", at: retries)
+            }
         }
         if let timeout = fields["timeout"] {
-            settings.timeout = try reader.nonNegative(timeout, field: "timeout")
-            guard settings.timeout > 0 else { throw reader.error("'timeout' must be more than 0 seconds", at: timeout) }
+            settings.timeout = try reader.seconds(
+                timeout, field: "timeout", maximum: WorkspaceLimits.maximumTimeout, positive: true
+            )
         }
-        if let ttl = fields["cacheTTL"] { settings.cacheTTL = try reader.nonNegative(ttl, field: "cacheTTL") }
+        if let ttl = fields["cacheTTL"] {
+            settings.cacheTTL = try reader.seconds(ttl, field: "cacheTTL", maximum: WorkspaceLimits.maximumValidity)
+        }
         if let retry = fields["retry"] { settings.retry = try retrySettings(retry) }
         if let bytes = fields["cacheMaxBytes"] {
             let value = try reader.int(bytes, field: "cacheMaxBytes")
@@ -103,8 +114,13 @@ struct ManifestReader {
         if let backoff = fields["backoff"] {
             settings.backoff = try reader.oneOf(backoff, field: "backoff", allowed: RetrySettings.backoffKinds)
         }
-        if let delay = fields["initialDelay"] { settings.initialDelay = try reader.nonNegative(delay, field: "initialDelay") }
-        if let delay = fields["maxDelay"] { settings.maxDelay = try reader.nonNegative(delay, field: "maxDelay") }
+        let longest = WorkspaceLimits.maximumRetryDelay
+        if let delay = fields["initialDelay"] {
+            settings.initialDelay = try reader.seconds(delay, field: "initialDelay", maximum: longest)
+        }
+        if let delay = fields["maxDelay"] {
+            settings.maxDelay = try reader.seconds(delay, field: "maxDelay", maximum: longest)
+        }
         if let jitter = fields["jitter"] { settings.jitter = try reader.bool(jitter, field: "jitter") }
         if let on = fields["on"] {
             guard case .sequence(let statuses) = on else {

@@ -142,6 +142,22 @@ struct NodeReader {
         return value
     }
 
+    /// A number of seconds in `0...maximum` (more than 0 with `positive`); NaN cannot reach here
+    /// (`ScalarValue` types only finite numbers), and anything out of range is an error naming the bound.
+    func seconds(
+        _ node: Node, field: String, maximum: Double, positive: Bool = false
+    ) throws(WorkspaceError) -> Double {
+        let value = try nonNegative(node, field: field)
+        guard !positive || value > 0 else { throw error("'\(field)' must be more than 0 seconds", at: node) }
+        guard value <= maximum else {
+            let written = if case .scalar(let scalar) = node { scalar.string } else { "\(value)" }
+            throw error(
+                "'\(field)' must be at most \(WorkspaceLimits.describe(seconds: maximum)), not \(written)", at: node
+            )
+        }
+        return value
+    }
+
     /// `true` or `false`.
     func bool(_ node: Node, field: String) throws(WorkspaceError) -> Bool {
         guard case .scalar(let scalar) = node, case .bool(let value) = ScalarValue.json(scalar) else {

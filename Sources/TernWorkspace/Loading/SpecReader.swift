@@ -69,7 +69,7 @@ struct SpecReader {
             spec.storageKey = try reader.optionalString(node, field: "storageKey")
             locate("storageKey", node, spec.storageKey ?? "")
         }
-        if let node = fields["validFor"] { spec.validFor = try optionalNumber(node, field: "validFor") }
+        if let node = fields["validFor"] { spec.validFor = try optionalSeconds(node, field: "validFor") }
         if let node = fields["sample"] { spec.sample = try sample(node) }
         if let node = fields["verify"] { spec.verifyIgnore = try reader.verifyIgnore(node) }
         spec.layout = layout
@@ -119,9 +119,9 @@ struct SpecReader {
         return result
     }
 
-    private func optionalNumber(_ node: Node, field: String) throws(WorkspaceError) -> Double? {
+    private func optionalSeconds(_ node: Node, field: String) throws(WorkspaceError) -> Double? {
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return nil }
-        return try reader.nonNegative(node, field: field)
+        return try reader.seconds(node, field: field, maximum: WorkspaceLimits.maximumValidity)
     }
 
     private mutating func sample(_ node: Node) throws(WorkspaceError) -> SampleDefinition? {

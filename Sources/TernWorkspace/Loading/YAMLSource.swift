@@ -24,6 +24,7 @@ enum YAMLSource {
 
     /// The root node of `text`, read from `file` (for positions in errors).
     static func compose(text: String, file: URL) throws(WorkspaceError) -> Node? {
+        try YAMLBudget.check(text, file: file)
         do {
             // A resolver without rules: no regex tag resolution (`ScalarValue` types scalars). An
             // empty constructor: nodes are never converted to Swift values here. Both are made per

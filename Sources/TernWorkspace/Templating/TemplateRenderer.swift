@@ -11,6 +11,8 @@ struct TemplateRenderer {
     private let overrides: [String: String]
     private let processEnvironment: [String: String]
     private let values: [String: String]
+    /// What this request's rendering has used so far (one renderer renders one request).
+    private let budget = RenderBudget()
 
     /// A renderer for `context` in `workspace`; an unknown environment is an error listing the known ones.
     init(workspace: Workspace, context: TemplateContext) throws(WorkspaceError) {
@@ -37,11 +39,50 @@ struct TemplateRenderer {
     }
 
     /// `text` rendered; an undefined variable is an error at `file` and `location`.
+    /// Rendering is bounded: each string to `WorkspaceLimits.maximumRenderedString` bytes, the
+    /// request to `maximumRenderedRequest` bytes and `maximumSubstitutions` references.
     func render(_ text: String, file: URL, at location: @autoclosure () -> SourceLocation?) throws(WorkspaceError) -> String {
         guard Template.mayContainReferences(text) else { return text }
-        return try Template.render(text) { reference throws(WorkspaceError) in
+        return try bounded(text, file: file, at: location()) { reference throws(WorkspaceError) in
             try value(of: reference, file: file, at: location())
         }
+    }
+
+    /// `Template.render` with the budget's checks; errors are at `file` and `location`.
+    private func bounded(
+        _ text: String, file: URL, at location: @autoclosure () -> SourceLocation?,
+        resolve: (Template.Reference) throws(WorkspaceError) -> String
+    ) throws(WorkspaceError) -> String {
+        var length = text.utf8.count  // an upper bound of the literal parts
+        let output = try Template.render(text) { reference throws(WorkspaceError) in
+            budget.substitutions += 1
+            guard budget.substitutions <= WorkspaceLimits.maximumSubstitutions else {
+                let limit = WorkspaceLimits.maximumSubstitutions
+                throw tooLarge("more than \(limit) {{…}} substitutions", file, location())
+            }
+            let value = try resolve(reference)
+            length += value.utf8.count
+            guard length <= WorkspaceLimits.maximumRenderedString else {
+                throw tooLarge(
+                    "'{{\(reference.name)}}' makes a rendered value longer than "
+                        + "\(WorkspaceLimits.maximumRenderedString) bytes", file, location())
+            }
+            return value
+        }
+        budget.bytes += output.utf8.count
+        guard budget.bytes <= WorkspaceLimits.maximumRenderedRequest else {
+            let limit = WorkspaceLimits.maximumRenderedRequest
+            throw tooLarge("rendered values larger than \(limit) bytes", file, location())
+        }
+        return output
+    }
+
+    private func tooLarge(_ what: String, _ file: URL, _ location: SourceLocation?) -> WorkspaceError {
+        WorkspaceError(
+            .invalidRequest,
+            "templating stopped: \(what) in one request (variables that repeat each other multiply)",
+            file: file, at: location
+        )
     }
 
     private func value(of reference: Template.Reference, file: URL, at location: SourceLocation?) throws(WorkspaceError) -> String {
@@ -50,7 +91,10 @@ struct TemplateRenderer {
         }
         if let value = overrides[reference.name] { return value }
         if let raw = values[reference.name], let environment {
-            return try renderEnvironmentValue(raw, of: reference.name, in: environment)
+            if let rendered = budget.environmentValues[reference.name] { return rendered }
+            let rendered = try renderEnvironmentValue(raw, of: reference.name, in: environment)
+            budget.environmentValues[reference.name] = rendered
+            return rendered
         }
         throw undefined(reference.name, file: file, at: location)
     }
@@ -60,7 +104,7 @@ struct TemplateRenderer {
         _ raw: String, of name: String, in environment: WorkspaceEnvironment
     ) throws(WorkspaceError) -> String {
         let location = environment.locations[name]
-        return try Template.render(raw) { reference throws(WorkspaceError) in
+        return try bounded(raw, file: environment.file, at: location) { reference throws(WorkspaceError) in
             if reference.isProcessEnvironment {
                 return try processValue(reference.name, file: environment.file, at: location)
             }
@@ -93,4 +137,11 @@ struct TemplateRenderer {
         message += " and no override sets it"
         return WorkspaceError(.undefinedVariable, message, file: file, at: location, suggestions: suggestions)
     }
+}
+
+/// What one request's rendering has used: substitutions, bytes, and environment values already rendered.
+private final class RenderBudget {
+    var substitutions = 0
+    var bytes = 0
+    var environmentValues: [String: String] = [:]
 }

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import TernTesting
+
+/// Hostile files and values through the real `tern` binary: errors with positions, never a crash.
+@Suite("tern: hostile input", .serialized)
+struct HostileInputCLITests {
+    /// A hang detector only: every run here should finish in well under a second.
+    let limit = Duration.seconds(60)
+
+    @Test("huge numbers in workspace.yaml and a spec are file:line:col errors for tern list", arguments: [
+        ("workspace.yaml", "timeout: 30", "timeout: 1e10", "'timeout' must be at most 86400 seconds"),
+        ("workspace.yaml", "initialDelay: 0.2", "initialDelay: 9300000000", "'initialDelay' must be at most"),
+        ("workspace.yaml", "maxDelay: 5", "maxDelay: 1e300", "'maxDelay' must be at most"),
+        ("specs/users/get-user.yaml", "validFor: 600", "validFor: 1e300", "'validFor' must be at most"),
+    ])
+    func hugeNumbers(file: String, original: String, replacement: String, message: String) async throws {
+        try await withDemo { demo in
+            let url = demo.root.appendingPathComponent(file)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            #expect(text.contains(original))
+            try demo.write(file, text.replacingOccurrences(of: original, with: replacement))
+            let result = try await Tern.run(demo.arguments("list"), limit: limit)
+            #expect(result.status == 2, "\(result.stderr)")
+            let name = NSRegularExpression.escapedPattern(for: URL(fileURLWithPath: file).lastPathComponent)
+            let position = result.stderr.range(of: name + #":\d+:\d+: "#, options: .regularExpression)
+            #expect(position != nil, "\(result.stderr)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+    }
+
+    @Test("a YAML alias bomb is an error naming the alias, not minutes and gigabytes")
+    func aliasBomb() async throws {
+        var lines = ["method: GET", "path: /x", "body:", "  json:", "    a: &a [x, x, x, x, x, x, x, x, x]"]
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
+        for (previous, name) in zip(names, names.dropFirst()) {
+            let aliases = Array(repeating: "*\(previous)", count: 9).joined(separator: ", ")
+            lines.append("    \(name): &\(name) [\(aliases)]")
+        }
+        try await withDemo { demo in
+            try demo.write("specs/bomb.yaml", lines.joined(separator: "\n") + "\n")
+            let result = try await Tern.run(demo.arguments("list"), limit: limit)
+            #expect(result.status == 2)
+            let found = result.stderr.range(of: #"bomb\.yaml:\d+:\d+: .*alias '\*[a-i]'"#, options: .regularExpression)
+            #expect(found != nil, "\(result.stderr)")
+        }
+    }
+
+    @Test("a variable that repeats itself thousands of times is a templating error, not gigabytes")
+    func templateAmplification() async throws {
+        let repeated = String(repeating: "{{userId}}", count: 6_000)
+        try await withDemo { demo in
+            try demo.write("environments/amp.yaml", "baseURL: http://127.0.0.1:9/\nuserId: \"\(repeated)\"\n")
+            let result = try await Tern.run(demo.arguments("send", "get-user", "--env", "amp"), limit: limit)
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("longer than 1048576 bytes"), "\(result.stderr)")
+        }
+    }
+
+    @Test("brackets in query names: --query, a nested spec query and the REPL's set query")
+    func bracketsInQueryNames() async throws {
+        try await withDemo { demo in
+            try demo.write("specs/tools/echo.yaml", "name: Echo\nmethod: GET\npath: /echo\n")
+            try demo.write(
+                "specs/tools/nested.yaml", "name: Nested\nmethod: GET\npath: /echo\nquery: {filter: {name: ada}}\n"
+            )
+            let flag = try await Tern.run(demo.arguments("send", "echo", "--query", "filter[name]=ada"), limit: limit)
+            #expect(flag.status == 0, "\(flag.stderr)")
+            #expect(flag.stdout.contains(#""query":"filter%5Bname%5D=ada""#), "\(flag.stdout)")
+            let nested = try await Tern.run(demo.arguments("send", "nested"), limit: limit)
+            #expect(nested.status == 0, "\(nested.stderr)")
+            #expect(nested.stdout.contains(#""query":"filter%5Bname%5D=ada""#), "\(nested.stdout)")
+            let repl = try await Tern.run(
+                demo.arguments("repl"), input: "use echo\nset query filter[name] ada\nset query a]b[c é\nshow\nsend\n",
+                limit: limit
+            )
+            #expect(repl.status == 0, "\(repl.stderr)")
+            #expect(repl.stdout.contains("filter%5Bname%5D=ada&a%5Db%5Bc=%C3%A9"), "\(repl.stdout)")
+        }
+    }
+
+    @Test("hostile Retry-After values from the server end the send normally", arguments: [
+        ("10000000000", 503), ("inf", 200), ("nan", 200), ("-1", 200),
+    ])
+    func retryAfter(value: String, status: Int) async throws {
+        try await withDemo { demo in
+            try demo.write(
+                "specs/hostile.yaml",
+                "name: Hostile\nmethod: GET\npath: /flaky/h\nquery: {failures: 1, retryAfter: \"\(value)\"}\n"
+            )
+            let result = try await Tern.run(
+                demo.arguments("send", "hostile", "--mode", "live", "--events", "json"), limit: limit
+            )
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.events.last?["status"] as? Int == status, "\(result.stdout)")
+        }
+    }
+}
