@@ -29,6 +29,18 @@ public enum RequestBody: Sendable, Hashable {
         }
     }
 
+    /// The files the body reads, in order: the body file, or a multipart form's file parts.
+    public var files: [URL] {
+        switch self {
+        case .none, .data: []
+        case .file(let url): [url]
+        case .multipart(let form):
+            form.parts.compactMap { part in
+                if case .file(let url) = part.content { url } else { nil }
+            }
+        }
+    }
+
     /// Whether the body is empty.
     public var isEmpty: Bool {
         if case .none = self { return true }
