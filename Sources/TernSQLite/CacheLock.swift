@@ -20,7 +20,8 @@ enum CacheLock {
     static func withLock<T>(on folder: URL, timeout: Duration = timeout, _ body: () throws -> T) throws -> T {
         let descriptor = open(folder.path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw TernError(.storage, "the cache folder '\(folder.path)' cannot be opened: \(String(cString: strerror(errno)))")
+            throw TernError(
+                .storage, "the cache folder '\(folder.path)' cannot be opened: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         let clock = ContinuousClock()
@@ -28,7 +29,8 @@ enum CacheLock {
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             guard code == EWOULDBLOCK || code == EINTR else {
-                throw TernError(.storage, "the cache folder '\(folder.path)' cannot be locked: \(String(cString: strerror(code)))")
+                throw TernError(
+                    .storage, "the cache folder '\(folder.path)' cannot be locked: \(String(cString: strerror(code)))")
             }
             guard clock.now < deadline else {
                 throw TernError(

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TernExplorer
+import Testing
 
 #if canImport(Glibc)
     import Glibc
@@ -95,7 +95,8 @@ struct OutputFileTests {
         try withFolder { folder in
             let link = folder.url.appendingPathComponent("a")
             try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "b")
-            try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("b").path, withDestinationPath: "a")
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.url.appendingPathComponent("b").path, withDestinationPath: "a")
             let error = try #require(throws: OutputFileError.self) {
                 try OutputFile.write(contentsOf: try folder.file("in.txt", Data("x".utf8)), to: link)
             }
@@ -131,7 +132,9 @@ struct OutputFileTests {
             let fifo = folder.url.appendingPathComponent("pipe")
             #expect(mkfifo(fifo.path, 0o600) == 0)
             let source = try folder.file("in.bin", Self.bytes(500_000))
-            let lonely = try #require(throws: OutputFileError.self) { try OutputFile.write(contentsOf: source, to: fifo) }
+            let lonely = try #require(throws: OutputFileError.self) {
+                try OutputFile.write(contentsOf: source, to: fifo)
+            }
             #expect(lonely.message.contains("nothing is reading"))
 
             let reader = FIFOReader(path: fifo.path, limit: nil)
@@ -166,7 +169,7 @@ struct OutputFileTests {
         for _ in 0..<500 {
             do throws(OutputFileError) {
                 return try OutputFile.write(contentsOf: source, to: fifo)
-            } catch where error.message.contains("nothing is reading") {
+            } catch  where error.message.contains("nothing is reading") {
                 try? await Task.sleep(for: .milliseconds(20))
             }
         }
@@ -177,7 +180,8 @@ struct OutputFileTests {
     func append() throws {
         try withFolder { folder in
             let destination = try folder.file("out.txt", Data("first,".utf8), mode: 0o640)
-            try OutputFile.write(contentsOf: try folder.file("in.txt", Data("second".utf8)), to: destination, mode: .append)
+            try OutputFile.write(
+                contentsOf: try folder.file("in.txt", Data("second".utf8)), to: destination, mode: .append)
             #expect(try String(contentsOf: destination, encoding: .utf8) == "first,second")
             #expect(OutputFile.resumeOffset(of: destination) == 12)
             let fresh = folder.url.appendingPathComponent("fresh.txt")
@@ -190,13 +194,19 @@ struct OutputFileTests {
     func refusals() throws {
         try withFolder { folder in
             let file = try folder.file("same.txt", Data("abc".utf8))
-            let same = try #require(throws: OutputFileError.self) { try OutputFile.write(contentsOf: file, to: file, mode: .append) }
+            let same = try #require(throws: OutputFileError.self) {
+                try OutputFile.write(contentsOf: file, to: file, mode: .append)
+            }
             #expect(same.message.contains("never end"))
             #expect(try String(contentsOf: file, encoding: .utf8) == "abc")
-            let folderError = try #require(throws: OutputFileError.self) { try OutputFile.write(contentsOf: file, to: folder.url) }
+            let folderError = try #require(throws: OutputFileError.self) {
+                try OutputFile.write(contentsOf: file, to: folder.url)
+            }
             #expect(folderError.message.contains("folder"))
             let missing = folder.url.appendingPathComponent("no/such/out.txt")
-            let missingError = try #require(throws: OutputFileError.self) { try OutputFile.write(contentsOf: file, to: missing) }
+            let missingError = try #require(throws: OutputFileError.self) {
+                try OutputFile.write(contentsOf: file, to: missing)
+            }
             #expect(missingError.message.contains("does not exist"))
         }
     }
@@ -229,7 +239,10 @@ struct OutputFileTests {
     static func umask() throws -> Int {
         let probe = FileManager.default.temporaryDirectory.appendingPathComponent("tern-umask-\(UUID().uuidString)")
         let descriptor = open(probe.path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
-        defer { close(descriptor); unlink(probe.path) }
+        defer {
+            close(descriptor)
+            unlink(probe.path)
+        }
         return 0o666 & ~(try mode(probe.path))
     }
 }

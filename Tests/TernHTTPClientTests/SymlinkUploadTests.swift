@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 @testable import TernHTTPClient
@@ -20,7 +20,8 @@ struct SymlinkUploadTests {
             try bytes.write(to: target)
             let link = folder.appendingPathComponent("link.bin")
             try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "real.bin")
-            var request = Request(method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
+            var request = Request(
+                method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
             request.body = .file(link)
             #expect(request.body.knownLength == Int64(bytes.count))
             let reply = try await transport.perform(request, context: TransportContext())
@@ -38,14 +39,17 @@ struct SymlinkUploadTests {
             let real = folder.appendingPathComponent("real")
             try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
             try MockServer.expectedBytes(count: 70_000).write(to: real.appendingPathComponent("doc.bin"))
-            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("alias").path, withDestinationPath: "real")
+            try FileManager.default.createSymbolicLink(
+                atPath: folder.appendingPathComponent("alias").path, withDestinationPath: "real")
             try FileManager.default.createSymbolicLink(
                 atPath: folder.appendingPathComponent("doc-link.bin").path, withDestinationPath: "alias/doc.bin"
             )
             let form = MultipartForm(
-                parts: [.field("name", "Ada"), .file("doc", folder.appendingPathComponent("doc-link.bin"))], boundary: "XYZ"
+                parts: [.field("name", "Ada"), .file("doc", folder.appendingPathComponent("doc-link.bin"))],
+                boundary: "XYZ"
             )
-            var request = Request(method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
+            var request = Request(
+                method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
             request.body = .multipart(form)
             request.headers[.contentType] = form.contentType
             let expected = try form.encodedData()

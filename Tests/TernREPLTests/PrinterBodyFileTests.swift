@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import Tern
 import TernExplorer
+import Testing
 
 @testable import TernREPL
 

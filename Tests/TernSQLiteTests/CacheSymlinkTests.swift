@@ -45,7 +45,8 @@ struct CacheSymlinkTests {
 
             try FileManager.default.removeItem(at: scratch.cachePath)
             let missing = scratch.directory.appendingPathComponent("nothing-here")
-            try FileManager.default.createSymbolicLink(atPath: scratch.cachePath.path, withDestinationPath: missing.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: scratch.cachePath.path, withDestinationPath: missing.path)
             #expect(throws: TernError.self) { try SQLiteStorage(path: scratch.cachePath) }
             #expect(!FileManager.default.fileExists(atPath: missing.path))
         }
@@ -58,7 +59,8 @@ struct CacheSymlinkTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let target = scratch.directory.appendingPathComponent("victim-wal")
             try Data().write(to: target)
-            try FileManager.default.createSymbolicLink(atPath: scratch.cachePath.path + "-wal", withDestinationPath: target.path)
+            try FileManager.default.createSymbolicLink(
+                atPath: scratch.cachePath.path + "-wal", withDestinationPath: target.path)
             let error = try #require(throws: TernError.self) { try SQLiteStorage(path: scratch.cachePath) }
             #expect(error.message.contains("-wal"))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Synchronization
 import Tern
 import TernSQLite
@@ -22,6 +23,30 @@ struct FirstUseConcurrencyTests {
                 #expect(storage.recoveryNotice == nil)
                 #expect(try await storage.entries().count == 20)
             }
+        }
+    }
+
+    @Test("a store waits for another process's write lock held past the old 5 s limit", .timeLimit(.minutes(1)))
+    func waitsForALongWriter() async throws {
+        try await withScratch { scratch in
+            let storage = try SQLiteStorage(path: scratch.cachePath)
+            let holder = try DatabaseQueue(path: scratch.cachePath.path)
+            let state = Mutex<(held: Bool, released: Bool)>((false, false))
+            Thread.detachNewThread {
+                try? holder.inTransaction(.immediate) { _ in
+                    state.withLock { $0.held = true }
+                    Thread.sleep(forTimeInterval: 6)
+                    state.withLock { $0.released = true }
+                    return .commit
+                }
+            }
+            for _ in 0..<1000 where !state.withLock({ $0.held }) {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(state.withLock { $0.held })
+            try await storage.store(.fixture(key: "k"))
+            #expect(state.withLock { $0.released }, "the store went through only after the writer let go")
+            #expect(try await storage.entry(forKey: "k") != nil)
         }
     }
 

@@ -11,13 +11,15 @@ import Testing
     }
 
     @Test func literalPathsOutsideTheWorkspaceWarnOnLoadWithTheirPosition() throws {
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tern-outside-\(UUID().uuidString).bin")
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tern-outside-\(UUID().uuidString).bin")
         try Data("secret".utf8).write(to: outside)
         defer { try? FileManager.default.removeItem(at: outside) }
         let folder = try Fixtures.demo([
             "specs/up.yaml": Self.spec("  file: ../\(outside.lastPathComponent)\n"),
             "specs/abs.yaml": Self.spec("  file: \(outside.path)\n"),
-            "specs/parts.yaml": Self.spec("  multipart:\n    - { name: a, value: x }\n    - { name: f, file: \(outside.path) }\n"),
+            "specs/parts.yaml": Self.spec(
+                "  multipart:\n    - { name: a, value: x }\n    - { name: f, file: \(outside.path) }\n"),
             "specs/inside.yaml": Self.spec("  file: data/in.bin\n"),
             "specs/dotted.yaml": Self.spec("  file: data/../data/in.bin\n"),
             "specs/variable.yaml": Self.spec("  file: \"{{env:HOME}}/x.bin\"\n"),
@@ -37,11 +39,13 @@ import Testing
     }
 
     @Test func aLinkInsideTheWorkspaceToAFileOutsideIsOutside() throws {
-        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tern-outside-\(UUID().uuidString).bin")
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tern-outside-\(UUID().uuidString).bin")
         try Data("secret".utf8).write(to: outside)
         defer { try? FileManager.default.removeItem(at: outside) }
         let folder = try Fixtures.demo(["specs/up.yaml": Self.spec("  file: data/linked.bin\n"), "data/in.bin": "in"])
-        try FileManager.default.createSymbolicLink(atPath: folder.url("data/linked.bin").path, withDestinationPath: outside.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url("data/linked.bin").path, withDestinationPath: outside.path)
         let workspace = try folder.load()
         #expect(workspace.warnings.contains { $0.message.contains("'data/linked.bin' is outside the workspace") })
         #expect(!workspace.isOutside(folder.url("data/in.bin")))
@@ -51,7 +55,8 @@ import Testing
     }
 
     @Test func atSendTimeTheResolvedPathIsAbsoluteAndCheckedAfterTemplating() throws {
-        let outsideFolder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-home-\(UUID().uuidString)")
+        let outsideFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tern-home-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: outsideFolder, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: outsideFolder.appendingPathComponent("x.bin"))
         defer { try? FileManager.default.removeItem(at: outsideFolder) }

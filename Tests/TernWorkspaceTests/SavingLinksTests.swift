@@ -51,7 +51,8 @@ import Testing
         let link = folder.url("specs/users/get-user.yaml")
         try FileManager.default.removeItem(at: link)
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "elsewhere.yaml")
-        let data = Data(try SpecWriter(spec: SpecDefinition(name: "x", method: "GET", path: "/x"), defaultName: "x").yaml().utf8)
+        let data = Data(
+            try SpecWriter(spec: SpecDefinition(name: "x", method: "GET", path: "/x"), defaultName: "x").yaml().utf8)
         try AtomicFile.write(data, to: link)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "elsewhere.yaml")
         #expect(try folder.read("specs/users/elsewhere.yaml").contains("path: /x"))
@@ -64,7 +65,9 @@ import Testing
         for target in ["a-folder", "a-fifo"] {
             let link = folder.url("specs/\(target).yaml")
             try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "../\(target)")
-            let error = try #require(throws: WorkspaceError.self) { try AtomicFile.write(Data("x: 1\n".utf8), to: link) }
+            let error = try #require(throws: WorkspaceError.self) {
+                try AtomicFile.write(Data("x: 1\n".utf8), to: link)
+            }
             #expect(error.message.contains("not a regular file"), "\(target)")
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "../\(target)")
         }
@@ -80,7 +83,10 @@ import Testing
     static func umask() throws -> Int {
         let probe = FileManager.default.temporaryDirectory.appendingPathComponent("tern-umask-\(UUID().uuidString)")
         let descriptor = open(probe.path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
-        defer { close(descriptor); unlink(probe.path) }
+        defer {
+            close(descriptor)
+            unlink(probe.path)
+        }
         return 0o666 & ~(try mode(probe.path))
     }
 }

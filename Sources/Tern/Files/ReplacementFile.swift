@@ -87,7 +87,9 @@ package final class ReplacementFile {
     }
 
     /// `write(2)` until every byte is written, retrying on `EINTR`.
-    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(FileFailure) {
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String)
+        throws(FileFailure)
+    {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {

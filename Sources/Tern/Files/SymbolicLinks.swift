@@ -27,7 +27,8 @@ package enum SymbolicLinks {
             let length = readlink(current, &buffer, buffer.count - 1)
             guard length > 0 else { throw FileFailure.posix(current, "the symbolic link cannot be read") }
             let destination = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            current = destination.hasPrefix("/")
+            current =
+                destination.hasPrefix("/")
                 ? destination
                 : URL(fileURLWithPath: current).deletingLastPathComponent().path + "/" + destination
         }

@@ -41,7 +41,8 @@ public enum OutputFile {
     ) throws(OutputFileError) -> Int64 {
         let input = try InputDescriptor(source)
         defer { close(input.descriptor) }
-        return try copy(from: input.descriptor, named: source.path, identity: input.identity, to: destination, mode: mode)
+        return try copy(
+            from: input.descriptor, named: source.path, identity: input.identity, to: destination, mode: mode)
     }
 
     /// Copies what is left to read from `handle` (a file or a pipe) to `destination`; returns the byte count.
@@ -51,7 +52,8 @@ public enum OutputFile {
     ) throws(OutputFileError) -> Int64 {
         var info = stat()
         let identity = fstat(handle.fileDescriptor, &info) == 0 ? FileIdentity(info) : nil
-        return try copy(from: handle.fileDescriptor, named: "the input", identity: identity, to: destination, mode: mode)
+        return try copy(
+            from: handle.fileDescriptor, named: "the input", identity: identity, to: destination, mode: mode)
     }
 
     /// Writes every chunk of `chunks` to `destination`, in order; returns the byte count.

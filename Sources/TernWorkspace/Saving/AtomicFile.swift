@@ -22,7 +22,8 @@ enum AtomicFile {
     typealias Rename = ReplacementFile.Rename
 
     /// Writes `data` to `file` (to its target when it is a symbolic link), creating its folder when needed.
-    static func write(_ data: Data, to file: URL, rename: Rename = { Foundation.rename($0, $1) }) throws(WorkspaceError) {
+    static func write(_ data: Data, to file: URL, rename: Rename = { Foundation.rename($0, $1) }) throws(WorkspaceError)
+    {
         do throws(FileFailure) {
             let target = try SymbolicLinks.resolve(file.path)
             var info = stat()
