@@ -7,7 +7,8 @@ import Tern
     import Darwin
 #endif
 
-/// The database file on disk: its folder, its owner-only permissions, and moving a broken one aside.
+/// The database file on disk: its folder, its owner-only permissions, no symbolic links, and moving a
+/// broken one aside.
 struct CacheFile: Sendable {
     /// The files SQLite keeps next to a database (write-ahead log, shared memory, rollback journal).
     static let sidecarSuffixes = ["-wal", "-shm", "-journal"]
@@ -18,8 +19,18 @@ struct CacheFile: Sendable {
     var path: String { url.path }
 
     /// Creates the folder if missing (0700). A `.tern` folder is made owner-only even when it existed.
+    ///
+    /// A folder that is a symbolic link is refused: following it would chmod and write wherever it points.
     func prepareDirectory() throws {
         let directory = url.deletingLastPathComponent()
+        if SymbolicLinks.isLink(directory.path) {
+            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: directory.path)) ?? "?"
+            throw TernError(
+                .storage,
+                "'\(directory.path)' is a symbolic link (to '\(destination)'); Tern keeps its cache only in a real "
+                    + "folder, so replace the link with a folder or remove it"
+            )
+        }
         var isDirectory: ObjCBool = false
         let existed = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
         if existed, !isDirectory.boolValue {
@@ -27,15 +38,42 @@ struct CacheFile: Sendable {
         }
         do {
             if !existed {
-                try FileManager.default.createDirectory(
-                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-                )
+                do {
+                    try FileManager.default.createDirectory(
+                        at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+                    )
+                } catch {
+                    // Another process may have created it at the same moment: that is fine.
+                    var nowDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &nowDirectory),
+                        nowDirectory.boolValue
+                    else { throw error }
+                }
             }
             if !existed || directory.lastPathComponent == ".tern" {
                 try setPermissions(0o700, atPath: directory.path)
             }
         } catch {
             throw TernError(.storage, "the cache folder '\(directory.path)' could not be created: \(error)", underlying: error)
+        }
+    }
+
+    /// Refuses a database or sidecar file that is a symbolic link or not a regular file (a FIFO would
+    /// hang SQLite, a link would have the cache written wherever it points).
+    func refuseLinksAndSpecialFiles() throws {
+        for file in [path] + Self.sidecarSuffixes.map({ path + $0 }) {
+            var info = stat()
+            guard lstat(file, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                continue
+            case S_IFLNK:
+                throw TernError(
+                    .storage, "'\(file)' is a symbolic link; Tern does not follow links for its cache, so remove it"
+                )
+            default:
+                throw TernError(.storage, "'\(file)' is not a regular file; move it away so Tern can create its cache")
+            }
         }
     }
 
@@ -49,16 +87,19 @@ struct CacheFile: Sendable {
         FileManager.default.isReadableFile(atPath: path) && FileManager.default.isWritableFile(atPath: path)
     }
 
-    /// Creates an empty database file with mode 0600 unless one exists; SQLite gives its `-wal` and
-    /// `-shm` files the mode of the database, so they are owner-only from the start.
+    /// Creates an empty database file with mode 0600 unless one exists, and empty `-wal` and `-shm`
+    /// files with mode 0600 unless they exist, so the sidecars are owner-only from their creation
+    /// (SQLite opens them as they are; left to SQLite they would take the database's mode).
     func createIfMissing() throws {
-        let descriptor = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            defer { close(descriptor) }
-            guard fchmod(descriptor, 0o600) == 0 else { throw posixError("setting the mode of") }
-            return
+        for file in [path, path + "-wal", path + "-shm"] {
+            let descriptor = open(file, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if descriptor >= 0 {
+                defer { close(descriptor) }
+                guard fchmod(descriptor, 0o600) == 0 else { throw posixError("setting the mode of", file) }
+                continue
+            }
+            guard errno == EEXIST else { throw posixError("creating", file) }
         }
-        guard errno == EEXIST else { throw posixError("creating") }
     }
 
     /// Sets 0600 on the database and its sidecar files, whatever the umask made of them.
@@ -100,10 +141,10 @@ struct CacheFile: Sendable {
         try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
     }
 
-    private func posixError(_ action: String) -> TernError {
+    private func posixError(_ action: String, _ file: String) -> TernError {
         let code = errno
         let reason = String(cString: strerror(code))
-        return TernError(.storage, "\(action) the cache file '\(path)' failed: \(reason)")
+        return TernError(.storage, "\(action) the cache file '\(file)' failed: \(reason)")
     }
 
     /// `20250102T030405Z`-style: sortable, no characters a shell or file system minds.

@@ -2,9 +2,14 @@ import Foundation
 import GRDB
 import Tern
 
-/// Opens the cache database: checks the file without changing it, moves a broken or foreign one aside,
-/// then migrates and locks the permissions down.
+/// Opens the cache database: checks the file without changing its bytes, moves a broken or foreign one
+/// aside, then migrates and locks the permissions down. The whole sequence runs under `CacheLock`, so
+/// processes opening a fresh cache at once take turns; every connection waits up to `busyTimeout` for
+/// another process's write lock.
 struct DatabaseOpener {
+    /// How long a statement waits for another connection's lock before failing with "database is locked".
+    static let busyTimeout: TimeInterval = 30
+
     /// Why a file cannot be used as the cache, found before anything was written to it.
     private struct Unusable: Error {
         let reason: String
@@ -16,6 +21,11 @@ struct DatabaseOpener {
     /// The open pool, and the recovery notice when the old file had to be moved aside.
     func open() throws -> (pool: DatabasePool, notice: String?) {
         try file.prepareDirectory()
+        return try CacheLock.withLock(on: file.url.deletingLastPathComponent()) { try openLocked() }
+    }
+
+    private func openLocked() throws -> (pool: DatabasePool, notice: String?) {
+        try file.refuseLinksAndSpecialFiles()
         do {
             if file.exists, !file.isAccessible {
                 throw Unusable(reason: "this process may not read and write it")
@@ -37,9 +47,12 @@ struct DatabaseOpener {
         }
     }
 
-    /// Creates the file if needed, checks it read-only, then opens the pool and migrates.
+    /// Creates the file if needed (owner-only before SQLite opens it, so its sidecars are too),
+    /// checks it read-only, then opens the pool and migrates.
     private func openChecked() throws -> DatabasePool {
+        try file.refuseLinksAndSpecialFiles()
         try file.createIfMissing()
+        try file.restrictPermissions()
         try inspect()
         let pool: DatabasePool
         do {
@@ -97,7 +110,7 @@ struct DatabaseOpener {
         var configuration = Configuration()
         configuration.label = "TernSQLite"
         configuration.readonly = readonly
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(busyTimeout)
         if !readonly {
             configuration.prepareDatabase { db in
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")

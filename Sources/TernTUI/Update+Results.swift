@@ -22,12 +22,17 @@ extension App {
             state.dialog = .output(title: "help", lines: infos.flatMap { ["\($0.usage)", "  \($0.summary)"] }, scroll: 0)
         case .specs(let specs):
             state.dialog = .output(title: "specs", lines: specs.map { "\($0.method.padding(toLength: 7, withPad: " ", startingAt: 0)) \($0.id)  \($0.path)" }, scroll: 0)
-        case .request(let request, let edited):
+        case .request(let request, let edited, let outsideFiles):
             var lines = ["\(request.method.rawValue) \(SecretMask.display(request.url))" + (edited ? "   (edited, unsaved)" : "")]
             for field in request.headers { lines.append("\(field.name.rawName): \(field.value)") }
             if case .data(let data) = request.body {
                 lines.append("")
                 lines += String(decoding: data.prefix(16 * 1024), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            }
+            let files = request.body.files
+            if !files.isEmpty { lines.append("") }
+            for file in files {
+                lines.append("file: \(file.path)" + (outsideFiles.contains(file) ? "   (outside the workspace)" : ""))
             }
             state.dialog = .output(title: "show", lines: lines, scroll: 0)
         case .response, .cacheEntry:

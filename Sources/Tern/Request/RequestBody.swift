@@ -1,5 +1,13 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where the bytes of a request body come from, after an endpoint was lowered.
 public enum RequestBody: Sendable, Hashable {
     /// No body.
@@ -21,6 +29,18 @@ public enum RequestBody: Sendable, Hashable {
         }
     }
 
+    /// The files the body reads, in order: the body file, or a multipart form's file parts.
+    public var files: [URL] {
+        switch self {
+        case .none, .data: []
+        case .file(let url): [url]
+        case .multipart(let form):
+            form.parts.compactMap { part in
+                if case .file(let url) = part.content { url } else { nil }
+            }
+        }
+    }
+
     /// Whether the body is empty.
     public var isEmpty: Bool {
         if case .none = self { return true }
@@ -39,11 +59,13 @@ public enum RequestBody: Sendable, Hashable {
 }
 
 extension FileManager {
-    /// The size of a regular file, or `nil` when it cannot be read.
+    /// The size of a regular file, or `nil` when it cannot be read or is not a regular file.
+    ///
+    /// Symbolic links are followed (`stat(2)`, not `lstat(2)`): the size is the target's, which is
+    /// what an upload reads. `attributesOfItem` would give the length of the link itself.
     func sizeOfFile(at url: URL) -> Int64? {
-        guard let attributes = try? attributesOfItem(atPath: url.path),
-            let size = attributes[.size] as? NSNumber
-        else { return nil }
-        return size.int64Value
+        var info = stat()
+        guard stat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int64(info.st_size)
     }
 }

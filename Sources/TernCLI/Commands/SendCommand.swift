@@ -56,6 +56,9 @@ struct SendCommand: AsyncParsableCommand {
     func run() async throws {
         let adjustments = try makeAdjustments()
         let opened = try await OpenedWorkspace.open(workspace, environment: env, mode: mode, variables: try pairs(variables, "--var"))
+        if events == .json, let request = try? await opened.session.resolvedRequest(spec) {
+            EventPrinter().printBodyFiles(of: request, in: opened.workspace)
+        }
         let response: Response
         do {
             response = try await opened.session.send(spec, adjustments: adjustments)

@@ -1,10 +1,26 @@
 import Foundation
 import Tern
+import TernWorkspace
 
 /// `--events json`: one JSON object per handler event on stderr.
 struct EventPrinter: Sendable {
     func print(_ event: HandlerEvent) {
         Terminal.standardError.write(JSONLines.object(Self.fields(event)) + "\n")
+    }
+
+    /// Writes the `body` lines of `request` (see `bodyFields`); call it before sending.
+    func printBodyFiles(of request: Request, in workspace: Workspace) {
+        for fields in Self.bodyFields(of: request, in: workspace) {
+            Terminal.standardError.write(JSONLines.object(fields) + "\n")
+        }
+    }
+
+    /// One `{"event":"body","file":"/abs/path","outside":true}` per file the body reads: the
+    /// resolved absolute path and whether it lies outside the workspace folder.
+    static func bodyFields(of request: Request, in workspace: Workspace) -> [[(String, JSONLines.Value)]] {
+        request.body.files.map { file in
+            [("event", .string("body")), ("file", .string(file.path)), ("outside", .bool(workspace.isOutside(file)))]
+        }
     }
 
     /// The fields of an event, `event` first (the CLI contract in docs/cli.md).

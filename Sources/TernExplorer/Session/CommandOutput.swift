@@ -1,3 +1,4 @@
+import Foundation
 import Tern
 import TernSQLite
 import TernWorkspace
@@ -10,8 +11,8 @@ public enum CommandOutput: Sendable {
     case help([CommandInfo])
     /// `ls`: the specs.
     case specs([SpecSummary])
-    /// `show`: the selected spec, resolved.
-    case request(Request, edited: Bool)
+    /// `show`: the selected spec, resolved, and the body files it reads from outside the workspace.
+    case request(Request, edited: Bool, outsideFiles: [URL] = [])
     /// `send`: the response.
     case response(Response)
     /// `log`.

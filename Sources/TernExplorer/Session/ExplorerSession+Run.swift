@@ -21,7 +21,11 @@ extension ExplorerSession {
             return .done("using \(found.id)")
         case .show:
             let current = try entry(nil)
-            return .request(maskedForDisplay(try resolve(current)), edited: edited[current.id] != nil)
+            let request = try resolve(current)
+            return .request(
+                maskedForDisplay(request), edited: edited[current.id] != nil,
+                outsideFiles: workspace.outsideFiles(of: request)
+            )
         case .set(let field, let name, let value):
             return try applyEdit(field, name: name, value: value)
         case .unset(let field, let name):

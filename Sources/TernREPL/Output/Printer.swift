@@ -22,7 +22,7 @@ public struct Printer: Sendable {
         case .done(let message): return message + "\n"
         case .help(let commands): return help(commands)
         case .specs(let specs): return specList(specs)
-        case .request(let request, let edited): return show(request, edited: edited)
+        case .request(let request, let edited, let outside): return show(request, edited: edited, outsideFiles: outside)
         case .response(let response): return self.response(response)
         case .retryLog(let entries): return retryLog(entries)
         case .transfers(let records): return transfers(records)
@@ -64,7 +64,8 @@ public struct Printer: Sendable {
         return TextTable(header: ["SPEC", "METHOD", "PATH", "NAME"], rows: rows).render(style)
     }
 
-    func show(_ request: Request, edited: Bool) -> String {
+    func show(_ request: Request, edited: Bool, outsideFiles: [URL] = []) -> String {
+        let outside = { (url: URL) in outsideFiles.contains(url) ? " " + style.yellow("(outside the workspace)") : "" }
         var lines = [style.bold("\(request.method.rawValue) \(SecretMask.display(request.url))")]
         for field in request.headers {
             lines.append(style.cyan(field.name.rawName) + ": " + field.value)
@@ -81,13 +82,13 @@ public struct Printer: Sendable {
             lines.append(bodyText(data, contentType: request.headers[.contentType]).trimmingCharacters(in: .newlines))
         case .file(let url):
             lines.append("")
-            lines.append("@\(url.path)")
+            lines.append("@\(url.path)" + outside(url))
         case .multipart(let form):
             lines.append("")
             for part in form.parts {
                 switch part.content {
                 case .data(let data): lines.append("\(part.name)=\(String(decoding: data, as: UTF8.self))")
-                case .file(let url): lines.append("\(part.name)=@\(url.path)")
+                case .file(let url): lines.append("\(part.name)=@\(url.path)" + outside(url))
                 }
             }
         }

@@ -78,7 +78,8 @@ extension Workspace {
         var reader = SpecReader(file: file)
         let spec = try reader.read(text: try YAMLSource.read(file), defaultName: components.last ?? id)
         try checkTarget(of: spec, file: file)
-        return (SpecEntry(id: id, file: file, group: Array(components.dropLast()), spec: spec), reader.reader.warnings)
+        let warnings = reader.reader.warnings + outsideFileWarnings(for: spec, file: file)
+        return (SpecEntry(id: id, file: file, group: Array(components.dropLast()), spec: spec), warnings)
     }
 
     /// The spec's `target:` must name a target; it may be left out only when there is at most one.

@@ -49,9 +49,10 @@ extension SpecLowering {
         return field
     }
 
-    /// A file path relative to the workspace root (or absolute) that must name a readable file.
+    /// A file path relative to the workspace root (or absolute) that must name a readable file;
+    /// returned absolute with `..` resolved, as `show` prints it.
     private func existingFile(_ path: String, at field: String) throws(WorkspaceError) -> URL {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : workspace.root.appendingPathComponent(path)
+        let url = workspace.resolvedBodyFile(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw WorkspaceError(

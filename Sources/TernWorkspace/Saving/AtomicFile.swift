@@ -1,53 +1,55 @@
 import Foundation
+import Tern
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
-/// Replaces a file atomically: the new bytes go to `.<name>.tmp-<uuid>` in the same folder,
-/// which is then renamed over the old file. Readers see the old file or the new one, never a
-/// half-written one; a failure leaves the old file intact and no temporary file behind.
+/// Replaces a file atomically: the new bytes go to `.<name>.tern-<random>.tmp` in the same
+/// folder (owner-only while written), which is then renamed over the old file. Readers see the
+/// old file or the new one, never a half-written one; a failure leaves the old file intact and no
+/// temporary file behind.
+///
+/// A symbolic link is written through, never replaced: the link's target gets the new content
+/// and keeps its permissions. A new file gets 0644 under the umask. Anything but a regular file
+/// at the end of the link chain (a folder, a FIFO, a device) is refused.
 enum AtomicFile {
     /// A `rename(2)`-shaped function: 0 on success, else -1 with `errno` set.
-    typealias Rename = (_ from: String, _ to: String) -> Int32
+    typealias Rename = ReplacementFile.Rename
 
-    /// Writes `data` to `file`, creating its folder when needed.
-    static func write(_ data: Data, to file: URL, rename: Rename = { systemRename($0, $1) }) throws(WorkspaceError) {
-        let folder = file.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    /// Writes `data` to `file` (to its target when it is a symbolic link), creating its folder when needed.
+    static func write(_ data: Data, to file: URL, rename: Rename = { Foundation.rename($0, $1) }) throws(WorkspaceError)
+    {
+        do throws(FileFailure) {
+            let target = try SymbolicLinks.resolve(file.path)
+            var info = stat()
+            let exists = lstat(target, &info) == 0
+            if exists, info.st_mode & S_IFMT != S_IFREG {
+                throw FileFailure(target, "it is not a regular file, so Tern does not replace it")
+            }
+            if !exists { try createFolder(of: target) }
+            let replacement = try ReplacementFile(replacing: target, existing: exists ? info : nil)
+            let written = data.withUnsafeBytes { bytes in
+                Result { () throws(FileFailure) in try replacement.write(bytes) }
+            }
+            try written.get()
+            try replacement.commit(rename: rename)
         } catch {
-            throw WorkspaceError(.io, "cannot create the folder \(folder.path): \(reason(error))", file: file, underlying: error)
-        }
-        let temporary = folder.appendingPathComponent(".\(file.lastPathComponent).tmp-\(UUID().uuidString)")
-        do {
-            try data.write(to: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw WorkspaceError(.io, "cannot write the file: \(reason(error))", file: file, underlying: error)
-        }
-        if let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-            let permissions = attributes[.posixPermissions]
-        {
-            try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
-        }
-        guard rename(temporary.path, file.path) == 0 else {
-            let message = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw WorkspaceError(.io, "cannot replace the file: \(message)", file: file)
+            throw WorkspaceError(.io, "cannot save '\(error.path)': \(error.message)", file: file, underlying: error)
         }
     }
 
-    private static func systemRename(_ from: String, _ to: String) -> Int32 {
-        #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
-        return Foundation.rename(from, to)
-        #else
-        return -1
-        #endif
+    private static func createFolder(of target: String) throws(FileFailure) {
+        let folder = URL(fileURLWithPath: target).deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw FileFailure(folder.path, "the folder cannot be created: \(reason(error))")
+        }
     }
 
     private static func reason(_ error: any Error) -> String {
