@@ -125,6 +125,17 @@ struct ScriptedREPLTests {
         }
     }
 
+    @Test("verify compares the selected spec live with its stored answer")
+    func verify() async throws {
+        try await DemoSession.with { demo in
+            let run = await demo.run("use get-user", "verify", "send", "verify", "verify users")
+            #expect(run.status == 0, "\(run.err)")
+            #expect(run.out.contains("? users/get-user: nothing stored for this request"), "\(run.out)")
+            #expect(run.out.contains("✓ users/get-user: the live answer matches the stored one"), "\(run.out)")
+            #expect(run.out.contains("users/list-users"), "a group verifies each of its specs")
+        }
+    }
+
     @Test("cache list, show and clear")
     func cache() async throws {
         try await DemoSession.with { demo in

@@ -87,6 +87,19 @@ import TernScreen
         #expect(App.view(state).contains("mode SAMPLE"))
     }
 
+    @Test func vVerifiesTheSelectedSpecAndShowsTheReport() {
+        var state = Fixtures.state()
+        #expect(press([.character("v")], &state) == [.run(.verify(["users/get-user"]))])
+        #expect(state.status?.text.contains("verifying users/get-user") == true)
+        var report = DriftReport(spec: "users/get-user", outcome: .drifted)
+        report.statusChange = (200, 500)
+        _ = App.update(&state, .commandFinished(.verify(["users/get-user"]), .success(.drift([report]))))
+        let frame = App.view(state)
+        #expect(frame.contains("verify: stored vs live"))
+        #expect(frame.contains("✗ users/get-user: drifted"))
+        #expect(frame.contains("~ status: 200 → 500"))
+    }
+
     @Test func aBurstOfModeKeysLandsWhereTheCountSays() {
         var state = Fixtures.state()
         _ = App.update(&state, .snapshot(Fixtures.snapshot(mode: .normal)))
