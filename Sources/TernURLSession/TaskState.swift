@@ -21,6 +21,10 @@ final class TaskState: Sendable {
         var maximumRedirects: Int
         var sendsBody: Bool
         var progress: (@Sendable (TransferProgress) -> Void)?
+        /// The size limits of the body.
+        var limits = TransferLimits()
+        /// Told about every byte moved; it aborts the task when a timeout passes.
+        var watchdog = AttemptWatchdog(timeout: nil, readTimeout: nil, label: "")
     }
 
     private enum Phase { case created, running, finished }
@@ -89,8 +93,15 @@ final class TaskState: Sendable {
     /// The response head arrived: positions the download file and sets up download progress.
     func receive(_ response: URLResponse) {
         guard let response = response as? HTTPURLResponse else { return }
+        setup.watchdog.touch()
         let head = (status: response.statusCode, headers: response.fields)
         let total = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
+        do {
+            try setup.limits.checkBody(total ?? 0, download: file != nil, label: setup.label)
+        } catch {
+            abort(error)
+            return
+        }
         var plan = DownloadFile.Plan(keep: 0, total: total)
         if let file {
             do {
@@ -115,12 +126,21 @@ final class TaskState: Sendable {
 
     /// A chunk of the body arrived: appended to the file or to the in-memory body.
     func receive(_ data: Data) {
-        let (running, meter): (Bool, TransferMeter?) = inner.withLock { state in
-            guard state.phase == .running else { return (false, nil) }
+        setup.watchdog.touch()
+        let limits = setup.limits
+        let download = file != nil
+        let (running, meter, overflow): (Bool, TransferMeter?, TernError?) = inner.withLock { state in
+            guard state.phase == .running, state.failure == nil else { return (false, nil, nil) }
             state.received += Int64(data.count)
-            if file == nil { state.body.append(data) }
-            return (true, state.downloadMeter)
+            do throws(TernError) {
+                try limits.checkBody(state.received + (state.plan?.keep ?? 0), download: download, label: setup.label)
+            } catch {
+                return (false, nil, error)
+            }
+            if !download { state.body.append(data) }
+            return (true, state.downloadMeter, nil)
         }
+        if let overflow { abort(overflow) }
         guard running else { return }
         if let file {
             do {
@@ -137,6 +157,7 @@ final class TaskState: Sendable {
 
     /// URLSession sent more of the request body (a running total).
     func sent(totalBytes: Int64) {
+        setup.watchdog.touch()
         uploadMeter?.update(to: totalBytes)
     }
 

@@ -35,7 +35,14 @@ extension Duration {
     }
 
     /// Makes a duration from fractional seconds (sub-second values are kept, never rounded to zero).
+    ///
+    /// Total: negative values and NaN give zero, values beyond `Int64.max` seconds (infinity too)
+    /// give `Int64.max` seconds.
     public static func fromSeconds(_ seconds: Double) -> Duration {
-        .nanoseconds(Int64((max(0, seconds) * 1e9).rounded()))
+        guard seconds > 0 else { return .zero }
+        guard seconds < 9.0e9 else {
+            return seconds < 9.2e18 ? .seconds(Int64(seconds)) : .seconds(Int64.max)
+        }
+        return .nanoseconds(Int64((seconds * 1e9).rounded()))
     }
 }
