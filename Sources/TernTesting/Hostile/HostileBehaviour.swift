@@ -15,6 +15,9 @@ public enum HostileBehaviour: Sendable, Hashable {
     /// Reads nothing but the head and answers `413` at once, closing the connection while the
     /// client may still be uploading its body.
     case earlyResponse
+    /// Reads `afterBytes` bytes of the request head, answers `431` at once (as servers with a
+    /// small header limit do), then reads and drops the rest until the client leaves.
+    case rejectHead(afterBytes: Int)
     /// Reads the request and never answers.
     case silence
 }

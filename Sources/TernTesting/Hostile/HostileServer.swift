@@ -103,6 +103,10 @@ public final class HostileServer: Sendable {
     private func serve(_ connection: RawSocket) {
         let deadline = ContinuousClock.now + connectionLifetime
         let stop = { self.isStopped }
+        if case .rejectHead(let limit) = behaviour {
+            rejectHead(connection, after: limit, until: deadline)
+            return
+        }
         guard readHead(connection, until: deadline) else { return }
         switch behaviour {
         case .endlessBody:
@@ -139,7 +143,7 @@ public final class HostileServer: Sendable {
             let body = "too large"
             let reply = Self.head(413, ["Content-Length: \(body.utf8.count)", "Connection: close"]) + body
             _ = connection.send(reply, until: deadline, stop: stop)
-        case .silence:
+        case .silence, .rejectHead:
             drain(connection, until: deadline)
         }
     }
@@ -158,6 +162,20 @@ public final class HostileServer: Sendable {
         return false
     }
 
+    private func rejectHead(_ connection: RawSocket, after limit: Int, until deadline: ContinuousClock.Instant) {
+        var count = 0
+        while count < limit, !isStopped, ContinuousClock.now < deadline {
+            guard let chunk = connection.receive(limit: limit - count, until: deadline, stop: { isStopped }) else {
+                return
+            }
+            count += chunk.count
+        }
+        let body = "header fields too large"
+        let reply = Self.head(431, ["Content-Length: \(body.utf8.count)"]) + body
+        guard connection.send(reply, until: deadline, stop: { isStopped }) else { return }
+        drain(connection, until: deadline)
+    }
+
     /// Reads and drops whatever the client sends until it leaves, the deadline or the stop.
     private func drain(_ connection: RawSocket, until deadline: ContinuousClock.Instant) {
         while !isStopped, ContinuousClock.now < deadline {
@@ -166,7 +184,7 @@ public final class HostileServer: Sendable {
     }
 
     private static func head(_ status: Int, _ fields: [String]) -> String {
-        let reason = [200: "OK", 413: "Content Too Large", 503: "Service Unavailable"][status] ?? "Status"
+        let reason = [200: "OK", 413: "Content Too Large", 431: "Request Header Fields Too Large", 503: "Service Unavailable"][status] ?? "Status"
         return "HTTP/1.1 \(status) \(reason)\r\n" + fields.map { $0 + "\r\n" }.joined() + "\r\n"
     }
 }

@@ -7,6 +7,9 @@ import Foundation
 
 /// A raw TCP connection to 127.0.0.1, for tests of how a server treats misbehaving clients
 /// (a slowloris head sent a byte at a time, idle connections, connection floods).
+///
+/// The waiting calls are `async` and block a thread of their own, never one of the
+/// cooperative pool (which the in-process mock server needs to answer).
 public final class RawClient: Sendable {
     private let socket: RawSocket
 
@@ -34,12 +37,18 @@ public final class RawClient: Sendable {
 
     /// Sends `text`; false when the server closed the connection (or 5 s passed).
     @discardableResult
-    public func send(_ text: String) -> Bool {
-        socket.send(text, until: .now + .seconds(5), stop: { false })
+    public func send(_ text: String) async -> Bool {
+        let socket = socket
+        return await Self.offPool { socket.send(text, until: .now + .seconds(5), stop: { false }) }
     }
 
     /// Reads whatever arrives within `duration` (at most 1 MiB), as text; stops early at a close.
-    public func read(for duration: Duration) -> String {
+    public func read(for duration: Duration) async -> String {
+        let socket = socket
+        return await Self.offPool { Self.read(socket, for: duration) }
+    }
+
+    private static func read(_ socket: RawSocket, for duration: Duration) -> String {
         let deadline = ContinuousClock.now + duration
         var received = Data()
         while ContinuousClock.now < deadline, received.count < 1 << 20 {
@@ -51,12 +60,22 @@ public final class RawClient: Sendable {
 
     /// Waits up to `duration` for the server to close the connection (reading and dropping what
     /// it sends); true when it did.
-    public func waitUntilClosed(within duration: Duration) -> Bool {
-        let deadline = ContinuousClock.now + duration
-        while ContinuousClock.now < deadline {
-            guard socket.receive(limit: 64 * 1024, until: deadline, stop: { false }) != nil else { return true }
+    public func waitUntilClosed(within duration: Duration) async -> Bool {
+        let socket = socket
+        return await Self.offPool {
+            let deadline = ContinuousClock.now + duration
+            while ContinuousClock.now < deadline {
+                guard socket.receive(limit: 64 * 1024, until: deadline, stop: { false }) != nil else { return true }
+            }
+            return false
         }
-        return false
+    }
+
+    /// Runs blocking `work` on a thread of its own.
+    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
     }
 }
 
