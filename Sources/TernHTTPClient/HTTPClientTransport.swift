@@ -43,7 +43,9 @@ public final class HTTPClientTransport: Transport {
 
     /// Performs one attempt of `request` (see `TransportContext` for the download contract).
     public func perform(_ request: Tern.Request, context: TransportContext) async throws -> TransportResponse {
-        try limits.checkHead(of: request)
+        var headLimit = limits
+        headLimit.maximumRequestHeadBytes = min(limits.maximumRequestHeadBytes, Self.largestSafeHead)
+        try headLimit.checkHead(of: request)
         let watchdog = AttemptWatchdog(timeout: context.timeout, readTimeout: limits.readTimeout, label: request.label)
         do {
             return try await watchdog.run { try await self.attempt(request, context: context, watchdog: watchdog) }
@@ -136,6 +138,11 @@ public final class HTTPClientTransport: Transport {
 extension HTTPClientTransport {
     /// The transport-neutral configuration (kept as a nested name for discoverability).
     public typealias Configuration = TransportConfiguration
+
+    /// The largest request head sent whatever the limits say: a head over SwiftNIO's 64 KiB
+    /// write-buffer high watermark can stop the process inside AsyncHTTPClient (the margin is
+    /// for `Host` and `Content-Length`, which the client adds).
+    public static let largestSafeHead = 63 << 10
 
     /// The size limit of one response body, which also tells the watchdog that bytes arrived.
     struct Limit: Sendable {

@@ -29,7 +29,7 @@ struct TransferLimitsTests {
         #expect(TransferLimits().maximumBodyBytes == 100_000_000)
         #expect(TransferLimits().maximumDownloadBytes == 10_737_418_240)
         #expect(TransferLimits().readTimeout == .seconds(30))
-        #expect(TransferLimits().maximumRequestHeadBytes == 65_536)
+        #expect(TransferLimits().maximumRequestHeadBytes == 61_440)
     }
 
     @Test("huge, negative and non-finite seconds convert without trapping")

@@ -25,7 +25,7 @@ struct RequestHeadLimitTests {
                         try await transport.perform(Self.upload(to: server, headerBytes: 100_000), context: TransportContext())
                     }
                     #expect(error?.kind == .invalidRequest)
-                    #expect(error?.message.contains("65536-byte limit") == true, "\(String(describing: error))")
+                    #expect(error?.message.contains("61440-byte limit") == true, "\(String(describing: error))")
                     #expect(error?.message.contains("'X-Large'") == true)
                 }
                 #expect(server.totalRequestCount == 0)
@@ -42,6 +42,22 @@ struct RequestHeadLimitTests {
                     #expect(try reply.decode(UploadReceipt.self).bytes == 300_000)
                 }
                 #expect(server.requestCount(path: "/upload") == 30)
+            }
+        }
+    }
+
+    @Test("HTTPClientTransport keeps heads under 63 KiB even when the limit is raised (a bigger one can trap AHC)")
+    func asyncHTTPClientHardCap() async throws {
+        try await withMockServer { server in
+            let raised = TransportConfiguration(limits: TransferLimits(maximumRequestHeadBytes: 10_000_000))
+            try await TransportKind.asyncHTTPClient.with(raised) { transport in
+                for _ in 0..<30 {
+                    let error = await #expect(throws: TernError.self) {
+                        try await transport.perform(Self.upload(to: server, headerBytes: 100_000), context: TransportContext())
+                    }
+                    #expect(error?.kind == .invalidRequest)
+                }
+                #expect(server.totalRequestCount == 0)
             }
         }
     }

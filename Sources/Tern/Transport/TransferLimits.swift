@@ -25,8 +25,12 @@ public struct TransferLimits: Sendable, Hashable {
     public static let defaultMaximumBodyBytes: Int64 = 100_000_000
     /// The default download limit: 10 GiB.
     public static let defaultMaximumDownloadBytes: Int64 = 10 << 30
-    /// The default request head limit: 64 KiB (servers commonly refuse from 8 to 80 KiB).
-    public static let defaultMaximumRequestHeadBytes = 64 << 10
+    /// The default request head limit: 60 KiB.
+    ///
+    /// Below SwiftNIO's 64 KiB write-buffer high watermark: AsyncHTTPClient traps
+    /// (`HTTPRequestStateMachine.headSent`) when writing a larger head with a streamed body flips
+    /// the channel's writability inside the write. Servers commonly refuse heads from 8 to 80 KiB.
+    public static let defaultMaximumRequestHeadBytes = 60 << 10
 
     /// Makes limits; the defaults are the documented ones.
     public init(

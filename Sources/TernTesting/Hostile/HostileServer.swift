@@ -131,7 +131,8 @@ public final class HostileServer: Sendable {
             guard connection.send(reply, until: deadline, stop: stop) else { return }
             drain(connection, until: deadline)
         case .retryAfter(let value):
-            _ = connection.send(Self.head(503, ["Retry-After: \(value)", "Content-Length: 0"]), until: deadline, stop: stop)
+            let fields = ["Retry-After: \(value)", "Content-Length: 0", "Connection: close"]
+            _ = connection.send(Self.head(503, fields), until: deadline, stop: stop)
             drain(connection, until: deadline)
         case .endlessHeaders:
             guard connection.send("HTTP/1.1 200 OK\r\n", until: deadline, stop: stop) else { return }
@@ -171,7 +172,7 @@ public final class HostileServer: Sendable {
             count += chunk.count
         }
         let body = "header fields too large"
-        let reply = Self.head(431, ["Content-Length: \(body.utf8.count)"]) + body
+        let reply = Self.head(431, ["Content-Length: \(body.utf8.count)", "Connection: close"]) + body
         guard connection.send(reply, until: deadline, stop: { isStopped }) else { return }
         drain(connection, until: deadline)
     }

@@ -62,7 +62,7 @@ struct ManifestReader {
         var settings = HandlerSettings()
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return settings }
         let fields = try reader.fields(
-            node, of: "'handler'", allowed: ["mode", "maxRetries", "retry", "timeout", "cacheTTL"]
+            node, of: "'handler'", allowed: ["mode", "maxRetries", "retry", "timeout", "readTimeout", "maxBodyBytes", "maxDownloadBytes", "cacheTTL"]
         )
         if let mode = fields["mode"] { settings.mode = try reader.choice(mode, field: "mode") }
         if let retries = fields["maxRetries"] {
@@ -72,6 +72,16 @@ struct ManifestReader {
         if let timeout = fields["timeout"] {
             settings.timeout = try reader.nonNegative(timeout, field: "timeout")
             guard settings.timeout > 0 else { throw reader.error("'timeout' must be more than 0 seconds", at: timeout) }
+        }
+        if let node = fields["readTimeout"] {
+            settings.readTimeout = try reader.nonNegative(node, field: "readTimeout")
+            guard settings.readTimeout > 0 else { throw reader.error("'readTimeout' must be more than 0 seconds", at: node) }
+        }
+        for (field, keyPath) in [("maxBodyBytes", \HandlerSettings.maxBodyBytes), ("maxDownloadBytes", \.maxDownloadBytes)] {
+            guard let node = fields[field] else { continue }
+            let value = try reader.int(node, field: field)
+            guard value > 0 else { throw reader.error("'\(field)' must be more than 0 bytes", at: node) }
+            settings[keyPath: keyPath] = Int64(value)
         }
         if let ttl = fields["cacheTTL"] { settings.cacheTTL = try reader.nonNegative(ttl, field: "cacheTTL") }
         if let retry = fields["retry"] { settings.retry = try retrySettings(retry) }
