@@ -45,13 +45,14 @@ public final class MockServer: Sendable {
         host: String = "127.0.0.1", port: Int = 0, routes: [MockRoute] = [], limits: Limits = Limits()
     ) async throws -> MockServer {
         let state = MockServerState(routes: routes)
+        let idle = IdleConnections()
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .bind(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    try channel.pipeline.syncOperations.addHandler(ConnectionDeadlines(limits: limits))
+                    try channel.pipeline.syncOperations.addHandler(ConnectionDeadlines(limits: limits, idle: idle))
                     return try Connection(wrappingChannelSynchronously: channel)
                 }
             }
@@ -66,8 +67,12 @@ public final class MockServer: Sendable {
                 do {
                     try await server.executeThenClose { connections in
                         for try await connection in connections {
-                            guard state.openConnection(limit: limits.maximumConnections) else {
-                                // Over the cap: closed at once, so idle clients cannot starve new ones.
+                            // At the cap the client waiting longest for a head makes room (it closes
+                            // at once, so the count overshoots by one briefly); with none waiting,
+                            // the new connection is closed at once.
+                            guard state.openConnection(limit: limits.maximumConnections)
+                                || (idle.closeLongestWaiting() && state.openConnection(limit: .max))
+                            else {
                                 group.addTask { try? await connection.executeThenClose { _, _ in } }
                                 continue
                             }

@@ -13,8 +13,9 @@ extension MockServer {
         /// The longest silence while a request body arrives, and between a response and the next
         /// request head of a keep-alive connection (default 75 s).
         public var idleTimeout: Duration
-        /// Connections served at once; more are closed as soon as they are accepted (default half
-        /// the process's descriptor limit, between 8 and 1024).
+        /// Connections served at once (default half the process's descriptor limit, between 8 and
+        /// 1024). Past it, a new connection replaces the one that has waited longest for a request
+        /// head, or is closed at once when every connection is busy with a request.
         public var maximumConnections: Int
 
         /// Makes limits; the defaults are the documented ones.

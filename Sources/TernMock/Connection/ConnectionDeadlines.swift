@@ -3,7 +3,8 @@ import NIOHTTP1
 
 /// Closes a connection whose client is too slow: no complete request head within the header
 /// timeout of connecting, no body bytes for the idle timeout, or no next request head for the
-/// idle timeout after a response. Nothing runs while the server itself is answering.
+/// idle timeout after a response. Nothing runs while the server itself is answering. While it
+/// waits for a head the connection is listed in `IdleConnections`, so the cap can evict it.
 final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -12,36 +13,45 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let headerTimeout: TimeAmount
     private let idleTimeout: TimeAmount
+    private let idle: IdleConnections
     private var timer: Scheduled<Void>?
     private var requestEnded = true
 
-    init(limits: MockServer.Limits) {
+    init(limits: MockServer.Limits, idle: IdleConnections) {
+        self.idle = idle
         headerTimeout = .nanoseconds(Self.nanoseconds(limits.headerTimeout))
         idleTimeout = .nanoseconds(Self.nanoseconds(limits.idleTimeout))
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { arm(headerTimeout, context: context) }
+        if context.channel.isActive {
+            arm(headerTimeout, context: context)
+            idle.markWaiting(context.channel)
+        }
     }
 
     func channelActive(context: ChannelHandlerContext) {
         arm(headerTimeout, context: context)
+        idle.markWaiting(context.channel)
         context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         disarm()
+        idle.markBusy(context.channel)
         context.fireChannelInactive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
         disarm()
+        idle.markBusy(context.channel)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
             requestEnded = false
+            idle.markBusy(context.channel)
             arm(idleTimeout, context: context)
         case .body:
             arm(idleTimeout, context: context)
@@ -55,6 +65,7 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data), requestEnded {
             arm(idleTimeout, context: context)
+            idle.markWaiting(context.channel)
         }
         context.write(data, promise: promise)
     }
