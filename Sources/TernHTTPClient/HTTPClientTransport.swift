@@ -115,8 +115,8 @@ public final class HTTPClientTransport: Transport {
             break
         case .data(let data):
             if request.transaction == .upload {
-                outgoing.body = .stream(
-                    BodyChunks(segments: [.data(data)], meter: meter, onChunk: touch), length: .known(Int64(data.count)))
+                let chunks = BodyChunks(segments: [.data(data)], meter: meter, onChunk: touch)
+                outgoing.body = .stream(chunks, length: .known(Int64(data.count)))
             } else {
                 outgoing.body = .bytes(ByteBuffer(bytes: data))
             }
@@ -124,12 +124,14 @@ public final class HTTPClientTransport: Transport {
             guard let length else {
                 throw TernError(.invalidRequest, "the body file '\(url.path)' cannot be read", requestLabel: request.label)
             }
-            outgoing.body = .stream(BodyChunks(segments: [.file(url)], meter: meter, onChunk: touch), length: .known(length))
+            let chunks = BodyChunks(segments: [.file(url)], meter: meter, onChunk: touch)
+            outgoing.body = .stream(chunks, length: .known(length))
         case .multipart(let form):
             guard let length else {
                 throw TernError(.invalidRequest, "a file of the multipart form cannot be read", requestLabel: request.label)
             }
-            outgoing.body = .stream(BodyChunks(segments: form.segments, meter: meter, onChunk: touch), length: .known(length))
+            let chunks = BodyChunks(segments: form.segments, meter: meter, onChunk: touch)
+            outgoing.body = .stream(chunks, length: .known(length))
         }
         return outgoing
     }

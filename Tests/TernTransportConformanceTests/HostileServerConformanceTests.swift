@@ -33,14 +33,19 @@ struct HostileServerConformanceTests {
         }
     }
 
-    @Test("the timeout covers the whole body: a trickle past it fails with the timeout", arguments: TransportKind.allCases)
+    @Test(
+
+        "the timeout covers the whole body: a trickle past it fails with the timeout",
+
+        arguments: TransportKind.allCases)
     func trickleHitsTotalDeadline(kind: TransportKind) async throws {
         let server = try HostileServer(.trickle(bytesPerSecond: 50, total: 1000))
         defer { server.stop() }
         try await kind.with(Self.limits()) { transport in
             let error = await #expect(throws: TernError.self) {
                 try await Self.finishes {
-                    try await transport.perform(Request(url: server.url("/slow")), context: TransportContext(timeout: .seconds(1)))
+                    let context = TransportContext(timeout: .seconds(1))
+                    return try await transport.perform(Request(url: server.url("/slow")), context: context)
                 }
             }
             #expect(error?.kind == .timeout)

@@ -16,13 +16,18 @@ struct RequestHeadLimitTests {
         return request
     }
 
-    @Test("an upload with a 100 KB header is refused before sending, 30 times out of 30", arguments: TransportKind.allCases)
+    @Test(
+
+        "an upload with a 100 KB header is refused before sending, 30 times out of 30",
+
+        arguments: TransportKind.allCases)
     func hugeHeadRefused(kind: TransportKind) async throws {
         try await withMockServer { server in
             try await kind.with { transport in
                 for _ in 0..<30 {
                     let error = await #expect(throws: TernError.self) {
-                        try await transport.perform(Self.upload(to: server, headerBytes: 100_000), context: TransportContext())
+                        try await transport.perform(
+                            Self.upload(to: server, headerBytes: 100_000), context: TransportContext())
                     }
                     #expect(error?.kind == .invalidRequest)
                     #expect(error?.message.contains("61440-byte limit") == true, "\(String(describing: error))")
@@ -33,12 +38,17 @@ struct RequestHeadLimitTests {
         }
     }
 
-    @Test("an upload with a 60 KB header, under the limit, arrives 30 times out of 30", arguments: TransportKind.allCases)
+    @Test(
+
+        "an upload with a 60 KB header, under the limit, arrives 30 times out of 30",
+
+        arguments: TransportKind.allCases)
     func largeHeadUnderLimitArrives(kind: TransportKind) async throws {
         try await withMockServer { server in
             try await kind.with { transport in
                 for _ in 0..<30 {
-                    let reply = try await transport.perform(Self.upload(to: server, headerBytes: 60_000), context: TransportContext())
+                    let request = Self.upload(to: server, headerBytes: 60_000)
+                    let reply = try await transport.perform(request, context: TransportContext())
                     #expect(try reply.decode(UploadReceipt.self).bytes == 300_000)
                 }
                 #expect(server.requestCount(path: "/upload") == 30)
@@ -53,7 +63,8 @@ struct RequestHeadLimitTests {
             try await TransportKind.asyncHTTPClient.with(raised) { transport in
                 for _ in 0..<30 {
                     let error = await #expect(throws: TernError.self) {
-                        try await transport.perform(Self.upload(to: server, headerBytes: 100_000), context: TransportContext())
+                        try await transport.perform(
+                            Self.upload(to: server, headerBytes: 100_000), context: TransportContext())
                     }
                     #expect(error?.kind == .invalidRequest)
                 }

@@ -20,7 +20,9 @@ import Testing
         #expect(handler.timeout == 30)
     }
 
-    @Test(arguments: ["readTimeout: 0", "readTimeout: -1", "maxBodyBytes: 0", "maxDownloadBytes: -5", "maxBodyBytes: 1.5"])
+    @Test(arguments: [
+        "readTimeout: 0", "readTimeout: -1", "maxBodyBytes: 0", "maxDownloadBytes: -5", "maxBodyBytes: 1.5",
+    ])
     func badValuesAreRefusedWithTheField(line: String) throws {
         let folder = try TemporaryWorkspace(["workspace.yaml": "handler:\n  \(line)\n"])
         let field = String(line.prefix { $0 != ":" })

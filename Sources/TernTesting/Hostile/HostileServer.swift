@@ -137,7 +137,8 @@ public final class HostileServer: Sendable {
         case .endlessHeaders:
             guard connection.send("HTTP/1.1 200 OK\r\n", until: deadline, stop: stop) else { return }
             var index = 0
-            while connection.send("X-Filler-\(index): \(String(repeating: "h", count: 1000))\r\n", until: deadline, stop: stop) {
+            let filler = String(repeating: "h", count: 1000)
+            while connection.send("X-Filler-\(index): \(filler)\r\n", until: deadline, stop: stop) {
                 index += 1
             }
         case .earlyResponse:
@@ -185,7 +186,10 @@ public final class HostileServer: Sendable {
     }
 
     private static func head(_ status: Int, _ fields: [String]) -> String {
-        let reason = [200: "OK", 413: "Content Too Large", 431: "Request Header Fields Too Large", 503: "Service Unavailable"][status] ?? "Status"
+        let reasons = [
+            200: "OK", 413: "Content Too Large", 431: "Request Header Fields Too Large", 503: "Service Unavailable",
+        ]
+        let reason = reasons[status] ?? "Status"
         return "HTTP/1.1 \(status) \(reason)\r\n" + fields.map { $0 + "\r\n" }.joined() + "\r\n"
     }
 }

@@ -62,7 +62,10 @@ struct ManifestReader {
         var settings = HandlerSettings()
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return settings }
         let fields = try reader.fields(
-            node, of: "'handler'", allowed: ["mode", "maxRetries", "retry", "timeout", "readTimeout", "maxBodyBytes", "maxDownloadBytes", "cacheTTL"]
+            node, of: "'handler'",
+            allowed: [
+                "mode", "maxRetries", "retry", "timeout", "readTimeout", "maxBodyBytes", "maxDownloadBytes", "cacheTTL",
+            ]
         )
         if let mode = fields["mode"] { settings.mode = try reader.choice(mode, field: "mode") }
         if let retries = fields["maxRetries"] {
@@ -75,9 +78,12 @@ struct ManifestReader {
         }
         if let node = fields["readTimeout"] {
             settings.readTimeout = try reader.nonNegative(node, field: "readTimeout")
-            guard settings.readTimeout > 0 else { throw reader.error("'readTimeout' must be more than 0 seconds", at: node) }
+            guard settings.readTimeout > 0 else {
+                throw reader.error("'readTimeout' must be more than 0 seconds", at: node)
+            }
         }
-        for (field, keyPath) in [("maxBodyBytes", \HandlerSettings.maxBodyBytes), ("maxDownloadBytes", \.maxDownloadBytes)] {
+        let sizes = [("maxBodyBytes", \HandlerSettings.maxBodyBytes), ("maxDownloadBytes", \.maxDownloadBytes)]
+        for (field, keyPath) in sizes {
             guard let node = fields[field] else { continue }
             let value = try reader.int(node, field: field)
             guard value > 0 else { throw reader.error("'\(field)' must be more than 0 bytes", at: node) }
