@@ -11,9 +11,10 @@ import Tern
 ///
 /// The continuation is resumed exactly once: by `start` when the attempt was aborted before the
 /// task ran, otherwise by `complete`, which URLSession calls for every task that was resumed or
-/// cancelled (after the task's last data callback, on the same serial queue). `abort` (deadline,
-/// cancellation) only records why and cancels the task, so the file is closed before the caller
-/// hears about it and a retry never races a late write.
+/// cancelled (after the task's last data callback, on the same serial queue), or by `abort`
+/// (deadline, limits, cancellation), which cancels the task and resumes at once: FoundationNetworking
+/// can take very long to complete a cancelled task while a server floods it. A download file is
+/// closed first, under its lock, so a late callback writes nothing and a retry never races it.
 final class TaskState: Sendable {
     /// What the state needs to know about the request.
     struct Setup: Sendable {
@@ -81,13 +82,23 @@ final class TaskState: Sendable {
     }
 
     /// Records why the attempt ends (first reason wins) and cancels a running task.
+    ///
     func abort(_ error: TernError) {
-        let running: Bool = inner.withLock { state in
-            guard state.phase != .finished else { return false }
-            if state.failure == nil { state.failure = error }
-            return state.phase == .running
-        }
+        let (running, early): (Bool, (CheckedContinuation<TransportResponse, any Error>, TernError)?) =
+            inner.withLock { state in
+                guard state.phase != .finished else { return (false, nil) }
+                if state.failure == nil { state.failure = error }
+                guard state.phase == .running else { return (false, nil) }
+                guard let continuation = state.continuation else { return (true, nil) }
+                state.phase = .finished
+                state.continuation = nil
+                return (true, (continuation, state.failure ?? error))
+            }
         if running { task.cancel() }
+        if let (continuation, failure) = early {
+            file?.closeAfterFailure()
+            continuation.resume(throwing: failure)
+        }
     }
 
     /// The response head arrived: positions the download file and sets up download progress.

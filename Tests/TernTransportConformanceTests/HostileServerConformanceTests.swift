@@ -6,8 +6,9 @@ import TernTesting
 @testable import Tern
 
 /// Both transports against servers that misbehave on purpose: every attempt ends, with an error
-/// that names the limit, and never holds more than the limit in memory.
-@Suite("Transport conformance: hostile servers")
+/// that names the limit, and never holds more than the limit in memory. Serialized: endless
+/// servers push data as fast as loopback allows, which would starve the rest of a parallel run.
+@Suite("Transport conformance: hostile servers", .serialized)
 struct HostileServerConformanceTests {
     /// Limits small enough for tests.
     static func limits(
@@ -165,8 +166,10 @@ struct HostileServerConformanceTests {
                     do {
                         return Int(try await transport.perform(sent, context: TransportContext()).status.code)
                     } catch {
+                        // A lost connection, or the read timeout when a client waits on a
+                        // connection the server keeps draining: an error either way, never a crash.
                         let kind = (error as? TernError)?.kind
-                        #expect(kind == .connection || kind == .transport, "\(error)")
+                        #expect(kind == .connection || kind == .transport || kind == .timeout, "\(error)")
                         return nil
                     }
                 }
@@ -190,8 +193,10 @@ struct HostileServerConformanceTests {
                     do {
                         return Int(try await transport.perform(sent, context: TransportContext()).status.code)
                     } catch {
+                        // A lost connection, or the read timeout when a client waits on a
+                        // connection the server keeps draining: an error either way, never a crash.
                         let kind = (error as? TernError)?.kind
-                        #expect(kind == .connection || kind == .transport, "\(error)")
+                        #expect(kind == .connection || kind == .transport || kind == .timeout, "\(error)")
                         return nil
                     }
                 }

@@ -10,7 +10,7 @@ import Synchronization
 /// of what a client does against endless, trickling, short or early responses.
 ///
 /// Each connection is served on its own thread; every wait is bounded (a connection lives at
-/// most `connectionLifetime`) and `stop()` (also run on deinit) ends them all within ~0.1 s.
+/// most `connectionLifetime`) and `stop()` (also run on deinit) makes them all end within ~0.1 s.
 public final class HostileServer: Sendable {
     /// The port the server listens on.
     public let port: Int
@@ -64,14 +64,14 @@ public final class HostileServer: Sendable {
     /// How many connections were accepted so far.
     public var acceptedCount: Int { accepted.load(ordering: .relaxed) }
 
-    /// Stops accepting and serving, and waits (at most 2 s) until every connection is closed.
+    /// Stops accepting and serving: every thread ends within ~0.1 s and closes its socket.
+    /// It does not wait (a blocking wait would hold a thread of the cooperative pool).
     public func stop() {
-        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let deadline = ContinuousClock.now + .seconds(2)
-        while active.load(ordering: .acquiring) > 0, ContinuousClock.now < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        stopped.store(true, ordering: .releasing)
     }
+
+    /// How many connections are being served, the accept loop included (0 once all ended).
+    public var activeCount: Int { active.load(ordering: .acquiring) }
 
     private var isStopped: Bool { stopped.load(ordering: .relaxed) }
 

@@ -58,6 +58,22 @@ public final class RawClient: Sendable {
         return String(decoding: received, as: UTF8.self)
     }
 
+    /// Reads until the text received contains `marker` (or the server closes, or `duration`
+    /// passes), at most 1 MiB.
+    public func read(until marker: String, within duration: Duration) async -> String {
+        let socket = socket
+        return await Self.offPool {
+            let deadline = ContinuousClock.now + duration
+            var received = Data()
+            let wanted = Data(marker.utf8)
+            while ContinuousClock.now < deadline, received.count < 1 << 20, received.range(of: wanted) == nil {
+                guard let chunk = socket.receive(limit: 64 * 1024, until: deadline, stop: { false }) else { break }
+                received.append(chunk)
+            }
+            return String(decoding: received, as: UTF8.self)
+        }
+    }
+
     /// Waits up to `duration` for the server to close the connection (reading and dropping what
     /// it sends); true when it did.
     public func waitUntilClosed(within duration: Duration) async -> Bool {
