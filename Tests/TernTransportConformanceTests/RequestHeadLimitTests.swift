@@ -9,10 +9,10 @@ import TernTesting
 /// sent; heads under it reach the server, uploads included.
 @Suite("Transport conformance: request head limit")
 struct RequestHeadLimitTests {
-    static func upload(to server: MockServer, headerBytes: Int) -> Request {
+    static func upload(to server: MockServer, headerBytes: Int, bodyBytes: Int = 300_000) -> Request {
         var request = Request(method: .put, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
         request.headers[HTTPField.Name("X-Large")!] = String(repeating: "v", count: headerBytes)
-        request.body = .data(MockServer.expectedBytes(count: 300_000))
+        request.body = .data(MockServer.expectedBytes(count: bodyBytes))
         return request
     }
 
@@ -40,18 +40,18 @@ struct RequestHeadLimitTests {
 
     @Test(
 
-        "an upload with a 60 KB header, under the limit, arrives 30 times out of 30",
+        "an upload with a 60 KB header, under the limit, arrives 10 times out of 10",
 
         arguments: TransportKind.allCases)
     func largeHeadUnderLimitArrives(kind: TransportKind) async throws {
         try await withMockServer { server in
             try await kind.with { transport in
-                for _ in 0..<30 {
-                    let request = Self.upload(to: server, headerBytes: 60_000)
+                for _ in 0..<10 {
+                    let request = Self.upload(to: server, headerBytes: 60_000, bodyBytes: 30_000)
                     let reply = try await transport.perform(request, context: TransportContext())
-                    #expect(try reply.decode(UploadReceipt.self).bytes == 300_000)
+                    #expect(try reply.decode(UploadReceipt.self).bytes == 30_000)
                 }
-                #expect(server.requestCount(path: "/upload") == 30)
+                #expect(server.requestCount(path: "/upload") == 10)
             }
         }
     }
