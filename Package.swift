@@ -104,7 +104,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TernMockTests",
-            dependencies: ["TernMock", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["TernMock", "TernTesting", .product(name: "AsyncHTTPClient", package: "async-http-client")]
         ),
     ]
 )

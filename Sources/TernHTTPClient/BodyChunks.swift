@@ -14,15 +14,18 @@ struct BodyChunks: AsyncSequence, Sendable {
 
     let segments: [MultipartForm.Part.Content]
     let meter: TransferMeter?
+    /// Called for every chunk handed to the client (the attempt's watchdog counts it as activity).
+    var onChunk: (@Sendable () -> Void)?
     var chunkSize = 256 * 1024
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(segments: segments[...], meter: meter, chunkSize: chunkSize)
+        Iterator(segments: segments[...], meter: meter, onChunk: onChunk, chunkSize: chunkSize)
     }
 
     struct Iterator: AsyncIteratorProtocol {
         var segments: ArraySlice<MultipartForm.Part.Content>
         let meter: TransferMeter?
+        let onChunk: (@Sendable () -> Void)?
         let chunkSize: Int
         var file: FileReader?
         var pending = Data()
@@ -33,6 +36,7 @@ struct BodyChunks: AsyncSequence, Sendable {
                 if let reader = file {
                     if let buffer = try reader.nextChunk(chunkSize) {
                         meter?.add(buffer.readableBytes)
+                        onChunk?()
                         return buffer
                     }
                     file = nil
@@ -43,6 +47,7 @@ struct BodyChunks: AsyncSequence, Sendable {
                     let piece = pending[pending.startIndex + offset..<pending.startIndex + end]
                     offset = end
                     meter?.add(piece.count)
+                    onChunk?()
                     return ByteBuffer(bytes: piece)
                 }
                 guard let segment = segments.popFirst() else {

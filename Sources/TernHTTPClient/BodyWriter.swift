@@ -41,10 +41,16 @@ enum BodyWriter {
     }
 
     /// Writes `body` after the kept bytes of `plan.url`, reporting progress as bytes in the file.
-    static func write(_ body: HTTPClientResponse.Body, plan: Plan, meter: TransferMeter?) async throws {
+    /// Stops at `limit` (counting the kept bytes too).
+    static func write(
+        _ body: HTTPClientResponse.Body, plan: Plan, meter: TransferMeter?, limit: HTTPClientTransport.Limit
+    ) async throws {
         let handle = try open(plan)
+        var written = plan.keep
         do {
             for try await chunk in body {
+                written += Int64(chunk.readableBytes)
+                try limit.received(written)
                 try chunk.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
                 meter?.add(chunk.readableBytes)
             }

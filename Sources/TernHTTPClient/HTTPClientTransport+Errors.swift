@@ -7,7 +7,8 @@ import Tern
 
 extension HTTPClientTransport {
     /// Maps AsyncHTTPClient and NIO errors to `TernError` kinds the retry policy understands.
-    static func map(_ error: any Error, request: Tern.Request) -> TernError {
+    /// `timeout` is the attempt's deadline, named when AsyncHTTPClient's own deadline fires first.
+    static func map(_ error: any Error, request: Tern.Request, timeout: Duration? = nil) -> TernError {
         if let ternError = error as? TernError { return ternError }
         let label = request.label
         if error is CancellationError {
@@ -17,7 +18,11 @@ extension HTTPClientTransport {
             switch clientError {
             case .cancelled:
                 return TernError(.cancelled, "the request was cancelled", requestLabel: label)
-            case .deadlineExceeded, .readTimeout, .writeTimeout:
+            case .deadlineExceeded:
+                let limit = timeout.map { "the attempt took longer than \(AttemptWatchdog.describe($0)) (timeout)" }
+                return TernError(
+                    .timeout, limit ?? "no response before the deadline", requestLabel: label, underlying: error)
+            case .readTimeout, .writeTimeout:
                 return TernError(.timeout, "no response before the deadline", requestLabel: label, underlying: error)
             case .connectTimeout, .socksHandshakeTimeout, .tlsHandshakeTimeout:
                 return TernError(.timeout, "the connection could not be made in time", requestLabel: label, underlying: error)

@@ -9,23 +9,30 @@ import Tern
 ///
 /// Use `HTTPClientTransport.shared` (one client for the process), or make one with your own
 /// configuration and call `shutdown()` when done: a client dropped without it is a crash in AsyncHTTPClient.
+/// Every attempt keeps `TransferLimits`: the request's `timeout` covers the whole attempt (body
+/// included), the read timeout any silence, and bodies stop at their size limits.
 public final class HTTPClientTransport: Transport {
     /// A transport on a process-wide client that is never shut down.
     public static let shared = HTTPClientTransport(configuration: Configuration())
 
     /// The client requests go through.
     public let client: HTTPClient
+    /// The read timeout and size limits of every attempt.
+    public let limits: TransferLimits
     private let ownsClient: Bool
 
     /// Makes a transport with its own client.
     public init(configuration: Configuration = Configuration()) {
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration.clientConfiguration)
+        limits = configuration.limits
         ownsClient = true
     }
 
-    /// Makes a transport on a client you own (and shut down).
-    public init(client: HTTPClient) {
+    /// Makes a transport on a client you own (and shut down), e.g. `HTTPClientTransport.shared.client`
+    /// with other limits.
+    public init(client: HTTPClient, limits: TransferLimits = TransferLimits()) {
         self.client = client
+        self.limits = limits
         ownsClient = false
     }
 
@@ -34,44 +41,67 @@ public final class HTTPClientTransport: Transport {
         if ownsClient { try await client.shutdown() }
     }
 
+    /// Performs one attempt of `request` (see `TransportContext` for the download contract).
     public func perform(_ request: Tern.Request, context: TransportContext) async throws -> TransportResponse {
-        let outgoing = try makeClientRequest(request, context: context)
-        let deadline: NIODeadline =
-            context.timeout.map { .now() + .nanoseconds($0.saturatingNanoseconds) } ?? .distantFuture
+        var headLimit = limits
+        headLimit.maximumRequestHeadBytes = min(limits.maximumRequestHeadBytes, Self.largestSafeHead)
+        try headLimit.checkHead(of: request)
+        let watchdog = AttemptWatchdog(timeout: context.timeout, readTimeout: limits.readTimeout, label: request.label)
         do {
-            let response = try await client.execute(outgoing, deadline: deadline)
-            var fields = HTTPFields()
-            for header in response.headers {
-                if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
-            }
-            let code = Int(response.status.code)
-            if request.transaction == .download {
-                let plan = BodyWriter.plan(
-                    status: code, headers: fields, destination: request.downloadDestination,
-                    resumeOffset: context.resumeOffset
-                )
-                let meter = TransferMeter.reporting(to: context.progress, direction: .download, total: plan.total, startingAt: plan.keep)
-                try await BodyWriter.write(response.body, plan: plan, meter: meter)
-                let (status, headers) = BodyWriter.reported(status: code, headers: fields, plan: plan)
-                let phrase = status == code ? response.status.reasonPhrase : HTTPResponse.Status(standardCode: status).reasonPhrase
-                return TransportResponse(status: HTTPResponse.Status(code: status, reasonPhrase: phrase), headers: headers, fileURL: plan.url)
-            }
-            let status = HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase)
-            let total = response.headers.first(name: "content-length").flatMap(Int64.init)
-            let meter = TransferMeter.reporting(to: context.progress, direction: .download, total: total)
-            var body = Data()
-            for try await chunk in response.body {
-                body.append(contentsOf: chunk.readableBytesView)
-                meter?.add(chunk.readableBytes)
-            }
-            meter?.finish()
-            return TransportResponse(status: status, headers: fields, body: body)
+            return try await watchdog.run { try await self.attempt(request, context: context, watchdog: watchdog) }
         } catch {
-            throw Self.map(error, request: request)
+            throw Self.map(error, request: request, timeout: context.timeout)
         }
     }
 
-    private func makeClientRequest(_ request: Tern.Request, context: TransportContext) throws -> HTTPClientRequest {
+    private func attempt(
+        _ request: Tern.Request, context: TransportContext, watchdog: AttemptWatchdog
+    ) async throws -> TransportResponse {
+        let outgoing = try makeClientRequest(request, context: context, watchdog: watchdog)
+        let deadline: NIODeadline = context.timeout.map { .now() + .nanoseconds($0.saturatingNanoseconds) }
+            ?? .distantFuture
+        let response = try await client.execute(outgoing, deadline: deadline)
+        watchdog.touch()
+        var fields = HTTPFields()
+        for header in response.headers {
+            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+        }
+        let code = Int(response.status.code)
+        let download = request.transaction == .download
+        let announced = response.headers.first(name: "content-length").flatMap { Int64($0) }
+        if download {
+            let plan = BodyWriter.plan(
+                status: code, headers: fields, destination: request.downloadDestination,
+                resumeOffset: context.resumeOffset
+            )
+            let meter = TransferMeter.reporting(
+                to: context.progress, direction: .download, total: plan.total, startingAt: plan.keep)
+            let limit = Limit(limits: limits, download: true, label: request.label, watchdog: watchdog)
+            try limit.check(announced ?? 0)
+            try await BodyWriter.write(response.body, plan: plan, meter: meter, limit: limit)
+            let (status, headers) = BodyWriter.reported(status: code, headers: fields, plan: plan)
+            let phrase = status == code
+                ? response.status.reasonPhrase : HTTPResponse.Status(standardCode: status).reasonPhrase
+            return TransportResponse(
+                status: HTTPResponse.Status(code: status, reasonPhrase: phrase), headers: headers, fileURL: plan.url)
+        }
+        let status = HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase)
+        let limit = Limit(limits: limits, download: false, label: request.label, watchdog: watchdog)
+        try limit.check(announced ?? 0)
+        let meter = TransferMeter.reporting(to: context.progress, direction: .download, total: announced)
+        var body = Data()
+        for try await chunk in response.body {
+            try limit.received(Int64(body.count) + Int64(chunk.readableBytes))
+            body.append(contentsOf: chunk.readableBytesView)
+            meter?.add(chunk.readableBytes)
+        }
+        meter?.finish()
+        return TransportResponse(status: status, headers: fields, body: body)
+    }
+
+    private func makeClientRequest(
+        _ request: Tern.Request, context: TransportContext, watchdog: AttemptWatchdog
+    ) throws -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
         for field in request.headers {
@@ -79,12 +109,14 @@ public final class HTTPClientTransport: Transport {
         }
         let length = request.body.knownLength
         let meter = TransferMeter.reporting(to: context.progress, direction: .upload, total: length)
+        let touch: @Sendable () -> Void = { watchdog.touch() }
         switch request.body {
         case .none:
             break
         case .data(let data):
             if request.transaction == .upload {
-                outgoing.body = .stream(BodyChunks(segments: [.data(data)], meter: meter), length: .known(Int64(data.count)))
+                let chunks = BodyChunks(segments: [.data(data)], meter: meter, onChunk: touch)
+                outgoing.body = .stream(chunks, length: .known(Int64(data.count)))
             } else {
                 outgoing.body = .bytes(ByteBuffer(bytes: data))
             }
@@ -92,12 +124,14 @@ public final class HTTPClientTransport: Transport {
             guard let length else {
                 throw TernError(.invalidRequest, "the body file '\(url.path)' cannot be read", requestLabel: request.label)
             }
-            outgoing.body = .stream(BodyChunks(segments: [.file(url)], meter: meter), length: .known(length))
+            let chunks = BodyChunks(segments: [.file(url)], meter: meter, onChunk: touch)
+            outgoing.body = .stream(chunks, length: .known(length))
         case .multipart(let form):
             guard let length else {
                 throw TernError(.invalidRequest, "a file of the multipart form cannot be read", requestLabel: request.label)
             }
-            outgoing.body = .stream(BodyChunks(segments: form.segments, meter: meter), length: .known(length))
+            let chunks = BodyChunks(segments: form.segments, meter: meter, onChunk: touch)
+            outgoing.body = .stream(chunks, length: .known(length))
         }
         return outgoing
     }
@@ -106,6 +140,30 @@ public final class HTTPClientTransport: Transport {
 extension HTTPClientTransport {
     /// The transport-neutral configuration (kept as a nested name for discoverability).
     public typealias Configuration = TransportConfiguration
+
+    /// The largest request head sent whatever the limits say: a head over SwiftNIO's 64 KiB
+    /// write-buffer high watermark can stop the process inside AsyncHTTPClient (the margin is
+    /// for `Host` and `Content-Length`, which the client adds).
+    public static let largestSafeHead = 63 << 10
+
+    /// The size limit of one response body, which also tells the watchdog that bytes arrived.
+    struct Limit: Sendable {
+        let limits: TransferLimits
+        let download: Bool
+        let label: String
+        let watchdog: AttemptWatchdog
+
+        /// Fails when `count` bytes (announced) pass the limit.
+        func check(_ count: Int64) throws(TernError) {
+            try limits.checkBody(count, download: download, label: label)
+        }
+
+        /// Records that bytes arrived, `total` so far, and fails past the limit.
+        func received(_ total: Int64) throws(TernError) {
+            watchdog.touch()
+            try limits.checkBody(total, download: download, label: label)
+        }
+    }
 }
 
 extension TransportConfiguration {

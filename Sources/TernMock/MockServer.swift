@@ -5,8 +5,9 @@ import NIOPosix
 
 /// An in-process HTTP/1.1 server with canned and built-in routes, for tests and demos.
 ///
-/// Start one with ``start(host:port:routes:)`` (port 0 picks a free port) and always call
-/// ``shutdown()``, or use ``withMockServer(routes:isolation:_:)`` which does it for you.
+/// Start one with ``start(host:port:routes:limits:)`` (port 0 picks a free port) and always call
+/// ``shutdown()``, or use ``withMockServer(routes:limits:isolation:_:)`` which does it for you.
+/// ``Limits`` bound slow clients (header and idle timeouts) and how many are served at once.
 public final class MockServer: Sendable {
     private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
 
@@ -14,6 +15,8 @@ public final class MockServer: Sendable {
     public let host: String
     /// The port the server is bound to (never 0 once started).
     public let port: Int
+    /// The timeouts and the connection cap the server keeps.
+    public let limits: Limits
 
     private let state: MockServerState
     private let listener: any Channel
@@ -25,23 +28,31 @@ public final class MockServer: Sendable {
         return URL(string: "http://\(hostPart):\(port)") ?? URL(fileURLWithPath: "/")
     }
 
-    private init(host: String, port: Int, state: MockServerState, listener: any Channel, acceptTask: Task<Void, Never>) {
+    private init(
+        host: String, port: Int, limits: Limits, state: MockServerState, listener: any Channel,
+        acceptTask: Task<Void, Never>
+    ) {
         self.host = host
         self.port = port
+        self.limits = limits
         self.state = state
         self.listener = listener
         self.acceptTask = acceptTask
     }
 
     /// Binds a listening socket and starts serving; `port: 0` picks a free port.
-    public static func start(host: String = "127.0.0.1", port: Int = 0, routes: [MockRoute] = []) async throws -> MockServer {
+    public static func start(
+        host: String = "127.0.0.1", port: Int = 0, routes: [MockRoute] = [], limits: Limits = Limits()
+    ) async throws -> MockServer {
         let state = MockServerState(routes: routes)
+        let idle = IdleConnections()
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .bind(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(ConnectionDeadlines(limits: limits, idle: idle))
                     return try Connection(wrappingChannelSynchronously: channel)
                 }
             }
@@ -56,7 +67,19 @@ public final class MockServer: Sendable {
                 do {
                     try await server.executeThenClose { connections in
                         for try await connection in connections {
-                            group.addTask { await HTTPConnection(channel: connection, router: router).run() }
+                            // At the cap the client waiting longest for a head makes room (it closes
+                            // at once, so the count overshoots by one briefly); with none waiting,
+                            // the new connection is closed at once.
+                            guard state.openConnection(limit: limits.maximumConnections)
+                                || (idle.closeLongestWaiting() && state.openConnection(limit: .max))
+                            else {
+                                group.addTask { try? await connection.executeThenClose { _, _ in } }
+                                continue
+                            }
+                            group.addTask {
+                                defer { state.connectionClosed() }
+                                await HTTPConnection(channel: connection, router: router).run()
+                            }
                         }
                     }
                 } catch {
@@ -65,7 +88,8 @@ public final class MockServer: Sendable {
                 group.cancelAll()
             }
         }
-        return MockServer(host: host, port: boundPort, state: state, listener: listener, acceptTask: acceptTask)
+        return MockServer(
+            host: host, port: boundPort, limits: limits, state: state, listener: listener, acceptTask: acceptTask)
     }
 
     /// Stops accepting, closes every open connection and waits until all are gone; idempotent.

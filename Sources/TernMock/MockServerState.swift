@@ -31,9 +31,13 @@ final class MockServerState: Sendable {
         }
     }
 
-    /// Counts a newly accepted connection as open.
-    func connectionOpened() {
-        storage.withLock { $0.openConnections += 1 }
+    /// Counts a newly accepted connection as open, unless `limit` are open already (false).
+    func openConnection(limit: Int) -> Bool {
+        storage.withLock { storage in
+            guard storage.openConnections < limit else { return false }
+            storage.openConnections += 1
+            return true
+        }
     }
 
     /// Counts a connection as closed.

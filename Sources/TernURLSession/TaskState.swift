@@ -11,9 +11,10 @@ import Tern
 ///
 /// The continuation is resumed exactly once: by `start` when the attempt was aborted before the
 /// task ran, otherwise by `complete`, which URLSession calls for every task that was resumed or
-/// cancelled (after the task's last data callback, on the same serial queue). `abort` (deadline,
-/// cancellation) only records why and cancels the task, so the file is closed before the caller
-/// hears about it and a retry never races a late write.
+/// cancelled (after the task's last data callback, on the same serial queue), or by `abort`
+/// (deadline, limits, cancellation), which cancels the task and resumes at once: FoundationNetworking
+/// can take very long to complete a cancelled task while a server floods it. A download file is
+/// closed first, under its lock, so a late callback writes nothing and a retry never races it.
 final class TaskState: Sendable {
     /// What the state needs to know about the request.
     struct Setup: Sendable {
@@ -21,6 +22,10 @@ final class TaskState: Sendable {
         var maximumRedirects: Int
         var sendsBody: Bool
         var progress: (@Sendable (TransferProgress) -> Void)?
+        /// The size limits of the body.
+        var limits = TransferLimits()
+        /// Told about every byte moved; it aborts the task when a timeout passes.
+        var watchdog = AttemptWatchdog(timeout: nil, readTimeout: nil, label: "")
     }
 
     private enum Phase { case created, running, finished }
@@ -77,20 +82,37 @@ final class TaskState: Sendable {
     }
 
     /// Records why the attempt ends (first reason wins) and cancels a running task.
+    ///
     func abort(_ error: TernError) {
-        let running: Bool = inner.withLock { state in
-            guard state.phase != .finished else { return false }
-            if state.failure == nil { state.failure = error }
-            return state.phase == .running
-        }
+        let (running, early): (Bool, (CheckedContinuation<TransportResponse, any Error>, TernError)?) =
+            inner.withLock { state in
+                guard state.phase != .finished else { return (false, nil) }
+                if state.failure == nil { state.failure = error }
+                guard state.phase == .running else { return (false, nil) }
+                guard let continuation = state.continuation else { return (true, nil) }
+                state.phase = .finished
+                state.continuation = nil
+                return (true, (continuation, state.failure ?? error))
+            }
         if running { task.cancel() }
+        if let (continuation, failure) = early {
+            file?.closeAfterFailure()
+            continuation.resume(throwing: failure)
+        }
     }
 
     /// The response head arrived: positions the download file and sets up download progress.
     func receive(_ response: URLResponse) {
         guard let response = response as? HTTPURLResponse else { return }
+        setup.watchdog.touch()
         let head = (status: response.statusCode, headers: response.fields)
         let total = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
+        do {
+            try setup.limits.checkBody(total ?? 0, download: file != nil, label: setup.label)
+        } catch {
+            abort(error)
+            return
+        }
         var plan = DownloadFile.Plan(keep: 0, total: total)
         if let file {
             do {
@@ -115,12 +137,21 @@ final class TaskState: Sendable {
 
     /// A chunk of the body arrived: appended to the file or to the in-memory body.
     func receive(_ data: Data) {
-        let (running, meter): (Bool, TransferMeter?) = inner.withLock { state in
-            guard state.phase == .running else { return (false, nil) }
+        setup.watchdog.touch()
+        let limits = setup.limits
+        let download = file != nil
+        let (running, meter, overflow): (Bool, TransferMeter?, TernError?) = inner.withLock { state in
+            guard state.phase == .running, state.failure == nil else { return (false, nil, nil) }
             state.received += Int64(data.count)
-            if file == nil { state.body.append(data) }
-            return (true, state.downloadMeter)
+            do throws(TernError) {
+                try limits.checkBody(state.received + (state.plan?.keep ?? 0), download: download, label: setup.label)
+            } catch {
+                return (false, nil, error)
+            }
+            if !download { state.body.append(data) }
+            return (true, state.downloadMeter, nil)
         }
+        if let overflow { abort(overflow) }
         guard running else { return }
         if let file {
             do {
@@ -137,6 +168,7 @@ final class TaskState: Sendable {
 
     /// URLSession sent more of the request body (a running total).
     func sent(totalBytes: Int64) {
+        setup.watchdog.touch()
         uploadMeter?.update(to: totalBytes)
     }
 

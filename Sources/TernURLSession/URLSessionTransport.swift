@@ -12,7 +12,8 @@ import Tern
 /// `HTTPClientTransport`, because FoundationNetworking on Linux cannot do otherwise:
 /// - `connectTimeout` and `idleTimeout` are not applied: URLSession on Linux has no separate
 ///   connect or pool-idle setting, so connecting falls under the attempt's deadline.
-/// - The deadline (`context.timeout`, sub-second values included) is enforced by the transport.
+/// - The deadline (`context.timeout`, sub-second values included, covering the whole body) and the
+///   read timeout of `TransferLimits` are enforced by the transport.
 ///   URLSession's own `timeoutInterval` is truncated to whole seconds (below 1 s it fires at
 ///   once), so it is only a backstop of `ceil(deadline) + 1` s, or 7 days without a deadline.
 /// - A redirect that would re-send a request body (307/308, or 301/302 of anything but POST)
@@ -67,6 +68,7 @@ public final class URLSessionTransport: Transport {
     public func perform(_ request: Tern.Request, context: TransportContext) async throws -> TransportResponse {
         let label = request.label
         guard !Task.isCancelled else { throw Self.cancelled(label) }
+        try configuration.limits.checkHead(of: request)
         let body = try UploadBody.prepare(request)
         defer { body.cleanUp() }
         guard !Task.isCancelled else { throw Self.cancelled(label) }
@@ -80,22 +82,22 @@ public final class URLSessionTransport: Transport {
             file?.closeAfterFailure()
             throw error
         }
+        let watchdog = AttemptWatchdog(
+            timeout: context.timeout, readTimeout: configuration.limits.readTimeout, label: label)
         let state = TaskState(
             task: task,
             setup: .init(
                 label: label, maximumRedirects: configuration.maximumRedirects,
-                sendsBody: (body.length ?? 0) > 0, progress: context.progress),
+                sendsBody: (body.length ?? 0) > 0, progress: context.progress,
+                limits: configuration.limits, watchdog: watchdog),
             file: file,
             uploadMeter: body.reportsProgress(in: request.transaction)
                 ? TransferMeter.reporting(to: context.progress, direction: .upload, total: body.length) : nil)
         delegate.register(state)
-        let deadline = context.timeout.map { timeout in
-            Task {
-                do { try await Task.sleep(for: timeout) } catch { return }
-                state.abort(TernError(.timeout, "no response within \(timeout)", requestLabel: label))
-            }
+        let expiry = Task {
+            if let error = await watchdog.expiry() { state.abort(error) }
         }
-        defer { deadline?.cancel() }
+        defer { expiry.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in state.start(continuation) }
         } onCancel: {
@@ -109,7 +111,8 @@ public final class URLSessionTransport: Transport {
         outgoing.cachePolicy = .reloadIgnoringLocalCacheData
         outgoing.httpShouldHandleCookies = false
         // URLSession truncates this to whole seconds (0 fires at once); the deadline task cuts first.
-        outgoing.timeoutInterval = context.timeout.map { ($0.seconds).rounded(.up) + 1 } ?? Self.noDeadlineInterval
+        outgoing.timeoutInterval = min(
+            context.timeout.map { ($0.seconds).rounded(.up) + 1 } ?? Self.noDeadlineInterval, Self.noDeadlineInterval)
         for field in request.headers {
             outgoing.addValue(field.value, forHTTPHeaderField: field.name.rawName)
         }

@@ -21,10 +21,3 @@ extension Int {
         self.init(truncatingIfNeeded: Int64(saturating: value))
     }
 }
-
-extension Duration {
-    /// The duration in whole nanoseconds, clamped to `Int64` (about 292 years).
-    public var saturatingNanoseconds: Int64 {
-        Int64(saturating: seconds * 1e9)
-    }
-}

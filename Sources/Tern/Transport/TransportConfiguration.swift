@@ -1,4 +1,4 @@
-/// Transport-neutral settings every transport honours: timeouts, pooling and redirects.
+/// Transport-neutral settings every transport honours: timeouts, pooling, redirects and limits.
 ///
 /// The per-attempt deadline is not here: it is the request's `timeout`, defaulting to the
 /// handler's `SessionDefaults.timeout`.
@@ -12,15 +12,19 @@ public struct TransportConfiguration: Sendable, Hashable {
     /// Redirects followed before giving up; 0 returns 3xx responses as they are. A redirect to
     /// another origin never carries `Authorization`, `Proxy-Authorization` or `Cookie`.
     public var maximumRedirects: Int
+    /// The read timeout and the size limits of every attempt.
+    public var limits: TransferLimits
 
     /// Makes a configuration.
     public init(
         connectTimeout: Duration = .seconds(10), maximumConnectionsPerHost: Int = 8,
-        idleTimeout: Duration = .seconds(60), maximumRedirects: Int = 5
+        idleTimeout: Duration = .seconds(60), maximumRedirects: Int = 5,
+        limits: TransferLimits = TransferLimits()
     ) {
         self.connectTimeout = connectTimeout
         self.maximumConnectionsPerHost = maximumConnectionsPerHost
         self.idleTimeout = idleTimeout
         self.maximumRedirects = maximumRedirects
+        self.limits = limits
     }
 }

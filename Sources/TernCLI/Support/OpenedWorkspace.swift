@@ -54,7 +54,10 @@ struct OpenedWorkspace {
             }
         }
         let session = ExplorerSession(
-            workspace: workspace, transport: HTTPClientTransport.shared, storage: storage, history: storage,
+            workspace: workspace,
+            transport: HTTPClientTransport(
+                client: HTTPClientTransport.shared.client, limits: workspace.handler.transferLimits()),
+            storage: storage, history: storage,
             options: ExplorerSession.Options(environment: environment, mode: mode, variables: variables, editor: editor)
         )
         return OpenedWorkspace(workspace: workspace, storage: storage, mock: mock, session: session)

@@ -11,8 +11,6 @@ struct HTTPConnection: Sendable {
     /// Serving races the channel's close: when the client disconnects (say, during `/delay`),
     /// the serving task is cancelled at once instead of finishing a response nobody reads.
     func run() async {
-        router.state.connectionOpened()
-        defer { router.state.connectionClosed() }
         let underlying = channel.channel
         do {
             try await channel.executeThenClose { inbound, outbound in

@@ -71,8 +71,8 @@ struct ManifestReader {
         let fields = try reader.fields(
             node, of: "'handler'",
             allowed: [
-                "mode", "maxRetries", "retry", "timeout", "cacheTTL", "cacheMaxBytes", "staleIfError",
-                "cacheIgnoreHeaders", "redactHeaders",
+                "mode", "maxRetries", "retry", "timeout", "readTimeout", "maxBodyBytes", "maxDownloadBytes", "cacheTTL",
+                "cacheMaxBytes", "staleIfError", "cacheIgnoreHeaders", "redactHeaders",
             ]
         )
         if let mode = fields["mode"] { settings.mode = try reader.choice(mode, field: "mode") }
@@ -90,6 +90,18 @@ struct ManifestReader {
         }
         if let ttl = fields["cacheTTL"] {
             settings.cacheTTL = try reader.seconds(ttl, field: "cacheTTL", maximum: WorkspaceLimits.maximumValidity)
+        }
+        if let node = fields["readTimeout"] {
+            settings.readTimeout = try reader.seconds(
+                node, field: "readTimeout", maximum: WorkspaceLimits.maximumTimeout, positive: true
+            )
+        }
+        let sizes = [("maxBodyBytes", \HandlerSettings.maxBodyBytes), ("maxDownloadBytes", \.maxDownloadBytes)]
+        for (field, keyPath) in sizes {
+            guard let node = fields[field] else { continue }
+            let value = try reader.int(node, field: field)
+            guard value > 0 else { throw reader.error("'\(field)' must be more than 0 bytes", at: node) }
+            settings[keyPath: keyPath] = Int64(value)
         }
         if let retry = fields["retry"] { settings.retry = try retrySettings(retry) }
         if let bytes = fields["cacheMaxBytes"] {

@@ -3,7 +3,8 @@ import Tern
 /// `handler:` in `workspace.yaml`: how the explorer's handler sends this workspace's specs.
 ///
 /// Every field is optional in YAML; the defaults are the library's (`normal` mode, 3 retries with
-/// exponential backoff and jitter, 30 s timeout, 300 s cache TTL).
+/// exponential backoff and jitter, 30 s timeout and read timeout, 300 s cache TTL, and the
+/// body limits of `TransferLimits`).
 public struct HandlerSettings: Sendable, Equatable {
     /// Where responses come from: `normal`, `live`, `cache` or `sample` (default `normal`).
     public var mode: ResponseMode
@@ -13,6 +14,12 @@ public struct HandlerSettings: Sendable, Equatable {
     public var retry: RetrySettings
     /// Seconds one attempt may take (default 30).
     public var timeout: Double
+    /// Seconds an attempt may go without a byte sent or received (default 30).
+    public var readTimeout: Double = 30
+    /// The largest response body kept in memory, in bytes (default 100 MB).
+    public var maxBodyBytes: Int64 = TransferLimits.defaultMaximumBodyBytes
+    /// The largest body a download writes to its file, in bytes (default 10 GiB).
+    public var maxDownloadBytes: Int64 = TransferLimits.defaultMaximumDownloadBytes
     /// Seconds a stored response stays valid when the server says nothing (no `Cache-Control: max-age`,
     /// no `Expires`; default 300); a spec's `validFor` overrides both.
     public var cacheTTL: Double
@@ -40,6 +47,13 @@ public struct HandlerSettings: Sendable, Equatable {
         self.retry = retry
         self.timeout = timeout
         self.cacheTTL = cacheTTL
+    }
+
+    /// The transport limits these settings describe (`readTimeout`, `maxBodyBytes`, `maxDownloadBytes`).
+    public func transferLimits() -> TransferLimits {
+        TransferLimits(
+            readTimeout: .fromSeconds(readTimeout), maximumBodyBytes: maxBodyBytes,
+            maximumDownloadBytes: maxDownloadBytes)
     }
 
     /// The retry policy these settings describe (`jitter: true` is half jitter, 0.5).

@@ -15,7 +15,7 @@ func liveHandler(
 ) -> Handler {
     Handler(
         transport: HTTPClientTransport.shared, storage: storage, mode: mode, retryPolicy: retryPolicy,
-        defaults: defaults ?? SessionDefaults(baseURL: server.baseURL, timeout: .seconds(10)),
+        defaults: defaults ?? SessionDefaults(baseURL: server.baseURL, timeout: .seconds(60)),
         interceptors: interceptors, clock: clock
     )
 }

@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+/// Watches one attempt against its total deadline and its read (idle) timeout.
+///
+/// The transport calls `touch()` whenever a byte moves either way, and runs `expiry()` beside
+/// the attempt: it returns the error to fail the attempt with when a limit passes, or `nil`
+/// once its task is cancelled (the attempt finished first).
+public final class AttemptWatchdog: Sendable {
+    /// The whole attempt's deadline, `nil` for none.
+    public let timeout: Duration?
+    /// The longest silence allowed, `nil` for none.
+    public let readTimeout: Duration?
+    private let label: String
+    private let start = ContinuousClock.now
+    /// Nanoseconds from `start` to the last byte moved.
+    private let lastActivity = Atomic<Int64>(0)
+
+    /// The longest single sleep, so huge limits never reach the runtime's sleep arithmetic.
+    static let longestSleep = Duration.seconds(3600)
+
+    /// Makes a watchdog; the silence is counted from now.
+    public init(timeout: Duration?, readTimeout: Duration?, label: String) {
+        self.timeout = timeout
+        self.readTimeout = readTimeout
+        self.label = label
+    }
+
+    /// Records that bytes moved now.
+    public func touch() {
+        lastActivity.store(Self.nanoseconds(ContinuousClock.now - start), ordering: .relaxed)
+    }
+
+    /// Sleeps until a limit passes and returns the `.timeout` error naming it, or `nil` when cancelled.
+    public func expiry() async -> TernError? {
+        while !Task.isCancelled {
+            let elapsed = ContinuousClock.now - start
+            var wake: Duration?
+            if let timeout {
+                if elapsed >= timeout {
+                    return TernError(
+                        .timeout, "the attempt took longer than \(Self.describe(timeout)) (timeout)",
+                        requestLabel: label)
+                }
+                wake = timeout - elapsed
+            }
+            if let readTimeout {
+                let quiet = elapsed - .nanoseconds(lastActivity.load(ordering: .relaxed))
+                if quiet >= readTimeout {
+                    return TernError(
+                        .timeout, "no data for \(Self.describe(readTimeout)) (read timeout)", requestLabel: label)
+                }
+                wake = min(wake ?? readTimeout - quiet, readTimeout - quiet)
+            }
+            do {
+                try await Task.sleep(for: min(wake ?? Self.longestSleep, Self.longestSleep))
+            } catch {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Runs `attempt` and fails it with the watchdog's error when a limit passes first (the
+    /// attempt's task is then cancelled and awaited).
+    public func run<T: Sendable>(_ attempt: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await attempt() }
+            group.addTask {
+                if let error = await self.expiry() { throw error }
+                return nil
+            }
+            while let result = try await group.next() {
+                if let result {
+                    group.cancelAll()
+                    return result
+                }
+            }
+            throw TernError(.cancelled, "the request was cancelled", requestLabel: label)
+        }
+    }
+
+    /// A duration as people read it: `2 s`, `0.5 s`, `250 ms`.
+    public static func describe(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        if seconds < 1, seconds > 0 { return "\(Int((seconds * 1000).rounded())) ms" }
+        if seconds == seconds.rounded(), seconds < 1e15 { return "\(Int64(seconds)) s" }
+        return "\(seconds) s"
+    }
+
+    /// Whole nanoseconds of `duration`, saturating at `Int64.max`.
+    static func nanoseconds(_ duration: Duration) -> Int64 {
+        let parts = duration.components
+        guard parts.seconds >= 0 else { return 0 }
+        let (whole, overflow) = parts.seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return .max }
+        let (total, overflowAgain) = whole.addingReportingOverflow(parts.attoseconds / 1_000_000_000)
+        return overflowAgain ? .max : total
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds, saturating at `Int64.max` (and 0 for negative durations): total for any
+    /// duration, unlike converting `seconds * 1e9` to `Int64`.
+    public var saturatingNanoseconds: Int64 {
+        AttemptWatchdog.nanoseconds(self)
+    }
+}

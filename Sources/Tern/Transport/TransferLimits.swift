@@ -1,0 +1,89 @@
+import Foundation
+import HTTPTypes
+
+/// The limits every transport enforces on one attempt, so a hostile or broken server can
+/// neither hang nor exhaust the client.
+///
+/// The attempt's total deadline is the request's `timeout` (`TransportContext.timeout`); these
+/// limits come on top of it.
+public struct TransferLimits: Sendable, Hashable {
+    /// The longest silence while the attempt is under way (no byte sent or received), `nil` for
+    /// none. It fails the attempt with `.timeout` ("no data for 30 s").
+    public var readTimeout: Duration?
+    /// The largest response body kept in memory (bytes). A larger body fails with
+    /// `.unsupported`, before reading it when `Content-Length` announces it.
+    public var maximumBodyBytes: Int64
+    /// The largest response body a download writes to its file (bytes).
+    public var maximumDownloadBytes: Int64
+    /// The largest request head (request line and header fields, bytes), refused with
+    /// `.invalidRequest` before anything is sent.
+    public var maximumRequestHeadBytes: Int
+
+    /// The default silence allowed: 30 s.
+    public static let defaultReadTimeout = Duration.seconds(30)
+    /// The default in-memory body limit: 100 MB.
+    public static let defaultMaximumBodyBytes: Int64 = 100_000_000
+    /// The default download limit: 10 GiB.
+    public static let defaultMaximumDownloadBytes: Int64 = 10 << 30
+    /// The default request head limit: 60 KiB.
+    ///
+    /// Below SwiftNIO's 64 KiB write-buffer high watermark: AsyncHTTPClient traps
+    /// (`HTTPRequestStateMachine.headSent`) when writing a larger head with a streamed body flips
+    /// the channel's writability inside the write. Servers commonly refuse heads from 8 to 80 KiB.
+    public static let defaultMaximumRequestHeadBytes = 60 << 10
+
+    /// Makes limits; the defaults are the documented ones.
+    public init(
+        readTimeout: Duration? = TransferLimits.defaultReadTimeout,
+        maximumBodyBytes: Int64 = TransferLimits.defaultMaximumBodyBytes,
+        maximumDownloadBytes: Int64 = TransferLimits.defaultMaximumDownloadBytes,
+        maximumRequestHeadBytes: Int = TransferLimits.defaultMaximumRequestHeadBytes
+    ) {
+        self.readTimeout = readTimeout
+        self.maximumBodyBytes = maximumBodyBytes
+        self.maximumDownloadBytes = maximumDownloadBytes
+        self.maximumRequestHeadBytes = maximumRequestHeadBytes
+    }
+
+    /// The size of `request`'s HTTP/1.1 head: request line, header fields and the blank line.
+    public static func headSize(of request: Request) -> Int {
+        var size = request.method.rawValue.utf8.count + request.url.absoluteString.utf8.count + 13
+        for field in request.headers {
+            size += field.name.rawName.utf8.count + field.value.utf8.count + 4
+        }
+        return size + 2
+    }
+
+    /// Refuses a request whose head is larger than `maximumRequestHeadBytes`.
+    public func checkHead(of request: Request) throws(TernError) {
+        let size = Self.headSize(of: request)
+        guard size > maximumRequestHeadBytes else { return }
+        var largest = ""
+        if let field = request.headers.max(by: { $0.value.utf8.count < $1.value.utf8.count }) {
+            largest = "; the largest field is '\(field.name.rawName)' (\(field.value.utf8.count) bytes)"
+        }
+        throw TernError(
+            .invalidRequest,
+            "the request head is \(size) bytes, more than the \(maximumRequestHeadBytes)-byte limit\(largest); "
+                + "send large values in the body instead",
+            requestLabel: request.label)
+    }
+
+    /// Fails when a response body of `count` bytes (received or announced) passes its limit.
+    public func checkBody(_ count: Int64, download: Bool, label: String) throws(TernError) {
+        if download {
+            guard count > maximumDownloadBytes else { return }
+            throw TernError(
+                .unsupported,
+                "the download passed the \(maximumDownloadBytes)-byte limit (handler.maxDownloadBytes); "
+                    + "raise it if the file is expected to be this large",
+                requestLabel: label)
+        }
+        guard count > maximumBodyBytes else { return }
+        throw TernError(
+            .unsupported,
+            "the response body passed the \(maximumBodyBytes)-byte in-memory limit (handler.maxBodyBytes); "
+                + "save it to a file instead (tern send -o FILE, or a .download transfer)",
+            requestLabel: label)
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// What a `HostileServer` does with each connection, once it has read the request head.
+public enum HostileBehaviour: Sendable, Hashable {
+    /// A `200` with no length that sends body bytes until the client leaves.
+    case endlessBody
+    /// A `200` announcing `total` bytes, sent `bytesPerSecond` at a time, in ten steps a second.
+    case trickle(bytesPerSecond: Int, total: Int)
+    /// A `200` announcing `declared` bytes that sends `sent` of them, then stays silent.
+    case shortBody(declared: Int, sent: Int)
+    /// A `503` whose `Retry-After` is `value` as given (e.g. `99999999999`).
+    case retryAfter(String)
+    /// A status line, then header fields until the client leaves.
+    case endlessHeaders
+    /// Reads nothing but the head and answers `413` at once, closing the connection while the
+    /// client may still be uploading its body.
+    case earlyResponse
+    /// Reads `afterBytes` bytes of the request head, answers `431` at once (as servers with a
+    /// small header limit do), then reads and drops the rest until the client leaves.
+    case rejectHead(afterBytes: Int)
+    /// Reads the request and never answers.
+    case silence
+}
