@@ -73,6 +73,16 @@ extension App {
         }
     }
 
+    /// A `verify` report line coloured by its mark: green `✓`/`+`, red `✗`/`-`/`!`, yellow `~`.
+    static func changeStyle(_ line: String) -> Style {
+        switch line.trimmingCharacters(in: .whitespaces).first {
+        case "✓", "+": Style(foreground: .green)
+        case "✗", "-", "!": Style(foreground: .red)
+        case "~": Style(foreground: .yellow)
+        default: .plain
+        }
+    }
+
     static func scrolled(_ title: String, _ lines: [String], _ scroll: Int, _ bounds: Rect, _ buffer: inout ScreenBuffer) {
         let width = min(bounds.width, max(CellWidth.of(title) + 6, (lines.map { CellWidth.of($0) }.max() ?? 0) + 4))
         let rect = bounds.centered(width: width, height: min(bounds.height, lines.count + 2))
@@ -80,7 +90,8 @@ extension App {
         Box(title: title, focused: true).draw(in: rect, on: &buffer)
         let inner = rect.inset(by: 1)
         let top = min(scroll, max(0, lines.count - inner.height))
-        TextView(lineCount: lines.count, top: top) { [Span(lines[$0])] }
+        let marksChanges = title.hasPrefix("verify")
+        TextView(lineCount: lines.count, top: top) { [Span(lines[$0], marksChanges ? changeStyle(lines[$0]) : .plain)] }
             .draw(in: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height), on: &buffer)
     }
 }
