@@ -32,7 +32,7 @@ struct HARCodecTests {
     @Test("a stored answer becomes an entry with a base64 body when binary, and round-trips")
     func storedEntry() throws {
         let stored = StoredResponse(
-            key: "GET http://h/b #0123456789abcdef @local", status: 200,
+            key: "GET http://h/b?x=1 #0123456789abcdef @local", status: 200,
             headers: [.contentType: "application/octet-stream"], body: Data([0xff, 0x00, 0xfe]), source: .live,
             storedAt: Date(timeIntervalSince1970: 1_700_000_000),
             validUntil: Date(timeIntervalSince1970: 1_700_000_300),
