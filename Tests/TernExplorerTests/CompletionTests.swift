@@ -26,7 +26,7 @@ struct CompletionTests {
     @Test("each command's argument completes from its own vocabulary", arguments: [
         ("use us", ["users/get-user", "users/list-users"]), ("send get", ["get-user"]), ("send ", ["get-user", "list-users", "reliability/slow", "users/get-user", "users/list-users"]),
         ("env l", ["local"]), ("mode ", ["cache", "live", "normal", "sample"]), ("mode s", ["sample"]),
-        ("cache ", ["clear", "list", "show"]), ("help cu", ["curl"]), ("set ", ["header", "query", "var"]),
+        ("cache ", ["clear", "export", "import", "list", "promote", "show"]), ("help cu", ["curl"]), ("set ", ["header", "query", "var"]),
         ("unset v", ["var"]), ("set header content-t", ["Content-Type"]), ("set header X-R", ["X-Request-ID", "X-Request-Source"]),
         ("set var u", ["userId"]), ("unset var t", ["token"]), ("save ", ["as"]), ("body e", ["edit"]),
     ])

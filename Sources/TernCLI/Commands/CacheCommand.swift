@@ -3,11 +3,13 @@ import Foundation
 import Tern
 import TernExplorer
 
-/// `tern cache list|show KEY|clear [KEY]`.
+/// `tern cache list|show KEY|clear [KEY]|export FILE|import FILE|promote KEY`.
 struct CacheCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "cache", abstract: "List, show or clear the workspace's stored responses.",
-        subcommands: [List.self, Show.self, Clear.self], defaultSubcommand: List.self
+        commandName: "cache",
+        abstract: "List, show, clear, export, import or promote the workspace's stored responses.",
+        subcommands: [List.self, Show.self, Clear.self, Export.self, Import.self, Promote.self],
+        defaultSubcommand: List.self
     )
 
     struct List: AsyncParsableCommand {
@@ -127,10 +129,11 @@ struct CacheCommand: AsyncParsableCommand {
 }
 
 /// Runs a cache command through the session; exits 2 on errors (an unknown key included).
-private func runCache(
-    _ options: WorkspaceOptions, _ action: Command.CacheAction
+/// `environment` and `startsMock` matter to commands that resolve specs (`import`).
+func runCache(
+    _ options: WorkspaceOptions, _ action: Command.CacheAction, environment: String? = nil, startsMock: Bool = false
 ) async throws -> (entries: [StoredResponse], message: String?) {
-    let opened = try await OpenedWorkspace.open(options, startsMock: false)
+    let opened = try await OpenedWorkspace.open(options, environment: environment, startsMock: startsMock)
     let output: CommandOutput
     do {
         output = try await opened.session.run(.cache(action))

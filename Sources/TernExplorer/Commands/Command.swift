@@ -26,7 +26,7 @@ public enum Command: Sendable, Equatable {
     case log
     /// `transfers`: uploads and downloads, running and finished.
     case transfers
-    /// `cache list|show KEY|clear [KEY]`.
+    /// `cache list|show KEY|clear [KEY]|export FILE [SPEC|GROUP]...|import FILE|promote KEY`.
     case cache(CacheAction)
     /// `save [as NAME]`: write the edited spec (optionally as a new spec).
     case save(as: String?)
@@ -58,6 +58,12 @@ public enum Command: Sendable, Equatable {
         case list
         case show(String)
         case clear(String?)
+        /// `export FILE [--force] [SPEC|GROUP]...`: write stored answers as HAR 1.2.
+        case export(String, names: [String], force: Bool)
+        /// `import FILE`: store a HAR file's answers under this machine's keys.
+        case importHAR(String)
+        /// `promote KEY|SPEC [--force]`: write a stored answer into its spec's `sample:`.
+        case promote(String, force: Bool)
     }
 }
 

@@ -160,8 +160,16 @@ public enum CommandParser {
         case ("show", 2): return .show(arguments[1])
         case ("clear", 1): return .clear(nil)
         case ("clear", 2): return .clear(arguments[1])
+        case ("import", 2): return .importHAR(arguments[1])
+        case ("export", _), ("promote", _): break
         default: throw usage("cache")
         }
+        let force = arguments.dropFirst().contains("--force")
+        let rest = arguments.dropFirst().filter { $0 != "--force" }
+        guard let first = rest.first else { throw usage("cache") }
+        if arguments[0].lowercased() == "export" { return .export(first, names: Array(rest.dropFirst()), force: force) }
+        guard rest.count == 1 else { throw usage("cache") }
+        return .promote(first, force: force)
     }
 
     private static func parseSave(_ arguments: [String]) throws(ExplorerError) -> Command {

@@ -30,7 +30,11 @@ public enum CommandRegistry {
         CommandInfo(name: "send", arguments: "[SPEC]", summary: "Send the selected spec, or the one named.", key: "s"),
         CommandInfo(name: "log", arguments: "", summary: "Show the retry log: every attempt, its outcome and the delay before the next.", key: nil),
         CommandInfo(name: "transfers", arguments: "", summary: "Show uploads and downloads with bytes, rate and outcome.", key: nil),
-        CommandInfo(name: "cache", arguments: "list|show KEY|clear [KEY]", summary: "List, show or clear stored responses.", key: nil),
+        CommandInfo(
+            name: "cache",
+            arguments: "list|show KEY|clear [KEY]|export FILE [--force] [SPEC|GROUP]...|import FILE|promote KEY [--force]",
+            summary: "List, show or clear stored responses; share them as HAR; make one a spec's sample.", key: nil
+        ),
         CommandInfo(name: "save", arguments: "[as NAME]", summary: "Write the edited spec to its file, or to a new spec.", key: nil),
         CommandInfo(name: "history", arguments: "", summary: "List past sends with status, source and duration.", key: nil),
         CommandInfo(name: "curl", arguments: "", summary: "Print the resolved request as a curl command.", key: nil),

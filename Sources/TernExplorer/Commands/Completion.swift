@@ -70,7 +70,7 @@ public enum Completion {
         case ("use", 1), ("send", 1): return vocabulary.specs
         case ("env", 1): return vocabulary.environments
         case ("mode", 1): return ResponseMode.allCases.map(\.rawValue)
-        case ("cache", 1): return ["list", "show", "clear"]
+        case ("cache", 1): return ["list", "show", "clear", "export", "import", "promote"]
         case ("help", 1), ("?", 1): return CommandRegistry.all.map(\.name)
         case ("set", 1), ("unset", 1): return Command.EditField.allCases.map(\.rawValue)
         case ("save", 1): return ["as"]

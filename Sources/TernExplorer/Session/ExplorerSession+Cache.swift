@@ -3,7 +3,7 @@ import Tern
 import TernWorkspace
 
 extension ExplorerSession {
-    /// `cache list|show KEY|clear [KEY]`. KEY is a storage key as `cache list` prints it, a storage
+    /// `cache list|show KEY|clear [KEY]|export|import|promote`. KEY is a storage key as `cache list` prints it, a storage
     /// key without its `@environment` (the active one is meant), a spec id, or a unique part of a key.
     func cache(_ action: Command.CacheAction) async throws(ExplorerError) -> CommandOutput {
         guard let storage else { throw ExplorerError(.storage, "this session has no cache") }
@@ -21,6 +21,13 @@ extension ExplorerSession {
                 }
                 try await storage.removeAll()
                 return .done("cleared the cache")
+            case .export(let path, let names, let force):
+                return .done(try await exportHAR(to: path, names: names, replacing: force))
+            case .importHAR(let path):
+                let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                return .done(try await importHAR(HARCodec.read(url)).message)
+            case .promote(let key, let force):
+                return .done(try await promote(key, replacing: force))
             }
         } catch let error as ExplorerError {
             throw error

@@ -1,0 +1,52 @@
+import Foundation
+import HTTPTypes
+import Tern
+
+extension HAREntry {
+    /// The HAR entry of a stored answer: everything comes from the cache, already redacted. Throws
+    /// when the body cannot be read.
+    public init(stored entry: StoredResponse) throws {
+        let record = entry.request
+        let method = record?.method ?? entry.method
+        let url = record?.url ?? entry.url
+        let requestHeaders = (record?.headers ?? []).map { HARPair(name: $0.name, value: $0.value) }
+        let query = URLComponents(string: url)?.queryItems?.map { HARPair(name: $0.name, value: $0.value ?? "") } ?? []
+        let contentType = requestHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
+        let postData = record?.bodyText.map { HARPostData(mimeType: contentType, text: $0) }
+        let requestBytes = record?.bodyBytes.map { Int(clamping: $0) } ?? (postData == nil ? 0 : -1)
+        let harRequest = HARRequest(
+            method: method, url: url, headers: requestHeaders, queryString: query, postData: postData,
+            bodySize: requestBytes
+        )
+        let body = try entry.bodyData()
+        let mimeType = entry.headers[.contentType] ?? ""
+        let content: HARContent
+        if body.isEmpty {
+            content = HARContent(size: 0, mimeType: mimeType, text: "")
+        } else if let text = String(data: body, encoding: .utf8) {
+            content = HARContent(size: body.count, mimeType: mimeType, text: text)
+        } else {
+            let text = body.base64EncodedString()
+            content = HARContent(size: body.count, mimeType: mimeType, text: text, encoding: "base64")
+        }
+        let reason = (0...999).contains(entry.status) ? HTTPResponse.Status(standardCode: entry.status).reasonPhrase : ""
+        let response = HARResponse(
+            status: entry.status, statusText: reason,
+            headers: entry.headers.map { HARPair(name: $0.name.rawName, value: $0.value) }, content: content,
+            redirectURL: entry.headers[.location] ?? ""
+        )
+        let digested = entry.key.hasPrefix("\(method) \(entry.url) #")
+        var storageKey: String?
+        if !digested {
+            let suffix = record?.partition.map { " @\($0)" } ?? ""
+            let scoped = !suffix.isEmpty && entry.key.hasSuffix(suffix)
+            storageKey = scoped ? String(entry.key.dropLast(suffix.count)) : entry.key
+        }
+        self.init(
+            startedDateTime: HARCodec.string(from: entry.storedAt), request: harRequest, response: response,
+            tern: HARTernFields(
+                spec: record?.name, environment: record?.partition, key: entry.key, storageKey: storageKey
+            )
+        )
+    }
+}

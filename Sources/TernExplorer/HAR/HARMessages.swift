@@ -1,0 +1,154 @@
+import Foundation
+
+/// `request`: what was sent.
+public struct HARRequest: Codable, Sendable, Equatable {
+    /// The method.
+    public var method: String
+    /// The absolute URL.
+    public var url: String
+    /// "HTTP/1.1" when written.
+    public var httpVersion: String
+    /// Always empty when written (cookies are secrets).
+    public var cookies: [HARPair]
+    /// The header fields.
+    public var headers: [HARPair]
+    /// The query parameters of `url`.
+    public var queryString: [HARPair]
+    /// The body, when there is one as text.
+    public var postData: HARPostData?
+    /// -1: not known.
+    public var headersSize: Int
+    /// The body's size in bytes (0 without one, -1 when not known).
+    public var bodySize: Int
+
+    /// Makes a request.
+    public init(
+        method: String, url: String, headers: [HARPair], queryString: [HARPair], postData: HARPostData?, bodySize: Int
+    ) {
+        self.method = method
+        self.url = url
+        httpVersion = "HTTP/1.1"
+        cookies = []
+        self.headers = headers
+        self.queryString = queryString
+        self.postData = postData
+        headersSize = -1
+        self.bodySize = bodySize
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        method = try values.decode(String.self, forKey: .method)
+        url = try values.decode(String.self, forKey: .url)
+        httpVersion = try values.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
+        cookies = (try? values.decodeIfPresent([HARPair].self, forKey: .cookies)) ?? []
+        headers = try values.decodeIfPresent([HARPair].self, forKey: .headers) ?? []
+        queryString = (try? values.decodeIfPresent([HARPair].self, forKey: .queryString)) ?? []
+        postData = try values.decodeIfPresent(HARPostData.self, forKey: .postData)
+        headersSize = (try? values.decodeIfPresent(Int.self, forKey: .headersSize)) ?? -1
+        bodySize = (try? values.decodeIfPresent(Int.self, forKey: .bodySize)) ?? -1
+    }
+}
+
+/// `postData`: a request body as text.
+public struct HARPostData: Codable, Sendable, Equatable {
+    /// The body's media type.
+    public var mimeType: String
+    /// The body.
+    public var text: String
+
+    /// Makes post data.
+    public init(mimeType: String, text: String) {
+        self.mimeType = mimeType
+        self.text = text
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        mimeType = try values.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
+        text = try values.decodeIfPresent(String.self, forKey: .text) ?? ""
+    }
+}
+
+/// `response`: what came back.
+public struct HARResponse: Codable, Sendable, Equatable {
+    /// The status code.
+    public var status: Int
+    /// The reason phrase.
+    public var statusText: String
+    /// "HTTP/1.1" when written.
+    public var httpVersion: String
+    /// Always empty when written (cookies are secrets).
+    public var cookies: [HARPair]
+    /// The header fields.
+    public var headers: [HARPair]
+    /// The body.
+    public var content: HARContent
+    /// The `Location` header's value, or "".
+    public var redirectURL: String
+    /// -1: not known.
+    public var headersSize: Int
+    /// The body's size in bytes as received.
+    public var bodySize: Int
+
+    /// Makes a response.
+    public init(status: Int, statusText: String, headers: [HARPair], content: HARContent, redirectURL: String) {
+        self.status = status
+        self.statusText = statusText
+        httpVersion = "HTTP/1.1"
+        cookies = []
+        self.headers = headers
+        self.content = content
+        self.redirectURL = redirectURL
+        headersSize = -1
+        bodySize = content.size
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        status = try values.decode(Int.self, forKey: .status)
+        statusText = try values.decodeIfPresent(String.self, forKey: .statusText) ?? ""
+        httpVersion = try values.decodeIfPresent(String.self, forKey: .httpVersion) ?? "HTTP/1.1"
+        cookies = (try? values.decodeIfPresent([HARPair].self, forKey: .cookies)) ?? []
+        headers = try values.decodeIfPresent([HARPair].self, forKey: .headers) ?? []
+        content = try values.decodeIfPresent(HARContent.self, forKey: .content) ?? HARContent(size: 0, mimeType: "")
+        redirectURL = try values.decodeIfPresent(String.self, forKey: .redirectURL) ?? ""
+        headersSize = (try? values.decodeIfPresent(Int.self, forKey: .headersSize)) ?? -1
+        bodySize = (try? values.decodeIfPresent(Int.self, forKey: .bodySize)) ?? -1
+    }
+}
+
+/// `content`: a response body, as text or base64.
+public struct HARContent: Codable, Sendable, Equatable {
+    /// The body's size in bytes.
+    public var size: Int
+    /// The body's media type ("" when not known).
+    public var mimeType: String
+    /// The body: text, or base64 when `encoding` is "base64"; absent when not recorded.
+    public var text: String?
+    /// "base64" for a binary body.
+    public var encoding: String?
+
+    /// Makes content.
+    public init(size: Int, mimeType: String, text: String? = nil, encoding: String? = nil) {
+        self.size = size
+        self.mimeType = mimeType
+        self.text = text
+        self.encoding = encoding
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        size = (try? values.decodeIfPresent(Int.self, forKey: .size)) ?? -1
+        mimeType = try values.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
+        text = try values.decodeIfPresent(String.self, forKey: .text)
+        encoding = try values.decodeIfPresent(String.self, forKey: .encoding)
+    }
+
+    /// The body's bytes: `text` decoded from base64 when so encoded, else its UTF-8; `nil` for bad base64.
+    public func bytes() -> Data? {
+        guard let text else { return Data() }
+        if encoding?.lowercased() == "base64" { return Data(base64Encoded: text, options: .ignoreUnknownCharacters) }
+        return Data(text.utf8)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+extension ExplorerSession {
+    /// `cache export FILE [SPEC|GROUP]...`: writes the stored answers (of the named specs and groups,
+    /// else all) to `path` as HAR 1.2, oldest first. Everything comes from the cache, where secrets are
+    /// already redacted. Bodies over `HARCodec.maximumBodyBytes` are left out with a warning.
+    public func exportHAR(
+        to path: String, names: [String], replacing: Bool
+    ) async throws(ExplorerError) -> String {
+        guard let storage else { throw ExplorerError(.storage, "this session has no cache to export") }
+        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        if !replacing, FileManager.default.fileExists(atPath: url.path) {
+            throw ExplorerError(.usage, "'\(path)' exists; pass --force to replace it")
+        }
+        let specIDs = try exportedSpecIDs(names)
+        let all: [StoredResponse]
+        do {
+            all = try await storage.entries()
+        } catch {
+            throw ExplorerError(.storage, "the cache could not be read: \(error)")
+        }
+        let chosen = all.filter { entry in
+            guard let specIDs else { return true }
+            return entry.request?.name.map(specIDs.contains) ?? false
+        }.sorted { $0.storedAt < $1.storedAt }
+        var entries: [HAREntry] = []
+        var warnings: [String] = []
+        for entry in chosen {
+            guard entry.byteCount <= HARCodec.maximumBodyBytes else {
+                warnings.append("left out '\(entry.key)': its body is \(HumanUnits.bytes(entry.byteCount)), over "
+                    + HumanUnits.bytes(HARCodec.maximumBodyBytes))
+                continue
+            }
+            do {
+                entries.append(try HAREntry(stored: entry))
+            } catch {
+                warnings.append("left out '\(entry.key)': its body cannot be read (\(error.localizedDescription))")
+            }
+        }
+        let document = HARDocument(
+            log: HARLog(creator: HARCreator(name: "tern", version: HARCodec.ternVersion), entries: entries)
+        )
+        try HARCodec.write(try HARCodec.encode(document), to: url, replacing: replacing)
+        let noun = entries.count == 1 ? "entry" : "entries"
+        var message = "exported \(entries.count) \(noun) to \(path)"
+        for warning in warnings { message += "\nwarning: \(warning)" }
+        return message
+    }
+
+    /// The spec ids `names` (spec ids, file names or group folders) stand for; `nil` for all.
+    private func exportedSpecIDs(_ names: [String]) throws(ExplorerError) -> Set<String>? {
+        guard !names.isEmpty else { return nil }
+        var ids = Set<String>()
+        for name in names {
+            if let spec = try? workspace.spec(named: name) {
+                ids.insert(spec.id)
+                continue
+            }
+            let group = name.hasSuffix("/") ? name : name + "/"
+            let members = workspace.specs.filter { $0.id.hasPrefix(group) }
+            guard !members.isEmpty else {
+                let close = Suggestions.closest(to: name, among: workspace.specIDs)
+                let hint = close.first.map { " (did you mean '\($0)'?)" } ?? ""
+                throw ExplorerError(.workspace, "no spec or group '\(name)' in the workspace\(hint)")
+            }
+            ids.formUnion(members.map(\.id))
+        }
+        return ids
+    }
+}
