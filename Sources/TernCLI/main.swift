@@ -1,4 +1,4 @@
-// The `tern` executable: parses the command line and maps every failure to DESIGN.md's exit codes
+// The `tern` executable: parses the command line and maps every failure to the exit codes of docs/cli.md
 // (0 response, 1 no response, 2 usage or workspace error, 4 --fail with status >= 400).
 import ArgumentParser
 import Foundation

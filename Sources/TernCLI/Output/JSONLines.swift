@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes JSON with keys in the order given (DESIGN.md's `--events json` and `--json` outputs).
+/// Writes JSON with keys in the order given (the `--events json` and `--json` outputs of docs/cli.md).
 enum JSONLines {
     /// A JSON value.
     enum Value {
