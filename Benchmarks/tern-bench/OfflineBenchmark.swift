@@ -35,16 +35,19 @@ enum OfflineBenchmark {
         print(String(format: "lookup over 1,000 entries of 10 KB: p50 %.1f µs, p99 %.1f µs", lookups[5_000] * 1e6, lookups[9_900] * 1e6))
 
         // The request's identity is its key: partition, method, URL, headers and body, digested.
-        let handler = Handler(transport: NoNetwork(), storage: storage, mode: .cache)
+        // It is stored by a real live send, so the entry carries its recorded request as in use.
+        let handler = Handler(transport: CannedReply(body: body), storage: storage, mode: .cache)
         var request = Request(url: URL(string: "http://127.0.0.1/replayed?page=2") ?? folder)
         request.headers = [.accept: "application/json", .authorization: "Bearer bench-token"]
         request.cachePartition = "local"
         request.secretValues = ["bench-token"]
-        try await storage.store(StoredResponse(
-            key: handler.storageKey(for: request), status: 200, headers: [.contentType: "application/json"], body: body,
-            source: .live, storedAt: now, validUntil: now.addingTimeInterval(3600), method: "GET", url: "http://127.0.0.1/replayed"
-        ))
+        request.name = "bench/replayed"
+        _ = try await handler.send(request, mode: .live)
         _ = try await handler.send(request)
+        let keyStart = ContinuousClock.now
+        for _ in 0..<10_000 { _ = handler.storageKey(for: request) }
+        let keySeconds = (ContinuousClock.now - keyStart).seconds
+        print(String(format: "storage key of a request (identity digest, redaction): %.1f µs", keySeconds * 1e6 / 10_000))
         let start = ContinuousClock.now
         for _ in 0..<10_000 { _ = try await handler.send(request) }
         let seconds = (ContinuousClock.now - start).seconds
@@ -85,5 +88,14 @@ enum OfflineBenchmark {
 struct NoNetwork: Transport {
     func perform(_ request: Request, context: TransportContext) async throws -> TransportResponse {
         throw TernError(.connection, "the offline benchmark must not touch the network")
+    }
+}
+
+/// A transport that answers every request with the same 200 JSON body (the offline benchmark's live send).
+struct CannedReply: Transport {
+    let body: Data
+
+    func perform(_ request: Request, context: TransportContext) async throws -> TransportResponse {
+        TransportResponse(status: .ok, headers: [.contentType: "application/json"], body: body)
     }
 }

@@ -11,6 +11,9 @@ enum ResponseRow {
         revalidated_at, verified_at, drifted
         """
 
+    /// `selection` with the recorded request left out (NULL), for replays.
+    static let replaySelection = selection.replacingOccurrences(of: "url, request, vary", with: "url, NULL, vary")
+
     /// The `INSERT` for one entry, with `arguments(for:)`.
     static let insert = """
         INSERT INTO responses (key, status, headers, body, file_path, source, stored_at, valid_until, method, url,

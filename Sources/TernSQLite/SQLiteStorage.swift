@@ -78,24 +78,30 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
 
     /// The latest entry stored under `key`, valid or not.
     public func entry(forKey key: String) async throws -> StoredResponse? {
-        let entry = try lookupEntry(key)
-        if entry != nil { touched.withLock { $0[key] = Date().timeIntervalSince1970 } }
-        return entry
+        try lookupEntry(key, selection: ResponseRow.selection)
+    }
+
+    /// The latest entry under `key` without its recorded request: what a replay serves.
+    public func replayEntry(forKey key: String) async throws -> StoredResponse? {
+        try lookupEntry(key, selection: ResponseRow.replaySelection)
     }
 
     /// A synchronous read of ~25 µs on the lookup connection, instead of a hop to GRDB's threads
-    /// and back (~150 µs): offline replay is this call.
-    private func lookupEntry(_ key: String) throws -> StoredResponse? {
+    /// and back (~150 µs): offline replay is this call. The read is noted for the LRU order.
+    private func lookupEntry(_ key: String, selection: String) throws -> StoredResponse? {
+        let entry: StoredResponse?
         do {
-            return try lookup.read { db in
+            entry = try lookup.read { db in
                 let statement = try db.cachedStatement(
-                    sql: "SELECT \(ResponseRow.selection) FROM responses WHERE key = ? ORDER BY id DESC LIMIT 1"
+                    sql: "SELECT \(selection) FROM responses WHERE key = ? ORDER BY id DESC LIMIT 1"
                 )
                 return try Row.fetchOne(statement, arguments: [key]).map(ResponseRow.decode)
             }
         } catch {
             throw storageError("reading '\(key)'", error)
         }
+        if entry != nil { touched.withLock { $0[key] = Date().timeIntervalSince1970 } }
+        return entry
     }
 
     /// Stores `entry` as the latest under its key (see `adopt(_:)`).

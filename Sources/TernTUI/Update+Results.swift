@@ -50,6 +50,11 @@ extension App {
             state.dialog = .output(title: "history", lines: lines.isEmpty ? ["(nothing sent yet)"] : lines, scroll: 0)
         case .drift(let reports):
             state.dialog = .output(title: "verify: stored vs live", lines: reports.flatMap(\.lines), scroll: 0)
+            let drifted = reports.filter { $0.outcome == .drifted }.count
+            state.status = StatusMessage(
+                text: drifted == 0 ? "verified \(reports.count): no drift" : "verified \(reports.count): \(drifted) drifted",
+                isError: drifted > 0
+            )
         case .curl(let text):
             state.dialog = .output(title: "curl", lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), scroll: 0)
         case .quit(let unsaved):

@@ -8,30 +8,36 @@ import HTTPTypes
 /// Secrets never enter a key in clear: the parts of the key that could hold one are digested with
 /// HMAC-SHA-256 under `digestKey`, a random key kept beside the cache, so a replay on the same
 /// machine matches while the key itself reveals nothing.
-public struct CacheIdentity: Sendable {
+public struct CacheIdentity: @unchecked Sendable {
+    // @unchecked: `key` is a `SymmetricKey`, an immutable value over bytes it never changes after
+    // `init`; swift-crypto does not mark it Sendable, but sharing it across tasks only reads it.
     /// Headers that always take part in identity, even when listed in `ignoredHeaders`.
     public static let alwaysVarying: Set<String> = ["authorization", "cookie", "accept", "accept-language", "content-type"]
 
     /// Lower-cased names of headers that do not change the answer (tracing ids, say); every other
     /// request header takes part in identity.
     public var ignoredHeaders: Set<String>
-    private let keyBytes: Data
-    private var key: SymmetricKey { SymmetricKey(data: keyBytes) }
+    private let key: SymmetricKey
 
     /// Makes an identity digesting with `digestKey` (random when `nil`: keys then last one process).
     public init(ignoredHeaders: [String] = [], digestKey: Data? = nil) {
         self.ignoredHeaders = Set(ignoredHeaders.map { $0.lowercased() }).subtracting(Self.alwaysVarying)
-        keyBytes = digestKey ?? Self.randomKey()
+        key = SymmetricKey(data: digestKey ?? Self.randomKey())
     }
 
     /// The storage key of `request`: `storageKey` when it has one, else `METHOD URL #digest`, the URL
     /// with secrets redacted and the digest covering what the text leaves out; `@partition` follows.
     public func key(for request: Request, redactor: Redactor) -> String {
+        key(for: request, redactedURL: redactor.redact(url: request.url), redactor: redactor)
+    }
+
+    /// `key(for:redactor:)` with the redacted URL already worked out.
+    func key(for request: Request, redactedURL: String, redactor: Redactor) -> String {
         let core: String
         if let storageKey = request.storageKey {
             core = redactor.redact(storageKey)
         } else {
-            core = "\(request.method.rawValue) \(redactor.redact(url: request.url)) #\(identityDigest(of: request))"
+            core = "\(request.method.rawValue) \(redactedURL) #\(identityDigest(of: request))"
         }
         guard let partition = request.cachePartition else { return core }
         return "\(core) @\(partition)"

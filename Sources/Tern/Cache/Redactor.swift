@@ -42,6 +42,7 @@ public struct Redactor: Sendable {
     /// any userinfo password hidden.
     public func redact(url: URL) -> String {
         var text = url.absoluteString
+        if secrets.isEmpty, !text.contains("@") { return text }
         for secret in secrets {
             for form in secret.forms where text.contains(form) {
                 text = text.replacingOccurrences(of: form, with: Self.encodedMask)
@@ -79,6 +80,13 @@ public struct Redactor: Sendable {
 
     /// A secret as written and as percent-encoding may have written it into a URL.
     public static func forms(of secret: String) -> [String] {
+        // Unreserved characters are never percent-encoded: such a secret has one form (most tokens).
+        if secret.utf8.allSatisfy({ byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
+        }) {
+            return [secret]
+        }
         let encodings: [CharacterSet] = [.urlQueryAllowed, .urlPathAllowed, .urlHostAllowed, .alphanumerics]
         var forms = [secret]
         for allowed in encodings {

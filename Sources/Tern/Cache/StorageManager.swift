@@ -15,6 +15,9 @@ public protocol StorageManager: Sendable {
     /// The latest entry of every key, newest first.
     func entries() async throws -> [StoredResponse]
 
+    /// The latest entry under `key` for serving it: `request` may be left out (it costs a decode and
+    /// a replay does not need it). By default, `entry(forKey:)`.
+    func replayEntry(forKey key: String) async throws -> StoredResponse?
     /// Stores `entry` and returns it as stored: a storage that keeps bodies in files of its own
     /// moves or copies `entry.fileURL` there and returns the new location.
     func adopt(_ entry: StoredResponse) async throws -> StoredResponse
@@ -29,6 +32,10 @@ public protocol StorageManager: Sendable {
 }
 
 extension StorageManager {
+    public func replayEntry(forKey key: String) async throws -> StoredResponse? {
+        try await entry(forKey: key)
+    }
+
     public func adopt(_ entry: StoredResponse) async throws -> StoredResponse {
         try await store(entry)
         return entry

@@ -8,7 +8,7 @@ extension Handler {
     func lookup(_ plan: SendPlan, strict: Bool) async throws -> StoredResponse? {
         guard let storage else { return nil }
         do {
-            guard let latest = try await storage.entry(forKey: plan.key) else { return nil }
+            guard let latest = try await storage.replayEntry(forKey: plan.key) else { return nil }
             if varies(latest, for: plan.request) == false { return latest }
             guard let list = storage as? any ListStorageManager else { return nil }
             return try await list.list(forKey: plan.key).reversed().first { varies($0, for: plan.request) == false }

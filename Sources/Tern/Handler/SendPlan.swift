@@ -18,8 +18,9 @@ struct SendPlan: Sendable {
     init(handler: Handler, request: Request, validUntil: (@Sendable (Response) -> Date?)?, stores: Bool) {
         self.request = request
         redactor = handler.redactor(for: request)
-        key = handler.cacheIdentity.key(for: request, redactor: redactor)
-        label = "\(request.method.rawValue) \(redactor.redact(url: request.url))"
+        let url = redactor.redact(url: request.url)
+        key = handler.cacheIdentity.key(for: request, redactedURL: url, redactor: redactor)
+        label = "\(request.method.rawValue) \(url)"
         self.validUntil = validUntil
         self.stores = stores
     }
