@@ -45,12 +45,7 @@ public enum SecretMask {
 
     /// A secret as written and as percent-encoding may have written it into a URL.
     static func forms(of secret: String) -> [String] {
-        let encodings: [CharacterSet] = [.urlQueryAllowed, .urlPathAllowed, .urlHostAllowed, .alphanumerics]
-        var forms = [secret]
-        for allowed in encodings {
-            if let form = secret.addingPercentEncoding(withAllowedCharacters: allowed), !forms.contains(form) { forms.append(form) }
-        }
-        return forms
+        Redactor.forms(of: secret)
     }
 
     /// The `NAME`s of every `{{env:NAME}}` in `text`.

@@ -80,10 +80,9 @@ public struct Redactor: Sendable {
 
     /// A secret as written and as percent-encoding may have written it into a URL.
     public static func forms(of secret: String) -> [String] {
-        // Unreserved characters are never percent-encoded: such a secret has one form (most tokens).
+        // ASCII letters and digits are never percent-encoded, by any of the sets below: one form.
         if secret.utf8.allSatisfy({ byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x2D || byte == 0x2E || byte == 0x5F || byte == 0x7E
         }) {
             return [secret]
         }

@@ -97,7 +97,7 @@ public struct Response: Sendable {
     }
 
     /// The body bytes, read from the download file when the body is there.
-    func bodyData() throws -> Data {
+    public func bodyData() throws -> Data {
         if body.isEmpty, let fileURL { return try Data(contentsOf: fileURL) }
         return body
     }

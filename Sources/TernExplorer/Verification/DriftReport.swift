@@ -90,11 +90,3 @@ public struct DriftReport: Sendable {
         value?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
     }
 }
-
-extension Response {
-    /// The body bytes, read from the file when the body lives there.
-    func bodyData() throws -> Data {
-        if body.isEmpty, let fileURL { return try Data(contentsOf: fileURL) }
-        return body
-    }
-}
