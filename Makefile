@@ -7,7 +7,7 @@ SWIFT ?= swift
 # both in the end-to-end tests.
 APT_PACKAGES := libcurl4 libsqlite3-dev curl libncurses-dev libedit-dev tmux
 
-.PHONY: deps build test fuzz demo tour bench example clean
+.PHONY: deps build test lint format fuzz demo tour bench example clean
 
 ## deps: install missing system packages (apt-get, as root or with sudo)
 deps:
@@ -22,10 +22,20 @@ deps:
 build: deps
 	$(SWIFT) build --build-tests
 
-## test: install, build, check Sources for code that can trap on input, and run every test
-test: build
+## test: install, build, check formatting and code that can trap on input, and run every test
+test: build lint
 	scripts/check-traps.sh
 	$(SWIFT) test --skip-build
+
+FORMATTED := Package.swift Sources Tests Benchmarks Examples Fuzz/Package.swift Fuzz/Sources
+
+## lint: swift-format's checks with the committed .swift-format (fails on any finding)
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+
+## format: rewrite the sources with swift-format
+format:
+	$(SWIFT) format --in-place --recursive --parallel $(FORMATTED)
 
 ## fuzz: libFuzzer on the workspace readers and templating for FUZZ_SECONDS (default 60; see docs/security.md).
 ##       Not part of test: it needs its own release build with -sanitize=fuzzer (minutes on two cores).

@@ -19,13 +19,3 @@ struct TernCommand: AsyncParsableCommand {
         defaultSubcommand: TUICommand.self
     )
 }
-
-/// The exit codes of the CLI contract (docs/cli.md).
-enum CLIExit: Int32 {
-    case response = 0
-    case noResponse = 1
-    case usage = 2
-    case failedStatus = 4
-
-    var code: ExitCode { ExitCode(rawValue) }
-}

@@ -1,7 +1,9 @@
-// The `tern` executable: parses the command line and maps every failure to the exit codes of docs/cli.md
-// (0 response, 1 no response, 2 usage or workspace error, 4 --fail with status >= 400).
+// The `tern` executable. Every command reports failure by throwing `CommandFailure`, which carries
+// its exit status (docs/cli.md: 0 response, 1 no response, 2 usage or workspace error, 4 a failed
+// check); it is printed here, once. Parse errors are usage errors (2), not swift-argument-parser's 64.
 import ArgumentParser
 import Foundation
+import TernExplorer
 
 ProcessStart.date = Date()
 
@@ -11,20 +13,26 @@ func runAsync<Command: AsyncParsableCommand>(_ command: inout Command) async thr
     try await command.run()
 }
 
-do {
-    var command = try TernCommand.parseAsRoot()
-    if var asyncCommand = command as? any AsyncParsableCommand {
-        try await runAsync(&asyncCommand)
-    } else {
-        try command.run()
+/// Parses the arguments, runs the command and returns the exit status, printing any failure once.
+func execute() async -> Int32 {
+    do {
+        var command = try TernCommand.parseAsRoot()
+        if var asyncCommand = command as? any AsyncParsableCommand {
+            try await runAsync(&asyncCommand)
+        } else {
+            try command.run()
+        }
+        return ExitStatus.success.rawValue
+    } catch let failure as CommandFailure {
+        if let message = failure.message { StandardStream.error.write("tern: error: \(message)\n") }
+        return failure.status.rawValue
+    } catch {
+        if TernCommand.exitCode(for: error) == .success {
+            TernCommand.exit(withError: error)  // --help and --version print and exit 0
+        }
+        StandardStream.error.write("tern: " + TernCommand.fullMessage(for: error) + "\n")
+        return ExitStatus.usage.rawValue
     }
-    exit(0)
-} catch let code as ExitCode {
-    exit(code.rawValue)
-} catch {
-    if TernCommand.exitCode(for: error) == .success {
-        TernCommand.exit(withError: error)  // --help and --version print and exit 0
-    }
-    Terminal.standardError.write("tern: " + TernCommand.fullMessage(for: error) + "\n")
-    exit(CLIExit.usage.rawValue)
 }
+
+exit(await execute())

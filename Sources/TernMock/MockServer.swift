@@ -61,7 +61,7 @@ public final class MockServer: Sendable {
             try? await listener.close()
             throw MockServerError.noBoundPort(host: host)
         }
-        let router = Router(state: state)
+        let router = MockRouter(state: state)
         let acceptTask = Task {
             await withDiscardingTaskGroup { group in
                 do {

@@ -64,16 +64,6 @@ public struct REPL: Sendable {
         public static var isStandardInputTerminal: Bool { isatty(STDIN_FILENO) == 1 }
     }
 
-    /// Exit statuses of a run.
-    public enum Status {
-        /// Every command succeeded.
-        public static let success: Int32 = 0
-        /// A command failed (no response, a missing spec, the cache, ...).
-        public static let failure: Int32 = 1
-        /// A line was not a command, or its arguments did not fit the usage.
-        public static let usage: Int32 = 2
-    }
-
     /// The session every command runs on.
     public let session: ExplorerSession
     /// How the REPL reads and writes.
@@ -86,7 +76,7 @@ public struct REPL: Sendable {
     }
 
     /// Runs until `quit` or the end of input; returns the exit status. Scripted: 0, or the worst
-    /// failure (`Status.usage` for lines that are not commands, else `Status.failure`).
+    /// failure (`ExitStatus.usage` for lines that are not commands, else `ExitStatus.failure`).
     /// Interactive: 0, since every error was shown where it happened.
     public func run() async -> Int32 {
         if options.catchesInterrupts { Interrupts.shared.install() }
@@ -112,7 +102,7 @@ public struct REPL: Sendable {
         }
         options.input.close()
         if options.catchesInterrupts { Interrupts.shared.uninstall() }
-        return options.interactive ? Status.success : run.status
+        return options.interactive ? ExitStatus.success.rawValue : run.status.rawValue
     }
 
     /// What the loop does after a line.
@@ -120,10 +110,10 @@ public struct REPL: Sendable {
 
     struct RunState {
         var lineNumber = 0
-        var status = Status.success
+        var status = ExitStatus.success
         var quitWarned = false
 
-        mutating func failed(_ status: Int32) { self.status = max(self.status, status) }
+        mutating func failed(_ status: ExitStatus) { self.status = max(self.status, status) }
     }
 
     /// Whether the REPL may stop now. Interactive, unsaved edits stop the first attempt; on the
@@ -148,7 +138,7 @@ public struct REPL: Sendable {
             command = try CommandParser.parse(line)
         } catch {
             report(error, run)
-            run.failed(Status.usage)
+            run.failed(.usage)
             return .read
         }
         if command == .quit { return .quit }
@@ -158,7 +148,7 @@ public struct REPL: Sendable {
             await emit(output)
         case .failure(let error):
             report(error, run)
-            run.failed(error.kind == .usage || error.kind == .unknownCommand ? Status.usage : Status.failure)
+            run.failed(error.kind == .usage || error.kind == .unknownCommand ? .usage : .failure)
         }
         return .read
     }

@@ -59,7 +59,7 @@ struct BodyLimitTests {
     @Test("A declared body over 64 MiB answers 413 at once and closes the connection")
     func declaredTooLarge() async throws {
         try await withHarness { harness in
-            let head = "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(Router.maxCollectedBody + 1)\r\n\r\n"
+            let head = "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(MockRouter.maxCollectedBody + 1)\r\n\r\n"
             let text = try await RawConnection.exchange(port: harness.server.port, sending: head)
             #expect(text.hasPrefix("HTTP/1.1 413"))
             #expect(text.lowercased().contains("connection: close"))
@@ -69,7 +69,7 @@ struct BodyLimitTests {
     @Test("A chunked body growing over 64 MiB answers 413 and closes the connection")
     func streamedTooLarge() async throws {
         try await withHarness { harness in
-            let total = Router.maxCollectedBody + 1
+            let total = MockRouter.maxCollectedBody + 1
             // Unknown length (chunked), so the server finds out only by reading past the limit.
             let body = HTTPClientRequest.Body.stream(PatternChunks(total: total, chunk: 1024 * 1024), length: .unknown)
             let reply = try await harness.send(.POST, "/echo", body: body)

@@ -20,12 +20,12 @@ struct CacheCommand: AsyncParsableCommand {
         func run() async throws {
             let entries = try await runCache(workspace, .list).entries
             if json {
-                Terminal.standardOutput.write(JSONLines.array(entries.map(CacheCommand.fields)) + "\n")
+                StandardStream.output.write(JSONLines.array(entries.map(CacheCommand.fields)) + "\n")
                 return
             }
             let now = Date()
             for entry in entries {
-                Terminal.standardOutput.write(CacheCommand.line(entry, now: now) + "\n")
+                StandardStream.output.write(CacheCommand.line(entry, now: now) + "\n")
             }
         }
     }
@@ -45,10 +45,10 @@ struct CacheCommand: AsyncParsableCommand {
                 } else {
                     fields.append(("bodyBase64", .string(entry.body.base64EncodedString())))
                 }
-                Terminal.standardOutput.write(JSONLines.object(fields) + "\n")
+                StandardStream.output.write(JSONLines.object(fields) + "\n")
                 return
             }
-            Terminal.standardError.write(CacheCommand.describe(entry, now: Date()))
+            StandardStream.error.write(CacheCommand.describe(entry, now: Date()))
             if let file = entry.fileURL, entry.body.isEmpty {
                 ResponsePrinter.writeBody(file: file, contentType: entry.headers[.contentType])
             } else {
@@ -64,7 +64,7 @@ struct CacheCommand: AsyncParsableCommand {
 
         func run() async throws {
             let output = try await runCache(workspace, .clear(key)).message
-            Terminal.standardError.write((output ?? "cache cleared") + "\n")
+            StandardStream.error.write((output ?? "cache cleared") + "\n")
         }
     }
 
@@ -139,7 +139,7 @@ func runCache(
         output = try await opened.session.run(.cache(action))
     } catch {
         await opened.close()
-        throw OpenedWorkspace.fail(error.message)
+        throw CommandFailure.usage(error.message)
     }
     await opened.close()
     switch output {

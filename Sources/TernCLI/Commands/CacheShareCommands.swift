@@ -16,7 +16,7 @@ extension CacheCommand {
 
         func run() async throws {
             let message = try await runCache(workspace, .export(file, names: names, force: force)).message
-            Terminal.standardError.write((message ?? "exported") + "\n")
+            StandardStream.error.write((message ?? "exported") + "\n")
         }
     }
 
@@ -36,7 +36,7 @@ extension CacheCommand {
 
         func run() async throws {
             let message = try await runCache(workspace, .importHAR(file), environment: env, startsMock: true).message
-            Terminal.standardError.write((message ?? "imported") + "\n")
+            StandardStream.error.write((message ?? "imported") + "\n")
         }
     }
 
@@ -51,7 +51,7 @@ extension CacheCommand {
 
         func run() async throws {
             let message = try await runCache(workspace, .promote(key, force: force)).message
-            Terminal.standardError.write((message ?? "promoted") + "\n")
+            StandardStream.error.write((message ?? "promoted") + "\n")
         }
     }
 }

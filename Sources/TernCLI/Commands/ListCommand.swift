@@ -16,7 +16,7 @@ struct ListCommand: AsyncParsableCommand {
         let specs = await opened.session.summaries()
         await opened.close()
         if json {
-            Terminal.standardOutput.write(JSONLines.array(specs.map { spec in
+            StandardStream.output.write(JSONLines.array(specs.map { spec in
                 [("id", .string(spec.id)), ("name", .string(spec.name)), ("method", .string(spec.method)),
                  ("path", .string(spec.path)), ("target", spec.target.map { .string($0) } ?? .null)]
             }) + "\n")
@@ -26,7 +26,7 @@ struct ListCommand: AsyncParsableCommand {
         for spec in specs {
             let method = spec.method.padding(toLength: 7, withPad: " ", startingAt: 0)
             let id = spec.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-            Terminal.standardOutput.write("\(method) \(id)  \(spec.path)\n")
+            StandardStream.output.write("\(method) \(id)  \(spec.path)\n")
         }
     }
 }

@@ -4,6 +4,7 @@ import TernMock
 
 #if canImport(Glibc)
 import Glibc
+import TernExplorer
 #endif
 
 /// `tern mock`: serves the workspace's samples and the built-in routes until Ctrl-C.
@@ -28,16 +29,16 @@ struct MockCommand: AsyncParsableCommand {
         do {
             server = try await MockServer.start(host: host, port: port, routes: routes)
         } catch {
-            throw OpenedWorkspace.fail("cannot listen on \(host):\(port): \(error)")
+            throw CommandFailure.usage("cannot listen on \(host):\(port): \(error)")
         }
         var lines = ["Mock server for \(opened.workspace.name) on \(server.baseURL.absoluteString)"]
         lines += routes.map { "  \(($0.method ?? "ANY").padding(toLength: 6, withPad: " ", startingAt: 0)) \($0.path)  (sample)" }
         lines.append("  built in: /status/{code} /delay/{ms} /bytes/{n} /echo /flaky/{key} /auth/protected /auth/refresh /upload /redirect/{n} /users")
         lines.append("Press Ctrl-C to stop.")
-        Terminal.standardOutput.write(lines.joined(separator: "\n") + "\n")
+        StandardStream.output.write(lines.joined(separator: "\n") + "\n")
         await SignalWait.untilInterrupted()
         try? await server.shutdown()
-        Terminal.standardError.write("mock server stopped\n")
+        StandardStream.error.write("mock server stopped\n")
     }
 }
 

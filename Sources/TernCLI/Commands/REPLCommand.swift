@@ -31,6 +31,6 @@ struct REPLCommand: AsyncParsableCommand {
         let history = opened.workspace.root.appendingPathComponent(".tern/repl_history")
         let status = await REPL(session: opened.session, options: .standard(historyFile: history)).run()
         await opened.close()
-        if status != 0 { throw ExitCode(status) }
+        if let failed = ExitStatus(rawValue: status), failed != .success { throw CommandFailure.silent(failed) }
     }
 }

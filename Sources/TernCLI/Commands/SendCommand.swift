@@ -64,28 +64,26 @@ struct SendCommand: AsyncParsableCommand {
             response = try await opened.session.send(spec, adjustments: adjustments)
         } catch {
             await opened.close()
-            Terminal.standardError.write("tern: error: \(error.message)\n")
-            throw (error.kind == .request ? CLIExit.noResponse : CLIExit.usage).code
+            throw CommandFailure(status: error.kind == .request ? .failure : .usage, message: error.message)
         }
         do {
             try ResponsePrinter(include: include).print(response, output: output, append: resume)
         } catch {
             await opened.close()
-            Terminal.standardError.write("tern: error: \(error)\n")
-            throw CLIExit.noResponse.code
+            throw CommandFailure(status: .failure, message: "\(error)")
         }
         await opened.close()
-        if fail && response.statusCode >= 400 { throw CLIExit.failedStatus.code }
+        if fail && response.statusCode >= 400 { throw CommandFailure.silent(.failedCheck) }
     }
 
     private func makeAdjustments() throws -> SendAdjustments {
         var adjustments = SendAdjustments()
         for header in headers {
             guard let colon = header.firstIndex(of: ":") else {
-                throw OpenedWorkspace.fail("--header '\(header)' is not 'Name: value'")
+                throw CommandFailure.usage("--header '\(header)' is not 'Name: value'")
             }
             let name = header[..<colon].trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { throw OpenedWorkspace.fail("--header '\(header)' has no name") }
+            guard !name.isEmpty else { throw CommandFailure.usage("--header '\(header)' has no name") }
             adjustments.headers.append((name: name, value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
         adjustments.query = try pairs(query, "--query").sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
@@ -93,21 +91,21 @@ struct SendCommand: AsyncParsableCommand {
             if body.hasPrefix("@") {
                 let path = String(body.dropFirst())
                 guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    throw OpenedWorkspace.fail("--body @\(path): the file cannot be read as UTF-8 text")
+                    throw CommandFailure.usage("--body @\(path): the file cannot be read as UTF-8 text")
                 }
                 adjustments.body = text
             } else {
                 adjustments.body = body
             }
         }
-        if resume && output == nil { throw OpenedWorkspace.fail("--continue resumes the file given with -o FILE") }
+        if resume && output == nil { throw CommandFailure.usage("--continue resumes the file given with -o FILE") }
         if let output {
             adjustments.streamsBody = true
             let offset = resume ? OutputFile.resumeOffset(of: URL(fileURLWithPath: output)) : 0
             if offset > 0 { adjustments.headers.append((name: "Range", value: "bytes=\(offset)-")) }
         }
         let printer = events == .json ? EventPrinter() : nil
-        let bar = output != nil && Terminal.standardError.isTerminal ? ProgressBar() : nil
+        let bar = output != nil && StandardStream.error.isTerminal ? ProgressBar() : nil
         if printer != nil || bar != nil {
             adjustments.onEvent = { event in
                 printer?.print(event)
@@ -121,7 +119,7 @@ struct SendCommand: AsyncParsableCommand {
         var result: [String: String] = [:]
         for value in values {
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
-                throw OpenedWorkspace.fail("\(option) '\(value)' is not 'name=value'")
+                throw CommandFailure.usage("\(option) '\(value)' is not 'name=value'")
             }
             result[String(value[..<equals])] = String(value[value.index(after: equals)...])
         }

@@ -19,8 +19,8 @@ struct TUICommand: AsyncParsableCommand {
     var exitAfterFirstFrame = false
 
     func run() async throws {
-        guard Terminal.standardOutput.isTerminal, isatty(STDIN_FILENO) == 1 else {
-            throw OpenedWorkspace.fail("the TUI needs a terminal; for scripts use 'tern repl' (it reads commands from stdin) or 'tern send'")
+        guard StandardStream.output.isTerminal, isatty(STDIN_FILENO) == 1 else {
+            throw CommandFailure.usage("the TUI needs a terminal; for scripts use 'tern repl' (it reads commands from stdin) or 'tern send'")
         }
         let bridge = EditorBridge()
         let opened = try await OpenedWorkspace.open(workspace, environment: env, editor: { try await bridge.edit($0) })
@@ -40,14 +40,14 @@ struct TUICommand: AsyncParsableCommand {
         await opened.close()
         switch outcome {
         case .failure(let error):
-            throw OpenedWorkspace.fail(error.description)
+            throw CommandFailure.usage(error.description)
         case .success(let (state, firstFrame)):
             if exitAfterFirstFrame, let firstFrame {
                 let milliseconds = firstFrame.timeIntervalSince(ProcessStart.date) * 1000
-                Terminal.standardError.write(String(format: "first-frame-ms %.1f\n", milliseconds))
+                StandardStream.error.write(String(format: "first-frame-ms %.1f\n", milliseconds))
             }
             if let unsaved = state.snapshot?.unsaved, !unsaved.isEmpty {
-                Terminal.standardError.write("tern: unsaved edits were dropped: \(unsaved.joined(separator: ", "))\n")
+                StandardStream.error.write("tern: unsaved edits were dropped: \(unsaved.joined(separator: ", "))\n")
             }
         }
     }

@@ -31,7 +31,7 @@ struct VerifyCommand: AsyncParsableCommand {
         var values: [String: String] = [:]
         for pair in variables {
             guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw OpenedWorkspace.fail("--var '\(pair)' is not 'name=value'")
+                throw CommandFailure.usage("--var '\(pair)' is not 'name=value'")
             }
             values[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
@@ -41,22 +41,22 @@ struct VerifyCommand: AsyncParsableCommand {
             reports = try await opened.session.verify(specs, allWhenEmpty: true)
         } catch {
             await opened.close()
-            throw OpenedWorkspace.fail(error.message)
+            throw CommandFailure.usage(error.message)
         }
         await opened.close()
-        let color = Terminal.standardOutput.usesColor
+        let color = StandardStream.output.usesColor
         for line in reports.flatMap(\.lines) {
-            Terminal.standardOutput.write((color ? Self.colored(line) : line) + "\n")
+            StandardStream.output.write((color ? Self.colored(line) : line) + "\n")
         }
         let drifted = reports.filter { $0.outcome == .drifted }.count
         let failed = reports.filter { if case .failed = $0.outcome { true } else { false } }.count
         let missing = reports.filter { $0.outcome == .nothingStored }.count
-        Terminal.standardError.write(
+        StandardStream.error.write(
             "\(reports.count) verified: \(reports.count - drifted - failed - missing) unchanged, \(drifted) drifted, "
                 + "\(missing) with nothing stored, \(failed) failed\n"
         )
-        if drifted > 0 { throw CLIExit.failedStatus.code }
-        if failed > 0 { throw CLIExit.noResponse.code }
+        if drifted > 0 { throw CommandFailure.silent(.failedCheck) }
+        if failed > 0 { throw CommandFailure.silent(.failure) }
     }
 
     /// A report line coloured by what it says (green ✓ and +, red ✗ - !, yellow ~).

@@ -1,17 +1,18 @@
 import Foundation
 import Tern
 import TernWorkspace
+import TernExplorer
 
 /// `--events json`: one JSON object per handler event on stderr.
 struct EventPrinter: Sendable {
     func print(_ event: HandlerEvent) {
-        Terminal.standardError.write(JSONLines.object(Self.fields(event)) + "\n")
+        StandardStream.error.write(JSONLines.object(Self.fields(event)) + "\n")
     }
 
     /// Writes the `body` lines of `request` (see `bodyFields`); call it before sending.
     func printBodyFiles(of request: Request, in workspace: Workspace) {
         for fields in Self.bodyFields(of: request, in: workspace) {
-            Terminal.standardError.write(JSONLines.object(fields) + "\n")
+            StandardStream.error.write(JSONLines.object(fields) + "\n")
         }
     }
 

@@ -18,7 +18,7 @@ final class ProgressBar: Sendable {
             }
             if due { draw(progress) }
         case .response, .failure:
-            Terminal.standardError.write("\r\u{1B}[K")
+            StandardStream.error.write("\r\u{1B}[K")
         default:
             break
         }
@@ -32,6 +32,6 @@ final class ProgressBar: Sendable {
         let total = progress.total.map { " / " + HumanUnits.bytes($0) } ?? ""
         let rate = progress.bytesPerSecond.map { " · " + HumanUnits.bytes(Int64(saturating: $0)) + "/s" } ?? ""
         let eta = progress.estimatedSecondsRemaining.map { " · ETA " + HumanUnits.short($0) } ?? ""
-        Terminal.standardError.write("\r\u{1B}[K\(bar) \(percent) \(HumanUnits.bytes(progress.bytes))\(total)\(rate)\(eta)")
+        StandardStream.error.write("\r\u{1B}[K\(bar) \(percent) \(HumanUnits.bytes(progress.bytes))\(total)\(rate)\(eta)")
     }
 }

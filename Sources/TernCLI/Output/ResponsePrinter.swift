@@ -9,7 +9,7 @@ struct ResponsePrinter {
 
     /// Prints `response`; with `output`, writes its body there (`append` for `--continue`).
     func print(_ response: Response, output: String?, append: Bool = false) throws {
-        let out = Terminal.standardOutput
+        let out = StandardStream.output
         if include {
             var head = "HTTP/1.1 \(response.statusCode) \(response.status.reasonPhrase)\n"
             for field in response.headers { head += "\(field.name.rawName): \(field.value)\n" }
@@ -17,12 +17,12 @@ struct ResponsePrinter {
         }
         Self.announce(response)
         if let output, append, response.statusCode == 416 {
-            Terminal.standardError.write("\(output) is already complete (the server has no bytes past its end)\n")
+            StandardStream.error.write("\(output) is already complete (the server has no bytes past its end)\n")
             return
         }
         if let output {
             let written = try save(response, to: output, append: append)
-            Terminal.standardError.write("saved \(HumanUnits.bytes(written)) to \(output)\n")
+            StandardStream.error.write("saved \(HumanUnits.bytes(written)) to \(output)\n")
             return
         }
         if let file = response.fileURL, response.body.isEmpty {
@@ -36,7 +36,7 @@ struct ResponsePrinter {
     /// come from the network, and a stale answer served because the network failed is always announced.
     static func announce(_ response: Response, now: Date = Date()) {
         let badge = SourceBadge(response, now: now)
-        let err = Terminal.standardError
+        let err = StandardStream.error
         if err.isTerminal {
             err.write("\(response.statusCode) \(response.status.reasonPhrase) · \(badge.text) · \(HumanUnits.duration(response.timing.duration)) · \(HumanUnits.bytes(response.byteCount))\n")
         } else if response.source != .live {
@@ -67,7 +67,7 @@ struct ResponsePrinter {
 
     /// Pretty JSON on a terminal (binary bodies summarised), the raw bytes otherwise.
     static func writeBody(_ body: Data, contentType: String?) {
-        let out = Terminal.standardOutput
+        let out = StandardStream.output
         guard out.isTerminal else {
             out.write(body)
             return
@@ -85,9 +85,9 @@ struct ResponsePrinter {
     /// A body streamed to a file: copied to stdout in chunks when it is not a terminal; on a terminal,
     /// shown like an in-memory body when it is small, else summarised.
     static func writeBody(file: URL, contentType: String?) {
-        let out = Terminal.standardOutput
+        let out = StandardStream.output
         guard let handle = try? FileHandle(forReadingFrom: file) else {
-            Terminal.standardError.write("tern: the body at \(file.path) could not be read\n")
+            StandardStream.error.write("tern: the body at \(file.path) could not be read\n")
             return
         }
         defer { try? handle.close() }

@@ -15,7 +15,7 @@ struct OpenedWorkspace {
     let mock: MockServer?
     let session: ExplorerSession
 
-    /// Loads the workspace at `options.root`; prints warnings; exits 2 on errors.
+    /// Loads the workspace at `options.root`; prints warnings; throws a usage failure on errors.
     static func open(
         _ options: WorkspaceOptions, environment: String? = nil, mode: ResponseMode? = nil, variables: [String: String] = [:],
         startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil
@@ -24,23 +24,23 @@ struct OpenedWorkspace {
         do {
             workspace = try Workspace.load(from: options.root)
         } catch {
-            throw fail(error.description)
+            throw CommandFailure.usage(error.description)
         }
         for warning in workspace.warnings {
-            Terminal.standardError.write("tern: warning: \(warning)\n")
+            StandardStream.error.write("tern: warning: \(warning)\n")
         }
         if let environment, workspace.environments[environment] == nil {
             let known = workspace.environments.keys.sorted().joined(separator: ", ")
-            throw fail("no environment '\(environment)' in \(workspace.name); it has: \(known.isEmpty ? "none" : known)")
+            throw CommandFailure.usage("no environment '\(environment)' in \(workspace.name); it has: \(known.isEmpty ? "none" : known)")
         }
         let storage: SQLiteStorage
         do {
             storage = try SQLiteStorage(path: workspace.root.appendingPathComponent(".tern/cache.sqlite"))
         } catch {
-            throw fail("the workspace cache cannot be opened: \(error)")
+            throw CommandFailure.usage("the workspace cache cannot be opened: \(error)")
         }
         if let notice = storage.recoveryNotice {
-            Terminal.standardError.write("tern: warning: \(notice)\n")
+            StandardStream.error.write("tern: warning: \(notice)\n")
         }
         var variables = variables
         var mock: MockServer?
@@ -50,7 +50,7 @@ struct OpenedWorkspace {
                 variables["mock"] = server.baseURL.absoluteString
                 mock = server
             } catch {
-                throw fail("the embedded mock server could not start: \(error)")
+                throw CommandFailure.usage("the embedded mock server could not start: \(error)")
             }
         }
         let session = ExplorerSession(
@@ -81,11 +81,5 @@ struct OpenedWorkspace {
     func close() async {
         session.handler.removeTemporaryFiles()
         try? await mock?.shutdown()
-    }
-
-    /// Prints `message` and returns the usage/workspace exit code to throw.
-    static func fail(_ message: String) -> ExitCode {
-        Terminal.standardError.write("tern: error: \(message)\n")
-        return CLIExit.usage.code
     }
 }

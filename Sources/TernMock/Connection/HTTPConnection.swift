@@ -4,7 +4,7 @@ import NIOHTTP1
 /// Serves the requests of one accepted connection, one after another (keep-alive).
 struct HTTPConnection: Sendable {
     let channel: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
-    let router: Router
+    let router: MockRouter
 
     /// Serves until the client leaves, a response closes the connection, or the task is cancelled.
     ///

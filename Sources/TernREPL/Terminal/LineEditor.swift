@@ -88,10 +88,10 @@ public final class LineEditor: LineSource, @unchecked Sendable {
         let interrupted = Interrupts.count != CompletionState.interruptsBefore
         guard let raw else {
             if interrupted {
-                StandardStreams.write("^C\n", to: STDOUT_FILENO)
+                StandardStream.output.write("^C\n")
                 return .interrupted
             }
-            StandardStreams.write("\n", to: STDOUT_FILENO)
+            StandardStream.output.write("\n")
             return .end
         }
         let line = String(cString: raw)

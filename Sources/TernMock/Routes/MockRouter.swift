@@ -1,7 +1,7 @@
 import NIOCore
 
 /// Picks the answer for a request: canned routes first, then the built-in routes.
-struct Router: Sendable {
+struct MockRouter: Sendable {
     /// The largest request body collected in memory; longer bodies get 413.
     static let maxCollectedBody = 64 * 1024 * 1024
 

@@ -1,0 +1,19 @@
+/// A row of tab titles with the selected one highlighted.
+public struct Tabs: Sendable {
+    public var titles: [String]
+    public var selected: Int
+
+    public init(titles: [String], selected: Int) {
+        self.titles = titles
+        self.selected = selected
+    }
+
+    public func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
+        var x = rect.x
+        for (index, title) in titles.enumerated() {
+            let style = index == selected ? Style(foreground: .cyan, attributes: [.bold, .reverse]) : Style.dim
+            x += buffer.write(" \(title) ", x: x, y: rect.y, style: style, maxWidth: rect.maxX - x)
+            x += buffer.write(" ", x: x, y: rect.y, maxWidth: rect.maxX - x)
+        }
+    }
+}
