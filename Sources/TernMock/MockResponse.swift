@@ -26,8 +26,8 @@ public struct MockResponse: Sendable {
 }
 
 extension MockResponse {
-    /// A JSON response built from a ``JSONValue``, with extra headers appended.
-    static func json(_ value: JSONValue, status: Int = 200, headers: [(String, String)] = []) -> MockResponse {
+    /// A JSON response built from a ``MockJSONValue``, with extra headers appended.
+    static func json(_ value: MockJSONValue, status: Int = 200, headers: [(String, String)] = []) -> MockResponse {
         var response = MockResponse.json(value.text, status: status)
         response.headers.append(contentsOf: headers)
         return response

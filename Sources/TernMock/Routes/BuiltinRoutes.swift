@@ -70,7 +70,7 @@ enum BuiltinRoutes {
     }
 
     private static func redirect(status: Int, location: String) -> MockResponse {
-        let body = JSONValue.object([("status", .int(status)), ("location", .string(location))])
+        let body = MockJSONValue.object([("status", .int(status)), ("location", .string(location))])
         return .json(body, status: status, headers: [("Location", location)])
     }
 

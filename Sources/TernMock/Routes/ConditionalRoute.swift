@@ -20,7 +20,7 @@ enum ConditionalRoute {
             return MockResponse(status: 304, headers: headers)
         }
         let served = state.nextCacheServe(path: request.path)
-        var fields: [(String, JSONValue)] = [("served", .int(served)), ("version", .string(version))]
+        var fields: [(String, MockJSONValue)] = [("served", .int(served)), ("version", .string(version))]
         if let vary { fields.append(("variant", .string(request.headers.first(name: vary) ?? ""))) }
         return .json(.object(fields), headers: headers)
     }

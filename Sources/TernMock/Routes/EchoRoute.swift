@@ -7,13 +7,13 @@ enum EchoRoute {
     static func response(to request: MockRequest, body: ByteBuffer) -> MockResponse {
         let bytes = body.readableBytesView
         let text = String(validating: bytes, as: UTF8.self)
-        let description = JSONValue.object([
+        let description = MockJSONValue.object([
             ("method", .string(request.method)),
             ("path", .string(request.path)),
             ("query", .string(request.query)),
             ("queryItems", .array(request.queryItems.map { .array([.string($0.name), .string($0.value)]) })),
             ("headers", .object(joinedHeaders(request))),
-            ("body", text.map(JSONValue.string) ?? .null),
+            ("body", text.map(MockJSONValue.string) ?? .null),
             ("bodyBase64", .string(Data(bytes).base64EncodedString())),
             ("bodyBytes", .int(bytes.count)),
         ])
@@ -21,7 +21,7 @@ enum EchoRoute {
     }
 
     /// Header fields with lowercased names, duplicates joined with ", ", in first-seen order.
-    private static func joinedHeaders(_ request: MockRequest) -> [(String, JSONValue)] {
+    private static func joinedHeaders(_ request: MockRequest) -> [(String, MockJSONValue)] {
         var order: [String] = []
         var values: [String: [String]] = [:]
         for (name, value) in request.headers {

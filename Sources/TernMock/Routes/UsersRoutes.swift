@@ -26,7 +26,7 @@ enum UsersRoutes {
         }
     }
 
-    private static func json(_ user: (id: Int, name: String, email: String)) -> JSONValue {
+    private static func json(_ user: (id: Int, name: String, email: String)) -> MockJSONValue {
         .object([("id", .int(user.id)), ("name", .string(user.name)), ("email", .string(user.email))])
     }
 

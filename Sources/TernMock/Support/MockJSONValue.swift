@@ -1,11 +1,11 @@
 /// A small JSON tree that renders to compact text with keys in the order given.
-enum JSONValue: Sendable {
+enum MockJSONValue: Sendable {
     case string(String)
     case int(Int)
     case bool(Bool)
     case null
-    case array([JSONValue])
-    case object([(String, JSONValue)])
+    case array([MockJSONValue])
+    case object([(String, MockJSONValue)])
 
     /// The compact JSON text of this value.
     var text: String {
