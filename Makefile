@@ -4,8 +4,9 @@ SWIFT ?= swift
 # Foundation's URLSession (TernURLSession) runs on, libsqlite3-dev is what GRDB (TernSQLite) links,
 # curl is the benchmark's baseline and a test client;
 # libncurses-dev is the TUI's terminal library, libedit-dev the REPL's line editor, and tmux drives
-# both in the end-to-end tests.
-APT_PACKAGES := libcurl4 libsqlite3-dev curl libncurses-dev libedit-dev tmux
+# both in the end-to-end tests; python3-junitparser and libxml2-utils (xmllint) read and validate
+# the JUnit reports of `tern run` in the tests.
+APT_PACKAGES := libcurl4 libsqlite3-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils
 
 .PHONY: deps build test lint format fuzz demo tour bench example clean
 

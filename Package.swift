@@ -49,7 +49,10 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .target(name: "TernWorkspace", dependencies: ["Tern", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "TernWorkspace",
+            dependencies: ["Tern", "TernJSONPath", .product(name: "Yams", package: "Yams")]
+        ),
         .target(name: "TernSQLite", dependencies: ["Tern", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite"]),
         .target(name: "TernJSONPath"),
@@ -89,7 +92,11 @@ let package = Package(
         .testTarget(name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"]),
         .testTarget(name: "TernWorkspaceTests", dependencies: ["TernWorkspace", "TernTesting"]),
         .testTarget(name: "TernSQLiteTests", dependencies: ["TernSQLite", "TernTesting"]),
-        .testTarget(name: "TernExplorerTests", dependencies: ["TernExplorer", "TernHTTPClient", "TernTesting"]),
+        .testTarget(
+            name: "TernExplorerTests",
+            dependencies: ["TernExplorer", "TernWorkspace", "TernSQLite", "TernHTTPClient", "TernTesting"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "TernCLITests", dependencies: ["TernTesting"]),
         .testTarget(name: "TernScreenTests", dependencies: ["TernScreen"]),
         .testTarget(name: "TernJSONPathTests", dependencies: ["TernJSONPath"], exclude: ["Fixtures"]),

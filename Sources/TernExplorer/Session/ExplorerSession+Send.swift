@@ -19,9 +19,15 @@ public struct SendAdjustments: Sendable {
 }
 
 extension ExplorerSession {
-    /// Sends the spec `name` (or the selected one) with this session's edits, recording history.
+    /// Sends the spec `name` (or the selected one) with this session's edits, recording history;
+    /// the specs it requires go first, and its captures and expectations apply (`sendChecked`).
     public func send(_ name: String?, adjustments: SendAdjustments = SendAdjustments()) async throws(ExplorerError) -> Response {
-        var current = try entry(name)
+        try await sendChecked(name, adjustments: adjustments).response
+    }
+
+    /// Sends `entry` with `adjustments`, recording history; nothing else.
+    func sendEntry(_ entry: SpecEntry, adjustments: SendAdjustments) async throws(ExplorerError) -> Response {
+        var current = entry
         for header in adjustments.headers {
             current.spec.headers.removeAll { $0.name.caseInsensitiveCompare(header.name) == .orderedSame }
             current.spec.headers.append(header)

@@ -46,7 +46,7 @@ extension ExplorerSession {
     }
 
     /// The specs `names` (ids, unique file names or group folders) stand for, in id order.
-    private func verificationTargets(_ names: [String], allWhenEmpty: Bool) throws(ExplorerError) -> [SpecEntry] {
+    func verificationTargets(_ names: [String], allWhenEmpty: Bool) throws(ExplorerError) -> [SpecEntry] {
         if names.isEmpty {
             if allWhenEmpty { return workspace.specs.map { edited[$0.id] ?? $0 } }
             return [try entry(nil)]

@@ -45,6 +45,11 @@ public actor ExplorerSession {
     public private(set) var variables: [String: String]
     /// Specs with unsaved edits, by id.
     var edited: [String: SpecEntry] = [:]
+    /// Values captured from responses and the answers dependencies need (`.tern/captures.json`),
+    /// read on first use.
+    var captureStore: CaptureStore?
+    /// The expectation results of each spec's latest send, by id.
+    public internal(set) var lastExpectations: [String: [ExpectationResult]] = [:]
 
     /// The handler every send goes through.
     public nonisolated let handler: Handler
@@ -111,7 +116,8 @@ public actor ExplorerSession {
     /// The fully resolved request of `entry` in the current environment, mode and variables, partitioned
     /// by the environment in the cache and carrying the `{{env:…}}` values it must never write down.
     func resolve(_ entry: SpecEntry) throws(ExplorerError) -> Request {
-        let context = TemplateContext(environment: environment, overrides: variables, processEnvironment: processEnvironment)
+        var context = TemplateContext(environment: environment, overrides: variables, processEnvironment: processEnvironment)
+        context.captured = capturedValues().mapValues(\.value)
         var request = try workspaceCall { () throws(WorkspaceError) in try workspace.request(for: entry, context: context) }
         request.cachePartition = environment ?? workspace.defaultEnvironment
         request.secretValues = secrets().map(\.value)

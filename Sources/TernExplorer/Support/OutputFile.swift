@@ -78,6 +78,18 @@ public enum OutputFile {
         return writer.bytesWritten
     }
 
+    /// Writes `data` to `destination` under the rules above.
+    public static func write(_ data: Data, to destination: URL, mode: Mode = .replace) throws(OutputFileError) {
+        let writer = try open(destination, mode: mode)
+        do {
+            try writer.write(data)
+            try writer.finish()
+        } catch {
+            writer.cancel()
+            throw error
+        }
+    }
+
     /// Opens `destination` under the rules above; write with `Writer.write`, then `finish()`.
     public static func open(_ destination: URL, mode: Mode = .replace) throws(OutputFileError) -> Writer {
         try Writer(destination: destination, mode: mode)

@@ -28,7 +28,8 @@ enum BuiltinRoutes {
         case "flaky" where second.map({ !$0.isEmpty }) == true:
             return try await exchange.send(FlakyRoute.response(to: request, key: segments[1], state: exchange.state))
         case "auth" where segments.count == 2:
-            if let response = try await AuthRoutes.response(to: request, action: segments[1], state: exchange.state) {
+            if let response = try await AuthRoutes.response(
+                to: request, action: segments[1], body: exchange.body, state: exchange.state) {
                 return try await exchange.send(response)
             }
         case "redirect" where second != nil && request.isMethod("GET", "HEAD"):

@@ -11,7 +11,7 @@ struct SpecReader {
     /// Every field a spec may have, in the order the docs (and new files) list them.
     static let fieldOrder = [
         "name", "target", "method", "path", "query", "arrayEncoding", "headers", "disabled", "body",
-        "transaction", "storageKey", "validFor", "sample", "verify",
+        "transaction", "storageKey", "validFor", "sample", "verify", "requires", "capture", "expect",
     ]
 
     var reader: NodeReader
@@ -72,6 +72,9 @@ struct SpecReader {
         if let node = fields["validFor"] { spec.validFor = try optionalSeconds(node, field: "validFor") }
         if let node = fields["sample"] { spec.sample = try sample(node) }
         if let node = fields["verify"] { spec.verifyIgnore = try reader.verifyIgnore(node) }
+        if let node = fields["requires"] { spec.requires = try requires(node) }
+        if let node = fields["capture"] { spec.capture = try capture(node) }
+        if let node = fields["expect"] { spec.expect = try expect(node) }
         spec.layout = layout
         return spec
     }

@@ -35,6 +35,12 @@ public struct SpecDefinition: Sendable, Equatable {
     public var sample: SampleDefinition?
     /// JSON paths `tern verify` ignores when comparing stored and live answers (`verify: {ignore: [...]}`).
     public var verifyIgnore: [String] = []
+    /// Specs answered before this one (`requires:`), such as a login whose token it uses.
+    public var requires: [SpecDependency] = []
+    /// Values taken from the response into variables (`capture:`).
+    public var capture: [CaptureRule] = []
+    /// What the answer must satisfy (`expect:`), evaluated on every send.
+    public var expect: [Expectation] = []
 
     /// Key order and value positions from the file this definition was read from.
     var layout = SpecLayout()
@@ -75,6 +81,7 @@ public struct SpecDefinition: Sendable, Equatable {
             && lhs.arrayEncoding == rhs.arrayEncoding && Pairs.equal(lhs.headers, rhs.headers) && lhs.disabled == rhs.disabled
             && lhs.body == rhs.body && lhs.transaction == rhs.transaction && lhs.storageKey == rhs.storageKey
             && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample && lhs.verifyIgnore == rhs.verifyIgnore
+            && lhs.requires == rhs.requires && lhs.capture == rhs.capture && lhs.expect == rhs.expect
     }
 }
 

@@ -54,6 +54,9 @@ struct SpecWriter {
         if !spec.verifyIgnore.isEmpty {
             values["verify"] = Self.mapping([("ignore", Node(spec.verifyIgnore.map(Self.string)))])
         }
+        if !spec.requires.isEmpty { values["requires"] = requires() }
+        if !spec.capture.isEmpty { values["capture"] = capture() }
+        if !spec.expect.isEmpty { values["expect"] = expect() }
         return ordered(values, at: "", canonical: SpecReader.fieldOrder)
     }
 
@@ -88,7 +91,7 @@ struct SpecWriter {
     }
 
     /// A JSON value; objects keep the key order recorded at `path`.
-    private func json(_ value: JSONValue, at path: String) -> Node {
+    func json(_ value: JSONValue, at path: String) -> Node {
         switch value {
         case .null: return Node("null")
         case .bool(let flag): return Node(flag ? "true" : "false")
@@ -116,7 +119,7 @@ struct SpecWriter {
         return Self.mapping(keys.compactMap { key in values[key].map { (key, $0) } })
     }
 
-    private static func mapping(_ pairs: [(String, Node)]) -> Node {
+    static func mapping(_ pairs: [(String, Node)]) -> Node {
         Node(pairs.map { (string($0.0), $0.1) }, .implicit, .block)
     }
 

@@ -1,14 +1,17 @@
 import Foundation
 
-/// What `{{variables}}` are rendered with: an environment, overrides and the process environment.
+/// What `{{variables}}` are rendered with: an environment, overrides, captured values and the process environment.
 ///
-/// A `{{name}}` takes its value from `overrides` first, then from the environment;
+/// A `{{name}}` takes its value from `overrides` first, then from `captured`, then from the environment;
 /// `{{env:NAME}}` reads `processEnvironment`.
 public struct TemplateContext: Sendable {
     /// The environment to use; `nil` means the workspace's `defaultEnvironment`.
     public var environment: String?
     /// Values that win over the environment's (`--var k=v`, the REPL's `set var`).
     public var overrides: [String: String]
+    /// Values captured from responses (`capture:`) for this environment: below overrides, above the
+    /// environment file.
+    public var captured: [String: String] = [:]
     /// The process environment, for `{{env:NAME}}` (secrets that must not be committed).
     public var processEnvironment: [String: String]
 

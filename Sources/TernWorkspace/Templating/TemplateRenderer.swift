@@ -2,13 +2,14 @@ import Foundation
 
 /// Renders `{{variables}}` for one request: the chosen environment, overrides and the process environment.
 ///
-/// A `{{name}}` is an override, else the environment's value. An environment value is itself
+/// A `{{name}}` is an override, else a value captured from a response, else the environment's value. An environment value is itself
 /// rendered once (it may use `{{env:NAME}}`, overrides and the environment's other values, taken
 /// as written); whatever a substitution inserts is never rendered again, so there is no recursion.
 struct TemplateRenderer {
     /// The environment in use, if any.
     let environment: WorkspaceEnvironment?
     private let overrides: [String: String]
+    private let captured: [String: String]
     private let processEnvironment: [String: String]
     private let values: [String: String]
     /// What this request's rendering has used so far (one renderer renders one request).
@@ -17,6 +18,7 @@ struct TemplateRenderer {
     /// A renderer for `context` in `workspace`; an unknown environment is an error listing the known ones.
     init(workspace: Workspace, context: TemplateContext) throws(WorkspaceError) {
         overrides = context.overrides
+        captured = context.captured
         processEnvironment = context.processEnvironment
         let chosen = context.environment ?? workspace.defaultEnvironment
         if let chosen {
@@ -89,7 +91,7 @@ struct TemplateRenderer {
         if reference.isProcessEnvironment {
             return try processValue(reference.name, file: file, at: location)
         }
-        if let value = overrides[reference.name] { return value }
+        if let value = overrides[reference.name] ?? captured[reference.name] { return value }
         if let raw = values[reference.name], let environment {
             if let rendered = budget.environmentValues[reference.name] { return rendered }
             let rendered = try renderEnvironmentValue(raw, of: reference.name, in: environment)
@@ -108,7 +110,9 @@ struct TemplateRenderer {
             if reference.isProcessEnvironment {
                 return try processValue(reference.name, file: environment.file, at: location)
             }
-            if let value = overrides[reference.name] ?? values[reference.name] { return value }
+            if let value = overrides[reference.name] ?? captured[reference.name] ?? values[reference.name] {
+                return value
+            }
             throw undefined(reference.name, file: environment.file, at: location)
         }
     }
@@ -125,7 +129,7 @@ struct TemplateRenderer {
     }
 
     private func undefined(_ name: String, file: URL, at location: SourceLocation?) -> WorkspaceError {
-        let known = Array(Set(values.keys).union(overrides.keys)).sorted()
+        let known = Array(Set(values.keys).union(overrides.keys).union(captured.keys)).sorted()
         let suggestions = Suggestions.closeMatches(to: name, in: known)
         var message = "undefined variable '\(name)'"
         if let suggestion = suggestions.first { message += " (did you mean '\(suggestion)'?)" }

@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import Tern
+import TernExplorer
+
+/// `tern run [SPEC|GROUP]...`: send a collection, check every answer, report for CI.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Send specs in order (dependencies first), check their expectations, and report.",
+        discussion: """
+            Runs the named specs (default: all) in id order, a spec after the specs it requires, each \
+            through the same handler as 'send' (modes, cache, retries). Prints a line per spec and a summary. \
+            Exit 0 when everything passed, 4 when an expectation or a status (>= 400 without expect.status) \
+            failed, 1 when a request could not be made, 2 on usage or workspace errors. \
+            --mode cache replays the whole collection from the cache, with no network.
+            """
+    )
+
+    @Argument(help: "Spec ids or group folders (default: every spec).")
+    var specs: [String] = []
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
+    var env: String?
+
+    @Option(help: "Where responses come from: normal, live, cache or sample.")
+    var mode: ResponseMode?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (repeatable).", valueName: "k=v"))
+    var variables: [String] = []
+
+    @Option(help: ArgumentHelp("Write a report: junit:FILE or json:FILE (repeatable).", valueName: "kind:FILE"))
+    var report: [String] = []
+
+    @Flag(help: "Stop at the first spec that fails or errors.")
+    var bail = false
+
+    @Option(name: .customLong("repeat"), help: "Run the collection N times (1 to 1000).")
+    var repetitions: Int = 1
+
+    @Option(help: "Seconds to wait between specs (0 to 3600).")
+    var delay: Double = 0
+
+    func validate() throws {
+        guard (1...1000).contains(repetitions) else { throw ValidationError("--repeat must be from 1 to 1000") }
+        guard delay.isFinite, (0...3600).contains(delay) else {
+            throw ValidationError("--delay must be from 0 to 3600 seconds")
+        }
+        _ = try reports()
+    }
+
+    func run() async throws {
+        let destinations = try reports()
+        var values: [String: String] = [:]
+        for pair in variables {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw CommandFailure.usage("--var '\(pair)' is not 'name=value'")
+            }
+            values[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        let opened = try await OpenedWorkspace.open(workspace, environment: env, mode: mode, variables: values)
+        let order: [String]
+        do {
+            order = try await opened.session.runOrder(specs)
+        } catch {
+            await opened.close()
+            throw CommandFailure.usage(error.message)
+        }
+        let summary = await execute(order, on: opened.session)
+        let properties = [
+            (name: "environment", value: await opened.session.activeEnvironment ?? "none"),
+            (name: "mode", value: await opened.session.mode.rawValue),
+        ]
+        await opened.close()
+        StandardStream.error.write(summary.line + "\n")
+        for (kind, file) in destinations {
+            let text = kind == "junit" ? JUnitReport.xml(summary, properties: properties) : RunJSONReport.json(summary)
+            do {
+                try OutputFile.write(Data(text.utf8), to: file)
+            } catch {
+                throw CommandFailure(status: .usage, message: "the \(kind) report could not be written: \(error)")
+            }
+        }
+        if summary.exitStatus != .success { throw CommandFailure.silent(summary.exitStatus) }
+    }
+
+    private func execute(_ order: [String], on session: ExplorerSession) async -> RunSummary {
+        let started = Date()
+        var results: [SpecRunResult] = []
+        let color = StandardStream.output.usesColor
+        let progress = StandardStream.error.isTerminal && !StandardStream.output.isTerminal
+        let total = order.count * repetitions
+        running: for round in 0..<repetitions {
+            for (index, id) in order.enumerated() {
+                if delay > 0 && !(round == 0 && index == 0) { try? await Task.sleep(for: .seconds(delay)) }
+                if progress {
+                    StandardStream.error.write("\r\u{1B}[2K[\(results.count + 1)/\(total)] \(id)")
+                }
+                let result = await session.runSpec(id)
+                if progress { StandardStream.error.write("\r\u{1B}[2K") }
+                results.append(result)
+                for line in result.lines {
+                    StandardStream.output.write((color ? VerifyCommand.colored(line) : line) + "\n")
+                }
+                if bail && result.outcome != .passed { break running }
+            }
+        }
+        return RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
+    }
+
+    /// `--report kind:FILE` pairs, checked.
+    private func reports() throws -> [(String, URL)] {
+        try report.map { value in
+            guard let colon = value.firstIndex(of: ":") else {
+                throw ValidationError("--report '\(value)' is not junit:FILE or json:FILE")
+            }
+            let kind = String(value[..<colon])
+            let path = String(value[value.index(after: colon)...])
+            guard kind == "junit" || kind == "json", !path.isEmpty else {
+                throw ValidationError("--report '\(value)' is not junit:FILE or json:FILE")
+            }
+            return (kind, URL(fileURLWithPath: path))
+        }
+    }
+}

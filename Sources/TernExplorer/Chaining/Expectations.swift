@@ -1,0 +1,88 @@
+import Foundation
+import Tern
+import TernJSONPath
+import TernWorkspace
+
+/// Evaluates a spec's `expect:` against its response.
+enum Expectations {
+    /// One result per expectation, in the order declared.
+    static func evaluate(_ expectations: [Expectation], on facts: inout ResponseFacts) -> [ExpectationResult] {
+        expectations.map { evaluate($0, on: &facts) }
+    }
+
+    static func evaluate(_ expectation: Expectation, on facts: inout ResponseFacts) -> ExpectationResult {
+        switch expectation {
+        case .status(let status):
+            let (phrase, passed) =
+                switch status {
+                case .exactly(let code): ("status is \(code)", facts.status == code)
+                case .inClass(let digit): ("status is \(digit)xx", facts.status / 100 == digit)
+                case .oneOf(let codes):
+                    ("status is one of \(codes.map(String.init).joined(separator: ", "))", codes.contains(facts.status))
+                }
+            return ExpectationResult(expected: phrase, actual: String(facts.status), passed: passed)
+        case .header(let name, let check):
+            return text(check, of: facts.header(name), subject: "header \(name)")
+        case .body(let check):
+            switch facts.text() {
+            case .success(let text): return self.text(check, of: text, subject: "body")
+            case .failure(let problem):
+                return ExpectationResult(expected: phrase(check, subject: "body"), actual: problem.message, passed: false)
+            }
+        case .durationUnder(let limit):
+            return ExpectationResult(
+                expected: "duration under \(milliseconds(limit))", actual: milliseconds(facts.duration),
+                passed: facts.duration < limit)
+        case .json(let path, let check):
+            switch facts.select(path) {
+            case .success(let nodes): return JSONChecks.evaluate(check, path: path, nodes: nodes)
+            case .failure(let problem):
+                return ExpectationResult(
+                    expected: JSONChecks.phrase(check, path: path), actual: problem.message, passed: false)
+            }
+        case .schema(let schema):
+            switch facts.json() {
+            case .success(let document):
+                let problems = SchemaCheck.problems(of: document, against: JSONChecks.pathValue(schema))
+                return ExpectationResult(
+                    expected: "body matches the schema",
+                    actual: problems.isEmpty ? "it does" : problems.prefix(3).joined(separator: "; "),
+                    passed: problems.isEmpty)
+            case .failure(let problem):
+                return ExpectationResult(expected: "body matches the schema", actual: problem.message, passed: false)
+            }
+        }
+    }
+
+    private static func text(_ check: TextCheck, of value: String?, subject: String) -> ExpectationResult {
+        let passed: Bool =
+            switch check {
+            case .exists(let exists): (value != nil) == exists
+            case .equals(let expected): value == expected
+            case .contains(let part): value?.contains(part) == true
+            case .matches(let pattern): value.flatMap { ResponseFacts.firstMatch(pattern, in: $0) } != nil
+            }
+        let actual = value.map { Self.shortened($0) } ?? "absent"
+        return ExpectationResult(expected: phrase(check, subject: subject), actual: actual, passed: passed)
+    }
+
+    private static func phrase(_ check: TextCheck, subject: String) -> String {
+        switch check {
+        case .exists(let exists): exists ? "\(subject) exists" : "\(subject) is absent"
+        case .equals(let expected): "\(subject) equals \"\(expected)\""
+        case .contains(let part): "\(subject) contains \"\(part)\""
+        case .matches(let pattern): "\(subject) matches /\(pattern)/"
+        }
+    }
+
+    /// At most 80 characters, for reports.
+    static func shortened(_ text: String) -> String {
+        let oneLine = text.replacingOccurrences(of: "\n", with: " ")
+        return oneLine.count <= 80 ? oneLine : String(oneLine.prefix(77)) + "..."
+    }
+
+    private static func milliseconds(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "?" }
+        return "\(Int((seconds * 1000).rounded())) ms"
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+extension ExplorerSession {
+    /// The ids `names` (spec ids, unique file names, group folders; every spec when empty) stand
+    /// for, in a stable order: id order, except that a spec comes after the chosen specs it requires.
+    public func runOrder(_ names: [String]) throws(ExplorerError) -> [String] {
+        let chosen = try verificationTargets(names, allWhenEmpty: true).sorted { $0.id < $1.id }
+        for entry in chosen { try checkDependencyCycles(from: entry) }
+        let ids = Set(chosen.map(\.id))
+        var ordered: [String] = []
+        var placed = Set<String>()
+        func place(_ entry: SpecEntry, depth: Int) {
+            guard !placed.contains(entry.id), depth < 64 else { return }
+            for dependency in entry.spec.requires {
+                if let required = try? workspace.spec(named: dependency.spec), ids.contains(required.id) {
+                    place(edited[required.id] ?? required, depth: depth + 1)
+                }
+            }
+            placed.insert(entry.id)
+            ordered.append(entry.id)
+        }
+        for entry in chosen { place(entry, depth: 0) }
+        return ordered
+    }
+
+    /// Sends the spec `id` as a run does and judges it: its expectations, or, without a status
+    /// expectation, a status below 400.
+    public func runSpec(_ id: String) async -> SpecRunResult {
+        let started = Date()
+        let found = try? entry(id)
+        var result = SpecRunResult(
+            id: id, name: found?.spec.name ?? id, group: found?.group.joined(separator: "/") ?? "",
+            outcome: .errored, duration: 0, expectations: [])
+        do {
+            let checked = try await sendChecked(id)
+            let response = checked.response
+            result.status = response.statusCode
+            result.source = response.source.rawValue
+            result.request = "\(response.request.method.rawValue) \(handler.redactor(for: response.request).redact(url: response.request.url))"
+            result.expectations = checked.expectations
+            let declaresStatus = (found?.spec.expect ?? []).contains { if case .status = $0 { true } else { false } }
+            if !declaresStatus && response.statusCode >= 400 {
+                result.expectations.insert(
+                    ExpectationResult(expected: "status below 400", actual: String(response.statusCode), passed: false),
+                    at: 0)
+            }
+            result.outcome = result.failures.isEmpty ? .passed : .failed
+        } catch {
+            result.error = error.message
+        }
+        result.duration = Date().timeIntervalSince(started)
+        return result
+    }
+}

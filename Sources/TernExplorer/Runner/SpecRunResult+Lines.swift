@@ -1,0 +1,37 @@
+import Foundation
+
+extension SpecRunResult {
+    /// The result as the runner prints it in every face: a line for the spec, then a line for each
+    /// failed expectation (`✗ expected — got actual`) or the error.
+    ///
+    ///     ✓ auth/login           200  12 ms  2/2 checks  (live)
+    ///     ✗ users/me             401   8 ms  1/2 checks  (live)
+    ///         ✗ status is 200 — got 401
+    public var lines: [String] {
+        let mark =
+            switch outcome {
+            case .passed: "✓"
+            case .failed: "✗"
+            case .errored: "!"
+            }
+        let status = status.map(String.init) ?? "---"
+        let milliseconds = duration.isFinite && duration >= 0 && duration < 1e6 ? Int((duration * 1000).rounded()) : 0
+        let time = "\(milliseconds) ms"
+        let checks = expectations.isEmpty ? "" : "  \(expectations.count - failures.count)/\(expectations.count) checks"
+        let where_ = source.map { "  (\($0))" } ?? ""
+        let padded = id.count < 24 ? id + String(repeating: " ", count: 24 - id.count) : id
+        var lines = ["\(mark) \(padded) \(status)  \(String(repeating: " ", count: max(0, 6 - time.count)))\(time)\(checks)\(where_)"]
+        for failure in failures { lines.append("    ✗ \(failure.expected) — got \(failure.actual)") }
+        if let error { lines.append("    ! \(error)") }
+        return lines
+    }
+}
+
+extension RunSummary {
+    /// `12 specs: 10 passed, 1 failed, 1 errored in 1.42 s`.
+    public var line: String {
+        let seconds = duration.isFinite && duration >= 0 ? String(format: "%.2f", duration) : "?"
+        return "\(results.count) spec\(results.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed, "
+            + "\(errored) errored in \(seconds) s"
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+/// A response with what the spec's `capture:` took from it and how its `expect:` fared.
+public struct CheckedResponse: Sendable {
+    /// The response.
+    public var response: Response
+    /// The expectation results, in the order declared.
+    public var expectations: [ExpectationResult]
+    /// The values captured into variables.
+    public var captured: [String: String]
+    /// A sentence for each capture rule that found nothing.
+    public var captureMisses: [String]
+    /// The specs sent first because this one requires them, in the order sent.
+    public var dependencies: [String]
+
+    /// The expectations that did not hold.
+    public var failures: [ExpectationResult] { expectations.filter { !$0.passed } }
+}
+
+extension ExplorerSession {
+    /// The captured values of the environment in force, with their sources.
+    public func capturedValues() -> [String: CapturedValue] {
+        loadedCaptures().partition(activeEnvironment).values.mapValues {
+            CapturedValue(value: $0.value, spec: $0.spec, capturedAt: $0.capturedAt)
+        }
+    }
+
+    /// Forgets captured values (all of the environment's when `names` is empty).
+    public func clearCaptured(_ names: [String] = []) throws(ExplorerError) {
+        var store = loadedCaptures()
+        store.clear(names, environment: activeEnvironment)
+        try save(store)
+    }
+
+    /// Sends the spec `name` (or the selected one) after the specs it requires (by their policies),
+    /// then captures values from its response and evaluates its expectations.
+    public func sendChecked(
+        _ name: String?, adjustments: SendAdjustments = SendAdjustments()
+    ) async throws(ExplorerError) -> CheckedResponse {
+        let current = try entry(name)
+        try checkDependencyCycles(from: current)
+        var sent: [String] = []
+        try await satisfyDependencies(of: current, sent: &sent)
+        var checked = try await sendAndCheck(current, adjustments: adjustments)
+        checked.dependencies = sent
+        return checked
+    }
+
+    /// Sends `entry` and applies its captures and expectations.
+    private func sendAndCheck(
+        _ entry: SpecEntry, adjustments: SendAdjustments
+    ) async throws(ExplorerError) -> CheckedResponse {
+        let response = try await sendEntry(entry, adjustments: adjustments)
+        var facts = ResponseFacts(response)
+        let captured = Captures.extract(entry.spec.capture, from: &facts)
+        if !entry.spec.capture.isEmpty || isRequired(entry.id) {
+            var store = loadedCaptures()
+            store.record(
+                captured.values, from: entry.id, status: response.statusCode, at: Date(), environment: activeEnvironment)
+            try save(store)
+        }
+        let results = Expectations.evaluate(entry.spec.expect, on: &facts)
+        lastExpectations[entry.id] = results
+        return CheckedResponse(
+            response: response, expectations: results, captured: captured.values, captureMisses: captured.misses,
+            dependencies: [])
+    }
+
+    /// Sends, depth first, the specs `entry` requires whose policy asks for it.
+    private func satisfyDependencies(of entry: SpecEntry, sent: inout [String]) async throws(ExplorerError) {
+        for dependency in entry.spec.requires {
+            let required = try requiredEntry(dependency, of: entry)
+            guard !sent.contains(required.id), needsSending(required, policy: dependency.policy) else { continue }
+            try await satisfyDependencies(of: required, sent: &sent)
+            let checked: CheckedResponse
+            do {
+                checked = try await sendAndCheck(required, adjustments: SendAdjustments())
+            } catch {
+                throw ExplorerError(
+                    error.kind, "\(required.id), which \(entry.id) requires, failed: \(error.message)",
+                    underlying: error.underlying)
+            }
+            sent.append(required.id)
+            guard checked.response.statusCode < 400 else {
+                throw ExplorerError(
+                    .request, "\(required.id), which \(entry.id) requires, answered \(checked.response.statusCode)")
+            }
+        }
+    }
+
+    /// Whether some spec requires the spec `id` (its answers are then recorded).
+    private func isRequired(_ id: String) -> Bool {
+        workspace.specs.contains { spec in
+            spec.spec.requires.contains { (try? workspace.spec(named: $0.spec))?.id == id }
+        }
+    }
+
+    /// Whether a dependency must be sent now under `policy`.
+    private func needsSending(_ entry: SpecEntry, policy: SpecDependency.Policy) -> Bool {
+        let answer = loadedCaptures().partition(activeEnvironment).answers[entry.id]
+        switch policy {
+        case .never: return false
+        case .always: return true
+        case .whenMissing: return answer == nil
+        case .whenExpired:
+            guard let answer else { return true }
+            let validity = entry.spec.validFor ?? workspace.handler.cacheTTL
+            return Date().timeIntervalSince(answer.receivedAt) >= validity
+        }
+    }
+
+    /// The spec a dependency names; an unknown one is an error naming the spec that requires it.
+    private func requiredEntry(_ dependency: SpecDependency, of entry: SpecEntry) throws(ExplorerError) -> SpecEntry {
+        do {
+            let found = try workspace.spec(named: dependency.spec)
+            return edited[found.id] ?? found
+        } catch {
+            throw ExplorerError(.workspace, "\(entry.id) requires \(error)")
+        }
+    }
+
+    /// An error naming the cycle when the `requires:` graph from `entry` loops (`a → b → a`).
+    func checkDependencyCycles(from entry: SpecEntry) throws(ExplorerError) {
+        var path: [String] = []
+        var done = Set<String>()
+        try visit(entry, path: &path, done: &done)
+    }
+
+    private func visit(_ entry: SpecEntry, path: inout [String], done: inout Set<String>) throws(ExplorerError) {
+        if let start = path.firstIndex(of: entry.id) {
+            let cycle = (path[start...] + [entry.id]).joined(separator: " → ")
+            throw ExplorerError(.workspace, "the specs require each other in a cycle: \(cycle)")
+        }
+        guard !done.contains(entry.id), path.count < 64 else { return }
+        path.append(entry.id)
+        for dependency in entry.spec.requires {
+            try visit(try requiredEntry(dependency, of: entry), path: &path, done: &done)
+        }
+        path.removeLast()
+        done.insert(entry.id)
+    }
+
+    /// The capture store, read from `.tern/` the first time.
+    func loadedCaptures() -> CaptureStore {
+        if let captureStore { return captureStore }
+        let store = CaptureStore.load(from: captureFolder)
+        captureStore = store
+        return store
+    }
+
+    private func save(_ store: CaptureStore) throws(ExplorerError) {
+        captureStore = store
+        do {
+            try store.save(to: captureFolder)
+        } catch {
+            throw ExplorerError(.storage, "the captured values could not be saved: \(error)")
+        }
+    }
+
+    private var captureFolder: URL { workspace.root.appendingPathComponent(".tern") }
+}
+
+/// A value captured from a response, with where and when.
+public struct CapturedValue: Sendable, Equatable {
+    /// The value.
+    public var value: String
+    /// The spec whose response it came from.
+    public var spec: String
+    /// When.
+    public var capturedAt: Date
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Tern
+import Yams
+
+extension SpecReader {
+    /// `expect:` — status, headers, json, body, duration, schema.
+    mutating func expect(_ node: Node) throws(WorkspaceError) -> [Expectation] {
+        if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return [] }
+        let fields = try reader.fields(
+            node, of: "'expect'", allowed: ["status", "headers", "json", "body", "duration", "schema"])
+        var result: [Expectation] = []
+        if let status = fields["status"] { result.append(.status(try self.status(status))) }
+        if let headers = fields["headers"] {
+            for (name, keyNode, value) in try reader.entries(headers, of: "'expect.headers'") {
+                _ = keyNode
+                result.append(.header(name, try textCheck(value, field: "expect.headers.\(name)")))
+            }
+        }
+        if let json = fields["json"] {
+            var checks: [Expectation] = []
+            var layout = self.layout
+            for (path, keyNode, value) in try reader.entries(json, of: "'expect.json'") {
+                let field = "expect.json.\(path)"
+                _ = try reader.jsonPath(keyNode, field: field)
+                for check in try jsonChecks(value, field: field, layout: &layout) { checks.append(.json(path, check)) }
+            }
+            result += checks
+        }
+        if let body = fields["body"] { result.append(.body(try textCheck(body, field: "expect.body"))) }
+        if let duration = fields["duration"] { result.append(.durationUnder(try milliseconds(duration))) }
+        if let schema = fields["schema"] {
+            var layout = SpecLayout()
+            let value = try reader.json(schema, path: "expect/schema", layout: &layout)
+            guard case .object = value else { throw reader.error("'expect.schema' must be a JSON Schema object", at: schema) }
+            result.append(.schema(value))
+        }
+        return result
+    }
+
+    /// `200`, `"2xx"`, or `[200, 201]`.
+    private func status(_ node: Node) throws(WorkspaceError) -> StatusExpectation {
+        if case .sequence(let items) = node {
+            var codes: [Int] = []
+            for item in items { codes.append(try statusCode(item)) }
+            return .oneOf(codes)
+        }
+        let text = try reader.string(node, field: "expect.status").lowercased()
+        if text.count == 3, text.hasSuffix("xx"), let digit = text.first?.wholeNumberValue, (1...5).contains(digit) {
+            return .inClass(digit)
+        }
+        return .exactly(try statusCode(node))
+    }
+
+    private func statusCode(_ node: Node) throws(WorkspaceError) -> Int {
+        let code = try reader.int(node, field: "expect.status")
+        guard (100...599).contains(code) else {
+            throw reader.error("'expect.status' must be a status from 100 to 599, a class (2xx) or a list", at: node)
+        }
+        return code
+    }
+
+    /// `TEXT` (equals) or `{equals|contains|matches: TEXT}` or `{exists: BOOL}`.
+    private mutating func textCheck(_ node: Node, field: String) throws(WorkspaceError) -> TextCheck {
+        if case .scalar = node { return .equals(try reader.string(node, field: field)) }
+        let fields = try reader.fields(node, of: "'\(field)'", allowed: ["equals", "contains", "matches", "exists"])
+        guard fields.keys.count == 1, let kind = fields.keys.first, let value = fields[kind] else {
+            throw reader.error("'\(field)' needs exactly one of equals, contains, matches or exists", at: node)
+        }
+        switch kind {
+        case "equals": return .equals(try reader.string(value, field: "\(field).equals"))
+        case "contains": return .contains(try reader.string(value, field: "\(field).contains"))
+        case "matches": return .matches(try reader.regex(value, field: "\(field).matches"))
+        default: return .exists(try reader.bool(value, field: "\(field).exists"))
+        }
+    }
+
+    /// A scalar (equals) or a mapping of checks: equals, notEquals, exists, type, matches, contains,
+    /// `<`, `<=`, `>`, `>=`, count.
+    private mutating func jsonChecks(
+        _ node: Node, field: String, layout: inout SpecLayout
+    ) throws(WorkspaceError) -> [JSONCheck] {
+        guard case .mapping = node else {
+            return [.equals(try reader.json(node, path: "expect/json", layout: &layout))]
+        }
+        let comparisons = JSONCheck.Comparison.allCases.map(\.rawValue)
+        let allowed = ["equals", "notEquals", "exists", "type", "matches", "contains", "count"] + comparisons
+        let fields = try reader.fields(node, of: "'\(field)'", allowed: allowed)
+        var checks: [JSONCheck] = []
+        for key in fields.keys {
+            guard let value = fields[key] else { continue }
+            switch key {
+            case "equals": checks.append(.equals(try reader.json(value, path: "expect/json", layout: &layout)))
+            case "notEquals": checks.append(.notEquals(try reader.json(value, path: "expect/json", layout: &layout)))
+            case "exists": checks.append(.exists(try reader.bool(value, field: "\(field).exists")))
+            case "type":
+                let types = ["string", "number", "integer", "boolean", "array", "object", "null"]
+                checks.append(.type(try reader.oneOf(value, field: "\(field).type", allowed: types)))
+            case "matches": checks.append(.matches(try reader.regex(value, field: "\(field).matches")))
+            case "contains": checks.append(.contains(try reader.json(value, path: "expect/json", layout: &layout)))
+            case "count":
+                let count = try reader.int(value, field: "\(field).count")
+                guard count >= 0 else { throw reader.error("'\(field).count' must not be negative", at: value) }
+                checks.append(.count(count))
+            default:
+                guard let comparison = JSONCheck.Comparison(rawValue: key) else { continue }
+                checks.append(.compare(comparison, try reader.double(value, field: "\(field).\(key)")))
+            }
+        }
+        guard !checks.isEmpty else { throw reader.error("'\(field)' has no check", at: node) }
+        return checks
+    }
+
+    /// `500` (milliseconds), `"500ms"`, `"2s"`: returned in seconds.
+    private func milliseconds(_ node: Node) throws(WorkspaceError) -> Double {
+        let field = "expect.duration"
+        let text = try reader.string(node, field: field).trimmingCharacters(in: .whitespaces)
+        let (number, scale): (Substring, Double) =
+            if text.hasSuffix("ms") { (text.dropLast(2), 0.001) } else if text.hasSuffix("s") {
+                (text.dropLast(), 1)
+            } else { (Substring(text), 0.001) }
+        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0,
+            value * scale <= 86_400
+        else {
+            throw reader.error("'\(field)' must be a time under a day: 500 (milliseconds), \"500ms\" or \"2s\"", at: node)
+        }
+        return value * scale
+    }
+}

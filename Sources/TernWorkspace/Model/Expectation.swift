@@ -1,0 +1,69 @@
+import Tern
+
+/// One thing a spec's answer must satisfy (`expect:` in a spec file). Every send evaluates them.
+public enum Expectation: Sendable, Equatable {
+    /// The status: exactly, by class (`2xx`), or one of a list.
+    case status(StatusExpectation)
+    /// A response header (case-insensitive name).
+    case header(String, TextCheck)
+    /// The nodes a JSONPath selects in the JSON body.
+    case json(String, JSONCheck)
+    /// The text body.
+    case body(TextCheck)
+    /// The time from the request to the whole response, in seconds.
+    case durationUnder(Double)
+    /// The JSON body against a JSON Schema (the subset `type`, `required`, `properties`, `items`, `enum`).
+    case schema(JSONValue)
+}
+
+/// What the status must be.
+public enum StatusExpectation: Sendable, Equatable {
+    /// Exactly this code.
+    case exactly(Int)
+    /// Any code of this class: 2 for `2xx`.
+    case inClass(Int)
+    /// One of these codes.
+    case oneOf([Int])
+}
+
+/// A check of a piece of text (a header value or the body).
+public enum TextCheck: Sendable, Equatable {
+    /// Equal to the text.
+    case equals(String)
+    /// Contains the text.
+    case contains(String)
+    /// A regular expression finds a match in it.
+    case matches(String)
+    /// It is present (true) or absent (false).
+    case exists(Bool)
+}
+
+/// A check of the nodes a JSONPath selects. The *value* is the single node when exactly one is
+/// selected, else the array of all of them; `count` is the length of a single array or object
+/// node, else the number of nodes.
+public enum JSONCheck: Sendable, Equatable {
+    /// The value equals this JSON (numbers compared by value: 1 equals 1.0).
+    case equals(JSONValue)
+    /// The value does not equal this JSON.
+    case notEquals(JSONValue)
+    /// At least one node is selected (true), or none (false).
+    case exists(Bool)
+    /// The value's JSON type: `string`, `number`, `integer`, `boolean`, `array`, `object` or `null`.
+    case type(String)
+    /// The value is a string a regular expression finds a match in.
+    case matches(String)
+    /// The value is an array holding this element, or a string holding this text.
+    case contains(JSONValue)
+    /// A numeric comparison with the value: `<`, `<=`, `>`, `>=`.
+    case compare(Comparison, Double)
+    /// The count, as described above.
+    case count(Int)
+
+    /// A numeric comparison.
+    public enum Comparison: String, Sendable, CaseIterable {
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+    }
+}

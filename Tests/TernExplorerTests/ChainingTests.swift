@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import TernExplorer
+import TernTesting
+import TernWorkspace
+
+@Suite("Chaining: captures and dependencies")
+struct ChainingTests {
+    @Test("a spec that requires the login gets it sent first and uses the captured token")
+    func loginThenProtected() async throws {
+        try await withFolder { folder in
+            let workspace = try ChainWorkspace.make(in: folder, specs: ChainWorkspace.authSpecs())
+            try await withMockServer { server in
+                let session = try workspace.session(server: server)
+                let checked = try await session.sendChecked("auth/protected")
+                #expect(checked.dependencies == ["auth/login"])
+                #expect(checked.response.statusCode == 200)
+                #expect(checked.failures.isEmpty, "\(checked.failures)")
+                let captured = await session.capturedValues()
+                #expect(captured["token"]?.value == "token-0")
+                #expect(captured["token"]?.spec == "auth/login")
+                #expect(captured["session"]?.value == "token-0")
+                #expect(captured["loginStatus"]?.value == "200")
+                #expect(server.requestCount(path: "/auth/login") == 1)
+                let file = workspace.root.appendingPathComponent(".tern/captures.json")
+                let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+                #expect(mode == 0o600)
+                let text = try String(contentsOf: file, encoding: .utf8)
+                #expect(text.contains("\"token\""))
+            }
+        }
+    }
+
+    @Test("captured values survive a restart; whenMissing does not send the login again")
+    func capturedValuesPersist() async throws {
+        try await withFolder { folder in
+            let workspace = try ChainWorkspace.make(in: folder, specs: ChainWorkspace.authSpecs())
+            try await withMockServer { server in
+                _ = try await workspace.session(server: server).sendChecked("auth/protected")
+                let restarted = try workspace.session(server: server)
+                #expect(await restarted.capturedValues()["token"]?.value == "token-0")
+                let checked = try await restarted.sendChecked("auth/protected")
+                #expect(checked.dependencies.isEmpty)
+                #expect(checked.response.statusCode == 200)
+                #expect(server.requestCount(path: "/auth/login") == 1)
+            }
+        }
+    }
+
+    @Test("policies: always resends, never does not, whenExpired resends an expired answer")
+    func policies() async throws {
+        try await withFolder { folder in
+            let always = try ChainWorkspace.make(in: folder, specs: ChainWorkspace.authSpecs(policy: "always"))
+            try await withMockServer { server in
+                let session = try always.session(server: server)
+                _ = try await session.sendChecked("auth/protected")
+                let second = try await session.sendChecked("auth/protected")
+                #expect(second.dependencies == ["auth/login"])
+                #expect(server.requestCount(path: "/auth/login") == 2)
+            }
+        }
+        try await withFolder { folder in
+            let never = try ChainWorkspace.make(in: folder, specs: ChainWorkspace.authSpecs(policy: "never"))
+            try await withMockServer { server in
+                let session = try never.session(server: server)
+                await #expect(throws: ExplorerError.self) { _ = try await session.sendChecked("auth/protected") }
+                #expect(server.requestCount(path: "/auth/login") == 0)
+            }
+        }
+        try await withFolder { folder in
+            let specs = ChainWorkspace.authSpecs(policy: "whenExpired", loginValidFor: "validFor: 0")
+            let expiring = try ChainWorkspace.make(in: folder, specs: specs)
+            try await withMockServer { server in
+                let session = try expiring.session(server: server)
+                _ = try await session.sendChecked("auth/protected")
+                let second = try await session.sendChecked("auth/protected")
+                #expect(second.dependencies == ["auth/login"])
+                #expect(server.requestCount(path: "/auth/login") == 2)
+            }
+        }
+    }
+
+    @Test("a refreshed token is captured and wins over the environment's value")
+    func refreshRotatesTheToken() async throws {
+        try await withFolder { folder in
+            var specs = ChainWorkspace.authSpecs()
+            specs["auth/refresh.yaml"] = "target: api\nmethod: POST\npath: /auth/refresh\ncapture:\n  token: $.token\n"
+            let workspace = try ChainWorkspace.make(in: folder, specs: specs)
+            try ChainWorkspace.write(workspace.root, "environments/local.yaml", "baseURL: x\nuser: ada\ntoken: stale\n")
+            try await withMockServer { server in
+                let session = try workspace.session(server: server)
+                _ = try await session.sendChecked("auth/refresh")
+                #expect(await session.capturedValues()["token"]?.value == "token-1")
+                let checked = try await session.sendChecked("auth/protected")
+                #expect(checked.response.statusCode == 200, "the captured token-1 is sent, not the stale one")
+            }
+        }
+    }
+
+    @Test("a cycle of requires is an error naming the cycle")
+    func cycle() async throws {
+        try await withFolder { folder in
+            let workspace = try ChainWorkspace.make(
+                in: folder,
+                specs: [
+                    "a.yaml": "target: api\nmethod: GET\npath: /status/200\nrequires: [b]\n",
+                    "b.yaml": "target: api\nmethod: GET\npath: /status/200\nrequires: [c]\n",
+                    "c.yaml": "target: api\nmethod: GET\npath: /status/200\nrequires: [a]\n",
+                ])
+            try await withMockServer { server in
+                let session = try workspace.session(server: server)
+                let error = await #expect(throws: ExplorerError.self) { _ = try await session.sendChecked("a") }
+                #expect(error?.message.contains("a → b → c → a") == true, "\(String(describing: error))")
+                #expect(server.requestCount(path: "/status/200") == 0)
+            }
+        }
+    }
+
+    @Test("offline, a dependency is answered from the cache with no server at all")
+    func offlineChain() async throws {
+        try await withFolder { folder in
+            let workspace = try ChainWorkspace.make(in: folder, specs: ChainWorkspace.authSpecs(policy: "always"))
+            let port = try await withMockServer { server in
+                _ = try await workspace.session(server: server).sendChecked("auth/protected")
+                return server.baseURL.absoluteString
+            }
+            let offline = try workspace.session(baseURL: port, mode: .cache)
+            let checked = try await offline.sendChecked("auth/protected")
+            #expect(checked.dependencies == ["auth/login"])
+            #expect(checked.response.source == .cache)
+            #expect(checked.failures.isEmpty)
+        }
+    }
+
+    @Test("a capture that finds nothing is reported and keeps the old value")
+    func captureMiss() async throws {
+        try await withFolder { folder in
+            let workspace = try ChainWorkspace.make(
+                in: folder,
+                specs: ["one.yaml": "target: api\nmethod: GET\npath: /users/1\ncapture:\n  name: $.name\n  nope: $.missing\n"]
+            )
+            try await withMockServer { server in
+                let session = try workspace.session(server: server)
+                let checked = try await session.sendChecked("one")
+                #expect(checked.captured["name"] != nil)
+                #expect(checked.captureMisses == ["capture 'nope': $.missing selects nothing"])
+            }
+        }
+    }
+}
