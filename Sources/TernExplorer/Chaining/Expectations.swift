@@ -6,11 +6,11 @@ import TernWorkspace
 /// Evaluates a spec's `expect:` against its response.
 enum Expectations {
     /// One result per expectation, in the order declared.
-    static func evaluate(_ expectations: [Expectation], on facts: inout ResponseFacts) -> [ExpectationResult] {
+    static func evaluate(_ expectations: [ResponseExpectation], on facts: inout ResponseFacts) -> [ExpectationResult] {
         expectations.map { evaluate($0, on: &facts) }
     }
 
-    static func evaluate(_ expectation: Expectation, on facts: inout ResponseFacts) -> ExpectationResult {
+    static func evaluate(_ expectation: ResponseExpectation, on facts: inout ResponseFacts) -> ExpectationResult {
         switch expectation {
         case .status(let status):
             let (phrase, passed) =

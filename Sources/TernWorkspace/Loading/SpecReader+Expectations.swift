@@ -4,11 +4,11 @@ import Yams
 
 extension SpecReader {
     /// `expect:` — status, headers, json, body, duration, schema.
-    mutating func expect(_ node: Node) throws(WorkspaceError) -> [Expectation] {
+    mutating func expect(_ node: Node) throws(WorkspaceError) -> [ResponseExpectation] {
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return [] }
         let fields = try reader.fields(
             node, of: "'expect'", allowed: ["status", "headers", "json", "body", "duration", "schema"])
-        var result: [Expectation] = []
+        var result: [ResponseExpectation] = []
         if let status = fields["status"] { result.append(.status(try self.status(status))) }
         if let headers = fields["headers"] {
             for (name, keyNode, value) in try reader.entries(headers, of: "'expect.headers'") {
@@ -17,7 +17,7 @@ extension SpecReader {
             }
         }
         if let json = fields["json"] {
-            var checks: [Expectation] = []
+            var checks: [ResponseExpectation] = []
             var layout = self.layout
             for (path, keyNode, value) in try reader.entries(json, of: "'expect.json'") {
                 let field = "expect.json.\(path)"

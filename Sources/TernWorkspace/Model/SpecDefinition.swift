@@ -40,7 +40,7 @@ public struct SpecDefinition: Sendable, Equatable {
     /// Values taken from the response into variables (`capture:`).
     public var capture: [CaptureRule] = []
     /// What the answer must satisfy (`expect:`), evaluated on every send.
-    public var expect: [Expectation] = []
+    public var expect: [ResponseExpectation] = []
 
     /// Key order and value positions from the file this definition was read from.
     var layout = SpecLayout()

@@ -1,7 +1,7 @@
 import Tern
 
 /// One thing a spec's answer must satisfy (`expect:` in a spec file). Every send evaluates them.
-public enum Expectation: Sendable, Equatable {
+public enum ResponseExpectation: Sendable, Equatable {
     /// The status: exactly, by class (`2xx`), or one of a list.
     case status(StatusExpectation)
     /// A response header (case-insensitive name).
