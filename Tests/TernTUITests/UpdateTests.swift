@@ -57,7 +57,7 @@ import TernScreen
         press([.character("a"), .escape], &state)
         #expect(state.prompt == nil)
         state.editorTab = .body
-        #expect(press([.character("e")], &state) == [.run(.body(.editor))])
+        #expect(press([.character("e")], &state) == [.openEditor(EditorJob(text: state.snapshot?.selected?.body ?? ""))])
         state.editorTab = .variables
         #expect(press([.character(" ")], &state).isEmpty)
         #expect(state.status?.isError == true)
