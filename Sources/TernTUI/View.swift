@@ -16,8 +16,9 @@ extension App {
         }
         let layout = Layout(state.size)
         drawHeader(state, layout.header, &buffer)
-        state.workspaceTree.draw(snapshot: state.snapshot, focused: state.focus == .tree, in: layout.tree, on: &buffer)
-        state.requestEditor.draw(snapshot: state.snapshot, focused: state.focus == .editor, in: layout.editor, on: &buffer)
+        let snapshot = state.snapshot
+        state.workspaceTree.draw(snapshot: snapshot, focused: state.focus == .tree, in: layout.tree, on: &buffer)
+        state.requestEditor.draw(snapshot: snapshot, focused: state.focus == .editor, in: layout.editor, on: &buffer)
         drawResponse(state, layout.response, &buffer)
         if layout.sharesActivity {
             drawActivity(state.activityPanes.strip, state, layout.transfers, &buffer, tabs: true)

@@ -40,7 +40,9 @@ public final class Runtime {
     public private(set) var firstFrameAt: Date?
 
     /// A loop drawing on `terminal` for `session`; `bridge` is the session's editor, when it has one.
-    public init(terminal: any Terminal, session: ExplorerSession, bridge: EditorBridge? = nil, options: Options = Options()) {
+    public init(
+        terminal: any Terminal, session: ExplorerSession, bridge: EditorBridge? = nil, options: Options = Options()
+    ) {
         self.terminal = terminal
         self.session = session
         self.bridge = bridge

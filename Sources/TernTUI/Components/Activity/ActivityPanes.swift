@@ -24,9 +24,11 @@ extension CacheRow {
             validUntil: entry.validUntil, source: entry.source
         )
         let path = entry.request.flatMap { URLComponents(string: $0.url) }.map { $0.percentEncodedPath } ?? entry.url
-        let name = [entry.request?.name, entry.request?.partition.map { "@\($0)" }].compactMap { $0 }.joined(separator: " ")
+        let name = [entry.request?.name, entry.request?.partition.map { "@\($0)" }]
+            .compactMap { $0 }.joined(separator: " ")
         answers = [name, "\(entry.method) \(path)"].filter { !$0.isEmpty }.joined(separator: "  ")
-        state = [entry.revalidatedAt != nil ? "revalidated" : nil, entry.verification?.drifted == true ? "drifted" : nil]
+        let drifted = entry.verification?.drifted == true
+        state = [entry.revalidatedAt != nil ? "revalidated" : nil, drifted ? "drifted" : nil]
             .compactMap { $0 }.joined(separator: ",")
     }
 }

@@ -11,7 +11,8 @@ extension RequestEditor {
             .draw(in: rect, on: &buffer)
         let inner = Box.inner(rect)
         guard let detail else {
-            buffer.write("Select a spec in the workspace tree (Enter).", x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
+            let hint = "Select a spec in the workspace tree (Enter)."
+            buffer.write(hint, x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
             return
         }
         buffer.write([
@@ -57,7 +58,8 @@ extension RequestEditor {
             ? ["(no body)   a or e: write one in $EDITOR"]
             : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (index, line) in lines.prefix(content.height).enumerated() {
-            buffer.write(line, x: content.x, y: content.y + index, style: body.isEmpty ? .dim : .plain, maxWidth: content.width)
+            let style: Style = body.isEmpty ? .dim : .plain
+            buffer.write(line, x: content.x, y: content.y + index, style: style, maxWidth: content.width)
         }
     }
 

@@ -71,7 +71,8 @@ extension ResponsePane {
         sending = id
         sendStarted = now
         let mode = snapshot?.mode.rawValue ?? "normal"
-        return Reply([.send(name)], status: StatusMessage(text: "sending \(id) in \(mode) mode… (Esc cancels)", isError: false))
+        let text = "sending \(id) in \(mode) mode… (Esc cancels)"
+        return Reply([.send(name)], status: StatusMessage(text: text, isError: false))
     }
 
     /// Esc: cancels the send, else closes the search.
@@ -115,7 +116,8 @@ extension ResponsePane {
         self.search = search
         if matches.isEmpty { return .error("'\(query)' is not in the body") }
         scrollToMatch(height: height)
-        return Reply(status: StatusMessage(text: "'\(query)': \(matches.count) matching lines (n/N move)", isError: false))
+        let text = "'\(query)': \(matches.count) matching lines (n/N move)"
+        return Reply(status: StatusMessage(text: text, isError: false))
     }
 
     /// Scrolls so the current match is in view (a third down the pane) when it is not.

@@ -34,7 +34,9 @@ extension WorkspaceTree {
                 let marker = spec.id == selectedID ? "●" : " "
                 var spans = [
                     Span(indent + marker, Style(foreground: .cyan)),
-                    Span(spec.method.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0), App.methodStyle(spec.method)),
+                    Span(
+                        spec.method.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0),
+                        App.methodStyle(spec.method)),
                     Span(row.title, spec.id == selectedID ? .bold : .plain),
                 ]
                 if unsaved.contains(spec.id) { spans.append(Span("*", Style(foreground: .yellow, attributes: .bold))) }

@@ -52,7 +52,8 @@ public struct WorkspaceTree: Sendable, Hashable {
                 if !openedGroups.contains(path) {
                     openedGroups.insert(path)
                     let expanded = !collapsed.contains(path) || !filter.isEmpty
-                    rows.append(TreeRow(kind: .group(path: path, expanded: expanded), depth: depth, title: parts[depth]))
+                    let kind = TreeRow.Kind.group(path: path, expanded: expanded)
+                    rows.append(TreeRow(kind: kind, depth: depth, title: parts[depth]))
                 }
                 if collapsed.contains(path), filter.isEmpty { hidden = true }
             }
