@@ -21,6 +21,8 @@ public final class EditorBridge: Sendable {
         try await withCheckedThrowingContinuation { continuation in
             let reply = EditorReply(continuation)
             let post = attachment.withLock { attachment in
+                // Answered replies leave the list, so it holds only the edits still running.
+                attachment.waiting.removeAll { $0.isAnswered }
                 if attachment.post != nil { attachment.waiting.append(reply) }
                 return attachment.post
             }

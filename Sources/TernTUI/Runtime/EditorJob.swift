@@ -35,6 +35,9 @@ public final class EditorReply: Sendable, Hashable {
         waiting?.resume(with: result)
     }
 
+    /// Whether the caller was answered.
+    var isAnswered: Bool { continuation.withLock { $0 == nil } }
+
     /// Replies are equal only to themselves.
     public static func == (lhs: EditorReply, rhs: EditorReply) -> Bool { lhs === rhs }
 
