@@ -24,6 +24,10 @@ public enum Msg: Sendable {
     case searchFinished(query: String, matches: [Int])
     /// Time passed (a running send's clock, relative ages).
     case tick(Date)
+    /// Someone outside the TUI (the session's `body edit`) asks for an editor run.
+    case editorRequested(EditorJob)
+    /// `$EDITOR` exited and the TUI has the terminal back: the edited text, or why there is none.
+    case editorFinished(EditorJob, Result<String, ExplorerError>)
 }
 
 /// What `update` asks the runtime to do; the runtime reports back with `Msg`s.
@@ -48,4 +52,6 @@ public enum Effect: Sendable, Equatable {
     case openCacheEntry(String)
     /// Search the shown body.
     case search(String)
+    /// Hand the terminal to `$EDITOR` on the job's text; the result comes back as `Msg.editorFinished`.
+    case openEditor(EditorJob)
 }

@@ -3,7 +3,7 @@ import Tern
 import TernExplorer
 import TernScreen
 
-/// Text input and dialogs: confirmations, forms, the tree filter, the body search and the `:` line.
+/// Dialogs (confirmations, scrolled output) and the `:` line; the panes' own text input is in their components.
 extension App {
     static func dialogKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         guard let dialog = state.dialog else { return [] }
@@ -50,81 +50,6 @@ extension App {
         case .character("n"), .character("N"), .escape: return false
         default: return nil
         }
-    }
-
-    static func promptKey(_ key: Key, _ state: inout AppState) -> [Effect] {
-        guard var prompt = state.prompt else { return [] }
-        switch key {
-        case .escape:
-            state.prompt = nil
-            return []
-        case .tab, .down:
-            prompt.focus = (prompt.focus + 1) % prompt.fields.count
-        case .backTab, .up:
-            prompt.focus = (prompt.focus + prompt.fields.count - 1) % prompt.fields.count
-        case .enter:
-            state.prompt = nil
-            let values = prompt.fields.map { $0.text.trimmingCharacters(in: .whitespaces) }
-            switch prompt.purpose {
-            case .addItem(let field):
-                return [.apply(.setItem(field, replacing: nil, name: values[0], value: prompt.fields[1].text))]
-            case .editItem(let field, let original):
-                return [.apply(.setItem(field, replacing: original, name: values[0], value: prompt.fields[1].text))]
-            case .method:
-                return [.apply(.method(values[0]))]
-            case .path:
-                return [.apply(.path(values[0]))]
-            }
-        default:
-            _ = prompt.fields[prompt.focus].handle(key)
-        }
-        state.prompt = prompt
-        return []
-    }
-
-    static func filterKey(_ key: Key, _ state: inout AppState) -> [Effect] {
-        guard var field = state.filterField else { return [] }
-        switch key {
-        case .escape:
-            state.filterField = nil
-            state.treeFilter = ""
-        case .enter:
-            state.filterField = nil
-            state.treeFilter = field.text
-            // Land on the first spec that matches.
-            state.treeSelection = state.treeRows.firstIndex { $0.specID != nil } ?? 0
-        case .up, .down:
-            state.treeSelection = move(state.treeSelection, key == .up ? .up : .down, count: state.treeRows.count, page: 1)
-        default:
-            _ = field.handle(key)
-            state.filterField = field
-            state.treeFilter = field.text
-            state.treeSelection = state.treeRows.firstIndex { $0.specID != nil } ?? 0
-        }
-        return []
-    }
-
-    static func searchKey(_ key: Key, _ state: inout AppState) -> [Effect] {
-        guard var search = state.search else { return [] }
-        switch key {
-        case .escape:
-            state.search = nil
-        case .enter:
-            let query = search.field.text
-            guard !query.isEmpty else {
-                state.search = nil
-                return []
-            }
-            search.editing = false
-            search.query = query
-            search.running = true
-            state.search = search
-            return [.search(query)]
-        default:
-            _ = search.field.handle(key)
-            state.search = search
-        }
-        return []
     }
 
     static func commandKey(_ key: Key, _ state: inout AppState) -> [Effect] {
@@ -188,6 +113,9 @@ extension App {
         case .cache(.clear(let key)):
             state.dialog = key.map { .confirmDelete(key: $0) } ?? .confirmClear
         case .help(nil): state.dialog = .help(scroll: 0)
+        case .body(.editor):
+            guard let selected = state.snapshot?.selected else { return [.run(command)] }
+            return [.openEditor(EditorJob(text: selected.body))]
         default: return [.run(command)]
         }
         return []

@@ -7,10 +7,13 @@ import TernScreen
 extension App {
     static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
         if state.dialog != nil { return dialogKey(key, &state) }
-        if state.prompt != nil { return promptKey(key, &state) }
+        if state.requestEditor.prompt != nil { return state.requestEditor.promptKey(key) }
         if state.commandLine != nil { return commandKey(key, &state) }
-        if state.filterField != nil { return filterKey(key, &state) }
-        if let search = state.search, search.editing { return searchKey(key, &state) }
+        if state.workspaceTree.filterField != nil {
+            state.workspaceTree.filterKey(key, snapshot: state.snapshot)
+            return []
+        }
+        if let search = state.responsePane.search, search.editing { return state.responsePane.searchKey(key) }
         if state.isTooSmall {
             return key == .character("q") ? perform(.quit, &state) : []
         }
@@ -39,11 +42,7 @@ extension App {
         case .send:
             return send(nil, &state)
         case .cancel:
-            if state.sending != nil {
-                state.status = StatusMessage(text: "cancelling \(state.sending ?? "the request")…", isError: false)
-                return [.cancelSend]
-            }
-            if state.search != nil { state.search = nil }
+            return state.apply(state.responsePane.cancel())
         case .verify:
             guard let id = state.snapshot?.selected?.id else {
                 state.status = StatusMessage(text: "select a spec to verify (Enter in the tree)", isError: true)
@@ -66,21 +65,26 @@ extension App {
         return []
     }
 
+    /// Hands an action to the focused pane's component.
     static func paneAction(_ action: Action, _ state: inout AppState) -> [Effect] {
+        let layout = Layout(state.size)
         switch state.focus {
-        case .tree: return treeAction(action, &state)
-        case .editor: return editorAction(action, &state)
-        case .response: responseAction(action, &state)
-        case .transfers: state.transferSelection = move(state.transferSelection, action, count: state.transfers.count, page: 5)
-        case .retryLog: state.retrySelection = move(state.retrySelection, action, count: state.retryLog.count, page: 5)
-        case .cache: return cacheAction(action, &state)
+        case .tree:
+            let page = max(1, layout.tree.height - 2)
+            return state.apply(state.workspaceTree.perform(action, snapshot: state.snapshot, page: page))
+        case .editor:
+            return state.apply(state.requestEditor.perform(action, snapshot: state.snapshot))
+        case .response:
+            state.responsePane.perform(action, height: layout.responseBodyHeight)
+            return []
+        case .transfers, .retryLog, .cache:
+            return state.apply(state.activityPanes.perform(action, in: state.focus))
         }
-        return []
     }
 
     static func focus(_ pane: Pane, _ state: inout AppState) {
         state.focus = pane
-        if pane.isActivity { state.activity = pane }
+        if pane.isActivity { state.activityPanes.strip = pane }
     }
 
     static func quit(_ state: inout AppState) -> [Effect] {
@@ -94,17 +98,6 @@ extension App {
     }
 
     static func send(_ name: String?, _ state: inout AppState) -> [Effect] {
-        if let running = state.sending {
-            state.status = StatusMessage(text: "\(running) is still running; Esc cancels it", isError: true)
-            return []
-        }
-        guard let id = name ?? state.snapshot?.selected?.id else {
-            state.status = StatusMessage(text: "select a spec first (Enter in the workspace tree)", isError: true)
-            return []
-        }
-        state.sending = id
-        state.sendStarted = state.now
-        state.status = StatusMessage(text: "sending \(id) in \(state.snapshot?.mode.rawValue ?? "normal") mode… (Esc cancels)", isError: false)
-        return [.send(name)]
+        state.apply(state.responsePane.send(name, snapshot: state.snapshot, now: state.now))
     }
 }

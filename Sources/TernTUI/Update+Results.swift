@@ -40,7 +40,7 @@ extension App {
         case .retryLog: focus(.retryLog, &state)
         case .transfers: focus(.transfers, &state)
         case .cacheEntries(let entries):
-            state.cacheEntries = entries.map(CacheRow.init)
+            state.activityPanes.cacheEntries = entries.map(CacheRow.init)
             focus(.cache, &state)
         case .history(let entries):
             let lines = entries.map { entry in
@@ -61,19 +61,5 @@ extension App {
             if unsaved.isEmpty { state.quitting = true } else { state.dialog = .confirmQuit(unsaved: unsaved) }
         }
         return []
-    }
-}
-
-extension CacheRow {
-    init(_ entry: StoredResponse) {
-        self.init(
-            key: entry.key, method: entry.method, status: entry.status, size: entry.byteCount, storedAt: entry.storedAt,
-            validUntil: entry.validUntil, source: entry.source
-        )
-        let path = entry.request.flatMap { URLComponents(string: $0.url) }.map { $0.percentEncodedPath } ?? entry.url
-        let name = [entry.request?.name, entry.request?.partition.map { "@\($0)" }].compactMap { $0 }.joined(separator: " ")
-        answers = [name, "\(entry.method) \(path)"].filter { !$0.isEmpty }.joined(separator: "  ")
-        state = [entry.revalidatedAt != nil ? "revalidated" : nil, entry.verification?.drifted == true ? "drifted" : nil]
-            .compactMap { $0 }.joined(separator: ",")
     }
 }

@@ -5,8 +5,10 @@ import TernScreen
 
 /// The app's logic: a pure function from a state and a message to a new state and the effects to run.
 ///
-/// Keys are in `Update+Keys.swift`, each pane's actions in `Update+Panes.swift`, text fields and
-/// dialogs in `Update+Input.swift`, command results in `Update+Results.swift`.
+/// Each pane's messages go to its component (`Components/`: workspace tree, request editor,
+/// response, activity), whose reply says what to run and show. Keys are routed in
+/// `Update+Keys.swift`, dialogs and the `:` line in `Update+Input.swift`, command results in
+/// `Update+Results.swift`.
 public enum App {
     public static func update(_ state: inout AppState, _ msg: Msg) -> [Effect] {
         switch msg {
@@ -28,42 +30,23 @@ public enum App {
             } else {
                 state.pendingModes.removeAll()
             }
-            if snapshot.selected?.id != previous { state.editorSelection = 0 }
-            state.treeSelection = clamp(state.treeSelection, count: state.treeRows.count)
-            state.editorSelection = clamp(state.editorSelection, count: state.editorItems.count)
+            state.requestEditor.snapshotChanged(snapshot, previous: previous)
+            state.workspaceTree.snapshotChanged(snapshot)
             return []
         case .handlerEvent:
             return [.refreshActivity]
         case .activity(let retryLog, let transfers):
-            state.retrySelection = follow(state.retrySelection, old: state.retryLog.count, new: retryLog.count)
-            state.transferSelection = follow(state.transferSelection, old: state.transfers.count, new: transfers.count)
-            state.retryLog = retryLog
-            state.transfers = transfers
+            state.activityPanes.activityArrived(retryLog: retryLog, transfers: transfers)
             return []
         case .cacheLoaded(let rows):
-            state.cacheEntries = rows
-            state.cacheLoaded = true
-            state.cacheSelection = clamp(state.cacheSelection, count: rows.count)
+            state.activityPanes.cacheLoaded(rows)
             return []
         case .commandFinished(let command, let result):
             return finished(command, result, &state)
         case .responseReady(let view):
-            let wasSending = state.sending != nil
-            state.response = view
-            state.sending = nil
-            state.responseScroll = 0
-            state.responseLeft = 0
-            state.search = nil
-            var summary = "\(view.status) \(view.reason) · \(view.badge)"
-            if let duration = view.duration { summary += " · \(Format.duration(duration))" }
-            summary += " · \(Format.bytes(view.size))"
-            if view.attempts > 1 { summary += " · \(view.attempts) attempts" }
-            state.status = StatusMessage(text: "\(view.title): \(summary)", isError: false)
-            return wasSending ? [.refreshActivity, .loadCache] : []
+            return state.apply(state.responsePane.show(view))
         case .sendFailed(let error):
-            state.sending = nil
-            state.status = StatusMessage(text: error.message, isError: true)
-            return [.refreshActivity, .loadCache]
+            return state.apply(state.responsePane.sendFailed(error))
         case .editFinished(let result):
             switch result {
             case .success(let text): state.status = StatusMessage(text: text, isError: false)
@@ -71,20 +54,20 @@ public enum App {
             }
             return []
         case .searchFinished(let query, let matches):
-            guard var search = state.search, search.query == query else { return [] }
-            search.running = false
-            search.matches = matches
-            search.current = matches.firstIndex { $0 >= state.responseScroll } ?? 0
-            state.search = search
-            if matches.isEmpty {
-                state.status = StatusMessage(text: "'\(query)' is not in the body", isError: true)
-            } else {
-                state.status = StatusMessage(text: "'\(query)': \(matches.count) matching lines (n/N move)", isError: false)
-                scrollToMatch(&state)
-            }
-            return []
+            let height = Layout(state.size).responseBodyHeight
+            return state.apply(state.responsePane.searchFinished(query: query, matches: matches, height: height))
         case .tick(let date):
             state.now = date
+            return []
+        case .editorRequested(let job):
+            return [.openEditor(job)]
+        case .editorFinished(let job, let result):
+            // A caller outside the TUI was answered by the runtime; the TUI's own edit becomes the body.
+            guard job.reply == nil else { return [] }
+            switch result {
+            case .success(let text): return [.run(.body(.text(text)))]
+            case .failure(let error): state.status = StatusMessage(text: error.message, isError: true)
+            }
             return []
         }
     }

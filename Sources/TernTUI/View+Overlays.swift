@@ -3,7 +3,7 @@ import Tern
 import TernExplorer
 import TernScreen
 
-/// The bottom lines, forms and dialogs drawn over the frame.
+/// The bottom lines and dialogs drawn over the frame.
 extension App {
     // MARK: Bottom lines
 
@@ -27,23 +27,6 @@ extension App {
     }
 
     // MARK: Overlays
-
-    static func drawPrompt(_ prompt: Prompt, _ buffer: inout ScreenBuffer) {
-        let width = min(buffer.width - 4, 70)
-        let labelWidth = (prompt.labels.map { CellWidth.of($0) }.max() ?? 0) + 2
-        let rect = buffer.bounds.centered(width: width, height: prompt.fields.count + 4)
-        buffer.fill(rect)
-        Box(title: prompt.title, focused: true).draw(in: rect, on: &buffer)
-        let inner = rect.inset(by: 1)
-        for (index, field) in prompt.fields.enumerated() {
-            let y = inner.y + index
-            buffer.write(prompt.labels[index] + ":", x: inner.x + 1, y: y, style: .bold)
-            let area = Rect(x: inner.x + 1 + labelWidth, y: y, width: inner.width - labelWidth - 2, height: 1)
-            buffer.fill(area, with: Cell(" ", style: .underline))
-            field.draw(in: area, on: &buffer, style: .underline, showsCursor: index == prompt.focus)
-        }
-        buffer.write("Enter saves · Tab next field · Esc cancels", x: inner.x + 1, y: inner.maxY - 1, style: .dim, maxWidth: inner.width - 2)
-    }
 
     static func drawDialog(_ dialog: Dialog, _ state: AppState, _ buffer: inout ScreenBuffer) {
         let bounds = buffer.bounds.inset(by: 1)

@@ -3,9 +3,9 @@ import Tern
 import TernExplorer
 import TernScreen
 
-/// The view: pure drawing of an `AppState`. The panes are drawn in `View+Workspace.swift` (tree,
-/// request editor), `View+Response.swift`, `View+Activity.swift` (transfers, retry log, cache) and
-/// `View+Overlays.swift` (bottom lines, forms, dialogs).
+/// The view: pure drawing of an `AppState`. Each pane is drawn by its component (`Components/`:
+/// workspace tree, request editor and its form, response, activity); the bottom lines and dialogs
+/// by `View+Overlays.swift`.
 extension App {
     /// Draws the whole frame for `state`: pure, so every pane and state has a text snapshot test.
     public static func view(_ state: AppState) -> ScreenBuffer {
@@ -16,18 +16,19 @@ extension App {
         }
         let layout = Layout(state.size)
         drawHeader(state, layout.header, &buffer)
-        drawTree(state, layout.tree, &buffer)
-        drawEditor(state, layout.editor, &buffer)
+        let snapshot = state.snapshot
+        state.workspaceTree.draw(snapshot: snapshot, focused: state.focus == .tree, in: layout.tree, on: &buffer)
+        state.requestEditor.draw(snapshot: snapshot, focused: state.focus == .editor, in: layout.editor, on: &buffer)
         drawResponse(state, layout.response, &buffer)
         if layout.sharesActivity {
-            drawActivity(state.activity, state, layout.transfers, &buffer, tabs: true)
+            drawActivity(state.activityPanes.strip, state, layout.transfers, &buffer, tabs: true)
         } else {
             for pane in [Pane.transfers, .retryLog, .cache] {
                 drawActivity(pane, state, layout.rect(of: pane), &buffer, tabs: false)
             }
         }
         drawBottom(state, layout, &buffer)
-        if let prompt = state.prompt { drawPrompt(prompt, &buffer) }
+        state.requestEditor.drawPrompt(on: &buffer)
         if let dialog = state.dialog { drawDialog(dialog, state, &buffer) }
         return buffer
     }
@@ -69,8 +70,8 @@ extension App {
         } else {
             spans.append(Span("no spec selected", bar))
         }
-        if let sending = state.sending {
-            let elapsed = state.sendStarted.map { Format.duration(state.now.timeIntervalSince($0)) } ?? ""
+        if let sending = state.responsePane.sending {
+            let elapsed = state.responsePane.sendStarted.map { Format.duration(state.now.timeIntervalSince($0)) } ?? ""
             spans.append(Span(" │ ⟳ \(sending) \(elapsed)", bar.adding(.bold)))
         } else if snapshot.unsaved.count > 1 {
             spans.append(Span(" │ \(snapshot.unsaved.count) specs unsaved", bar))

@@ -6,8 +6,8 @@ import HTTPTypes
 import Synchronization
 import Tern
 
-/// The state of one `URLSessionTask`: its continuation, response head, body or file, progress
-/// and redirect count. The session delegate routes callbacks here by task identifier.
+/// The state of one `URLSessionTask`: a `TaskStateMachine` under a lock, fed by the session
+/// delegate's callbacks (routed here by task identifier), and the I/O its actions ask for.
 ///
 /// The continuation is resumed exactly once: by `start` when the attempt was aborted before the
 /// task ran, otherwise by `complete`, which URLSession calls for every task that was resumed or
@@ -16,6 +16,9 @@ import Tern
 /// can take very long to complete a cancelled task while a server floods it. A download file is
 /// closed first, under its lock, so a late callback writes nothing and a retry never races it.
 final class TaskState: Sendable {
+    typealias Continuation = CheckedContinuation<TransportResponse, any Error>
+    typealias Machine = TaskStateMachine<Continuation>
+
     /// What the state needs to know about the request.
     struct Setup: Sendable {
         var label: String
@@ -28,28 +31,12 @@ final class TaskState: Sendable {
         var watchdog = AttemptWatchdog(timeout: nil, readTimeout: nil, label: "")
     }
 
-    private enum Phase { case created, running, finished }
-
-    private struct Inner {
-        var phase = Phase.created
-        var continuation: CheckedContinuation<TransportResponse, any Error>?
-        var failure: TernError?
-        var head: (status: Int, headers: HTTPFields)?
-        var body = Data()
-        var plan: DownloadFile.Plan?
-        var downloadMeter: TransferMeter?
-        var received: Int64 = 0
-        var redirects = 0
-        var sendsBody: Bool
-        var answeredByChallenge = false
-    }
-
     /// The task the callbacks belong to.
     let task: URLSessionTask
     private let setup: Setup
     private let file: DownloadFile?
     private let uploadMeter: TransferMeter?
-    private let inner: Mutex<Inner>
+    private let machine: Mutex<Machine>
 
     /// Makes the state of `task`; `file` is set for downloads, `uploadMeter` when uploads report progress.
     init(task: URLSessionTask, setup: Setup, file: DownloadFile?, uploadMeter: TransferMeter?) {
@@ -57,55 +44,46 @@ final class TaskState: Sendable {
         self.setup = setup
         self.file = file
         self.uploadMeter = uploadMeter
-        inner = Mutex(Inner(sendsBody: setup.sendsBody))
+        machine = Mutex(Machine(configuration: .init(
+            label: setup.label, maximumRedirects: setup.maximumRedirects, sendsBody: setup.sendsBody,
+            download: file != nil, limits: setup.limits)))
     }
 
     /// Installs the continuation and resumes the task, or fails at once when already aborted.
-    func start(_ continuation: CheckedContinuation<TransportResponse, any Error>) {
-        let failure: TernError? = inner.withLock { state in
-            if let failure = state.failure {
-                state.phase = .finished
-                return failure
-            }
-            state.continuation = continuation
-            state.phase = .running
-            return nil
-        }
-        guard let failure else {
+    func start(_ continuation: Continuation) {
+        switch machine.withLock({ $0.start(continuation) }) {
+        case .resumeTask:
             task.resume()
-            return
+        case .failBeforeStart(let continuation, let failure):
+            file?.closeAfterFailure()
+            continuation.resume(throwing: failure)
+            // Never resumed, so nothing was sent; cancelling lets the session forget the task.
+            task.cancel()
         }
-        file?.closeAfterFailure()
-        continuation.resume(throwing: failure)
-        // Never resumed, so nothing was sent; cancelling lets the session forget the task.
-        task.cancel()
     }
 
     /// Records why the attempt ends (first reason wins) and cancels a running task.
-    ///
     func abort(_ error: TernError) {
-        let (running, early): (Bool, (CheckedContinuation<TransportResponse, any Error>, TernError)?) =
-            inner.withLock { state in
-                guard state.phase != .finished else { return (false, nil) }
-                if state.failure == nil { state.failure = error }
-                guard state.phase == .running else { return (false, nil) }
-                guard let continuation = state.continuation else { return (true, nil) }
-                state.phase = .finished
-                state.continuation = nil
-                return (true, (continuation, state.failure ?? error))
-            }
-        if running { task.cancel() }
-        if let (continuation, failure) = early {
-            file?.closeAfterFailure()
-            continuation.resume(throwing: failure)
+        switch machine.withLock({ $0.abort(error) }) {
+        case .none:
+            break
+        case .cancelAndFail(let continuation, let failure):
+            cancel(failing: continuation, with: failure)
         }
+    }
+
+    private func cancel(failing continuation: Continuation, with failure: TernError) {
+        task.cancel()
+        file?.closeAfterFailure()
+        continuation.resume(throwing: failure)
     }
 
     /// The response head arrived: positions the download file and sets up download progress.
     func receive(_ response: URLResponse) {
         guard let response = response as? HTTPURLResponse else { return }
         setup.watchdog.touch()
-        let head = (status: response.statusCode, headers: response.fields)
+        let status = response.statusCode
+        let headers = response.fields
         let total = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
         do {
             try setup.limits.checkBody(total ?? 0, download: file != nil, label: setup.label)
@@ -116,54 +94,43 @@ final class TaskState: Sendable {
         var plan = DownloadFile.Plan(keep: 0, total: total)
         if let file {
             do {
-                plan = try file.begin(status: head.status, headers: head.headers)
+                plan = try file.begin(status: status, headers: headers)
             } catch {
-                abort(TernError(
-                    .transport, "cannot write the download file '\(file.url.path)': \(error)",
-                    requestLabel: setup.label, underlying: error))
+                abort(writeFailure(error))
                 return
             }
         }
-        let meter = TransferMeter.reporting(to: setup.progress, direction: .download, total: plan.total, startingAt: plan.keep)
-        inner.withLock { state in
-            state.head = head
-            state.plan = plan
-            state.body = Data()
-            state.received = 0
-            state.downloadMeter = meter
-        }
+        let meter = TransferMeter.reporting(
+            to: setup.progress, direction: .download, total: plan.total, startingAt: plan.keep)
+        machine.withLock { $0.receive(Machine.Head(status: status, headers: headers, plan: plan, meter: meter)) }
         uploadMeter?.finish()
     }
 
     /// A chunk of the body arrived: appended to the file or to the in-memory body.
     func receive(_ data: Data) {
         setup.watchdog.touch()
-        let limits = setup.limits
-        let download = file != nil
-        let (running, meter, overflow): (Bool, TransferMeter?, TernError?) = inner.withLock { state in
-            guard state.phase == .running, state.failure == nil else { return (false, nil, nil) }
-            state.received += Int64(data.count)
-            do throws(TernError) {
-                try limits.checkBody(state.received + (state.plan?.keep ?? 0), download: download, label: setup.label)
-            } catch {
-                return (false, nil, error)
-            }
-            if !download { state.body.append(data) }
-            return (true, state.downloadMeter, nil)
-        }
-        if let overflow { abort(overflow) }
-        guard running else { return }
-        if let file {
+        switch machine.withLock({ $0.receive(data) }) {
+        case .none:
+            break
+        case .report(let meter, let count):
+            meter?.add(count)
+        case .write(let meter):
             do {
-                try file.write(data)
+                try file?.write(data)
             } catch {
-                abort(TernError(
-                    .transport, "cannot write the download file '\(file.url.path)': \(error)",
-                    requestLabel: setup.label, underlying: error))
+                abort(writeFailure(error))
                 return
             }
+            meter?.add(data.count)
+        case .cancelAndFail(let continuation, let failure):
+            cancel(failing: continuation, with: failure)
         }
-        meter?.add(data.count)
+    }
+
+    private func writeFailure(_ error: any Error) -> TernError {
+        TernError(
+            .transport, "cannot write the download file '\(file?.url.path ?? "")': \(error)",
+            requestLabel: setup.label, underlying: error)
     }
 
     /// URLSession sent more of the request body (a running total).
@@ -174,69 +141,38 @@ final class TaskState: Sendable {
 
     /// Decides a redirect: the request to follow, or `nil` to return the 3xx (or fail, when refused).
     func redirect(_ response: HTTPURLResponse, proposed: URLRequest) -> URLRequest? {
-        inner.withLock { state in
-            let decision = RedirectRule.decide(
-                proposed: proposed, from: response.url, sendsBody: state.sendsBody, followed: state.redirects,
-                maximum: setup.maximumRedirects, label: setup.label)
-            switch decision {
-            case .follow(let request):
-                state.redirects += 1
-                state.sendsBody = false
-                return request
-            case .stop:
-                return nil
-            case .refuse(let error):
-                if state.failure == nil { state.failure = error }
-                return nil
-            }
-        }
+        machine.withLock { $0.redirect(response, proposed: proposed) }
     }
 
     /// An authentication challenge came after the whole 401 was delivered: the next
     /// cancellation completes the attempt with that response instead of an error.
     func answerWithChallengedResponse() {
-        inner.withLock { $0.answeredByChallenge = true }
+        machine.withLock { $0.answerWithChallengedResponse() }
     }
 
     /// The task completed: closes the file, builds the result and resumes the continuation.
     func complete(error: (any Error)?) {
-        let outcome: (CheckedContinuation<TransportResponse, any Error>, Result<TransportResponse, TernError>)? =
-            inner.withLock { state in
-                guard state.phase == .running, let continuation = state.continuation else { return nil }
-                state.phase = .finished
-                state.continuation = nil
-                return (continuation, result(of: state, error: error))
-            }
-        guard let (continuation, result) = outcome else {
+        switch machine.withLock({ $0.complete(error: error) }) {
+        case .closeFile:
             file?.close()
-            return
-        }
-        switch result {
-        case .success:
+        case .succeed(let continuation, let receiving):
             file?.close()
             uploadMeter?.finish()
-            inner.withLock { $0.downloadMeter }?.finish()
-        case .failure:
+            receiving.head.meter?.finish()
+            continuation.resume(returning: response(receiving))
+        case .fail(let continuation, let failure):
             file?.closeAfterFailure()
+            continuation.resume(throwing: failure)
         }
-        continuation.resume(with: result)
     }
 
-    private func result(of state: Inner, error: (any Error)?) -> Result<TransportResponse, TernError> {
-        if let failure = state.failure { return .failure(failure) }
-        if let error, !(state.answeredByChallenge && (error as? URLError)?.code == .cancelled) {
-            let expected = state.head?.headers[.contentLength].flatMap { Int64($0) }
-            let truncated = expected.map { state.received < $0 } ?? false
-            return .failure(URLSessionTransport.map(error, label: setup.label, truncated: truncated))
-        }
-        guard let head = state.head else {
-            return .failure(TernError(.transport, "URLSession completed without a response", requestLabel: setup.label))
-        }
+    private func response(_ receiving: Machine.Receiving) -> TransportResponse {
+        let head = receiving.head
         guard let file else {
-            return .success(TransportResponse(status: .init(standardCode: head.status), headers: head.headers, body: state.body))
+            return TransportResponse(
+                status: .init(standardCode: head.status), headers: head.headers, body: receiving.body)
         }
-        let plan = state.plan ?? DownloadFile.Plan(keep: 0, total: nil)
-        let (status, headers) = DownloadFile.reported(status: head.status, headers: head.headers, plan: plan)
-        return .success(TransportResponse(status: .init(standardCode: status), headers: headers, fileURL: file.url))
+        let (status, headers) = DownloadFile.reported(status: head.status, headers: head.headers, plan: head.plan)
+        return TransportResponse(status: .init(standardCode: status), headers: headers, fileURL: file.url)
     }
 }

@@ -57,7 +57,8 @@ import TernScreen
         press([.character("a"), .escape], &state)
         #expect(state.prompt == nil)
         state.editorTab = .body
-        #expect(press([.character("e")], &state) == [.run(.body(.editor))])
+        let body = state.snapshot?.selected?.body ?? ""
+        #expect(press([.character("e")], &state) == [.openEditor(EditorJob(text: body))])
         state.editorTab = .variables
         #expect(press([.character(" ")], &state).isEmpty)
         #expect(state.status?.isError == true)

@@ -1,0 +1,87 @@
+import Foundation
+import TernExplorer
+import TernScreen
+
+/// What the request editor does with its keys, its form and a new snapshot.
+extension RequestEditor {
+    /// Handles a key-table action while the editor has the focus.
+    mutating func perform(_ action: Action, snapshot: ExplorerSnapshot?) -> Reply {
+        guard let selected = snapshot?.selected else {
+            return .error("select a spec first (Enter in the workspace tree)")
+        }
+        let items = items(of: snapshot)
+        let item = items.isEmpty ? nil : items[App.clamp(selection, count: items.count)]
+        switch action {
+        case .previousTab, .nextTab:
+            let tabs = EditorTab.allCases
+            let step = action == .nextTab ? 1 : tabs.count - 1
+            tab = tabs[(tab.rawValue + step) % tabs.count]
+            selection = 0
+        case .add:
+            guard let field = tab.field else { return Reply([.openEditor(EditorJob(text: selected.body))]) }
+            let noun = field == .variable ? "a variable" : field == .header ? "a header" : "a query parameter"
+            prompt = Prompt(
+                purpose: .addItem(field), title: "Add \(noun)", labels: ["Name", "Value"],
+                fields: [TextField(), TextField()])
+        case .edit:
+            guard let field = tab.field else { return Reply([.openEditor(EditorJob(text: selected.body))]) }
+            guard let item else { return perform(.add, snapshot: snapshot) }
+            prompt = Prompt(
+                purpose: .editItem(field, original: item.name), title: "Edit \(item.name)",
+                labels: ["Name", "Value"], fields: [TextField(item.name), TextField(item.value)], focus: 1)
+        case .delete:
+            guard let field = tab.field, let item else { return Reply() }
+            return Reply([.apply(.removeItem(field, name: item.name))])
+        case .toggle:
+            guard let field = tab.field, field != .variable, let item else {
+                if tab == .variables { return .error("variables cannot be switched off; d deletes a session value") }
+                return Reply()
+            }
+            return Reply([.apply(.toggle(field, name: item.name))])
+        case .editMethod:
+            prompt = Prompt(purpose: .method, title: "Method", labels: ["Method"], fields: [TextField(selected.method)])
+        case .editPath:
+            prompt = Prompt(purpose: .path, title: "Path", labels: ["Path"], fields: [TextField(selected.path)])
+        default:
+            selection = App.move(selection, action, count: items.count, page: 5)
+        }
+        return Reply()
+    }
+
+    /// Handles a key while the form is open: Enter applies it, Esc drops it.
+    mutating func promptKey(_ key: Key) -> [Effect] {
+        guard var form = prompt else { return [] }
+        switch key {
+        case .escape:
+            prompt = nil
+            return []
+        case .tab, .down:
+            form.focus = (form.focus + 1) % form.fields.count
+        case .backTab, .up:
+            form.focus = (form.focus + form.fields.count - 1) % form.fields.count
+        case .enter:
+            prompt = nil
+            let values = form.fields.map { $0.text.trimmingCharacters(in: .whitespaces) }
+            switch form.purpose {
+            case .addItem(let field):
+                return [.apply(.setItem(field, replacing: nil, name: values[0], value: form.fields[1].text))]
+            case .editItem(let field, let original):
+                return [.apply(.setItem(field, replacing: original, name: values[0], value: form.fields[1].text))]
+            case .method:
+                return [.apply(.method(values[0]))]
+            case .path:
+                return [.apply(.path(values[0]))]
+            }
+        default:
+            _ = form.fields[form.focus].handle(key)
+        }
+        prompt = form
+        return []
+    }
+
+    /// A new snapshot arrived (`previous` was shown before): another spec starts at its first row.
+    mutating func snapshotChanged(_ snapshot: ExplorerSnapshot, previous: String?) {
+        if snapshot.selected?.id != previous { selection = 0 }
+        selection = App.clamp(selection, count: items(of: snapshot).count)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import TernExplorer
+import TernScreen
+
+/// The request editor pane (method, path, tabs, the tab's table or the body) and its form.
+extension RequestEditor {
+    /// Draws the pane for `snapshot` in `rect`.
+    func draw(snapshot: ExplorerSnapshot?, focused: Bool, in rect: Rect, on buffer: inout ScreenBuffer) {
+        let detail = snapshot?.selected
+        Box(title: "2 Request", focused: focused, trailing: detail?.edited == true ? "● edited, unsaved (:save)" : "")
+            .draw(in: rect, on: &buffer)
+        let inner = Box.inner(rect)
+        guard let detail else {
+            let hint = "Select a spec in the workspace tree (Enter)."
+            buffer.write(hint, x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
+            return
+        }
+        buffer.write([
+            Span(detail.method.uppercased() + " ", App.methodStyle(detail.method)),
+            Span(detail.path, .bold),
+            Span(detail.target.map { "   target \($0)" } ?? "", .dim),
+            Span(detail.transaction == "data" ? "" : "   \(detail.transaction)", .dim),
+        ], x: inner.x, y: inner.y, maxWidth: inner.width)
+        let titles = EditorTab.allCases.map { tab -> String in
+            switch tab {
+            case .query: return "Query (\(detail.query.count))"
+            case .headers: return "Headers (\(detail.headers.count))"
+            case .variables: return "Vars (\(snapshot?.variables.count ?? 0))"
+            case .body: return "Body" + (detail.bodyKind.map { " (\($0))" } ?? "")
+            }
+        }
+        Tabs(titles: titles, selected: tab.rawValue).draw(in: inner.droppingTop(1).top(1), on: &buffer)
+        let content = inner.droppingTop(2)
+        if tab == .body {
+            drawBody(detail.body, in: content, on: &buffer)
+            return
+        }
+        let items = items(of: snapshot)
+        let isVariables = tab == .variables
+        let nameWidth = min(28, max(12, (items.map { CellWidth.of($0.name) }.max() ?? 0) + 2))
+        let columns: [(title: String, width: Int)] = isVariables
+            ? [("Name", nameWidth), ("Value", max(10, content.width - nameWidth - 14)), ("From", 14)]
+            : [("On", 4), ("Name", nameWidth), ("Value", 0)]
+        let rows = items.map { item in
+            isVariables
+                ? Table.Row([item.name, item.value, item.origin ?? ""])
+                : Table.Row([item.enabled ? "✓" : "✗", item.name, item.value], style: item.enabled ? .plain : .dim)
+        }
+        let empty = "(none)   a adds one"
+        Table(
+            columns: columns, rows: rows, selected: App.clamp(selection, count: items.count), focused: focused,
+            emptyText: empty
+        ).draw(in: content, on: &buffer)
+    }
+
+    private func drawBody(_ body: String, in content: Rect, on buffer: inout ScreenBuffer) {
+        let lines = body.isEmpty
+            ? ["(no body)   a or e: write one in $EDITOR"]
+            : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.prefix(content.height).enumerated() {
+            let style: Style = body.isEmpty ? .dim : .plain
+            buffer.write(line, x: content.x, y: content.y + index, style: style, maxWidth: content.width)
+        }
+    }
+
+    /// Draws the open form, if any, centred over the frame.
+    func drawPrompt(on buffer: inout ScreenBuffer) {
+        guard let prompt else { return }
+        let width = min(buffer.width - 4, 70)
+        let labelWidth = (prompt.labels.map { CellWidth.of($0) }.max() ?? 0) + 2
+        let rect = buffer.bounds.centered(width: width, height: prompt.fields.count + 4)
+        buffer.fill(rect)
+        Box(title: prompt.title, focused: true).draw(in: rect, on: &buffer)
+        let inner = rect.inset(by: 1)
+        for (index, field) in prompt.fields.enumerated() {
+            let y = inner.y + index
+            buffer.write(prompt.labels[index] + ":", x: inner.x + 1, y: y, style: .bold)
+            let area = Rect(x: inner.x + 1 + labelWidth, y: y, width: inner.width - labelWidth - 2, height: 1)
+            buffer.fill(area, with: Cell(" ", style: .underline))
+            field.draw(in: area, on: &buffer, style: .underline, showsCursor: index == prompt.focus)
+        }
+        buffer.write(
+            "Enter saves · Tab next field · Esc cancels", x: inner.x + 1, y: inner.maxY - 1, style: .dim,
+            maxWidth: inner.width - 2)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import TernExplorer
+import TernScreen
+
+/// What the response pane does with its keys, the send and the results that come back.
+extension ResponsePane {
+    /// Handles a key-table action while the pane has the focus; `height` is the body's visible lines.
+    mutating func perform(_ action: Action, height: Int) {
+        let maxTop = max(0, lineCount - height)
+        switch action {
+        case .up: scroll -= 1
+        case .down: scroll += 1
+        case .pageUp: scroll -= height
+        case .pageDown: scroll += height
+        case .top: scroll = 0
+        case .bottom: scroll = maxTop
+        case .left: left = max(0, left - 8)
+        case .right: left += 8
+        case .previousTab, .nextTab:
+            let tabs = ResponseTab.allCases
+            let step = action == .nextTab ? 1 : tabs.count - 1
+            tab = tabs[(tab.rawValue + step) % tabs.count]
+            scroll = 0
+            left = 0
+        case .search:
+            guard view != nil else { return }
+            tab = .body
+            search = SearchState()
+        case .nextMatch, .previousMatch:
+            guard var search, !search.matches.isEmpty else { return }
+            let step = action == .nextMatch ? 1 : search.matches.count - 1
+            search.current = (search.current + step) % search.matches.count
+            self.search = search
+            scrollToMatch(height: height)
+        default:
+            break
+        }
+        scroll = min(max(0, scroll), maxTop)
+    }
+
+    /// Handles a key while the search query is typed.
+    mutating func searchKey(_ key: Key) -> [Effect] {
+        guard var search else { return [] }
+        switch key {
+        case .escape:
+            self.search = nil
+        case .enter:
+            let query = search.field.text
+            guard !query.isEmpty else {
+                self.search = nil
+                return []
+            }
+            search.editing = false
+            search.query = query
+            search.running = true
+            self.search = search
+            return [.search(query)]
+        default:
+            _ = search.field.handle(key)
+            self.search = search
+        }
+        return []
+    }
+
+    /// Starts sending `name` (else the selected spec), unless a send runs already.
+    mutating func send(_ name: String?, snapshot: ExplorerSnapshot?, now: Date) -> Reply {
+        if let running = sending { return .error("\(running) is still running; Esc cancels it") }
+        guard let id = name ?? snapshot?.selected?.id else {
+            return .error("select a spec first (Enter in the workspace tree)")
+        }
+        sending = id
+        sendStarted = now
+        let mode = snapshot?.mode.rawValue ?? "normal"
+        let text = "sending \(id) in \(mode) mode… (Esc cancels)"
+        return Reply([.send(name)], status: StatusMessage(text: text, isError: false))
+    }
+
+    /// Esc: cancels the send, else closes the search.
+    mutating func cancel() -> Reply {
+        if let sending {
+            return Reply([.cancelSend], status: StatusMessage(text: "cancelling \(sending)…", isError: false))
+        }
+        search = nil
+        return Reply()
+    }
+
+    /// A response arrived (sent, or opened from the cache): shown from its top.
+    mutating func show(_ response: ResponseView) -> Reply {
+        let wasSending = sending != nil
+        view = response
+        sending = nil
+        scroll = 0
+        left = 0
+        search = nil
+        var summary = "\(response.status) \(response.reason) · \(response.badge)"
+        if let duration = response.duration { summary += " · \(Format.duration(duration))" }
+        summary += " · \(Format.bytes(response.size))"
+        if response.attempts > 1 { summary += " · \(response.attempts) attempts" }
+        return Reply(
+            wasSending ? [.refreshActivity, .loadCache] : [],
+            status: StatusMessage(text: "\(response.title): \(summary)", isError: false))
+    }
+
+    /// The send failed.
+    mutating func sendFailed(_ error: ExplorerError) -> Reply {
+        sending = nil
+        return Reply([.refreshActivity, .loadCache], status: StatusMessage(text: error.message, isError: true))
+    }
+
+    /// A search finished: the cursor goes to the first match at or below the top line.
+    mutating func searchFinished(query: String, matches: [Int], height: Int) -> Reply {
+        guard var search, search.query == query else { return Reply() }
+        search.running = false
+        search.matches = matches
+        search.current = matches.firstIndex { $0 >= scroll } ?? 0
+        self.search = search
+        if matches.isEmpty { return .error("'\(query)' is not in the body") }
+        scrollToMatch(height: height)
+        let text = "'\(query)': \(matches.count) matching lines (n/N move)"
+        return Reply(status: StatusMessage(text: text, isError: false))
+    }
+
+    /// Scrolls so the current match is in view (a third down the pane) when it is not.
+    mutating func scrollToMatch(height: Int) {
+        guard let search, search.current < search.matches.count else { return }
+        let line = search.matches[search.current]
+        if line < scroll || line >= scroll + height {
+            scroll = max(0, min(line - height / 3, lineCount - height))
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import TernExplorer
+import TernScreen
+
+/// What the workspace tree does with its keys and with a new snapshot.
+extension WorkspaceTree {
+    /// Handles a key-table action while the tree has the focus; `page` is how far a page moves.
+    mutating func perform(_ action: Action, snapshot: ExplorerSnapshot?, page: Int) -> Reply {
+        let rows = rows(of: snapshot)
+        guard !rows.isEmpty || action == .filter else { return Reply() }
+        switch action {
+        case .open:
+            let row = rows[App.clamp(selection, count: rows.count)]
+            switch row.kind {
+            case .group(let path, let expanded):
+                if expanded { collapsed.insert(path) } else { collapsed.remove(path) }
+            case .spec(let spec):
+                return Reply([.select(spec.id)])
+            }
+        case .collapse, .expand:
+            let row = rows[App.clamp(selection, count: rows.count)]
+            if case .group(let path, _) = row.kind {
+                if action == .collapse { collapsed.insert(path) } else { collapsed.remove(path) }
+            } else if action == .collapse, let parent = rows[..<selection].lastIndex(where: {
+                if case .group = $0.kind { return $0.depth < row.depth }
+                return false
+            }) {
+                selection = parent
+            }
+        case .filter:
+            filterField = TextField(filter)
+        default:
+            selection = App.move(selection, action, count: rows.count, page: page)
+        }
+        return Reply()
+    }
+
+    /// Handles a key while the filter is typed: the rows narrow as it changes.
+    mutating func filterKey(_ key: Key, snapshot: ExplorerSnapshot?) {
+        guard var field = filterField else { return }
+        switch key {
+        case .escape:
+            filterField = nil
+            filter = ""
+        case .enter:
+            filterField = nil
+            filter = field.text
+            // Land on the first spec that matches.
+            selection = rows(of: snapshot).firstIndex { $0.specID != nil } ?? 0
+        case .up, .down:
+            selection = App.move(selection, key == .up ? .up : .down, count: rows(of: snapshot).count, page: 1)
+        default:
+            _ = field.handle(key)
+            filterField = field
+            filter = field.text
+            selection = rows(of: snapshot).firstIndex { $0.specID != nil } ?? 0
+        }
+    }
+
+    /// A new snapshot arrived: the cursor stays on a row.
+    mutating func snapshotChanged(_ snapshot: ExplorerSnapshot) {
+        selection = App.clamp(selection, count: rows(of: snapshot).count)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import TernExplorer
+import TernScreen
+
+/// The workspace tree pane: groups and specs, the selected spec marked, unsaved ones starred.
+extension WorkspaceTree {
+    /// Draws the pane for `snapshot` in `rect`.
+    func draw(snapshot: ExplorerSnapshot?, focused: Bool, in rect: Rect, on buffer: inout ScreenBuffer) {
+        let rows = rows(of: snapshot)
+        let filtered = !filter.isEmpty
+        Box(title: "1 Workspace", focused: focused, trailing: filtered ? "filter: \(filter)" : "")
+            .draw(in: rect, on: &buffer)
+        var inner = Box.inner(rect)
+        if let field = filterField {
+            let line = inner.bottom(1)
+            buffer.write("/", x: line.x, y: line.y, style: .bold)
+            field.draw(in: Rect(x: line.x + 1, y: line.y, width: line.width - 1, height: 1), on: &buffer)
+            inner = inner.droppingBottom(1)
+        }
+        guard let snapshot else { return }
+        if rows.isEmpty {
+            let text = filtered ? "no spec matches '\(filter)'" : "no specs in this workspace"
+            buffer.write(text, x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
+            return
+        }
+        let selectedID = snapshot.selected?.id
+        let unsaved = Set(snapshot.unsaved)
+        let listRows: [[Span]] = rows.map { row in
+            let indent = String(repeating: "  ", count: row.depth)
+            switch row.kind {
+            case .group(_, let expanded):
+                return [Span(indent + (expanded ? "▾ " : "▸ ") + row.title, .bold)]
+            case .spec(let spec):
+                let marker = spec.id == selectedID ? "●" : " "
+                var spans = [
+                    Span(indent + marker, Style(foreground: .cyan)),
+                    Span(
+                        spec.method.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0),
+                        App.methodStyle(spec.method)),
+                    Span(row.title, spec.id == selectedID ? .bold : .plain),
+                ]
+                if unsaved.contains(spec.id) { spans.append(Span("*", Style(foreground: .yellow, attributes: .bold))) }
+                spans.append(Span(" " + spec.path, .dim))
+                return spans
+            }
+        }
+        ListView(rows: listRows, selected: App.clamp(selection, count: rows.count), focused: focused)
+            .draw(in: inner, on: &buffer)
+    }
+}

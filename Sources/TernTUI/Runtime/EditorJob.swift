@@ -1,0 +1,46 @@
+import Synchronization
+import TernExplorer
+
+/// Text to edit in `$EDITOR` (the `ExecProcess` of this TUI): `update` asks for it with
+/// `Effect.openEditor`, the runtime hands the terminal over, runs the editor and posts
+/// `Msg.editorFinished` with the result.
+public struct EditorJob: Sendable, Hashable {
+    /// What the editor opens with.
+    public var text: String
+    /// Who awaits the result outside the TUI (the session's `body edit` through `EditorBridge`);
+    /// `nil` when the result becomes the selected spec's body.
+    public var reply: EditorReply?
+
+    /// A job for `text`, answered to `reply` when one is given.
+    public init(text: String, reply: EditorReply? = nil) {
+        self.text = text
+        self.reply = reply
+    }
+}
+
+/// A caller awaiting an editor run; answered once, later answers are dropped.
+public final class EditorReply: Sendable, Hashable {
+    private let continuation: Mutex<CheckedContinuation<String, any Error>?>
+
+    init(_ continuation: CheckedContinuation<String, any Error>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    /// Answers the caller, unless it was answered already.
+    func resume(_ result: Result<String, any Error>) {
+        let waiting = continuation.withLock { value in
+            defer { value = nil }
+            return value
+        }
+        waiting?.resume(with: result)
+    }
+
+    /// Whether the caller was answered.
+    var isAnswered: Bool { continuation.withLock { $0 == nil } }
+
+    /// Replies are equal only to themselves.
+    public static func == (lhs: EditorReply, rhs: EditorReply) -> Bool { lhs === rhs }
+
+    /// Hashes the reply's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}

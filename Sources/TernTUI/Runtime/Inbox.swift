@@ -1,0 +1,27 @@
+import Synchronization
+
+/// Messages posted by effect tasks and event streams, drained by the UI thread.
+final class Inbox: Sendable {
+    /// One posted message; `settlesSend` names the send whose end it reports.
+    struct Entry: Sendable {
+        var msg: Msg
+        var settlesSend: Int?
+    }
+
+    private let entries = Mutex<[Entry]>([])
+
+    /// Queues `msg`; `send` when it is the last message of that send.
+    func post(_ msg: Msg, settlingSend send: Int? = nil) {
+        entries.withLock { $0.append(Entry(msg: msg, settlesSend: send)) }
+    }
+
+    /// Takes every queued message, oldest first.
+    func drain() -> [Entry] {
+        entries.withLock { queue in
+            defer { queue.removeAll(keepingCapacity: true) }
+            return queue
+        }
+    }
+
+    var isEmpty: Bool { entries.withLock { $0.isEmpty } }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Tern
+import TernExplorer
+import TernScreen
+
+/// How the runtime performs each `Effect`: tasks that talk to the session and post `Msg`s back,
+/// and the editor, which runs on the UI thread with the terminal handed over.
+extension Runtime {
+    func perform(_ effect: Effect) {
+        let session = self.session
+        let inbox = self.inbox
+        switch effect {
+        case .run(let command) where command.changesSettings:
+            let previous = settingsChain
+            let task = Task.detached {
+                await previous?.value
+                await Runtime.run(command, session: session, inbox: inbox)
+            }
+            settingsChain = task
+            tasks.append(task)
+        case .run(let command):
+            spawn { await Runtime.run(command, session: session, inbox: inbox) }
+        case .send(let name):
+            send(name)
+        case .cancelSend:
+            act(machine.cancelRequested())
+        case .apply(let edit):
+            spawn {
+                do throws(ExplorerError) {
+                    inbox.post(.editFinished(.success(try await session.apply(edit))))
+                } catch {
+                    inbox.post(.editFinished(.failure(error)))
+                }
+            }
+        case .select(let id):
+            spawn {
+                do throws(ExplorerError) {
+                    _ = try await session.run(.use(id))
+                } catch {
+                    inbox.post(.commandFinished(.use(id), .failure(error)))
+                }
+            }
+        case .refreshSnapshot:
+            spawn { inbox.post(.snapshot(await session.snapshot())) }
+        case .refreshActivity:
+            act(machine.refreshRequested())
+        case .loadCache:
+            spawn {
+                do throws(ExplorerError) {
+                    if case .cacheEntries(let entries) = try await session.run(.cache(.list)) {
+                        inbox.post(.cacheLoaded(entries.map(CacheRow.init)))
+                    }
+                } catch {
+                    inbox.post(.commandFinished(.cache(.list), .failure(error)))
+                }
+            }
+        case .openCacheEntry(let key):
+            spawn {
+                do throws(ExplorerError) {
+                    if case .cacheEntry(let entry) = try await session.run(.cache(.show(key))) {
+                        inbox.post(.responseReady(ResponseView.make(entry)))
+                    }
+                } catch {
+                    inbox.post(.commandFinished(.cache(.show(key)), .failure(error)))
+                }
+            }
+        case .search(let query):
+            guard let document = state.responsePane.view?.body else { return }
+            spawn { inbox.post(.searchFinished(query: query, matches: document.search(query))) }
+        case .openEditor(let job):
+            openEditor(job)
+        }
+    }
+
+    private static func run(_ command: Command, session: ExplorerSession, inbox: Inbox) async {
+        do throws(ExplorerError) {
+            let output = try await session.run(command)
+            inbox.post(.commandFinished(command, .success(output)))
+        } catch {
+            inbox.post(.commandFinished(command, .failure(error)))
+        }
+    }
+
+    private func spawn(_ body: @escaping @Sendable () async -> Void) {
+        tasks.removeAll { $0.isCancelled }
+        tasks.append(Task.detached(operation: body))
+    }
+
+    private func send(_ name: String?) {
+        let session = self.session
+        let inbox = self.inbox
+        let title = state.sending ?? name ?? "response"
+        let id = machine.nextSendID()
+        let task = Task.detached {
+            do throws(ExplorerError) {
+                let response = try await session.send(name)
+                inbox.post(.responseReady(ResponseView.make(response, title: title)), settlingSend: id)
+            } catch {
+                let failure = Task.isCancelled ? ExplorerError(.request, "cancelled \(title)") : error
+                inbox.post(.sendFailed(failure), settlingSend: id)
+            }
+        }
+        act(machine.sendStarted(id: id, handle: task))
+    }
+
+    /// Reads the retry log and transfers (the machine lets one read run at a time).
+    func readActivity() {
+        let session = self.session
+        let inbox = self.inbox
+        spawn {
+            let log = try? await session.run(.log)
+            let transfers = try? await session.run(.transfers)
+            guard case .retryLog(let entries)? = log, case .transfers(let records)? = transfers else {
+                inbox.post(.activity(retryLog: [], transfers: []))
+                return
+            }
+            inbox.post(.activity(retryLog: entries, transfers: records))
+        }
+    }
+
+    /// Hands the terminal to `$EDITOR` on `job`'s text, takes it back, answers a waiting caller
+    /// and posts the result.
+    private func openEditor(_ job: EditorJob) {
+        var result: Result<String, any Error> = .failure(ExternalEditor.Failure(description: "the editor did not run"))
+        terminal.suspend { result = Result { try ExternalEditor.editBlocking(job.text) } }
+        dirty = true
+        job.reply?.resume(result)
+        inbox.post(.editorFinished(job, result.mapError { ExplorerError(.unsupported, "the editor failed: \($0)") }))
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Tern
+import TernExplorer
+import TernScreen
+
+/// The TUI's loop: reads keys, runs `update` on them and on the messages effects post back,
+/// and redraws — only when the message queue is empty, and writing only the changed cells.
+///
+/// Everything here runs on one thread (the caller's; ncurses is not thread-safe). Effects run as
+/// tasks that talk to the `ExplorerSession` and post `Msg`s to the inbox (`Runtime+Effects.swift`);
+/// nothing blocks the loop but `$EDITOR`, which has the terminal meanwhile.
+public final class Runtime {
+    /// How the loop runs.
+    public struct Options: Sendable {
+        /// Quit as soon as the first complete frame (with the workspace loaded) is drawn: the benchmark's mode.
+        public var exitAfterFirstFrame = false
+        /// How long to wait for a key before looking at the inbox again.
+        public var pollMilliseconds = 15
+
+        /// Options for an interactive loop, or the benchmark's.
+        public init(exitAfterFirstFrame: Bool = false) {
+            self.exitAfterFirstFrame = exitAfterFirstFrame
+        }
+    }
+
+    let terminal: any Terminal
+    let session: ExplorerSession
+    let bridge: EditorBridge?
+    private let options: Options
+    let inbox = Inbox()
+    var state: AppState
+    var dirty = true
+    /// The activity read and the send in flight.
+    var machine = RuntimeMachine<Task<Void, Never>>()
+    var tasks: [Task<Void, Never>] = []
+    /// The last command that changes the session's settings (mode, environment): each waits for the one
+    /// before, so a burst of `m` presses is applied in the order it was typed.
+    var settingsChain: Task<Void, Never>?
+    /// When the first frame showing the workspace was presented.
+    public private(set) var firstFrameAt: Date?
+
+    /// A loop drawing on `terminal` for `session`; `bridge` is the session's editor, when it has one.
+    public init(
+        terminal: any Terminal, session: ExplorerSession, bridge: EditorBridge? = nil, options: Options = Options()
+    ) {
+        self.terminal = terminal
+        self.session = session
+        self.bridge = bridge
+        self.options = options
+        state = AppState(size: terminal.size)
+    }
+
+    /// Runs until the user quits or `shouldStop` says so (a signal). Returns the final state.
+    @discardableResult
+    public func run(shouldStop: () -> Bool = { false }) -> AppState {
+        start()
+        defer { stop() }
+        var lastTick = Date()
+        while !state.quitting {
+            if shouldStop() { break }
+            if let key = terminal.readKey(timeoutMilliseconds: inbox.isEmpty ? options.pollMilliseconds : 0) {
+                // Keys see the current time (a send's start, relative ages).
+                let now = Date()
+                if now.timeIntervalSince(state.now) > 0.05 { dispatch(.tick(now)) }
+                dispatch(key == .resize ? .resized(terminal.size) : .key(key))
+            }
+            drainInbox()
+            let now = Date()
+            if now.timeIntervalSince(lastTick) >= (state.responsePane.sending != nil ? 0.2 : 5) {
+                lastTick = now
+                dispatch(.tick(now))
+            }
+            if dirty, inbox.isEmpty {
+                render()
+                if firstFrameAt == nil, state.snapshot != nil {
+                    firstFrameAt = Date()
+                    if options.exitAfterFirstFrame { break }
+                }
+            }
+        }
+        return state
+    }
+
+    /// Subscribes to the session's events and asks for the first snapshot and cache list.
+    func start() {
+        let inbox = self.inbox
+        bridge?.attach { inbox.post($0) }
+        let session = self.session
+        tasks.append(Task.detached {
+            for await event in session.events() {
+                switch event {
+                case .handler(let handlerEvent): inbox.post(.handlerEvent(handlerEvent))
+                case .stateChanged: inbox.post(.snapshot(await session.snapshot()))
+                }
+            }
+        })
+        perform(.refreshSnapshot)
+        perform(.loadCache)
+    }
+
+    /// Cancels what is still running.
+    func stop() {
+        act(machine.stopped())
+        for task in tasks { task.cancel() }
+        bridge?.attach(nil)
+    }
+
+    /// Draws the current state.
+    func render() {
+        terminal.present(App.view(state))
+        dirty = false
+    }
+
+    /// The state now (tests read it).
+    var current: AppState { state }
+
+    /// Feeds one message through `update` and runs the effects it asks for.
+    func dispatch(_ msg: Msg) {
+        if case .activity = msg { act(machine.activityArrived()) }
+        let effects = App.update(&state, msg)
+        dirty = true
+        for effect in effects { perform(effect) }
+    }
+
+    /// Dispatches every posted message, noting the sends they settle.
+    func drainInbox() {
+        for entry in inbox.drain() {
+            if let id = entry.settlesSend { machine.sendSettled(id: id) }
+            dispatch(entry.msg)
+        }
+    }
+
+    /// Performs what the runtime machine asks for.
+    func act(_ action: RuntimeMachine<Task<Void, Never>>.Action) {
+        switch action {
+        case .none: break
+        case .readActivity: readActivity()
+        case .cancel(let task): task.cancel()
+        }
+    }
+
+    /// Handles posted messages until `condition` holds or `timeout` passes, then draws; returns
+    /// whether the condition held. Tests drive the runtime with keys and this.
+    @discardableResult
+    func waitUntil(timeout: Duration = .seconds(30), _ condition: (AppState) -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            drainInbox()
+            if condition(state) {
+                render()
+                return true
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        render()
+        return false
+    }
+}
