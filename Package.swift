@@ -54,7 +54,7 @@ let package = Package(
             dependencies: ["Tern", "TernJSONPath", .product(name: "Yams", package: "Yams")]
         ),
         .target(name: "TernSQLite", dependencies: ["Tern", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite"]),
+        .target(name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite", "TernJSONPath"]),
         .target(name: "TernJSONPath"),
         .target(name: "TernScreen"),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "TernCLI",
             dependencies: [
-                "Tern", "TernHTTPClient", "TernWorkspace", "TernSQLite", "TernExplorer", "TernMock",
+                "Tern", "TernHTTPClient", "TernWorkspace", "TernSQLite", "TernExplorer", "TernMock", "TernJSONPath",
                 "TernTUI", "TernNcurses", "TernREPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

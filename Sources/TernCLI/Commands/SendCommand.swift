@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Tern
 import TernExplorer
+import TernJSONPath
 
 extension ResponseMode: ExpressibleByArgument {}
 
@@ -10,7 +11,12 @@ struct SendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
         abstract: "Send one spec and print the response.",
-        discussion: "Pretty JSON on a terminal, the raw body otherwise. Exit 0 on any response (4 with --fail and a status >= 400), 1 when no response arrived, 2 for usage or workspace errors."
+        discussion: """
+            Pretty JSON on a terminal, the raw body otherwise. The specs it requires are sent first; its \
+            captures are stored and its expectations checked (failures on stderr). Exit 0 on any response \
+            (4 with --fail and a status >= 400 or a failed expectation), 1 when no response arrived, 2 for \
+            usage or workspace errors.
+            """
     )
 
     @Argument(help: "The spec: its id (users/get-user) or its file name when unique (get-user).")
@@ -45,8 +51,11 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(help: "Print the status line and headers before the body.")
     var include = false
 
-    @Flag(help: "Exit 4 when the status is 400 or more.")
+    @Flag(help: "Exit 4 when the status is 400 or more, or an expectation failed.")
     var fail = false
+
+    @Option(help: ArgumentHelp("Print the nodes a JSONPath selects in the JSON body, one JSON line each.", valueName: "EXPR"))
+    var filter: String?
 
     @Option(help: ArgumentHelp("Write every attempt, retry, progress, cache and response event to stderr as JSON lines.", valueName: "json"))
     var events: EventFormat?
@@ -59,21 +68,42 @@ struct SendCommand: AsyncParsableCommand {
         if events == .json, let request = try? await opened.session.resolvedRequest(spec) {
             EventPrinter().printBodyFiles(of: request, in: opened.workspace)
         }
-        let response: Response
+        let filterPath: JSONPath?
         do {
-            response = try await opened.session.send(spec, adjustments: adjustments)
+            filterPath = try filter.map { try JSONPath($0) }
+        } catch {
+            await opened.close()
+            throw CommandFailure.usage("--filter: \(error)")
+        }
+        let checked: CheckedResponse
+        do {
+            checked = try await opened.session.sendChecked(spec, adjustments: adjustments)
         } catch {
             await opened.close()
             throw CommandFailure(status: error.kind == .request ? .failure : .usage, message: error.message)
         }
+        let response = checked.response
         do {
-            try ResponsePrinter(include: include).print(response, output: output, append: resume)
+            if let filterPath {
+                try printMatches(of: filterPath, in: response)
+            } else {
+                try ResponsePrinter(include: include).print(response, output: output, append: resume)
+            }
+        } catch let failure as CommandFailure {
+            await opened.close()
+            throw failure
         } catch {
             await opened.close()
             throw CommandFailure(status: .failure, message: "\(error)")
         }
         await opened.close()
-        if fail && response.statusCode >= 400 { throw CommandFailure.silent(.failedCheck) }
+        for miss in checked.captureMisses { StandardStream.error.write("tern: warning: \(miss)\n") }
+        for failure in checked.failures {
+            StandardStream.error.write("tern: ✗ \(failure.expected) — got \(failure.actual)\n")
+        }
+        if fail && (response.statusCode >= 400 || !checked.failures.isEmpty) {
+            throw CommandFailure.silent(.failedCheck)
+        }
     }
 
     private func makeAdjustments() throws -> SendAdjustments {
@@ -124,5 +154,22 @@ struct SendCommand: AsyncParsableCommand {
             result[String(value[..<equals])] = String(value[value.index(after: equals)...])
         }
         return result
+    }
+
+    /// `--filter`: each selected node as one compact JSON line.
+    private func printMatches(of path: JSONPath, in response: Response) throws {
+        let document: JSONPathValue
+        do {
+            document = try JSONPathValue(decoding: try response.bodyData())
+        } catch {
+            throw CommandFailure(status: .failure, message: "--filter needs a JSON body: \(error)")
+        }
+        let nodes: [JSONPathNode]
+        do {
+            nodes = try path.select(in: document)
+        } catch {
+            throw CommandFailure(status: .failure, message: "--filter: \(error)")
+        }
+        for node in nodes { StandardStream.output.write(node.value.jsonText + "\n") }
     }
 }
