@@ -116,7 +116,10 @@ final class TaskState: Sendable {
         var plan = DownloadFile.Plan(keep: 0, total: total)
         if let file {
             do {
-                plan = try file.begin(status: head.status, headers: head.headers)
+                plan = try file.begin(status: head.status, headers: head.headers, label: setup.label)
+            } catch let error as TernError {
+                abort(error)
+                return
             } catch {
                 abort(TernError(
                     .transport, "cannot write the download file '\(file.url.path)': \(error)",
