@@ -72,13 +72,15 @@ struct ResponsePrinter {
             out.write(body)
             return
         }
-        if let pretty = JSONFormatter.prettyPrinted(body) {
+        switch BodyRendering(body, contentType: contentType) {
+        case .empty:
+            break
+        case .json(let pretty):
             out.write(pretty + "\n")
-        } else if BodyPreview.isText(body) {
-            let text = String(decoding: body, as: UTF8.self)
-            out.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
-        } else {
-            out.write("[\(HumanUnits.bytes(Int64(body.count))) of binary data (\(contentType ?? "no content type")); use -o FILE to save it]\n")
+        case .text(let text):
+            out.write(text.hasSuffix("\n") ? text : text + "\n")
+        case let binary:
+            out.write("[\(binary.binarySummary ?? ""); use -o FILE to save it]\n")
         }
     }
 

@@ -44,18 +44,18 @@ extension Printer {
 
     /// Pretty JSON, UTF-8 text as it is, or a hex summary (never raw bytes); ends with a newline.
     func bodyText(_ body: Data, contentType: String?) -> String {
-        if body.isEmpty { return style.dim("(empty body)") + "\n" }
-        if let pretty = JSONFormatter.prettyPrinted(body) { return pretty + "\n" }
-        if BodyPreview.isText(body) {
-            let text = String(decoding: body, as: UTF8.self)
-            return text.hasSuffix("\n") ? text : text + "\n"
+        let rendering = BodyRendering(body, contentType: contentType)
+        switch rendering {
+        case .empty: return style.dim("(empty body)") + "\n"
+        case .json(let pretty): return pretty + "\n"
+        case .text(let text): return text.hasSuffix("\n") ? text : text + "\n"
+        case .binary: return hexSummary(body, rendering)
         }
-        return hexSummary(body, contentType: contentType)
     }
 
     /// `[1.2 KB of binary data (image/png)]` and the first 64 bytes as a hex dump.
-    func hexSummary(_ body: Data, contentType: String?) -> String {
-        var lines = [style.dim("[\(HumanUnits.bytes(Int64(body.count))) of binary data (\(contentType ?? "no content type"))]")]
+    func hexSummary(_ body: Data, _ rendering: BodyRendering) -> String {
+        var lines = [style.dim("[\(rendering.binarySummary ?? "")]")]
         lines += BodyPreview.hexRows(body, limit: 64)
         if body.count > 64 { lines.append(style.dim("… \(body.count - 64) more bytes")) }
         return lines.joined(separator: "\n") + "\n"
