@@ -54,11 +54,7 @@ public enum App {
             state.responseScroll = 0
             state.responseLeft = 0
             state.search = nil
-            var summary = "\(view.status) \(view.reason) · \(view.badge)"
-            if let duration = view.duration { summary += " · \(Format.duration(duration))" }
-            summary += " · \(Format.bytes(view.size))"
-            if view.attempts > 1 { summary += " · \(view.attempts) attempts" }
-            state.status = StatusMessage(text: "\(view.title): \(summary)", isError: false)
+            state.status = StatusMessage(text: "\(view.title): \(view.summary(now: state.now).shortLine)", isError: false)
             return wasSending ? [.refreshActivity, .loadCache] : []
         case .sendFailed(let error):
             state.sending = nil

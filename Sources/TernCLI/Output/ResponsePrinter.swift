@@ -35,10 +35,11 @@ struct ResponsePrinter {
     /// The summary line on a terminal; where stderr is not one, a line still says when the answer did not
     /// come from the network, and a stale answer served because the network failed is always announced.
     static func announce(_ response: Response, now: Date = Date()) {
-        let badge = SourceBadge(response, now: now)
+        let summary = ResponseSummary(response, now: now)
+        let badge = summary.badge
         let err = Terminal.standardError
         if err.isTerminal {
-            err.write("\(response.statusCode) \(response.status.reasonPhrase) · \(badge.text) · \(HumanUnits.duration(response.timing.duration)) · \(HumanUnits.bytes(response.byteCount))\n")
+            err.write(summary.line + "\n")
         } else if response.source != .live {
             err.write("tern: \(response.statusCode) from \(badge.text); --mode live sends it\n")
         }

@@ -66,9 +66,10 @@ public struct Printer: Sendable {
 
     func show(_ request: Request, edited: Bool, outsideFiles: [URL] = []) -> String {
         let outside = { (url: URL) in outsideFiles.contains(url) ? " " + style.yellow("(outside the workspace)") : "" }
-        var lines = [style.bold("\(request.method.rawValue) \(SecretMask.display(request.url))")]
-        for field in request.headers {
-            lines.append(style.cyan(field.name.rawName) + ": " + field.value)
+        let shown = RequestLines(request, secretValues: request.secretValues)
+        var lines = [style.bold(shown.requestLine)]
+        for header in shown.headers {
+            lines.append(style.cyan(header.name) + ": " + header.value)
         }
         var notes: [String] = []
         if request.transaction != .data { notes.append(request.transaction == .download ? "download" : "upload") }
