@@ -28,7 +28,8 @@ extension App {
             if case .data(let data) = request.body {
                 lines.append("")
                 let text = BodyRendering.asSent(data, contentType: request.headers[.contentType])
-                lines += text.prefix(16 * 1024).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                lines += text.prefix(16 * 1024).split(separator: "\n", omittingEmptySubsequences: false)
+                    .map(String.init)
             }
             let files = request.body.files
             if !files.isEmpty { lines.append("") }

@@ -54,7 +54,8 @@ public enum App {
             state.responseScroll = 0
             state.responseLeft = 0
             state.search = nil
-            state.status = StatusMessage(text: "\(view.title): \(view.summary(now: state.now).shortLine)", isError: false)
+            let summary = view.summary(now: state.now).shortLine
+            state.status = StatusMessage(text: "\(view.title): \(summary)", isError: false)
             return wasSending ? [.refreshActivity, .loadCache] : []
         case .sendFailed(let error):
             state.sending = nil

@@ -10,7 +10,8 @@ extension App {
         let focused = state.focus == pane
         var trailing = ""
         switch pane {
-        case .transfers: trailing = state.transfers.isEmpty ? "" : "\(state.transfers.filter(\.outcome.isRunning).count) running"
+        case .transfers:
+            trailing = state.transfers.isEmpty ? "" : "\(state.transfers.filter(\.outcome.isRunning).count) running"
         case .retryLog: trailing = state.retryLog.isEmpty ? "" : "\(state.retryLog.count) attempts"
         default: trailing = state.cacheLoaded ? "\(state.cacheEntries.count) entries" : ""
         }
@@ -74,7 +75,8 @@ extension App {
             let failed = entry.delayBeforeNext != nil || entry.outcome.isTrouble
             let next = entry.delayBeforeNext.map { "retry in \(Format.duration($0))" } ?? ""
             return Table.Row(
-                [Format.clock(entry.date, in: state.timeZone), entry.label, "#\(entry.attempt)", entry.outcome.isRunning ? "…" : entry.outcome.text, next],
+                [Format.clock(entry.date, in: state.timeZone), entry.label, "#\(entry.attempt)",
+                 entry.outcome.isRunning ? "…" : entry.outcome.text, next],
                 style: failed ? Style(foreground: .yellow) : .plain
             )
         }

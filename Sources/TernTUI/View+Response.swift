@@ -20,7 +20,9 @@ extension App {
             Span("  "),
             Span(
                 " \(model.badge.title) ",
-                Style(foreground: model.badge.needsAttention ? .red : badgeColor(response.source), attributes: [.bold, .reverse])
+                Style(
+                    foreground: model.badge.needsAttention ? .red : badgeColor(response.source),
+                    attributes: [.bold, .reverse])
             ),
         ]
         if response.source == .cache, let age = model.badge.age {

@@ -25,7 +25,7 @@ public struct ContentRange: Sendable, Hashable {
     /// The size in a `416`'s `Content-Range: bytes */N`, or `nil` when the value is not of that form.
     public static func unsatisfiedTotal(_ value: String) -> Int64? {
         let text = value.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("bytes */"), let total = Int64(text.dropFirst("bytes */".count)), total >= 0 else { return nil }
-        return total
+        guard text.hasPrefix("bytes */"), let total = Int64(text.dropFirst("bytes */".count)) else { return nil }
+        return total >= 0 ? total : nil
     }
 }

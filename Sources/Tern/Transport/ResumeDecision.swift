@@ -24,7 +24,9 @@ public enum ResumeDecision: Sendable, Hashable {
     public static func decide(
         offset: Int64?, status: Int, contentRange: String?, contentLength: String?
     ) -> ResumeDecision {
-        let length = contentLength.flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }.flatMap { $0 >= 0 ? $0 : nil }
+        let length = contentLength
+            .flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+            .flatMap { $0 >= 0 ? $0 : nil }
         guard let offset, offset > 0 else { return .restart(total: length) }
         switch status {
         case 206:
@@ -36,7 +38,8 @@ public enum ResumeDecision: Sendable, Hashable {
             }
             let total = range.total ?? (range.end == .max ? range.end : range.end + 1)
             guard total > range.end else {
-                return .invalid("cannot resume at byte \(offset): Content-Range '\(contentRange ?? "")' is inconsistent")
+                let value = contentRange ?? ""
+                return .invalid("cannot resume at byte \(offset): Content-Range '\(value)' is inconsistent")
             }
             return .append(from: offset, total: total)
         case 416:

@@ -39,7 +39,8 @@ public enum BodyRendering: Sendable, Hashable {
     /// A request body as it was sent (JSON not reformatted): its text when a terminal can show it,
     /// else `(1.2 KB of binary data (image/png))`.
     public static func asSent(_ body: Data, contentType: String?) -> String {
-        displayableText(body) ?? "(\(BodyRendering.binary(size: Int64(body.count), contentType: contentType).binarySummary ?? ""))"
+        let binary = BodyRendering.binary(size: Int64(body.count), contentType: contentType)
+        return displayableText(body) ?? "(\(binary.binarySummary ?? ""))"
     }
 
     /// The text shown, for `json` and `text`.

@@ -20,8 +20,9 @@ public struct ResponseSummary: Sendable, Hashable {
     /// The summary of `response` at `now`.
     public init(_ response: Response, now: Date = Date()) {
         self.init(
-            statusCode: response.statusCode, reason: response.status.reasonPhrase, badge: SourceBadge(response, now: now),
-            duration: response.timing.duration, size: response.byteCount, attempts: response.attempts)
+            statusCode: response.statusCode, reason: response.status.reasonPhrase,
+            badge: SourceBadge(response, now: now), duration: response.timing.duration, size: response.byteCount,
+            attempts: response.attempts)
     }
 
     /// The summary from its parts.

@@ -73,7 +73,8 @@ final class ActivityLog: Sendable {
                 state.retries.append(
                     RetryLogEntry(requestID: event.requestID, date: event.date, label: event.label, attempt: number))
             case .retry(let attempt, let cause, let delay):
-                if let index = state.retries.lastIndex(where: { $0.requestID == event.requestID && $0.attempt == attempt }) {
+                let id = event.requestID
+                if let index = state.retries.lastIndex(where: { $0.requestID == id && $0.attempt == attempt }) {
                     state.retries[index].outcome = .retried(cause: cause.description)
                     state.retries[index].delayBeforeNext = delay
                 }
@@ -85,10 +86,12 @@ final class ActivityLog: Sendable {
                 finishAttempt(
                     &state.retries, event.requestID,
                     outcome: cancelled ? .cancelled : .failed(reason: "\(error.kind): \(error.message)"))
-                finishTransfers(&state.transfers, event.requestID, outcome: cancelled ? .cancelled : .failed(reason: "\(error.kind)"))
+                let ended: ActivityOutcome = cancelled ? .cancelled : .failed(reason: "\(error.kind)")
+                finishTransfers(&state.transfers, event.requestID, outcome: ended)
             case .progress(let progress):
                 if let index = state.transfers.lastIndex(where: {
-                    $0.requestID == event.requestID && $0.progress.direction == progress.direction && $0.outcome.isRunning
+                    $0.requestID == event.requestID && $0.progress.direction == progress.direction
+                        && $0.outcome.isRunning
                 }) {
                     state.transfers[index].progress = progress
                 } else {

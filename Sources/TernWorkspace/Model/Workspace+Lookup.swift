@@ -33,7 +33,8 @@ extension Workspace {
         let names = environments.keys.sorted()
         return WorkspaceError(
             .unknownEnvironment,
-            "unknown environment '\(name)'\(Suggestions.hint(for: name, in: names)); environments/ has \(Suggestions.list(names))",
+            "unknown environment '\(name)'\(Suggestions.hint(for: name, in: names)); "
+                + "environments/ has \(Suggestions.list(names))",
             file: file,
             suggestions: names
         )

@@ -21,7 +21,8 @@ struct TemplateRenderer {
         let chosen = context.environment ?? workspace.defaultEnvironment
         if let chosen {
             guard let environment = workspace.environments[chosen] else {
-                throw workspace.unknownEnvironment(chosen, file: context.environment == nil ? workspace.manifestFile : nil)
+                let file = context.environment == nil ? workspace.manifestFile : nil
+                throw workspace.unknownEnvironment(chosen, file: file)
             }
             self.environment = environment
             values = Dictionary(environment.variables.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })

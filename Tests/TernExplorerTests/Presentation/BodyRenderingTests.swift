@@ -13,7 +13,8 @@ struct BodyRenderingTests {
         #expect(png == .binary(size: 6, contentType: "image/png"))
         #expect(png.binarySummary == "6 B of binary data (image/png)")
         #expect(png.shownText == nil)
-        #expect(BodyRendering.binary(size: 1_200, contentType: nil).binarySummary == "1.2 KB of binary data (no content type)")
+        let untyped = BodyRendering.binary(size: 1_200, contentType: nil)
+        #expect(untyped.binarySummary == "1.2 KB of binary data (no content type)")
     }
 
     @Test("a terminal gets no control bytes; lossless formats take any valid UTF-8")

@@ -7,7 +7,9 @@ import Testing
 struct ProgressLineTests {
     @Test("a download with total and rate: every part, and the one-line form")
     func full() {
-        let line = ProgressLine(TransferProgress(direction: .download, bytes: 12_400_000, total: 50_000_000, bytesPerSecond: 10_000_000))
+        let progress = TransferProgress(
+            direction: .download, bytes: 12_400_000, total: 50_000_000, bytesPerSecond: 10_000_000)
+        let line = ProgressLine(progress)
         #expect(line.arrow == "↓")
         #expect(line.amount() == "12.4 MB / 50.0 MB")
         #expect(line.amount(separator: "/") == "12.4 MB/50.0 MB")
@@ -28,7 +30,8 @@ struct ProgressLineTests {
 
     @Test("a zero rate is no rate; a finished transfer is 100%; percent never rounds up to 100")
     func edges() {
-        #expect(ProgressLine(TransferProgress(direction: .download, bytes: 1, total: 10, bytesPerSecond: 0)).rate == nil)
+        let stalled = TransferProgress(direction: .download, bytes: 1, total: 10, bytesPerSecond: 0)
+        #expect(ProgressLine(stalled).rate == nil)
         #expect(ProgressLine(TransferProgress(direction: .download, bytes: 999, total: 1000)).percent == "99%")
         let done = ProgressLine(TransferProgress(direction: .download, bytes: 5, total: nil), completed: true)
         #expect(done.fraction == 1)

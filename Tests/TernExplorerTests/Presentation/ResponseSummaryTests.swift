@@ -21,19 +21,22 @@ struct ResponseSummaryTests {
         let summary = ResponseSummary(response(), now: now)
         #expect(summary.line == "404 Not Found · LIVE · 38 ms · 2 B")
         #expect(summary.shortLine == "404 Not Found · LIVE · 38 ms · 2 B")
-        #expect(ResponseSummary(response(attempts: 3), now: now).line == "404 Not Found · LIVE · 38 ms · 2 B · 3 attempts")
+        let retried = ResponseSummary(response(attempts: 3), now: now)
+        #expect(retried.line == "404 Not Found · LIVE · 38 ms · 2 B · 3 attempts")
     }
 
     @Test("a replayed answer carries its state, age and validity; an expired one says so once")
     func replayed() {
         let revalidated = Response.CacheInfo(
-            key: "k", storedAt: now.addingTimeInterval(-240), validUntil: now.addingTimeInterval(360), state: .revalidated)
+            key: "k", storedAt: now.addingTimeInterval(-240), validUntil: now.addingTimeInterval(360),
+            state: .revalidated)
         let summary = ResponseSummary(response(source: .cache, cache: revalidated), now: now)
         #expect(summary.line == "404 Not Found · CACHE · revalidated (stored 4m ago, valid 6m) · 38 ms · 2 B")
         #expect(summary.shortLine == "404 Not Found · CACHE · revalidated · 38 ms · 2 B")
         let expired = Response.CacheInfo(
             key: "k", storedAt: now.addingTimeInterval(-900), validUntil: now.addingTimeInterval(-600), isExpired: true)
-        #expect(SourceBadge(response(source: .cache, cache: expired), now: now).text == "CACHE (stored 15m ago, expired)")
+        let expiredBadge = SourceBadge(response(source: .cache, cache: expired), now: now)
+        #expect(expiredBadge.text == "CACHE (stored 15m ago, expired)")
         #expect(SourceBadge(response(source: .sample), now: now).text == "SAMPLE")
     }
 
@@ -47,7 +50,8 @@ struct ResponseSummaryTests {
         let live = SourceBadge(source: .live, state: "drifted", storedAt: nil, validUntil: now, now: now)
         #expect(live.text == "LIVE")
         #expect(!live.needsAttention)
-        let summary = ResponseSummary(statusCode: 200, reason: "OK", badge: live, duration: nil, size: 1_500, attempts: 0)
+        let summary = ResponseSummary(
+            statusCode: 200, reason: "OK", badge: live, duration: nil, size: 1_500, attempts: 0)
         #expect(summary.line == "200 OK · LIVE · 1.5 KB")
     }
 
