@@ -17,7 +17,7 @@ public enum CurlCommand {
         case .none:
             break
         case .data(let data):
-            if let text = String(data: data, encoding: .utf8) {
+            if let text = BodyRendering.exactText(data) {
                 parts.append("--data-raw \(quote(text))")
             } else {
                 parts.append("--data-binary @- # \(data.count) bytes of binary data")

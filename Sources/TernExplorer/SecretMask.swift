@@ -31,7 +31,7 @@ public enum SecretMask {
             headers.append(HTTPField(name: field.name, value: mask(field.value, secrets)))
         }
         masked.headers = headers
-        if case .data(let data) = request.body, let body = String(data: data, encoding: .utf8) {
+        if case .data(let data) = request.body, let body = BodyRendering.exactText(data) {
             masked.body = .data(Data(mask(body, secrets).utf8))
         }
         if let key = request.storageKey { masked.storageKey = mask(key, secrets) }

@@ -14,21 +14,27 @@ enum BodyWriter {
         var keep: Int64
         /// The length the finished file will have, when known.
         var total: Int64?
+        /// Whether the file is already whole (a `416` at its end): the body is read but not written.
+        var discardsBody = false
     }
 
-    /// Decides whether the reply continues the file (a 206 starting at the offset) or replaces it.
+    /// Applies `ResumeDecision`: the reply continues the file, replaces it, finds it complete, or fails.
     static func plan(
-        status: Int, headers: HTTPFields, destination: URL?, resumeOffset: Int64?
-    ) -> Plan {
+        status: Int, headers: HTTPFields, destination: URL?, resumeOffset: Int64?, label: String
+    ) throws(TernError) -> Plan {
         let url = destination ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("tern-download-\(UUID().uuidString)")
-        let length = headers[.contentLength].flatMap { Int64($0) }
-        if let offset = resumeOffset, offset > 0, status == 206,
-            let range = headers[.contentRange].flatMap(ContentRange.init), range.start == offset
-        {
-            return Plan(url: url, keep: offset, total: range.total ?? length.map { $0 + offset })
+        let decision = ResumeDecision.decide(
+            offset: resumeOffset, status: status, contentRange: headers[.contentRange],
+            contentLength: headers[.contentLength])
+        switch decision {
+        case .invalid(let message):
+            throw TernError(.transport, message, requestLabel: label)
+        case .complete:
+            return Plan(url: url, keep: decision.keptBytes, total: decision.total, discardsBody: true)
+        case .append, .restart:
+            return Plan(url: url, keep: decision.keptBytes, total: decision.total)
         }
-        return Plan(url: url, keep: 0, total: length)
     }
 
     /// A resumed 206 is reported as the 200 of the whole resource.
@@ -51,6 +57,7 @@ enum BodyWriter {
             for try await chunk in body {
                 written += Int64(chunk.readableBytes)
                 try limit.received(written)
+                guard !plan.discardsBody else { continue }
                 try chunk.withUnsafeReadableBytes { try handle.write(contentsOf: $0) }
                 meter?.add(chunk.readableBytes)
             }

@@ -70,9 +70,9 @@ public final class HTTPClientTransport: Transport {
         let download = request.transaction == .download
         let announced = response.headers.first(name: "content-length").flatMap { Int64($0) }
         if download {
-            let plan = BodyWriter.plan(
+            let plan = try BodyWriter.plan(
                 status: code, headers: fields, destination: request.downloadDestination,
-                resumeOffset: context.resumeOffset
+                resumeOffset: context.resumeOffset, label: request.label
             )
             let meter = TransferMeter.reporting(
                 to: context.progress, direction: .download, total: plan.total, startingAt: plan.keep)

@@ -25,16 +25,4 @@ enum Format {
         let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
         return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
-
-    /// 1.2 MB/s.
-    static func rate(_ bytesPerSecond: Double?) -> String {
-        guard let bytesPerSecond, bytesPerSecond > 0 else { return "–" }
-        return bytes(Int64(saturating: bytesPerSecond)) + "/s"
-    }
-
-    /// The time left at the current rate, when both are known.
-    static func eta(_ progress: TransferProgress) -> String {
-        guard let total = progress.total, let rate = progress.bytesPerSecond, rate > 0, total >= progress.bytes else { return "–" }
-        return HumanUnits.short(Double(total - progress.bytes) / rate)
-    }
 }

@@ -23,11 +23,13 @@ extension App {
         case .specs(let specs):
             state.dialog = .output(title: "specs", lines: specs.map { "\($0.method.padding(toLength: 7, withPad: " ", startingAt: 0)) \($0.id)  \($0.path)" }, scroll: 0)
         case .request(let request, let edited, let outsideFiles):
-            var lines = ["\(request.method.rawValue) \(SecretMask.display(request.url))" + (edited ? "   (edited, unsaved)" : "")]
-            for field in request.headers { lines.append("\(field.name.rawName): \(field.value)") }
+            let shown = RequestLines(request, secretValues: request.secretValues)
+            var lines = [shown.requestLine + (edited ? "   (edited, unsaved)" : "")] + shown.headers.map(\.text)
             if case .data(let data) = request.body {
                 lines.append("")
-                lines += String(decoding: data.prefix(16 * 1024), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let text = BodyRendering.asSent(data, contentType: request.headers[.contentType])
+                lines += text.prefix(16 * 1024).split(separator: "\n", omittingEmptySubsequences: false)
+                    .map(String.init)
             }
             let files = request.body.files
             if !files.isEmpty { lines.append("") }

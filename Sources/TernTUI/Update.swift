@@ -44,7 +44,7 @@ public enum App {
         case .commandFinished(let command, let result):
             return finished(command, result, &state)
         case .responseReady(let view):
-            return state.apply(state.responsePane.show(view))
+            return state.apply(state.responsePane.show(view, now: state.now))
         case .sendFailed(let error):
             return state.apply(state.responsePane.sendFailed(error))
         case .editFinished(let result):

@@ -64,12 +64,21 @@ final class DownloadFile: Sendable {
 
     /// Decides from the response head whether it continues the file (a 206 whose range starts at
     /// the resume offset) or replaces it, and positions the file accordingly.
-    func begin(status: Int, headers: HTTPFields) throws -> Plan {
-        let plan = Self.plan(status: status, headers: headers, resumeOffset: resumeOffset)
+    /// A file found complete (a `416` at its end) is closed as it is: the body is not written.
+    func begin(status: Int, headers: HTTPFields, label: String) throws -> Plan {
+        let decision = ResumeDecision.decide(
+            offset: resumeOffset, status: status, contentRange: headers[.contentRange],
+            contentLength: headers[.contentLength])
+        if case .invalid(let message) = decision { throw TernError(.transport, message, requestLabel: label) }
+        let plan = Plan(keep: decision.keptBytes, total: decision.total)
         try handle.withLock { handle in
-            guard let handle else { return }
-            try handle.truncate(atOffset: UInt64(plan.keep))
-            try handle.seek(toOffset: UInt64(plan.keep))
+            guard let open = handle else { return }
+            try open.truncate(atOffset: UInt64(plan.keep))
+            try open.seek(toOffset: UInt64(plan.keep))
+            if case .complete = decision {
+                try? open.close()
+                handle = nil
+            }
         }
         return plan
     }
@@ -92,17 +101,6 @@ final class DownloadFile: Sendable {
     func closeAfterFailure() {
         close()
         if isTemporary { try? FileManager.default.removeItem(at: url) }
-    }
-
-    /// The resume decision of `TransportContext`'s download contract.
-    static func plan(status: Int, headers: HTTPFields, resumeOffset: Int64?) -> Plan {
-        let length = headers[.contentLength].flatMap { Int64($0) }
-        if let offset = resumeOffset, offset > 0, status == 206,
-            let range = headers[.contentRange].flatMap(ContentRange.init), range.start == offset
-        {
-            return Plan(keep: offset, total: range.total ?? range.end + 1)
-        }
-        return Plan(keep: 0, total: length)
     }
 
     /// A resumed 206 is reported as the 200 of the whole resource, without `Content-Range`.

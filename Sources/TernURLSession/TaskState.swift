@@ -94,7 +94,10 @@ final class TaskState: Sendable {
         var plan = DownloadFile.Plan(keep: 0, total: total)
         if let file {
             do {
-                plan = try file.begin(status: status, headers: headers)
+                plan = try file.begin(status: status, headers: headers, label: setup.label)
+            } catch let error as TernError {
+                abort(error)
+                return
             } catch {
                 abort(writeFailure(error))
                 return

@@ -52,14 +52,6 @@ struct CommandParserTests {
         #expect(error?.message == "a quote is not closed")
     }
 
-    @Test("suggestions rank prefixes, then small edit distances")
-    func suggestions() {
-        #expect(Suggestions.closest(to: "his", among: ["history", "help", "show"]) == ["history"])
-        #expect(Suggestions.closest(to: "get-usr", among: ["users/get-user", "get-user", "list-users"]).first == "get-user")
-        #expect(Suggestions.editDistance("kitten", "sitting") == 3)
-        #expect(Suggestions.editDistance("sned", "send") == 1)
-    }
-
     @Test("the registry has one entry per command with a usage and a summary")
     func registry() {
         let names = CommandRegistry.all.map(\.name)

@@ -91,7 +91,7 @@ struct ScriptedREPLTests {
             #expect(run.out.contains("first published algorithm"))
             #expect(run.out.contains("environment shared"))
             #expect(run.out.contains("GET http://127.0.0.1:8787/users/2"))
-            #expect(run.err.contains("line 12: no environment 'nowhere'"))
+            #expect(run.err.contains("line 12: unknown environment 'nowhere'"))
         }
     }
 

@@ -48,10 +48,10 @@ import TernScreen
         #expect(pane.sending == "users/get-user" && pane.sendStarted == fixedNow)
         #expect(pane.send("other", snapshot: Fixtures.snapshot(), now: fixedNow).status?.isError == true)
         #expect(pane.cancel().effects == [.cancelSend])
-        let shown = pane.show(Fixtures.jsonResponse())
+        let shown = pane.show(Fixtures.jsonResponse(), now: Date())
         #expect(shown.effects == [.refreshActivity, .loadCache], "a send's response refreshes the activity")
         #expect(pane.sending == nil && pane.view?.title == "users/get-user")
-        #expect(pane.show(Fixtures.jsonResponse(source: .cache)).effects.isEmpty, "an opened entry refreshes nothing")
+        #expect(pane.show(Fixtures.jsonResponse(source: .cache), now: Date()).effects.isEmpty, "an opened entry refreshes nothing")
         #expect(pane.cancel().effects.isEmpty)
     }
 
@@ -59,7 +59,7 @@ import TernScreen
         var pane = ResponsePane()
         pane.perform(.search, height: 10)
         #expect(pane.search == nil, "no search without a response")
-        _ = pane.show(Fixtures.jsonResponse())
+        _ = pane.show(Fixtures.jsonResponse(), now: Date())
         pane.perform(.search, height: 10)
         for key in typing("ada") { _ = pane.searchKey(key) }
         #expect(pane.searchKey(.enter) == [.search("ada")])

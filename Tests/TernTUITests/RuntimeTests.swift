@@ -61,10 +61,10 @@ import Testing
             runtime.waitUntil { $0.snapshot != nil && $0.cacheLoaded }
             frames["start"] = terminal.frame?.text
             keys([.character(":")] + typing("send flaky") + [.enter])
-            runtime.waitUntil { $0.response != nil && $0.sending == nil && $0.retryLog.count == 3 && $0.retryLog.last?.outcome.isEmpty == false }
+            runtime.waitUntil { $0.response != nil && $0.sending == nil && $0.retryLog.count == 3 && $0.retryLog.last?.outcome.isRunning == false }
             frames["flaky"] = terminal.frame?.text
             keys([.character(":")] + typing("send files/download") + [.enter])
-            runtime.waitUntil { $0.response?.title == "files/download" && $0.transfers.contains { $0.label == "files/download" && $0.outcome != nil } }
+            runtime.waitUntil { $0.response?.title == "files/download" && $0.transfers.contains { $0.label == "files/download" && !$0.outcome.isRunning } }
             keys([.character("4")])
             runtime.waitUntil { _ in true }
             frames["transfers"] = terminal.frame?.text

@@ -63,34 +63,6 @@ struct URLSessionPureTests {
         #expect(dropped.value(forHTTPHeaderField: "Content-Type") == nil)
     }
 
-    @Test("a 206 at the offset continues the file and is reported as the whole 200")
-    func resumePlan() {
-        let headers: HTTPFields = [.contentRange: "bytes 100-999/1000", .contentLength: "900"]
-        let plan = DownloadFile.plan(status: 206, headers: headers, resumeOffset: 100)
-        #expect(plan.keep == 100)
-        #expect(plan.total == 1000)
-        let (status, reported) = DownloadFile.reported(status: 206, headers: headers, plan: plan)
-        #expect(status == 200)
-        #expect(reported[.contentLength] == "1000")
-        #expect(reported[.contentRange] == nil)
-    }
-
-    @Test("anything else rewrites the file from the start", arguments: [
-        (200, "bytes 100-999/1000", Int64(100)),  // a server ignoring the range
-        (206, "bytes 50-999/1000", Int64(100)),  // a range starting elsewhere
-        (206, "bytes 100-999/1000", Int64(0)),  // no resume asked
-        (416, "bytes */1000", Int64(100)),
-    ])
-    func rewritePlan(status: Int, range: String, offset: Int64) {
-        let headers: HTTPFields = [.contentRange: range, .contentLength: "900"]
-        let plan = DownloadFile.plan(status: status, headers: headers, resumeOffset: offset)
-        #expect(plan.keep == 0)
-        #expect(plan.total == 900)
-        let (reportedStatus, reported) = DownloadFile.reported(status: status, headers: headers, plan: plan)
-        #expect(reportedStatus == status)
-        #expect(reported == headers)
-    }
-
     @Test("a failed attempt deletes a file the transport picked and keeps a given destination")
     func failedFiles() throws {
         let picked = try DownloadFile.open(destination: nil, resumeOffset: nil, label: "t")

@@ -2,8 +2,11 @@ import Foundation
 
 /// A parsed `Content-Range: bytes START-END/TOTAL` header (TOTAL may be `*`).
 public struct ContentRange: Sendable, Hashable {
+    /// The first byte of the range.
     public var start: Int64
+    /// The last byte of the range (inclusive).
     public var end: Int64
+    /// The size of the whole resource, when the server gives it.
     public var total: Int64?
 
     /// Parses the header value, or returns `nil` when it is not a byte range.
@@ -17,5 +20,12 @@ public struct ContentRange: Sendable, Hashable {
         self.start = start
         self.end = end
         self.total = parts[1] == "*" ? nil : Int64(parts[1])
+    }
+
+    /// The size in a `416`'s `Content-Range: bytes */N`, or `nil` when the value is not of that form.
+    public static func unsatisfiedTotal(_ value: String) -> Int64? {
+        let text = value.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("bytes */"), let total = Int64(text.dropFirst("bytes */".count)) else { return nil }
+        return total >= 0 ? total : nil
     }
 }

@@ -40,7 +40,7 @@ struct CacheCommand: AsyncParsableCommand {
             guard let entry = try await runCache(workspace, .show(key)).entries.first else { return }
             if json {
                 var fields = CacheCommand.fields(entry)
-                if let text = String(data: entry.body, encoding: .utf8) {
+                if let text = BodyRendering.exactText(entry.body) {
                     fields.append(("body", .string(text)))
                 } else {
                     fields.append(("bodyBase64", .string(entry.body.base64EncodedString())))

@@ -135,7 +135,7 @@ struct SendCommand: AsyncParsableCommand {
             if offset > 0 { adjustments.headers.append((name: "Range", value: "bytes=\(offset)-")) }
         }
         let printer = events == .json ? EventPrinter() : nil
-        let bar = output != nil && StandardStream.error.isTerminal ? ProgressBar() : nil
+        let bar = output != nil && StandardStream.error.isTerminal ? TerminalProgressBar() : nil
         if printer != nil || bar != nil {
             adjustments.onEvent = { event in
                 printer?.print(event)

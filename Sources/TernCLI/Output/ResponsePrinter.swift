@@ -35,10 +35,11 @@ struct ResponsePrinter {
     /// The summary line on a terminal; where stderr is not one, a line still says when the answer did not
     /// come from the network, and a stale answer served because the network failed is always announced.
     static func announce(_ response: Response, now: Date = Date()) {
-        let badge = SourceBadge(response, now: now)
+        let summary = ResponseSummary(response, now: now)
+        let badge = summary.badge
         let err = StandardStream.error
         if err.isTerminal {
-            err.write("\(response.statusCode) \(response.status.reasonPhrase) · \(badge.text) · \(HumanUnits.duration(response.timing.duration)) · \(HumanUnits.bytes(response.byteCount))\n")
+            err.write(summary.line + "\n")
         } else if response.source != .live {
             err.write("tern: \(response.statusCode) from \(badge.text); --mode live sends it\n")
         }
@@ -72,13 +73,15 @@ struct ResponsePrinter {
             out.write(body)
             return
         }
-        if let pretty = JSONFormatter.prettyPrinted(body) {
+        switch BodyRendering(body, contentType: contentType) {
+        case .empty:
+            break
+        case .json(let pretty):
             out.write(pretty + "\n")
-        } else if BodyPreview.isText(body) {
-            let text = String(decoding: body, as: UTF8.self)
-            out.write(text.hasSuffix("\n") || text.isEmpty ? text : text + "\n")
-        } else {
-            out.write("[\(HumanUnits.bytes(Int64(body.count))) of binary data (\(contentType ?? "no content type")); use -o FILE to save it]\n")
+        case .text(let text):
+            out.write(text.hasSuffix("\n") ? text : text + "\n")
+        case let binary:
+            out.write("[\(binary.binarySummary ?? ""); use -o FILE to save it]\n")
         }
     }
 

@@ -30,8 +30,7 @@ struct OpenedWorkspace {
             StandardStream.error.write("tern: warning: \(warning)\n")
         }
         if let environment, workspace.environments[environment] == nil {
-            let known = workspace.environments.keys.sorted().joined(separator: ", ")
-            throw CommandFailure.usage("no environment '\(environment)' in \(workspace.name); it has: \(known.isEmpty ? "none" : known)")
+            throw CommandFailure.usage(workspace.unknownEnvironment(environment).message)
         }
         let storage: SQLiteStorage
         do {

@@ -1,3 +1,5 @@
+import TernWorkspace
+
 /// Everything known about one command: its name, usage, summary and default key. One table feeds
 /// the parser's suggestions, `help`, the TUI's key hints and `docs/commands.md`.
 public struct CommandInfo: Sendable, Hashable {
@@ -52,6 +54,6 @@ public enum CommandRegistry {
 
     /// Up to `limit` command names close to `word` (prefix matches first, then by edit distance).
     public static func suggestions(for word: String, limit: Int = 3) -> [String] {
-        Suggestions.closest(to: word, among: all.map(\.name), limit: limit)
+        Suggestions.closeMatches(to: word, in: all.map(\.name), limit: limit)
     }
 }

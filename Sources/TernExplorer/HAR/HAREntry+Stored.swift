@@ -23,7 +23,7 @@ extension HAREntry {
         let content: HARContent
         if body.isEmpty {
             content = HARContent(size: 0, mimeType: mimeType, text: "")
-        } else if let text = String(data: body, encoding: .utf8) {
+        } else if let text = BodyRendering.exactText(body) {
             content = HARContent(size: body.count, mimeType: mimeType, text: text)
         } else {
             let text = body.base64EncodedString()

@@ -30,14 +30,36 @@ public struct SourceBadge: Sendable, Hashable {
         }
     }
 
+    /// The badge from its parts, for an answer known only by what was stored (a cache entry opened
+    /// from a list): `state` holds the state words, `storedAt` and `validUntil` the stored answer's dates.
+    public init(source: ResponseSource, state: String?, storedAt: Date?, validUntil: Date?, now: Date = Date()) {
+        self.source = source
+        label = source.rawValue.uppercased()
+        self.state = source == .live ? nil : state
+        isStaleOffline = self.state?.contains("stale, offline") == true
+        let replayed = source != .live
+        age = replayed ? storedAt.map { "stored \(HumanUnits.short(now.timeIntervalSince($0))) ago" } : nil
+        validity = replayed
+            ? validUntil.map { $0 <= now ? "expired" : "valid \(HumanUnits.short($0.timeIntervalSince(now)))" } : nil
+    }
+
+    /// Whether the faces must draw attention to the answer: stale because the network failed, or drifted.
+    public var needsAttention: Bool {
+        isStaleOffline || state?.contains("drifted") == true
+    }
+
     /// `CACHE · revalidated`, or just `LIVE`.
     public var title: String {
         state.map { "\(label) · \($0)" } ?? label
     }
 
-    /// `CACHE · revalidated (stored 3m ago, valid 5m)`.
+    /// `CACHE · revalidated (stored 3m ago, valid 5m)`; an expired answer says so once, in the
+    /// details: `CACHE (stored 15m ago, expired)`.
     public var text: String {
-        let details = [age, state == "expired" ? nil : validity].compactMap { $0 }
-        return details.isEmpty ? title : "\(title) (\(details.joined(separator: ", ")))"
+        let words = (state ?? "").components(separatedBy: ", ").filter { !$0.isEmpty && $0 != "expired" }
+        let head = words.isEmpty ? label : "\(label) · \(words.joined(separator: ", "))"
+        let expired = state?.components(separatedBy: ", ").contains("expired") == true
+        let details = [age, expired && age != nil ? "expired" : validity].compactMap { $0 }
+        return details.isEmpty ? head : "\(head) (\(details.joined(separator: ", ")))"
     }
 }

@@ -4,22 +4,51 @@ import Tern
 
 /// One line of the retry log: an attempt and how it ended.
 public struct RetryLogEntry: Sendable, Hashable {
+    /// The send this attempt belongs to.
+    public var requestID: RequestID
+    /// When the attempt started.
     public var date: Date
+    /// The spec id or the request's label.
     public var label: String
+    /// The attempt's number, from 1.
     public var attempt: Int
-    /// `503`, `200 live`, `connection failed: ...`; empty while the attempt runs.
-    public var outcome: String
+    /// `running` while the attempt runs, then how it ended.
+    public var outcome: ActivityOutcome
     /// The wait before the next attempt, when the policy retried.
     public var delayBeforeNext: Duration?
+
+    /// Makes an entry.
+    public init(
+        requestID: RequestID, date: Date, label: String, attempt: Int, outcome: ActivityOutcome = .running,
+        delayBeforeNext: Duration? = nil
+    ) {
+        self.requestID = requestID
+        self.date = date
+        self.label = label
+        self.attempt = attempt
+        self.outcome = outcome
+        self.delayBeforeNext = delayBeforeNext
+    }
 }
 
 /// One upload or download, running or finished.
 public struct TransferRecord: Sendable, Hashable {
+    /// The send that moves the bytes.
     public var requestID: RequestID
+    /// The spec id or the request's label.
     public var label: String
+    /// The latest progress.
     public var progress: TransferProgress
-    /// `nil` while running; then "done" or the error.
-    public var outcome: String?
+    /// `running`, then `done`, `cancelled` or `failed`.
+    public var outcome: ActivityOutcome
+
+    /// Makes a record.
+    public init(requestID: RequestID, label: String, progress: TransferProgress, outcome: ActivityOutcome = .running) {
+        self.requestID = requestID
+        self.label = label
+        self.progress = progress
+        self.outcome = outcome
+    }
 }
 
 /// Keeps the retry log and the transfers from handler events, synchronously, so a `log` right
@@ -41,22 +70,28 @@ final class ActivityLog: Sendable {
         state.withLock { state in
             switch event.kind {
             case .attempt(let number):
-                state.retries.append(RetryLogEntry(date: event.date, label: event.label, attempt: number, outcome: ""))
+                state.retries.append(
+                    RetryLogEntry(requestID: event.requestID, date: event.date, label: event.label, attempt: number))
             case .retry(let attempt, let cause, let delay):
-                update(&state.retries, event, attempt: attempt) { $0.outcome = cause.description; $0.delayBeforeNext = delay }
+                let id = event.requestID
+                if let index = state.retries.lastIndex(where: { $0.requestID == id && $0.attempt == attempt }) {
+                    state.retries[index].outcome = .retried(cause: cause.description)
+                    state.retries[index].delayBeforeNext = delay
+                }
             case .response(let status, let source, _, _):
-                if let last = state.retries.lastIndex(where: { $0.label == event.label && $0.outcome.isEmpty }) {
-                    state.retries[last].outcome = "\(status) \(source.rawValue)"
-                }
-                finishTransfers(&state.transfers, event.requestID, outcome: "done")
+                finishAttempt(&state.retries, event.requestID, outcome: .status(status, source))
+                finishTransfers(&state.transfers, event.requestID, outcome: .done)
             case .failure(let error):
-                if let last = state.retries.lastIndex(where: { $0.label == event.label && $0.outcome.isEmpty }) {
-                    state.retries[last].outcome = "\(error.kind): \(error.message)"
-                }
-                finishTransfers(&state.transfers, event.requestID, outcome: "\(error.kind)")
+                let cancelled = error.kind == .cancelled
+                finishAttempt(
+                    &state.retries, event.requestID,
+                    outcome: cancelled ? .cancelled : .failed(reason: "\(error.kind): \(error.message)"))
+                let ended: ActivityOutcome = cancelled ? .cancelled : .failed(reason: "\(error.kind)")
+                finishTransfers(&state.transfers, event.requestID, outcome: ended)
             case .progress(let progress):
                 if let index = state.transfers.lastIndex(where: {
-                    $0.requestID == event.requestID && $0.progress.direction == progress.direction && $0.outcome == nil
+                    $0.requestID == event.requestID && $0.progress.direction == progress.direction
+                        && $0.outcome.isRunning
                 }) {
                     state.transfers[index].progress = progress
                 } else {
@@ -71,16 +106,14 @@ final class ActivityLog: Sendable {
         broadcaster.yield(.handler(event))
     }
 
-    private func update(
-        _ entries: inout [RetryLogEntry], _ event: HandlerEvent, attempt: Int, _ change: (inout RetryLogEntry) -> Void
-    ) {
-        if let index = entries.lastIndex(where: { $0.label == event.label && $0.attempt == attempt }) {
-            change(&entries[index])
+    private func finishAttempt(_ entries: inout [RetryLogEntry], _ id: RequestID, outcome: ActivityOutcome) {
+        if let last = entries.lastIndex(where: { $0.requestID == id && $0.outcome.isRunning }) {
+            entries[last].outcome = outcome
         }
     }
 
-    private func finishTransfers(_ transfers: inout [TransferRecord], _ id: RequestID, outcome: String) {
-        for index in transfers.indices where transfers[index].requestID == id && transfers[index].outcome == nil {
+    private func finishTransfers(_ transfers: inout [TransferRecord], _ id: RequestID, outcome: ActivityOutcome) {
+        for index in transfers.indices where transfers[index].requestID == id && transfers[index].outcome.isRunning {
             transfers[index].outcome = outcome
         }
     }

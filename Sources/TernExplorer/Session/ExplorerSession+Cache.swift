@@ -51,8 +51,8 @@ extension ExplorerSession {
             let keys = containing.prefix(5).map { "'\($0.key)'" }.joined(separator: ", ")
             throw ExplorerError(.storage, "'\(text)' matches \(containing.count) stored keys (\(keys)); give more of the key")
         }
-        let close = Suggestions.closest(to: text, among: entries.map(\.key) + Array(Set(entries.compactMap { $0.request?.name })))
-        let hint = close.first.map { " (did you mean '\($0)'?)" } ?? ""
+        let names = entries.map(\.key) + Array(Set(entries.compactMap { $0.request?.name }))
+        let hint = Suggestions.hint(for: text, in: names)
         throw ExplorerError(.storage, "nothing is stored under '\(text)'\(hint); 'cache list' shows the keys")
     }
 }

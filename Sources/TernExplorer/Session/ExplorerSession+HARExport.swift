@@ -61,8 +61,7 @@ extension ExplorerSession {
             let group = name.hasSuffix("/") ? name : name + "/"
             let members = workspace.specs.filter { $0.id.hasPrefix(group) }
             guard !members.isEmpty else {
-                let close = Suggestions.closest(to: name, among: workspace.specIDs)
-                let hint = close.first.map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = Suggestions.hint(for: name, in: workspace.specIDs)
                 throw ExplorerError(.workspace, "no spec or group '\(name)' in the workspace\(hint)")
             }
             ids.formUnion(members.map(\.id))

@@ -47,7 +47,7 @@ extension ExplorerSession {
                 .unsupported, "'\(stored.key)' is a downloaded file (\(size)); a sample holds text or JSON only"
             )
         }
-        guard let text = String(data: stored.body, encoding: .utf8) else {
+        guard let text = BodyRendering.exactText(stored.body) else {
             throw ExplorerError(.unsupported, "'\(stored.key)' has a binary body; a sample holds text or JSON only")
         }
         let headers = stored.headers[.contentType].map { [(name: "Content-Type", value: $0)] } ?? []

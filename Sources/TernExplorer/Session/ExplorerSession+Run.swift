@@ -38,8 +38,7 @@ extension ExplorerSession {
             return .done("mode \(newMode.rawValue)")
         case .environment(let name):
             guard workspace.environments[name] != nil else {
-                let known = workspace.environments.keys.sorted().joined(separator: ", ")
-                throw ExplorerError(.workspace, "no environment '\(name)'; the workspace has: \(known.isEmpty ? "none" : known)")
+                throw ExplorerError(.workspace, workspace.unknownEnvironment(name).message)
             }
             setEnvironment(name)
             changed()

@@ -10,28 +10,19 @@ extension Printer {
 
     /// `200 OK · LIVE · 12 ms · 229 B`, with the cache's age and validity for replayed answers.
     public func statusLine(_ response: Response) -> String {
-        var parts = [style.status(response.statusCode, "\(response.statusCode) \(response.status.reasonPhrase)"), badge(response)]
-        parts.append(HumanUnits.duration(response.timing.duration))
-        parts.append(HumanUnits.bytes(response.byteCount))
-        if response.attempts > 1 { parts.append("\(response.attempts) attempts") }
-        return parts.joined(separator: " · ")
+        let summary = ResponseSummary(response, now: now)
+        let status = style.status(summary.statusCode, summary.status)
+        return ([status, badge(summary.badge)] + summary.details).joined(separator: " · ")
     }
 
-    /// LIVE, SAMPLE, or CACHE with the stored response's age and how long it stays valid.
-    func badge(_ response: Response) -> String {
-        switch response.source {
-        case .live:
-            return style.green("LIVE")
-        case .sample:
-            return style.magenta("SAMPLE")
-        case .cache:
-            var badge = style.blue("CACHE")
-            if let cache = response.cache {
-                let state = cache.isExpired || cache.validUntil <= now ? "expired" : validity(cache.validUntil)
-                badge += " (stored \(HumanUnits.short(now.timeIntervalSince(cache.storedAt))) ago, \(state))"
-            }
-            return badge
+    /// The badge with its label coloured: LIVE green, SAMPLE magenta, CACHE blue.
+    func badge(_ badge: SourceBadge) -> String {
+        let label = switch badge.source {
+        case .live: style.green(badge.label)
+        case .sample: style.magenta(badge.label)
+        case .cache: style.blue(badge.label)
         }
+        return label + String(badge.text.dropFirst(badge.label.count))
     }
 
     /// The body: pretty JSON, text, a hex summary of binary data, or where a download was saved.
@@ -44,18 +35,18 @@ extension Printer {
 
     /// Pretty JSON, UTF-8 text as it is, or a hex summary (never raw bytes); ends with a newline.
     func bodyText(_ body: Data, contentType: String?) -> String {
-        if body.isEmpty { return style.dim("(empty body)") + "\n" }
-        if let pretty = JSONFormatter.prettyPrinted(body) { return pretty + "\n" }
-        if BodyPreview.isText(body) {
-            let text = String(decoding: body, as: UTF8.self)
-            return text.hasSuffix("\n") ? text : text + "\n"
+        let rendering = BodyRendering(body, contentType: contentType)
+        switch rendering {
+        case .empty: return style.dim("(empty body)") + "\n"
+        case .json(let pretty): return pretty + "\n"
+        case .text(let text): return text.hasSuffix("\n") ? text : text + "\n"
+        case .binary: return hexSummary(body, rendering)
         }
-        return hexSummary(body, contentType: contentType)
     }
 
     /// `[1.2 KB of binary data (image/png)]` and the first 64 bytes as a hex dump.
-    func hexSummary(_ body: Data, contentType: String?) -> String {
-        var lines = [style.dim("[\(HumanUnits.bytes(Int64(body.count))) of binary data (\(contentType ?? "no content type"))]")]
+    func hexSummary(_ body: Data, _ rendering: BodyRendering) -> String {
+        var lines = [style.dim("[\(rendering.binarySummary ?? "")]")]
         lines += BodyPreview.hexRows(body, limit: 64)
         if body.count > 64 { lines.append(style.dim("… \(body.count - 64) more bytes")) }
         return lines.joined(separator: "\n") + "\n"

@@ -66,9 +66,10 @@ public struct Printer: Sendable {
 
     func show(_ request: Request, edited: Bool, outsideFiles: [URL] = []) -> String {
         let outside = { (url: URL) in outsideFiles.contains(url) ? " " + style.yellow("(outside the workspace)") : "" }
-        var lines = [style.bold("\(request.method.rawValue) \(SecretMask.display(request.url))")]
-        for field in request.headers {
-            lines.append(style.cyan(field.name.rawName) + ": " + field.value)
+        let shown = RequestLines(request, secretValues: request.secretValues)
+        var lines = [style.bold(shown.requestLine)]
+        for header in shown.headers {
+            lines.append(style.cyan(header.name) + ": " + header.value)
         }
         var notes: [String] = []
         if request.transaction != .data { notes.append(request.transaction == .download ? "download" : "upload") }
@@ -99,7 +100,7 @@ public struct Printer: Sendable {
     func retryLog(_ entries: [RetryLogEntry]) -> String {
         guard !entries.isEmpty else { return "the retry log is empty: 'send' something first\n" }
         let rows = entries.map { entry in
-            [time(entry.date), entry.label, "\(entry.attempt)", entry.outcome.isEmpty ? "running" : entry.outcome,
+            [time(entry.date), entry.label, "\(entry.attempt)", entry.outcome.text,
              entry.delayBeforeNext.map { "retry in " + HumanUnits.duration($0) } ?? ""]
         }
         return TextTable(header: ["TIME", "REQUEST", "ATTEMPT", "OUTCOME", "NEXT"], rows: rows).render(style)
@@ -108,12 +109,10 @@ public struct Printer: Sendable {
     func transfers(_ records: [TransferRecord]) -> String {
         guard !records.isEmpty else { return "no uploads or downloads yet\n" }
         let rows = records.map { record in
-            let progress = record.progress
-            let total = progress.total.map { " / " + HumanUnits.bytes($0) } ?? ""
-            let percent = progress.fraction.map { " (\(Int(saturating: $0 * 100))%)" } ?? ""
-            let rate = progress.bytesPerSecond.map { HumanUnits.bytes(Int64(saturating: $0)) + "/s" } ?? ""
-            return [record.label, progress.direction.rawValue, HumanUnits.bytes(progress.bytes) + total + percent, rate,
-                    record.outcome ?? "running"]
+            let line = ProgressLine(record.progress)
+            let percent = line.percent.map { " (\($0))" } ?? ""
+            return [record.label, record.progress.direction.rawValue, line.amount() + percent, line.rate ?? "",
+                    record.outcome.text]
         }
         return TextTable(header: ["REQUEST", "DIRECTION", "BYTES", "RATE", "OUTCOME"], rows: rows).render(style)
     }

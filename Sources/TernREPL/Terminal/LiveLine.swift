@@ -52,12 +52,7 @@ final class LiveLine: Sendable {
 
     /// `↓ 12.4 MB / 50.0 MB  24% · 30.1 MB/s · ETA 2s`.
     static func describe(_ progress: TransferProgress) -> String {
-        let arrow = progress.direction == .download ? "↓" : "↑"
-        let total = progress.total.map { " / " + HumanUnits.bytes($0) } ?? ""
-        let percent = progress.fraction.map { String(format: " %3d%%", Int(saturating: $0 * 100)) } ?? ""
-        let rate = progress.bytesPerSecond.map { " · " + HumanUnits.bytes(Int64(saturating: $0)) + "/s" } ?? ""
-        let eta = progress.estimatedSecondsRemaining.map { " · ETA " + HumanUnits.short($0.rounded(.up)) } ?? ""
-        return "\(arrow) \(HumanUnits.bytes(progress.bytes))\(total)\(percent)\(rate)\(eta)"
+        ProgressLine(progress).text
     }
 
     /// Erases the line, if anything was drawn.

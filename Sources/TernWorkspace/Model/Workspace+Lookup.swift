@@ -27,6 +27,19 @@ extension Workspace {
         throw WorkspaceError(.unknownSpec, message, suggestions: matches)
     }
 
+    /// The one error for an environment the workspace does not have: a close match and the known names.
+    /// `file` is where the name was written (`workspace.yaml` for `defaultEnvironment`), when it was.
+    public func unknownEnvironment(_ name: String, file: URL? = nil) -> WorkspaceError {
+        let names = environments.keys.sorted()
+        return WorkspaceError(
+            .unknownEnvironment,
+            "unknown environment '\(name)'\(Suggestions.hint(for: name, in: names)); "
+                + "environments/ has \(Suggestions.list(names))",
+            file: file,
+            suggestions: names
+        )
+    }
+
     /// The position of `id` in `specs` (binary search while the array is sorted, else a scan).
     private func index(ofID id: String) -> Int? {
         var low = 0

@@ -23,14 +23,8 @@ struct TemplateRenderer {
         let chosen = context.environment ?? workspace.defaultEnvironment
         if let chosen {
             guard let environment = workspace.environments[chosen] else {
-                let names = workspace.environments.keys.sorted()
-                throw WorkspaceError(
-                    .unknownEnvironment,
-                    "unknown environment '\(chosen)'\(Suggestions.hint(for: chosen, in: names)); "
-                        + "environments/ has \(Suggestions.list(names))",
-                    file: context.environment == nil ? workspace.manifestFile : nil,
-                    suggestions: names
-                )
+                let file = context.environment == nil ? workspace.manifestFile : nil
+                throw workspace.unknownEnvironment(chosen, file: file)
             }
             self.environment = environment
             values = Dictionary(environment.variables.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })

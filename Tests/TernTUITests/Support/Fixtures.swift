@@ -62,9 +62,9 @@ enum Fixtures {
     }
 
     static let retryLog = [
-        RetryLogEntry(date: fixedNow.addingTimeInterval(-2), label: "reliability/flaky", attempt: 1, outcome: "status 503", delayBeforeNext: .milliseconds(200)),
-        RetryLogEntry(date: fixedNow.addingTimeInterval(-1.7), label: "reliability/flaky", attempt: 2, outcome: "status 503", delayBeforeNext: .milliseconds(400)),
-        RetryLogEntry(date: fixedNow.addingTimeInterval(-1.2), label: "reliability/flaky", attempt: 3, outcome: "200 live"),
+        RetryLogEntry(requestID: RequestID(rawValue: 3), date: fixedNow.addingTimeInterval(-2), label: "reliability/flaky", attempt: 1, outcome: .retried(cause: "status 503"), delayBeforeNext: .milliseconds(200)),
+        RetryLogEntry(requestID: RequestID(rawValue: 3), date: fixedNow.addingTimeInterval(-1.7), label: "reliability/flaky", attempt: 2, outcome: .retried(cause: "status 503"), delayBeforeNext: .milliseconds(400)),
+        RetryLogEntry(requestID: RequestID(rawValue: 3), date: fixedNow.addingTimeInterval(-1.2), label: "reliability/flaky", attempt: 3, outcome: .status(200, .live)),
     ]
 
     static let transfers = [
@@ -75,7 +75,7 @@ enum Fixtures {
         TransferRecord(
             requestID: RequestID(rawValue: 2), label: "files/upload",
             progress: TransferProgress(direction: .upload, bytes: 1_000_000, total: 1_000_000, bytesPerSecond: 5_000_000, isFinished: true),
-            outcome: "done"
+            outcome: .done
         ),
     ]
 

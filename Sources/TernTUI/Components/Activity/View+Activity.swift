@@ -10,7 +10,8 @@ extension App {
         let focused = state.focus == pane
         var trailing = ""
         switch pane {
-        case .transfers: trailing = state.transfers.isEmpty ? "" : "\(state.transfers.filter { $0.outcome == nil }.count) running"
+        case .transfers:
+            trailing = state.transfers.isEmpty ? "" : "\(state.transfers.filter(\.outcome.isRunning).count) running"
         case .retryLog: trailing = state.retryLog.isEmpty ? "" : "\(state.retryLog.count) attempts"
         default: trailing = state.cacheLoaded ? "\(state.cacheEntries.count) entries" : ""
         }
@@ -46,22 +47,21 @@ extension App {
             var x = rect.x
             x += buffer.write("\(arrow) " + CellWidth.truncate(transfer.label, to: labelWidth - 3).padding(toLength: labelWidth - 2, withPad: " ", startingAt: 0), x: x, y: y, style: .bold, maxWidth: labelWidth)
             let barWidth = max(8, min(24, rect.width - labelWidth - 44))
-            let fraction = progress.fraction ?? (transfer.outcome == "done" ? 1 : nil)
-            ProgressBar(fraction: fraction).draw(
+            let line = ProgressLine(progress, completed: transfer.outcome == .done)
+            ProgressBar(fraction: line.fraction).draw(
                 in: Rect(x: x, y: y, width: barWidth, height: 1), on: &buffer,
-                style: Style(foreground: transfer.outcome == nil || transfer.outcome == "done" ? .green : .red)
+                style: Style(foreground: transfer.outcome.isTrouble ? .red : .green)
             )
             x += barWidth + 1
-            let percent = fraction.map { String(format: "%3.0f%%", $0 * 100) } ?? "  ? "
-            let amount = Format.bytes(progress.bytes) + (progress.total.map { "/" + Format.bytes($0) } ?? "")
-            var text = "\(percent)  \(amount)  \(Format.rate(progress.bytesPerSecond))"
+            let percent = line.percent == nil ? "  ? " : line.paddedPercent
+            var text = "\(percent)  \(line.amount(separator: "/"))  \(line.rate ?? "–")"
             let outcomeStyle: Style
-            if let outcome = transfer.outcome {
-                text += "  " + outcome
-                outcomeStyle = outcome == "done" ? Style(foreground: .green) : Style(foreground: .red)
-            } else {
-                text += "  ETA \(Format.eta(progress))"
+            if transfer.outcome.isRunning {
+                text += "  ETA \(line.eta ?? "–")"
                 outcomeStyle = .plain
+            } else {
+                text += "  " + transfer.outcome.text
+                outcomeStyle = Style(foreground: transfer.outcome.isTrouble ? .red : .green)
             }
             buffer.write(text, x: x, y: y, style: outcomeStyle, maxWidth: rect.maxX - x)
             if focused, index == state.transferSelection {
@@ -72,10 +72,11 @@ extension App {
 
     static func drawRetryLog(_ state: AppState, _ rect: Rect, _ focused: Bool, _ buffer: inout ScreenBuffer) {
         let rows = state.retryLog.map { entry -> Table.Row in
-            let failed = entry.delayBeforeNext != nil || (!entry.outcome.isEmpty && !(entry.outcome.first?.isNumber ?? false))
+            let failed = entry.delayBeforeNext != nil || entry.outcome.isTrouble
             let next = entry.delayBeforeNext.map { "retry in \(Format.duration($0))" } ?? ""
             return Table.Row(
-                [Format.clock(entry.date, in: state.timeZone), entry.label, "#\(entry.attempt)", entry.outcome.isEmpty ? "…" : entry.outcome, next],
+                [Format.clock(entry.date, in: state.timeZone), entry.label, "#\(entry.attempt)",
+                 entry.outcome.isRunning ? "…" : entry.outcome.text, next],
                 style: failed ? Style(foreground: .yellow) : .plain
             )
         }

@@ -85,17 +85,14 @@ extension ResponsePane {
     }
 
     /// A response arrived (sent, or opened from the cache): shown from its top.
-    mutating func show(_ response: ResponseView) -> Reply {
+    mutating func show(_ response: ResponseView, now: Date) -> Reply {
         let wasSending = sending != nil
         view = response
         sending = nil
         scroll = 0
         left = 0
         search = nil
-        var summary = "\(response.status) \(response.reason) · \(response.badge)"
-        if let duration = response.duration { summary += " · \(Format.duration(duration))" }
-        summary += " · \(Format.bytes(response.size))"
-        if response.attempts > 1 { summary += " · \(response.attempts) attempts" }
+        let summary = response.summary(now: now).shortLine
         return Reply(
             wasSending ? [.refreshActivity, .loadCache] : [],
             status: StatusMessage(text: "\(response.title): \(summary)", isError: false))

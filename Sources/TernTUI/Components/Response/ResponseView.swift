@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Tern
+import TernExplorer
 
 /// A response as the response pane shows it: the summary, the header and request lines, and the
 /// body prepared for virtual scrolling. Made off the UI task (`make` formats the body).
@@ -24,19 +25,13 @@ public struct ResponseView: Sendable {
     /// The response of a send.
     public static func make(_ response: Response, title: String) -> ResponseView {
         // Secrets read from {{env:…}} are masked here as `show` masks them.
-        let redactor = Redactor(secretValues: response.request.secretValues)
-        let url = redactor.redact(url: response.request.url).replacingOccurrences(of: Redactor.encodedMask, with: Redactor.mask)
-        var request = ["\(response.request.method.rawValue) \(url)"]
-        for field in response.request.headers { request.append("\(field.name.rawName): \(redactor.redact(field.value))") }
+        var request = RequestLines(response.request, secretValues: response.request.secretValues).lines
         switch response.request.body {
         case .none: break
         case .data(let data):
             request.append("")
-            if let text = String(data: data.prefix(64 * 1024), encoding: .utf8) {
-                request += text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            } else {
-                request.append("(\(Format.bytes(Int64(data.count))) of binary data)")
-            }
+            let text = BodyRendering.asSent(data, contentType: response.request.headers[.contentType])
+            request += text.prefix(64 * 1024).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case .file(let url): request += ["", "(the file \(url.path))"]
         case .multipart: request += ["", "(a multipart form)"]
         }
@@ -67,8 +62,12 @@ public struct ResponseView: Sendable {
         )
     }
 
-    /// The badge: `LIVE`, `CACHE` or `SAMPLE`, with the stored answer's state (`CACHE · revalidated`).
-    public var badge: String { source.rawValue.uppercased() + (cacheState.map { " · \($0)" } ?? "") }
+    /// The summary the faces share (status, badge, time, size, attempts) at `now`.
+    public func summary(now: Date) -> ResponseSummary {
+        let badge = SourceBadge(source: source, state: cacheState, storedAt: storedAt, validUntil: validUntil, now: now)
+        return ResponseSummary(
+            statusCode: status, reason: reason, badge: badge, duration: duration, size: size, attempts: attempts)
+    }
 }
 
 extension String {

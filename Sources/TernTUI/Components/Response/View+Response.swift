@@ -14,27 +14,27 @@ extension App {
             buffer.write(text, x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
             return
         }
+        let model = response.summary(now: state.now)
         var summary = [
-            Span("\(response.status) \(response.reason)", Style(foreground: statusColor(response.status), attributes: .bold)),
+            Span(model.status, Style(foreground: statusColor(response.status), attributes: .bold)),
             Span("  "),
             Span(
-                " \(response.badge) ",
+                " \(model.badge.title) ",
                 Style(
-                    foreground: response.cacheState?.contains("stale") == true || response.cacheState?.contains("drifted") == true
-                        ? .red : badgeColor(response.source),
-                    attributes: [.bold, .reverse]
-                )
+                    foreground: model.badge.needsAttention ? .red : badgeColor(response.source),
+                    attributes: [.bold, .reverse])
             ),
         ]
-        if response.source == .cache, let stored = response.storedAt {
-            summary.append(Span(" stored \(Format.relative(stored, to: state.now))", .dim))
+        if response.source == .cache, let age = model.badge.age {
+            summary.append(Span(" " + age, .dim))
         }
+        // Unlike the one-line faces, the pane also says how long a live answer stays valid in the cache.
         if let validUntil = response.validUntil, response.source != .sample {
             summary.append(Span(validUntil > state.now ? " · valid \(Format.relative(validUntil, to: state.now))" : " · expired", .dim))
         }
-        if let duration = response.duration { summary.append(Span("  \(Format.duration(duration))")) }
-        summary.append(Span("  \(Format.bytes(response.size))"))
-        if response.attempts > 1 { summary.append(Span("  \(response.attempts) attempts", Style(foreground: .yellow))) }
+        if let duration = model.duration { summary.append(Span("  \(duration)")) }
+        summary.append(Span("  \(model.size)"))
+        if let attempts = model.attempts { summary.append(Span("  \(attempts)", Style(foreground: .yellow))) }
         if state.sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }
         buffer.write(summary, x: inner.x, y: inner.y, maxWidth: inner.width)
 

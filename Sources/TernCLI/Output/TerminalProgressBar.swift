@@ -4,7 +4,7 @@ import Synchronization
 import Tern
 
 /// One updating line on stderr for `-o`: a bar, bytes, rate and ETA; at most ~10 redraws a second.
-final class ProgressBar: Sendable {
+final class TerminalProgressBar: Sendable {
     private let lastDraw = Mutex<ContinuousClock.Instant?>(nil)
 
     func update(_ event: HandlerEvent) {
@@ -25,13 +25,13 @@ final class ProgressBar: Sendable {
     }
 
     private func draw(_ progress: TransferProgress) {
+        let line = ProgressLine(progress)
         let width = 30
-        let filled = min(width, max(0, Int(saturating: (progress.fraction ?? 0) * Double(width))))
+        let filled = min(width, max(0, Int(saturating: (line.fraction ?? 0) * Double(width))))
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let percent = progress.fraction.map { String(format: "%3d%%", Int(saturating: $0 * 100)) } ?? "   "
-        let total = progress.total.map { " / " + HumanUnits.bytes($0) } ?? ""
-        let rate = progress.bytesPerSecond.map { " · " + HumanUnits.bytes(Int64(saturating: $0)) + "/s" } ?? ""
-        let eta = progress.estimatedSecondsRemaining.map { " · ETA " + HumanUnits.short($0) } ?? ""
-        StandardStream.error.write("\r\u{1B}[K\(bar) \(percent) \(HumanUnits.bytes(progress.bytes))\(total)\(rate)\(eta)")
+        let percent = line.percent == nil ? "   " : line.paddedPercent
+        let rate = line.rate.map { " · " + $0 } ?? ""
+        let eta = line.eta.map { " · ETA " + $0 } ?? ""
+        StandardStream.error.write("\r\u{1B}[K\(bar) \(percent) \(line.amount())\(rate)\(eta)")
     }
 }
