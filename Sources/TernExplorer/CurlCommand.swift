@@ -2,9 +2,9 @@ import Foundation
 import Tern
 
 /// Writes a request as a curl command line that can be pasted into a shell.
-public enum CurlCommand {
+package enum CurlCommand {
     /// The command for `request`.
-    public static func make(from request: Request) -> String {
+    package static func make(from request: Request) -> String {
         var parts = ["curl"]
         if request.method != .get || !request.body.isEmpty && request.method == .get {
             parts.append("-X \(request.method.rawValue)")

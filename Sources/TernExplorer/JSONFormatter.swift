@@ -2,14 +2,14 @@ import Foundation
 
 /// Re-indents JSON text without reordering keys or re-encoding numbers: one pass over the bytes,
 /// so it is linear in the body's size. Invalid JSON comes back unchanged.
-public enum JSONFormatter {
+package enum JSONFormatter {
     /// `data` pretty-printed with `indent` spaces, or `nil` when it is not JSON.
-    public static func prettyPrinted(_ data: Data, indent: Int = 2) -> String? {
+    package static func prettyPrinted(_ data: Data, indent: Int = 2) -> String? {
         prettyPrintedBytes(data, indent: indent).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The same as UTF-8 bytes (what a viewer that indexes lines wants, without a String in between).
-    public static func prettyPrintedBytes(_ data: Data, indent: Int = 2) -> [UInt8]? {
+    package static func prettyPrintedBytes(_ data: Data, indent: Int = 2) -> [UInt8]? {
         guard looksLikeJSON(data), JSONValidator.isValid(data) else {
             return nil
         }

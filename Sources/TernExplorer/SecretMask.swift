@@ -4,20 +4,20 @@ import Tern
 import TernWorkspace
 
 /// Hides secrets (the values of `{{env:NAME}}`) in what the explorer prints.
-public enum SecretMask {
+package enum SecretMask {
     /// What a secret is shown as.
-    public static let text = "••••••"
+    package static let text = "••••••"
 
     /// The mask as it appears in a URL (percent-encoded).
     static let encoded = text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "******"
 
     /// The URL as people read it: masked secrets shown as `••••••` rather than percent-encoded.
-    public static func display(_ url: URL) -> String {
+    package static func display(_ url: URL) -> String {
         url.absoluteString.replacingOccurrences(of: encoded, with: text)
     }
 
     /// `request` with every secret value replaced in its URL, headers and text bodies.
-    public static func mask(_ request: Request, secrets: [String]) -> Request {
+    package static func mask(_ request: Request, secrets: [String]) -> Request {
         let secrets = secrets.filter { !$0.isEmpty }
         guard !secrets.isEmpty else { return request }
         var masked = request

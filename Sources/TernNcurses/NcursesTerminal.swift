@@ -13,7 +13,7 @@ nonisolated(unsafe) private var screenIsActive = false
 /// ncurses is not thread-safe: create, use and stop this from one thread (the TUI runtime's).
 /// The terminal is restored by `stop()`, by an `atexit` hook when the process exits otherwise, and
 /// SIGTERM/SIGHUP/SIGINT are turned into `terminationRequested` for the runtime to exit cleanly.
-public final class NcursesTerminal: Terminal {
+package final class NcursesTerminal: Terminal {
     private var previous: ScreenBuffer?
     private var pairs: [UInt16: Int16] = [:]
     private let usesColor: Bool
@@ -22,7 +22,7 @@ public final class NcursesTerminal: Terminal {
     private let termination = SignalFlag()
 
     /// Takes over the terminal. Throws when stdin/stdout is not a terminal.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(NcursesError) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(NcursesError) {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw NcursesError("the TUI needs a terminal; for scripts use 'tern repl' or 'tern send'")
         }
@@ -56,10 +56,10 @@ public final class NcursesTerminal: Terminal {
     }
 
     /// Whether a signal asked the program to end; the runtime checks it between keys.
-    public var terminationRequested: Bool { termination.value.load(ordering: .relaxed) }
+    package var terminationRequested: Bool { termination.value.load(ordering: .relaxed) }
 
     /// Gives the terminal back: leaves the alternate screen and restores its modes.
-    public func stop() {
+    package func stop() {
         for source in signals { source.cancel() }
         if screenIsActive {
             screenIsActive = false
@@ -68,12 +68,12 @@ public final class NcursesTerminal: Terminal {
         for number in [SIGTERM, SIGHUP, SIGINT] { signal(number, SIG_DFL) }
     }
 
-    public var size: Size {
+    package var size: Size {
         Size(width: Int(getmaxx(stdscr)), height: Int(getmaxy(stdscr)))
     }
 
     @discardableResult
-    public func present(_ frame: ScreenBuffer) -> Int {
+    package func present(_ frame: ScreenBuffer) -> Int {
         let changes = frame.changes(since: previous)
         var written = 0
         for change in changes where !change.cell.isContinuation {
@@ -92,7 +92,7 @@ public final class NcursesTerminal: Terminal {
         return written
     }
 
-    public func readKey(timeoutMilliseconds: Int) -> Key? {
+    package func readKey(timeoutMilliseconds: Int) -> Key? {
         wtimeout(stdscr, Int32(timeoutMilliseconds))
         var value: wint_t = 0
         let result = wget_wch(stdscr, &value)
@@ -102,7 +102,7 @@ public final class NcursesTerminal: Terminal {
         return Key(scalar: scalar)
     }
 
-    public func suspend(while body: () -> Void) {
+    package func suspend(while body: () -> Void) {
         def_prog_mode()
         endwin()
         body()
@@ -160,8 +160,8 @@ public final class NcursesTerminal: Terminal {
 }
 
 /// ncurses could not take the terminal.
-public struct NcursesError: Error, CustomStringConvertible {
-    public let description: String
+package struct NcursesError: Error, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }
 

@@ -14,26 +14,26 @@ import Darwin
 /// colours, a live progress line while sending, paging of long bodies, and Ctrl-C cancelling the
 /// running command. Scripted (anything else): lines are run in order without prompts or colours;
 /// blank lines and `#` comments are skipped; errors go to stderr with their line number.
-public struct REPL: Sendable {
+package struct REPL: Sendable {
     /// How the REPL reads, writes and behaves.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Where lines come from.
-        public var input: any LineSource
+        package var input: any LineSource
         /// Where results and errors go.
-        public var output: any OutputSink
+        package var output: any OutputSink
         /// Prompts, a banner, Ctrl-C handling, and a second `quit` needed to drop unsaved edits.
-        public var interactive: Bool
+        package var interactive: Bool
         /// Colours (off for `NO_COLOR`, non-terminals and scripts).
-        public var style: Style
+        package var style: Style
         /// The updating progress line while sending (stdout must be a terminal).
-        public var showsProgress: Bool
+        package var showsProgress: Bool
         /// Long responses go through `$PAGER` (stdout must be a terminal).
-        public var pages: Bool
+        package var pages: Bool
         /// Ctrl-C cancels the running command instead of ending the process (installs a SIGINT handler).
-        public var catchesInterrupts: Bool
+        package var catchesInterrupts: Bool
 
         /// Makes options; the defaults are scripted mode.
-        public init(
+        package init(
             input: any LineSource, output: any OutputSink = StandardStreams(), interactive: Bool = false,
             style: Style = .plain, showsProgress: Bool = false, pages: Bool = false, catchesInterrupts: Bool = false
         ) {
@@ -48,7 +48,7 @@ public struct REPL: Sendable {
 
         /// Interactive with libedit when stdin is a terminal (history in `historyFile`), else scripted
         /// on standard input; colours when stdout is a terminal and `NO_COLOR` is unset.
-        public static func standard(
+        package static func standard(
             historyFile: URL?, environment: [String: String] = ProcessInfo.processInfo.environment
         ) -> Options {
             guard isStandardInputTerminal else { return Options(input: StandardInputLines()) }
@@ -61,16 +61,16 @@ public struct REPL: Sendable {
         }
 
         /// Whether standard input is a terminal (the REPL is then interactive).
-        public static var isStandardInputTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+        package static var isStandardInputTerminal: Bool { isatty(STDIN_FILENO) == 1 }
     }
 
     /// The session every command runs on.
-    public let session: ExplorerSession
+    package let session: ExplorerSession
     /// How the REPL reads and writes.
-    public let options: Options
+    package let options: Options
 
     /// A REPL on `session`.
-    public init(session: ExplorerSession, options: Options) {
+    package init(session: ExplorerSession, options: Options) {
         self.session = session
         self.options = options
     }
@@ -78,7 +78,7 @@ public struct REPL: Sendable {
     /// Runs until `quit` or the end of input; returns the exit status. Scripted: 0, or the worst
     /// failure (`ExitStatus.usage` for lines that are not commands, else `ExitStatus.failure`).
     /// Interactive: 0, since every error was shown where it happened.
-    public func run() async -> Int32 {
+    package func run() async -> Int32 {
         if options.catchesInterrupts { Interrupts.shared.install() }
         if options.interactive {
             let name = await session.workspace.name

@@ -2,28 +2,28 @@ import Foundation
 import Tern
 
 /// One request sent from the explorer, as the `history` command and the TUI list it.
-public struct HistoryEntry: Sendable, Hashable {
+package struct HistoryEntry: Sendable, Hashable {
     /// The row id; `nil` until the entry is recorded.
-    public var id: Int64?
+    package var id: Int64?
     /// The spec id (`users/get-user`) when the request was sent from a workspace.
-    public var spec: String?
+    package var spec: String?
     /// The HTTP method (`GET`).
-    public var method: String
+    package var method: String
     /// The resolved URL.
-    public var url: String
+    package var url: String
     /// When the request was sent.
-    public var date: Date
+    package var date: Date
     /// The response status; `nil` when no response arrived.
-    public var status: Int?
+    package var status: Int?
     /// Where the response came from; `nil` when no response arrived.
-    public var source: ResponseSource?
+    package var source: ResponseSource?
     /// How long the send took, in seconds.
-    public var duration: Double
+    package var duration: Double
     /// Why the send failed, when it did.
-    public var error: String?
+    package var error: String?
 
     /// Makes an entry; only the request and its timing are required.
-    public init(
+    package init(
         id: Int64? = nil, spec: String? = nil, method: String, url: String, date: Date, status: Int? = nil,
         source: ResponseSource? = nil, duration: Double, error: String? = nil
     ) {

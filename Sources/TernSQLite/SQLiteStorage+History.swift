@@ -5,7 +5,7 @@ import Tern
 extension SQLiteStorage {
     /// Appends `entry` to the send history (its `id` is ignored; the database assigns one), keeping the
     /// newest `limits.historyRows`. The caller redacts secrets first (the explorer does).
-    public func recordHistory(_ entry: HistoryEntry) async throws {
+    package func recordHistory(_ entry: HistoryEntry) async throws {
         let values: [(any DatabaseValueConvertible)?] = [
             entry.spec, entry.method, entry.url, entry.date.timeIntervalSince1970, entry.status,
             entry.source?.rawValue, entry.duration, entry.error,
@@ -28,7 +28,7 @@ extension SQLiteStorage {
     }
 
     /// The latest `limit` history entries, newest first.
-    public func history(limit: Int = 100) async throws -> [HistoryEntry] {
+    package func history(limit: Int = 100) async throws -> [HistoryEntry] {
         let limit = max(0, limit)
         return try await read("reading history") { db in
             try Row.fetchAll(
@@ -43,7 +43,7 @@ extension SQLiteStorage {
     }
 
     /// Removes every history entry (stored responses stay).
-    public func clearHistory() async throws {
+    package func clearHistory() async throws {
         try await write("clearing history") { db in
             try db.execute(sql: "DELETE FROM history")
         }

@@ -5,7 +5,7 @@ import Tern
 extension SQLiteStorage {
     /// Stores `entry` as the latest under its key, taking its downloaded body into `bodies/`; prunes the
     /// key to `limits.entriesPerKey` and evicts the least recently used entries past `limits.maxBytes`.
-    public func adopt(_ entry: StoredResponse) async throws -> StoredResponse {
+    package func adopt(_ entry: StoredResponse) async throws -> StoredResponse {
         var stored = entry
         if let file = entry.fileURL, entry.body.isEmpty {
             let kept = try bodies.adopt(file)
@@ -53,7 +53,7 @@ extension SQLiteStorage {
 
     /// Replaces the latest entry under `entry.key` in place: its headers, validity, revalidation and
     /// verification (the body and the request it answers stay).
-    public func update(_ entry: StoredResponse) async throws {
+    package func update(_ entry: StoredResponse) async throws {
         let headers = try ResponseRow.encodeHeaders(entry.headers)
         let values: [(any DatabaseValueConvertible)?] = [
             headers, entry.validUntil.timeIntervalSince1970, entry.revalidatedAt?.timeIntervalSince1970,

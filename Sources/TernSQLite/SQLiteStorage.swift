@@ -12,18 +12,18 @@ import Tern
 /// if let notice = storage.recoveryNotice { print(notice) }
 /// let handler = Handler(transport: HTTPClientTransport.shared, storage: storage)
 /// ```
-public final class SQLiteStorage: ListStorageManager, Sendable {
+package final class SQLiteStorage: ListStorageManager, Sendable {
     /// The limits a cache keeps to.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// Entries kept per key (at least 1); older ones are pruned when storing.
-        public var entriesPerKey: Int
+        package var entriesPerKey: Int
         /// Bytes of bodies kept in all (in the database and in `bodies/`); the least recently used
         /// entries are evicted past it. 0 means no limit.
-        public var maxBytes: Int64
+        package var maxBytes: Int64
         /// History rows kept; the oldest are removed past it.
-        public var historyRows: Int
+        package var historyRows: Int
 
-        public init(entriesPerKey: Int = 5, maxBytes: Int64 = 500_000_000, historyRows: Int = 1_000) {
+        package init(entriesPerKey: Int = 5, maxBytes: Int64 = 500_000_000, historyRows: Int = 1_000) {
             self.entriesPerKey = max(1, entriesPerKey)
             self.maxBytes = max(0, maxBytes)
             self.historyRows = max(1, historyRows)
@@ -31,18 +31,18 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
     }
 
     /// The database file.
-    public let path: URL
+    package let path: URL
     /// How many entries are kept per key (at least 1); older ones are pruned when storing.
-    public var historyLimitPerKey: Int { limits.entriesPerKey }
+    package var historyLimitPerKey: Int { limits.entriesPerKey }
     /// The limits in force.
-    public let limits: Limits
+    package let limits: Limits
     /// Set when an unreadable, corrupt or foreign file was moved aside and a fresh database made: a sentence for the user.
-    public let recoveryNotice: String?
+    package let recoveryNotice: String?
     /// The random key that digests secrets into storage keys (`.tern/identity.key`).
-    public let digestKey: Data
+    package let digestKey: Data
 
     /// `digestKey`, for handlers that use this storage: keys match from one run to the next.
-    public var identityKey: Data? { digestKey }
+    package var identityKey: Data? { digestKey }
 
     let pool: DatabasePool
     let bodies: CacheBodies
@@ -58,12 +58,12 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
     ///
     /// A file that is not a Tern cache is renamed to `cache.sqlite.broken-<timestamp>`, never deleted.
     /// - Throws: `TernError` of kind `.storage` when the file cannot be opened, created or moved aside.
-    public convenience init(path: URL, historyLimitPerKey: Int = 5) throws {
+    package convenience init(path: URL, historyLimitPerKey: Int = 5) throws {
         try self.init(path: path, limits: Limits(entriesPerKey: historyLimitPerKey))
     }
 
     /// Opens (or creates) the database at `path` with `limits`.
-    public init(path: URL, limits: Limits) throws {
+    package init(path: URL, limits: Limits) throws {
         let opened = try DatabaseOpener(file: CacheFile(url: path)).open()
         self.path = path
         self.limits = limits
@@ -77,12 +77,12 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
     }
 
     /// The latest entry stored under `key`, valid or not.
-    public func entry(forKey key: String) async throws -> StoredResponse? {
+    package func entry(forKey key: String) async throws -> StoredResponse? {
         try lookupEntry(key, selection: ResponseRow.selection)
     }
 
     /// The latest entry under `key` without its recorded request: what a replay serves.
-    public func replayEntry(forKey key: String) async throws -> StoredResponse? {
+    package func replayEntry(forKey key: String) async throws -> StoredResponse? {
         try lookupEntry(key, selection: ResponseRow.replaySelection)
     }
 
@@ -105,17 +105,17 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
     }
 
     /// Stores `entry` as the latest under its key (see `adopt(_:)`).
-    public func store(_ entry: StoredResponse) async throws {
+    package func store(_ entry: StoredResponse) async throws {
         _ = try await adopt(entry)
     }
 
     /// A new owner-only file in `bodies/` for a download this storage may then adopt by renaming.
-    public func temporaryFile() throws -> URL? {
+    package func temporaryFile() throws -> URL? {
         try bodies.temporaryFile()
     }
 
     /// Removes every entry stored under `key`, with its body files.
-    public func removeEntry(forKey key: String) async throws {
+    package func removeEntry(forKey key: String) async throws {
         let files = try await write("removing '\(key)'") { db in
             let files = try String.fetchAll(db, sql: "SELECT file_path FROM responses WHERE key = ? AND file_path IS NOT NULL", arguments: [key])
             try db.execute(sql: "DELETE FROM responses WHERE key = ?", arguments: [key])
@@ -125,7 +125,7 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
     }
 
     /// Removes every stored response and body (the history stays; see `clearHistory()`).
-    public func removeAll() async throws {
+    package func removeAll() async throws {
         try await write("clearing the cache") { db in
             try db.execute(sql: "DELETE FROM responses")
         }
@@ -133,7 +133,7 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
     }
 
     /// The latest entry of every key, newest first.
-    public func entries() async throws -> [StoredResponse] {
+    package func entries() async throws -> [StoredResponse] {
         try await read("listing the cache") { db in
             try Row.fetchAll(
                 db,
@@ -147,7 +147,7 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
     }
 
     /// Every entry kept under `key`, oldest first.
-    public func list(forKey key: String) async throws -> [StoredResponse] {
+    package func list(forKey key: String) async throws -> [StoredResponse] {
         try await read("listing '\(key)'") { db in
             try Row.fetchAll(
                 db, sql: "SELECT \(ResponseRow.selection) FROM responses WHERE key = ? ORDER BY id", arguments: [key]
@@ -156,7 +156,7 @@ public final class SQLiteStorage: ListStorageManager, Sendable {
     }
 
     /// The bytes of every stored body, in the database and in `bodies/`.
-    public func totalBytes() async throws -> Int64 {
+    package func totalBytes() async throws -> Int64 {
         try await read("measuring the cache") { db in
             try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(body_bytes), 0) FROM responses") ?? 0
         }

@@ -2,10 +2,10 @@
 /// library's locale: combining marks and zero-width characters take 0 columns, East Asian wide
 /// and fullwidth characters and emoji take 2, everything else 1. Control characters are never
 /// drawn (they are shown as `?` by the buffer).
-public enum CellWidth {
+package enum CellWidth {
     /// The columns one grapheme cluster takes: its base scalar's width, or 2 when an emoji
     /// presentation selector (U+FE0F) follows.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         var scalars = character.unicodeScalars.makeIterator()
         guard let first = scalars.next() else { return 0 }
         var width = of(first)
@@ -16,7 +16,7 @@ public enum CellWidth {
     }
 
     /// The columns a scalar takes on its own.
-    public static func of(_ scalar: Unicode.Scalar) -> Int {
+    package static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 1 }  // drawn as "?"
         if value < 0x300 { return 1 }
@@ -30,14 +30,14 @@ public enum CellWidth {
     }
 
     /// The columns a string takes.
-    public static func of(_ text: some StringProtocol) -> Int {
+    package static func of(_ text: some StringProtocol) -> Int {
         var total = 0
         for character in text { total += of(character) }
         return total
     }
 
     /// The longest prefix of `text` that fits in `columns`.
-    public static func prefix(_ text: some StringProtocol, fitting columns: Int) -> Substring {
+    package static func prefix(_ text: some StringProtocol, fitting columns: Int) -> Substring {
         let string = Substring(text)
         var used = 0
         var end = string.startIndex
@@ -51,7 +51,7 @@ public enum CellWidth {
     }
 
     /// `text` cut to `columns`, with `…` when something was cut.
-    public static func truncate(_ text: String, to columns: Int) -> String {
+    package static func truncate(_ text: String, to columns: Int) -> String {
         guard columns > 0 else { return "" }
         if of(text) <= columns { return text }
         return String(prefix(text, fitting: columns - 1)) + "…"

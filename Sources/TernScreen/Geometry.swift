@@ -1,66 +1,66 @@
 /// A terminal size in columns and rows.
-public struct Size: Sendable, Hashable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct Size: Sendable, Hashable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
     }
 
-    public var description: String { "\(width)x\(height)" }
+    package var description: String { "\(width)x\(height)" }
 }
 
 /// A rectangle of cells: origin at the top left, rows growing downwards.
-public struct Rect: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
+package struct Rect: Sendable, Hashable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
 
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(0, width)
         self.height = max(0, height)
     }
 
-    public init(_ size: Size) {
+    package init(_ size: Size) {
         self.init(x: 0, y: 0, width: size.width, height: size.height)
     }
 
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-    public var isEmpty: Bool { width == 0 || height == 0 }
+    package var maxX: Int { x + width }
+    package var maxY: Int { y + height }
+    package var isEmpty: Bool { width == 0 || height == 0 }
 
     /// The rectangle shrunk by `amount` on every side.
-    public func inset(by amount: Int) -> Rect {
+    package func inset(by amount: Int) -> Rect {
         Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
     }
 
     /// Splits into a left part `width` columns wide (clamped) and the rest.
-    public func splitColumns(at width: Int) -> (left: Rect, right: Rect) {
+    package func splitColumns(at width: Int) -> (left: Rect, right: Rect) {
         let left = min(max(0, width), self.width)
         return (Rect(x: x, y: y, width: left, height: height), Rect(x: x + left, y: y, width: self.width - left, height: height))
     }
 
     /// Splits into a top part `height` rows tall (clamped) and the rest.
-    public func splitRows(at height: Int) -> (top: Rect, bottom: Rect) {
+    package func splitRows(at height: Int) -> (top: Rect, bottom: Rect) {
         let top = min(max(0, height), self.height)
         return (Rect(x: x, y: y, width: width, height: top), Rect(x: x, y: y + top, width: width, height: self.height - top))
     }
 
     /// The top `count` rows.
-    public func top(_ count: Int) -> Rect { splitRows(at: count).top }
+    package func top(_ count: Int) -> Rect { splitRows(at: count).top }
     /// The bottom `count` rows.
-    public func bottom(_ count: Int) -> Rect { splitRows(at: height - count).bottom }
+    package func bottom(_ count: Int) -> Rect { splitRows(at: height - count).bottom }
     /// Everything but the top `count` rows.
-    public func droppingTop(_ count: Int) -> Rect { splitRows(at: count).bottom }
+    package func droppingTop(_ count: Int) -> Rect { splitRows(at: count).bottom }
     /// Everything but the bottom `count` rows.
-    public func droppingBottom(_ count: Int) -> Rect { splitRows(at: height - count).top }
+    package func droppingBottom(_ count: Int) -> Rect { splitRows(at: height - count).top }
 
     /// A rectangle of `width`×`height` centred in this one (clamped to it).
-    public func centered(width: Int, height: Int) -> Rect {
+    package func centered(width: Int, height: Int) -> Rect {
         let w = min(width, self.width)
         let h = min(height, self.height)
         return Rect(x: x + (self.width - w) / 2, y: y + (self.height - h) / 2, width: w, height: h)

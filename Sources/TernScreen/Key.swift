@@ -1,5 +1,5 @@
 /// A key press, decoded by the terminal.
-public enum Key: Sendable, Hashable, CustomStringConvertible {
+package enum Key: Sendable, Hashable, CustomStringConvertible {
     case character(Character)
     /// Ctrl plus a letter (`ctrl("c")`); Tab, Enter, Backspace and Esc have their own cases.
     case ctrl(Character)
@@ -10,7 +10,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     /// The terminal was resized (the runtime asks for the new size).
     case resize
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .character(" "): return "Space"
         case .character(let c): return String(c)
@@ -35,7 +35,7 @@ public enum Key: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Decodes a control byte or a printable scalar as a terminal delivers it.
-    public init(scalar: Unicode.Scalar) {
+    package init(scalar: Unicode.Scalar) {
         switch scalar.value {
         case 9: self = .tab
         case 10, 13: self = .enter

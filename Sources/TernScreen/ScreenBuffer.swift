@@ -1,49 +1,49 @@
 /// One terminal cell: a grapheme cluster (a base character and its combining marks) and its style.
 /// A wide character occupies its cell and the next, which holds a `continuation` cell.
-public struct Cell: Sendable, Hashable {
+package struct Cell: Sendable, Hashable {
     /// The text drawn in the cell; empty for the right half of a wide character.
-    public var text: String
-    public var style: Style
+    package var text: String
+    package var style: Style
 
-    public init(_ text: String = " ", style: Style = .plain) {
+    package init(_ text: String = " ", style: Style = .plain) {
         self.text = text
         self.style = style
     }
 
-    public static let blank = Cell()
+    package static let blank = Cell()
     static let continuation = Cell("")
 
     /// Whether this is the right half of a wide character.
-    public var isContinuation: Bool { text.isEmpty }
+    package var isContinuation: Bool { text.isEmpty }
 }
 
 /// A cell that changed between two frames, as a terminal must write it.
-public struct CellChange: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var cell: Cell
+package struct CellChange: Sendable, Hashable {
+    package var x: Int
+    package var y: Int
+    package var cell: Cell
 }
 
 /// A frame: a grid of cells the view draws into and the terminal presents. Drawing is clipped to
 /// the buffer (and to an optional clip rectangle), never traps on out-of-range coordinates.
-public struct ScreenBuffer: Sendable, Equatable {
-    public let size: Size
+package struct ScreenBuffer: Sendable, Equatable {
+    package let size: Size
     private var cells: [Cell]
     /// Where drawing lands; outside it nothing is written.
-    public var clip: Rect
+    package var clip: Rect
 
-    public init(size: Size) {
+    package init(size: Size) {
         self.size = size
         cells = Array(repeating: .blank, count: size.width * size.height)
         clip = Rect(size)
     }
 
-    public var width: Int { size.width }
-    public var height: Int { size.height }
-    public var bounds: Rect { Rect(size) }
+    package var width: Int { size.width }
+    package var height: Int { size.height }
+    package var bounds: Rect { Rect(size) }
 
     /// The cell at (x, y); blank outside the buffer.
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         guard x >= 0, y >= 0, x < size.width, y < size.height else { return .blank }
         return cells[y * size.width + x]
     }
@@ -68,7 +68,7 @@ public struct ScreenBuffer: Sendable, Equatable {
     /// edge). Control characters show as `?`; a wide character that does not fit is left out.
     /// Returns the columns written.
     @discardableResult
-    public mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+    package mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard y >= clip.y, y < clip.maxY else { return 0 }
         let limit = min(maxWidth ?? Int.max, clip.maxX - x)
         guard limit > 0 else { return 0 }
@@ -99,14 +99,14 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// Fills `rect` with `cell`.
-    public mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
+    package mutating func fill(_ rect: Rect, with cell: Cell = .blank) {
         for y in rect.y..<max(rect.y, rect.maxY) {
             for x in rect.x..<max(rect.x, rect.maxX) { set(x, y, cell) }
         }
     }
 
     /// Applies `style` to the cells of `rect`, keeping their text.
-    public mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
+    package mutating func restyle(_ rect: Rect, _ change: (inout Style) -> Void) {
         for y in rect.y..<max(rect.y, rect.maxY) {
             for x in rect.x..<max(rect.x, rect.maxX) where visible(x, y) {
                 change(&cells[y * size.width + x].style)
@@ -115,7 +115,7 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// Runs `body` with drawing clipped to `rect` (inside the current clip).
-    public mutating func clipped(to rect: Rect, _ body: (inout ScreenBuffer) -> Void) {
+    package mutating func clipped(to rect: Rect, _ body: (inout ScreenBuffer) -> Void) {
         let saved = clip
         let x0 = max(saved.x, rect.x), y0 = max(saved.y, rect.y)
         clip = Rect(x: x0, y: y0, width: min(saved.maxX, rect.maxX) - x0, height: min(saved.maxY, rect.maxY) - y0)
@@ -124,7 +124,7 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// The cells that differ from `previous` (every cell when the sizes differ).
-    public func changes(since previous: ScreenBuffer?) -> [CellChange] {
+    package func changes(since previous: ScreenBuffer?) -> [CellChange] {
         var result: [CellChange] = []
         let same = previous?.size == size
         for y in 0..<size.height {
@@ -138,7 +138,7 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// Row `y` as text (wide characters once, trailing spaces kept).
-    public func line(_ y: Int) -> String {
+    package func line(_ y: Int) -> String {
         guard y >= 0, y < size.height else { return "" }
         var text = ""
         for x in 0..<size.width {
@@ -149,7 +149,7 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// The frame as text, one line per row, trailing spaces trimmed: what snapshot tests compare.
-    public var text: String {
+    package var text: String {
         (0..<size.height).map { y in
             var line = self.line(y)
             while line.last == " " { line.removeLast() }
@@ -158,12 +158,12 @@ public struct ScreenBuffer: Sendable, Equatable {
     }
 
     /// Whether some row contains `text`.
-    public func contains(_ text: String) -> Bool {
+    package func contains(_ text: String) -> Bool {
         find(text) != nil
     }
 
     /// The first position of `text`, if drawn.
-    public func find(_ text: String) -> (x: Int, y: Int)? {
+    package func find(_ text: String) -> (x: Int, y: Int)? {
         let needle = Array(text)
         guard !needle.isEmpty else { return nil }
         for y in 0..<size.height {
@@ -179,6 +179,6 @@ public struct ScreenBuffer: Sendable, Equatable {
 
 extension ScreenBuffer: CustomStringConvertible, CustomDebugStringConvertible {
     /// The frame's text (what test failures print).
-    public var description: String { "\(size):\n" + text }
-    public var debugDescription: String { description }
+    package var description: String { "\(size):\n" + text }
+    package var debugDescription: String { description }
 }

@@ -1,6 +1,6 @@
 /// Where a front end draws and reads keys. `NcursesTerminal` is the real one; `MemoryTerminal`
 /// keeps frames in memory for tests.
-public protocol Terminal: AnyObject {
+package protocol Terminal: AnyObject {
     /// The current size in cells.
     var size: Size { get }
     /// Shows `frame`, writing only the cells that changed since the last frame presented.

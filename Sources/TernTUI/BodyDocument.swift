@@ -5,20 +5,20 @@ import TernScreen
 /// A response body prepared for the response pane: its text as bytes with the offset of every
 /// line, so the view asks for only the lines it shows (virtual scrolling) and colours them as
 /// it draws. Built off the UI task; a 50 MB body costs the formatting once and nothing per frame.
-public struct BodyDocument: Sendable {
-    public enum Kind: String, Sendable {
+package struct BodyDocument: Sendable {
+    package enum Kind: String, Sendable {
         case json, text, binary, empty, file
     }
 
-    public let kind: Kind
+    package let kind: Kind
     private let bytes: [UInt8]
     /// Where each line starts in `bytes`; the line ends before the next start's newline.
     private let starts: [Int]
 
-    public var lineCount: Int { starts.count }
+    package var lineCount: Int { starts.count }
 
     /// The bytes of line `index` without its newline.
-    public func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
+    package func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
         guard index >= 0, index < starts.count else { return [] }
         let start = starts[index]
         var end = index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count
@@ -27,7 +27,7 @@ public struct BodyDocument: Sendable {
     }
 
     /// Line `index` as text (invalid UTF-8 repaired; tabs as spaces).
-    public func line(_ index: Int) -> String {
+    package func line(_ index: Int) -> String {
         let text = String(decoding: lineBytes(index), as: UTF8.self)
         return text.contains("\t") ? text.replacingOccurrences(of: "\t", with: "    ") : text
     }
@@ -44,7 +44,7 @@ public struct BodyDocument: Sendable {
     }
 
     /// Prepares `body`: pretty JSON, text as it is, binary as a hex summary (never dumped raw).
-    public static func make(_ body: Data, contentType: String?, file: URL? = nil) -> BodyDocument {
+    package static func make(_ body: Data, contentType: String?, file: URL? = nil) -> BodyDocument {
         if body.isEmpty {
             if let file {
                 return BodyDocument(kind: .file, text: Array("The body was streamed to \(file.path)".utf8))
@@ -69,7 +69,7 @@ public struct BodyDocument: Sendable {
     }
 
     /// The line coloured for display: JSON keys, strings, numbers and literals in their own colours.
-    public func spans(_ index: Int, highlight: String? = nil) -> [Span] {
+    package func spans(_ index: Int, highlight: String? = nil) -> [Span] {
         let text = line(index)
         var spans = kind == .json ? Self.jsonSpans(text) : [Span(text, kind == .binary || kind == .empty || kind == .file ? .dim : .plain)]
         if let highlight, !highlight.isEmpty, text.range(of: highlight, options: .caseInsensitive) != nil {
@@ -140,7 +140,7 @@ public struct BodyDocument: Sendable {
     }
 
     /// The lines that contain `query` (case-insensitive), in order.
-    public func search(_ query: String) -> [Int] {
+    package func search(_ query: String) -> [Int] {
         let needle = Array(query.lowercased().utf8)
         guard !needle.isEmpty else { return [] }
         var matches: [Int] = []

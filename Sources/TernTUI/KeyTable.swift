@@ -1,7 +1,7 @@
 import TernScreen
 
 /// What a key does.
-public enum Action: String, Sendable, CaseIterable, Hashable {
+package enum Action: String, Sendable, CaseIterable, Hashable {
     // Everywhere
     case quit, forceQuit, nextPane, previousPane, send, verify, cycleMode, commandLine, help, cancel
     case focusTree, focusEditor, focusResponse, focusTransfers, focusRetryLog, focusCache
@@ -18,20 +18,20 @@ public enum Action: String, Sendable, CaseIterable, Hashable {
 }
 
 /// One binding: keys, where they apply, the action and its help text.
-public struct KeyBinding: Sendable, Hashable {
+package struct KeyBinding: Sendable, Hashable {
     /// `nil`: every pane.
-    public var pane: Pane?
-    public var keys: [Key]
-    public var action: Action
-    public var help: String
+    package var pane: Pane?
+    package var keys: [Key]
+    package var action: Action
+    package var help: String
 
     /// The keys as help shows them (`j/↓`).
-    public var keyText: String { keys.map(\.description).joined(separator: "/") }
+    package var keyText: String { keys.map(\.description).joined(separator: "/") }
 }
 
 /// The one key table: it drives `update`, the `?` overlay, the status line's hints and `docs/keys.md`.
-public enum KeyTable {
-    public static let bindings: [KeyBinding] = [
+package enum KeyTable {
+    package static let bindings: [KeyBinding] = [
         KeyBinding(pane: nil, keys: [.tab], action: .nextPane, help: "next pane"),
         KeyBinding(pane: nil, keys: [.backTab], action: .previousPane, help: "previous pane"),
         KeyBinding(pane: nil, keys: [.character("1")], action: .focusTree, help: "workspace tree"),
@@ -97,13 +97,13 @@ public enum KeyTable {
     ]
 
     /// The action of `key` in `pane`: the pane's binding first, then the global one.
-    public static func action(for key: Key, in pane: Pane) -> Action? {
+    package static func action(for key: Key, in pane: Pane) -> Action? {
         bindings.first { $0.pane == pane && $0.keys.contains(key) }?.action
             ?? bindings.first { $0.pane == nil && $0.keys.contains(key) }?.action
     }
 
     /// The short hints the status line shows for `pane`.
-    public static func hints(for pane: Pane) -> String {
+    package static func hints(for pane: Pane) -> String {
         let local: [(Action, String)]
         switch pane {
         case .tree: local = [(.open, "select"), (.filter, "filter"), (.collapse, "fold")]
@@ -120,7 +120,7 @@ public enum KeyTable {
     }
 
     /// The table as help lines, grouped by pane.
-    public static func helpLines() -> [String] {
+    package static func helpLines() -> [String] {
         var lines: [String] = []
         let groups: [(String, Pane?)] = [("Everywhere", nil)] + Pane.allCases.map { ($0.title, $0) }
         for (title, pane) in groups {
@@ -136,7 +136,7 @@ public enum KeyTable {
     }
 
     /// `docs/keys.md`, generated (a test fails when the file is stale).
-    public static func markdown() -> String {
+    package static func markdown() -> String {
         var text = """
             # TUI keys
 

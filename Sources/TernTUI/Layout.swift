@@ -1,20 +1,20 @@
 import TernScreen
 
 /// Where each pane goes for a terminal size. `update` uses it for page sizes, `view` to draw.
-public struct Layout: Sendable, Hashable {
-    public var header: Rect
-    public var tree: Rect
-    public var editor: Rect
-    public var response: Rect
+package struct Layout: Sendable, Hashable {
+    package var header: Rect
+    package var tree: Rect
+    package var editor: Rect
+    package var response: Rect
     /// The activity strip: one rect per pane on wide terminals, else one shared rect.
-    public var transfers: Rect
-    public var retryLog: Rect
-    public var cache: Rect
-    public var sharesActivity: Bool
-    public var status: Rect
-    public var commandLine: Rect
+    package var transfers: Rect
+    package var retryLog: Rect
+    package var cache: Rect
+    package var sharesActivity: Bool
+    package var status: Rect
+    package var commandLine: Rect
 
-    public init(_ size: Size) {
+    package init(_ size: Size) {
         let all = Rect(size)
         header = all.top(1)
         commandLine = all.bottom(1)
@@ -42,7 +42,7 @@ public struct Layout: Sendable, Hashable {
         }
     }
 
-    public func rect(of pane: Pane) -> Rect {
+    package func rect(of pane: Pane) -> Rect {
         switch pane {
         case .tree: return tree
         case .editor: return editor
@@ -54,5 +54,5 @@ public struct Layout: Sendable, Hashable {
     }
 
     /// Rows of text the response pane shows (inside its border, under its tab row).
-    public var responseBodyHeight: Int { max(1, response.height - 4) }
+    package var responseBodyHeight: Int { max(1, response.height - 4) }
 }

@@ -4,7 +4,7 @@ import TernExplorer
 import TernScreen
 
 /// Everything that can happen to the app: keys, resizes, and the results of effects.
-public enum Msg: Sendable {
+package enum Msg: Sendable {
     case key(Key)
     case resized(Size)
     /// The session changed (mode, environment, selection, edits, saved specs).
@@ -31,7 +31,7 @@ public enum Msg: Sendable {
 }
 
 /// What `update` asks the runtime to do; the runtime reports back with `Msg`s.
-public enum Effect: Sendable, Equatable {
+package enum Effect: Sendable, Equatable {
     /// Run a command through the session (`:set header X 1`, `:save`, `:env prod` ...).
     case run(Command)
     /// Send the selected spec (or the one named), then format the response off the UI task.

@@ -9,8 +9,8 @@ import TernScreen
 /// response, activity), whose reply says what to run and show. Keys are routed in
 /// `Update+Keys.swift`, dialogs and the `:` line in `Update+Input.swift`, command results in
 /// `Update+Results.swift`.
-public enum App {
-    public static func update(_ state: inout AppState, _ msg: Msg) -> [Effect] {
+package enum App {
+    package static func update(_ state: inout AppState, _ msg: Msg) -> [Effect] {
         switch msg {
         case .key(.ctrl("c")):
             state.quitting = true

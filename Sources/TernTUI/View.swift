@@ -8,7 +8,7 @@ import TernScreen
 /// by `View+Overlays.swift`.
 extension App {
     /// Draws the whole frame for `state`: pure, so every pane and state has a text snapshot test.
-    public static func view(_ state: AppState) -> ScreenBuffer {
+    package static func view(_ state: AppState) -> ScreenBuffer {
         var buffer = ScreenBuffer(size: state.size)
         if state.isTooSmall {
             drawTooSmall(state, &buffer)

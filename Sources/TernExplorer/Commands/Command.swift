@@ -1,7 +1,7 @@
 import Tern
 
 /// One command of the explorer's language: what the REPL reads, the TUI's `:` line runs, and the CLI maps to.
-public enum Command: Sendable, Equatable {
+package enum Command: Sendable, Equatable {
     /// `help [COMMAND]`: the command list, or one command's usage.
     case help(String?)
     /// `ls`: the workspace's specs.
@@ -40,21 +40,21 @@ public enum Command: Sendable, Equatable {
     case quit
 
     /// What `set`/`unset` change.
-    public enum EditField: String, Sendable, CaseIterable {
+    package enum EditField: String, Sendable, CaseIterable {
         case header
         case query
         case variable = "var"
     }
 
     /// Where a new body comes from.
-    public enum BodySource: Sendable, Equatable {
+    package enum BodySource: Sendable, Equatable {
         case text(String)
         case file(String)
         case editor
     }
 
     /// The cache subcommands.
-    public enum CacheAction: Sendable, Equatable {
+    package enum CacheAction: Sendable, Equatable {
         case list
         case show(String)
         case clear(String?)
@@ -70,7 +70,7 @@ public enum Command: Sendable, Equatable {
 extension Command {
     /// Whether it changes the session's settings (mode, environment, variables): front ends apply
     /// those in the order they were given.
-    public var changesSettings: Bool {
+    package var changesSettings: Bool {
         switch self {
         case .mode, .environment, .set(.variable, _, _), .unset(.variable, _): true
         default: false

@@ -5,9 +5,9 @@ import Tern
 ///
 /// Words are split on spaces; single or double quotes keep spaces, and a backslash escapes the
 /// next character. `body` takes the rest of the line as it is, so JSON needs no quoting.
-public enum CommandParser {
+package enum CommandParser {
     /// Parses `line`; throws `.unknownCommand` with suggestions or `.usage` with the command's usage.
-    public static func parse(_ line: String) throws(ExplorerError) -> Command {
+    package static func parse(_ line: String) throws(ExplorerError) -> Command {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let words = try split(trimmed)
         guard let name = words.first?.lowercased() else {
@@ -41,7 +41,7 @@ public enum CommandParser {
     }
 
     /// Splits a line into words, honouring quotes and backslashes.
-    public static func split(_ line: String) throws(ExplorerError) -> [String] {
+    package static func split(_ line: String) throws(ExplorerError) -> [String] {
         let scanned = scan(line)
         if scanned.openQuote { throw ExplorerError(.usage, "a quote is not closed") }
         return scanned.words.map(\.text) + (scanned.last.map { [$0.text] } ?? [])

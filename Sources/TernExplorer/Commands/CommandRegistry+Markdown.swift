@@ -1,6 +1,6 @@
 extension CommandRegistry {
     /// `docs/commands.md`, generated from the command table (a test fails when the file is stale).
-    public static func markdown() -> String {
+    package static func markdown() -> String {
         var lines = [
             "# Commands",
             "",

@@ -2,24 +2,24 @@ import TernWorkspace
 
 /// Everything known about one command: its name, usage, summary and default key. One table feeds
 /// the parser's suggestions, `help`, the TUI's key hints and `docs/commands.md`.
-public struct CommandInfo: Sendable, Hashable {
+package struct CommandInfo: Sendable, Hashable {
     /// The command word.
-    public let name: String
+    package let name: String
     /// The arguments, as shown in usage lines (`header|query|var NAME VALUE`).
-    public let arguments: String
+    package let arguments: String
     /// One sentence on what it does.
-    public let summary: String
+    package let summary: String
     /// The TUI key that runs it, if any.
-    public let key: String?
+    package let key: String?
 
     /// `name arguments`.
-    public var usage: String { arguments.isEmpty ? name : "\(name) \(arguments)" }
+    package var usage: String { arguments.isEmpty ? name : "\(name) \(arguments)" }
 }
 
 /// The command table.
-public enum CommandRegistry {
+package enum CommandRegistry {
     /// Every command, in the order help lists them.
-    public static let all: [CommandInfo] = [
+    package static let all: [CommandInfo] = [
         CommandInfo(name: "help", arguments: "[COMMAND]", summary: "List the commands, or show how to use one.", key: "?"),
         CommandInfo(name: "ls", arguments: "", summary: "List the workspace's specs with method and path.", key: nil),
         CommandInfo(name: "use", arguments: "SPEC", summary: "Select a spec by id or unique file name.", key: "Enter"),
@@ -48,12 +48,12 @@ public enum CommandRegistry {
     ]
 
     /// The command called `name`.
-    public static func info(_ name: String) -> CommandInfo? {
+    package static func info(_ name: String) -> CommandInfo? {
         all.first { $0.name == name }
     }
 
     /// Up to `limit` command names close to `word` (prefix matches first, then by edit distance).
-    public static func suggestions(for word: String, limit: Int = 3) -> [String] {
+    package static func suggestions(for word: String, limit: Int = 3) -> [String] {
         Suggestions.closeMatches(to: word, in: all.map(\.name), limit: limit)
     }
 }

@@ -1,18 +1,18 @@
 import Tern
 
 /// The words Tab can complete to, taken from a session at one moment (`ExplorerSession.completionVocabulary()`).
-public struct CompletionVocabulary: Sendable, Hashable {
+package struct CompletionVocabulary: Sendable, Hashable {
     /// Spec ids (`users/get-user`) and the file names that are unique (`get-user`).
-    public var specs: [String]
+    package var specs: [String]
     /// Environment names.
-    public var environments: [String]
+    package var environments: [String]
     /// Header names: common HTTP headers and those the workspace uses.
-    public var headers: [String]
+    package var headers: [String]
     /// Variable names: the environments' and the session's.
-    public var variables: [String]
+    package var variables: [String]
 
     /// Makes a vocabulary.
-    public init(specs: [String] = [], environments: [String] = [], headers: [String] = [], variables: [String] = []) {
+    package init(specs: [String] = [], environments: [String] = [], headers: [String] = [], variables: [String] = []) {
         self.specs = specs
         self.environments = environments
         self.headers = headers
@@ -20,7 +20,7 @@ public struct CompletionVocabulary: Sendable, Hashable {
     }
 
     /// Request headers people set by hand often enough to be worth a Tab.
-    public static let commonHeaders = [
+    package static let commonHeaders = [
         "Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control", "Connection", "Content-Length",
         "Content-Type", "Cookie", "If-Match", "If-Modified-Since", "If-None-Match", "Origin", "Range", "Referer",
         "User-Agent", "X-API-Key", "X-Request-ID",
@@ -28,16 +28,16 @@ public struct CompletionVocabulary: Sendable, Hashable {
 }
 
 /// What Tab offers for the word at the cursor.
-public struct Completions: Sendable, Equatable {
+package struct Completions: Sendable, Equatable {
     /// The partial word being completed (empty after a space).
-    public var word: String
+    package var word: String
     /// Where that word starts in the line, in characters.
-    public var wordStart: Int
+    package var wordStart: Int
     /// Every candidate that starts with `word` (ignoring case), sorted.
-    public var candidates: [String]
+    package var candidates: [String]
 
     /// The longest text every candidate starts with: what a single Tab can insert.
-    public var commonPrefix: String {
+    package var commonPrefix: String {
         guard var prefix = candidates.first else { return word }
         for candidate in candidates.dropFirst() {
             while !candidate.lowercased().hasPrefix(prefix.lowercased()) { prefix.removeLast() }
@@ -51,9 +51,9 @@ public struct Completions: Sendable, Equatable {
 /// The first word completes to command names; after it, each command's argument completes from
 /// the vocabulary: `use`/`send` → specs, `env` → environments, `mode` → modes, `cache` → its
 /// actions, `help` → commands, `set`/`unset` → `header|query|var`, then header or variable names.
-public enum Completion {
+package enum Completion {
     /// The candidates for the word that ends `line` (the text before the cursor).
-    public static func complete(_ line: String, vocabulary: CompletionVocabulary) -> Completions {
+    package static func complete(_ line: String, vocabulary: CompletionVocabulary) -> Completions {
         let (words, word, wordStart) = split(line)
         let pool = candidates(after: words, vocabulary: vocabulary)
         let lowered = word.lowercased()

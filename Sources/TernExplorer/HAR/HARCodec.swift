@@ -8,16 +8,16 @@ import Darwin
 #endif
 
 /// Reads and writes HAR documents: limits, a UTF-8 BOM, dates, and files written atomically.
-public enum HARCodec {
+package enum HARCodec {
     /// The largest HAR file read (512 MB).
-    public static let maximumFileBytes = 512 * 1024 * 1024
+    package static let maximumFileBytes = 512 * 1024 * 1024
     /// The largest body exported or imported (50 MB); bigger ones are skipped with a warning.
-    public static let maximumBodyBytes: Int64 = 50 * 1024 * 1024
+    package static let maximumBodyBytes: Int64 = 50 * 1024 * 1024
     /// The version `log.creator` names.
-    public static let ternVersion = "0.1.0"
+    package static let ternVersion = "0.1.0"
 
     /// Parses `data` (a leading UTF-8 BOM is skipped); a malformed document is an error saying where.
-    public static func decode(_ data: Data) throws(ExplorerError) -> HARDocument {
+    package static func decode(_ data: Data) throws(ExplorerError) -> HARDocument {
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         do {
@@ -34,7 +34,7 @@ public enum HARCodec {
     }
 
     /// Reads and parses the HAR file at `url`.
-    public static func read(_ url: URL) throws(ExplorerError) -> HARDocument {
+    package static func read(_ url: URL) throws(ExplorerError) -> HARDocument {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
         guard let size else { throw ExplorerError(.workspace, "cannot read '\(url.path)': no such file") }
         guard size <= Int64(maximumFileBytes) else {
@@ -56,7 +56,7 @@ public enum HARCodec {
     }
 
     /// The document as pretty-printed JSON with sorted keys.
-    public static func encode(_ document: HARDocument) throws(ExplorerError) -> Data {
+    package static func encode(_ document: HARDocument) throws(ExplorerError) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
@@ -68,7 +68,7 @@ public enum HARCodec {
 
     /// Writes `data` to `url` atomically (a temporary file beside it, then a link or rename); an
     /// existing file is only replaced when `replacing`, else it is an error and nothing changes.
-    public static func write(_ data: Data, to url: URL, replacing: Bool) throws(ExplorerError) {
+    package static func write(_ data: Data, to url: URL, replacing: Bool) throws(ExplorerError) {
         let folder = url.deletingLastPathComponent()
         if !replacing, FileManager.default.fileExists(atPath: url.path) {
             throw ExplorerError(.usage, "'\(url.path)' exists; pass --force to replace it")
@@ -90,14 +90,14 @@ public enum HARCodec {
     }
 
     /// `date` in ISO 8601 with milliseconds.
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         let format = ISO8601DateFormatter()
         format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return format.string(from: date)
     }
 
     /// An ISO 8601 date, with or without fractional seconds; `nil` when it is not one.
-    public static func date(from text: String) -> Date? {
+    package static func date(from text: String) -> Date? {
         let format = ISO8601DateFormatter()
         format.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         if let date = format.date(from: text) { return date }

@@ -5,7 +5,7 @@ import Tern
 extension HAREntry {
     /// The HAR entry of a stored answer: everything comes from the cache, already redacted. Throws
     /// when the body cannot be read.
-    public init(stored entry: StoredResponse) throws {
+    package init(stored entry: StoredResponse) throws {
         let record = entry.request
         let method = record?.method ?? entry.method
         let url = record?.url ?? entry.url

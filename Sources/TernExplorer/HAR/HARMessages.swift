@@ -1,28 +1,28 @@
 import Foundation
 
 /// `request`: what was sent.
-public struct HARRequest: Codable, Sendable, Equatable {
+package struct HARRequest: Codable, Sendable, Equatable {
     /// The method.
-    public var method: String
+    package var method: String
     /// The absolute URL.
-    public var url: String
+    package var url: String
     /// "HTTP/1.1" when written.
-    public var httpVersion: String
+    package var httpVersion: String
     /// Always empty when written (cookies are secrets).
-    public var cookies: [HARPair]
+    package var cookies: [HARPair]
     /// The header fields.
-    public var headers: [HARPair]
+    package var headers: [HARPair]
     /// The query parameters of `url`.
-    public var queryString: [HARPair]
+    package var queryString: [HARPair]
     /// The body, when there is one as text.
-    public var postData: HARPostData?
+    package var postData: HARPostData?
     /// -1: not known.
-    public var headersSize: Int
+    package var headersSize: Int
     /// The body's size in bytes (0 without one, -1 when not known).
-    public var bodySize: Int
+    package var bodySize: Int
 
     /// Makes a request.
-    public init(
+    package init(
         method: String, url: String, headers: [HARPair], queryString: [HARPair], postData: HARPostData?, bodySize: Int
     ) {
         self.method = method
@@ -36,7 +36,7 @@ public struct HARRequest: Codable, Sendable, Equatable {
         self.bodySize = bodySize
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         method = try values.decode(String.self, forKey: .method)
         url = try values.decode(String.self, forKey: .url)
@@ -51,19 +51,19 @@ public struct HARRequest: Codable, Sendable, Equatable {
 }
 
 /// `postData`: a request body as text.
-public struct HARPostData: Codable, Sendable, Equatable {
+package struct HARPostData: Codable, Sendable, Equatable {
     /// The body's media type.
-    public var mimeType: String
+    package var mimeType: String
     /// The body.
-    public var text: String
+    package var text: String
 
     /// Makes post data.
-    public init(mimeType: String, text: String) {
+    package init(mimeType: String, text: String) {
         self.mimeType = mimeType
         self.text = text
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         mimeType = try values.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
         text = try values.decodeIfPresent(String.self, forKey: .text) ?? ""
@@ -71,28 +71,28 @@ public struct HARPostData: Codable, Sendable, Equatable {
 }
 
 /// `response`: what came back.
-public struct HARResponse: Codable, Sendable, Equatable {
+package struct HARResponse: Codable, Sendable, Equatable {
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// The reason phrase.
-    public var statusText: String
+    package var statusText: String
     /// "HTTP/1.1" when written.
-    public var httpVersion: String
+    package var httpVersion: String
     /// Always empty when written (cookies are secrets).
-    public var cookies: [HARPair]
+    package var cookies: [HARPair]
     /// The header fields.
-    public var headers: [HARPair]
+    package var headers: [HARPair]
     /// The body.
-    public var content: HARContent
+    package var content: HARContent
     /// The `Location` header's value, or "".
-    public var redirectURL: String
+    package var redirectURL: String
     /// -1: not known.
-    public var headersSize: Int
+    package var headersSize: Int
     /// The body's size in bytes as received.
-    public var bodySize: Int
+    package var bodySize: Int
 
     /// Makes a response.
-    public init(status: Int, statusText: String, headers: [HARPair], content: HARContent, redirectURL: String) {
+    package init(status: Int, statusText: String, headers: [HARPair], content: HARContent, redirectURL: String) {
         self.status = status
         self.statusText = statusText
         httpVersion = "HTTP/1.1"
@@ -104,7 +104,7 @@ public struct HARResponse: Codable, Sendable, Equatable {
         bodySize = content.size
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         status = try values.decode(Int.self, forKey: .status)
         statusText = try values.decodeIfPresent(String.self, forKey: .statusText) ?? ""
@@ -119,25 +119,25 @@ public struct HARResponse: Codable, Sendable, Equatable {
 }
 
 /// `content`: a response body, as text or base64.
-public struct HARContent: Codable, Sendable, Equatable {
+package struct HARContent: Codable, Sendable, Equatable {
     /// The body's size in bytes.
-    public var size: Int
+    package var size: Int
     /// The body's media type ("" when not known).
-    public var mimeType: String
+    package var mimeType: String
     /// The body: text, or base64 when `encoding` is "base64"; absent when not recorded.
-    public var text: String?
+    package var text: String?
     /// "base64" for a binary body.
-    public var encoding: String?
+    package var encoding: String?
 
     /// Makes content.
-    public init(size: Int, mimeType: String, text: String? = nil, encoding: String? = nil) {
+    package init(size: Int, mimeType: String, text: String? = nil, encoding: String? = nil) {
         self.size = size
         self.mimeType = mimeType
         self.text = text
         self.encoding = encoding
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         size = (try? values.decodeIfPresent(Int.self, forKey: .size)) ?? -1
         mimeType = try values.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
@@ -146,7 +146,7 @@ public struct HARContent: Codable, Sendable, Equatable {
     }
 
     /// The body's bytes: `text` decoded from base64 when so encoded, else its UTF-8; `nil` for bad base64.
-    public func bytes() -> Data? {
+    package func bytes() -> Data? {
         guard let text else { return Data() }
         if encoding?.lowercased() == "base64" { return Data(base64Encoded: text, options: .ignoreUnknownCharacters) }
         return Data(text.utf8)

@@ -3,24 +3,24 @@ import Tern
 
 /// The text parts of a transfer's progress, computed once for the CLI's bar, the REPL's live line and
 /// table, and the TUI's transfers pane; each face only lays the parts out and colours them.
-public struct ProgressLine: Sendable, Hashable {
+package struct ProgressLine: Sendable, Hashable {
     /// `↓` for a download, `↑` for an upload.
-    public var arrow: String
+    package var arrow: String
     /// The bytes moved so far, `12.4 MB`.
-    public var done: String
+    package var done: String
     /// The expected total, `50.0 MB`, when known.
-    public var total: String?
+    package var total: String?
     /// The fraction done, 0...1: the progress's own, or 1 for a transfer that finished well.
-    public var fraction: Double?
+    package var fraction: Double?
     /// The fraction as a whole percentage, `24%` (truncated, so 100% only when complete).
-    public var percent: String?
+    package var percent: String?
     /// The rate, `10.0 MB/s`, when known and above zero.
-    public var rate: String?
+    package var rate: String?
     /// The time left at the current rate (the core's estimate, rounded up), `4s`, when known.
-    public var eta: String?
+    package var eta: String?
 
     /// The parts of `progress`; `completed` marks a transfer known to have finished well.
-    public init(_ progress: TransferProgress, completed: Bool = false) {
+    package init(_ progress: TransferProgress, completed: Bool = false) {
         arrow = progress.direction == .download ? "↓" : "↑"
         done = HumanUnits.bytes(progress.bytes)
         total = progress.total.map(HumanUnits.bytes)
@@ -31,18 +31,18 @@ public struct ProgressLine: Sendable, Hashable {
     }
 
     /// `12.4 MB / 50.0 MB`, or `12.4 MB` when the total is unknown; `separator` goes between the two.
-    public func amount(separator: String = " / ") -> String {
+    package func amount(separator: String = " / ") -> String {
         total.map { done + separator + $0 } ?? done
     }
 
     /// The percentage right-aligned in four columns (` 24%`), or four spaces.
-    public var paddedPercent: String {
+    package var paddedPercent: String {
         let text = percent ?? ""
         return String(repeating: " ", count: max(0, 4 - text.count)) + text
     }
 
     /// `↓ 12.4 MB / 50.0 MB  24% · 10.0 MB/s · ETA 4s`: the one-line form of the REPL and the CLI.
-    public var text: String {
+    package var text: String {
         var line = "\(arrow) \(amount())"
         if percent != nil { line += " " + paddedPercent }
         if let rate { line += " · " + rate }

@@ -4,24 +4,24 @@ import Tern
 
 /// A request as the faces show it: `GET http://…` and its header lines, with secrets masked and the
 /// mask shown as `••••••` rather than percent-encoded.
-public struct RequestLines: Sendable, Hashable {
+package struct RequestLines: Sendable, Hashable {
     /// One header as shown.
-    public struct Header: Sendable, Hashable {
+    package struct Header: Sendable, Hashable {
         /// The field name as written, `Content-Type`.
-        public var name: String
+        package var name: String
         /// The value, secrets masked.
-        public var value: String
+        package var value: String
         /// `Content-Type: application/json`.
-        public var text: String { "\(name): \(value)" }
+        package var text: String { "\(name): \(value)" }
     }
 
     /// `GET http://127.0.0.1:8787/users/1`.
-    public var requestLine: String
+    package var requestLine: String
     /// The headers in order.
-    public var headers: [Header]
+    package var headers: [Header]
 
     /// The lines of `request`, masking `secretValues` (the values of `{{env:…}}`) wherever they appear.
-    public init(_ request: Request, secretValues: [String] = []) {
+    package init(_ request: Request, secretValues: [String] = []) {
         let redactor = Redactor(secretValues: secretValues)
         let url = redactor.redact(url: request.url).replacingOccurrences(of: Redactor.encodedMask, with: Redactor.mask)
         requestLine = "\(request.method.rawValue) \(url)"
@@ -29,7 +29,7 @@ public struct RequestLines: Sendable, Hashable {
     }
 
     /// The request line, then one line per header.
-    public var lines: [String] {
+    package var lines: [String] {
         [requestLine] + headers.map(\.text)
     }
 }

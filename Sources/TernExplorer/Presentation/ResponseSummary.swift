@@ -3,22 +3,22 @@ import Tern
 
 /// The summary of a response as every face shows it: `200 OK · LIVE · 38 ms · 229 B`, with the source
 /// badge (cache state, age, validity) and the attempts when there were retries.
-public struct ResponseSummary: Sendable, Hashable {
+package struct ResponseSummary: Sendable, Hashable {
     /// The status code.
-    public var statusCode: Int
+    package var statusCode: Int
     /// `200 OK`.
-    public var status: String
+    package var status: String
     /// Where the answer came from.
-    public var badge: SourceBadge
+    package var badge: SourceBadge
     /// `38 ms`, when the answer was timed (a cache entry opened from a list was not).
-    public var duration: String?
+    package var duration: String?
     /// `229 B`: the body's size.
-    public var size: String
+    package var size: String
     /// `3 attempts` when the send was retried, else `nil`.
-    public var attempts: String?
+    package var attempts: String?
 
     /// The summary of `response` at `now`.
-    public init(_ response: Response, now: Date = Date()) {
+    package init(_ response: Response, now: Date = Date()) {
         self.init(
             statusCode: response.statusCode, reason: response.status.reasonPhrase,
             badge: SourceBadge(response, now: now), duration: response.timing.duration, size: response.byteCount,
@@ -26,7 +26,7 @@ public struct ResponseSummary: Sendable, Hashable {
     }
 
     /// The summary from its parts.
-    public init(statusCode: Int, reason: String, badge: SourceBadge, duration: Duration?, size: Int64, attempts: Int) {
+    package init(statusCode: Int, reason: String, badge: SourceBadge, duration: Duration?, size: Int64, attempts: Int) {
         self.statusCode = statusCode
         status = "\(statusCode) \(reason)"
         self.badge = badge
@@ -36,17 +36,17 @@ public struct ResponseSummary: Sendable, Hashable {
     }
 
     /// The parts after the status and the badge: duration, size and attempts.
-    public var details: [String] {
+    package var details: [String] {
         [duration, size, attempts].compactMap { $0 }
     }
 
     /// `200 OK · CACHE (stored 4m ago, valid 6m) · 38 ms · 229 B · 3 attempts`, uncoloured.
-    public var line: String {
+    package var line: String {
         ([status, badge.text] + details).joined(separator: " · ")
     }
 
     /// `200 OK · CACHE · revalidated · 38 ms · 229 B`: the badge's title without age and validity.
-    public var shortLine: String {
+    package var shortLine: String {
         ([status, badge.title] + details).joined(separator: " · ")
     }
 }

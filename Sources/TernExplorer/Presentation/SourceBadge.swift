@@ -3,22 +3,22 @@ import Tern
 
 /// Where a response came from, in the words the CLI, the REPL and the TUI all show: `LIVE`, `SAMPLE`,
 /// or `CACHE` with its state (`revalidated`, `stale, offline`, `drifted`, `expired`), its age and validity.
-public struct SourceBadge: Sendable, Hashable {
+package struct SourceBadge: Sendable, Hashable {
     /// `LIVE`, `CACHE` or `SAMPLE`.
-    public var label: String
+    package var label: String
     /// The source.
-    public var source: ResponseSource
+    package var source: ResponseSource
     /// The stored answer's state words, e.g. `revalidated` or `stale, offline`; `nil` for a plain answer.
-    public var state: String?
+    package var state: String?
     /// `stored 3m ago` for a replayed answer.
-    public var age: String?
+    package var age: String?
     /// `valid 5m` or `expired` for a replayed answer.
-    public var validity: String?
+    package var validity: String?
     /// Whether the answer came from storage because the network failed: it must be unmistakable.
-    public var isStaleOffline: Bool
+    package var isStaleOffline: Bool
 
     /// The badge of `response` at `now`.
-    public init(_ response: Response, now: Date = Date()) {
+    package init(_ response: Response, now: Date = Date()) {
         source = response.source
         label = response.source.rawValue.uppercased()
         let cache = response.source == .live ? nil : response.cache
@@ -32,7 +32,7 @@ public struct SourceBadge: Sendable, Hashable {
 
     /// The badge from its parts, for an answer known only by what was stored (a cache entry opened
     /// from a list): `state` holds the state words, `storedAt` and `validUntil` the stored answer's dates.
-    public init(source: ResponseSource, state: String?, storedAt: Date?, validUntil: Date?, now: Date = Date()) {
+    package init(source: ResponseSource, state: String?, storedAt: Date?, validUntil: Date?, now: Date = Date()) {
         self.source = source
         label = source.rawValue.uppercased()
         self.state = source == .live ? nil : state
@@ -44,18 +44,18 @@ public struct SourceBadge: Sendable, Hashable {
     }
 
     /// Whether the faces must draw attention to the answer: stale because the network failed, or drifted.
-    public var needsAttention: Bool {
+    package var needsAttention: Bool {
         isStaleOffline || state?.contains("drifted") == true
     }
 
     /// `CACHE · revalidated`, or just `LIVE`.
-    public var title: String {
+    package var title: String {
         state.map { "\(label) · \($0)" } ?? label
     }
 
     /// `CACHE · revalidated (stored 3m ago, valid 5m)`; an expired answer says so once, in the
     /// details: `CACHE (stored 15m ago, expired)`.
-    public var text: String {
+    package var text: String {
         let words = (state ?? "").components(separatedBy: ", ").filter { !$0.isEmpty && $0 != "expired" }
         let head = words.isEmpty ? label : "\(label) · \(words.joined(separator: ", "))"
         let expired = state?.components(separatedBy: ", ").contains("expired") == true

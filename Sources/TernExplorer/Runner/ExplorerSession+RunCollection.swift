@@ -5,7 +5,7 @@ import TernWorkspace
 extension ExplorerSession {
     /// The ids `names` (spec ids, unique file names, group folders; every spec when empty) stand
     /// for, in a stable order: id order, except that a spec comes after the chosen specs it requires.
-    public func runOrder(_ names: [String]) throws(ExplorerError) -> [String] {
+    package func runOrder(_ names: [String]) throws(ExplorerError) -> [String] {
         let chosen = try verificationTargets(names, allWhenEmpty: true).sorted { $0.id < $1.id }
         for entry in chosen { try checkDependencyCycles(from: entry) }
         let ids = Set(chosen.map(\.id))
@@ -27,7 +27,7 @@ extension ExplorerSession {
 
     /// Sends the spec `id` as a run does and judges it: its expectations, or, without a status
     /// expectation, a status below 400.
-    public func runSpec(_ id: String) async -> SpecRunResult {
+    package func runSpec(_ id: String) async -> SpecRunResult {
         let started = Date()
         let found = try? entry(id)
         var result = SpecRunResult(

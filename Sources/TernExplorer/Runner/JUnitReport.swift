@@ -4,9 +4,9 @@ import Foundation
 /// (`Tests/TernExplorerTests/Fixtures/junit/JUnit.xsd`): a `testsuite` per group, a `testcase` per
 /// spec with at most one `failure` (every failed expectation, expected vs actual) or `error` (the
 /// request could not be made); each suite's `system-out` lists the requests as sent.
-public enum JUnitReport {
+package enum JUnitReport {
     /// The XML document of `summary`; `properties` (the environment, the mode) go on every suite.
-    public static func xml(_ summary: RunSummary, properties: [(name: String, value: String)] = []) -> String {
+    package static func xml(_ summary: RunSummary, properties: [(name: String, value: String)] = []) -> String {
         var groups: [(String, [SpecRunResult])] = []
         for result in summary.results {
             let group = result.group.isEmpty ? "(top level)" : result.group

@@ -1,9 +1,9 @@
 import Foundation
 
 /// A run as one JSON document: the totals and every spec's result with its expectations.
-public enum RunJSONReport {
+package enum RunJSONReport {
     /// The JSON text of `summary`.
-    public static func json(_ summary: RunSummary) -> String {
+    package static func json(_ summary: RunSummary) -> String {
         let results: [[String: Any]] = summary.results.map { result in
             var object: [String: Any] = [
                 "id": result.id, "name": result.name, "group": result.group, "outcome": result.outcome.rawValue,

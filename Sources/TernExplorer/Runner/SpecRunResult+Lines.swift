@@ -7,7 +7,7 @@ extension SpecRunResult {
     ///     ✓ auth/login           200  12 ms  2/2 checks  (live)
     ///     ✗ users/me             401   8 ms  1/2 checks  (live)
     ///         ✗ status is 200 — got 401
-    public var lines: [String] {
+    package var lines: [String] {
         let mark =
             switch outcome {
             case .passed: "✓"
@@ -29,7 +29,7 @@ extension SpecRunResult {
 
 extension RunSummary {
     /// `12 specs: 10 passed, 1 failed, 1 errored in 1.42 s`.
-    public var line: String {
+    package var line: String {
         let seconds = duration.isFinite && duration >= 0 ? String(format: "%.2f", duration) : "?"
         return "\(results.count) spec\(results.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed, "
             + "\(errored) errored in \(seconds) s"

@@ -3,22 +3,22 @@ import Synchronization
 import Tern
 
 /// One line of the retry log: an attempt and how it ended.
-public struct RetryLogEntry: Sendable, Hashable {
+package struct RetryLogEntry: Sendable, Hashable {
     /// The send this attempt belongs to.
-    public var requestID: RequestID
+    package var requestID: RequestID
     /// When the attempt started.
-    public var date: Date
+    package var date: Date
     /// The spec id or the request's label.
-    public var label: String
+    package var label: String
     /// The attempt's number, from 1.
-    public var attempt: Int
+    package var attempt: Int
     /// `running` while the attempt runs, then how it ended.
-    public var outcome: ActivityOutcome
+    package var outcome: ActivityOutcome
     /// The wait before the next attempt, when the policy retried.
-    public var delayBeforeNext: Duration?
+    package var delayBeforeNext: Duration?
 
     /// Makes an entry.
-    public init(
+    package init(
         requestID: RequestID, date: Date, label: String, attempt: Int, outcome: ActivityOutcome = .running,
         delayBeforeNext: Duration? = nil
     ) {
@@ -32,18 +32,18 @@ public struct RetryLogEntry: Sendable, Hashable {
 }
 
 /// One upload or download, running or finished.
-public struct TransferRecord: Sendable, Hashable {
+package struct TransferRecord: Sendable, Hashable {
     /// The send that moves the bytes.
-    public var requestID: RequestID
+    package var requestID: RequestID
     /// The spec id or the request's label.
-    public var label: String
+    package var label: String
     /// The latest progress.
-    public var progress: TransferProgress
+    package var progress: TransferProgress
     /// `running`, then `done`, `cancelled` or `failed`.
-    public var outcome: ActivityOutcome
+    package var outcome: ActivityOutcome
 
     /// Makes a record.
-    public init(requestID: RequestID, label: String, progress: TransferProgress, outcome: ActivityOutcome = .running) {
+    package init(requestID: RequestID, label: String, progress: TransferProgress, outcome: ActivityOutcome = .running) {
         self.requestID = requestID
         self.label = label
         self.progress = progress

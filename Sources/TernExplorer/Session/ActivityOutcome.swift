@@ -2,7 +2,7 @@ import Foundation
 import Tern
 
 /// How an attempt in the retry log or a transfer ended, typed so that the faces never compare strings.
-public enum ActivityOutcome: Sendable, Hashable {
+package enum ActivityOutcome: Sendable, Hashable {
     /// Still under way.
     case running
     /// The attempt failed with `cause` (`status 503`, `timed out: …`) and the policy retries it.
@@ -17,10 +17,10 @@ public enum ActivityOutcome: Sendable, Hashable {
     case failed(reason: String)
 
     /// Whether the attempt or transfer is still under way.
-    public var isRunning: Bool { self == .running }
+    package var isRunning: Bool { self == .running }
 
     /// Whether it ended badly or is being retried: the faces show these in a warning colour.
-    public var isTrouble: Bool {
+    package var isTrouble: Bool {
         switch self {
         case .retried, .cancelled, .failed: true
         case .running, .status, .done: false
@@ -28,7 +28,7 @@ public enum ActivityOutcome: Sendable, Hashable {
     }
 
     /// `running`, `status 503`, `200 live`, `done`, `cancelled` or the failure's reason.
-    public var text: String {
+    package var text: String {
         switch self {
         case .running: "running"
         case .retried(let cause): cause

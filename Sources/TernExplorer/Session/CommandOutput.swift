@@ -4,7 +4,7 @@ import TernSQLite
 import TernWorkspace
 
 /// What a command produced, for each front end to render in its own way.
-public enum CommandOutput: Sendable {
+package enum CommandOutput: Sendable {
     /// Nothing to show (the state changed; `stateChanged` was emitted).
     case done(String)
     /// `help`: the commands, or one command.
@@ -34,10 +34,10 @@ public enum CommandOutput: Sendable {
 }
 
 /// A spec as `ls` and `tern list --json` show it.
-public struct SpecSummary: Sendable, Hashable, Codable {
-    public var id: String
-    public var name: String
-    public var method: String
-    public var path: String
-    public var target: String?
+package struct SpecSummary: Sendable, Hashable, Codable {
+    package var id: String
+    package var name: String
+    package var method: String
+    package var path: String
+    package var target: String?
 }

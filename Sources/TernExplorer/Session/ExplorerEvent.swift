@@ -1,7 +1,7 @@
 import Tern
 
 /// What an explorer session reports while it works: the handler's timeline, and its own state changes.
-public enum ExplorerEvent: Sendable {
+package enum ExplorerEvent: Sendable {
     /// An attempt, retry, cache decision, progress report, response or failure.
     case handler(HandlerEvent)
     /// The mode, environment, selection or edits changed.

@@ -3,32 +3,32 @@ import Tern
 import TernWorkspace
 
 /// A response with what the spec's `capture:` took from it and how its `expect:` fared.
-public struct CheckedResponse: Sendable {
+package struct CheckedResponse: Sendable {
     /// The response.
-    public var response: Response
+    package var response: Response
     /// The expectation results, in the order declared.
-    public var expectations: [ExpectationResult]
+    package var expectations: [ExpectationResult]
     /// The values captured into variables.
-    public var captured: [String: String]
+    package var captured: [String: String]
     /// A sentence for each capture rule that found nothing.
-    public var captureMisses: [String]
+    package var captureMisses: [String]
     /// The specs sent first because this one requires them, in the order sent.
-    public var dependencies: [String]
+    package var dependencies: [String]
 
     /// The expectations that did not hold.
-    public var failures: [ExpectationResult] { expectations.filter { !$0.passed } }
+    package var failures: [ExpectationResult] { expectations.filter { !$0.passed } }
 }
 
 extension ExplorerSession {
     /// The captured values of the environment in force, with their sources.
-    public func capturedValues() -> [String: CapturedValue] {
+    package func capturedValues() -> [String: CapturedValue] {
         loadedCaptures().partition(activeEnvironment).values.mapValues {
             CapturedValue(value: $0.value, spec: $0.spec, capturedAt: $0.capturedAt)
         }
     }
 
     /// Forgets captured values (all of the environment's when `names` is empty).
-    public func clearCaptured(_ names: [String] = []) throws(ExplorerError) {
+    package func clearCaptured(_ names: [String] = []) throws(ExplorerError) {
         var store = loadedCaptures()
         store.clear(names, environment: activeEnvironment)
         try save(store)
@@ -36,7 +36,7 @@ extension ExplorerSession {
 
     /// Sends the spec `name` (or the selected one) after the specs it requires (by their policies),
     /// then captures values from its response and evaluates its expectations.
-    public func sendChecked(
+    package func sendChecked(
         _ name: String?, adjustments: SendAdjustments = SendAdjustments()
     ) async throws(ExplorerError) -> CheckedResponse {
         let current = try entry(name)
@@ -163,11 +163,11 @@ extension ExplorerSession {
 }
 
 /// A value captured from a response, with where and when.
-public struct CapturedValue: Sendable, Equatable {
+package struct CapturedValue: Sendable, Equatable {
     /// The value.
-    public var value: String
+    package var value: String
     /// The spec whose response it came from.
-    public var spec: String
+    package var spec: String
     /// When.
-    public var capturedAt: Date
+    package var capturedAt: Date
 }

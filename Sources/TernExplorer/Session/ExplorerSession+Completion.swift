@@ -2,7 +2,7 @@ import TernWorkspace
 
 extension ExplorerSession {
     /// What Tab completes to right now: specs, environments, header names and variable names.
-    public func completionVocabulary() -> CompletionVocabulary {
+    package func completionVocabulary() -> CompletionVocabulary {
         let entries = workspace.specs.map { edited[$0.id] ?? $0 }
         var fileNameCounts: [String: Int] = [:]
         for entry in entries { fileNameCounts[entry.fileName, default: 0] += 1 }

@@ -3,15 +3,15 @@ import Tern
 import TernWorkspace
 
 /// A header, query parameter or variable as an editor table shows it.
-public struct EditableItem: Sendable, Hashable {
-    public var name: String
-    public var value: String
+package struct EditableItem: Sendable, Hashable {
+    package var name: String
+    package var value: String
     /// Off items stay in the spec but are not sent (`disabled:` in the file).
-    public var enabled: Bool
+    package var enabled: Bool
     /// For variables: `session` or the environment's name.
-    public var origin: String?
+    package var origin: String?
 
-    public init(name: String, value: String, enabled: Bool = true, origin: String? = nil) {
+    package init(name: String, value: String, enabled: Bool = true, origin: String? = nil) {
         self.name = name
         self.value = value
         self.enabled = enabled
@@ -20,39 +20,39 @@ public struct EditableItem: Sendable, Hashable {
 }
 
 /// The selected spec with this session's edits, as the TUI's request editor shows it.
-public struct SpecDetail: Sendable, Hashable {
-    public var id: String
-    public var name: String
-    public var method: String
-    public var path: String
-    public var target: String?
-    public var query: [EditableItem]
-    public var headers: [EditableItem]
+package struct SpecDetail: Sendable, Hashable {
+    package var id: String
+    package var name: String
+    package var method: String
+    package var path: String
+    package var target: String?
+    package var query: [EditableItem]
+    package var headers: [EditableItem]
     /// The body as editable text (`ExplorerSession.bodyText`), and its kind (`json`, `text`, ...).
-    public var body: String
-    public var bodyKind: String?
-    public var transaction: String
-    public var edited: Bool
+    package var body: String
+    package var bodyKind: String?
+    package var transaction: String
+    package var edited: Bool
 }
 
 /// Everything a front end shows about the session, taken in one actor hop.
-public struct ExplorerSnapshot: Sendable, Hashable {
-    public var workspaceName: String
-    public var specs: [SpecSummary]
-    public var environments: [String]
+package struct ExplorerSnapshot: Sendable, Hashable {
+    package var workspaceName: String
+    package var specs: [SpecSummary]
+    package var environments: [String]
     /// The environment in force (the chosen one, else the workspace's default).
-    public var environment: String?
-    public var mode: ResponseMode
-    public var selected: SpecDetail?
+    package var environment: String?
+    package var mode: ResponseMode
+    package var selected: SpecDetail?
     /// Session variables first, then the environment's.
-    public var variables: [EditableItem]
-    public var unsaved: [String]
+    package var variables: [EditableItem]
+    package var unsaved: [String]
     /// What Tab completes on the `:` line.
-    public var vocabulary: CompletionVocabulary
+    package var vocabulary: CompletionVocabulary
 }
 
 /// An edit the request editor makes to the selected spec (or, for variables, to the session).
-public enum SpecEdit: Sendable, Hashable {
+package enum SpecEdit: Sendable, Hashable {
     case method(String)
     case path(String)
     /// Adds an item, or replaces the one called `replacing` in place.
@@ -65,7 +65,7 @@ public enum SpecEdit: Sendable, Hashable {
 
 extension ExplorerSession {
     /// The session as front ends show it.
-    public func snapshot() -> ExplorerSnapshot {
+    package func snapshot() -> ExplorerSnapshot {
         let active = environment ?? workspace.defaultEnvironment
         var variables = self.variables.keys.sorted().map { EditableItem(name: $0, value: self.variables[$0] ?? "", origin: "session") }
         if let active, let values = workspace.environments[active] {
@@ -105,7 +105,7 @@ extension ExplorerSession {
 
     /// Applies one editor change; returns what changed, for the status line.
     @discardableResult
-    public func apply(_ edit: SpecEdit) async throws(ExplorerError) -> String {
+    package func apply(_ edit: SpecEdit) async throws(ExplorerError) -> String {
         if case .setItem(.variable, let old, let name, let value) = edit {
             try Self.requireName(name)
             if let old, old != name { setVariable(old, nil) }

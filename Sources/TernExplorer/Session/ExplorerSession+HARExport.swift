@@ -6,7 +6,7 @@ extension ExplorerSession {
     /// `cache export FILE [SPEC|GROUP]...`: writes the stored answers (of the named specs and groups,
     /// else all) to `path` as HAR 1.2, oldest first. Everything comes from the cache, where secrets are
     /// already redacted. Bodies over `HARCodec.maximumBodyBytes` are left out with a warning.
-    public func exportHAR(
+    package func exportHAR(
         to path: String, names: [String], replacing: Bool
     ) async throws(ExplorerError) -> String {
         guard let storage else { throw ExplorerError(.storage, "this session has no cache to export") }

@@ -4,16 +4,16 @@ import Tern
 import TernWorkspace
 
 /// What `cache import` did.
-public struct HARImportSummary: Sendable, Equatable {
+package struct HARImportSummary: Sendable, Equatable {
     /// Entries stored.
-    public var imported = 0
+    package var imported = 0
     /// Of those, entries stored under a spec's key (named by `_tern.spec` or matched by path).
-    public var matched = 0
+    package var matched = 0
     /// Why each skipped entry was skipped (`entry 3: status 404 is not stored`).
-    public var skipped: [String] = []
+    package var skipped: [String] = []
 
     /// "imported N, matched to specs M, skipped K (reasons)".
-    public var message: String {
+    package var message: String {
         var text = "imported \(imported), matched to specs \(matched), skipped \(skipped.count)"
         if !skipped.isEmpty { text += " (" + skipped.joined(separator: "; ") + ")" }
         return text
@@ -25,7 +25,7 @@ extension ExplorerSession {
     ///
     /// Every entry is checked before anything is stored: a malformed one (bad URL, method or base64)
     /// is an error and nothing is written. Entries that cannot be stored are skipped with a reason.
-    public func importHAR(_ document: HARDocument) async throws(ExplorerError) -> HARImportSummary {
+    package func importHAR(_ document: HARDocument) async throws(ExplorerError) -> HARImportSummary {
         guard let storage else { throw ExplorerError(.storage, "this session has no cache to import into") }
         var summary = HARImportSummary()
         var planned: [(StoredResponse, matched: Bool)] = []

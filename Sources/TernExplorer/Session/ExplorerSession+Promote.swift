@@ -7,7 +7,7 @@ extension ExplorerSession {
     /// `Content-Type` header, the body as JSON when it parses as an object, array, number or boolean,
     /// else as text), so `sample` mode and the mock serve it. A binary or file body is refused, and so
     /// is replacing a different sample unless `replacing`.
-    public func promote(_ key: String, replacing: Bool) async throws(ExplorerError) -> String {
+    package func promote(_ key: String, replacing: Bool) async throws(ExplorerError) -> String {
         guard let storage else { throw ExplorerError(.storage, "this session has no cache") }
         let stored: StoredResponse
         do {

@@ -4,7 +4,7 @@ import TernWorkspace
 
 extension ExplorerSession {
     /// Runs one command.
-    public func run(_ command: Command) async throws(ExplorerError) -> CommandOutput {
+    package func run(_ command: Command) async throws(ExplorerError) -> CommandOutput {
         switch command {
         case .help(let name):
             guard let name else { return .help(CommandRegistry.all) }
@@ -65,7 +65,7 @@ extension ExplorerSession {
     }
 
     /// Every spec as `ls` shows it.
-    public func summaries() -> [SpecSummary] {
+    package func summaries() -> [SpecSummary] {
         workspace.specs.map { entry in
             let spec = (edited[entry.id] ?? entry).spec
             return SpecSummary(id: entry.id, name: spec.name, method: spec.method, path: spec.path, target: spec.target)

@@ -6,7 +6,7 @@ extension ExplorerSession {
     /// The values `{{env:NAME}}` references read from the process environment, by name: the
     /// secrets that `show` and `curl` must not print. Longer values first, so that a secret
     /// containing another is masked whole.
-    public func secrets() -> [(name: String, value: String)] {
+    package func secrets() -> [(name: String, value: String)] {
         var strings: [String] = []
         for target in workspace.targets.values {
             strings.append(target.baseURL)

@@ -4,24 +4,24 @@ import TernSQLite
 import TernWorkspace
 
 /// Changes the CLI applies to one send without editing the spec (`--header`, `--query`, `--body`).
-public struct SendAdjustments: Sendable {
-    public var headers: [(name: String, value: String)] = []
-    public var query: [(name: String, value: String)] = []
+package struct SendAdjustments: Sendable {
+    package var headers: [(name: String, value: String)] = []
+    package var query: [(name: String, value: String)] = []
     /// Body text (JSON when it parses as JSON).
-    public var body: String?
+    package var body: String?
     /// Streams the response body to a file (the cache's, or a temporary one) instead of memory: for
     /// `-o FILE`, which then copies it where the user asked.
-    public var streamsBody = false
+    package var streamsBody = false
     /// Sees this send's events as they happen (the CLI's `--events json` and progress bar).
-    public var onEvent: (@Sendable (HandlerEvent) -> Void)?
+    package var onEvent: (@Sendable (HandlerEvent) -> Void)?
 
-    public init() {}
+    package init() {}
 }
 
 extension ExplorerSession {
     /// Sends the spec `name` (or the selected one) with this session's edits, recording history;
     /// the specs it requires go first, and its captures and expectations apply (`sendChecked`).
-    public func send(_ name: String?, adjustments: SendAdjustments = SendAdjustments()) async throws(ExplorerError) -> Response {
+    package func send(_ name: String?, adjustments: SendAdjustments = SendAdjustments()) async throws(ExplorerError) -> Response {
         try await sendChecked(name, adjustments: adjustments).response
     }
 
@@ -66,7 +66,7 @@ extension ExplorerSession {
     }
 
     /// The resolved request of the spec `name` (or the selected one), as it would be sent.
-    public func resolvedRequest(_ name: String? = nil) throws(ExplorerError) -> Request {
+    package func resolvedRequest(_ name: String? = nil) throws(ExplorerError) -> Request {
         try resolve(try entry(name))
     }
 

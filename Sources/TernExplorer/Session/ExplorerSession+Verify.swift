@@ -6,7 +6,7 @@ extension ExplorerSession {
     /// `verify [SPEC|GROUP]...`: sends each spec live (through the handler: retries, events) without
     /// storing the answer, compares it with the stored one, and records the outcome on the entry.
     /// No names means the selected spec, or every spec when `allWhenEmpty`.
-    public func verify(_ names: [String], allWhenEmpty: Bool = false) async throws(ExplorerError) -> [DriftReport] {
+    package func verify(_ names: [String], allWhenEmpty: Bool = false) async throws(ExplorerError) -> [DriftReport] {
         guard let storage else { throw ExplorerError(.storage, "this session has no cache to verify") }
         var reports: [DriftReport] = []
         for entry in try verificationTargets(names, allWhenEmpty: allWhenEmpty) {

@@ -5,22 +5,22 @@ import TernWorkspace
 
 /// The open workspace and everything a user changes while exploring it: the environment, the
 /// mode, the selected spec and unsaved edits. The CLI, the REPL and the TUI all run commands here.
-public actor ExplorerSession {
+package actor ExplorerSession {
     /// How a session starts.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The environment; `nil` uses the workspace's default.
-        public var environment: String?
+        package var environment: String?
         /// The mode; `nil` uses the workspace's `handler.mode`.
-        public var mode: ResponseMode?
+        package var mode: ResponseMode?
         /// Variables above the environment's (`--var`, and `mock` when the CLI starts one).
-        public var variables: [String: String]
+        package var variables: [String: String]
         /// What `{{env:NAME}}` reads.
-        public var processEnvironment: [String: String]
+        package var processEnvironment: [String: String]
         /// Edits text in the user's editor (`body edit`); `nil` where there is no terminal.
-        public var editor: (@Sendable (String) async throws -> String)?
+        package var editor: (@Sendable (String) async throws -> String)?
 
         /// Makes options.
-        public init(
+        package init(
             environment: String? = nil, mode: ResponseMode? = nil, variables: [String: String] = [:],
             processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
             editor: (@Sendable (String) async throws -> String)? = nil
@@ -34,25 +34,25 @@ public actor ExplorerSession {
     }
 
     /// The workspace as loaded, plus saved specs.
-    public private(set) var workspace: Workspace
+    package private(set) var workspace: Workspace
     /// The active environment (`nil`: the workspace's default).
-    public private(set) var environment: String?
+    package private(set) var environment: String?
     /// Where responses come from.
-    public private(set) var mode: ResponseMode
+    package private(set) var mode: ResponseMode
     /// The selected spec's id.
-    public private(set) var selectedID: String?
+    package private(set) var selectedID: String?
     /// Session variables, above the environment's.
-    public private(set) var variables: [String: String]
+    package private(set) var variables: [String: String]
     /// Specs with unsaved edits, by id.
     var edited: [String: SpecEntry] = [:]
     /// Values captured from responses and the answers dependencies need (`.tern/captures.json`),
     /// read on first use.
     var captureStore: CaptureStore?
     /// The expectation results of each spec's latest send, by id.
-    public internal(set) var lastExpectations: [String: [ExpectationResult]] = [:]
+    package internal(set) var lastExpectations: [String: [ExpectationResult]] = [:]
 
     /// The handler every send goes through.
-    public nonisolated let handler: Handler
+    package nonisolated let handler: Handler
     let storage: (any StorageManager)?
     let history: SQLiteStorage?
     let activity = ActivityLog()
@@ -60,7 +60,7 @@ public actor ExplorerSession {
     let editor: (@Sendable (String) async throws -> String)?
 
     /// Opens a session on `workspace`, sending through `transport` and storing in `storage`.
-    public init(
+    package init(
         workspace: Workspace, transport: some Transport, storage: (any StorageManager)?, history: SQLiteStorage? = nil,
         options: Options = Options(), clock: any TernClock = SystemClock()
     ) {
@@ -85,20 +85,20 @@ public actor ExplorerSession {
     }
 
     /// A stream of everything the session does from now on.
-    public nonisolated func events() -> AsyncStream<ExplorerEvent> {
+    package nonisolated func events() -> AsyncStream<ExplorerEvent> {
         activity.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(1024))
     }
 
     /// Parses and runs one line of the command language.
-    public func run(line: String) async throws(ExplorerError) -> CommandOutput {
+    package func run(line: String) async throws(ExplorerError) -> CommandOutput {
         try await run(CommandParser.parse(line))
     }
 
     /// Whether any spec has edits not saved to its file.
-    public var hasUnsavedEdits: Bool { !edited.isEmpty }
+    package var hasUnsavedEdits: Bool { !edited.isEmpty }
 
     /// The ids of specs with unsaved edits.
-    public var unsavedSpecIDs: [String] { edited.keys.sorted() }
+    package var unsavedSpecIDs: [String] { edited.keys.sorted() }
 
     /// The spec `name` (or the selected one) with this session's edits.
     func entry(_ name: String?) throws(ExplorerError) -> SpecEntry {
@@ -125,7 +125,7 @@ public actor ExplorerSession {
     }
 
     /// The environment in force: the chosen one, else the workspace's default.
-    public var activeEnvironment: String? { environment ?? workspace.defaultEnvironment }
+    package var activeEnvironment: String? { environment ?? workspace.defaultEnvironment }
 
     /// Runs a workspace operation, turning its error into an explorer error.
     func workspaceCall<T>(_ body: () throws(WorkspaceError) -> T) throws(ExplorerError) -> T {

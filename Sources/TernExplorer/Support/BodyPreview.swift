@@ -2,10 +2,10 @@ import Foundation
 
 /// How a front end may show a body it cannot pretty-print: as text, or — for binary data — as a
 /// hex dump, never as raw bytes on a terminal.
-public enum BodyPreview {
+package enum BodyPreview {
     /// Whether `data` is text a terminal can show: valid UTF-8 without control bytes other than
     /// tab, newline and carriage return.
-    public static func isText(_ data: Data) -> Bool {
+    package static func isText(_ data: Data) -> Bool {
         let controlFree = data.withUnsafeBytes { buffer in
             !buffer.contains { byte in (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F }
         }
@@ -13,7 +13,7 @@ public enum BodyPreview {
     }
 
     /// The first `limit` bytes as `hexdump -C` rows: offset, sixteen bytes in hex, and `|ascii|`.
-    public static func hexRows(_ data: Data, limit: Int) -> [String] {
+    package static func hexRows(_ data: Data, limit: Int) -> [String] {
         let shown = Array(data.prefix(limit))
         return stride(from: 0, to: shown.count, by: 16).map { start in
             let row = shown[start..<min(start + 16, shown.count)]

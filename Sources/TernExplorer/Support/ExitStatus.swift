@@ -1,5 +1,5 @@
 /// The exit statuses of `tern` and of a scripted REPL: one table for every face.
-public enum ExitStatus: Int32, Sendable, Comparable {
+package enum ExitStatus: Int32, Sendable, Comparable {
     /// A response was received; every command succeeded.
     case success = 0
     /// No response (a transport failure after retries, a cache miss in cache mode), or a command failed.
@@ -9,5 +9,5 @@ public enum ExitStatus: Int32, Sendable, Comparable {
     /// A check failed: `--fail` with a status >= 400, or drift found by `verify`.
     case failedCheck = 4
 
-    public static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -3,18 +3,18 @@ import Foundation
 /// Edits text in the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`): writes it to a private
 /// temporary file, runs the editor on the controlling terminal and reads the file back. The REPL
 /// passes it as the session's `editor`; the TUI wraps it so ncurses lets go of the terminal first.
-public enum ExternalEditor {
+package enum ExternalEditor {
     /// Why an edit did not happen.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
 
-        public init(description: String) {
+        package init(description: String) {
             self.description = description
         }
     }
 
     /// The editor command in force for `environment`.
-    public static func command(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func command(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         for name in ["VISUAL", "EDITOR"] {
             if let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty { return value }
         }
@@ -23,7 +23,7 @@ public enum ExternalEditor {
 
     /// Opens `text` (as a `.json` or `.txt` file) in the editor and returns what was saved.
     /// Throws when the editor cannot start or exits with a failure; the text is then unchanged.
-    public static func edit(
+    package static func edit(
         _ text: String, fileExtension: String = "txt",
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws -> String {
@@ -56,7 +56,7 @@ public enum ExternalEditor {
     /// The same, blocking the calling thread until the editor exits: for the TUI's own thread,
     /// which has let go of the terminal meanwhile. (The wait itself happens on a plain thread, so
     /// blocking here cannot starve the task that runs the edit.)
-    public static func editBlocking(
+    package static func editBlocking(
         _ text: String, fileExtension: String = "txt",
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> String {

@@ -12,15 +12,15 @@ import Darwin
 /// group is in the background, so an editor or pager cannot read keys (vim exits with "Error
 /// reading input"). This spawns with `posix_spawn` in the caller's process group instead, with
 /// default signal dispositions and an empty signal mask, and waits on a plain thread.
-public enum ForegroundProcess {
+package enum ForegroundProcess {
     /// Why a program could not run.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Runs `/bin/sh -c command` (with `arguments` as `$1`...), feeding `input` to its standard
     /// input when given (else it inherits ours); returns its exit status.
-    public static func run(
+    package static func run(
         shell command: String, arguments: [String] = [], environment: [String: String], input: Data? = nil
     ) async throws -> Int32 {
         var fileActions = posix_spawn_file_actions_t()

@@ -2,9 +2,9 @@ import Foundation
 import Tern
 
 /// Sizes, durations and ages as people read them, shared by the explorer's front ends.
-public enum HumanUnits {
+package enum HumanUnits {
     /// `229 B`, `12.4 KB`, `50.0 MB` (powers of 1000).
-    public static func bytes(_ count: Int64) -> String {
+    package static func bytes(_ count: Int64) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]
         var value = Double(count)
         var unit = 0
@@ -16,7 +16,7 @@ public enum HumanUnits {
     }
 
     /// `4.2 ms` below ten milliseconds, else whole milliseconds (`120 ms`), else seconds (`2.4 s`).
-    public static func duration(_ duration: Duration) -> String {
+    package static func duration(_ duration: Duration) -> String {
         let ms = duration.seconds * 1000
         if ms < 10 { return String(format: "%.1f ms", ms) }
         if ms < 10_000 { return "\(Int(saturating: ms.rounded())) ms" }
@@ -25,7 +25,7 @@ public enum HumanUnits {
 
     /// A short age or wait: `12s`, `4m`, `2h`, `3d`, `120y`; total for any value (NaN and
     /// negatives are `0s`, infinity is `∞`, a huge finite value is a saturated number of years).
-    public static func short(_ seconds: TimeInterval) -> String {
+    package static func short(_ seconds: TimeInterval) -> String {
         guard !seconds.isNaN else { return "0s" }
         let value = max(0, seconds)
         if value < 60 { return "\(Int(saturating: value))s" }

@@ -14,7 +14,7 @@ extension OutputFile {
     ///
     /// Until `finish()` succeeds a replaced file keeps its old content; `cancel()` (or dropping
     /// the writer) removes the temporary file. Use one writer from one task at a time.
-    public final class Writer {
+    package final class Writer {
         /// Where the bytes go: in place (append, FIFO, device) or to a replacement.
         private enum Sink {
             case inPlace(descriptor: Int32, isStream: Bool)
@@ -29,9 +29,9 @@ extension OutputFile {
         }
 
         /// The path the bytes end up at: the destination with its symbolic links followed.
-        public let target: String
+        package let target: String
         /// How many bytes were written so far.
-        public private(set) var bytesWritten: Int64 = 0
+        package private(set) var bytesWritten: Int64 = 0
         /// The file written to, to compare with a source.
         let identity: FileIdentity?
 
@@ -73,7 +73,7 @@ extension OutputFile {
         deinit { cancel() }
 
         /// Writes `data` after what was written before.
-        public func write(_ data: Data) throws(OutputFileError) {
+        package func write(_ data: Data) throws(OutputFileError) {
             let result = data.withUnsafeBytes { bytes in
                 Result { () throws(OutputFileError) in try write(bytes) }
             }
@@ -81,7 +81,7 @@ extension OutputFile {
         }
 
         /// Writes `bytes` after what was written before, all of them or an error.
-        public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
+        package func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
             guard !isClosed else { throw OutputFileError(target, "it was already finished or cancelled") }
             do throws(FileFailure) {
                 switch sink {
@@ -96,7 +96,7 @@ extension OutputFile {
         }
 
         /// Makes the bytes visible: a replacement gets its final mode and is renamed over the target.
-        public func finish() throws(OutputFileError) {
+        package func finish() throws(OutputFileError) {
             guard !isClosed else { throw OutputFileError(target, "it was already finished or cancelled") }
             isClosed = true
             switch sink {
@@ -114,7 +114,7 @@ extension OutputFile {
         }
 
         /// Drops a replacement's temporary file; bytes already written in place stay.
-        public func cancel() {
+        package func cancel() {
             guard !isClosed else { return }
             isClosed = true
             switch sink {

@@ -22,9 +22,9 @@ import Foundation
 ///   A kill or an error leaves the old content as it was.
 /// - `.append` (for `--continue`) adds to an existing regular file in place.
 /// - Bytes are copied in chunks of `chunkSize`, so memory stays bounded whatever the size.
-public enum OutputFile {
+package enum OutputFile {
     /// What happens to a regular file that is already there.
-    public enum Mode: Sendable, Hashable {
+    package enum Mode: Sendable, Hashable {
         /// Replace it, atomically (the default).
         case replace
         /// Add to its end in place (a resumed download); a missing file is created.
@@ -32,11 +32,11 @@ public enum OutputFile {
     }
 
     /// The size of each read and write when copying.
-    public static let chunkSize = 64 * 1024
+    package static let chunkSize = 64 * 1024
 
     /// Copies the file at `source` to `destination`; returns the number of bytes written.
     @discardableResult
-    public static func write(
+    package static func write(
         contentsOf source: URL, to destination: URL, mode: Mode = .replace
     ) throws(OutputFileError) -> Int64 {
         let input = try InputDescriptor(source)
@@ -47,7 +47,7 @@ public enum OutputFile {
 
     /// Copies what is left to read from `handle` (a file or a pipe) to `destination`; returns the byte count.
     @discardableResult
-    public static func write(
+    package static func write(
         from handle: FileHandle, to destination: URL, mode: Mode = .replace
     ) throws(OutputFileError) -> Int64 {
         var info = stat()
@@ -61,7 +61,7 @@ public enum OutputFile {
     /// Nothing is visible at a replaced destination until the sequence ends; an error thrown by
     /// the sequence (or a cancellation) leaves the old file untouched and no temporary file behind.
     @discardableResult
-    public static func write<Chunks: AsyncSequence>(
+    package static func write<Chunks: AsyncSequence>(
         _ chunks: Chunks, to destination: URL, mode: Mode = .replace
     ) async throws -> Int64 where Chunks.Element == Data {
         let writer = try open(destination, mode: mode)
@@ -79,7 +79,7 @@ public enum OutputFile {
     }
 
     /// Writes `data` to `destination` under the rules above.
-    public static func write(_ data: Data, to destination: URL, mode: Mode = .replace) throws(OutputFileError) {
+    package static func write(_ data: Data, to destination: URL, mode: Mode = .replace) throws(OutputFileError) {
         let writer = try open(destination, mode: mode)
         do {
             try writer.write(data)
@@ -91,13 +91,13 @@ public enum OutputFile {
     }
 
     /// Opens `destination` under the rules above; write with `Writer.write`, then `finish()`.
-    public static func open(_ destination: URL, mode: Mode = .replace) throws(OutputFileError) -> Writer {
+    package static func open(_ destination: URL, mode: Mode = .replace) throws(OutputFileError) -> Writer {
         try Writer(destination: destination, mode: mode)
     }
 
     /// Where a download to `destination` resumes: the size of the regular file it names (links
     /// followed), or 0 when there is none or it is not a regular file.
-    public static func resumeOffset(of destination: URL) -> Int64 {
+    package static func resumeOffset(of destination: URL) -> Int64 {
         var info = stat()
         guard stat(destination.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return 0 }
         return Int64(info.st_size)
@@ -133,20 +133,20 @@ public enum OutputFile {
 }
 
 /// Why `OutputFile` could not write: the path concerned and a sentence a user can act on.
-public struct OutputFileError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct OutputFileError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path concerned (the destination, the target of its link, or the source).
-    public var path: String
+    package var path: String
     /// What went wrong.
-    public var message: String
+    package var message: String
 
     /// Makes an error.
-    public init(_ path: String, _ message: String) {
+    package init(_ path: String, _ message: String) {
         self.path = path
         self.message = message
     }
 
     /// `'<path>': <message>`.
-    public var description: String { "'\(path)': \(message)" }
+    package var description: String { "'\(path)': \(message)" }
 }
 
 /// A file's device and inode: whether two descriptors name the same file.

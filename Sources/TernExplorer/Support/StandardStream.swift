@@ -9,29 +9,29 @@ import Darwin
 
 /// Standard output or standard error: the one writer the CLI and the REPL share, so every
 /// write to them retries short writes and interruptions (`EINTR`) the same way.
-public struct StandardStream: Sendable {
+package struct StandardStream: Sendable {
     /// The file descriptor written to.
-    public let descriptor: Int32
+    package let descriptor: Int32
 
     /// Standard output: results.
-    public static let output = StandardStream(descriptor: STDOUT_FILENO)
+    package static let output = StandardStream(descriptor: STDOUT_FILENO)
     /// Standard error: errors, warnings and progress.
-    public static let error = StandardStream(descriptor: STDERR_FILENO)
+    package static let error = StandardStream(descriptor: STDERR_FILENO)
 
     /// Whether this stream is a terminal.
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    package var isTerminal: Bool { isatty(descriptor) == 1 }
 
     /// Whether colours may be used: a terminal, and `NO_COLOR` unset.
-    public var usesColor: Bool { isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
+    package var usesColor: Bool { isTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
 
     /// Writes text as UTF-8.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var bytes = Array(text.utf8)
         bytes.withUnsafeMutableBytes { write(UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes bytes.
-    public func write(_ data: Data) {
+    package func write(_ data: Data) {
         data.withUnsafeBytes { write($0) }
     }
 

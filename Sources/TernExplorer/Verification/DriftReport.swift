@@ -2,9 +2,9 @@ import Foundation
 import Tern
 
 /// What `verify` found for one spec: whether the live answer still matches the stored one.
-public struct DriftReport: Sendable {
+package struct DriftReport: Sendable {
     /// How the comparison ended.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// Status, content type and body (outside the ignored paths) are the same.
         case unchanged
         /// Something differs: see the changes.
@@ -16,30 +16,30 @@ public struct DriftReport: Sendable {
     }
 
     /// The spec id.
-    public var spec: String
+    package var spec: String
     /// How it ended.
-    public var outcome: Outcome
+    package var outcome: Outcome
     /// The stored and the live status, when they differ.
-    public var statusChange: (stored: Int, live: Int)?
+    package var statusChange: (stored: Int, live: Int)?
     /// Headers that differ, as `Name: stored → live`.
-    public var headerChanges: [String] = []
+    package var headerChanges: [String] = []
     /// The JSON body's changes (added, removed, changed fields, type changes).
-    public var bodyChanges: [JSONDiff.Change] = []
+    package var bodyChanges: [JSONDiff.Change] = []
     /// A sentence when the bodies differ but are not both JSON.
-    public var bodyNote: String?
+    package var bodyNote: String?
     /// The paths ignored.
-    public var ignored: [String] = []
+    package var ignored: [String] = []
     /// When the stored answer was stored.
-    public var storedAt: Date?
+    package var storedAt: Date?
 
-    public init(spec: String, outcome: Outcome) {
+    package init(spec: String, outcome: Outcome) {
         self.spec = spec
         self.outcome = outcome
     }
 
     /// The report as lines: a heading (`✓`/`✗`/`?`) then one line per change, prefixed `~`, `+`, `-`, `!`,
     /// the same in the CLI, the REPL and the TUI.
-    public var lines: [String] {
+    package var lines: [String] {
         var lines: [String]
         switch outcome {
         case .unchanged: lines = ["✓ \(spec): the live answer matches the stored one"]

@@ -3,25 +3,25 @@ import Tern
 
 /// A structural comparison of two JSON documents: fields added, removed or changed and types that
 /// changed, keyed by their path (`$.items[0].name`); object key order never matters.
-public enum JSONDiff {
+package enum JSONDiff {
     /// One difference between the stored (`old`) and the live (`new`) document.
-    public struct Change: Sendable, Hashable {
+    package struct Change: Sendable, Hashable {
         /// What kind of difference.
-        public enum Kind: String, Sendable, Hashable {
+        package enum Kind: String, Sendable, Hashable {
             case added, removed, changed, typeChanged = "type changed"
         }
 
-        public var kind: Kind
+        package var kind: Kind
         /// Where, as a normalized path (`$['a b'].c[2]` style, `$.name` where a name is plain).
-        public var path: String
+        package var path: String
         /// The stored value, shortened (`nil` when added).
-        public var old: String?
+        package var old: String?
         /// The live value, shortened (`nil` when removed).
-        public var new: String?
+        package var new: String?
     }
 
     /// The changes from `old` to `new`, outside the paths `ignoring` matches (see `PathPattern`).
-    public static func changes(from old: JSONValue, to new: JSONValue, ignoring patterns: [PathPattern] = []) -> [Change] {
+    package static func changes(from old: JSONValue, to new: JSONValue, ignoring patterns: [PathPattern] = []) -> [Change] {
         var changes: [Change] = []
         compare(old, new, path: [], patterns: patterns, into: &changes)
         return changes

@@ -1,9 +1,9 @@
 /// A JSON path naming fields a comparison ignores: `$.updatedAt`, `$.items[*].id`, `$..etag`,
 /// `$['odd key']`, `$.list[0]`. The subset of JSONPath (RFC 9535) a path without filters needs:
 /// names, indices, `*` (any one member or element) and `..` (any depth).
-public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// One step of a path.
-    public enum Segment: Sendable, Hashable {
+    package enum Segment: Sendable, Hashable {
         case name(String)
         case index(Int)
         case wildcard
@@ -11,12 +11,12 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The steps, after `$`.
-    public let segments: [Segment]
+    package let segments: [Segment]
     /// The pattern as written.
-    public let description: String
+    package let description: String
 
     /// Parses `text`; `nil` when it is not a path of this subset (it must start with `$`).
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var segments: [Segment] = []
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
         guard rest.first == "$" else { return nil }
@@ -62,7 +62,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the concrete `path` (names and indices only) is one this pattern names.
-    public func matches(_ path: [Segment]) -> Bool {
+    package func matches(_ path: [Segment]) -> Bool {
         Self.match(segments[...], path[...])
     }
 

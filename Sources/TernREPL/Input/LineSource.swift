@@ -3,7 +3,7 @@ import Synchronization
 import TernExplorer
 
 /// One read from a `LineSource`.
-public enum LineInput: Sendable, Equatable {
+package enum LineInput: Sendable, Equatable {
     /// A line, without its newline.
     case line(String)
     /// Ctrl-C at the prompt: the line was dropped.
@@ -13,7 +13,7 @@ public enum LineInput: Sendable, Equatable {
 }
 
 /// Where the REPL reads its lines: the line editor, standard input, or a test's script.
-public protocol LineSource: Sendable {
+package protocol LineSource: Sendable {
     /// The next line, showing `prompt` and completing from `vocabulary` where the source can.
     func next(prompt: String, vocabulary: CompletionVocabulary) async -> LineInput
     /// Called once when the REPL stops (the line editor saves its history here).
@@ -21,35 +21,35 @@ public protocol LineSource: Sendable {
 }
 
 extension LineSource {
-    public func close() {}
+    package func close() {}
 }
 
 /// Lines given up front, read in order: a script in a test, or commands from another program.
-public final class ScriptLines: LineSource {
+package final class ScriptLines: LineSource {
     private let lines: Mutex<[String]>
 
     /// A source that yields `lines`, then the end.
-    public init(_ lines: [String]) {
+    package init(_ lines: [String]) {
         self.lines = Mutex(Array(lines.reversed()))
     }
 
     /// A source that yields the lines of `text`.
-    public convenience init(text: String) {
+    package convenience init(text: String) {
         self.init(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
     }
 
-    public func next(prompt: String, vocabulary: CompletionVocabulary) async -> LineInput {
+    package func next(prompt: String, vocabulary: CompletionVocabulary) async -> LineInput {
         lines.withLock { $0.popLast() }.map(LineInput.line) ?? .end
     }
 }
 
 /// Standard input read a line at a time, for scripted mode. Each read blocks a plain thread, never
 /// a task of the cooperative pool.
-public struct StandardInputLines: LineSource {
+package struct StandardInputLines: LineSource {
     /// Makes the source.
-    public init() {}
+    package init() {}
 
-    public func next(prompt: String, vocabulary: CompletionVocabulary) async -> LineInput {
+    package func next(prompt: String, vocabulary: CompletionVocabulary) async -> LineInput {
         await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 continuation.resume(returning: readLine(strippingNewline: true).map(LineInput.line) ?? .end)

@@ -1,7 +1,7 @@
 import TernExplorer
 
 /// Where the REPL writes: results to one stream, errors and notices to the other.
-public protocol OutputSink: Sendable {
+package protocol OutputSink: Sendable {
     /// Writes results (standard output).
     func write(_ text: String)
     /// Writes errors and notices (standard error).
@@ -9,10 +9,10 @@ public protocol OutputSink: Sendable {
 }
 
 /// The process's standard output and standard error.
-public struct StandardStreams: OutputSink {
+package struct StandardStreams: OutputSink {
     /// Makes the sink.
-    public init() {}
+    package init() {}
 
-    public func write(_ text: String) { StandardStream.output.write(text) }
-    public func writeError(_ text: String) { StandardStream.error.write(text) }
+    package func write(_ text: String) { StandardStream.output.write(text) }
+    package func writeError(_ text: String) { StandardStream.error.write(text) }
 }

@@ -4,12 +4,12 @@ import TernExplorer
 
 extension Printer {
     /// `send`: the status line (status, source badge, time, size, attempts), then the body.
-    public func response(_ response: Response) -> String {
+    package func response(_ response: Response) -> String {
         statusLine(response) + "\n" + responseBody(response)
     }
 
     /// `200 OK · LIVE · 12 ms · 229 B`, with the cache's age and validity for replayed answers.
-    public func statusLine(_ response: Response) -> String {
+    package func statusLine(_ response: Response) -> String {
         let summary = ResponseSummary(response, now: now)
         let status = style.status(summary.statusCode, summary.status)
         return ([status, badge(summary.badge)] + summary.details).joined(separator: " · ")
@@ -26,7 +26,7 @@ extension Printer {
     }
 
     /// The body: pretty JSON, text, a hex summary of binary data, or where a download was saved.
-    public func responseBody(_ response: Response) -> String {
+    package func responseBody(_ response: Response) -> String {
         if let file = response.fileURL, response.body.isEmpty {
             return "the body (\(HumanUnits.bytes(response.byteCount))) was saved to \(file.path)\n"
         }

@@ -4,20 +4,20 @@ import TernExplorer
 import TernSQLite
 
 /// Turns every `CommandOutput` into the text the REPL prints. Pure: the time is given, nothing is written.
-public struct Printer: Sendable {
+package struct Printer: Sendable {
     /// Colours, or none.
-    public var style: Style
+    package var style: Style
     /// "Now", for ages and validity.
-    public var now: Date
+    package var now: Date
 
     /// Makes a printer.
-    public init(style: Style = .plain, now: Date = Date()) {
+    package init(style: Style = .plain, now: Date = Date()) {
         self.style = style
         self.now = now
     }
 
     /// The text for `output`, ending with a newline (empty for `quit`).
-    public func render(_ output: CommandOutput) -> String {
+    package func render(_ output: CommandOutput) -> String {
         switch output {
         case .done(let message): return message + "\n"
         case .help(let commands): return help(commands)

@@ -1,12 +1,12 @@
 /// ANSI colours for the REPL's output, or none at all (`NO_COLOR`, not a terminal, scripted mode).
-public struct Style: Sendable {
+package struct Style: Sendable {
     /// Whether escapes are written.
-    public let enabled: Bool
+    package let enabled: Bool
 
     /// No colours: the text as it is.
-    public static let plain = Style(enabled: false)
+    package static let plain = Style(enabled: false)
     /// ANSI colours.
-    public static let ansi = Style(enabled: true)
+    package static let ansi = Style(enabled: true)
 
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }

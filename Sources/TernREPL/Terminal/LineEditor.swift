@@ -13,7 +13,7 @@ import Darwin
 ///
 /// `readline` blocks, so every read runs on one dedicated thread, never on the cooperative pool.
 /// libedit's state (and the completion state its C callback reads) is touched only on that thread.
-public final class LineEditor: LineSource, @unchecked Sendable {
+package final class LineEditor: LineSource, @unchecked Sendable {
     // @unchecked Sendable: `requests` is guarded by `condition`; libedit is only called on `thread`.
     private let condition = NSCondition()
     private var requests: [(prompt: String, vocabulary: CompletionVocabulary, reply: CheckedContinuation<LineInput, Never>)] = []
@@ -21,14 +21,14 @@ public final class LineEditor: LineSource, @unchecked Sendable {
     private var lastLine: String?
 
     /// Opens the editor; history is read from (and written to) `historyFile` when given.
-    public init(historyFile: URL?) {
+    package init(historyFile: URL?) {
         self.historyFile = historyFile
         let thread = Thread { [self] in serve() }
         thread.name = "tern-repl-line-editor"
         thread.start()
     }
 
-    public func next(prompt: String, vocabulary: CompletionVocabulary) async -> LineInput {
+    package func next(prompt: String, vocabulary: CompletionVocabulary) async -> LineInput {
         await withCheckedContinuation { reply in
             condition.lock()
             requests.append((prompt, vocabulary, reply))
@@ -37,7 +37,7 @@ public final class LineEditor: LineSource, @unchecked Sendable {
         }
     }
 
-    public func close() {
+    package func close() {
         // History is written after every line; nothing is pending.
     }
 

@@ -1,19 +1,19 @@
 /// A bordered box with a title; the content goes in `inner`.
-public struct Box: Sendable {
-    public var title: String
-    public var focused: Bool
-    public var trailing: String
+package struct Box: Sendable {
+    package var title: String
+    package var focused: Bool
+    package var trailing: String
 
-    public init(title: String, focused: Bool = false, trailing: String = "") {
+    package init(title: String, focused: Bool = false, trailing: String = "") {
         self.title = title
         self.focused = focused
         self.trailing = trailing
     }
 
     /// The area inside the border.
-    public static func inner(_ rect: Rect) -> Rect { rect.inset(by: 1) }
+    package static func inner(_ rect: Rect) -> Rect { rect.inset(by: 1) }
 
-    public func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
+    package func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
         guard rect.width >= 2, rect.height >= 2 else { return }
         let line = focused ? Style(foreground: .cyan, attributes: .bold) : Style.dim
         let (h, v) = focused ? ("━", "┃") : ("─", "│")

@@ -1,5 +1,5 @@
 /// Keeps a selected row visible: the first row to show in a window of `visible` rows.
-public func scrollOffset(selected: Int, offset: Int, visible: Int, count: Int) -> Int {
+package func scrollOffset(selected: Int, offset: Int, visible: Int, count: Int) -> Int {
     guard visible > 0, count > visible else { return 0 }
     var top = offset
     if selected < top { top = selected }
@@ -8,20 +8,20 @@ public func scrollOffset(selected: Int, offset: Int, visible: Int, count: Int) -
 }
 
 /// A vertical list of rows with a highlighted selection, scrolled to keep it visible.
-public struct ListView: Sendable {
-    public var rows: [[Span]]
-    public var selected: Int?
-    public var offset: Int
-    public var focused: Bool
+package struct ListView: Sendable {
+    package var rows: [[Span]]
+    package var selected: Int?
+    package var offset: Int
+    package var focused: Bool
 
-    public init(rows: [[Span]], selected: Int?, offset: Int = 0, focused: Bool = true) {
+    package init(rows: [[Span]], selected: Int?, offset: Int = 0, focused: Bool = true) {
         self.rows = rows
         self.selected = selected
         self.offset = offset
         self.focused = focused
     }
 
-    public func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
+    package func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
         let top = scrollOffset(selected: selected ?? 0, offset: offset, visible: rect.height, count: rows.count)
         for row in 0..<rect.height {
             let index = top + row

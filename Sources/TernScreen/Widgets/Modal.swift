@@ -1,16 +1,16 @@
 /// A centred dialog over the frame: a title, lines of text, and a hint line.
-public struct Modal: Sendable {
-    public var title: String
-    public var lines: [[Span]]
-    public var hint: String
+package struct Modal: Sendable {
+    package var title: String
+    package var lines: [[Span]]
+    package var hint: String
 
-    public init(title: String, lines: [[Span]], hint: String = "") {
+    package init(title: String, lines: [[Span]], hint: String = "") {
         self.title = title
         self.lines = lines
         self.hint = hint
     }
 
-    public func draw(in bounds: Rect, on buffer: inout ScreenBuffer) {
+    package func draw(in bounds: Rect, on buffer: inout ScreenBuffer) {
         let contentWidth = max(CellWidth.of(title) + 4, CellWidth.of(hint), lines.map { $0.reduce(0) { $0 + CellWidth.of($1.text) } }.max() ?? 0)
         let rect = bounds.centered(width: contentWidth + 4, height: lines.count + (hint.isEmpty ? 2 : 4))
         buffer.fill(rect)

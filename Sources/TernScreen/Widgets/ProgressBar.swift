@@ -1,12 +1,12 @@
 /// A horizontal bar filled to `fraction` (unknown totals show a moving block).
-public struct ProgressBar: Sendable {
-    public var fraction: Double?
+package struct ProgressBar: Sendable {
+    package var fraction: Double?
 
-    public init(fraction: Double?) {
+    package init(fraction: Double?) {
         self.fraction = fraction
     }
 
-    public func draw(in rect: Rect, on buffer: inout ScreenBuffer, style: Style = Style(foreground: .green)) {
+    package func draw(in rect: Rect, on buffer: inout ScreenBuffer, style: Style = Style(foreground: .green)) {
         guard rect.width > 0 else { return }
         guard let fraction else {
             buffer.write(String(repeating: "░", count: rect.width), x: rect.x, y: rect.y, style: .dim)

@@ -1,16 +1,16 @@
 /// A one-column scrollbar thumb.
-public struct ScrollIndicator: Sendable {
-    public var position: Int
-    public var visible: Int
-    public var total: Int
+package struct ScrollIndicator: Sendable {
+    package var position: Int
+    package var visible: Int
+    package var total: Int
 
-    public init(position: Int, visible: Int, total: Int) {
+    package init(position: Int, visible: Int, total: Int) {
         self.position = position
         self.visible = visible
         self.total = total
     }
 
-    public func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
+    package func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
         guard total > visible, rect.height > 0 else { return }
         let thumb = max(1, rect.height * visible / total)
         let scaled = (Double(position) / Double(max(1, total - visible)) * Double(rect.height - thumb)).rounded(.down)

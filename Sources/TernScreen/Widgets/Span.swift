@@ -1,9 +1,9 @@
 /// A run of text in one style.
-public struct Span: Sendable, Hashable {
-    public var text: String
-    public var style: Style
+package struct Span: Sendable, Hashable {
+    package var text: String
+    package var style: Style
 
-    public init(_ text: String, _ style: Style = .plain) {
+    package init(_ text: String, _ style: Style = .plain) {
         self.text = text
         self.style = style
     }
@@ -12,7 +12,7 @@ public struct Span: Sendable, Hashable {
 extension ScreenBuffer {
     /// Writes spans from (x, y), clipped to `maxWidth`; returns the columns written.
     @discardableResult
-    public mutating func write(_ spans: [Span], x: Int, y: Int, maxWidth: Int) -> Int {
+    package mutating func write(_ spans: [Span], x: Int, y: Int, maxWidth: Int) -> Int {
         var column = 0
         for span in spans where column < maxWidth {
             column += write(span.text, x: x + column, y: y, style: span.style, maxWidth: maxWidth - column)

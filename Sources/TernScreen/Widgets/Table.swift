@@ -1,24 +1,24 @@
 /// A table with a header row, fixed column widths (the last takes the rest) and a selection.
-public struct Table: Sendable {
-    public struct Row: Sendable {
-        public var cells: [String]
-        public var style: Style
-        public init(_ cells: [String], style: Style = .plain) {
+package struct Table: Sendable {
+    package struct Row: Sendable {
+        package var cells: [String]
+        package var style: Style
+        package init(_ cells: [String], style: Style = .plain) {
             self.cells = cells
             self.style = style
         }
     }
 
-    public var columns: [(title: String, width: Int)]
-    public var rows: [Row]
-    public var selected: Int?
-    public var offset: Int
-    public var focused: Bool
-    public var emptyText: String
+    package var columns: [(title: String, width: Int)]
+    package var rows: [Row]
+    package var selected: Int?
+    package var offset: Int
+    package var focused: Bool
+    package var emptyText: String
     /// Whether the selected row is highlighted (it is kept in view either way).
-    public var showsSelection: Bool
+    package var showsSelection: Bool
 
-    public init(
+    package init(
         columns: [(title: String, width: Int)], rows: [Row], selected: Int?, offset: Int = 0, focused: Bool = true,
         emptyText: String = "(empty)", showsSelection: Bool = true
     ) {
@@ -31,7 +31,7 @@ public struct Table: Sendable {
         self.emptyText = emptyText
     }
 
-    public func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
+    package func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
         guard rect.height > 0 else { return }
         write(columns.map(\.title), y: rect.y, rect: rect, style: Style(attributes: [.bold, .underline]))
         let body = rect.droppingTop(1)

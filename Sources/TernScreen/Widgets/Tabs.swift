@@ -1,14 +1,14 @@
 /// A row of tab titles with the selected one highlighted.
-public struct Tabs: Sendable {
-    public var titles: [String]
-    public var selected: Int
+package struct Tabs: Sendable {
+    package var titles: [String]
+    package var selected: Int
 
-    public init(titles: [String], selected: Int) {
+    package init(titles: [String], selected: Int) {
         self.titles = titles
         self.selected = selected
     }
 
-    public func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
+    package func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
         var x = rect.x
         for (index, title) in titles.enumerated() {
             let style = index == selected ? Style(foreground: .cyan, attributes: [.bold, .reverse]) : Style.dim

@@ -1,16 +1,16 @@
 /// A one-line text input with a cursor (a character index), scrolled horizontally to keep the
 /// cursor visible.
-public struct TextField: Sendable, Hashable {
-    public var text: String
-    public var cursor: Int
+package struct TextField: Sendable, Hashable {
+    package var text: String
+    package var cursor: Int
 
-    public init(_ text: String = "") {
+    package init(_ text: String = "") {
         self.text = text
         cursor = text.count
     }
 
     /// Applies an editing key; returns false for keys it does not handle.
-    public mutating func handle(_ key: Key) -> Bool {
+    package mutating func handle(_ key: Key) -> Bool {
         switch key {
         case .character(let c):
             text.insert(c, at: text.index(text.startIndex, offsetBy: cursor))
@@ -45,7 +45,7 @@ public struct TextField: Sendable, Hashable {
 
     /// Draws the field; returns the cursor's column.
     @discardableResult
-    public func draw(in rect: Rect, on buffer: inout ScreenBuffer, style: Style = .plain, showsCursor: Bool = true) -> Int {
+    package func draw(in rect: Rect, on buffer: inout ScreenBuffer, style: Style = .plain, showsCursor: Bool = true) -> Int {
         guard rect.width > 0 else { return rect.x }
         let before = text.prefix(cursor)
         var start = before.startIndex

@@ -1,19 +1,19 @@
 /// Text with virtual scrolling: only the visible lines are asked for, so a million-line body
 /// costs no more to draw than a short one.
-public struct TextView {
-    public var lineCount: Int
-    public var top: Int
-    public var left: Int
-    public var line: (Int) -> [Span]
+package struct TextView {
+    package var lineCount: Int
+    package var top: Int
+    package var left: Int
+    package var line: (Int) -> [Span]
 
-    public init(lineCount: Int, top: Int, left: Int = 0, line: @escaping (Int) -> [Span]) {
+    package init(lineCount: Int, top: Int, left: Int = 0, line: @escaping (Int) -> [Span]) {
         self.lineCount = lineCount
         self.top = top
         self.left = left
         self.line = line
     }
 
-    public func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
+    package func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
         for row in 0..<rect.height {
             let index = top + row
             guard index >= 0, index < lineCount else { break }

@@ -5,7 +5,7 @@ import TernExplorer
 /// the running TUI, whose `update` turns it into `Effect.openEditor`. Create it before the session
 /// (it is the session's `editor` option) and hand it to the runtime. The TUI's own body edits
 /// (`e` on the Body tab, `:body edit`) ask for the editor directly and never come through here.
-public final class EditorBridge: Sendable {
+package final class EditorBridge: Sendable {
     private struct Attachment {
         var post: (@Sendable (Msg) -> Void)?
         var waiting: [EditorReply] = []
@@ -14,10 +14,10 @@ public final class EditorBridge: Sendable {
     private let attachment = Mutex(Attachment())
 
     /// A bridge no runtime is attached to yet.
-    public init() {}
+    package init() {}
 
     /// Edits `text` in `$EDITOR` while the TUI lets go of the terminal.
-    public func edit(_ text: String) async throws -> String {
+    package func edit(_ text: String) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             let reply = EditorReply(continuation)
             let post = attachment.withLock { attachment in

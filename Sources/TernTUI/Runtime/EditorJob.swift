@@ -4,22 +4,22 @@ import TernExplorer
 /// Text to edit in `$EDITOR` (the `ExecProcess` of this TUI): `update` asks for it with
 /// `Effect.openEditor`, the runtime hands the terminal over, runs the editor and posts
 /// `Msg.editorFinished` with the result.
-public struct EditorJob: Sendable, Hashable {
+package struct EditorJob: Sendable, Hashable {
     /// What the editor opens with.
-    public var text: String
+    package var text: String
     /// Who awaits the result outside the TUI (the session's `body edit` through `EditorBridge`);
     /// `nil` when the result becomes the selected spec's body.
-    public var reply: EditorReply?
+    package var reply: EditorReply?
 
     /// A job for `text`, answered to `reply` when one is given.
-    public init(text: String, reply: EditorReply? = nil) {
+    package init(text: String, reply: EditorReply? = nil) {
         self.text = text
         self.reply = reply
     }
 }
 
 /// A caller awaiting an editor run; answered once, later answers are dropped.
-public final class EditorReply: Sendable, Hashable {
+package final class EditorReply: Sendable, Hashable {
     private let continuation: Mutex<CheckedContinuation<String, any Error>?>
 
     init(_ continuation: CheckedContinuation<String, any Error>) {
@@ -39,8 +39,8 @@ public final class EditorReply: Sendable, Hashable {
     var isAnswered: Bool { continuation.withLock { $0 == nil } }
 
     /// Replies are equal only to themselves.
-    public static func == (lhs: EditorReply, rhs: EditorReply) -> Bool { lhs === rhs }
+    package static func == (lhs: EditorReply, rhs: EditorReply) -> Bool { lhs === rhs }
 
     /// Hashes the reply's identity.
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -9,16 +9,16 @@ import TernScreen
 /// Everything here runs on one thread (the caller's; ncurses is not thread-safe). Effects run as
 /// tasks that talk to the `ExplorerSession` and post `Msg`s to the inbox (`Runtime+Effects.swift`);
 /// nothing blocks the loop but `$EDITOR`, which has the terminal meanwhile.
-public final class Runtime {
+package final class Runtime {
     /// How the loop runs.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Quit as soon as the first complete frame (with the workspace loaded) is drawn: the benchmark's mode.
-        public var exitAfterFirstFrame = false
+        package var exitAfterFirstFrame = false
         /// How long to wait for a key before looking at the inbox again.
-        public var pollMilliseconds = 15
+        package var pollMilliseconds = 15
 
         /// Options for an interactive loop, or the benchmark's.
-        public init(exitAfterFirstFrame: Bool = false) {
+        package init(exitAfterFirstFrame: Bool = false) {
             self.exitAfterFirstFrame = exitAfterFirstFrame
         }
     }
@@ -37,10 +37,10 @@ public final class Runtime {
     /// before, so a burst of `m` presses is applied in the order it was typed.
     var settingsChain: Task<Void, Never>?
     /// When the first frame showing the workspace was presented.
-    public private(set) var firstFrameAt: Date?
+    package private(set) var firstFrameAt: Date?
 
     /// A loop drawing on `terminal` for `session`; `bridge` is the session's editor, when it has one.
-    public init(
+    package init(
         terminal: any Terminal, session: ExplorerSession, bridge: EditorBridge? = nil, options: Options = Options()
     ) {
         self.terminal = terminal
@@ -52,7 +52,7 @@ public final class Runtime {
 
     /// Runs until the user quits or `shouldStop` says so (a signal). Returns the final state.
     @discardableResult
-    public func run(shouldStop: () -> Bool = { false }) -> AppState {
+    package func run(shouldStop: () -> Bool = { false }) -> AppState {
         start()
         defer { stop() }
         var lastTick = Date()

@@ -3,18 +3,18 @@ import Tern
 import TernExplorer
 
 /// A cache entry as the cache pane lists it (the body stays in the store until opened).
-public struct CacheRow: Sendable, Hashable {
-    public var key: String
-    public var method: String
-    public var status: Int
-    public var size: Int64
-    public var storedAt: Date
-    public var validUntil: Date
-    public var source: ResponseSource
+package struct CacheRow: Sendable, Hashable {
+    package var key: String
+    package var method: String
+    package var status: Int
+    package var size: Int64
+    package var storedAt: Date
+    package var validUntil: Date
+    package var source: ResponseSource
     /// What the entry answers: `users/get-user @local GET /users/1` (secrets redacted).
-    public var answers: String = ""
+    package var answers: String = ""
     /// `revalidated`, `drifted`, both, or empty.
-    public var state: String = ""
+    package var state: String = ""
 }
 
 extension CacheRow {
@@ -35,18 +35,18 @@ extension CacheRow {
 
 /// The activity panes' state: transfers, the retry log and the cache, each with its cursor, and
 /// which of them the bottom strip shows when it cannot show all three.
-public struct ActivityPanes: Sendable {
+package struct ActivityPanes: Sendable {
     /// The pane the shared strip shows.
-    public var strip: Pane = .retryLog
-    public var transfers: [TransferRecord] = []
-    public var transferSelection = 0
-    public var retryLog: [RetryLogEntry] = []
-    public var retrySelection = 0
-    public var cacheEntries: [CacheRow] = []
-    public var cacheSelection = 0
+    package var strip: Pane = .retryLog
+    package var transfers: [TransferRecord] = []
+    package var transferSelection = 0
+    package var retryLog: [RetryLogEntry] = []
+    package var retrySelection = 0
+    package var cacheEntries: [CacheRow] = []
+    package var cacheSelection = 0
     /// Whether the cache's entries were read at least once.
-    public var cacheLoaded = false
+    package var cacheLoaded = false
 
     /// Empty panes, the strip on the retry log.
-    public init() {}
+    package init() {}
 }

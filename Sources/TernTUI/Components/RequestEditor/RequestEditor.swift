@@ -2,11 +2,11 @@ import TernExplorer
 import TernScreen
 
 /// The request editor's tabs.
-public enum EditorTab: Int, Sendable, CaseIterable, Hashable {
+package enum EditorTab: Int, Sendable, CaseIterable, Hashable {
     case query, headers, variables, body
 
     /// The tab's label.
-    public var title: String {
+    package var title: String {
         switch self {
         case .query: return "Query"
         case .headers: return "Headers"
@@ -27,36 +27,36 @@ public enum EditorTab: Int, Sendable, CaseIterable, Hashable {
 }
 
 /// A small form shown over the frame: adding or editing a table row, the method, the path.
-public struct Prompt: Sendable, Hashable {
+package struct Prompt: Sendable, Hashable {
     /// What the form's answer changes.
-    public enum Purpose: Sendable, Hashable {
+    package enum Purpose: Sendable, Hashable {
         case addItem(Command.EditField)
         case editItem(Command.EditField, original: String)
         case method
         case path
     }
 
-    public var purpose: Purpose
-    public var title: String
-    public var labels: [String]
-    public var fields: [TextField]
-    public var focus: Int = 0
+    package var purpose: Purpose
+    package var title: String
+    package var labels: [String]
+    package var fields: [TextField]
+    package var focus: Int = 0
 }
 
 /// The request editor pane's state: the tab, the cursor in its table and the open form.
-public struct RequestEditor: Sendable, Hashable {
+package struct RequestEditor: Sendable, Hashable {
     /// The tab shown.
-    public var tab: EditorTab = .query
+    package var tab: EditorTab = .query
     /// The cursor's row in the tab's table.
-    public var selection = 0
+    package var selection = 0
     /// The form over the frame, while one is open.
-    public var prompt: Prompt?
+    package var prompt: Prompt?
 
     /// An editor on the Query tab.
-    public init() {}
+    package init() {}
 
     /// The rows of the current tab's table for `snapshot`.
-    public func items(of snapshot: ExplorerSnapshot?) -> [EditableItem] {
+    package func items(of snapshot: ExplorerSnapshot?) -> [EditableItem] {
         guard let snapshot else { return [] }
         switch tab {
         case .query: return snapshot.selected?.query ?? []

@@ -2,11 +2,11 @@ import Foundation
 import TernScreen
 
 /// The response pane's tabs.
-public enum ResponseTab: Int, Sendable, CaseIterable, Hashable {
+package enum ResponseTab: Int, Sendable, CaseIterable, Hashable {
     case body, headers, request
 
     /// The tab's label.
-    public var title: String {
+    package var title: String {
         switch self {
         case .body: return "Body"
         case .headers: return "Headers"
@@ -16,37 +16,37 @@ public enum ResponseTab: Int, Sendable, CaseIterable, Hashable {
 }
 
 /// The `/` search over the response body.
-public struct SearchState: Sendable, Hashable {
-    public var field = TextField()
+package struct SearchState: Sendable, Hashable {
+    package var field = TextField()
     /// Whether the query is still being typed.
-    public var editing = true
-    public var query = ""
+    package var editing = true
+    package var query = ""
     /// Lines that contain the query, in order.
-    public var matches: [Int] = []
-    public var current = 0
+    package var matches: [Int] = []
+    package var current = 0
     /// Whether a search is running off the UI task.
-    public var running = false
+    package var running = false
 }
 
 /// The response pane's state: the response shown, its tab and scroll, the search, the send running.
-public struct ResponsePane: Sendable {
+package struct ResponsePane: Sendable {
     /// The response shown; `nil` until one arrives.
-    public var view: ResponseView?
+    package var view: ResponseView?
     /// The tab shown.
-    public var tab: ResponseTab = .body
+    package var tab: ResponseTab = .body
     /// The first line shown.
-    public var scroll = 0
+    package var scroll = 0
     /// The first column shown.
-    public var left = 0
+    package var left = 0
     /// The `/` search, while one is open.
-    public var search: SearchState?
+    package var search: SearchState?
     /// The spec being sent, while a send runs.
-    public var sending: String?
+    package var sending: String?
     /// When the running send started.
-    public var sendStarted: Date?
+    package var sendStarted: Date?
 
     /// An empty pane.
-    public init() {}
+    package init() {}
 
     /// How many lines the current tab has.
     var lineCount: Int {

@@ -5,25 +5,25 @@ import TernExplorer
 
 /// A response as the response pane shows it: the summary, the header and request lines, and the
 /// body prepared for virtual scrolling. Made off the UI task (`make` formats the body).
-public struct ResponseView: Sendable {
+package struct ResponseView: Sendable {
     /// The spec id, or the cache key for an opened cache entry.
-    public var title: String
-    public var status: Int
-    public var reason: String
-    public var source: ResponseSource
-    public var duration: Duration?
-    public var size: Int64
-    public var storedAt: Date?
-    public var validUntil: Date?
-    public var attempts: Int
-    public var headers: [String]
-    public var requestLines: [String]
-    public var body: BodyDocument
+    package var title: String
+    package var status: Int
+    package var reason: String
+    package var source: ResponseSource
+    package var duration: Duration?
+    package var size: Int64
+    package var storedAt: Date?
+    package var validUntil: Date?
+    package var attempts: Int
+    package var headers: [String]
+    package var requestLines: [String]
+    package var body: BodyDocument
     /// The stored answer's state after `CACHE · ` (`revalidated`, `stale, offline`, `drifted`), if any.
-    public var cacheState: String?
+    package var cacheState: String?
 
     /// The response of a send.
-    public static func make(_ response: Response, title: String) -> ResponseView {
+    package static func make(_ response: Response, title: String) -> ResponseView {
         // Secrets read from {{env:…}} are masked here as `show` masks them.
         var request = RequestLines(response.request, secretValues: response.request.secretValues).lines
         switch response.request.body {
@@ -46,7 +46,7 @@ public struct ResponseView: Sendable {
     }
 
     /// A stored cache entry opened from the cache pane.
-    public static func make(_ entry: StoredResponse) -> ResponseView {
+    package static func make(_ entry: StoredResponse) -> ResponseView {
         ResponseView(
             title: entry.key, status: entry.status,
             reason: HTTPResponse.Status(standardCode: entry.status).reasonPhrase, source: .cache, duration: nil,
@@ -63,7 +63,7 @@ public struct ResponseView: Sendable {
     }
 
     /// The summary the faces share (status, badge, time, size, attempts) at `now`.
-    public func summary(now: Date) -> ResponseSummary {
+    package func summary(now: Date) -> ResponseSummary {
         let badge = SourceBadge(source: source, state: cacheState, storedAt: storedAt, validUntil: validUntil, now: now)
         return ResponseSummary(
             statusCode: status, reason: reason, badge: badge, duration: duration, size: size, attempts: attempts)

@@ -2,40 +2,40 @@ import TernExplorer
 import TernScreen
 
 /// One row of the workspace tree: a group folder or a spec.
-public struct TreeRow: Sendable, Hashable {
+package struct TreeRow: Sendable, Hashable {
     /// What the row shows.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case group(path: String, expanded: Bool)
         case spec(SpecSummary)
     }
 
-    public var kind: Kind
-    public var depth: Int
-    public var title: String
+    package var kind: Kind
+    package var depth: Int
+    package var title: String
 
     /// The spec the row shows, when it shows one.
-    public var specID: String? {
+    package var specID: String? {
         if case .spec(let spec) = kind { return spec.id }
         return nil
     }
 }
 
 /// The workspace tree pane's state: collapsed groups, the cursor and the `/` filter.
-public struct WorkspaceTree: Sendable, Hashable {
+package struct WorkspaceTree: Sendable, Hashable {
     /// Group paths shown closed.
-    public var collapsed: Set<String> = []
+    package var collapsed: Set<String> = []
     /// The cursor's row.
-    public var selection = 0
+    package var selection = 0
     /// The applied filter (empty: none).
-    public var filter = ""
+    package var filter = ""
     /// The filter being typed, while it is.
-    public var filterField: TextField?
+    package var filterField: TextField?
 
     /// A tree with every group open and no filter.
-    public init() {}
+    package init() {}
 
     /// The visible rows of `snapshot`: groups (unless filtered) and specs, honouring collapsed groups and the filter.
-    public func rows(of snapshot: ExplorerSnapshot?) -> [TreeRow] {
+    package func rows(of snapshot: ExplorerSnapshot?) -> [TreeRow] {
         guard let snapshot else { return [] }
         let filter = self.filter.lowercased()
         var rows: [TreeRow] = []
