@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Every Swift target: Swift 6 language mode (the tools version's default) plus the upcoming
+/// features the house keeps: `any` spelled out, and imports internal unless a module says `public import`.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "Tern",
     platforms: [.macOS(.v15)],
@@ -31,53 +38,60 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "TernHTTPClient",
             dependencies: [
                 "Tern",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
-        .target(name: "TernURLSession", dependencies: ["Tern"]),
+        .target(name: "TernURLSession", dependencies: ["Tern"], swiftSettings: swiftSettings),
         .target(
             name: "TernMock",
             dependencies: [
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "TernWorkspace",
-            dependencies: ["Tern", "TernJSONPath", .product(name: "Yams", package: "Yams")]
+            dependencies: ["Tern", "TernJSONPath", .product(name: "Yams", package: "Yams")],
+            swiftSettings: swiftSettings
         ),
-        .target(name: "TernSQLite", dependencies: ["Tern", .product(name: "GRDB", package: "GRDB.swift")]),
-        .target(name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite", "TernJSONPath"]),
-        .target(name: "TernJSONPath"),
-        .target(name: "TernScreen"),
+        .target(name: "TernSQLite", dependencies: ["Tern", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
+        .target(name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite", "TernJSONPath"], swiftSettings: swiftSettings),
+        .target(name: "TernJSONPath", swiftSettings: swiftSettings),
+        .target(name: "TernScreen", swiftSettings: swiftSettings),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-        .target(name: "TernNcurses", dependencies: ["TernScreen", "CNcurses"]),
-        .target(name: "TernTUI", dependencies: ["TernScreen", "TernExplorer"]),
+        .target(name: "TernNcurses", dependencies: ["TernScreen", "CNcurses"], swiftSettings: swiftSettings),
+        .target(name: "TernTUI", dependencies: ["TernScreen", "TernExplorer"], swiftSettings: swiftSettings),
         .systemLibrary(name: "CEditLine", path: "Sources/CEditLine"),
-        .target(name: "TernREPL", dependencies: ["TernExplorer", "CEditLine"]),
+        .target(name: "TernREPL", dependencies: ["TernExplorer", "CEditLine"], swiftSettings: swiftSettings),
         .executableTarget(
             name: "TernCLI",
             dependencies: [
                 "Tern", "TernHTTPClient", "TernWorkspace", "TernSQLite", "TernExplorer", "TernMock", "TernJSONPath",
                 "TernTUI", "TernNcurses", "TernREPL",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: swiftSettings
         ),
         .target(
             name: "TernTesting",
-            dependencies: ["Tern", "TernMock"]
+            dependencies: ["Tern", "TernMock"],
+            swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "tern-example",
             dependencies: ["Tern", "TernHTTPClient", "TernMock"],
-            path: "Examples/tern-example"
+            path: "Examples/tern-example",
+            swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "tern-bench",
@@ -86,30 +100,34 @@ let package = Package(
                 "TernScreen", "TernTUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
-            path: "Benchmarks/tern-bench"
+            path: "Benchmarks/tern-bench",
+            swiftSettings: swiftSettings
         ),
-        .testTarget(name: "TernTests", dependencies: ["Tern", "TernTesting", "TernHTTPClient"]),
-        .testTarget(name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"]),
-        .testTarget(name: "TernWorkspaceTests", dependencies: ["TernWorkspace", "TernTesting"]),
-        .testTarget(name: "TernSQLiteTests", dependencies: ["TernSQLite", "TernTesting"]),
+        .testTarget(name: "TernTests", dependencies: ["Tern", "TernTesting", "TernHTTPClient"], swiftSettings: swiftSettings),
+        .testTarget(name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "TernWorkspaceTests", dependencies: ["TernWorkspace", "TernTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "TernSQLiteTests", dependencies: ["TernSQLite", "TernTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TernExplorerTests",
             dependencies: ["TernExplorer", "TernWorkspace", "TernSQLite", "TernHTTPClient", "TernTesting"],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
         ),
-        .testTarget(name: "TernCLITests", dependencies: ["TernTesting"]),
-        .testTarget(name: "TernScreenTests", dependencies: ["TernScreen"]),
-        .testTarget(name: "TernJSONPathTests", dependencies: ["TernJSONPath"], exclude: ["Fixtures"]),
-        .testTarget(name: "TernTUITests", dependencies: ["TernTUI", "TernTesting", "TernHTTPClient"], exclude: ["Snapshots"]),
-        .testTarget(name: "TernREPLTests", dependencies: ["TernREPL", "TernTesting", "TernHTTPClient"]),
-        .testTarget(name: "TernURLSessionTests", dependencies: ["TernURLSession", "TernTesting"]),
+        .testTarget(name: "TernCLITests", dependencies: ["TernTesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "TernScreenTests", dependencies: ["TernScreen"], swiftSettings: swiftSettings),
+        .testTarget(name: "TernJSONPathTests", dependencies: ["TernJSONPath"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "TernTUITests", dependencies: ["TernTUI", "TernTesting", "TernHTTPClient"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        .testTarget(name: "TernREPLTests", dependencies: ["TernREPL", "TernTesting", "TernHTTPClient"], swiftSettings: swiftSettings),
+        .testTarget(name: "TernURLSessionTests", dependencies: ["TernURLSession", "TernTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TernTransportConformanceTests",
-            dependencies: ["Tern", "TernHTTPClient", "TernURLSession", "TernTesting"]
+            dependencies: ["Tern", "TernHTTPClient", "TernURLSession", "TernTesting"],
+            swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TernMockTests",
-            dependencies: ["TernMock", "TernTesting", .product(name: "AsyncHTTPClient", package: "async-http-client")]
+            dependencies: ["TernMock", "TernTesting", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            swiftSettings: swiftSettings
         ),
     ]
 )

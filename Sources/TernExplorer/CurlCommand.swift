@@ -1,5 +1,5 @@
 import Foundation
-import Tern
+package import Tern
 
 /// Writes a request as a curl command line that can be pasted into a shell.
 package enum CurlCommand {

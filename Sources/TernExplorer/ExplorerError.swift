@@ -1,4 +1,4 @@
-import Tern
+package import Tern
 
 /// The one error type of `TernExplorer`: a kind, and a message a user can act on.
 package struct ExplorerError: Error, Sendable, CustomStringConvertible {

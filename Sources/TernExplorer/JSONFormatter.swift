@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// Re-indents JSON text without reordering keys or re-encoding numbers: one pass over the bytes,
 /// so it is linear in the body's size. Invalid JSON comes back unchanged.

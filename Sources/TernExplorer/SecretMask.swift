@@ -1,6 +1,6 @@
-import Foundation
+package import Foundation
 import HTTPTypes
-import Tern
+package import Tern
 import TernWorkspace
 
 /// Hides secrets (the values of `{{env:NAME}}`) in what the explorer prints.

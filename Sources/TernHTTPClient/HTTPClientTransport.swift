@@ -1,9 +1,9 @@
-import AsyncHTTPClient
+public import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
-import Tern
+public import Tern
 
 /// A `Transport` on AsyncHTTPClient: pooled keep-alive connections, streamed bodies, real cancellation.
 ///

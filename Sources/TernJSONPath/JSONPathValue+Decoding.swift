@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension JSONPathValue {
     /// The default nesting limit of the decoder.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A canned HTTP response that a ``MockServer`` sends for a matching ``MockRoute``.
 public struct MockResponse: Sendable {

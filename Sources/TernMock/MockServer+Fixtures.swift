@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension MockServer {
     /// The byte at `index` of the deterministic pattern served by `/bytes/{n}`.

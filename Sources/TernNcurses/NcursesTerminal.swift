@@ -2,7 +2,7 @@
 import Dispatch
 import Foundation
 import Synchronization
-import TernScreen
+package import TernScreen
 
 /// Whether ncurses owns the terminal; read by the exit hook so the terminal is restored on every exit path.
 nonisolated(unsafe) private var screenIsActive = false
@@ -18,7 +18,7 @@ package final class NcursesTerminal: Terminal {
     private var pairs: [UInt16: Int16] = [:]
     private let usesColor: Bool
     private let colorCount: Int32
-    private let signals: [DispatchSourceSignal]
+    private let signals: [any DispatchSourceSignal]
     private let termination = SignalFlag()
 
     /// Takes over the terminal. Throws when stdin/stdout is not a terminal.
@@ -43,7 +43,7 @@ package final class NcursesTerminal: Terminal {
         }
         usesColor = color
         colorCount = color ? COLORS : 0
-        var sources: [DispatchSourceSignal] = []
+        var sources: [any DispatchSourceSignal] = []
         let flag = termination
         for number in [SIGTERM, SIGHUP, SIGINT] {
             signal(number, SIG_IGN)

@@ -1,6 +1,5 @@
-import Foundation
-import TernExplorer
-
+package import Foundation
+package import TernExplorer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,5 +1,5 @@
-import Foundation
-import Tern
+package import Foundation
+package import Tern
 
 /// One request sent from the explorer, as the `history` command and the TUI list it.
 package struct HistoryEntry: Sendable, Hashable {

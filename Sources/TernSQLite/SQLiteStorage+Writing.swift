@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Tern
+package import Tern
 
 extension SQLiteStorage {
     /// Stores `entry` as the latest under its key, taking its downloaded body into `bodies/`; prunes the

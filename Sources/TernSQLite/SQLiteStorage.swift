@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 import GRDB
 import Synchronization
-import Tern
+package import Tern
 
 /// The persistent `StorageManager` of a workspace: responses, their downloaded bodies and the send
 /// history in one folder (`<workspace>/.tern/`: `cache.sqlite`, `bodies/`, `identity.key`), safe to

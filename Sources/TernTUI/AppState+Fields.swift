@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 import Tern
-import TernExplorer
-import TernScreen
+package import TernExplorer
+package import TernScreen
 
 /// The components' fields under the flat names the frame-level views (header, activity strip,
 /// response pane) and the tests read: each reads and writes the component that owns it.

@@ -1,7 +1,7 @@
-import Foundation
-import Tern
-import TernExplorer
-import TernScreen
+package import Foundation
+package import Tern
+package import TernExplorer
+package import TernScreen
 
 /// The panes, in `Tab` order.
 package enum Pane: Int, Sendable, CaseIterable, Hashable {

@@ -1,6 +1,6 @@
-import Foundation
+package import Foundation
 import TernExplorer
-import TernScreen
+package import TernScreen
 
 /// A response body prepared for the response pane: its text as bytes with the offset of every
 /// line, so the view asks for only the lines it shows (virtual scrolling) and colours them as

@@ -1,4 +1,4 @@
-import TernScreen
+package import TernScreen
 
 /// What a key does.
 package enum Action: String, Sendable, CaseIterable, Hashable {

@@ -1,4 +1,4 @@
-import TernScreen
+package import TernScreen
 
 /// Where each pane goes for a terminal size. `update` uses it for page sizes, `view` to draw.
 package struct Layout: Sendable, Hashable {

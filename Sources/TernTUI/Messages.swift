@@ -1,7 +1,7 @@
-import Foundation
-import Tern
-import TernExplorer
-import TernScreen
+package import Foundation
+package import Tern
+package import TernExplorer
+package import TernScreen
 
 /// Everything that can happen to the app: keys, resizes, and the results of effects.
 package enum Msg: Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import Tern
 import TernExplorer
-import TernScreen
+package import TernScreen
 
 /// The view: pure drawing of an `AppState`. Each pane is drawn by its component (`Components/`:
 /// workspace tree, request editor and its form, response, activity); the bottom lines and dialogs

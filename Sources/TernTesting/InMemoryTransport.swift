@@ -1,7 +1,7 @@
 import Foundation
-import HTTPTypes
+public import HTTPTypes
 import Synchronization
-import Tern
+public import Tern
 
 /// A `Transport` that answers from a closure and records every request: the middle tier of tests,
 /// between pure unit tests and the real server.

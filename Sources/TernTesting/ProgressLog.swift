@@ -1,5 +1,5 @@
 import Synchronization
-import Tern
+public import Tern
 
 /// Records the progress reports a transport or a handler makes, for tests to inspect.
 public final class ProgressLog: Sendable {

@@ -1,6 +1,6 @@
-import Foundation
+public import Foundation
 import Synchronization
-import Tern
+public import Tern
 
 /// A clock for tests: sleeping returns at once but advances `now`, and every sleep is recorded,
 /// so backoff, `Retry-After` and TTLs are checked exactly and without waiting.

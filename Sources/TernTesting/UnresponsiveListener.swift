@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+public import Foundation
 
 /// A TCP port on 127.0.0.1 that accepts no connection: its backlog is full, so new connection
 /// attempts hang until the client's connect timeout. For connect-timeout tests, without leaving

@@ -1,9 +1,9 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+public import FoundationNetworking
 #endif
 import Synchronization
-import Tern
+public import Tern
 
 /// A `Transport` on Foundation's `URLSession` (FoundationNetworking on Linux): one session, one
 /// session-level delegate, bodies streamed to memory or to a file, uploads from memory or disk.

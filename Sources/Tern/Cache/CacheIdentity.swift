@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+public import Foundation
 import HTTPTypes
 
 /// Tells requests apart in storage: a stored response answers exactly one request (its partition,

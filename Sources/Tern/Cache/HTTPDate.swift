@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Parses and formats HTTP dates (`Retry-After`, `Expires`): IMF-fixdate, RFC 850 and asctime.
 public enum HTTPDate {

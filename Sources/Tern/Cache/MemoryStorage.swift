@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Storage in memory: up to `historyLimit` entries per key, the latest served (list storage).
 public actor MemoryStorage: ListStorageManager {

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// Replaces secrets with `••••••` wherever a request or response is written down: the cache, the history,
 /// events, logs and exports. A secret is a header whose name is sensitive (`Authorization`, `Cookie`, …)

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Keeps responses by storage key, for the `normal`, `cache` and `sample` modes (Lynn's item storage).
 ///

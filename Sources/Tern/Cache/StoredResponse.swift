@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// A response kept by a `StorageManager`: enough to replay it offline, and to say what it answers.
 public struct StoredResponse: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The time source of a `Handler`: wall-clock dates for cache validity, and sleeping for retry delays.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HTTPTypes
 
 /// Anything that lowers to a `Request`: a TargetGroup case, a Spec, a Route, a workspace spec, a `Request`.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Turns response bytes into a value (Dyson's `Mapper`): Codable by default, or any closure.
 public struct Mapper<Value>: Sendable {

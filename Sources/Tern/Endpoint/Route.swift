@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// A path and a method (JustNetworking's `Route`).
 public struct Route: Sendable, Hashable {

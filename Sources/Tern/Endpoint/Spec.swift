@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A typed request, Dyson style: a parameter in, a `Result` out, and an `Error` for expected error bodies.
 ///

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// A group of requests declared as an enum, Moya/Lynn style: each case gives its base URL, path and task.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Identifies one `Handler.send` call across its events.
 public struct RequestID: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A send started with a callback; cancel it to cancel the transfer (even before it started).
 public struct SendTask: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Handler {
     /// Sends `endpoint`, checks for a 2xx status and decodes the JSON body into `type`.

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTypes
-import Logging
+public import HTTPTypes
+public import Logging
 import Synchronization
 
 /// Sends requests: picks the source by mode, runs interceptors, retries, stores, and reports events.

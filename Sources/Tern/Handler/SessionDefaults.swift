@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// Settings applied to every request a handler sends (VSNL's session, Dyson's default headers).
 public struct SessionDefaults: Sendable {

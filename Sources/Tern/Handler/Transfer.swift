@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A send in flight with its own progress stream (STRV's `progressStream`): for downloads and uploads.
 ///

@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 /// Sets a header on every request from a value computed at send time (Dyson's `HeaderInterceptor`).
 ///

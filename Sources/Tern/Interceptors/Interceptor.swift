@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// The rest of the chain after an interceptor: the next interceptors, then the transport.
 public typealias InterceptorNext = @Sendable (Request) async throws -> Response

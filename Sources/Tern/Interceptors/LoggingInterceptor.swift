@@ -1,4 +1,4 @@
-import Logging
+public import Logging
 
 /// Logs every attempt, response and error through swift-log; nothing is logged without a `Logger`.
 public struct LoggingInterceptor: Interceptor {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A request body as an endpoint declares it: JSON, a form, text, raw bytes, a file or a multipart form.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A `multipart/form-data` body: text fields and files, with a fixed boundary.
 public struct MultipartForm: Sendable, Hashable {

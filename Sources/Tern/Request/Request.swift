@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// The HTTP method type used throughout Tern (`.get`, `.post`, ...).
 public typealias HTTPMethod = HTTPRequest.Method

@@ -1,6 +1,6 @@
-import Foundation
-
+public import Foundation
 #if canImport(Glibc)
+
     import Glibc
 #elseif canImport(Musl)
     import Musl

@@ -1,4 +1,4 @@
-import HTTPTypes
+public import HTTPTypes
 
 extension HTTPResponse.Status {
     /// The status `code` with its standard reason phrase (RFC 9110), or none for unknown codes.

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// A response as the caller sees it: status, headers, body, where it came from, and how long it took.
 public struct Response: Sendable {

@@ -1,5 +1,5 @@
-import Foundation
-import HTTPTypes
+public import Foundation
+public import HTTPTypes
 
 /// Sends one `Request` over the wire: the only place bytes meet a network.
 ///

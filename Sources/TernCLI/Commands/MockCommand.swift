@@ -46,7 +46,7 @@ struct MockCommand: AsyncParsableCommand {
 enum SignalWait {
     static func untilInterrupted() async {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
-        var sources: [DispatchSourceSignal] = []
+        var sources: [any DispatchSourceSignal] = []
         for signalNumber in [SIGINT, SIGTERM] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())

@@ -1,4 +1,4 @@
-import Tern
+package import Tern
 
 /// One command of the explorer's language: what the REPL reads, the TUI's `:` line runs, and the CLI maps to.
 package enum Command: Sendable, Equatable {

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import Tern
+package import Tern
 
 extension HAREntry {
     /// The HAR entry of a stored answer: everything comes from the cache, already redacted. Throws

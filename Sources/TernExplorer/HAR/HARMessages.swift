@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// `request`: what was sent.
 package struct HARRequest: Codable, Sendable, Equatable {

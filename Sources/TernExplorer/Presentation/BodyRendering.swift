@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// How a body is shown on a terminal, decided once for the CLI, the REPL and the TUI: pretty JSON,
 /// text as it is, or — for binary data — a summary with its size and type, never raw bytes.

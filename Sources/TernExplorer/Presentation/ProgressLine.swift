@@ -1,5 +1,5 @@
 import Foundation
-import Tern
+package import Tern
 
 /// The text parts of a transfer's progress, computed once for the CLI's bar, the REPL's live line and
 /// table, and the TUI's transfers pane; each face only lays the parts out and colours them.

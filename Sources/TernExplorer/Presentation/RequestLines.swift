@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTypes
-import Tern
+package import Tern
 
 /// A request as the faces show it: `GET http://…` and its header lines, with secrets masked and the
 /// mask shown as `••••••` rather than percent-encoded.

@@ -1,5 +1,5 @@
-import Foundation
-import Tern
+package import Foundation
+package import Tern
 
 /// The summary of a response as every face shows it: `200 OK · LIVE · 38 ms · 229 B`, with the source
 /// badge (cache state, age, validity) and the attempts when there were retries.

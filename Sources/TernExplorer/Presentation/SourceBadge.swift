@@ -1,5 +1,5 @@
-import Foundation
-import Tern
+package import Foundation
+package import Tern
 
 /// Where a response came from, in the words the CLI, the REPL and the TUI all show: `LIVE`, `SAMPLE`,
 /// or `CACHE` with its state (`revalidated`, `stale, offline`, `drifted`, `expired`), its age and validity.

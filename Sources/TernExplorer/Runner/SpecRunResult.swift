@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Tern
 
 /// How one spec of a run ended.

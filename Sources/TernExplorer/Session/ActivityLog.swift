@@ -1,6 +1,6 @@
-import Foundation
+package import Foundation
 import Synchronization
-import Tern
+package import Tern
 
 /// One line of the retry log: an attempt and how it ended.
 package struct RetryLogEntry: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import Tern
+package import Tern
 
 /// How an attempt in the retry log or a transfer ended, typed so that the faces never compare strings.
 package enum ActivityOutcome: Sendable, Hashable {

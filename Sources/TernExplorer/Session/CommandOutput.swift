@@ -1,6 +1,6 @@
-import Foundation
-import Tern
-import TernSQLite
+package import Foundation
+package import Tern
+package import TernSQLite
 import TernWorkspace
 
 /// What a command produced, for each front end to render in its own way.

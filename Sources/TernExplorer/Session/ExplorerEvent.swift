@@ -1,4 +1,4 @@
-import Tern
+package import Tern
 
 /// What an explorer session reports while it works: the handler's timeline, and its own state changes.
 package enum ExplorerEvent: Sendable {

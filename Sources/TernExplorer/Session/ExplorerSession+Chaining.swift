@@ -1,5 +1,5 @@
-import Foundation
-import Tern
+package import Foundation
+package import Tern
 import TernWorkspace
 
 /// A response with what the spec's `capture:` took from it and how its `expect:` fared.

@@ -1,7 +1,7 @@
 import Foundation
-import Tern
-import TernSQLite
-import TernWorkspace
+package import Tern
+package import TernSQLite
+package import TernWorkspace
 
 /// The open workspace and everything a user changes while exploring it: the environment, the
 /// mode, the selected spec and unsaved edits. The CLI, the REPL and the TUI all run commands here.

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 /// How a front end may show a body it cannot pretty-print: as text, or — for binary data — as a
 /// hex dump, never as raw bytes on a terminal.

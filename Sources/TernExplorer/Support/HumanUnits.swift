@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Tern
 
 /// Sizes, durations and ages as people read them, shared by the explorer's front ends.

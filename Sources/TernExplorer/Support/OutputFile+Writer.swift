@@ -1,7 +1,8 @@
-import Foundation
+package import Foundation
 import Tern
 
 #if canImport(Glibc)
+
     import Glibc
 #elseif canImport(Musl)
     import Musl

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Tern
 
 /// What `verify` found for one spec: whether the live answer still matches the stored one.

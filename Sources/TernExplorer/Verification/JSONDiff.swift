@@ -1,5 +1,5 @@
 import Foundation
-import Tern
+package import Tern
 
 /// A structural comparison of two JSON documents: fields added, removed or changed and types that
 /// changed, keyed by their path (`$.items[0].name`); object key order never matters.

@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import TernExplorer
+package import TernExplorer
 
 /// One read from a `LineSource`.
 package enum LineInput: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import Tern
+package import Tern
 import TernExplorer
 
 extension Printer {

@@ -1,6 +1,6 @@
-import Foundation
+package import Foundation
 import Tern
-import TernExplorer
+package import TernExplorer
 import TernSQLite
 
 /// Turns every `CommandOutput` into the text the REPL prints. Pure: the time is given, nothing is written.

@@ -1,7 +1,6 @@
 @preconcurrency import CEditLine
-import Foundation
-import TernExplorer
-
+package import Foundation
+package import TernExplorer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

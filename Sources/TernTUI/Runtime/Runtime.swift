@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 import Tern
-import TernExplorer
-import TernScreen
+package import TernExplorer
+package import TernScreen
 
 /// The TUI's loop: reads keys, runs `update` on them and on the messages effects post back,
 /// and redraws — only when the message queue is empty, and writing only the changed cells.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+public import Foundation
 import Synchronization
 
 /// A raw TCP server on 127.0.0.1 that misbehaves on purpose (see `HostileBehaviour`), for tests

@@ -1,5 +1,5 @@
-import Foundation
-import Tern
+public import Foundation
+public import Tern
 
 /// Body files (`body: file:` and multipart `file:` parts) that lie outside the workspace folder.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A warning found while loading: something the loader ignored but the user probably meant.
 ///

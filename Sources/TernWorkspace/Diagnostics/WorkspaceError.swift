@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The one error type of `TernWorkspace`: a kind, a message a user can act on, and where in which file.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Workspace {
     /// Loads the workspace in `root`: `workspace.yaml`, every `specs/**/*.yaml` and `environments/*.yaml`.

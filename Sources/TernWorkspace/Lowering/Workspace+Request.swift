@@ -1,4 +1,4 @@
-import Tern
+public import Tern
 
 extension Workspace {
     /// The request `entry` stands for: templated with `context`, then lowered to a `Request`.

@@ -1,4 +1,4 @@
-import Tern
+public import Tern
 
 /// A spec's body as written under `body:`: exactly one of `json`, `form`, `text`, `file`, `multipart`.
 public enum BodyDefinition: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Tern
+public import Tern
 
 /// `handler:` in `workspace.yaml`: how the explorer's handler sends this workspace's specs.
 ///

@@ -1,4 +1,4 @@
-import Tern
+public import Tern
 
 /// One thing a spec's answer must satisfy (`expect:` in a spec file). Every send evaluates them.
 public enum ResponseExpectation: Sendable, Equatable {

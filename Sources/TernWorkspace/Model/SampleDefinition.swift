@@ -1,4 +1,4 @@
-import Tern
+public import Tern
 
 /// The canned response of a spec (`sample:`), served by `sample` mode and the mock server.
 public struct SampleDefinition: Sendable, Equatable {

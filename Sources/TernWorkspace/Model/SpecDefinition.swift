@@ -1,5 +1,5 @@
 import Foundation
-import Tern
+public import Tern
 
 /// One request as a spec file declares it, before templating (`specs/users/get-user.yaml`).
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A spec in a workspace: its id, its file, its group and its definition.
 public struct SpecEntry: Sendable, Equatable {

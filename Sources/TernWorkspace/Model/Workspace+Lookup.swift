@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension Workspace {
     /// The spec named `name`: its id (`users/get-user`) or, where unique, its file name (`get-user`).

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A workspace: a folder of YAML files under version control that the explorer works on.
 ///

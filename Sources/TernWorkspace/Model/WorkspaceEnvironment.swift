@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One file of `environments/`: variables for `{{name}}` templating.
 public struct WorkspaceEnvironment: Sendable, Equatable {

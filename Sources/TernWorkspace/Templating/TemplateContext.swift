@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// What `{{variables}}` are rendered with: an environment, overrides, captured values and the process environment.
 ///

@@ -1,6 +1,6 @@
-import Foundation
-import Tern
-import TernExplorer
+package import Foundation
+package import Tern
+package import TernExplorer
 
 /// A cache entry as the cache pane lists it (the body stays in the store until opened).
 package struct CacheRow: Sendable, Hashable {

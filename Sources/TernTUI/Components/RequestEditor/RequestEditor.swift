@@ -1,5 +1,5 @@
-import TernExplorer
-import TernScreen
+package import TernExplorer
+package import TernScreen
 
 /// The request editor's tabs.
 package enum EditorTab: Int, Sendable, CaseIterable, Hashable {

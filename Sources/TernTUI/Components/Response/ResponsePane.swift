@@ -1,5 +1,5 @@
-import Foundation
-import TernScreen
+package import Foundation
+package import TernScreen
 
 /// The response pane's tabs.
 package enum ResponseTab: Int, Sendable, CaseIterable, Hashable {

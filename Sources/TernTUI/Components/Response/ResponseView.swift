@@ -1,7 +1,7 @@
-import Foundation
+package import Foundation
 import HTTPTypes
-import Tern
-import TernExplorer
+package import Tern
+package import TernExplorer
 
 /// A response as the response pane shows it: the summary, the header and request lines, and the
 /// body prepared for virtual scrolling. Made off the UI task (`make` formats the body).

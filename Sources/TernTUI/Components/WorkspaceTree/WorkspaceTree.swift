@@ -1,5 +1,5 @@
-import TernExplorer
-import TernScreen
+package import TernExplorer
+package import TernScreen
 
 /// One row of the workspace tree: a group folder or a spec.
 package struct TreeRow: Sendable, Hashable {
