@@ -64,8 +64,12 @@ let package = Package(
             dependencies: ["Tern", "TernJSONPath", .product(name: "Yams", package: "Yams")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "TernSQLite", dependencies: ["Tern", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
-        .target(name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite", "TernJSONPath"], swiftSettings: swiftSettings),
+        .target(
+            name: "TernSQLite", dependencies: ["Tern", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite", "TernJSONPath"],
+            swiftSettings: swiftSettings),
         .target(name: "TernJSONPath", swiftSettings: swiftSettings),
         .target(name: "TernScreen", swiftSettings: swiftSettings),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
@@ -103,10 +107,14 @@ let package = Package(
             path: "Benchmarks/tern-bench",
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "TernTests", dependencies: ["Tern", "TernTesting", "TernHTTPClient"], swiftSettings: swiftSettings),
-        .testTarget(name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "TernWorkspaceTests", dependencies: ["TernWorkspace", "TernTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "TernSQLiteTests", dependencies: ["TernSQLite", "TernTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TernTests", dependencies: ["Tern", "TernTesting", "TernHTTPClient"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TernWorkspaceTests", dependencies: ["TernWorkspace", "TernTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TernSQLiteTests", dependencies: ["TernSQLite", "TernTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TernExplorerTests",
             dependencies: ["TernExplorer", "TernWorkspace", "TernSQLite", "TernHTTPClient", "TernTesting"],
@@ -115,10 +123,17 @@ let package = Package(
         ),
         .testTarget(name: "TernCLITests", dependencies: ["TernTesting"], swiftSettings: swiftSettings),
         .testTarget(name: "TernScreenTests", dependencies: ["TernScreen"], swiftSettings: swiftSettings),
-        .testTarget(name: "TernJSONPathTests", dependencies: ["TernJSONPath"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "TernTUITests", dependencies: ["TernTUI", "TernTesting", "TernHTTPClient"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
-        .testTarget(name: "TernREPLTests", dependencies: ["TernREPL", "TernTesting", "TernHTTPClient"], swiftSettings: swiftSettings),
-        .testTarget(name: "TernURLSessionTests", dependencies: ["TernURLSession", "TernTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TernJSONPathTests", dependencies: ["TernJSONPath"], exclude: ["Fixtures"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TernTUITests", dependencies: ["TernTUI", "TernTesting", "TernHTTPClient"], exclude: ["Snapshots"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TernREPLTests", dependencies: ["TernREPL", "TernTesting", "TernHTTPClient"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TernURLSessionTests", dependencies: ["TernURLSession", "TernTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TernTransportConformanceTests",
             dependencies: ["Tern", "TernHTTPClient", "TernURLSession", "TernTesting"],

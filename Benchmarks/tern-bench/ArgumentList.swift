@@ -37,7 +37,9 @@ struct ArgumentList {
     /// `--name N` as a positive integer.
     mutating func count(_ name: String) throws(BenchError) -> Int? {
         guard let text = try value(name) else { return nil }
-        guard let number = Int(text), number > 0 else { throw .usage("--\(name) wants a positive whole number, not '\(text)'") }
+        guard let number = Int(text), number > 0 else {
+            throw .usage("--\(name) wants a positive whole number, not '\(text)'")
+        }
         return number
     }
 

@@ -46,9 +46,9 @@ struct ChildProcess: Sendable {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { environment.forEach { free($0) } }
+        defer { for pointer in environment { free(pointer) } }
         var pid = pid_t()
         let status = posix_spawnp(&pid, program, &actions, nil, argv, environment)
         guard status == 0 else {
@@ -90,7 +90,8 @@ struct ChildProcess: Sendable {
             ending = .signaled(status & 0x7f)
         }
         return Exit(
-            ending: ending, maxRSSKiB: usage.ru_maxrss, highWaterKiB: samples?.highWater, anonymousKiB: samples?.anonymous
+            ending: ending, maxRSSKiB: usage.ru_maxrss, highWaterKiB: samples?.highWater,
+            anonymousKiB: samples?.anonymous
         )
     }
 }
@@ -148,7 +149,7 @@ struct ChildPipe: Sendable {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw BenchError.spawn("pipe failed: \(String(cString: strerror(errno)))") }
         // Close-on-exec (pipe2 is not visible from Swift): only dup2'd copies reach the child.
-        ends.forEach { _ = fcntl($0, F_SETFD, FD_CLOEXEC) }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         readEnd = ends[0]
         writeEnd = ends[1]
     }

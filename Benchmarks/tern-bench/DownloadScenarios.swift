@@ -16,9 +16,12 @@ enum DownloadScenarios {
         )
         request.downloadDestination = file.url
         let (response, seconds) = try await measure { try await handler.send(request) }
-        guard response.statusCode == 200 else { throw BenchError.scenario("the download answered \(response.statusCode)") }
+        guard response.statusCode == 200 else {
+            throw BenchError.scenario("the download answered \(response.statusCode)")
+        }
         try verify(file, expected: options.bytes)
-        return ScenarioResult(scenario: options.scenario.rawValue, seconds: seconds, bytes: file.size, requests: 1, maxRSSKiB: 0)
+        return ScenarioResult(
+            scenario: options.scenario.rawValue, seconds: seconds, bytes: file.size, requests: 1, maxRSSKiB: 0)
     }
 
     /// AsyncHTTPClient's `execute`, the body written chunk by chunk to a file descriptor.
@@ -27,8 +30,11 @@ enum DownloadScenarios {
         defer { file.remove() }
         let request = HTTPClientRequest(url: options.url("bytes/\(options.bytes)").absoluteString)
         let ((), seconds) = try await measure {
-            let response = try await client.execute(request, deadline: .now() + .seconds(Int64(options.timeLimit.seconds)))
-            guard response.status == .ok else { throw BenchError.scenario("the download answered \(response.status.code)") }
+            let response = try await client.execute(
+                request, deadline: .now() + .seconds(Int64(options.timeLimit.seconds)))
+            guard response.status == .ok else {
+                throw BenchError.scenario("the download answered \(response.status.code)")
+            }
             let descriptor = open(file.url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { throw BenchError.scenario("cannot create '\(file.url.path)'") }
             defer { close(descriptor) }
@@ -37,7 +43,8 @@ enum DownloadScenarios {
             }
         }
         try verify(file, expected: options.bytes)
-        return ScenarioResult(scenario: options.scenario.rawValue, seconds: seconds, bytes: file.size, requests: 1, maxRSSKiB: 0)
+        return ScenarioResult(
+            scenario: options.scenario.rawValue, seconds: seconds, bytes: file.size, requests: 1, maxRSSKiB: 0)
     }
 
     private static func verify(_ file: ScratchFile, expected: Int64) throws {

@@ -26,9 +26,12 @@ enum GetScenarios {
                 options,
                 subject: { try await handlerGet(handler, url: url) },
                 baseline: {
-                    let response = try await client.execute(HTTPClientRequest(url: url.absoluteString), deadline: .now() + deadline)
+                    let response = try await client.execute(
+                        HTTPClientRequest(url: url.absoluteString), deadline: .now() + deadline)
                     let body = try await response.body.collect(upTo: 1 << 20)
-                    guard response.status == .ok else { throw BenchError.scenario("GET answered \(response.status.code)") }
+                    guard response.status == .ok else {
+                        throw BenchError.scenario("GET answered \(response.status.code)")
+                    }
                     return body.readableBytes
                 }
             )
@@ -64,7 +67,9 @@ enum GetScenarios {
     }
 
     /// Sends `count` GETs one after another; gives up past `deadline`.
-    private static func loop(_ count: Int, _ send: SendOne, until deadline: ContinuousClock.Instant) async throws -> Int64 {
+    private static func loop(_ count: Int, _ send: SendOne, until deadline: ContinuousClock.Instant) async throws
+        -> Int64
+    {
         var bytes: Int64 = 0
         for _ in 0..<count {
             bytes += Int64(try await send())

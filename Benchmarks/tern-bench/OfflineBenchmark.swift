@@ -12,17 +12,21 @@ import TernWorkspace
 /// - loading a generated workspace of 10,000 specs (best and median of 10).
 enum OfflineBenchmark {
     static func run() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-offline-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tern-bench-offline-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let storage = try SQLiteStorage(path: folder.appendingPathComponent(".tern/cache.sqlite"))
         let body = Data(repeating: UInt8(ascii: "x"), count: 10 * 1024)
         let now = Date()
         for index in 0..<1_000 {
-            try await storage.store(StoredResponse(
-                key: "key-\(index)", status: 200, headers: [.contentType: "application/json"], body: body, source: .live,
-                storedAt: now, validUntil: now.addingTimeInterval(3600), method: "GET", url: "http://127.0.0.1/\(index)"
-            ))
+            try await storage.store(
+                StoredResponse(
+                    key: "key-\(index)", status: 200, headers: [.contentType: "application/json"], body: body,
+                    source: .live,
+                    storedAt: now, validUntil: now.addingTimeInterval(3600), method: "GET",
+                    url: "http://127.0.0.1/\(index)"
+                ))
         }
         var lookups: [Double] = []
         lookups.reserveCapacity(10_000)
@@ -32,7 +36,10 @@ enum OfflineBenchmark {
             lookups.append((ContinuousClock.now - start).seconds)
         }
         lookups.sort()
-        print(String(format: "lookup over 1,000 entries of 10 KB: p50 %.1f µs, p99 %.1f µs", lookups[5_000] * 1e6, lookups[9_900] * 1e6))
+        print(
+            String(
+                format: "lookup over 1,000 entries of 10 KB: p50 %.1f µs, p99 %.1f µs", lookups[5_000] * 1e6,
+                lookups[9_900] * 1e6))
 
         // The request's identity is its key: partition, method, URL, headers and body, digested.
         // It is stored by a real live send, so the entry carries its recorded request as in use.
@@ -47,7 +54,8 @@ enum OfflineBenchmark {
         let keyStart = ContinuousClock.now
         for _ in 0..<10_000 { _ = handler.storageKey(for: request) }
         let keySeconds = (ContinuousClock.now - keyStart).seconds
-        print(String(format: "storage key of a request (identity digest, redaction): %.1f µs", keySeconds * 1e6 / 10_000))
+        print(
+            String(format: "storage key of a request (identity digest, redaction): %.1f µs", keySeconds * 1e6 / 10_000))
         let start = ContinuousClock.now
         for _ in 0..<10_000 { _ = try await handler.send(request) }
         let seconds = (ContinuousClock.now - start).seconds
@@ -77,7 +85,9 @@ enum OfflineBenchmark {
             let folder = root.appendingPathComponent("specs/group-\(group)")
             try manager.createDirectory(at: folder, withIntermediateDirectories: true)
             for index in 0..<(count / 100) {
-                let text = "name: Spec \(group)-\(index)\nmethod: GET\npath: /items/\(index)\nquery:\n  page: 1\nheaders:\n  X-Group: \"\(group)\"\n"
+                let text =
+                    "name: Spec \(group)-\(index)\nmethod: GET\npath: /items/\(index)\nquery:\n  page: "
+                    + "1\nheaders:\n  X-Group: \"\(group)\"\n"
                 try Data(text.utf8).write(to: folder.appendingPathComponent("spec-\(index).yaml"))
             }
         }

@@ -15,12 +15,14 @@ struct Orchestrator {
         let workspace = try Workspace()
         defer { workspace.remove() }
         let interruptions = Interruption.install(removing: workspace.directory)
-        defer { interruptions.forEach { $0.cancel() } }
+        defer { for interruption in interruptions { interruption.cancel() } }
         let server = try ServerProcess(executable: executable)
         defer { server.stop() }
-        note("server: \(server.base.absoluteString) (pid \(server.child.pid)); size \(ByteSize.format(options.size)); "
-            + "\(options.gets) GETs per client; best of \(options.repeats); time limit \(Int(options.timeout.seconds)) s; "
-            + "load average \(Self.loadAverage())")
+        note(
+            "server: \(server.base.absoluteString) (pid \(server.child.pid)); size \(ByteSize.format(options.size)); "
+                + "\(options.gets) GETs per client; best of \(options.repeats); time limit "
+                + "\(Int(options.timeout.seconds)) s; "
+                + "load average \(Self.loadAverage())")
         if options.scenarios.contains(where: { $0.group == .upload }) {
             note("writing the \(ByteSize.format(options.size)) upload file")
             try writePatternFile(workspace.uploadFile, bytes: options.size)
@@ -72,7 +74,8 @@ struct Workspace: Sendable {
     let directory: URL
 
     init() throws {
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-XXXXXX").path.utf8CString)
+        var template = Array(
+            FileManager.default.temporaryDirectory.appendingPathComponent("tern-bench-XXXXXX").path.utf8CString)
         guard let made = mkdtemp(&template) else { throw BenchError.spawn("cannot make a temporary directory") }
         directory = URL(fileURLWithPath: String(cString: made), isDirectory: true)
     }

@@ -10,7 +10,8 @@ enum RunOutcome: Sendable {
     var summary: String {
         switch self {
         case .measured(let result):
-            var text = "\(Fixed.format(result.seconds, digits: 3)) s, peak RSS \(ResultRow.mebibytes(result.peakKiB)) MiB"
+            var text =
+                "\(Fixed.format(result.seconds, digits: 3)) s, peak RSS \(ResultRow.mebibytes(result.peakKiB)) MiB"
             if let anonymous = result.anonymousKiB { text += ", anonymous \(ResultRow.mebibytes(anonymous)) MiB" }
             text += " (wait4 ru_maxrss \(ResultRow.mebibytes(result.maxRSSKiB)) MiB)"
             if let baseline = result.baselineSeconds { text += " (raw client: \(Fixed.format(baseline, digits: 3)) s)" }
@@ -54,7 +55,8 @@ struct ResultRow: Sendable {
             if case .measured(let result) = outcome { return result }
             return nil
         }
-        let names = scenario.group == .gets
+        let names =
+            scenario.group == .gets
             ? [scenario.rawValue + "-handler", scenario.rawValue + (scenario == .gets ? "-ahc" : "-raw")]
             : [scenario.rawValue]
         guard let fastest = results.min(by: { $0.seconds < $1.seconds }) else {
@@ -64,7 +66,9 @@ struct ResultRow: Sendable {
             case .failed(let reason)?: problem = "failed: \(reason)"
             default: problem = "not run"
             }
-            return names.enumerated().map { ResultRow(name: $1, scenario: scenario, isRawHalf: $0 == 1, problem: problem) }
+            return names.enumerated().map {
+                ResultRow(name: $1, scenario: scenario, isRawHalf: $0 == 1, problem: problem)
+            }
         }
         let peak = results.map(\.peakKiB).max() ?? 0
         let anonymous = results.compactMap(\.anonymousKiB).max()

@@ -33,7 +33,8 @@ struct ResultTable {
 
     /// What the memory columns mean, with the floor every Swift child starts from.
     private var footnote: String {
-        var text = "peak RSS: VmHWM of the client process (code of shared libraries included); "
+        var text =
+            "peak RSS: VmHWM of the client process (code of shared libraries included); "
             + "peak anon: highest anonymous RSS sampled every 10 ms."
         if let floor = rows.compactMap(\.startKiB).min() {
             text += " A tern-bench child holds \(ResultRow.mebibytes(floor)) MiB before it makes any client."
@@ -49,7 +50,8 @@ struct ResultTable {
         guard row.isSuccess else {
             return [row.name, row.client, row.problem ?? "", "—", "—", "—", "—", target(for: row, share: nil)]
         }
-        let rate = row.scenario.group == .gets
+        let rate =
+            row.scenario.group == .gets
             ? "\(Fixed.format(row.rate, digits: 0)) req/s" : "\(Fixed.format(row.rate, digits: 1)) MiB/s"
         let share = self.share(of: row)
         let versus: String

@@ -54,21 +54,30 @@ struct ScenarioLauncher {
         let limit = String(Int(options.timeout.seconds))
         switch scenario {
         case .downloadCurl:
-            return ("curl", [
-                "-s", "-S", "--noproxy", "*", "--max-time", limit, "-o", download.path,
-                "-w", CurlFormat.writeOut, base.appendingPathComponent("bytes/\(options.size)").absoluteString,
-            ])
+            return (
+                "curl",
+                [
+                    "-s", "-S", "--noproxy", "*", "--max-time", limit, "-o", download.path,
+                    "-w", CurlFormat.writeOut, base.appendingPathComponent("bytes/\(options.size)").absoluteString,
+                ]
+            )
         case .uploadCurl:
-            return ("curl", [
-                "-s", "-S", "--noproxy", "*", "--max-time", limit, "-T", workspace.uploadFile.path,
-                "-w", CurlFormat.writeOut, base.appendingPathComponent("upload").absoluteString,
-            ])
+            return (
+                "curl",
+                [
+                    "-s", "-S", "--noproxy", "*", "--max-time", limit, "-T", workspace.uploadFile.path,
+                    "-w", CurlFormat.writeOut, base.appendingPathComponent("upload").absoluteString,
+                ]
+            )
         default:
             let file = scenario.group == .upload ? workspace.uploadFile : download
-            return (executable, [
-                "run", scenario.rawValue, "--base", base.absoluteString, "--bytes", String(options.size),
-                "--count", String(options.gets), "--file", file.path, "--time-limit", limit,
-            ])
+            return (
+                executable,
+                [
+                    "run", scenario.rawValue, "--base", base.absoluteString, "--bytes", String(options.size),
+                    "--count", String(options.gets), "--file", file.path, "--time-limit", limit,
+                ]
+            )
         }
     }
 
@@ -97,7 +106,8 @@ struct ScenarioLauncher {
                 throw BenchError.scenario("curl's file has \(size) bytes, not \(options.size)")
             }
         }
-        return ScenarioResult(scenario: scenario.rawValue, seconds: seconds, bytes: options.size, requests: 1, maxRSSKiB: 0)
+        return ScenarioResult(
+            scenario: scenario.rawValue, seconds: seconds, bytes: options.size, requests: 1, maxRSSKiB: 0)
     }
 }
 

@@ -10,7 +10,9 @@ struct ScratchFile: Sendable {
 
     /// `given`, or a new name in the temporary directory.
     init(_ given: URL?, prefix: String, alwaysRemove: Bool) {
-        url = given ?? FileManager.default.temporaryDirectory
+        url =
+            given
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("tern-bench-\(prefix)-\(getpid())-\(UUID().uuidString)")
         owned = alwaysRemove || given == nil
     }

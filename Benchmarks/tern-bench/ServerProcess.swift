@@ -13,9 +13,10 @@ struct ServerProcess: Sendable {
         let output = try ChildPipe()
         let child: ChildProcess
         do {
-            child = try ChildProcess(executable, ["serve"], standardInput: input.readEnd, standardOutput: output.writeEnd)
+            child = try ChildProcess(
+                executable, ["serve"], standardInput: input.readEnd, standardOutput: output.writeEnd)
         } catch {
-            [input.readEnd, input.writeEnd, output.readEnd, output.writeEnd].forEach { close($0) }
+            for end in [input.readEnd, input.writeEnd, output.readEnd, output.writeEnd] { close(end) }
             throw error
         }
         close(input.readEnd)

@@ -7,7 +7,7 @@ import TernTUI
 import TernWorkspace
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `tern-bench tui`: issue 5's numbers.
@@ -41,7 +41,10 @@ enum TUIBenchmark {
         )
         let view = ResponseView.make(response, title: "big.json")
         let formatSeconds = (ContinuousClock.now - formatStart).seconds
-        print(String(format: "formatting a %.1f MB JSON body (off the UI task): %.2f s, %d lines", Double(body.count) / 1e6, formatSeconds, view.body.lineCount))
+        print(
+            String(
+                format: "formatting a %.1f MB JSON body (off the UI task): %.2f s, %d lines", Double(body.count) / 1e6,
+                formatSeconds, view.body.lineCount))
 
         var state = AppState(size: Size(width: 120, height: 40))
         _ = App.update(&state, .snapshot(snapshot))
@@ -50,7 +53,8 @@ enum TUIBenchmark {
         let terminal = MemoryTerminal(size: state.size)
         terminal.present(App.view(state))
         var keys: [Key] = Array(repeating: .character("j"), count: 1_000)
-        keys += Array(repeating: .pageDown, count: 500) + [.character("G")] + Array(repeating: .character("k"), count: 500)
+        keys +=
+            Array(repeating: .pageDown, count: 500) + [.character("G")] + Array(repeating: .character("k"), count: 500)
         keys += Array(repeating: .pageUp, count: 500) + [.character("g"), .character("]"), .character("[")]
         var samples: [Double] = []
         samples.reserveCapacity(keys.count)
@@ -62,11 +66,17 @@ enum TUIBenchmark {
             samples.append((ContinuousClock.now - start).seconds)
         }
         samples.sort()
-        func percentile(_ p: Double) -> Double { samples[min(samples.count - 1, Int(Double(samples.count) * p))] * 1000 }
-        print(String(
-            format: "keystrokes scrolling it (%d keys, 120x40): p50 %.2f ms, p99 %.2f ms, max %.2f ms; %.0f cells written per key",
-            keys.count, percentile(0.5), percentile(0.99), (samples.last ?? 0) * 1000, Double(cells) / Double(keys.count)
-        ))
+        func percentile(_ p: Double) -> Double {
+            samples[min(samples.count - 1, Int(Double(samples.count) * p))] * 1000
+        }
+        print(
+            String(
+                format:
+                    "keystrokes scrolling it (%d keys, 120x40): p50 %.2f ms, p99 %.2f ms, max %.2f ms; %.0f cells "
+                    + "written per key",
+                keys.count, percentile(0.5), percentile(0.99), (samples.last ?? 0) * 1000,
+                Double(cells) / Double(keys.count)
+            ))
     }
 
     /// A JSON array of user-like objects, about `bytes` long, compact (as APIs send it).
@@ -76,7 +86,8 @@ enum TUIBenchmark {
         var index = 0
         while text.utf8.count < bytes {
             if index > 0 { text += "," }
-            text += #"{"id":\#(index),"name":"User \#(index)","email":"user\#(index)@example.com","tags":["a","b","c"],"active":\#(index % 2 == 0),"score":\#(Double(index) / 7)}"#
+            text += #"{"id":\#(index),"name":"User \#(index)","email":"user\#(index)@example.com","#
+            text += #""tags":["a","b","c"],"active":\#(index % 2 == 0),"score":\#(Double(index) / 7)}"#
             index += 1
         }
         text += "]"
@@ -91,7 +102,8 @@ enum TUIBenchmark {
 
     /// `tern` next to this executable (`make bench` builds both).
     static func ternBinary() throws -> URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
             .appendingPathComponent("tern")
         guard FileManager.default.isExecutableFile(atPath: beside.path) else {
             throw BenchError.usage("build tern next to tern-bench first: swift build -c release --product tern")
@@ -132,14 +144,17 @@ enum TUIBenchmark {
         var inside: [Double] = []
         var outside: [Double] = []
         for run in 0..<11 {
-            let process = pty("stty rows 40 cols 120; '\(tern.path)' --workspace '\(workspace.path)' --exit-after-first-frame 2>'\(report.path)'")
+            let process = pty(
+                "stty rows 40 cols 120; '\(tern.path)' --workspace '\(workspace.path)' --exit-after-first-frame "
+                    + "2>'\(report.path)'"
+            )
             let start = ContinuousClock.now
             try process.run()
             process.waitUntilExit()
             let wall = (ContinuousClock.now - start).seconds * 1000
             let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
             guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("first-frame-ms ") }),
-                  let value = Double(line.dropFirst("first-frame-ms ".count))
+                let value = Double(line.dropFirst("first-frame-ms ".count))
             else {
                 throw BenchError.usage("tern did not report its first frame: \(text)")
             }
@@ -149,10 +164,13 @@ enum TUIBenchmark {
         }
         inside.sort()
         outside.sort()
-        print(String(
-            format: "first complete frame on the demo workspace (10 runs): median %.1f ms from main() (best %.1f); whole run in a pty, start to exit: median %.0f ms",
-            inside[inside.count / 2], inside[0], outside[outside.count / 2]
-        ))
+        print(
+            String(
+                format:
+                    "first complete frame on the demo workspace (10 runs): median %.1f ms from main() (best "
+                    + "%.1f); whole run in a pty, start to exit: median %.0f ms",
+                inside[inside.count / 2], inside[0], outside[outside.count / 2]
+            ))
     }
 
     static func idleMemory() throws {
@@ -177,10 +195,13 @@ enum TUIBenchmark {
             let line = status.split(separator: "\n").first { $0.hasPrefix(name + ":") } ?? ""
             return Double(line.split(separator: " ").dropFirst().first ?? "0").map { $0 / 1024 } ?? 0
         }
-        print(String(
-            format: "idle memory after the first frame: RSS %.1f MiB (anonymous %.1f MiB, file-backed %.1f MiB), peak %.1f MiB",
-            field("VmRSS"), field("RssAnon"), field("RssFile"), field("VmHWM")
-        ))
+        print(
+            String(
+                format:
+                    "idle memory after the first frame: RSS %.1f MiB (anonymous %.1f MiB, file-backed %.1f MiB), "
+                    + "peak %.1f MiB",
+                field("VmRSS"), field("RssAnon"), field("RssFile"), field("VmHWM")
+            ))
         kill(pid, SIGTERM)
         process.waitUntilExit()
     }
@@ -190,7 +211,7 @@ enum TUIBenchmark {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries {
             guard let pid = Int32(entry),
-                  let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+                let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
             else { continue }
             let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             if words.first?.hasSuffix("/tern") == true, words.contains(where: { $0.contains(text) }) { return pid }

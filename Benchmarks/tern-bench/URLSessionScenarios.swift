@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Tern
 import TernURLSession
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The Handler on `URLSessionTransport`: downloads, uploads, and GETs against raw `URLSession`.
 enum URLSessionScenarios {

@@ -16,9 +16,12 @@ enum UploadScenarios {
             timeout: options.timeLimit
         )
         let (response, seconds) = try await measure { try await handler.send(request) }
-        guard response.statusCode == 200 else { throw BenchError.scenario("the upload answered \(response.statusCode)") }
+        guard response.statusCode == 200 else {
+            throw BenchError.scenario("the upload answered \(response.statusCode)")
+        }
         try verifyReply(response.body, expected: options.bytes)
-        return ScenarioResult(scenario: options.scenario.rawValue, seconds: seconds, bytes: options.bytes, requests: 1, maxRSSKiB: 0)
+        return ScenarioResult(
+            scenario: options.scenario.rawValue, seconds: seconds, bytes: options.bytes, requests: 1, maxRSSKiB: 0)
     }
 
     /// AsyncHTTPClient's `execute` with a `.stream` body of known length, read in 256 KiB chunks.
@@ -29,12 +32,16 @@ enum UploadScenarios {
         request.method = .PUT
         request.body = .stream(FileChunks(path: file.url.path, chunkSize: 256 * 1024), length: .known(options.bytes))
         let (reply, seconds) = try await measure {
-            let response = try await client.execute(request, deadline: .now() + .seconds(Int64(options.timeLimit.seconds)))
-            guard response.status == .ok else { throw BenchError.scenario("the upload answered \(response.status.code)") }
+            let response = try await client.execute(
+                request, deadline: .now() + .seconds(Int64(options.timeLimit.seconds)))
+            guard response.status == .ok else {
+                throw BenchError.scenario("the upload answered \(response.status.code)")
+            }
             return Data(try await response.body.collect(upTo: 1 << 20).readableBytesView)
         }
         try verifyReply(reply, expected: options.bytes)
-        return ScenarioResult(scenario: options.scenario.rawValue, seconds: seconds, bytes: options.bytes, requests: 1, maxRSSKiB: 0)
+        return ScenarioResult(
+            scenario: options.scenario.rawValue, seconds: seconds, bytes: options.bytes, requests: 1, maxRSSKiB: 0)
     }
 
     /// The file to send: `--file` when it has the right size, else a new pattern file (removed after).
@@ -42,7 +49,8 @@ enum UploadScenarios {
         let file = ScratchFile(options.file, prefix: "upload", alwaysRemove: false)
         if file.size != options.bytes {
             guard options.file == nil else {
-                throw BenchError.scenario("'\(file.url.path)' has \(file.size) bytes, not the \(options.bytes) of --bytes")
+                throw BenchError.scenario(
+                    "'\(file.url.path)' has \(file.size) bytes, not the \(options.bytes) of --bytes")
             }
             try writePatternFile(file.url, bytes: options.bytes)
         }

@@ -13,7 +13,8 @@ struct TernCommand: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            TUICommand.self, REPLCommand.self, SendCommand.self, RunCommand.self, ListCommand.self, CacheCommand.self, VerifyCommand.self,
+            TUICommand.self, REPLCommand.self, SendCommand.self, RunCommand.self, ListCommand.self, CacheCommand.self,
+            VerifyCommand.self,
             MockCommand.self,
         ],
         defaultSubcommand: TUICommand.self

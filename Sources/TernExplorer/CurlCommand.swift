@@ -28,11 +28,14 @@ package enum CurlCommand {
             for part in form.parts {
                 switch part.content {
                 case .file(let url): parts.append("-F \(quote("\(part.name)=@\(url.path)"))")
-                case .data(let data): parts.append("-F \(quote("\(part.name)=\(String(decoding: data, as: UTF8.self))"))")
+                case .data(let data):
+                    parts.append("-F \(quote("\(part.name)=\(String(decoding: data, as: UTF8.self))"))")
                 }
             }
         }
-        if request.transaction == .download { parts.append("-o \(quote(request.downloadDestination?.lastPathComponent ?? request.url.lastPathComponent))") }
+        if request.transaction == .download {
+            parts.append("-o \(quote(request.downloadDestination?.lastPathComponent ?? request.url.lastPathComponent))")
+        }
         return parts.joined(separator: " ")
     }
 

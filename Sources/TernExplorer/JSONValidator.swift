@@ -116,8 +116,9 @@ enum JSONValidator {
                     index += 1
                     guard index < bytes.count else { return false }
                     switch bytes[index] {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                         UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                        UInt8(ascii: "f"),
+                        UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                         break
                     case UInt8(ascii: "u"):
                         for _ in 0..<4 {
@@ -157,7 +158,9 @@ enum JSONValidator {
             }
             if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
                 index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                    index += 1
+                }
                 guard index < bytes.count, isDigit(bytes[index]) else { return false }
                 while index < bytes.count, isDigit(bytes[index]) { index += 1 }
             }

@@ -3,9 +3,9 @@ import NIOCore
 import Tern
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A request body read lazily in chunks from memory and files, so uploads stream in constant memory.

@@ -22,7 +22,9 @@ enum BodyWriter {
     static func plan(
         status: Int, headers: HTTPFields, destination: URL?, resumeOffset: Int64?, label: String
     ) throws(TernError) -> Plan {
-        let url = destination ?? FileManager.default.temporaryDirectory
+        let url =
+            destination
+            ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("tern-download-\(UUID().uuidString)")
         let decision = ResumeDecision.decide(
             offset: resumeOffset, status: status, contentRange: headers[.contentRange],

@@ -25,19 +25,26 @@ extension HTTPClientTransport {
             case .readTimeout, .writeTimeout:
                 return TernError(.timeout, "no response before the deadline", requestLabel: label, underlying: error)
             case .connectTimeout, .socksHandshakeTimeout, .tlsHandshakeTimeout:
-                return TernError(.timeout, "the connection could not be made in time", requestLabel: label, underlying: error)
+                return TernError(
+                    .timeout, "the connection could not be made in time", requestLabel: label, underlying: error)
             case .remoteConnectionClosed, .alreadyShutdown:
-                return TernError(.connection, "the connection was closed before the response completed", requestLabel: label, underlying: error)
+                return TernError(
+                    .connection, "the connection was closed before the response completed", requestLabel: label,
+                    underlying: error)
             default:
                 return TernError(.transport, String(describing: clientError), requestLabel: label, underlying: error)
             }
         }
         if let parserError = error as? HTTPParserError, parserError == .invalidEOFState {
             // The server closed the connection in the middle of the body.
-            return TernError(.connection, "the connection was lost in the middle of the response", requestLabel: label, underlying: error)
+            return TernError(
+                .connection, "the connection was lost in the middle of the response", requestLabel: label,
+                underlying: error)
         }
         if error is NIOConnectionError || error is IOError || error is ChannelError {
-            return TernError(.connection, "could not talk to \(request.url.host ?? "the server"): \(error)", requestLabel: label, underlying: error)
+            return TernError(
+                .connection, "could not talk to \(request.url.host ?? "the server"): \(error)", requestLabel: label,
+                underlying: error)
         }
         return TernError(.transport, String(describing: error), requestLabel: label, underlying: error)
     }

@@ -58,7 +58,8 @@ public final class HTTPClientTransport: Transport {
         _ request: Tern.Request, context: TransportContext, watchdog: AttemptWatchdog
     ) async throws -> TransportResponse {
         let outgoing = try makeClientRequest(request, context: context, watchdog: watchdog)
-        let deadline: NIODeadline = context.timeout.map { .now() + .nanoseconds($0.saturatingNanoseconds) }
+        let deadline: NIODeadline =
+            context.timeout.map { .now() + .nanoseconds($0.saturatingNanoseconds) }
             ?? .distantFuture
         let response = try await client.execute(outgoing, deadline: deadline)
         watchdog.touch()
@@ -80,7 +81,8 @@ public final class HTTPClientTransport: Transport {
             try limit.check(announced ?? 0)
             try await BodyWriter.write(response.body, plan: plan, meter: meter, limit: limit)
             let (status, headers) = BodyWriter.reported(status: code, headers: fields, plan: plan)
-            let phrase = status == code
+            let phrase =
+                status == code
                 ? response.status.reasonPhrase : HTTPResponse.Status(standardCode: status).reasonPhrase
             return TransportResponse(
                 status: HTTPResponse.Status(code: status, reasonPhrase: phrase), headers: headers, fileURL: plan.url)
@@ -122,13 +124,15 @@ public final class HTTPClientTransport: Transport {
             }
         case .file(let url):
             guard let length else {
-                throw TernError(.invalidRequest, "the body file '\(url.path)' cannot be read", requestLabel: request.label)
+                throw TernError(
+                    .invalidRequest, "the body file '\(url.path)' cannot be read", requestLabel: request.label)
             }
             let chunks = BodyChunks(segments: [.file(url)], meter: meter, onChunk: touch)
             outgoing.body = .stream(chunks, length: .known(length))
         case .multipart(let form):
             guard let length else {
-                throw TernError(.invalidRequest, "a file of the multipart form cannot be read", requestLabel: request.label)
+                throw TernError(
+                    .invalidRequest, "a file of the multipart form cannot be read", requestLabel: request.label)
             }
             let chunks = BodyChunks(segments: form.segments, meter: meter, onChunk: touch)
             outgoing.body = .stream(chunks, length: .known(length))

@@ -19,7 +19,7 @@ extension Evaluator {
             case .search: return try matchRegex(call, current: current, anchored: false)
             case .length, .count, .value: return try evaluateValue(call, current: current) != nil
             }
-        case let .comparison(left, op, right):
+        case .comparison(let left, let op, let right):
             let lhs = try value(of: left, current: current)
             let rhs = try value(of: right, current: current)
             return Evaluator.compare(lhs, op, rhs)
@@ -77,7 +77,8 @@ extension Evaluator {
     /// match() (whole string) or search() (any substring) with an I-Regexp; false for non-strings or bad patterns.
     private mutating func matchRegex(_ call: FunctionCall, current: Node, anchored: Bool) throws -> Bool {
         guard case .string(let text)? = try argumentValue(call.arguments[0], current: current),
-              case .string(let pattern)? = try argumentValue(call.arguments[1], current: current) else { return false }
+            case .string(let pattern)? = try argumentValue(call.arguments[1], current: current)
+        else { return false }
         let regex: IRegexp?
         if let cached = regexCache[pattern] {
             regex = cached
@@ -88,8 +89,9 @@ extension Evaluator {
         guard let regex else { return false }
         let input = Array(text.unicodeScalars)
         guard input.count <= limits.maxRegexInputLength else {
-            throw JSONPathError(kind: .limitExceeded,
-                                message: "string of \(input.count) characters is too long for match()/search()")
+            throw JSONPathError(
+                kind: .limitExceeded,
+                message: "string of \(input.count) characters is too long for match()/search()")
         }
         return try regex.matches(input, anchored: anchored, steps: &regexSteps, maxSteps: limits.maxRegexSteps)
     }

@@ -70,8 +70,9 @@ struct Evaluator {
     mutating func count(_ amount: Int) throws {
         visited += amount
         guard visited <= limits.maxVisitedNodes else {
-            throw JSONPathError(kind: .limitExceeded,
-                                message: "query visited more than \(limits.maxVisitedNodes) nodes")
+            throw JSONPathError(
+                kind: .limitExceeded,
+                message: "query visited more than \(limits.maxVisitedNodes) nodes")
         }
     }
 
@@ -97,7 +98,7 @@ struct Evaluator {
             if position >= 0, position < elements.count {
                 output.append(node.child(elements[position], at: .index(position)))
             }
-        case let .slice(start, end, step):
+        case .slice(let start, let end, let step):
             guard case .array(let elements) = node.value else { return }
             for position in Evaluator.sliceIndices(count: elements.count, start: start, end: end, step: step) {
                 output.append(node.child(elements[position], at: .index(position)))

@@ -13,9 +13,9 @@ struct ScalarSet: Sendable {
         var found = false
         for item in items {
             switch item {
-            case let .range(low, high):
+            case .range(let low, let high):
                 found = scalar.value >= low && scalar.value <= high
-            case let .category(name, negated):
+            case .category(let name, let negated):
                 found = ScalarSet.categoryCode(of: scalar).hasPrefix(name) != negated
             }
             if found { break }
@@ -62,7 +62,7 @@ struct ScalarSet: Sendable {
 
     /// The allowed second letters per category (IsCategory in RFC 9485); "" allows the bare letter.
     static let categories: [Character: String] = [
-        "L": "lmotu", "M": "cen", "N": "dlo", "P": "cdefios", "Z": "lps", "S": "ckmo", "C": "cfno"
+        "L": "lmotu", "M": "cen", "N": "dlo", "P": "cdefios", "Z": "lps", "S": "ckmo", "C": "cfno",
     ]
 }
 
@@ -87,8 +87,9 @@ extension IRegexpParser {
                 position += 1
             }
             guard current == "}", let first = name.first,
-                  let seconds = ScalarSet.categories[first], name.count <= 2,
-                  name.count == 1 || seconds.contains(name.last ?? " ") else {
+                let seconds = ScalarSet.categories[first], name.count <= 2,
+                name.count == 1 || seconds.contains(name.last ?? " ")
+            else {
                 throw error("unknown category '\(name)'")
             }
             position += 1
@@ -155,7 +156,7 @@ extension IRegexpParser {
             position += 1
             if let next = current, next == "p" || next == "P" { throw error("category escape cannot bound a range") }
             let set = try parseEscape(inClass: true)
-            guard case let .range(low, _)? = set.items.first else { throw error("invalid escape") }
+            guard case .range(let low, _)? = set.items.first else { throw error("invalid escape") }
             return low
         case "-", "[", "]":
             throw error("'\(scalar)' must be escaped in a class")

@@ -51,7 +51,7 @@ struct RegexCompiler {
                 }
             }
             for jump in jumps { program[jump] = .jump(program.count) }
-        case let .repetition(body, min, max):
+        case .repetition(let body, let min, let max):
             for _ in 0..<min { try compile(body) }
             if let max {
                 var splits: [Int] = []
@@ -103,8 +103,10 @@ extension IRegexp {
     }
 
     /// Adds `start` and everything reachable from it without consuming input (iteratively).
-    private func addThread(_ start: Int, to list: inout ThreadList, stack: inout [Int],
-                           at position: Int, of length: Int, budget: inout StepBudget) throws {
+    private func addThread(
+        _ start: Int, to list: inout ThreadList, stack: inout [Int],
+        at position: Int, of length: Int, budget: inout StepBudget
+    ) throws {
         stack.append(start)
         while let pc = stack.popLast() {
             guard list.mark(pc) else { continue }
@@ -115,7 +117,7 @@ extension IRegexp {
             case .scalar: list.pcs.append(pc)
             case .match: list.hasMatch = true
             case .jump(let target): stack.append(target)
-            case let .split(first, second):
+            case .split(let first, let second):
                 stack.append(second)
                 stack.append(first)
             }

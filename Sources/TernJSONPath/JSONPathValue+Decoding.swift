@@ -205,7 +205,8 @@ struct JSONDecoderState {
             if (0xDC00...0xDFFF).contains(high) { throw failure("unpaired low surrogate") }
             if (0xD800...0xDBFF).contains(high) {
                 guard current == UInt8(ascii: "\\"), position + 1 < bytes.count,
-                      bytes[position + 1] == UInt8(ascii: "u") else { throw failure("unpaired high surrogate") }
+                    bytes[position + 1] == UInt8(ascii: "u")
+                else { throw failure("unpaired high surrogate") }
                 position += 2
                 let low = try decodeHex4()
                 guard (0xDC00...0xDFFF).contains(low) else { throw failure("invalid low surrogate") }

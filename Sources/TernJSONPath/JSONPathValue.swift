@@ -22,10 +22,10 @@ extension JSONPathValue: Equatable {
     public static func == (lhs: JSONPathValue, rhs: JSONPathValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.string(a), .string(b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
-        case let (.array(a), .array(b)): return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
-        case let (.object(a), .object(b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.string(let a), .string(let b)): return a.unicodeScalars.elementsEqual(b.unicodeScalars)
+        case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0 == $1 }
+        case (.object(let a), .object(let b)): return a == b
         default:
             if let order = JSONPathValue.compareNumbers(lhs, rhs) { return order == 0 }
             return false
@@ -35,10 +35,10 @@ extension JSONPathValue: Equatable {
     /// Compares two numeric values exactly; nil when either is not a number.
     static func compareNumbers(_ lhs: JSONPathValue, _ rhs: JSONPathValue) -> Int? {
         switch (lhs, rhs) {
-        case let (.int(a), .int(b)): return a < b ? -1 : (a == b ? 0 : 1)
-        case let (.double(a), .double(b)): return a < b ? -1 : (a == b ? 0 : 1)
-        case let (.int(a), .double(b)): return compare(a, b)
-        case let (.double(a), .int(b)): return -compare(b, a)
+        case (.int(let a), .int(let b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case (.double(let a), .double(let b)): return a < b ? -1 : (a == b ? 0 : 1)
+        case (.int(let a), .double(let b)): return compare(a, b)
+        case (.double(let a), .int(let b)): return -compare(b, a)
         default: return nil
         }
     }

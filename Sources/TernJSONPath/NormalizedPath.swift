@@ -10,8 +10,8 @@ public struct NormalizedPath: Sendable, Hashable, CustomStringConvertible {
         /// Names are equal when their Unicode scalars are (no canonical equivalence, as in RFC 9535).
         public static func == (lhs: Element, rhs: Element) -> Bool {
             switch (lhs, rhs) {
-            case let (.name(a), .name(b)): return MemberKey(a) == MemberKey(b)
-            case let (.index(a), .index(b)): return a == b
+            case (.name(let a), .name(let b)): return MemberKey(a) == MemberKey(b)
+            case (.index(let a), .index(let b)): return a == b
             default: return false
             }
         }

@@ -131,8 +131,9 @@ extension Parser {
             case "false": return .literal(.bool(false))
             case "null": return .literal(.null)
             default:
-                throw scanner.error("unknown literal '\(name)' (a function call needs '(' right after its name)",
-                                    at: start)
+                throw scanner.error(
+                    "unknown literal '\(name)' (a function call needs '(' right after its name)",
+                    at: start)
             }
         }
         guard let function = FunctionExtension(rawValue: name) else {
@@ -159,8 +160,9 @@ extension Parser {
             }
         }
         guard arguments.count == function.parameters.count else {
-            throw JSONPathError(kind: .type, message: "\(name)() takes \(function.parameters.count) argument(s)",
-                                offset: start)
+            throw JSONPathError(
+                kind: .type, message: "\(name)() takes \(function.parameters.count) argument(s)",
+                offset: start)
         }
         return .function(FunctionCall(function: function, arguments: arguments))
     }

@@ -23,8 +23,9 @@ struct Parser {
         guard parser.scanner.isAtEnd else {
             var probe = parser.scanner
             let trailing = probe.skipBlanks() && probe.isAtEnd
-            throw parser.scanner.error(trailing
-                ? "whitespace is not allowed at the end of a query" : "unexpected character in query")
+            throw parser.scanner.error(
+                trailing
+                    ? "whitespace is not allowed at the end of a query" : "unexpected character in query")
         }
         return Query(isAbsolute: true, segments: segments)
     }

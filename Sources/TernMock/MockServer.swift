@@ -70,8 +70,9 @@ public final class MockServer: Sendable {
                             // At the cap the client waiting longest for a head makes room (it closes
                             // at once, so the count overshoots by one briefly); with none waiting,
                             // the new connection is closed at once.
-                            guard state.openConnection(limit: limits.maximumConnections)
-                                || (idle.closeLongestWaiting() && state.openConnection(limit: .max))
+                            guard
+                                state.openConnection(limit: limits.maximumConnections)
+                                    || (idle.closeLongestWaiting() && state.openConnection(limit: .max))
                             else {
                                 group.addTask { try? await connection.executeThenClose { _, _ in } }
                                 continue

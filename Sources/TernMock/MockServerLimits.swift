@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension MockServer {
@@ -38,9 +38,9 @@ extension MockServer {
         }
 
         #if canImport(Glibc)
-        private static let descriptorResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+            private static let descriptorResource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
-        private static let descriptorResource = RLIMIT_NOFILE
+            private static let descriptorResource = RLIMIT_NOFILE
         #endif
     }
 }

@@ -29,7 +29,12 @@ package final class NcursesTerminal: Terminal {
         setlocale(LC_ALL, "")
         guard initscr() != nil else { throw NcursesError("ncurses could not initialise the terminal (is TERM set?)") }
         screenIsActive = true
-        atexit { if screenIsActive { screenIsActive = false; endwin() } }
+        atexit {
+            if screenIsActive {
+                screenIsActive = false
+                endwin()
+            }
+        }
         raw()
         noecho()
         nonl()

@@ -1,9 +1,10 @@
 package import Foundation
 package import TernExplorer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The line-oriented explorer (`tern repl`): reads commands of the explorer's language, runs them
@@ -81,7 +82,9 @@ package struct REPL: Sendable {
         if options.catchesInterrupts { Interrupts.shared.install() }
         if options.interactive {
             let name = await session.workspace.name
-            options.output.write(options.style.dim("tern repl on \(name): 'help' lists the commands, Tab completes, Ctrl-D leaves.") + "\n")
+            options.output.write(
+                options.style.dim("tern repl on \(name): 'help' lists the commands, Tab completes, Ctrl-D leaves.")
+                    + "\n")
         }
         var run = RunState()
         reading: while true {
@@ -123,7 +126,9 @@ package struct REPL: Sendable {
         let list = unsaved.joined(separator: ", ")
         if options.interactive && !run.quitWarned {
             run.quitWarned = true
-            options.output.writeError(options.style.yellow("unsaved edits in \(list)") + ": 'save' writes them; quit again (or Ctrl-D) to leave without saving\n")
+            options.output.writeError(
+                options.style.yellow("unsaved edits in \(list)")
+                    + ": 'save' writes them; quit again (or Ctrl-D) to leave without saving\n")
             return false
         }
         options.output.writeError("tern: warning: unsaved edits in \(list) were not saved\n")
@@ -166,18 +171,22 @@ package struct REPL: Sendable {
             live = line
         }
         let task = Task { await Self.run(command, on: session) }
-        let result = options.catchesInterrupts
+        let result =
+            options.catchesInterrupts
             ? await Interrupts.shared.whileRunning(cancel: { task.cancel() }) { await task.value } : await task.value
         follower?.cancel()
         await follower?.value
         live?.clear()
         if task.isCancelled, case .failure(let error) = result {
-            return .failure(ExplorerError(error.kind, "cancelled (Ctrl-C): \(error.message)", underlying: error.underlying))
+            return .failure(
+                ExplorerError(error.kind, "cancelled (Ctrl-C): \(error.message)", underlying: error.underlying))
         }
         return result
     }
 
-    private static func run(_ command: Command, on session: ExplorerSession) async -> Result<CommandOutput, ExplorerError> {
+    private static func run(_ command: Command, on session: ExplorerSession) async -> Result<
+        CommandOutput, ExplorerError
+    > {
         do {
             return .success(try await session.run(command))
         } catch {

@@ -21,7 +21,8 @@ struct CacheBodies: Sendable {
             )
             try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
         } catch {
-            throw TernError(.storage, "the body folder '\(directory.path)' could not be created: \(error)", underlying: error)
+            throw TernError(
+                .storage, "the body folder '\(directory.path)' could not be created: \(error)", underlying: error)
         }
         removeAbandonedTemporaryFiles()
     }
@@ -31,7 +32,9 @@ struct CacheBodies: Sendable {
         let file = directory.appendingPathComponent("tmp-\(getpid())-\(UUID().uuidString.lowercased())")
         let descriptor = open(file.path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw TernError(.storage, "a download file could not be created in '\(directory.path)': \(String(cString: strerror(errno)))")
+            throw TernError(
+                .storage,
+                "a download file could not be created in '\(directory.path)': \(String(cString: strerror(errno)))")
         }
         close(descriptor)
         return file
@@ -55,7 +58,9 @@ struct CacheBodies: Sendable {
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target.path)
         } catch {
             try? FileManager.default.removeItem(at: target)
-            throw TernError(.storage, "the downloaded body '\(file.path)' could not be kept in the cache: \(error)", underlying: error)
+            throw TernError(
+                .storage, "the downloaded body '\(file.path)' could not be kept in the cache: \(error)",
+                underlying: error)
         }
         return target
     }

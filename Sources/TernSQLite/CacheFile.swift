@@ -54,7 +54,8 @@ struct CacheFile: Sendable {
                 try setPermissions(0o700, atPath: directory.path)
             }
         } catch {
-            throw TernError(.storage, "the cache folder '\(directory.path)' could not be created: \(error)", underlying: error)
+            throw TernError(
+                .storage, "the cache folder '\(directory.path)' could not be created: \(error)", underlying: error)
         }
     }
 
@@ -104,7 +105,8 @@ struct CacheFile: Sendable {
 
     /// Sets 0600 on the database and its sidecar files, whatever the umask made of them.
     func restrictPermissions() throws {
-        for file in [path] + Self.sidecarSuffixes.map({ path + $0 }) where FileManager.default.fileExists(atPath: file) {
+        for file in [path] + Self.sidecarSuffixes.map({ path + $0 }) where FileManager.default.fileExists(atPath: file)
+        {
             do {
                 try setPermissions(0o600, atPath: file)
             } catch {

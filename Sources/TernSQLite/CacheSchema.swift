@@ -8,7 +8,8 @@ enum CacheSchema {
     /// The columns each of our tables has once every migration ran.
     static let columns: [String: Set<String>] = [
         "responses": [
-            "id", "key", "status", "headers", "body", "file_path", "source", "stored_at", "valid_until", "method", "url",
+            "id", "key", "status", "headers", "body", "file_path", "source", "stored_at", "valid_until", "method",
+            "url",
             "request", "vary", "body_bytes", "last_used", "revalidated_at", "verified_at", "drifted", "name",
         ],
         "history": ["id", "spec", "method", "url", "date", "status", "source", "duration", "error"],
@@ -91,7 +92,9 @@ enum CacheSchema {
         let applied = try migrator.appliedIdentifiers(db)
         let unknown = applied.subtracting(migrator.migrations)
         if !unknown.isEmpty {
-            return "it was written by a newer Tern or another program (migrations \(unknown.sorted().joined(separator: ", ")))"
+            return
+                "it was written by a newer Tern or another program (migrations "
+                + "\(unknown.sorted().joined(separator: ", ")))"
         }
         let complete = applied.count == migrator.migrations.count
         for (table, expected) in columns.sorted(by: { $0.key < $1.key }) {
@@ -101,7 +104,8 @@ enum CacheSchema {
             }
             let present = Set(try db.columns(in: table).map(\.name))
             if complete, !expected.isSubset(of: present) {
-                return "its table '\(table)' lacks the columns \(expected.subtracting(present).sorted().joined(separator: ", "))"
+                let missing = expected.subtracting(present).sorted().joined(separator: ", ")
+                return "its table '\(table)' lacks the columns \(missing)"
             }
         }
         return nil

@@ -102,7 +102,8 @@ struct DatabaseOpener {
         do {
             return try DatabaseQueue(path: path.path, configuration: configuration(readonly: true))
         } catch {
-            throw TernError(.storage, "the cache '\(path.path)' could not be opened for reading: \(error)", underlying: error)
+            throw TernError(
+                .storage, "the cache '\(path.path)' could not be opened for reading: \(error)", underlying: error)
         }
     }
 

@@ -28,7 +28,8 @@ enum IdentityKey {
             return Data(bytes)
         }
         guard errno == EEXIST else {
-            throw TernError(.storage, "the cache key '\(file.path)' could not be created: \(String(cString: strerror(errno)))")
+            throw TernError(
+                .storage, "the cache key '\(file.path)' could not be created: \(String(cString: strerror(errno)))")
         }
         // Another process may be writing it right now: a short, bounded wait for all 32 bytes.
         for _ in 0..<50 {

@@ -88,7 +88,8 @@ extension SQLiteStorage {
         guard total > maxBytes else { return [] }
         var files: [String] = []
         let rows = try Row.fetchCursor(
-            db, sql: "SELECT id, body_bytes, file_path FROM responses WHERE id != ? ORDER BY last_used, id", arguments: [newest]
+            db, sql: "SELECT id, body_bytes, file_path FROM responses WHERE id != ? ORDER BY last_used, id",
+            arguments: [newest]
         )
         var doomed: [Int64] = []
         while total > maxBytes, let row = try rows.next() {

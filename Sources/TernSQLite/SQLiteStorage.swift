@@ -36,7 +36,8 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     package var historyLimitPerKey: Int { limits.entriesPerKey }
     /// The limits in force.
     package let limits: Limits
-    /// Set when an unreadable, corrupt or foreign file was moved aside and a fresh database made: a sentence for the user.
+    /// Set when an unreadable, corrupt or foreign file was moved aside and a fresh database made: a sentence for the
+    /// user.
     package let recoveryNotice: String?
     /// The random key that digests secrets into storage keys (`.tern/identity.key`).
     package let digestKey: Data
@@ -117,7 +118,8 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     /// Removes every entry stored under `key`, with its body files.
     package func removeEntry(forKey key: String) async throws {
         let files = try await write("removing '\(key)'") { db in
-            let files = try String.fetchAll(db, sql: "SELECT file_path FROM responses WHERE key = ? AND file_path IS NOT NULL", arguments: [key])
+            let files = try String.fetchAll(
+                db, sql: "SELECT file_path FROM responses WHERE key = ? AND file_path IS NOT NULL", arguments: [key])
             try db.execute(sql: "DELETE FROM responses WHERE key = ?", arguments: [key])
             return files
         }

@@ -41,13 +41,18 @@ package struct Rect: Sendable, Hashable {
     /// Splits into a left part `width` columns wide (clamped) and the rest.
     package func splitColumns(at width: Int) -> (left: Rect, right: Rect) {
         let left = min(max(0, width), self.width)
-        return (Rect(x: x, y: y, width: left, height: height), Rect(x: x + left, y: y, width: self.width - left, height: height))
+        return (
+            Rect(x: x, y: y, width: left, height: height),
+            Rect(x: x + left, y: y, width: self.width - left, height: height)
+        )
     }
 
     /// Splits into a top part `height` rows tall (clamped) and the rest.
     package func splitRows(at height: Int) -> (top: Rect, bottom: Rect) {
         let top = min(max(0, height), self.height)
-        return (Rect(x: x, y: y, width: width, height: top), Rect(x: x, y: y + top, width: width, height: self.height - top))
+        return (
+            Rect(x: x, y: y, width: width, height: top), Rect(x: x, y: y + top, width: width, height: self.height - top)
+        )
     }
 
     /// The top `count` rows.

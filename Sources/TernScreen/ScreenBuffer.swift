@@ -49,7 +49,8 @@ package struct ScreenBuffer: Sendable, Equatable {
     }
 
     private func visible(_ x: Int, _ y: Int) -> Bool {
-        x >= clip.x && x < clip.maxX && y >= clip.y && y < clip.maxY && x >= 0 && y >= 0 && x < size.width && y < size.height
+        x >= clip.x && x < clip.maxX && y >= clip.y && y < clip.maxY && x >= 0 && y >= 0 && x < size.width
+            && y < size.height
     }
 
     private mutating func set(_ x: Int, _ y: Int, _ cell: Cell) {
@@ -58,7 +59,8 @@ package struct ScreenBuffer: Sendable, Equatable {
         // Overwriting half of a wide character blanks its other half.
         if cells[index].isContinuation, x > 0, !cell.isContinuation {
             cells[index - 1] = Cell(" ", style: cells[index - 1].style)
-        } else if x + 1 < size.width, cells[index + 1].isContinuation, !cell.isContinuation, CellWidth.of(cell.text) < 2 {
+        } else if x + 1 < size.width, cells[index + 1].isContinuation, !cell.isContinuation, CellWidth.of(cell.text) < 2
+        {
             cells[index + 1] = Cell(" ", style: cells[index].style)
         }
         cells[index] = cell
@@ -68,7 +70,9 @@ package struct ScreenBuffer: Sendable, Equatable {
     /// edge). Control characters show as `?`; a wide character that does not fit is left out.
     /// Returns the columns written.
     @discardableResult
-    package mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+    package mutating func write(
+        _ text: some StringProtocol, x: Int, y: Int, style: Style = .plain, maxWidth: Int? = nil
+    ) -> Int {
         guard y >= clip.y, y < clip.maxY else { return 0 }
         let limit = min(maxWidth ?? Int.max, clip.maxX - x)
         guard limit > 0 else { return 0 }
@@ -77,7 +81,8 @@ package struct ScreenBuffer: Sendable, Equatable {
         for character in text {
             var shown = character
             var width = CellWidth.of(character)
-            if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value) {
+            if let scalar = character.unicodeScalars.first, scalar.value < 0x20 || (0x7F..<0xA0).contains(scalar.value)
+            {
                 shown = "?"
                 width = 1
             }
@@ -117,7 +122,8 @@ package struct ScreenBuffer: Sendable, Equatable {
     /// Runs `body` with drawing clipped to `rect` (inside the current clip).
     package mutating func clipped(to rect: Rect, _ body: (inout ScreenBuffer) -> Void) {
         let saved = clip
-        let x0 = max(saved.x, rect.x), y0 = max(saved.y, rect.y)
+        let x0 = max(saved.x, rect.x)
+        let y0 = max(saved.y, rect.y)
         clip = Rect(x: x0, y: y0, width: min(saved.maxX, rect.maxX) - x0, height: min(saved.maxY, rect.maxY) - y0)
         body(&self)
         clip = saved

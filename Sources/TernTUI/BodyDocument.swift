@@ -62,7 +62,9 @@ package struct BodyDocument: Sendable {
 
     /// The size, type and the first 512 bytes as a hex dump.
     static func hexSummary(_ data: Data, contentType: String?) -> String {
-        var lines = ["Binary body: \(Format.bytes(Int64(data.count))) (\(contentType ?? "no content type")); first bytes:", ""]
+        var lines = [
+            "Binary body: \(Format.bytes(Int64(data.count))) (\(contentType ?? "no content type")); first bytes:", "",
+        ]
         lines += BodyPreview.hexRows(data, limit: 512)
         if data.count > 512 { lines.append("… \(Format.bytes(Int64(data.count - 512))) more") }
         return lines.joined(separator: "\n")
@@ -71,7 +73,9 @@ package struct BodyDocument: Sendable {
     /// The line coloured for display: JSON keys, strings, numbers and literals in their own colours.
     package func spans(_ index: Int, highlight: String? = nil) -> [Span] {
         let text = line(index)
-        var spans = kind == .json ? Self.jsonSpans(text) : [Span(text, kind == .binary || kind == .empty || kind == .file ? .dim : .plain)]
+        var spans =
+            kind == .json
+            ? Self.jsonSpans(text) : [Span(text, kind == .binary || kind == .empty || kind == .file ? .dim : .plain)]
         if let highlight, !highlight.isEmpty, text.range(of: highlight, options: .caseInsensitive) != nil {
             spans = spans.map { Span($0.text, $0.style.adding(.underline)) }
         }

@@ -41,10 +41,15 @@ package enum KeyTable {
         KeyBinding(pane: nil, keys: [.character("5")], action: .focusRetryLog, help: "retry log"),
         KeyBinding(pane: nil, keys: [.character("6")], action: .focusCache, help: "cache"),
         KeyBinding(pane: nil, keys: [.character("s")], action: .send, help: "send the selected spec"),
-        KeyBinding(pane: nil, keys: [.character("v")], action: .verify, help: "verify: send live, diff with the stored answer"),
+        KeyBinding(
+            pane: nil, keys: [.character("v")], action: .verify,
+            help: "verify: send live, diff with the stored " + "answer"),
         KeyBinding(pane: nil, keys: [.escape, .ctrl("x")], action: .cancel, help: "cancel the running request"),
-        KeyBinding(pane: nil, keys: [.character("m")], action: .cycleMode, help: "mode: normal → live → cache → sample"),
-        KeyBinding(pane: nil, keys: [.character(":")], action: .commandLine, help: "command line (the REPL's commands; Tab completes)"),
+        KeyBinding(
+            pane: nil, keys: [.character("m")], action: .cycleMode, help: "mode: normal → live → cache → sample"),
+        KeyBinding(
+            pane: nil, keys: [.character(":")], action: .commandLine,
+            help: "command line (the REPL's commands; Tab completes)"),
         KeyBinding(pane: nil, keys: [.character("?")], action: .help, help: "this help"),
         KeyBinding(pane: nil, keys: [.character("q")], action: .quit, help: "quit (asks first when edits are unsaved)"),
         KeyBinding(pane: nil, keys: [.ctrl("c")], action: .forceQuit, help: "quit now, restoring the terminal"),
@@ -60,24 +65,31 @@ package enum KeyTable {
 
         KeyBinding(pane: .editor, keys: [.character("k"), .up], action: .up, help: "previous row"),
         KeyBinding(pane: .editor, keys: [.character("j"), .down], action: .down, help: "next row"),
-        KeyBinding(pane: .editor, keys: [.character("["), .left], action: .previousTab, help: "previous tab (Query, Headers, Vars, Body)"),
+        KeyBinding(
+            pane: .editor, keys: [.character("["), .left], action: .previousTab,
+            help: "previous tab (Query, Headers, Vars, Body)"),
         KeyBinding(pane: .editor, keys: [.character("]"), .right], action: .nextTab, help: "next tab"),
         KeyBinding(pane: .editor, keys: [.character("a")], action: .add, help: "add a row"),
-        KeyBinding(pane: .editor, keys: [.character("e"), .enter], action: .edit, help: "edit the row; on Body: open $EDITOR"),
+        KeyBinding(
+            pane: .editor, keys: [.character("e"), .enter], action: .edit, help: "edit the row; on Body: open $EDITOR"),
         KeyBinding(pane: .editor, keys: [.character("d")], action: .delete, help: "delete the row"),
-        KeyBinding(pane: .editor, keys: [.character(" ")], action: .toggle, help: "switch the row on/off (kept, not sent)"),
+        KeyBinding(
+            pane: .editor, keys: [.character(" ")], action: .toggle, help: "switch the row on/off (kept, not sent)"),
         KeyBinding(pane: .editor, keys: [.character("M")], action: .editMethod, help: "edit the method"),
         KeyBinding(pane: .editor, keys: [.character("p")], action: .editPath, help: "edit the path"),
 
         KeyBinding(pane: .response, keys: [.character("k"), .up], action: .up, help: "scroll up"),
         KeyBinding(pane: .response, keys: [.character("j"), .down], action: .down, help: "scroll down"),
         KeyBinding(pane: .response, keys: [.pageUp, .ctrl("b")], action: .pageUp, help: "page up"),
-        KeyBinding(pane: .response, keys: [.pageDown, .ctrl("f"), .character(" ")], action: .pageDown, help: "page down"),
+        KeyBinding(
+            pane: .response, keys: [.pageDown, .ctrl("f"), .character(" ")], action: .pageDown, help: "page down"),
         KeyBinding(pane: .response, keys: [.character("g"), .home], action: .top, help: "top"),
         KeyBinding(pane: .response, keys: [.character("G"), .end], action: .bottom, help: "bottom"),
         KeyBinding(pane: .response, keys: [.character("h"), .left], action: .left, help: "scroll left"),
         KeyBinding(pane: .response, keys: [.character("l"), .right], action: .right, help: "scroll right"),
-        KeyBinding(pane: .response, keys: [.character("[")], action: .previousTab, help: "previous tab (Body, Headers, Request)"),
+        KeyBinding(
+            pane: .response, keys: [.character("[")], action: .previousTab,
+            help: "previous tab (Body, Headers, Request)"),
         KeyBinding(pane: .response, keys: [.character("]")], action: .nextTab, help: "next tab"),
         KeyBinding(pane: .response, keys: [.character("/")], action: .search, help: "search the body"),
         KeyBinding(pane: .response, keys: [.character("n")], action: .nextMatch, help: "next match"),
@@ -107,7 +119,11 @@ package enum KeyTable {
         let local: [(Action, String)]
         switch pane {
         case .tree: local = [(.open, "select"), (.filter, "filter"), (.collapse, "fold")]
-        case .editor: local = [(.nextTab, "tab"), (.add, "add"), (.edit, "edit"), (.delete, "delete"), (.toggle, "on/off"), (.editPath, "path")]
+        case .editor:
+            local = [
+                (.nextTab, "tab"), (.add, "add"), (.edit, "edit"), (.delete, "delete"), (.toggle, "on/off"),
+                (.editPath, "path"),
+            ]
         case .response: local = [(.nextTab, "tab"), (.search, "search"), (.pageDown, "page")]
         case .transfers, .retryLog: local = [(.down, "move")]
         case .cache: local = [(.open, "open"), (.delete, "delete"), (.clearAll, "clear all")]

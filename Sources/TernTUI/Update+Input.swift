@@ -18,9 +18,11 @@ extension App {
             }
         case .output(let title, let lines, let scroll):
             switch key {
-            case .character("j"), .down: state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 1, max(0, lines.count - 1)))
+            case .character("j"), .down:
+                state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 1, max(0, lines.count - 1)))
             case .character("k"), .up: state.dialog = .output(title: title, lines: lines, scroll: max(0, scroll - 1))
-            case .pageDown, .character(" "): state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 10, max(0, lines.count - 1)))
+            case .pageDown, .character(" "):
+                state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 10, max(0, lines.count - 1)))
             case .pageUp: state.dialog = .output(title: title, lines: lines, scroll: max(0, scroll - 10))
             default: state.dialog = nil
             }

@@ -5,7 +5,9 @@ import TernScreen
 
 /// A command's result, shown where it belongs: the status line, a pane or a scrollable window.
 extension App {
-    static func finished(_ command: Command, _ result: Result<CommandOutput, ExplorerError>, _ state: inout AppState) -> [Effect] {
+    static func finished(_ command: Command, _ result: Result<CommandOutput, ExplorerError>, _ state: inout AppState)
+        -> [Effect]
+    {
         let output: CommandOutput
         switch result {
         case .failure(let error):
@@ -19,9 +21,14 @@ extension App {
             state.status = StatusMessage(text: text, isError: false)
             if case .cache = command { return [.loadCache] }
         case .help(let infos):
-            state.dialog = .output(title: "help", lines: infos.flatMap { ["\($0.usage)", "  \($0.summary)"] }, scroll: 0)
+            state.dialog = .output(
+                title: "help", lines: infos.flatMap { ["\($0.usage)", "  \($0.summary)"] }, scroll: 0)
         case .specs(let specs):
-            state.dialog = .output(title: "specs", lines: specs.map { "\($0.method.padding(toLength: 7, withPad: " ", startingAt: 0)) \($0.id)  \($0.path)" }, scroll: 0)
+            state.dialog = .output(
+                title: "specs",
+                lines: specs.map {
+                    "\($0.method.padding(toLength: 7, withPad: " ", startingAt: 0)) \($0.id)  \($0.path)"
+                }, scroll: 0)
         case .request(let request, let edited, let outsideFiles):
             let shown = RequestLines(request, secretValues: request.secretValues)
             var lines = [shown.requestLine + (edited ? "   (edited, unsaved)" : "")] + shown.headers.map(\.text)
@@ -47,18 +54,23 @@ extension App {
         case .history(let entries):
             let lines = entries.map { entry in
                 let outcome = entry.status.map { "\($0) \(entry.source?.rawValue ?? "")" } ?? (entry.error ?? "failed")
-                return "\(Format.clock(entry.date, in: state.timeZone))  \(entry.method) \(entry.spec ?? entry.url)  \(outcome)  \(Format.duration(entry.duration))"
+                return
+                    "\(Format.clock(entry.date, in: state.timeZone))  \(entry.method) \(entry.spec ?? entry.url)  "
+                    + "\(outcome)  \(Format.duration(entry.duration))"
             }
             state.dialog = .output(title: "history", lines: lines.isEmpty ? ["(nothing sent yet)"] : lines, scroll: 0)
         case .drift(let reports):
             state.dialog = .output(title: "verify: stored vs live", lines: reports.flatMap(\.lines), scroll: 0)
             let drifted = reports.filter { $0.outcome == .drifted }.count
             state.status = StatusMessage(
-                text: drifted == 0 ? "verified \(reports.count): no drift" : "verified \(reports.count): \(drifted) drifted",
+                text: drifted == 0
+                    ? "verified \(reports.count): no drift" : "verified \(reports.count): \(drifted) drifted",
                 isError: drifted > 0
             )
         case .curl(let text):
-            state.dialog = .output(title: "curl", lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), scroll: 0)
+            state.dialog = .output(
+                title: "curl", lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+                scroll: 0)
         case .quit(let unsaved):
             if unsaved.isEmpty { state.quitting = true } else { state.dialog = .confirmQuit(unsaved: unsaved) }
         }

@@ -10,7 +10,9 @@ extension App {
     static func drawBottom(_ state: AppState, _ layout: Layout, _ buffer: inout ScreenBuffer) {
         let status = layout.status
         if let line = state.commandLine, !line.completions.isEmpty {
-            buffer.write("complete: " + line.completions.joined(separator: "  "), x: status.x, y: status.y, style: Style(foreground: .cyan), maxWidth: status.width)
+            buffer.write(
+                "complete: " + line.completions.joined(separator: "  "), x: status.x, y: status.y,
+                style: Style(foreground: .cyan), maxWidth: status.width)
         } else if let message = state.status {
             buffer.write(
                 (message.isError ? "✗ " : "") + message.text, x: status.x, y: status.y,
@@ -22,7 +24,8 @@ extension App {
             buffer.write(":", x: bottom.x, y: bottom.y, style: .bold)
             line.field.draw(in: Rect(x: bottom.x + 1, y: bottom.y, width: bottom.width - 1, height: 1), on: &buffer)
         } else {
-            buffer.write(KeyTable.hints(for: state.focus), x: bottom.x, y: bottom.y, style: .dim, maxWidth: bottom.width)
+            buffer.write(
+                KeyTable.hints(for: state.focus), x: bottom.x, y: bottom.y, style: .dim, maxWidth: bottom.width)
         }
     }
 
@@ -34,19 +37,24 @@ extension App {
         case .help(let scroll):
             var lines = KeyTable.helpLines()
             lines += ["", "Command line (:) — the REPL's language"]
-            lines += CommandRegistry.all.map { "  " + $0.usage.padding(toLength: 34, withPad: " ", startingAt: 0) + $0.summary }
+            lines += CommandRegistry.all.map {
+                "  " + $0.usage.padding(toLength: 34, withPad: " ", startingAt: 0) + $0.summary
+            }
             scrolled("Keys — j/k scroll, any other key closes", lines, scroll, bounds, &buffer)
         case .output(let title, let lines, let scroll):
             scrolled(title + " — j/k scroll, Esc closes", lines, scroll, bounds, &buffer)
         case .confirmQuit(let unsaved):
             Modal(
                 title: "Quit?",
-                lines: [[Span("Unsaved edits in: ", .bold), Span(unsaved.joined(separator: ", "))],
-                        [Span("They are lost if you quit now (:save writes the selected spec).")]],
+                lines: [
+                    [Span("Unsaved edits in: ", .bold), Span(unsaved.joined(separator: ", "))],
+                    [Span("They are lost if you quit now (:save writes the selected spec).")],
+                ],
                 hint: "y quit · n stay"
             ).draw(in: bounds, on: &buffer)
         case .confirmDelete(let key):
-            Modal(title: "Delete cache entry?", lines: [[Span(key, .bold)]], hint: "y delete · n keep").draw(in: bounds, on: &buffer)
+            Modal(title: "Delete cache entry?", lines: [[Span(key, .bold)]], hint: "y delete · n keep").draw(
+                in: bounds, on: &buffer)
         case .confirmClear:
             Modal(
                 title: "Clear the cache?",
@@ -66,7 +74,9 @@ extension App {
         }
     }
 
-    static func scrolled(_ title: String, _ lines: [String], _ scroll: Int, _ bounds: Rect, _ buffer: inout ScreenBuffer) {
+    static func scrolled(
+        _ title: String, _ lines: [String], _ scroll: Int, _ bounds: Rect, _ buffer: inout ScreenBuffer
+    ) {
         let width = min(bounds.width, max(CellWidth.of(title) + 6, (lines.map { CellWidth.of($0) }.max() ?? 0) + 4))
         let rect = bounds.centered(width: width, height: min(bounds.height, lines.count + 2))
         buffer.fill(rect)

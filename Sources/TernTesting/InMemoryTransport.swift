@@ -20,7 +20,8 @@ public final class InMemoryTransport: Transport {
     /// Always answers `status` with `body`.
     public static func status(_ status: Int, body: String = "", headers: HTTPFields = [:]) -> InMemoryTransport {
         InMemoryTransport { _, _ in
-            TransportResponse(status: HTTPResponse.Status(standardCode: status), headers: headers, body: Data(body.utf8))
+            TransportResponse(
+                status: HTTPResponse.Status(standardCode: status), headers: headers, body: Data(body.utf8))
         }
     }
 
@@ -58,7 +59,8 @@ extension TransportResponse {
     /// A JSON response from text, for in-memory transports.
     public static func json(_ text: String, status: Int = 200) -> TransportResponse {
         TransportResponse(
-            status: HTTPResponse.Status(standardCode: status), headers: [.contentType: "application/json"], body: Data(text.utf8)
+            status: HTTPResponse.Status(standardCode: status), headers: [.contentType: "application/json"],
+            body: Data(text.utf8)
         )
     }
 }

@@ -58,7 +58,9 @@ final class DownloadFile: Sendable {
         } catch let error as TernError {
             throw error
         } catch {
-            throw TernError(.transport, "cannot open the download file '\(url.path)': \(error)", requestLabel: label, underlying: error)
+            throw TernError(
+                .transport, "cannot open the download file '\(url.path)': \(error)", requestLabel: label,
+                underlying: error)
         }
     }
 

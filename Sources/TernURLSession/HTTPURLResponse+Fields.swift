@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 extension HTTPURLResponse {
     /// The header fields as `HTTPFields`, sorted by lowercased name.

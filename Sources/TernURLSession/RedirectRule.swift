@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Tern
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// What to do with one redirect URLSession proposes: pure, so it is tested without a network.
 enum RedirectRule {
@@ -32,10 +33,11 @@ enum RedirectRule {
         let method = request.httpMethod ?? "GET"
         if sendsBody {
             guard method == "GET" || method == "HEAD" else {
-                return .refuse(TernError(
-                    .unsupported,
-                    "URLSession on Linux re-sends a redirected \(method) without its body; "
-                        + "use HTTPClientTransport or the final URL", requestLabel: label))
+                return .refuse(
+                    TernError(
+                        .unsupported,
+                        "URLSession on Linux re-sends a redirected \(method) without its body; "
+                            + "use HTTPClientTransport or the final URL", requestLabel: label))
             }
             // The body is dropped (POST turned into GET): its length and type go with it.
             request.setValue(nil, forHTTPHeaderField: "Content-Length")

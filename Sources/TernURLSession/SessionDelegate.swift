@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The one session-level delegate of a `URLSessionTransport`: routes every callback by task
 /// identifier to that task's `TaskState`.

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
 import Synchronization
 import Tern
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The state of one `URLSessionTask`: a `TaskStateMachine` under a lock, fed by the session
 /// delegate's callbacks (routed here by task identifier), and the I/O its actions ask for.
@@ -44,9 +45,11 @@ final class TaskState: Sendable {
         self.setup = setup
         self.file = file
         self.uploadMeter = uploadMeter
-        machine = Mutex(Machine(configuration: .init(
-            label: setup.label, maximumRedirects: setup.maximumRedirects, sendsBody: setup.sendsBody,
-            download: file != nil, limits: setup.limits)))
+        machine = Mutex(
+            Machine(
+                configuration: .init(
+                    label: setup.label, maximumRedirects: setup.maximumRedirects, sendsBody: setup.sendsBody,
+                    download: file != nil, limits: setup.limits)))
     }
 
     /// Installs the continuation and resumes the task, or fails at once when already aborted.

@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
 import Tern
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The life of one `URLSessionTask` as a value: events in, actions out, no I/O.
 ///
@@ -118,8 +119,10 @@ struct TaskStateMachine<Waiter> {
             state = .finished
             return .failBeforeStart(waiter, error)
         case .running, .failing, .finished:
-            return .failBeforeStart(waiter, TernError(
-                .transport, "the task was started twice", requestLabel: configuration.label))
+            return .failBeforeStart(
+                waiter,
+                TernError(
+                    .transport, "the task was started twice", requestLabel: configuration.label))
         }
     }
 
@@ -212,12 +215,16 @@ struct TaskStateMachine<Waiter> {
                 // A head with a length the body fell short of: the connection was lost mid-body.
                 let expected = receiving?.head.headers[.contentLength].flatMap { Int64($0) }
                 let truncated = expected.map { (receiving?.received ?? 0) < $0 } ?? false
-                return .fail(running.waiter, URLSessionTransport.map(
-                    error, label: configuration.label, truncated: truncated))
+                return .fail(
+                    running.waiter,
+                    URLSessionTransport.map(
+                        error, label: configuration.label, truncated: truncated))
             }
             guard let receiving else {
-                return .fail(running.waiter, TernError(
-                    .transport, "URLSession completed without a response", requestLabel: configuration.label))
+                return .fail(
+                    running.waiter,
+                    TernError(
+                        .transport, "URLSession completed without a response", requestLabel: configuration.label))
             }
             return .succeed(running.waiter, receiving)
         }

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Tern
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 extension URLSessionTransport {
     /// Maps a URLSession failure to a `TernError` kind the retry policy understands.
@@ -26,7 +27,8 @@ extension URLSessionTransport {
         case .timedOut:
             return TernError(.timeout, "no response before the deadline", requestLabel: label, underlying: error)
         case .cannotConnectToHost, .networkConnectionLost, .notConnectedToInternet, .cannotFindHost, .dnsLookupFailed:
-            return TernError(.connection, "could not talk to the server: \(detail)", requestLabel: label, underlying: error)
+            return TernError(
+                .connection, "could not talk to the server: \(detail)", requestLabel: label, underlying: error)
         default:
             if truncated {
                 return TernError(

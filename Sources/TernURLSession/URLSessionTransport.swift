@@ -1,9 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-public import FoundationNetworking
-#endif
 import Synchronization
 public import Tern
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
 
 /// A `Transport` on Foundation's `URLSession` (FoundationNetworking on Linux): one session, one
 /// session-level delegate, bodies streamed to memory or to a file, uploads from memory or disk.
@@ -48,7 +49,8 @@ public final class URLSessionTransport: Transport {
         queue.name = "Tern.URLSessionTransport"
         // Serial, so each task's data callbacks (and file writes) keep their order.
         queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: configuration.sessionConfiguration, delegate: delegate, delegateQueue: queue)
+        session = URLSession(
+            configuration: configuration.sessionConfiguration, delegate: delegate, delegateQueue: queue)
     }
 
     deinit {
@@ -72,8 +74,10 @@ public final class URLSessionTransport: Transport {
         let body = try UploadBody.prepare(request)
         defer { body.cleanUp() }
         guard !Task.isCancelled else { throw Self.cancelled(label) }
-        let file = try request.transaction == .download
-            ? DownloadFile.open(destination: request.downloadDestination, resumeOffset: context.resumeOffset, label: label)
+        let file =
+            try request.transaction == .download
+            ? DownloadFile.open(
+                destination: request.downloadDestination, resumeOffset: context.resumeOffset, label: label)
             : nil
         let task: URLSessionTask
         do {

@@ -14,7 +14,8 @@ enum UploadBody {
         if request.method == .get, !request.body.isEmpty {
             // FoundationNetworking fails such a task with `dataLengthExceedsMaximum`.
             throw TernError(
-                .unsupported, "URLSession on Linux cannot send a GET with a body; use another method or HTTPClientTransport",
+                .unsupported,
+                "URLSession on Linux cannot send a GET with a body; use another method or HTTPClientTransport",
                 requestLabel: label)
         }
         switch request.body {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TernTesting
+import Testing
 
 @Suite("tern: bad input and failures", .serialized)
 struct CLIErrorTests {
@@ -19,7 +19,9 @@ struct CLIErrorTests {
             try demo.write("specs/broken.yaml", "name: Broken\nmethod: GET\npath: [unclosed\n")
             let result = try await Tern.run(demo.arguments("list"))
             #expect(result.status == 2)
-            #expect(result.stderr.range(of: #"broken\.yaml:\d+:\d+: "#, options: .regularExpression) != nil, "\(result.stderr)")
+            #expect(
+                result.stderr.range(of: #"broken\.yaml:\d+:\d+: "#, options: .regularExpression) != nil,
+                "\(result.stderr)")
         }
     }
 
@@ -60,7 +62,8 @@ struct CLIErrorTests {
         try await server.shutdown()
         try await withDemo { demo in
             try demo.write("environments/dead.yaml", "baseURL: \(url)\nuserId: 1\ntoken: x\n")
-            let result = try await Tern.run(demo.arguments("send", "get-user", "--env", "dead", "--mode", "live", "--events", "json"))
+            let result = try await Tern.run(
+                demo.arguments("send", "get-user", "--env", "dead", "--mode", "live", "--events", "json"))
             #expect(result.status == 1)
             #expect(result.events.filter { $0["event"] as? String == "attempt" }.count == 4)
             #expect(result.events.last?["event"] as? String == "failure")
@@ -68,16 +71,21 @@ struct CLIErrorTests {
         }
     }
 
-    @Test("usage errors exit 2; --help exits 0 on every command", arguments: [
-        ["--help"], ["send", "--help"], ["list", "--help"], ["cache", "--help"], ["cache", "show", "--help"], ["mock", "--help"],
-    ])
+    @Test(
+        "usage errors exit 2; --help exits 0 on every command",
+        arguments: [
+            ["--help"], ["send", "--help"], ["list", "--help"], ["cache", "--help"], ["cache", "show", "--help"],
+            ["mock", "--help"],
+        ])
     func help(arguments: [String]) async throws {
         let result = try await Tern.run(arguments)
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE"))
     }
 
-    @Test("a missing argument or an unknown option exits 2", arguments: [["send"], ["send", "x", "--mode", "offline"], ["bogus"]])
+    @Test(
+        "a missing argument or an unknown option exits 2",
+        arguments: [["send"], ["send", "x", "--mode", "offline"], ["bogus"]])
     func usageErrors(arguments: [String]) async throws {
         #expect(try await Tern.run(arguments).status == 2)
     }

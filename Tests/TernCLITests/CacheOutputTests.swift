@@ -36,13 +36,16 @@ struct CacheOutputTests {
     @Test("a download stored in the cache replays to -o twice, and leaves no temporary file behind")
     func downloadsReplayToFiles() async throws {
         try await withDemo { demo in
-            try demo.write("specs/files/small-download.yaml", "name: Small download\ntarget: api\nmethod: GET\npath: /bytes/300000\ntransaction: download\n")
+            try demo.write(
+                "specs/files/small-download.yaml",
+                "name: Small download\ntarget: api\nmethod: GET\npath: /bytes/300000\ntransaction: download\n")
             let temporary = demo.root.appendingPathComponent("tmp")
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
             let environment = ["TMPDIR": temporary.path]
             for attempt in 1...2 {
                 let file = demo.root.appendingPathComponent("download-\(attempt).bin")
-                let run = try await Tern.run(demo.arguments("send", "small-download", "-o", file.path), environment: environment)
+                let run = try await Tern.run(
+                    demo.arguments("send", "small-download", "-o", file.path), environment: environment)
                 #expect(run.status == 0, "\(run.stderr)")
                 #expect((try? Data(contentsOf: file).count) == 300_000, "attempt \(attempt)")
             }
@@ -57,7 +60,9 @@ struct CacheOutputTests {
             let entries = try #require(try JSONSerialization.jsonObject(with: list.stdoutData) as? [[String: Any]])
             #expect(entries.contains { $0["bytes"] as? Int == 300_000 })
             #expect(try await Tern.run(demo.arguments("cache", "clear")).status == 0)
-            #expect(try FileManager.default.contentsOfDirectory(atPath: bodies.path).filter { $0.hasPrefix("body-") }.isEmpty)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: bodies.path).filter { $0.hasPrefix("body-") }
+                    .isEmpty)
         }
     }
 
@@ -81,11 +86,13 @@ struct CacheOutputTests {
     func missExplains() async throws {
         try await withDemo { demo in
             _ = try await Tern.run(demo.arguments("send", "list-users"))
-            let edited = try await Tern.run(demo.arguments("send", "list-users", "--mode", "cache", "--header", "X-Trace: abc"))
+            let edited = try await Tern.run(
+                demo.arguments("send", "list-users", "--mode", "cache", "--header", "X-Trace: abc"))
             #expect(edited.status == 1)
             #expect(edited.stderr.contains("nearest stored"), "\(edited.stderr)")
             #expect(edited.stderr.contains("header 'x-trace'"), "\(edited.stderr)")
-            let query = try await Tern.run(demo.arguments("send", "list-users", "--mode", "cache", "--query", "verbose=true"))
+            let query = try await Tern.run(
+                demo.arguments("send", "list-users", "--mode", "cache", "--query", "verbose=true"))
             #expect(query.stderr.contains("query parameter 'verbose'"), "\(query.stderr)")
         }
     }

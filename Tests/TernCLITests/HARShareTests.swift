@@ -149,7 +149,8 @@ struct HARShareTests {
     func repl() async throws {
         try await withDemo { demo in
             let file = demo.root.appendingPathComponent("repl.har").path
-            let script = "send get-user\ncache export '\(file)'\ncache clear\n"
+            let script =
+                "send get-user\ncache export '\(file)'\ncache clear\n"
                 + "cache import '\(file)'\ncache promote user-1\n"
             let result = try await Tern.run(demo.arguments("repl"), input: script)
             #expect(result.status == 0, "\(result.stderr)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TernTesting
+import Testing
 
 /// Hostile files and values through the real `tern` binary: errors with positions, never a crash.
 @Suite("tern: hostile input", .serialized)
@@ -8,12 +8,14 @@ struct HostileInputCLITests {
     /// A hang detector only: every run here should finish in well under a second.
     let limit = Duration.seconds(60)
 
-    @Test("huge numbers in workspace.yaml and a spec are file:line:col errors for tern list", arguments: [
-        ("workspace.yaml", "timeout: 30", "timeout: 1e10", "'timeout' must be at most 86400 seconds"),
-        ("workspace.yaml", "initialDelay: 0.2", "initialDelay: 9300000000", "'initialDelay' must be at most"),
-        ("workspace.yaml", "maxDelay: 5", "maxDelay: 1e300", "'maxDelay' must be at most"),
-        ("specs/users/get-user.yaml", "validFor: 600", "validFor: 1e300", "'validFor' must be at most"),
-    ])
+    @Test(
+        "huge numbers in workspace.yaml and a spec are file:line:col errors for tern list",
+        arguments: [
+            ("workspace.yaml", "timeout: 30", "timeout: 1e10", "'timeout' must be at most 86400 seconds"),
+            ("workspace.yaml", "initialDelay: 0.2", "initialDelay: 9300000000", "'initialDelay' must be at most"),
+            ("workspace.yaml", "maxDelay: 5", "maxDelay: 1e300", "'maxDelay' must be at most"),
+            ("specs/users/get-user.yaml", "validFor: 600", "validFor: 1e300", "'validFor' must be at most"),
+        ])
     func hugeNumbers(file: String, original: String, replacement: String, message: String) async throws {
         try await withDemo { demo in
             let url = demo.root.appendingPathComponent(file)
@@ -79,9 +81,11 @@ struct HostileInputCLITests {
         }
     }
 
-    @Test("hostile Retry-After values from the server end the send normally", arguments: [
-        ("10000000000", 503), ("inf", 200), ("nan", 200), ("-1", 200),
-    ])
+    @Test(
+        "hostile Retry-After values from the server end the send normally",
+        arguments: [
+            ("10000000000", 503), ("inf", 200), ("nan", 200), ("-1", 200),
+        ])
     func retryAfter(value: String, status: Int) async throws {
         try await withDemo { demo in
             try demo.write(

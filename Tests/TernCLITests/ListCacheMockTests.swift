@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TernTesting
+import Testing
 
 @Suite("tern list, cache and mock", .serialized)
 struct ListCacheMockTests {
@@ -43,7 +43,8 @@ struct ListCacheMockTests {
     func cachePermissions() async throws {
         try await withDemo { demo in
             _ = try await Tern.run(demo.arguments("send", "get-user"))
-            let attributes = try FileManager.default.attributesOfItem(atPath: demo.root.appendingPathComponent(".tern/cache.sqlite").path)
+            let attributes = try FileManager.default.attributesOfItem(
+                atPath: demo.root.appendingPathComponent(".tern/cache.sqlite").path)
             #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         }
     }

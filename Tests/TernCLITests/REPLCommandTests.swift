@@ -32,7 +32,8 @@ struct REPLCommandTests {
     @Test("a failed command makes the exit status 1; the rest still runs; --mode and --env apply")
     func scriptFails() async throws {
         try await withDemo { demo in
-            let result = try await Tern.run(demo.arguments("repl", "--mode", "cache"), input: "send get-user\nuse get-user\nshow\n")
+            let result = try await Tern.run(
+                demo.arguments("repl", "--mode", "cache"), input: "send get-user\nuse get-user\nshow\n")
             #expect(result.status == 1)
             #expect(result.stderr.contains("tern: error: line 1:"))
             #expect(result.stdout.contains("GET http://127.0.0.1:"))

@@ -5,14 +5,19 @@ import Testing
 /// prompt and during a slow request, and quit.
 @Suite("tern repl (interactive, tmux)")
 struct REPLInteractiveTests {
-    @Test("Tab completes, Up recalls, Ctrl-C cancels a slow request and keeps the REPL, quit leaves", .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
+    @Test(
+        "Tab completes, Up recalls, Ctrl-C cancels a slow request and keeps the REPL, quit leaves",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
     func interactiveSession() async throws {
         try await withDemo { demo in
             // Slow enough that Ctrl-C surely lands while the request runs.
-            try demo.write("specs/reliability/slow.yaml", "name: Slow endpoint\ntarget: api\nmethod: GET\npath: /delay/60000\n")
+            try demo.write(
+                "specs/reliability/slow.yaml", "name: Slow endpoint\ntarget: api\nmethod: GET\npath: /delay/60000\n")
             let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
             defer { tmux.kill() }
-            let command = "env LANG=C.UTF-8 PAGER=cat '\(Tern.binary.path)' repl --workspace '\(demo.root.path)'; echo EXITED:$?; sleep 20"
+            let command =
+                "env LANG=C.UTF-8 PAGER=cat '\(Tern.binary.path)' repl --workspace '\(demo.root.path)'; echo "
+                + "EXITED:$?; sleep 20"
             try await tmux.start(command)
             try await tmux.waitFor("Demo (local, normal)>")
 
@@ -41,8 +46,10 @@ struct REPLInteractiveTests {
             try await tmux.type("quit", "Enter")
             try await tmux.waitFor("EXITED:0")
             // libedit's history file writes spaces as \040.
-            let history = try String(contentsOf: demo.root.appendingPathComponent(".tern/repl_history"), encoding: .utf8)
-                .replacingOccurrences(of: "\\040", with: " ")
+            let history = try String(
+                contentsOf: demo.root.appendingPathComponent(".tern/repl_history"), encoding: .utf8
+            )
+            .replacingOccurrences(of: "\\040", with: " ")
             #expect(history.contains("use get-user"))
             #expect(history.contains("send slow"))
         }

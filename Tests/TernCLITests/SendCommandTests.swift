@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TernTesting
+import Testing
 
 @Suite("tern send", .serialized)
 struct SendCommandTests {
@@ -20,10 +20,12 @@ struct SendCommandTests {
             let miss = try await Tern.run(demo.arguments("send", "users/get-user", "--mode", "cache"))
             #expect(miss.status == 1)
             #expect(miss.stderr.contains("user-1"))
-            let live = try await Tern.run(demo.arguments("send", "users/get-user", "--mode", "live", "--events", "json"))
+            let live = try await Tern.run(
+                demo.arguments("send", "users/get-user", "--mode", "live", "--events", "json"))
             #expect(live.status == 0)
             #expect(live.events.contains { $0["event"] as? String == "cache" && $0["result"] as? String == "stored" })
-            let replay = try await Tern.run(demo.arguments("send", "users/get-user", "--mode", "cache", "--events", "json"))
+            let replay = try await Tern.run(
+                demo.arguments("send", "users/get-user", "--mode", "cache", "--events", "json"))
             #expect(replay.status == 0)
             #expect(replay.stdout == live.stdout)
             #expect(replay.events.last?["source"] as? String == "cache")
@@ -37,7 +39,8 @@ struct SendCommandTests {
             _ = try await Tern.run(demo.arguments("send", "get-user"))
             let second = try await Tern.run(demo.arguments("send", "get-user", "--events", "json"))
             #expect(second.events.last?["source"] as? String == "cache")
-            let sample = try await Tern.run(demo.arguments("send", "user-profile", "--mode", "sample", "--events", "json"))
+            let sample = try await Tern.run(
+                demo.arguments("send", "user-profile", "--mode", "sample", "--events", "json"))
             #expect(sample.status == 0)
             #expect(sample.stdout.contains("first published algorithm"))
             #expect(sample.events.last?["source"] as? String == "sample")
@@ -63,9 +66,10 @@ struct SendCommandTests {
     func adjustments() async throws {
         try await withDemo { demo in
             try demo.write("specs/tools/echo.yaml", "name: Echo\nmethod: POST\npath: /echo\n")
-            let result = try await Tern.run(demo.arguments(
-                "send", "echo", "--header", "X-Trace: t-1", "--query", "page=2", "--body", #"{"a":1}"#, "--include"
-            ))
+            let result = try await Tern.run(
+                demo.arguments(
+                    "send", "echo", "--header", "X-Trace: t-1", "--query", "page=2", "--body", #"{"a":1}"#, "--include"
+                ))
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.hasPrefix("HTTP/1.1 200 OK\n"))
             #expect(result.stdout.contains(#""x-trace":"t-1""#))
@@ -88,9 +92,12 @@ struct SendCommandTests {
     @Test("-o streams the body into a file")
     func outputFile() async throws {
         try await withDemo { demo in
-            try demo.write("specs/files/small-download.yaml", "name: Small\nmethod: GET\npath: /bytes/300000\ntransaction: download\n")
+            try demo.write(
+                "specs/files/small-download.yaml",
+                "name: Small\nmethod: GET\npath: /bytes/300000\ntransaction: download\n")
             let file = demo.root.appendingPathComponent("out.bin")
-            let result = try await Tern.run(demo.arguments("send", "small-download", "-o", file.path, "--events", "json"))
+            let result = try await Tern.run(
+                demo.arguments("send", "small-download", "-o", file.path, "--events", "json"))
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try Data(contentsOf: file) == MockServer.expectedBytes(count: 300_000))
             #expect(result.stdout.isEmpty)
@@ -104,7 +111,10 @@ struct SendCommandTests {
             let result = try await Tern.run(demo.arguments("send", "upload", "--events", "json"))
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stdout.contains(#""bytes":"#))
-            #expect(result.events.contains { $0["event"] as? String == "progress" && $0["direction"] as? String == "upload" })
+            #expect(
+                result.events.contains {
+                    $0["event"] as? String == "progress" && $0["direction"] as? String == "upload"
+                })
         }
     }
 
@@ -112,7 +122,9 @@ struct SendCommandTests {
     func externalServer() async throws {
         try await withMockServer { server in
             try await withDemo { demo in
-                try demo.write("environments/external.yaml", "baseURL: \(server.baseURL.absoluteString)\nuserId: 3\ntoken: token-0\n")
+                try demo.write(
+                    "environments/external.yaml",
+                    "baseURL: \(server.baseURL.absoluteString)\nuserId: 3\ntoken: token-0\n")
                 let result = try await Tern.run(demo.arguments("send", "protected", "--env", "external"))
                 #expect(result.status == 0, "\(result.stderr)")
                 #expect(result.stdout.contains(#""ok":true"#))

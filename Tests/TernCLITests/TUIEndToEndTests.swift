@@ -6,10 +6,13 @@ import Testing
 struct TUIEndToEndTests {
     /// The shell line that runs tern in the pane, then reports its exit status.
     static func command(_ workspace: TemporaryWorkspace) -> String {
-        "env LANG=C.UTF-8 NCURSES_NO_UTF8_ACS=1 TERM=xterm-256color '\(Tern.binary.path)' --workspace '\(workspace.root.path)'; echo TERN-EXITED:$?; sleep 20"
+        "env LANG=C.UTF-8 NCURSES_NO_UTF8_ACS=1 TERM=xterm-256color '\(Tern.binary.path)' --workspace "
+            + "'\(workspace.root.path)'; echo TERN-EXITED:$?; sleep 20"
     }
 
-    @Test("send, see the response, a retry log entry, a transfer and a cache entry, quit", .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
+    @Test(
+        "send, see the response, a retry log entry, a transfer and a cache entry, quit",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
     func sendAndQuit() async throws {
         try await withDemo { workspace in
             let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
@@ -20,7 +23,9 @@ struct TUIEndToEndTests {
 
             // A flaky endpoint: two 503s, then 200 — the retry log shows every attempt.
             try await tmux.type(":", "send reliability/flaky", "Enter")
-            let flaky = try await tmux.waitFor { $0.contains("200 OK") && $0.contains("3 attempts") && $0.contains("#3   200 live") }
+            let flaky = try await tmux.waitFor {
+                $0.contains("200 OK") && $0.contains("3 attempts") && $0.contains("#3   200 live")
+            }
             #expect(flaky.contains("LIVE"))
             #expect(flaky.contains("#1   status 503"))
             #expect(flaky.contains("\"attempts\": 3"))
@@ -29,7 +34,9 @@ struct TUIEndToEndTests {
             try await tmux.type(":", "send files/big-download", "Enter")
             try await tmux.waitFor("files/big-download: 200 OK")
             try await tmux.type("4")
-            let transfers = try await tmux.waitFor { $0.contains("↓ files/big-download") && $0.contains("52.4 MB/52.4 MB") }
+            let transfers = try await tmux.waitFor {
+                $0.contains("↓ files/big-download") && $0.contains("52.4 MB/52.4 MB")
+            }
             #expect(transfers.contains("done"))
 
             // The cache pane lists what was stored.
@@ -46,7 +53,9 @@ struct TUIEndToEndTests {
         }
     }
 
-    @Test("Ctrl-C on a tiny terminal exits and restores the terminal", .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
+    @Test(
+        "Ctrl-C on a tiny terminal exits and restores the terminal",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
     func ctrlCOnATinyTerminal() async throws {
         try await withDemo { workspace in
             let tmux = TmuxSession(tmux: try #require(TmuxSession.path))

@@ -34,7 +34,9 @@ struct VerifyCommandTests {
             let quietEntry = try #require(entries.first { $0["spec"] as? String == "tools/quiet-counter" })
             #expect(quietEntry["drifted"] as? Bool == false)
             let replay = try await Tern.run(demo.arguments(["send", "counter", "--mode", "cache"] + base))
-            #expect(replay.stdout.contains("\"served\":1") || replay.stdout.contains("\"served\": 1"), "the drifted answer stays stored")
+            #expect(
+                replay.stdout.contains("\"served\":1") || replay.stdout.contains("\"served\": 1"),
+                "the drifted answer stays stored")
             let group = try await Tern.run(demo.arguments(["verify", "tools"] + base))
             #expect(group.stdout.contains("tools/counter") && group.stdout.contains("tools/quiet-counter"))
         }

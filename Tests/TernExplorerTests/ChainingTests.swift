@@ -1,8 +1,8 @@
 import Foundation
-import Testing
 import TernExplorer
 import TernTesting
 import TernWorkspace
+import Testing
 
 @Suite("Chaining: captures and dependencies")
 struct ChainingTests {
@@ -137,7 +137,10 @@ struct ChainingTests {
         try await withFolder { folder in
             let workspace = try ChainWorkspace.make(
                 in: folder,
-                specs: ["one.yaml": "target: api\nmethod: GET\npath: /users/1\ncapture:\n  name: $.name\n  nope: $.missing\n"]
+                specs: [
+                    "one.yaml":
+                        "target: api\nmethod: GET\npath: /users/1\ncapture:\n  name: $.name\n  nope: $.missing\n"
+                ]
             )
             try await withMockServer { server in
                 let session = try workspace.session(server: server)

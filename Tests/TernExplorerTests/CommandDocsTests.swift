@@ -15,6 +15,8 @@ struct CommandDocsTests {
             try Data(generated.utf8).write(to: Self.file)
         }
         let current = try String(contentsOf: Self.file, encoding: .utf8)
-        #expect(current == generated, "docs/commands.md is stale: run TERN_RECORD_DOCS=1 swift test --filter CommandDocsTests")
+        #expect(
+            current == generated,
+            "docs/commands.md is stale: run TERN_RECORD_DOCS=1 swift test --filter CommandDocsTests")
     }
 }

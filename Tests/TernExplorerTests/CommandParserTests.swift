@@ -5,30 +5,41 @@ import Testing
 
 @Suite("Command parser")
 struct CommandParserTests {
-    @Test("every command of the language parses", arguments: [
-        ("help", Command.help(nil)), ("help send", .help("send")), ("ls", .list), ("use users/get-user", .use("users/get-user")),
-        ("show", .show), ("set header X-Trace abc", .set(.header, name: "X-Trace", value: "abc")),
-        ("set query tags a b", .set(.query, name: "tags", value: "a b")), ("set var userId 7", .set(.variable, name: "userId", value: "7")),
-        ("unset header X-Trace", .unset(.header, name: "X-Trace")), ("body @payload.json", .body(.file("payload.json"))),
-        ("body edit", .body(.editor)), ("mode cache", .mode(.cache)), ("env staging", .environment("staging")),
-        ("send", .send(nil)), ("send get-user", .send("get-user")), ("log", .log), ("transfers", .transfers),
-        ("cache", .cache(.list)), ("cache list", .cache(.list)), ("cache show user-1", .cache(.show("user-1"))),
-        ("cache clear", .cache(.clear(nil))), ("cache clear user-1", .cache(.clear("user-1"))), ("save", .save(as: nil)),
-        ("save as users/copy", .save(as: "users/copy")), ("history", .history), ("curl", .curl), ("quit", .quit),
-    ])
+    @Test(
+        "every command of the language parses",
+        arguments: [
+            ("help", Command.help(nil)), ("help send", .help("send")), ("ls", .list),
+            ("use users/get-user", .use("users/get-user")),
+            ("show", .show), ("set header X-Trace abc", .set(.header, name: "X-Trace", value: "abc")),
+            ("set query tags a b", .set(.query, name: "tags", value: "a b")),
+            ("set var userId 7", .set(.variable, name: "userId", value: "7")),
+            ("unset header X-Trace", .unset(.header, name: "X-Trace")),
+            ("body @payload.json", .body(.file("payload.json"))),
+            ("body edit", .body(.editor)), ("mode cache", .mode(.cache)), ("env staging", .environment("staging")),
+            ("send", .send(nil)), ("send get-user", .send("get-user")), ("log", .log), ("transfers", .transfers),
+            ("cache", .cache(.list)), ("cache list", .cache(.list)), ("cache show user-1", .cache(.show("user-1"))),
+            ("cache clear", .cache(.clear(nil))), ("cache clear user-1", .cache(.clear("user-1"))),
+            ("save", .save(as: nil)),
+            ("save as users/copy", .save(as: "users/copy")), ("history", .history), ("curl", .curl), ("quit", .quit),
+        ])
     func parses(line: String, expected: Command) throws {
         #expect(try CommandParser.parse(line) == expected)
     }
 
     @Test("body keeps the rest of the line as it is, JSON included")
     func bodyText() throws {
-        #expect(try CommandParser.parse(#"body {"name": "Ada", "tags": ["a b"]}"#) == .body(.text(#"{"name": "Ada", "tags": ["a b"]}"#)))
+        #expect(
+            try CommandParser.parse(#"body {"name": "Ada", "tags": ["a b"]}"#)
+                == .body(.text(#"{"name": "Ada", "tags": ["a b"]}"#)))
     }
 
     @Test("quotes and backslashes keep spaces in words")
     func quoting() throws {
-        #expect(try CommandParser.split(#"set header "X A" 'b "c"' d\ e"#) == ["set", "header", "X A", #"b "c""#, "d e"])
-        #expect(try CommandParser.parse(#"set header Authorization "Bearer abc""#) == .set(.header, name: "Authorization", value: "Bearer abc"))
+        #expect(
+            try CommandParser.split(#"set header "X A" 'b "c"' d\ e"#) == ["set", "header", "X A", #"b "c""#, "d e"])
+        #expect(
+            try CommandParser.parse(#"set header Authorization "Bearer abc""#)
+                == .set(.header, name: "Authorization", value: "Bearer abc"))
     }
 
     @Test("an unknown command suggests the closest ones")
@@ -38,7 +49,9 @@ struct CommandParserTests {
         #expect(error?.message.contains("'send'") == true)
     }
 
-    @Test("wrong arguments print that command's usage", arguments: ["use", "set header X", "mode", "cache show", "save as", "ls extra"])
+    @Test(
+        "wrong arguments print that command's usage",
+        arguments: ["use", "set header X", "mode", "cache show", "save as", "ls extra"])
     func usage(line: String) {
         let error = #expect(throws: ExplorerError.self) { try CommandParser.parse(line) }
         #expect(error?.kind == .usage)

@@ -23,13 +23,18 @@ struct CompletionTests {
         #expect(candidates("zzz").isEmpty)
     }
 
-    @Test("each command's argument completes from its own vocabulary", arguments: [
-        ("use us", ["users/get-user", "users/list-users"]), ("send get", ["get-user"]), ("send ", ["get-user", "list-users", "reliability/slow", "users/get-user", "users/list-users"]),
-        ("env l", ["local"]), ("mode ", ["cache", "live", "normal", "sample"]), ("mode s", ["sample"]),
-        ("cache ", ["clear", "export", "import", "list", "promote", "show"]), ("help cu", ["curl"]), ("set ", ["header", "query", "var"]),
-        ("unset v", ["var"]), ("set header content-t", ["Content-Type"]), ("set header X-R", ["X-Request-ID", "X-Request-Source"]),
-        ("set var u", ["userId"]), ("unset var t", ["token"]), ("save ", ["as"]), ("body e", ["edit"]),
-    ])
+    @Test(
+        "each command's argument completes from its own vocabulary",
+        arguments: [
+            ("use us", ["users/get-user", "users/list-users"]), ("send get", ["get-user"]),
+            ("send ", ["get-user", "list-users", "reliability/slow", "users/get-user", "users/list-users"]),
+            ("env l", ["local"]), ("mode ", ["cache", "live", "normal", "sample"]), ("mode s", ["sample"]),
+            ("cache ", ["clear", "export", "import", "list", "promote", "show"]), ("help cu", ["curl"]),
+            ("set ", ["header", "query", "var"]),
+            ("unset v", ["var"]), ("set header content-t", ["Content-Type"]),
+            ("set header X-R", ["X-Request-ID", "X-Request-Source"]),
+            ("set var u", ["userId"]), ("unset var t", ["token"]), ("save ", ["as"]), ("body e", ["edit"]),
+        ])
     func arguments(line: String, expected: [String]) {
         #expect(candidates(line) == expected)
     }
@@ -52,6 +57,9 @@ struct CompletionTests {
         let afterSpace = Completion.complete("send ", vocabulary: vocabulary)
         #expect(afterSpace.word == "")
         #expect(afterSpace.wordStart == 5)
-        #expect(Completion.complete(#"set header "X-Req"#, vocabulary: vocabulary).candidates == ["X-Request-ID", "X-Request-Source"])
+        #expect(
+            Completion.complete(#"set header "X-Req"#, vocabulary: vocabulary).candidates == [
+                "X-Request-ID", "X-Request-Source",
+            ])
     }
 }

@@ -1,13 +1,15 @@
 import Foundation
 import HTTPTypes
-import Testing
-@testable import TernExplorer
 import Tern
 import TernWorkspace
+import Testing
+
+@testable import TernExplorer
 
 @Suite("Expectations")
 struct ExpectationTests {
-    static let body = #"{"id": 7, "name": "Ada Lovelace", "price": 9.5, "tags": ["admin", "math"], "#
+    static let body =
+        #"{"id": 7, "name": "Ada Lovelace", "price": 9.5, "tags": ["admin", "math"], "#
         + #""items": [{"n": 1}, {"n": 2}, {"n": 3}], "profile": {"city": "London"}, "none": null}"#
 
     static func facts(status: Int = 200, body: String = body, milliseconds: Int64 = 40) -> ResponseFacts {
@@ -45,9 +47,11 @@ struct ExpectationTests {
         (.json("$.tags", .contains("admin")), true), (.json("$.tags", .contains("root")), false),
         (.json("$.name", .contains("Love")), true),
         (.json("$.price", .compare(.less, 10)), true), (.json("$.price", .compare(.greater, 10)), false),
-        (.json("$.price", .compare(.lessOrEqual, 9.5)), true), (.json("$.price", .compare(.greaterOrEqual, 9.6)), false),
+        (.json("$.price", .compare(.lessOrEqual, 9.5)), true),
+        (.json("$.price", .compare(.greaterOrEqual, 9.6)), false),
         (.json("$.name", .compare(.less, 10)), false),
-        (.json("$.items", .count(3)), true), (.json("$.items[*]", .count(3)), true), (.json("$.items", .count(2)), false),
+        (.json("$.items", .count(3)), true), (.json("$.items[*]", .count(3)), true),
+        (.json("$.items", .count(2)), false),
         (.json("$.items[?@.n > 1].n", .equals([2, 3])), true),
         (.body(.contains("Lovelace")), true), (.body(.matches(#""id":\s*7"#)), true), (.body(.equals("{}")), false),
         (.durationUnder(0.5), true), (.durationUnder(0.01), false),

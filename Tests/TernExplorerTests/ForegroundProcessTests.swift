@@ -26,7 +26,8 @@ struct ForegroundProcessTests {
 
     @Test("ExternalEditor runs $EDITOR on a file and reads it back; a failing editor leaves the text unchanged")
     func editor() async throws {
-        let edited = try await ExternalEditor.edit("hello", environment: ["EDITOR": #"sed -i s/hello/bye/"#, "PATH": "/usr/bin:/bin"])
+        let edited = try await ExternalEditor.edit(
+            "hello", environment: ["EDITOR": #"sed -i s/hello/bye/"#, "PATH": "/usr/bin:/bin"])
         #expect(edited == "bye")
         await #expect(throws: ExternalEditor.Failure.self) {
             try await ExternalEditor.edit("hello", environment: ["EDITOR": "false", "PATH": "/usr/bin:/bin"])

@@ -9,7 +9,8 @@ import Testing
 struct HARCodecTests {
     @Test("a BOM and missing optional fields are tolerated; defaults stand in")
     func lenientDecoding() throws {
-        let text = "\u{FEFF}{\"log\": {\"entries\": [{\"request\": {\"method\": \"get\", \"url\": \"http://h/x\"}, "
+        let text =
+            "\u{FEFF}{\"log\": {\"entries\": [{\"request\": {\"method\": \"get\", \"url\": \"http://h/x\"}, "
             + "\"response\": {\"status\": 204}}]}}"
         let document = try HARCodec.decode(Data(text.utf8))
         let entry = try #require(document.log.entries.first)
@@ -19,11 +20,13 @@ struct HARCodecTests {
         #expect(document.log.version == "1.2")
     }
 
-    @Test("malformed documents name what is wrong", arguments: [
-        ("[1]", "wrong type"), ("{\"log\": {}}", "'entries' is missing"),
-        (#"{"log": {"entries": [{"request": {"url": "http://h"}, "response": {"status": 200}}]}}"#, "'method'"),
-        ("nope", "not JSON"),
-    ])
+    @Test(
+        "malformed documents name what is wrong",
+        arguments: [
+            ("[1]", "wrong type"), ("{\"log\": {}}", "'entries' is missing"),
+            (#"{"log": {"entries": [{"request": {"url": "http://h"}, "response": {"status": 200}}]}}"#, "'method'"),
+            ("nope", "not JSON"),
+        ])
     func malformed(text: String, expected: String) {
         let error = #expect(throws: ExplorerError.self) { try HARCodec.decode(Data(text.utf8)) }
         #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
@@ -63,20 +66,24 @@ struct HARCodecTests {
         #expect(PathTemplate("/a/{{env:SECRET}}")?.match("/a/b") == [:])
     }
 
-    @Test("the cache subcommands parse", arguments: [
-        ("cache export out.har", Command.CacheAction.export("out.har", names: [], force: false)),
-        ("cache export out.har users auth --force", .export("out.har", names: ["users", "auth"], force: true)),
-        ("cache import in.har", .importHAR("in.har")),
-        ("cache promote user-1", .promote("user-1", force: false)),
-        ("cache promote --force user-1", .promote("user-1", force: true)),
-    ])
+    @Test(
+        "the cache subcommands parse",
+        arguments: [
+            ("cache export out.har", Command.CacheAction.export("out.har", names: [], force: false)),
+            ("cache export out.har users auth --force", .export("out.har", names: ["users", "auth"], force: true)),
+            ("cache import in.har", .importHAR("in.har")),
+            ("cache promote user-1", .promote("user-1", force: false)),
+            ("cache promote --force user-1", .promote("user-1", force: true)),
+        ])
     func parses(line: String, expected: Command.CacheAction) throws {
         #expect(try CommandParser.parse(line) == .cache(expected))
     }
 
-    @Test("wrong cache arguments print the usage", arguments: [
-        "cache export", "cache import", "cache promote a b", "cache import a b",
-    ])
+    @Test(
+        "wrong cache arguments print the usage",
+        arguments: [
+            "cache export", "cache import", "cache promote a b", "cache import a b",
+        ])
     func usage(line: String) {
         #expect(throws: ExplorerError.self) { try CommandParser.parse(line) }
     }

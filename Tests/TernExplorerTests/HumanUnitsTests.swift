@@ -1,14 +1,17 @@
 import Foundation
 import Testing
+
 @testable import Tern
 @testable import TernExplorer
 
 @Suite("Human units are total")
 struct HumanUnitsTests {
-    @Test("short ages and waits for any Double", arguments: [
-        (-1, "0s"), (Double.nan, "0s"), (59, "59s"), (3_599, "59m"), (86_399, "23h"), (86_400 * 999, "999d"),
-        (3_155_760_000, "100y"), (1e300, "\(Int.max)y"), (Double.infinity, "∞"), (-Double.infinity, "0s"),
-    ] as [(Double, String)])
+    @Test(
+        "short ages and waits for any Double",
+        arguments: [
+            (-1, "0s"), (Double.nan, "0s"), (59, "59s"), (3_599, "59m"), (86_399, "23h"), (86_400 * 999, "999d"),
+            (3_155_760_000, "100y"), (1e300, "\(Int.max)y"), (Double.infinity, "∞"), (-Double.infinity, "0s"),
+        ] as [(Double, String)])
     func short(seconds: Double, text: String) {
         #expect(HumanUnits.short(seconds) == text)
     }
@@ -23,10 +26,12 @@ struct HumanUnitsTests {
         #expect(HumanUnits.bytes(-5) == "-5 B")
     }
 
-    @Test("saturating conversions never trap", arguments: [
-        (Double.nan, Int64(0)), (.infinity, .max), (-.infinity, .min), (1e300, .max), (-1e300, .min),
-        (9.223372036854775807e18, .max), (-9.223372036854775808e18, .min), (42.9, 42), (-42.9, -42),
-    ] as [(Double, Int64)])
+    @Test(
+        "saturating conversions never trap",
+        arguments: [
+            (Double.nan, Int64(0)), (.infinity, .max), (-.infinity, .min), (1e300, .max), (-1e300, .min),
+            (9.223372036854775807e18, .max), (-9.223372036854775808e18, .min), (42.9, 42), (-42.9, -42),
+        ] as [(Double, Int64)])
     func saturating(value: Double, expected: Int64) {
         #expect(Int64(saturating: value) == expected)
         #expect(Int(saturating: value) == Int(expected))

@@ -29,12 +29,17 @@ struct JSONDiffTests {
 
     @Test("ignore paths: names, indices, wildcards, descendants and quoted names")
     func ignorePaths() throws {
-        let old = try json(#"{"items":[{"id":1,"at":"t1"},{"id":2,"at":"t2"}],"meta":{"etag":"a","deep":{"etag":"b"}},"odd key":1}"#)
-        let new = try json(#"{"items":[{"id":1,"at":"t3"},{"id":2,"at":"t4"}],"meta":{"etag":"c","deep":{"etag":"d"}},"odd key":2}"#)
+        let old = try json(
+            #"{"items":[{"id":1,"at":"t1"},{"id":2,"at":"t2"}],"meta":{"etag":"a","deep":{"etag":"b"}},"odd key":1}"#)
+        let new = try json(
+            #"{"items":[{"id":1,"at":"t3"},{"id":2,"at":"t4"}],"meta":{"etag":"c","deep":{"etag":"d"}},"odd key":2}"#)
         let patterns = ["$.items[*].at", "$..etag", "$['odd key']"].compactMap(PathPattern.init)
         #expect(patterns.count == 3)
         #expect(JSONDiff.changes(from: old, to: new, ignoring: patterns).isEmpty)
-        #expect(summary(JSONDiff.changes(from: old, to: new, ignoring: Array(patterns.prefix(2)))) == ["changed $['odd key']"])
+        #expect(
+            summary(JSONDiff.changes(from: old, to: new, ignoring: Array(patterns.prefix(2)))) == [
+                "changed $['odd key']"
+            ])
         #expect(PathPattern("items.at") == nil, "a path starts with $")
         #expect(PathPattern("$.a[") == nil)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TernExplorer
 
 /// The formatter's validator accepts exactly what JSONSerialization accepts on these documents.

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Synchronization
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 @testable import TernHTTPClient
@@ -33,7 +33,8 @@ struct HTTPClientTransportTests {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("tern-upload-\(UUID())")
             try bytes.write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            var request = Request(method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
+            var request = Request(
+                method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
             request.body = .file(file)
             let log = ProgressLog()
             let reply = try await transport.perform(request, context: TransportContext(progress: log.report))
@@ -55,7 +56,8 @@ struct HTTPClientTransportTests {
             try MockServer.expectedBytes(count: 100_000).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
             let form = MultipartForm(parts: [.field("name", "Ada"), .file("doc", file)], boundary: "XYZ")
-            var request = Request(method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
+            var request = Request(
+                method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
             request.body = .multipart(form)
             request.headers[.contentType] = form.contentType
             let reply = try await transport.perform(request, context: TransportContext())
@@ -131,10 +133,12 @@ struct InMemoryUploadTests {
     func dataUpload() async throws {
         try await withMockServer { server in
             let bytes = MockServer.expectedBytes(count: 600_000)
-            var request = Request(method: .put, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
+            var request = Request(
+                method: .put, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
             request.body = .data(bytes)
             let log = ProgressLog()
-            let reply = try await HTTPClientTransport.shared.perform(request, context: TransportContext(progress: log.report))
+            let reply = try await HTTPClientTransport.shared.perform(
+                request, context: TransportContext(progress: log.report))
             let text = try #require(String(data: reply.body, encoding: .utf8))
             #expect(text.contains(#""bytes":600000"#))
             #expect(text.contains(MockServer.checksum(bytes)))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TernJSONPath
 
 /// One case of the JSONPath Compliance Test Suite.
@@ -25,7 +26,8 @@ enum ComplianceSuite {
         guard case .object(let object) = root, case .array(let tests)? = object["tests"] else { return [] }
         return tests.compactMap { test -> ComplianceCase? in
             guard case .object(let fields) = test, case .string(let name)? = fields["name"],
-                  case .string(let selector)? = fields["selector"] else { return nil }
+                case .string(let selector)? = fields["selector"]
+            else { return nil }
             var results: [(values: [JSONPathValue], paths: [String]?)] = []
             if case .array(let values)? = fields["result"] {
                 results.append((values, strings(fields["result_paths"])))
@@ -39,8 +41,9 @@ enum ComplianceSuite {
                     results.append((values, paths))
                 }
             }
-            return ComplianceCase(name: name, selector: selector, document: fields["document"],
-                                  invalid: fields["invalid_selector"] == .bool(true), results: results)
+            return ComplianceCase(
+                name: name, selector: selector, document: fields["document"],
+                invalid: fields["invalid_selector"] == .bool(true), results: results)
         }
     }
 
@@ -63,9 +66,11 @@ enum ComplianceSuite {
             let nodes = try path.select(in: document)
             let values = nodes.map(\.value)
             let paths = nodes.map(\.path.description)
-            for expected in test.results where expected.values.count == values.count
+            for expected in test.results
+            where expected.values.count == values.count
                 && zip(expected.values, values).allSatisfy({ $0 == $1 })
-                && (expected.paths == nil || expected.paths == paths) {
+                && (expected.paths == nil || expected.paths == paths)
+            {
                 return nil
             }
             return "got \(values.map(\.jsonText)) at \(paths)"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TernJSONPath
 
 @Suite("JSONPath parse errors")
@@ -14,23 +15,25 @@ struct ParserErrorTests {
         return JSONPathError(kind: .syntax, message: "")
     }
 
-    @Test("syntax errors report the column where parsing stopped", arguments: [
-        ("$. a", 2),
-        ("$.a ", 3),
-        ("$[1", 1),
-        ("$[1 2]", 4),
-        ("x", 0),
-        ("$[-0]", 2),
-        ("$[01]", 2),
-        ("$[9007199254740992]", 2),
-        ("$['a\\x']", 4),
-        ("$['\\uD800']", 3),
-        ("$[?@.a==]", 8),
-        ("$[?@.a=1]", 6),
-        ("$[?!!@.a]", 4),
-        ("$[?foo(@.a)]", 3),
-        ("$[?(@.a]", 7)
-    ])
+    @Test(
+        "syntax errors report the column where parsing stopped",
+        arguments: [
+            ("$. a", 2),
+            ("$.a ", 3),
+            ("$[1", 1),
+            ("$[1 2]", 4),
+            ("x", 0),
+            ("$[-0]", 2),
+            ("$[01]", 2),
+            ("$[9007199254740992]", 2),
+            ("$['a\\x']", 4),
+            ("$['\\uD800']", 3),
+            ("$[?@.a==]", 8),
+            ("$[?@.a=1]", 6),
+            ("$[?!!@.a]", 4),
+            ("$[?foo(@.a)]", 3),
+            ("$[?(@.a]", 7),
+        ])
     func syntaxColumns(query: String, offset: Int) throws {
         let error = try parseError(query)
         #expect(error.kind == .syntax)
@@ -38,15 +41,17 @@ struct ParserErrorTests {
         #expect(error.column == offset + 1)
     }
 
-    @Test("type errors point at the offending operand", arguments: [
-        ("$[?length(@.*)==1]", 10),
-        ("$[?count(1)==1]", 9),
-        ("$[?length(@.a)]", 3),
-        ("$[?@.* == 1]", 3),
-        ("$[?1 == @..a]", 8),
-        ("$[?match(@.a)]", 3),
-        ("$[?'a']", 3)
-    ])
+    @Test(
+        "type errors point at the offending operand",
+        arguments: [
+            ("$[?length(@.*)==1]", 10),
+            ("$[?count(1)==1]", 9),
+            ("$[?length(@.a)]", 3),
+            ("$[?@.* == 1]", 3),
+            ("$[?1 == @..a]", 8),
+            ("$[?match(@.a)]", 3),
+            ("$[?'a']", 3),
+        ])
     func typeColumns(query: String, offset: Int) throws {
         let error = try parseError(query)
         #expect(error.kind == .type)
@@ -73,10 +78,12 @@ struct ParserErrorTests {
         #expect(try parseError(query).message.contains("longer than"))
     }
 
-    @Test("whitespace follows the ABNF", arguments: [
-        ("$ .a", true), ("$[ 'a' , 0 ]", true), ("$[?@.a == 1 && @.b]", true), ("$[? @.a]", true),
-        ("$ ", false), (" $", false), ("$.. a", false), ("$[?length (@.a) == 1]", false), ("$[?@.a=\n=1]", false)
-    ])
+    @Test(
+        "whitespace follows the ABNF",
+        arguments: [
+            ("$ .a", true), ("$[ 'a' , 0 ]", true), ("$[?@.a == 1 && @.b]", true), ("$[? @.a]", true),
+            ("$ ", false), (" $", false), ("$.. a", false), ("$[?length (@.a) == 1]", false), ("$[?@.a=\n=1]", false),
+        ])
     func whitespace(query: String, valid: Bool) {
         #expect((try? JSONPath(query)) != nil || !valid, "\(query) should parse")
         #expect((try? JSONPath(query)) == nil || valid, "\(query) should not parse")

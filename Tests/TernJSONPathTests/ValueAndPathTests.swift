@@ -1,16 +1,17 @@
 import Foundation
 import Testing
+
 @testable import TernJSONPath
 
 @Suite("JSONPathValue and normalized paths")
 struct ValueAndPathTests {
     static let store = """
-    {"store": {"book": [
-      {"title": "Sayings", "price": 8.95},
-      {"title": "Sword", "price": 12.99},
-      {"title": "Moby", "price": 8}
-    ], "bicycle": {"price": 19.95}}}
-    """
+        {"store": {"book": [
+          {"title": "Sayings", "price": 8.95},
+          {"title": "Sword", "price": 12.99},
+          {"title": "Moby", "price": 8}
+        ], "bicycle": {"price": 19.95}}}
+        """
 
     @Test("the README example selects titles with their paths")
     func example() throws {
@@ -72,9 +73,11 @@ struct ValueAndPathTests {
         #expect(document.jsonText == "[\"a\\\"b\\\\c\\u0000\\t\",\"😀\"]")
     }
 
-    @Test("malformed JSON is reported with a byte offset", arguments: [
-        ("[1,]", 3), ("{\"a\" 1}", 5), ("[01]", 2), ("\"\\ud800\"", 7), ("[1e999]", 1), ("nul", 3), ("[] x", 3)
-    ])
+    @Test(
+        "malformed JSON is reported with a byte offset",
+        arguments: [
+            ("[1,]", 3), ("{\"a\" 1}", 5), ("[01]", 2), ("\"\\ud800\"", 7), ("[1e999]", 1), ("nul", 3), ("[] x", 3),
+        ])
     func malformedJSON(text: String, offset: Int) throws {
         let error = try #require(throws: JSONPathError.self) { try JSONPathValue(decoding: text) }
         #expect(error.kind == .invalidJSON)

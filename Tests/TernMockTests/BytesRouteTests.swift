@@ -37,12 +37,14 @@ struct BytesRouteTests {
         }
     }
 
-    @Test("Range requests answer 206 with Content-Range", arguments: [
-        ("bytes=1000-", 1000, 9999),
-        ("bytes=10-19", 10, 19),
-        ("bytes=9990-20000", 9990, 9999),
-        ("bytes=-5", 9995, 9999),
-    ])
+    @Test(
+        "Range requests answer 206 with Content-Range",
+        arguments: [
+            ("bytes=1000-", 1000, 9999),
+            ("bytes=10-19", 10, 19),
+            ("bytes=9990-20000", 9990, 9999),
+            ("bytes=-5", 9995, 9999),
+        ])
     func range(header: String, start: Int, end: Int) async throws {
         try await withHarness { harness in
             let reply = try await harness.send(.GET, "/bytes/10000", headers: [("Range", header)])
@@ -77,7 +79,8 @@ struct BytesRouteTests {
     @Test("dropAfter=K closes the connection after K bytes")
     func dropAfter() async throws {
         try await withHarness { harness in
-            var request = HTTPClientRequest(url: harness.server.baseURL.absoluteString + "/bytes/100000?dropAfter=30000&chunk=8192")
+            var request = HTTPClientRequest(
+                url: harness.server.baseURL.absoluteString + "/bytes/100000?dropAfter=30000&chunk=8192")
             request.method = .GET
             let response = try await harness.client.execute(request, timeout: .seconds(30))
             #expect(response.status == .ok)

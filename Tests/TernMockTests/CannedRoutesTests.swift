@@ -72,14 +72,16 @@ struct CannedRoutesTests {
         }
     }
 
-    @Test("Template matching on its own", arguments: [
-        ("/a/{x}", "/a/1", true),
-        ("/a/{x}", "/a/", false),
-        ("/a/{x}", "/a", false),
-        ("/a/{x}/b", "/a/1/b", true),
-        ("/a/b", "/a/b", true),
-        ("/a/b", "/a/c", false),
-    ])
+    @Test(
+        "Template matching on its own",
+        arguments: [
+            ("/a/{x}", "/a/1", true),
+            ("/a/{x}", "/a/", false),
+            ("/a/{x}", "/a", false),
+            ("/a/{x}/b", "/a/1/b", true),
+            ("/a/b", "/a/b", true),
+            ("/a/b", "/a/c", false),
+        ])
     func matching(template: String, path: String, expected: Bool) {
         let route = MockRoute(path: template, response: MockResponse())
         #expect(route.matches(method: "GET", path: path) == expected)

@@ -78,7 +78,8 @@ struct FlakyAuthTests {
             let wrong = try await harness.send(.GET, "/auth/protected", headers: [("Authorization", "Bearer token-7")])
             #expect(wrong.status == 401)
 
-            let authorized = try await harness.send(.GET, "/auth/protected", headers: [("Authorization", "Bearer token-0")])
+            let authorized = try await harness.send(
+                .GET, "/auth/protected", headers: [("Authorization", "Bearer token-0")])
             #expect(authorized.status == 200)
             #expect(try authorized.object()["ok"] as? Bool == true)
         }

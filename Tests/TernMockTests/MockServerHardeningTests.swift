@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TernTesting
+import Testing
 
 @testable import TernMock
 

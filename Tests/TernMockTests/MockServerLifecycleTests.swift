@@ -39,14 +39,16 @@ struct MockServerLifecycleTests {
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         let server = try await MockServer.start()
         do {
-            let response = try await client.execute(HTTPClientRequest(url: server.baseURL.absoluteString + "/status/200"), timeout: .seconds(30))
+            let response = try await client.execute(
+                HTTPClientRequest(url: server.baseURL.absoluteString + "/status/200"), timeout: .seconds(30))
             #expect(response.status == .ok)
             _ = try await response.body.collect(upTo: 1024)
             try await server.shutdown()
             try await server.shutdown()
             #expect(server.openConnectionCount == 0)
             await #expect(throws: (any Error).self) {
-                _ = try await client.execute(HTTPClientRequest(url: server.baseURL.absoluteString + "/status/200"), timeout: .seconds(30))
+                _ = try await client.execute(
+                    HTTPClientRequest(url: server.baseURL.absoluteString + "/status/200"), timeout: .seconds(30))
             }
         } catch {
             try? await client.shutdown()
@@ -59,7 +61,8 @@ struct MockServerLifecycleTests {
     func shutdownClosesConnections() async throws {
         let server = try await MockServer.start()
         async let slow: Void = {
-            _ = try? await RawConnection.exchange(port: server.port, sending: "GET /delay/60000 HTTP/1.1\r\nHost: x\r\n\r\n")
+            _ = try? await RawConnection.exchange(
+                port: server.port, sending: "GET /delay/60000 HTTP/1.1\r\nHost: x\r\n\r\n")
         }()
         #expect(try await eventually { server.openConnectionCount == 1 })
         let start = ContinuousClock.now
@@ -116,7 +119,8 @@ struct MockServerLifecycleTests {
     @Test("A client that leaves during /delay does not keep the connection alive")
     func disconnectDuringDelay() async throws {
         try await withHarness { harness in
-            try await RawConnection.sendAndHangUp(port: harness.server.port, sending: "GET /delay/60000 HTTP/1.1\r\nHost: x\r\n\r\n")
+            try await RawConnection.sendAndHangUp(
+                port: harness.server.port, sending: "GET /delay/60000 HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(try await eventually { harness.server.requestCount(path: "/delay/60000") == 1 })
             #expect(try await eventually { harness.server.openConnectionCount == 0 })
             let reply = try await harness.send(.GET, "/delay/1")
@@ -127,7 +131,8 @@ struct MockServerLifecycleTests {
     @Test("A 1xx status is sent as an informational head, then the connection closes")
     func informationalStatus() async throws {
         try await withHarness { harness in
-            let text = try await RawConnection.exchange(port: harness.server.port, sending: "GET /status/103 HTTP/1.1\r\nHost: x\r\n\r\n")
+            let text = try await RawConnection.exchange(
+                port: harness.server.port, sending: "GET /status/103 HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(text.hasPrefix("HTTP/1.1 103"))
             #expect(!text.contains("{"))
         }
@@ -136,7 +141,9 @@ struct MockServerLifecycleTests {
     @Test("Expect: 100-continue gets an interim 100 before the final answer")
     func expectContinue() async throws {
         try await withHarness { harness in
-            let request = "PUT /upload HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\nConnection: close\r\n\r\ndata"
+            let request =
+                "PUT /upload HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\nConnection: "
+                + "close\r\n\r\ndata"
             let text = try await RawConnection.exchange(port: harness.server.port, sending: request)
             #expect(text.hasPrefix("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK"))
             #expect(text.hasSuffix(#""bytes":4,"checksum":"\#(MockServer.checksum(Data("data".utf8)))"}"#))
@@ -146,7 +153,8 @@ struct MockServerLifecycleTests {
     @Test("HTTP/1.0 requests get one answer and a closed connection")
     func http10() async throws {
         try await withHarness { harness in
-            let text = try await RawConnection.exchange(port: harness.server.port, sending: "GET /users/1 HTTP/1.0\r\n\r\n")
+            let text = try await RawConnection.exchange(
+                port: harness.server.port, sending: "GET /users/1 HTTP/1.0\r\n\r\n")
             #expect(text.hasPrefix("HTTP/1.0 200 OK"))
             #expect(text.hasSuffix(#""email":"ada@example.com"}"#))
         }

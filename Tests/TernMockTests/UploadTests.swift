@@ -18,7 +18,8 @@ struct UploadTests {
     func streamedUpload() async throws {
         try await withHarness { harness in
             let total = 3 * 1024 * 1024 + 123
-            let body = HTTPClientRequest.Body.stream(PatternChunks(total: total, chunk: 64 * 1024), length: .known(Int64(total)))
+            let body = HTTPClientRequest.Body.stream(
+                PatternChunks(total: total, chunk: 64 * 1024), length: .known(Int64(total)))
             let reply = try await harness.send(.POST, "/upload", body: body)
             #expect(reply.status == 200)
             #expect(reply.header("Content-Type") == "application/json")

@@ -15,7 +15,8 @@ struct CacheSecretsTests {
                 try DemoSession.write(
                     root, "specs/tools/whoami.yaml",
                     "name: Who am I\ntarget: api\nmethod: GET\npath: /echo\nquery:\n  token: \"{{env:API_TOKEN}}\"\n"
-                        + "headers:\n  Authorization: \"Bearer {{env:API_TOKEN}}\"\n  X-Api-Key: \"{{env:API_TOKEN}}\"\n"
+                        + "headers:\n  Authorization: \"Bearer {{env:API_TOKEN}}\"\n  X-Api-Key: "
+                        + "\"{{env:API_TOKEN}}\"\n"
                 )
             }
         ) { demo in
@@ -33,7 +34,8 @@ struct CacheSecretsTests {
             for file in files {
                 let url = tern.appendingPathComponent(file)
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+                    !isDirectory.boolValue
                 else { continue }
                 let bytes = try Data(contentsOf: url)
                 #expect(bytes.range(of: Data(Self.secret.utf8)) == nil, "the secret is in .tern/\(file)")

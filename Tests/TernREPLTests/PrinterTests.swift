@@ -1,10 +1,10 @@
 import Foundation
 import HTTPTypes
-import Testing
 import Tern
-@testable import TernExplorer
 import TernSQLite
+import Testing
 
+@testable import TernExplorer
 @testable import TernREPL
 
 @Suite("Printer")
@@ -12,7 +12,9 @@ struct PrinterTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     var printer: Printer { Printer(style: .plain, now: now) }
 
-    func response(_ body: String, source: ResponseSource = .live, cache: Response.CacheInfo? = nil, attempts: Int = 1) -> Response {
+    func response(_ body: String, source: ResponseSource = .live, cache: Response.CacheInfo? = nil, attempts: Int = 1)
+        -> Response
+    {
         Response(
             status: .ok, headers: [.contentType: "application/json"], body: Data(body.utf8), source: source,
             request: Request(url: URL(string: "http://127.0.0.1:1/users/1")!),
@@ -28,10 +30,15 @@ struct PrinterTests {
 
     @Test("a replayed response shows its age and validity; retries show as attempts")
     func cachedResponse() {
-        let cache = Response.CacheInfo(key: "user-1", storedAt: now.addingTimeInterval(-120), validUntil: now.addingTimeInterval(480))
-        #expect(printer.statusLine(response("{}", source: .cache, cache: cache)) == "200 OK · CACHE (stored 2m ago, valid 8m) · 12 ms · 2 B")
-        let expired = Response.CacheInfo(key: "k", storedAt: now.addingTimeInterval(-900), validUntil: now.addingTimeInterval(-600), isExpired: true)
-        #expect(printer.statusLine(response("{}", source: .cache, cache: expired)).contains("(stored 15m ago, expired)"))
+        let cache = Response.CacheInfo(
+            key: "user-1", storedAt: now.addingTimeInterval(-120), validUntil: now.addingTimeInterval(480))
+        #expect(
+            printer.statusLine(response("{}", source: .cache, cache: cache))
+                == "200 OK · CACHE (stored 2m ago, valid 8m) · 12 ms · 2 B")
+        let expired = Response.CacheInfo(
+            key: "k", storedAt: now.addingTimeInterval(-900), validUntil: now.addingTimeInterval(-600), isExpired: true)
+        #expect(
+            printer.statusLine(response("{}", source: .cache, cache: expired)).contains("(stored 15m ago, expired)"))
         #expect(printer.statusLine(response("{}", source: .sample)) == "200 OK · SAMPLE · 12 ms · 2 B")
         #expect(printer.statusLine(response("{}", attempts: 3)).hasSuffix("· 3 attempts"))
     }
@@ -39,7 +46,9 @@ struct PrinterTests {
     @Test("binary bodies are a hex summary, text bodies are printed as they are")
     func bodies() {
         let binary = printer.bodyText(Data([0x89, 0x50, 0x4E, 0x47, 0x00, 0x01]), contentType: "image/png")
-        #expect(binary == "[6 B of binary data (image/png)]\n00000000  89 50 4e 47 00 01" + String(repeating: " ", count: 30) + "  |.PNG..|\n")
+        #expect(
+            binary == "[6 B of binary data (image/png)]\n00000000  89 50 4e 47 00 01"
+                + String(repeating: " ", count: 30) + "  |.PNG..|\n")
         #expect(printer.bodyText(Data("plain text".utf8), contentType: nil) == "plain text\n")
         #expect(printer.bodyText(Data(), contentType: nil) == "(empty body)\n")
     }
@@ -47,15 +56,17 @@ struct PrinterTests {
     @Test("tables align their columns; empty lists say so")
     func tables() {
         let specs = [
-            SpecSummary(id: "users/get-user", name: "Get user", method: "GET", path: "/users/{{userId}}", target: "api"),
+            SpecSummary(
+                id: "users/get-user", name: "Get user", method: "GET", path: "/users/{{userId}}", target: "api"),
             SpecSummary(id: "ping", name: "Ping", method: "post", path: "/ping", target: nil),
         ]
-        #expect(printer.render(.specs(specs)) == """
-            SPEC            METHOD  PATH               NAME
-            users/get-user  GET     /users/{{userId}}  Get user
-            ping            POST    /ping              Ping
+        #expect(
+            printer.render(.specs(specs)) == """
+                SPEC            METHOD  PATH               NAME
+                users/get-user  GET     /users/{{userId}}  Get user
+                ping            POST    /ping              Ping
 
-            """)
+                """)
         #expect(printer.render(.specs([])) == "the workspace has no specs\n")
         #expect(printer.render(.cacheEntries([])) == "the cache is empty\n")
         #expect(printer.render(.history([])) == "no sends recorded yet\n")
@@ -65,25 +76,37 @@ struct PrinterTests {
     @Test("cache entries show key, status, source, size, age and validity")
     func cacheEntries() {
         let entry = StoredResponse(
-            key: "user-1", status: 200, headers: [.contentType: "application/json"], body: Data(#"{"id":1}"#.utf8), source: .live,
-            storedAt: now.addingTimeInterval(-5), validUntil: now.addingTimeInterval(295), method: "GET", url: "http://x/users/1"
+            key: "user-1", status: 200, headers: [.contentType: "application/json"], body: Data(#"{"id":1}"#.utf8),
+            source: .live,
+            storedAt: now.addingTimeInterval(-5), validUntil: now.addingTimeInterval(295), method: "GET",
+            url: "http://x/users/1"
         )
-        #expect(printer.render(.cacheEntries([entry])) == """
-            KEY     STATUS  SOURCE  SIZE  STORED  VALID
-            user-1  200     live    8 B   5s ago  valid 4m
+        #expect(
+            printer.render(.cacheEntries([entry])) == """
+                KEY     STATUS  SOURCE  SIZE  STORED  VALID
+                user-1  200     live    8 B   5s ago  valid 4m
 
-            """)
+                """)
         let shown = printer.render(.cacheEntry(entry))
-        #expect(shown.hasPrefix("user-1\nGET http://x/users/1\n200 · live · 8 B · stored 5s ago · valid 4m\nContent-Type: application/json\n\n{\n"))
+        #expect(
+            shown.hasPrefix(
+                "user-1\nGET http://x/users/1\n200 · live · 8 B · stored 5s ago · valid 4m\nContent-Type: "
+                    + "application/json\n\n{\n"
+            ))
     }
 
     @Test("show prints the method, URL, headers and body, with notes")
     func show() throws {
-        var request = Request(method: .post, url: URL(string: "http://x/echo?a=1")!, headers: [.accept: "application/json"])
+        var request = Request(
+            method: .post, url: URL(string: "http://x/echo?a=1")!, headers: [.accept: "application/json"])
         try request.setBody(.json(["name": "Ada"]))
         request.storageKey = "echo"
         let text = printer.render(.request(request, edited: true))
-        #expect(text.hasPrefix("POST http://x/echo?a=1\nAccept: application/json\nContent-Type: application/json\n\n{\n  \"name\": \"Ada\"\n}\n"))
+        #expect(
+            text.hasPrefix(
+                "POST http://x/echo?a=1\nAccept: application/json\nContent-Type: application/json\n\n{\n  "
+                    + "\"name\": \"Ada\"\n}\n"
+            ))
         #expect(text.hasSuffix("(storage key echo · unsaved edits: 'save' writes them)\n"))
     }
 
@@ -91,16 +114,20 @@ struct PrinterTests {
     func colours() {
         #expect(Style.plain.green("LIVE") == "LIVE")
         #expect(Style.ansi.green("LIVE") == "\u{1B}[32mLIVE\u{1B}[0m")
-        let prompt = Prompt(workspace: "Demo", environment: "local", mode: "normal", selected: "users/get-user", unsaved: true)
+        let prompt = Prompt(
+            workspace: "Demo", environment: "local", mode: "normal", selected: "users/get-user", unsaved: true)
         #expect(prompt.text(.plain) == "Demo (local, normal) users/get-user*> ")
         let coloured = prompt.text(.ansi)
         #expect(coloured.contains("\u{1}\u{1B}[1m\u{2}Demo\u{1}\u{1B}[0m\u{2}"))
-        #expect(Prompt(workspace: "W", environment: nil, mode: "live", selected: nil, unsaved: false).text(.plain) == "W (no environment, live)> ")
+        #expect(
+            Prompt(workspace: "W", environment: nil, mode: "live", selected: nil, unsaved: false).text(.plain)
+                == "W (no environment, live)> ")
     }
 
     @Test("the live line describes progress with bytes, total, percent, rate and ETA")
     func liveLine() {
-        let progress = TransferProgress(direction: .download, bytes: 12_400_000, total: 50_000_000, bytesPerSecond: 10_000_000)
+        let progress = TransferProgress(
+            direction: .download, bytes: 12_400_000, total: 50_000_000, bytesPerSecond: 10_000_000)
         #expect(LiveLine.describe(progress) == "↓ 12.4 MB / 50.0 MB  24% · 10.0 MB/s · ETA 4s")
     }
 }

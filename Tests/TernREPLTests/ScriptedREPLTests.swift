@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
-import Testing
 import TernExplorer
 import TernREPL
+import Testing
 
 /// The REPL in scripted mode, against a real mock server on 127.0.0.1: every command of the language.
 @Suite("Scripted REPL")
@@ -15,7 +15,10 @@ struct ScriptedREPLTests {
             #expect(run.out.split(separator: "\n").contains { $0.hasPrefix("users/get-user ") && $0.contains(" GET ") })
             #expect(run.out.contains("reliability/slow"))
             #expect(run.out.contains("using users/get-user"))
-            #expect(run.out.contains("GET \(demo.server.baseURL.absoluteString)/users/1".replacingOccurrences(of: "//users", with: "/users")))
+            #expect(
+                run.out.contains(
+                    "GET \(demo.server.baseURL.absoluteString)/users/1".replacingOccurrences(
+                        of: "//users", with: "/users")))
             #expect(run.out.contains("Accept: application/json"))
             #expect(run.out.contains("storage key user-1"))
             #expect(run.err.isEmpty)
@@ -30,7 +33,8 @@ struct ScriptedREPLTests {
                 #"body {"name": "Ada"}"#, "show", "send"
             )
             #expect(run.status == 0, "\(run.err)")
-            let show = try #require(run.out.components(separatedBy: "200 OK").first?.components(separatedBy: "POST http").last)
+            let show = try #require(
+                run.out.components(separatedBy: "200 OK").first?.components(separatedBy: "POST http").last)
             #expect(show.contains("X-Trace: abc"))
             #expect(!show.contains("X-Gone"))
             #expect(show.contains("/echo?page=2"))
@@ -57,7 +61,8 @@ struct ScriptedREPLTests {
 
     @Test("body @FILE reads a file; body edit runs the session's editor, and fails cleanly without one")
     func bodySources() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("tern-repl-body-\(UUID().uuidString).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tern-repl-body-\(UUID().uuidString).json")
         try Data(#"{"from": "file"}"#.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         try await DemoSession.with(editor: { text in text.replacingOccurrences(of: "file", with: "editor") }) { demo in
@@ -79,7 +84,8 @@ struct ScriptedREPLTests {
     func modeAndEnvironment() async throws {
         try await DemoSession.with { demo in
             let run = await demo.run(
-                "mode cache", "send get-user", "mode live", "send get-user", "mode normal", "send get-user", "mode sample",
+                "mode cache", "send get-user", "mode live", "send get-user", "mode normal", "send get-user",
+                "mode sample",
                 "send user-profile", "env shared", "use get-user", "show", "env nowhere"
             )
             #expect(run.status == 1)
@@ -140,7 +146,8 @@ struct ScriptedREPLTests {
     func cache() async throws {
         try await DemoSession.with { demo in
             let run = await demo.run(
-                "cache list", "send get-user", "cache list", "cache show user-1", "cache clear user-1", "cache show user-1",
+                "cache list", "send get-user", "cache list", "cache show user-1", "cache clear user-1",
+                "cache show user-1",
                 "send list-users", "cache clear", "cache"
             )
             #expect(run.status == 1)
@@ -158,14 +165,19 @@ struct ScriptedREPLTests {
     @Test("save writes the edited spec; save as writes a new one")
     func save() async throws {
         try await DemoSession.with { demo in
-            let run = await demo.run("use get-user", "set header X-Trace abc", "save as users/get-user-traced", "ls", "set header X-More 1", "save")
+            let run = await demo.run(
+                "use get-user", "set header X-Trace abc", "save as users/get-user-traced", "ls", "set header X-More 1",
+                "save")
             #expect(run.status == 0, "\(run.err)")
-            let copy = try String(contentsOf: demo.root.appendingPathComponent("specs/users/get-user-traced.yaml"), encoding: .utf8)
+            let copy = try String(
+                contentsOf: demo.root.appendingPathComponent("specs/users/get-user-traced.yaml"), encoding: .utf8)
             #expect(copy.contains("X-Trace"))
             #expect(run.out.contains("users/get-user-traced"))
-            let saved = try String(contentsOf: demo.root.appendingPathComponent("specs/users/get-user-traced.yaml"), encoding: .utf8)
+            let saved = try String(
+                contentsOf: demo.root.appendingPathComponent("specs/users/get-user-traced.yaml"), encoding: .utf8)
             #expect(saved.contains("X-More"))
-            let original = try String(contentsOf: demo.root.appendingPathComponent("specs/users/get-user.yaml"), encoding: .utf8)
+            let original = try String(
+                contentsOf: demo.root.appendingPathComponent("specs/users/get-user.yaml"), encoding: .utf8)
             #expect(!original.contains("X-Trace"))
             #expect(run.err.isEmpty, "everything was saved")
         }
@@ -264,9 +276,12 @@ struct InteractiveREPLTests {
     @Test("the prompt follows the session; quit with unsaved edits warns first, a second quit leaves; status is 0")
     func quitGuard() async throws {
         try await DemoSession.with { demo in
-            let input = PromptRecorder(["use get-user", "set header X-Trace 1", "quit", "mode live", "quit", "quit", "ls"])
+            let input = PromptRecorder([
+                "use get-user", "set header X-Trace 1", "quit", "mode live", "quit", "quit", "ls",
+            ])
             let output = CapturedOutput()
-            let repl = REPL(session: demo.session, options: REPL.Options(input: input, output: output, interactive: true))
+            let repl = REPL(
+                session: demo.session, options: REPL.Options(input: input, output: output, interactive: true))
             #expect(await repl.run() == 0)
             let prompts = input.prompts.withLock { $0 }
             #expect(prompts.first == "Demo (local, normal)> ")
@@ -283,7 +298,8 @@ struct InteractiveREPLTests {
         try await DemoSession.with { demo in
             let output = CapturedOutput()
             let input = ScriptLines(["use get-user", "body hello"])
-            let repl = REPL(session: demo.session, options: REPL.Options(input: input, output: output, interactive: true))
+            let repl = REPL(
+                session: demo.session, options: REPL.Options(input: input, output: output, interactive: true))
             #expect(await repl.run() == 0)
             #expect(output.err.contains("quit again (or Ctrl-D)"))
             #expect(output.err.contains("were not saved"))

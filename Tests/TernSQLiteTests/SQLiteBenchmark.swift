@@ -81,11 +81,13 @@ struct SQLiteBenchmark {
     }
 
     private func us(_ duration: Duration) -> String {
-        String(format: "%.1f", Double(duration.components.attoseconds) / 1e12 + Double(duration.components.seconds) * 1e6)
+        String(
+            format: "%.1f", Double(duration.components.attoseconds) / 1e12 + Double(duration.components.seconds) * 1e6)
     }
 
     private func ms(_ duration: Duration) -> String {
-        String(format: "%.1f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3)
+        String(
+            format: "%.1f", Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1e3)
     }
 }
 

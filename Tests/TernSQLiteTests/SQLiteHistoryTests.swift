@@ -45,7 +45,8 @@ struct SQLiteHistoryTests {
             for index in 0..<10 {
                 try await storage.recordHistory(
                     HistoryEntry(
-                        method: "GET", url: "http://127.0.0.1:1/\(index)", date: start.addingTimeInterval(Double(index)),
+                        method: "GET", url: "http://127.0.0.1:1/\(index)",
+                        date: start.addingTimeInterval(Double(index)),
                         status: 200, source: .live, duration: 0.01
                     )
                 )

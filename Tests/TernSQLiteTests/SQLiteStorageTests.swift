@@ -71,7 +71,8 @@ struct SQLiteStorageTests {
             let storage = try SQLiteStorage(path: scratch.cachePath, historyLimitPerKey: 3)
             let start = Date(timeIntervalSince1970: 1_700_000_000)
             for index in 1...5 {
-                try await storage.store(.fixture(key: "k", body: "\(index)", storedAt: start.addingTimeInterval(Double(index))))
+                try await storage.store(
+                    .fixture(key: "k", body: "\(index)", storedAt: start.addingTimeInterval(Double(index))))
             }
             try await storage.store(.fixture(key: "other", body: "x"))
             #expect(try await storage.entry(forKey: "k")?.body == Data("5".utf8))

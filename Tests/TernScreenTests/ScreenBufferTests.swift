@@ -1,9 +1,11 @@
 import Testing
+
 @testable import TernScreen
 
 @Suite struct CellWidthTests {
     @Test(arguments: [
-        ("a", 1), ("é", 1), ("e\u{301}", 1), ("漢", 2), ("한", 2), ("🙂", 2), ("❤️", 2), ("\u{200B}", 0), ("ｱ", 1), ("Ｗ", 2),
+        ("a", 1), ("é", 1), ("e\u{301}", 1), ("漢", 2), ("한", 2), ("🙂", 2), ("❤️", 2), ("\u{200B}", 0), ("ｱ", 1),
+        ("Ｗ", 2),
     ])
     func widthOfOneCharacter(text: String, width: Int) {
         #expect(CellWidth.of(text) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
@@ -73,7 +75,9 @@ import Testing
         let changes = second.changes(since: first)
         #expect(changes.map { "\($0.x),\($0.y)" } == ["1,0", "1,1"])
         #expect(second.changes(since: nil).count == 12)
-        #expect(ScreenBuffer(size: Size(width: 3, height: 1)).changes(since: first).count == 3, "a new size redraws everything")
+        #expect(
+            ScreenBuffer(size: Size(width: 3, height: 1)).changes(since: first).count == 3,
+            "a new size redraws everything")
     }
 
     @Test func memoryTerminalWritesOnlyChangedCells() {
@@ -104,7 +108,8 @@ import Testing
             .draw(in: Rect(x: 0, y: 0, width: 20, height: 3), on: &buffer)
         #expect(buffer.text == "Name  Value\nAuth… Bearer x\n")
         var empty = ScreenBuffer(size: Size(width: 20, height: 2))
-        Table(columns: [("Name", 6)], rows: [], selected: nil, emptyText: "(none)").draw(in: Rect(x: 0, y: 0, width: 20, height: 2), on: &empty)
+        Table(columns: [("Name", 6)], rows: [], selected: nil, emptyText: "(none)").draw(
+            in: Rect(x: 0, y: 0, width: 20, height: 2), on: &empty)
         #expect(empty.text == "Name\n(none)")
     }
 

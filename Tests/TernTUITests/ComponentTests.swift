@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import TernScreen
+import Testing
+
 @testable import TernExplorer
 @testable import TernTUI
 
@@ -51,7 +52,9 @@ import TernScreen
         let shown = pane.show(Fixtures.jsonResponse(), now: Date())
         #expect(shown.effects == [.refreshActivity, .loadCache], "a send's response refreshes the activity")
         #expect(pane.sending == nil && pane.view?.title == "users/get-user")
-        #expect(pane.show(Fixtures.jsonResponse(source: .cache), now: Date()).effects.isEmpty, "an opened entry refreshes nothing")
+        #expect(
+            pane.show(Fixtures.jsonResponse(source: .cache), now: Date()).effects.isEmpty,
+            "an opened entry refreshes nothing")
         #expect(pane.cancel().effects.isEmpty)
     }
 
@@ -63,7 +66,8 @@ import TernScreen
         pane.perform(.search, height: 10)
         for key in typing("ada") { _ = pane.searchKey(key) }
         #expect(pane.searchKey(.enter) == [.search("ada")])
-        #expect(pane.searchFinished(query: "other", matches: [1], height: 10).status == nil, "a stale result is dropped")
+        #expect(
+            pane.searchFinished(query: "other", matches: [1], height: 10).status == nil, "a stale result is dropped")
         let found = pane.searchFinished(query: "ada", matches: [2, 3], height: 10)
         #expect(found.status?.isError == false)
         #expect(pane.search?.matches == [2, 3] && pane.search?.running == false)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import TernTUI
 
 /// The runtime's work in flight, without a terminal or a session: handles are strings.
@@ -52,7 +53,10 @@ import Testing
         machine.sendSettled(id: first)
         #expect(isNone(machine.cancelRequested()), "cancel after the send finished does nothing")
         machine.sendSettled(id: first)
-        guard case .idle = machine.send else { Issue.record("a double settle revived the send"); return }
+        guard case .idle = machine.send else {
+            Issue.record("a double settle revived the send")
+            return
+        }
     }
 
     @Test func aSecondSendReplacesAndCancelsTheFirst() {

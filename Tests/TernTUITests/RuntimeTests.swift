@@ -6,6 +6,7 @@ import TernScreen
 import TernTesting
 import TernWorkspace
 import Testing
+
 @testable import TernExplorer
 @testable import TernTUI
 
@@ -17,21 +18,22 @@ import Testing
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-tui-\(UUID().uuidString)")
         let files = [
             "workspace.yaml": """
-                name: Runtime
-                targets:
-                  api:
-                    baseURL: "{{mock}}"
-                handler:
-                  maxRetries: 3
-                  retry: { backoff: constant, initialDelay: 0.05, jitter: false, on: [503] }
-                """,
+            name: Runtime
+            targets:
+              api:
+                baseURL: "{{mock}}"
+            handler:
+              maxRetries: 3
+              retry: { backoff: constant, initialDelay: 0.05, jitter: false, on: [503] }
+            """,
             "specs/flaky.yaml": "method: GET\npath: /flaky/\(flakyKey)\nquery: { failures: 2, retryAfter: 0 }\n",
             "specs/files/download.yaml": "method: GET\npath: /bytes/300000\ntransaction: download\n",
             "specs/users.yaml": "method: GET\npath: /users\nheaders: { X-Debug: \"1\" }\n",
         ]
         for (path, text) in files {
             let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         return root
@@ -42,7 +44,8 @@ import Testing
         let storage = try SQLiteStorage(path: root.appendingPathComponent(".tern/cache.sqlite"))
         return ExplorerSession(
             workspace: workspace, transport: HTTPClientTransport.shared, storage: storage, history: storage,
-            options: ExplorerSession.Options(variables: ["mock": server.baseURL.absoluteString], processEnvironment: [:])
+            options: ExplorerSession.Options(
+                variables: ["mock": server.baseURL.absoluteString], processEnvironment: [:])
         )
     }
 
@@ -61,10 +64,16 @@ import Testing
             runtime.waitUntil { $0.snapshot != nil && $0.cacheLoaded }
             frames["start"] = terminal.frame?.text
             keys([.character(":")] + typing("send flaky") + [.enter])
-            runtime.waitUntil { $0.response != nil && $0.sending == nil && $0.retryLog.count == 3 && $0.retryLog.last?.outcome.isRunning == false }
+            runtime.waitUntil {
+                $0.response != nil && $0.sending == nil && $0.retryLog.count == 3
+                    && $0.retryLog.last?.outcome.isRunning == false
+            }
             frames["flaky"] = terminal.frame?.text
             keys([.character(":")] + typing("send files/download") + [.enter])
-            runtime.waitUntil { $0.response?.title == "files/download" && $0.transfers.contains { $0.label == "files/download" && !$0.outcome.isRunning } }
+            runtime.waitUntil {
+                $0.response?.title == "files/download"
+                    && $0.transfers.contains { $0.label == "files/download" && !$0.outcome.isRunning }
+            }
             keys([.character("4")])
             runtime.waitUntil { _ in true }
             frames["transfers"] = terminal.frame?.text
@@ -124,7 +133,9 @@ import Testing
             runtime.waitUntil { $0.snapshot?.selected?.headers.count == 2 }
             let edited = terminal.frame?.text
             keys([.character(":")] + typing("save") + [.enter])
-            runtime.waitUntil { $0.snapshot?.unsaved.isEmpty == true && $0.status?.text.hasPrefix("saved users") == true }
+            runtime.waitUntil {
+                $0.snapshot?.unsaved.isEmpty == true && $0.status?.text.hasPrefix("saved users") == true
+            }
             keys([.character("q")])
             return (edited, runtime.current)
         }

@@ -1,7 +1,8 @@
 import Foundation
 import Tern
-import Testing
 import TernScreen
+import Testing
+
 @testable import TernExplorer
 @testable import TernTUI
 
@@ -53,7 +54,10 @@ import TernScreen
         let edited = press([.character("e"), .ctrl("u")] + typing("name") + [.enter], &state)
         #expect(edited == [.apply(.setItem(.query, replacing: "fields", name: "fields", value: "name"))])
         #expect(press([.character("M"), .ctrl("u")] + typing("post") + [.enter], &state) == [.apply(.method("post"))])
-        #expect(press([.character("p"), .ctrl("u")] + typing("/v2/users") + [.enter], &state) == [.apply(.path("/v2/users"))])
+        #expect(
+            press([.character("p"), .ctrl("u")] + typing("/v2/users") + [.enter], &state) == [
+                .apply(.path("/v2/users"))
+            ])
         press([.character("a"), .escape], &state)
         #expect(state.prompt == nil)
         state.editorTab = .body
@@ -117,8 +121,14 @@ import TernScreen
 
     @Test func theCommandLineRunsTheREPLLanguage() {
         var state = Fixtures.state()
-        #expect(press([.character(":")] + typing("set header X-A 1") + [.enter], &state) == [.run(.set(.header, name: "X-A", value: "1"))])
-        #expect(press([.character(":")] + typing("send reliability/flaky") + [.enter], &state) == [.send("reliability/flaky")])
+        #expect(
+            press([.character(":")] + typing("set header X-A 1") + [.enter], &state) == [
+                .run(.set(.header, name: "X-A", value: "1"))
+            ])
+        #expect(
+            press([.character(":")] + typing("send reliability/flaky") + [.enter], &state) == [
+                .send("reliability/flaky")
+            ])
         _ = App.update(&state, .sendFailed(ExplorerError(.request, "x")))
         #expect(press([.character(":")] + typing("mode cache") + [.enter], &state) == [.run(.mode(.cache))])
         #expect(press([.character(":")] + typing("cache list") + [.enter], &state) == [.loadCache])
@@ -132,7 +142,8 @@ import TernScreen
         #expect(state.status?.isError == true)
         #expect(state.status?.text.contains("send") == true, "an unknown command suggests the closest")
         press([.character(":")] + typing("set header") + [.enter], &state)
-        #expect(state.status?.text.contains("set header|query|var NAME VALUE") == true, "wrong arguments show the usage")
+        #expect(
+            state.status?.text.contains("set header|query|var NAME VALUE") == true, "wrong arguments show the usage")
     }
 
     @Test func commandHistoryAndCompletion() {
@@ -162,7 +173,9 @@ import TernScreen
         press([.escape], &state)
         _ = App.update(&state, .commandFinished(.save(as: nil), .success(.done("saved users/get-user"))))
         #expect(state.status == StatusMessage(text: "saved users/get-user", isError: false))
-        _ = App.update(&state, .commandFinished(.environment("nope"), .failure(ExplorerError(.workspace, "no environment 'nope'"))))
+        _ = App.update(
+            &state, .commandFinished(.environment("nope"), .failure(ExplorerError(.workspace, "no environment 'nope'")))
+        )
         #expect(state.status == StatusMessage(text: "no environment 'nope'", isError: true))
         #expect(App.update(&state, .commandFinished(.cache(.clear("k")), .success(.done("removed")))) == [.loadCache])
     }
@@ -220,7 +233,14 @@ import TernScreen
         _ = App.update(&state, .activity(retryLog: Array(Fixtures.retryLog.prefix(1)), transfers: []))
         _ = App.update(&state, .activity(retryLog: Fixtures.retryLog, transfers: []))
         #expect(state.retrySelection == 2)
-        #expect(App.update(&state, .handlerEvent(HandlerEvent(requestID: RequestID(rawValue: 9), label: "x", date: fixedNow, kind: .attempt(number: 1)))) == [.refreshActivity])
+        #expect(
+            App.update(
+                &state,
+                .handlerEvent(
+                    HandlerEvent(
+                        requestID: RequestID(rawValue: 9), label: "x", date: fixedNow, kind: .attempt(number: 1)))) == [
+                    .refreshActivity
+                ])
     }
 
     @Test func cachePaneOpensDeletesAndClears() {
@@ -236,13 +256,15 @@ import TernScreen
     }
 
     @Test func keyDocsAreCurrent() throws {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
             .appendingPathComponent("docs/keys.md")
         let generated = KeyTable.markdown()
         if ProcessInfo.processInfo.environment["TERN_RECORD_DOCS"] != nil {
             try generated.write(to: file, atomically: true, encoding: .utf8)
         }
         let current = try String(contentsOf: file, encoding: .utf8)
-        #expect(current == generated, "docs/keys.md is stale: run TERN_RECORD_DOCS=1 swift test --filter keyDocsAreCurrent")
+        #expect(
+            current == generated, "docs/keys.md is stale: run TERN_RECORD_DOCS=1 swift test --filter keyDocsAreCurrent")
     }
 }

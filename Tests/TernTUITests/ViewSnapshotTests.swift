@@ -1,7 +1,8 @@
 import Foundation
 import Tern
-import Testing
 import TernScreen
+import Testing
+
 @testable import TernExplorer
 @testable import TernTUI
 

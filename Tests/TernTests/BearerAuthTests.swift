@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TernHTTPClient
 import TernTesting
+import Testing
 
 @testable import Tern
 
@@ -53,8 +53,11 @@ struct BearerAuthTests {
     func refreshLoopCap() async throws {
         try await withMockServer { server in
             let wrong = BearerTokenStore(token: "expired") { _ in "bogus" }
-            let handler = liveHandler(server, mode: .live, interceptors: [BearerAuthInterceptor(store: wrong, maxRefreshes: 2)])
-            let error = await #expect(throws: TernError.self) { try await handler.send(get("auth/protected", on: server)) }
+            let handler = liveHandler(
+                server, mode: .live, interceptors: [BearerAuthInterceptor(store: wrong, maxRefreshes: 2)])
+            let error = await #expect(throws: TernError.self) {
+                try await handler.send(get("auth/protected", on: server))
+            }
             #expect(error?.kind == .authentication)
             #expect(error?.response?.statusCode == 401)
             // The first send plus one replay per refresh.
@@ -69,7 +72,9 @@ struct BearerAuthTests {
             let handler = liveHandler(
                 server, mode: .live, retryPolicy: .never, interceptors: [BearerAuthInterceptor(store: tokens)]
             )
-            let error = await #expect(throws: TernError.self) { try await handler.send(get("auth/protected", on: server)) }
+            let error = await #expect(throws: TernError.self) {
+                try await handler.send(get("auth/protected", on: server))
+            }
             #expect(error?.kind == .authentication)
             #expect(server.refreshCount == 0)
         }
@@ -99,7 +104,8 @@ struct BearerAuthOrderTests {
                 refresh.requiresAuthentication = false
                 return try await handler.send(refresh, mode: .live).decode([String: String].self)["token"] ?? ""
             }
-            let handler = liveHandler(server, interceptors: [BearerAuthInterceptor(store: tokens), ValidationInterceptor()])
+            let handler = liveHandler(
+                server, interceptors: [BearerAuthInterceptor(store: tokens), ValidationInterceptor()])
             let response = try await handler.send(get("auth/protected", on: server))
             #expect(response.statusCode == 200)
             #expect(server.refreshCount == 1)

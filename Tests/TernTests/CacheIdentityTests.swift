@@ -22,7 +22,9 @@ struct CacheIdentityTests {
             var traced = original
             traced.headers[HTTPField.Name("X-Trace")!] = "abc"
             var verbose = original
-            verbose.url = server.baseURL.appendingPathComponent("echo").appending(queryItems: [.init(name: "verbose", value: "true")])
+            verbose.url = server.baseURL.appendingPathComponent("echo").appending(queryItems: [
+                .init(name: "verbose", value: "true")
+            ])
             var dev = original
             dev.cachePartition = "dev"
             var otherToken = original
@@ -30,7 +32,9 @@ struct CacheIdentityTests {
             for edited in [traced, verbose, dev, otherToken] {
                 let before = server.requestCount(path: "/echo")
                 let answer = try await handler.send(edited)
-                #expect(answer.source == .live, "\(edited.headers) \(edited.url) \(String(describing: edited.cachePartition))")
+                #expect(
+                    answer.source == .live,
+                    "\(edited.headers) \(edited.url) \(String(describing: edited.cachePartition))")
                 #expect(server.requestCount(path: "/echo") == before + 1)
                 #expect(try answer.decode(Echo.self).headers["authorization"] == edited.headers[.authorization])
             }
@@ -44,7 +48,8 @@ struct CacheIdentityTests {
     func bodyIsIdentity() async throws {
         try await withMockServer { server in
             let handler = liveHandler(server)
-            var create = Request(method: .post, url: server.baseURL.appendingPathComponent("echo"), name: "users/create")
+            var create = Request(
+                method: .post, url: server.baseURL.appendingPathComponent("echo"), name: "users/create")
             try create.setBody(.json(.object(["name": .string("Ada")])))
             _ = try await handler.send(create, mode: .live)
             let replay = try await handler.send(create, mode: .cache)
@@ -67,7 +72,10 @@ struct CacheIdentityTests {
                 cacheIdentity: CacheIdentity(ignoredHeaders: ["X-Variant"])
             )
             func request(_ variant: String) -> Request {
-                var request = Request(url: server.baseURL.appendingPathComponent("etag/60").appending(queryItems: [.init(name: "vary", value: "X-Variant")]))
+                var request = Request(
+                    url: server.baseURL.appendingPathComponent("etag/60").appending(queryItems: [
+                        .init(name: "vary", value: "X-Variant")
+                    ]))
                 request.headers[HTTPField.Name("X-Variant")!] = variant
                 return request
             }
@@ -110,7 +118,9 @@ struct CacheIdentityTests {
         #expect(validity("private, max-age=60") == now.addingTimeInterval(60))
         #expect(validity("s-maxage=600") == now.addingTimeInterval(300), "s-maxage is for shared caches")
         #expect(validity("max-age=99999999999999999999") == now.addingTimeInterval(2_147_483_648))
-        #expect(CacheValidity.fromHeaders([.cacheControl: "max-age=100", .age: "40"], now: now, fallback: 0) == now.addingTimeInterval(60))
+        #expect(
+            CacheValidity.fromHeaders([.cacheControl: "max-age=100", .age: "40"], now: now, fallback: 0)
+                == now.addingTimeInterval(60))
         #expect(CacheValidity.fromHeaders([:], now: now, fallback: 0) == nil)
         #expect(CacheValidity.fromHeaders([.expires: "not a date"], now: now, fallback: 300) == now)
     }
@@ -134,10 +144,10 @@ struct CacheIdentityTests {
         #expect(stale.cache?.badge == "stale, offline")
         #expect(events.names.contains("cache.stale"))
         let strict = Handler(
-            transport: handler.transport, storage: storage, retryPolicy: .constant(.zero, limit: 0), clock: handler.clock,
+            transport: handler.transport, storage: storage, retryPolicy: .constant(.zero, limit: 0),
+            clock: handler.clock,
             staleIfError: false
         )
         await #expect(throws: TernError.self) { try await strict.send(request) }
     }
 }
-

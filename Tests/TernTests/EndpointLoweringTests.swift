@@ -31,7 +31,10 @@ struct EndpointLoweringTests {
 
     struct Lookup: Spec {
         typealias Result = User
-        struct Parameter: Encodable, Sendable { var name: String; var tags: [String] }
+        struct Parameter: Encodable, Sendable {
+            var name: String
+            var tags: [String]
+        }
         let parameter: Parameter
         var path: String { "/users/search" }
         var method: HTTPMethod { .get }
@@ -47,7 +50,9 @@ struct EndpointLoweringTests {
 
     @Test("a Spec with no base URL anywhere is an invalid request, not a crash")
     func specWithoutBase() {
-        #expect(throws: TernError.self) { try Lookup(parameter: .init(name: "", tags: [])).makeRequest(in: EndpointContext()) }
+        #expect(throws: TernError.self) {
+            try Lookup(parameter: .init(name: "", tags: [])).makeRequest(in: EndpointContext())
+        }
     }
 
     @Test("a Route lowers against the handler's base URL and builders compose")
@@ -61,7 +66,9 @@ struct EndpointLoweringTests {
         #expect(request.timeout == .seconds(5))
     }
 
-    @Test("bad URLs and header names are reported as invalid requests", arguments: ["not a url", "ftp://x/y", "/relative"])
+    @Test(
+        "bad URLs and header names are reported as invalid requests",
+        arguments: ["not a url", "ftp://x/y", "/relative"])
     func badURL(base: String) {
         struct Bad: TargetGroup {
             let baseURL: String
@@ -91,12 +98,15 @@ struct EndpointLoweringTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("tern-part-\(UUID()).txt")
         try Data("file contents".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let form = MultipartForm(parts: [.field("name", "Ada"), .file("doc", file, contentType: "text/plain")], boundary: "B")
+        let form = MultipartForm(
+            parts: [.field("name", "Ada"), .file("doc", file, contentType: "text/plain")], boundary: "B")
         let encoded = try form.encodedData()
         #expect(form.knownLength == Int64(encoded.count))
         let text = try #require(String(data: encoded, encoding: .utf8))
         #expect(text.hasPrefix("--B\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nAda\r\n"))
-        #expect(text.contains("filename=\"\(file.lastPathComponent)\"\r\nContent-Type: text/plain\r\n\r\nfile contents\r\n"))
+        #expect(
+            text.contains("filename=\"\(file.lastPathComponent)\"\r\nContent-Type: text/plain\r\n\r\nfile contents\r\n")
+        )
         #expect(text.hasSuffix("--B--\r\n"))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 
@@ -49,7 +49,8 @@ struct HandlerEventTests {
         let log = EventLog()
         let response = try await handler.send(UserAPI.user(id: 1), onEvent: log.observer)
         #expect(response.attempts == 3)
-        #expect(log.names == ["cache.miss", "attempt", "retry", "attempt", "retry", "attempt", "cache.stored", "response"])
+        #expect(
+            log.names == ["cache.miss", "attempt", "retry", "attempt", "retry", "attempt", "cache.stored", "response"])
         let retries = log.all.compactMap { event -> (Int, String, Duration)? in
             if case .retry(let attempt, let cause, let delay) = event.kind { return (attempt, "\(cause)", delay) }
             return nil

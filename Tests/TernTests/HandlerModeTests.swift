@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 
@@ -109,7 +109,8 @@ struct HandlerModeTests {
             let value = request.url.path == "/keep" ? "public, max-age=42" : "no-store"
             return TransportResponse(status: .ok, headers: [.cacheControl: value], body: Data("x".utf8))
         }
-        let handler = Handler(transport: transport, storage: storage, cacheValidity: .responseHeaders(fallback: 10), clock: clock)
+        let handler = Handler(
+            transport: transport, storage: storage, cacheValidity: .responseHeaders(fallback: 10), clock: clock)
         let kept = try await handler.send(Request(url: try #require(URL(string: "http://127.0.0.1:1/keep"))))
         #expect(kept.cache?.validUntil == clock.now.addingTimeInterval(42))
         let dropped = try await handler.send(Request(url: try #require(URL(string: "http://127.0.0.1:1/drop"))))
@@ -173,7 +174,9 @@ struct StorageAnswerTests {
             var path: String { "/ping" }
             var task: TargetTask { TargetTask() }
         }
-        let handler = Handler(transport: InMemoryTransport.status(200), defaults: SessionDefaults(baseURL: URL(string: "http://127.0.0.1:9/api")))
+        let handler = Handler(
+            transport: InMemoryTransport.status(200),
+            defaults: SessionDefaults(baseURL: URL(string: "http://127.0.0.1:9/api")))
         #expect(try handler.request(for: Relative()).url.absoluteString == "http://127.0.0.1:9/api/ping")
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import HTTPTypes
 import Synchronization
-import Testing
 import TernHTTPClient
 import TernTesting
+import Testing
 
 @testable import Tern
 
@@ -38,7 +38,9 @@ struct HandlerServerTests {
             #expect(try await handler.send(get("status/404", on: server)).statusCode == 404)
 
             let validating = liveHandler(server, interceptors: [ValidationInterceptor()])
-            let error = await #expect(throws: TernError.self) { try await validating.send(get("status/404", on: server)) }
+            let error = await #expect(throws: TernError.self) {
+                try await validating.send(get("status/404", on: server))
+            }
             #expect(error?.kind == .unacceptableStatus)
             #expect(error?.response?.statusCode == 404)
             #expect(try await validating.send(get("status/201", on: server)).statusCode == 201)
@@ -51,7 +53,8 @@ struct HandlerServerTests {
             let clock = TestClock()
             let handler = liveHandler(server, clock: clock)
             let log = EventLog()
-            let response = try await handler.send(get("flaky/retry-me", on: server).withQuery("failures=2"), onEvent: log.observer)
+            let response = try await handler.send(
+                get("flaky/retry-me", on: server).withQuery("failures=2"), onEvent: log.observer)
             #expect(response.statusCode == 200)
             #expect(response.attempts == 3)
             #expect(server.requestCount(path: "/flaky/retry-me") == 3)
@@ -68,7 +71,8 @@ struct HandlerServerTests {
             let handler = liveHandler(server, retryPolicy: .exponential(limit: 3), clock: clock)
             _ = try await handler.send(get("flaky/after-seconds", on: server).withQuery("failures=1&retryAfter=0.2"))
             #expect(clock.sleeps == [.milliseconds(200)])
-            let response = try await handler.send(get("flaky/after-date", on: server).withQuery("failures=1&retryAfter=3&retryAfterDate=1"))
+            let response = try await handler.send(
+                get("flaky/after-date", on: server).withQuery("failures=1&retryAfter=3&retryAfterDate=1"))
             #expect(response.statusCode == 200)
             try #require(clock.sleeps.count == 2)
             // The date is read as a time about 3 s ahead (whole-second precision, measured from the
@@ -101,7 +105,8 @@ struct HandlerServerTests {
         try await server.shutdown()
         let log = EventLog()
         let handler = Handler(
-            transport: HTTPClientTransport.shared, retryPolicy: .constant(.milliseconds(5), limit: 2), clock: TestClock()
+            transport: HTTPClientTransport.shared, retryPolicy: .constant(.milliseconds(5), limit: 2),
+            clock: TestClock()
         )
         let error = await #expect(throws: TernError.self) {
             try await handler.send(Request(url: url.appendingPathComponent("users")), onEvent: log.observer)
@@ -175,11 +180,17 @@ struct HandlerServerTests {
     func decode() async throws {
         let route = MockRoute(path: "/snake", response: .json(#"{"user_id":1,"user_name":"Ada"}"#))
         try await withMockServer(routes: [route]) { server in
-            struct Snake: Decodable, Sendable { var userId: Int; var userName: String }
+            struct Snake: Decodable, Sendable {
+                var userId: Int
+                var userName: String
+            }
             let handler = liveHandler(server)
-            let value = try await handler.decode(Snake.self, from: get("snake", on: server), keyDecodingStrategy: .convertFromSnakeCase)
+            let value = try await handler.decode(
+                Snake.self, from: get("snake", on: server), keyDecodingStrategy: .convertFromSnakeCase)
             #expect(value.userId == 1 && value.userName == "Ada")
-            let error = await #expect(throws: TernError.self) { try await handler.decode(User.self, from: get("users/99", on: server)) }
+            let error = await #expect(throws: TernError.self) {
+                try await handler.decode(User.self, from: get("users/99", on: server))
+            }
             #expect(error?.kind == .unacceptableStatus)
             let users = try await handler.decode([User].self, from: get("users", on: server))
             #expect(users.first?.name == "Ada Lovelace")

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 
@@ -36,8 +36,9 @@ struct HostileRetryAfterTests {
         #expect(zero.delay(forRetry: 50) == .zero)
     }
 
-    @Test("a huge Retry-After (seconds or a date in year 9999) stops instead of overflowing",
-          arguments: ["10000000000", String(repeating: "9", count: 400), "Fri, 31 Dec 9999 23:59:59 GMT"])
+    @Test(
+        "a huge Retry-After (seconds or a date in year 9999) stops instead of overflowing",
+        arguments: ["10000000000", String(repeating: "9", count: 400), "Fri, 31 Dec 9999 23:59:59 GMT"])
     func hugeRetryAfterStops(value: String) {
         #expect(RetryPolicy.default.decide(context(retryAfter: value)) == .stop)
         // Without a maximum, the same value is the longest representable wait: long, finite, no trap.
@@ -50,8 +51,9 @@ struct HostileRetryAfterTests {
         #expect(wait >= .seconds(10_000_000_000))
     }
 
-    @Test("a Retry-After that is not delay-seconds or a date is ignored: the backoff applies",
-          arguments: ["inf", "nan", "-1", "-5", "1e3", "+3", "0x10", "", "3.", ".5", "1.2.3", "Infinity"])
+    @Test(
+        "a Retry-After that is not delay-seconds or a date is ignored: the backoff applies",
+        arguments: ["inf", "nan", "-1", "-5", "1e3", "+3", "0x10", "", "3.", ".5", "1.2.3", "Infinity"])
     func invalidRetryAfterIgnored(value: String) {
         let policy = RetryPolicy(backoff: .constant(.milliseconds(100)), jitter: 0)
         #expect(policy.decide(context(retryAfter: value)) == .retryAfter(.milliseconds(100)))
@@ -62,8 +64,9 @@ struct HostileRetryAfterTests {
         #expect(RetryPolicy.default.decide(context(retryAfter: "Sun, 06 Nov 1994 08:49:37 GMT")) == .retry)
     }
 
-    @Test("hostile Retry-After values from the real server finish without a crash",
-          arguments: ["10000000000", "inf", "nan", "-1", "1e300"])
+    @Test(
+        "hostile Retry-After values from the real server finish without a crash",
+        arguments: ["10000000000", "inf", "nan", "-1", "1e300"])
     func fromServer(value: String) async throws {
         try await withMockServer { server in
             let clock = TestClock(start: Date())

@@ -2,9 +2,9 @@ import Foundation
 import HTTPTypes
 import Logging
 import Synchronization
-import Testing
 import TernHTTPClient
 import TernTesting
+import Testing
 
 @testable import Tern
 
@@ -37,7 +37,8 @@ struct InterceptorTests {
     func headerAndRecovery() async throws {
         try await withMockServer { server in
             let recovering = ErrorProcessor { error in
-                Response(status: .ok, body: Data("recovered from \(error.kind)".utf8), request: Request(url: server.baseURL))
+                Response(
+                    status: .ok, body: Data("recovered from \(error.kind)".utf8), request: Request(url: server.baseURL))
             }
             let handler = liveHandler(
                 server, retryPolicy: .never,
@@ -56,7 +57,8 @@ struct InterceptorTests {
 
         init(url: URL) { self.url = url }
 
-        func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
+        func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response
+        {
             do {
                 _ = try await context.handler.send(Request(url: url), mode: .live)
             } catch {

@@ -24,7 +24,9 @@ struct QueryEncodingTests {
         let parameters: QueryParameters = [
             "yes": true, "no": false, "int": 42, "double": 2.5, "whole": 3.0, "nothing": nil, "text": "Ada L",
         ]
-        #expect(parameters.encoded(arrayEncoding: .individual) == "yes=true&no=false&int=42&double=2.5&whole=3&text=Ada%20L")
+        #expect(
+            parameters.encoded(arrayEncoding: .individual) == "yes=true&no=false&int=42&double=2.5&whole=3&text=Ada%20L"
+        )
     }
 
     @Test("nested objects use brackets with sorted keys")
@@ -61,7 +63,8 @@ struct QueryEncodingTests {
 @Suite("Hostile query names and values")
 struct HostileQueryTests {
     /// Every printable ASCII character that is not unreserved, plus unicode, spaces and controls.
-    static let awkward: [String] = "!\"#$%&'()*+,/:;<=>?@[\\]^`{|}".map(String.init)
+    static let awkward: [String] =
+        "!\"#$%&'()*+,/:;<=>?@[\\]^`{|}".map(String.init)
         + [" ", "é", "日本", "😀", "\u{0}", "\n", "%", "%zz", "%41", "[]", "]["]
 
     @Test("brackets in names are percent-encoded, nested or written out")

@@ -30,7 +30,9 @@ struct RetryPolicyTests {
 
     @Test("success, 201 and 404 are not retried", arguments: [200, 201, 204, 404])
     func notRetried(status: Int) {
-        #expect(RetryPolicy.default.decide(RetryContext(attempt: 1, request: get, response: response(status, for: get))) == .stop)
+        #expect(
+            RetryPolicy.default.decide(RetryContext(attempt: 1, request: get, response: response(status, for: get)))
+                == .stop)
     }
 
     @Test("non-idempotent methods are retried only when allowed")
@@ -47,7 +49,9 @@ struct RetryPolicyTests {
     func errors() {
         let policy = RetryPolicy.constant(.milliseconds(10), limit: 2)
         for kind in [TernError.Kind.connection, .timeout, .transport] {
-            #expect(policy.decide(RetryContext(attempt: 1, request: get, error: TernError(kind, "x"))) == .retryAfter(.milliseconds(10)))
+            #expect(
+                policy.decide(RetryContext(attempt: 1, request: get, error: TernError(kind, "x")))
+                    == .retryAfter(.milliseconds(10)))
         }
         for kind in [TernError.Kind.cancelled, .decoding, .invalidRequest] {
             #expect(policy.decide(RetryContext(attempt: 1, request: get, error: TernError(kind, "x"))) == .stop)
@@ -56,7 +60,8 @@ struct RetryPolicyTests {
 
     @Test("Retry-After in fractional seconds is a real sub-second delay")
     func retryAfterSeconds() {
-        let context = RetryContext(attempt: 1, request: get, response: response(429, headers: [.retryAfter: "0.25"], for: get))
+        let context = RetryContext(
+            attempt: 1, request: get, response: response(429, headers: [.retryAfter: "0.25"], for: get))
         #expect(RetryPolicy.default.decide(context) == .retryAfter(.milliseconds(250)))
     }
 
@@ -64,13 +69,15 @@ struct RetryPolicyTests {
     func retryAfterDate() {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let header = HTTPDate.format(now.addingTimeInterval(7))
-        let context = RetryContext(attempt: 1, request: get, response: response(503, headers: [.retryAfter: header], for: get))
+        let context = RetryContext(
+            attempt: 1, request: get, response: response(503, headers: [.retryAfter: header], for: get))
         #expect(RetryPolicy.default.decide(context, now: now) == .retryAfter(.seconds(7)))
     }
 
     @Test("a Retry-After longer than the maximum stops instead of waiting")
     func retryAfterTooLong() {
-        let context = RetryContext(attempt: 1, request: get, response: response(503, headers: [.retryAfter: "3600"], for: get))
+        let context = RetryContext(
+            attempt: 1, request: get, response: response(503, headers: [.retryAfter: "3600"], for: get))
         #expect(RetryPolicy.default.decide(context) == .stop)
     }
 

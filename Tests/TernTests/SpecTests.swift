@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TernHTTPClient
 import TernTesting
+import Testing
 
 @testable import Tern
 
@@ -34,7 +34,9 @@ struct CreateUser: Spec {
 @Suite("Specs with typed results and errors")
 struct SpecTests {
     let routes = [
-        MockRoute(method: "GET", path: "/users/42", response: .json(#"{"message":"user is archived","code":7}"#, status: 422)),
+        MockRoute(
+            method: "GET", path: "/users/42",
+            response: .json(#"{"message":"user is archived","code":7}"#, status: 422)),
         MockRoute(method: "GET", path: "/users/500", response: .json("not json", status: 500)),
     ]
 
@@ -50,7 +52,9 @@ struct SpecTests {
     func typedError() async throws {
         try await withMockServer(routes: routes) { server in
             let handler = liveHandler(server)
-            await #expect(throws: APIError(message: "user is archived", code: 7)) { try await handler.data(GetUser(parameter: 42)) }
+            await #expect(throws: APIError(message: "user is archived", code: 7)) {
+                try await handler.data(GetUser(parameter: 42))
+            }
             let result = try await handler.result(GetUser(parameter: 42))
             #expect(result == .failure(APIError(message: "user is archived", code: 7)))
         }
@@ -59,7 +63,9 @@ struct SpecTests {
     @Test("an error body that does not map is a TernError with the response")
     func unmappedError() async throws {
         try await withMockServer(routes: routes) { server in
-            let error = await #expect(throws: TernError.self) { try await liveHandler(server, retryPolicy: .never).result(GetUser(parameter: 500)) }
+            let error = await #expect(throws: TernError.self) {
+                try await liveHandler(server, retryPolicy: .never).result(GetUser(parameter: 500))
+            }
             #expect(error?.kind == .unacceptableStatus)
             #expect(error?.response?.statusCode == 500)
         }

@@ -1,16 +1,19 @@
 import Foundation
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 
 @Suite("Handler transfers on both transports")
 struct HandlerTransferTests {
-    @Test("a download dropped mid-body resumes with Range and completes; progress never goes back", arguments: TransportKind.allCases)
+    @Test(
+        "a download dropped mid-body resumes with Range and completes; progress never goes back",
+        arguments: TransportKind.allCases)
     func resumesAfterDrops(kind: TransportKind) async throws {
         try await withMockServer { server in
             try await kind.with { transport in
-                let handler = Handler(transport: transport, storage: nil, retryPolicy: .constant(.milliseconds(1), limit: 8))
+                let handler = Handler(
+                    transport: transport, storage: nil, retryPolicy: .constant(.milliseconds(1), limit: 8))
                 let file = temporaryFile("resumed")
                 defer { try? FileManager.default.removeItem(at: file) }
                 var request = Request(url: server.baseURL.appendingPathComponent("bytes/1000000"))
@@ -52,7 +55,9 @@ struct HandlerTransferTests {
         }
     }
 
-    @Test("an upload through the handler reports progress on the handler's event stream too", arguments: TransportKind.allCases)
+    @Test(
+        "an upload through the handler reports progress on the handler's event stream too",
+        arguments: TransportKind.allCases)
     func uploadEvents(kind: TransportKind) async throws {
         try await withMockServer { server in
             try await kind.with { transport in
@@ -62,12 +67,16 @@ struct HandlerTransferTests {
                 request.body = .data(MockServer.expectedBytes(count: 300_000))
                 let transfer = handler.upload(request)
                 var fromTransfer: [TransferProgress] = []
-                for await progress in transfer.progress where progress.direction == .upload { fromTransfer.append(progress) }
+                for await progress in transfer.progress where progress.direction == .upload {
+                    fromTransfer.append(progress)
+                }
                 let response = try await transfer.response()
                 #expect(response.statusCode == 200)
                 var fromEvents: [TransferProgress] = []
                 for await event in events {
-                    if case .progress(let progress) = event.kind, progress.direction == .upload { fromEvents.append(progress) }
+                    if case .progress(let progress) = event.kind, progress.direction == .upload {
+                        fromEvents.append(progress)
+                    }
                     if case .response = event.kind { break }
                 }
                 #expect(fromTransfer.last?.bytes == 300_000)

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 
@@ -161,8 +161,9 @@ struct HostileServerConformanceTests {
         }
     }
 
-    @Test("a response while the body is still uploading is an answer or an error, never a crash",
-          arguments: TransportKind.allCases)
+    @Test(
+        "a response while the body is still uploading is an answer or an error, never a crash",
+        arguments: TransportKind.allCases)
     func earlyResponseDuringUpload(kind: TransportKind) async throws {
         let server = try HostileServer(.earlyResponse)
         defer { server.stop() }
@@ -187,8 +188,9 @@ struct HostileServerConformanceTests {
         }
     }
 
-    @Test("a server that rejects the head while it is still being written gets no crash, 30 times",
-          arguments: TransportKind.allCases)
+    @Test(
+        "a server that rejects the head while it is still being written gets no crash, 30 times",
+        arguments: TransportKind.allCases)
     func headRejectedWhileWriting(kind: TransportKind) async throws {
         let server = try HostileServer(.rejectHead(afterBytes: 8192))
         defer { server.stop() }

@@ -1,17 +1,20 @@
 import Foundation
 import HTTPTypes
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 
 @Suite("Transport conformance: requests and responses")
 struct RequestConformanceTests {
-    @Test("methods reach the server", arguments: TransportKind.allCases, [HTTPMethod.get, .post, .put, .patch, .delete])
+    @Test(
+        "methods reach the server", arguments: TransportKind.allCases, [HTTPMethod.get, .post, .put, .patch, .delete])
     func methods(kind: TransportKind, method: HTTPMethod) async throws {
         try await withMockServer { server in
             try await kind.with { transport in
-                let reply = try await transport.perform(Request(method: method, url: server.baseURL.appendingPathComponent("echo")), context: TransportContext())
+                let reply = try await transport.perform(
+                    Request(method: method, url: server.baseURL.appendingPathComponent("echo")),
+                    context: TransportContext())
                 #expect(try reply.decode(Echo.self).method == method.rawValue)
             }
         }
@@ -49,7 +52,8 @@ struct RequestConformanceTests {
                     var request = Request(method: .post, url: server.baseURL.appendingPathComponent("upload"))
                     try request.setBody(body)
                     let expected = try request.body.collect()
-                    let receipt = try await transport.perform(request, context: TransportContext()).decode(UploadReceipt.self)
+                    let receipt = try await transport.perform(request, context: TransportContext()).decode(
+                        UploadReceipt.self)
                     #expect(receipt.bytes == expected.count)
                     #expect(receipt.checksum == MockServer.checksum(expected))
                 }
@@ -61,14 +65,18 @@ struct RequestConformanceTests {
     func emptyStatuses(kind: TransportKind, status: Int) async throws {
         try await withMockServer { server in
             try await kind.with { transport in
-                let reply = try await transport.perform(Request(url: server.baseURL.appendingPathComponent("status/\(status)")), context: TransportContext())
+                let reply = try await transport.perform(
+                    Request(url: server.baseURL.appendingPathComponent("status/\(status)")), context: TransportContext()
+                )
                 #expect(reply.status.code == status)
                 #expect(reply.body.isEmpty)
             }
         }
     }
 
-    @Test("redirects are followed; a cross-origin hop drops Authorization, a same-origin one keeps it", arguments: TransportKind.allCases)
+    @Test(
+        "redirects are followed; a cross-origin hop drops Authorization, a same-origin one keeps it",
+        arguments: TransportKind.allCases)
     func redirects(kind: TransportKind) async throws {
         try await withMockServer { server in
             try await kind.with { transport in
@@ -92,7 +100,8 @@ struct RequestConformanceTests {
     func redirectsDisabled(kind: TransportKind) async throws {
         try await withMockServer { server in
             try await kind.with(TransportConfiguration(maximumRedirects: 0)) { transport in
-                let reply = try await transport.perform(Request(url: server.baseURL.appendingPathComponent("redirect/1")), context: TransportContext())
+                let reply = try await transport.perform(
+                    Request(url: server.baseURL.appendingPathComponent("redirect/1")), context: TransportContext())
                 #expect(reply.status.code == 302)
                 #expect(reply.headers[.location] == "/redirect/0")
             }
@@ -121,7 +130,8 @@ struct RequestConformanceTests {
             // URLSession on Linux has no separate connect timeout: the request deadline covers it.
             let deadline: Duration? = kind.supportsSeparateConnectTimeout ? nil : .milliseconds(600)
             let error = await #expect(throws: TernError.self) {
-                try await transport.perform(Request(url: listener.url("/users")), context: TransportContext(timeout: deadline))
+                try await transport.perform(
+                    Request(url: listener.url("/users")), context: TransportContext(timeout: deadline))
             }
             #expect(error?.kind == .timeout)
         }

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 
@@ -22,14 +22,18 @@ struct ResumeConformanceTests {
     }
 
     static let cases = [
-        Case(name: "a 206 at the offset appends", held: 250_000, size: 600_000, range: "bytes=250000-",
-             expected: 600_000),
-        Case(name: "a 200 restarts from zero", held: 250_000, size: 600_000, range: "bytes=250000-", ignoresRange: true,
-             expected: 600_000),
-        Case(name: "a 416 at the end finds the file complete", held: 600_000, size: 600_000, range: "bytes=600000-",
-             expected: 600_000),
-        Case(name: "a 416 before the offset fails", held: 250_000, size: 100_000, range: "bytes=250000-",
-             expected: nil),
+        Case(
+            name: "a 206 at the offset appends", held: 250_000, size: 600_000, range: "bytes=250000-",
+            expected: 600_000),
+        Case(
+            name: "a 200 restarts from zero", held: 250_000, size: 600_000, range: "bytes=250000-", ignoresRange: true,
+            expected: 600_000),
+        Case(
+            name: "a 416 at the end finds the file complete", held: 600_000, size: 600_000, range: "bytes=600000-",
+            expected: 600_000),
+        Case(
+            name: "a 416 before the offset fails", held: 250_000, size: 100_000, range: "bytes=250000-",
+            expected: nil),
         Case(name: "a 206 elsewhere fails", held: 250_000, size: 600_000, range: "bytes=100-", expected: nil),
     ]
 

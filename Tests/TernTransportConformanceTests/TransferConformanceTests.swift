@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 
@@ -13,7 +13,8 @@ struct TransferConformanceTests {
             try await kind.with { transport in
                 let file = temporaryFile("download")
                 defer { try? FileManager.default.removeItem(at: file) }
-                var request = Request(url: server.baseURL.appendingPathComponent("bytes/700000"), transaction: .download)
+                var request = Request(
+                    url: server.baseURL.appendingPathComponent("bytes/700000"), transaction: .download)
                 request.downloadDestination = file
                 let log = ProgressLog()
                 let reply = try await transport.perform(request, context: TransportContext(progress: log.report))
@@ -22,7 +23,9 @@ struct TransferConformanceTests {
                 let progress = log.all(.download)
                 #expect(progress.count > 2)
                 #expect(progress.map(\.bytes) == progress.map(\.bytes).sorted())
-                #expect(progress.last?.bytes == 700_000 && progress.last?.total == 700_000 && progress.last?.isFinished == true)
+                #expect(
+                    progress.last?.bytes == 700_000 && progress.last?.total == 700_000
+                        && progress.last?.isFinished == true)
             }
         }
     }
@@ -35,10 +38,12 @@ struct TransferConformanceTests {
                 let bytes = MockServer.expectedBytes(count: 500_000)
                 try bytes.write(to: file)
                 defer { try? FileManager.default.removeItem(at: file) }
-                var request = Request(method: .put, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
+                var request = Request(
+                    method: .put, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
                 request.body = .file(file)
                 let log = ProgressLog()
-                let receipt = try await transport.perform(request, context: TransportContext(progress: log.report)).decode(UploadReceipt.self)
+                let receipt = try await transport.perform(request, context: TransportContext(progress: log.report))
+                    .decode(UploadReceipt.self)
                 #expect(receipt.bytes == bytes.count && receipt.checksum == MockServer.checksum(bytes))
                 let progress = log.all(.upload)
                 #expect(!progress.isEmpty)
@@ -54,12 +59,14 @@ struct TransferConformanceTests {
             try await kind.with { transport in
                 let file = temporaryFile("cancel")
                 defer { try? FileManager.default.removeItem(at: file) }
-                var request = Request(url: server.baseURL.appendingPathComponent("bytes/20000000"), transaction: .download)
+                var request = Request(
+                    url: server.baseURL.appendingPathComponent("bytes/20000000"), transaction: .download)
                 request.appendQuery(["rate": 1_000_000])
                 request.downloadDestination = file
                 let started = AsyncStream.makeStream(of: Void.self)
                 let task = Task {
-                    try await transport.perform(request, context: TransportContext { _ in started.continuation.yield() })
+                    try await transport.perform(
+                        request, context: TransportContext { _ in started.continuation.yield() })
                 }
                 for await _ in started.stream { break }
                 task.cancel()
@@ -69,16 +76,21 @@ struct TransferConformanceTests {
         }
     }
 
-    @Test("a connection dropped mid-download is a .connection error and keeps the partial file", arguments: TransportKind.allCases)
+    @Test(
+        "a connection dropped mid-download is a .connection error and keeps the partial file",
+        arguments: TransportKind.allCases)
     func droppedConnection(kind: TransportKind) async throws {
         try await withMockServer { server in
             try await kind.with { transport in
                 let file = temporaryFile("dropped")
                 defer { try? FileManager.default.removeItem(at: file) }
-                var request = Request(url: server.baseURL.appendingPathComponent("bytes/1000000"), transaction: .download)
+                var request = Request(
+                    url: server.baseURL.appendingPathComponent("bytes/1000000"), transaction: .download)
                 request.appendQuery(["dropAfter": 300_000])
                 request.downloadDestination = file
-                let error = await #expect(throws: TernError.self) { try await transport.perform(request, context: TransportContext()) }
+                let error = await #expect(throws: TernError.self) {
+                    try await transport.perform(request, context: TransportContext())
+                }
                 #expect(error?.kind == .connection, "\(String(describing: error?.underlying))")
                 let kept = try Data(contentsOf: file)
                 #expect(kept.count <= 300_000)
@@ -87,19 +99,23 @@ struct TransferConformanceTests {
         }
     }
 
-    @Test("a 206 continues the file after the resume offset; a server ignoring Range rewrites it", arguments: TransportKind.allCases, [false, true])
+    @Test(
+        "a 206 continues the file after the resume offset; a server ignoring Range rewrites it",
+        arguments: TransportKind.allCases, [false, true])
     func resumeContract(kind: TransportKind, serverIgnoresRange: Bool) async throws {
         try await withMockServer { server in
             try await kind.with { transport in
                 let file = temporaryFile("resume")
                 defer { try? FileManager.default.removeItem(at: file) }
                 try MockServer.expectedBytes(count: 250_000).write(to: file)
-                var request = Request(url: server.baseURL.appendingPathComponent("bytes/600000"), transaction: .download)
+                var request = Request(
+                    url: server.baseURL.appendingPathComponent("bytes/600000"), transaction: .download)
                 if serverIgnoresRange { request.appendQuery(["noRange": 1]) }
                 request.downloadDestination = file
                 request.headers[.range] = "bytes=250000-"
                 let log = ProgressLog()
-                let reply = try await transport.perform(request, context: TransportContext(resumeOffset: 250_000, progress: log.report))
+                let reply = try await transport.perform(
+                    request, context: TransportContext(resumeOffset: 250_000, progress: log.report))
                 #expect(reply.status.code == 200)
                 #expect(reply.headers[.contentLength] == "600000")
                 #expect(reply.headers[.contentRange] == nil)

@@ -1,17 +1,19 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HTTPTypes
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 @testable import TernURLSession
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite("URLSessionTransport: pure parts")
 struct URLSessionPureTests {
-    private func proposed(_ text: String, method: String = "GET", headers: [String: String] = [:]) throws -> URLRequest {
+    private func proposed(_ text: String, method: String = "GET", headers: [String: String] = [:]) throws -> URLRequest
+    {
         var request = URLRequest(url: try #require(URL(string: text)))
         request.httpMethod = method
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
@@ -33,32 +35,49 @@ struct URLSessionPureTests {
         let from = URL(string: "http://a.test/start")
         let credentials = ["Authorization": "Bearer x", "Cookie": "c=1", "Proxy-Authorization": "p", "X-Keep": "1"]
         let stop = RedirectRule.decide(
-            proposed: try proposed("http://a.test/next"), from: from, sendsBody: false, followed: 2, maximum: 2, label: "t")
-        guard case .stop = stop else { Issue.record("expected .stop, got \(stop)"); return }
+            proposed: try proposed("http://a.test/next"), from: from, sendsBody: false, followed: 2, maximum: 2,
+            label: "t")
+        guard case .stop = stop else {
+            Issue.record("expected .stop, got \(stop)")
+            return
+        }
 
         let away = RedirectRule.decide(
             proposed: try proposed("http://b.test/next", headers: credentials), from: from, sendsBody: false,
             followed: 0, maximum: 5, label: "t")
-        guard case .follow(let stripped) = away else { Issue.record("expected .follow, got \(away)"); return }
+        guard case .follow(let stripped) = away else {
+            Issue.record("expected .follow, got \(away)")
+            return
+        }
         for name in RedirectRule.credentialFields { #expect(stripped.value(forHTTPHeaderField: name) == nil) }
         #expect(stripped.value(forHTTPHeaderField: "X-Keep") == "1")
 
         let home = RedirectRule.decide(
             proposed: try proposed("http://a.test/next", headers: credentials), from: from, sendsBody: false,
             followed: 0, maximum: 5, label: "t")
-        guard case .follow(let kept) = home else { Issue.record("expected .follow, got \(home)"); return }
+        guard case .follow(let kept) = home else {
+            Issue.record("expected .follow, got \(home)")
+            return
+        }
         #expect(kept.value(forHTTPHeaderField: "Authorization") == "Bearer x")
 
         let put = RedirectRule.decide(
             proposed: try proposed("http://a.test/next", method: "PUT"), from: from, sendsBody: true,
             followed: 0, maximum: 5, label: "t")
-        guard case .refuse(let error) = put else { Issue.record("expected .refuse, got \(put)"); return }
+        guard case .refuse(let error) = put else {
+            Issue.record("expected .refuse, got \(put)")
+            return
+        }
         #expect(error.kind == .unsupported)
 
         let get = RedirectRule.decide(
-            proposed: try proposed("http://a.test/next", headers: ["Content-Length": "7", "Content-Type": "text/plain"]),
+            proposed: try proposed(
+                "http://a.test/next", headers: ["Content-Length": "7", "Content-Type": "text/plain"]),
             from: from, sendsBody: true, followed: 0, maximum: 5, label: "t")
-        guard case .follow(let dropped) = get else { Issue.record("expected .follow, got \(get)"); return }
+        guard case .follow(let dropped) = get else {
+            Issue.record("expected .follow, got \(get)")
+            return
+        }
         #expect(dropped.value(forHTTPHeaderField: "Content-Length") == nil)
         #expect(dropped.value(forHTTPHeaderField: "Content-Type") == nil)
     }
@@ -81,8 +100,10 @@ struct URLSessionPureTests {
     @Test("response headers become sorted HTTPFields")
     func responseFields() throws {
         let url = try #require(URL(string: "http://a.test/"))
-        let response = try #require(HTTPURLResponse(
-            url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: ["X-B": "2", "content-type": "text/plain", "X-A": "1"]))
+        let response = try #require(
+            HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+                headerFields: ["X-B": "2", "content-type": "text/plain", "X-A": "1"]))
         #expect(response.fields.map(\.name.canonicalName) == ["content-type", "x-a", "x-b"])
         #expect(response.fields[.contentType] == "text/plain")
     }

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 @testable import TernURLSession
@@ -111,7 +111,8 @@ struct URLSessionRedirectTests {
     func challenge(header: String) async throws {
         let route = MockRoute(
             path: "/guarded",
-            response: MockResponse(status: 401, headers: [("WWW-Authenticate", header)], body: Data(#"{"error":"no"}"#.utf8)))
+            response: MockResponse(
+                status: 401, headers: [("WWW-Authenticate", header)], body: Data(#"{"error":"no"}"#.utf8)))
         try await withMockServer(routes: [route]) { server in
             try await withTransport { transport in
                 let request = Request(url: server.baseURL.appendingPathComponent("guarded"))

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 @testable import TernURLSession
@@ -47,7 +47,8 @@ struct URLSessionTransportFailureTests {
             try await withTransport { transport in
                 let request = Request(url: server.baseURL.appendingPathComponent("delay/3000"))
                 let started = ContinuousClock.now
-                let error = try await failure(of: transport, request, context: TransportContext(timeout: .milliseconds(250)))
+                let error = try await failure(
+                    of: transport, request, context: TransportContext(timeout: .milliseconds(250)))
                 #expect(error.kind == .timeout)
                 #expect(ContinuousClock.now - started >= .milliseconds(250))
                 #expect(transport.delegate.trackedTaskCount == 0)
@@ -65,7 +66,8 @@ struct URLSessionTransportFailureTests {
                     url: try #require(URL(string: server.baseURL.absoluteString + "/bytes/2000000?rate=1000000")),
                     transaction: .download)
                 request.downloadDestination = destination
-                let error = try await failure(of: transport, request, context: TransportContext(timeout: .milliseconds(400)))
+                let error = try await failure(
+                    of: transport, request, context: TransportContext(timeout: .milliseconds(400)))
                 #expect(error.kind == .timeout)
                 let partial = try Data(contentsOf: destination)
                 #expect(partial.count < 2_000_000)

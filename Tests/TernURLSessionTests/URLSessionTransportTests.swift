@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 @testable import TernURLSession
@@ -79,7 +79,8 @@ struct URLSessionTransportTests {
                 let file = temporaryFile("upload")
                 try bytes.write(to: file)
                 defer { cleanUp(file) }
-                var request = Request(method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
+                var request = Request(
+                    method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
                 request.body = .file(file)
                 let log = ProgressLog()
                 let reply = try await transport.perform(request, context: TransportContext(progress: log.report))
@@ -100,7 +101,8 @@ struct URLSessionTransportTests {
         try await withMockServer { server in
             try await withTransport { transport in
                 let bytes = MockServer.expectedBytes(count: 300_000)
-                var request = Request(method: .put, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
+                var request = Request(
+                    method: .put, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
                 request.body = .data(bytes)
                 let log = ProgressLog()
                 let reply = try await transport.perform(request, context: TransportContext(progress: log.report))
@@ -118,10 +120,15 @@ struct URLSessionTransportTests {
                 try MockServer.expectedBytes(count: 300_000).write(to: part)
                 defer { cleanUp(part) }
                 let form = MultipartForm(parts: [.field("name", "Ada"), .file("doc", part)], boundary: "XYZ")
-                var request = Request(method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
+                var request = Request(
+                    method: .post, url: server.baseURL.appendingPathComponent("upload"), transaction: .upload)
                 request.body = .multipart(form)
                 request.headers[.contentType] = form.contentType
-                let spooled = { try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter { $0.hasPrefix("tern-multipart-") } }
+                let spooled = {
+                    try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory()).filter {
+                        $0.hasPrefix("tern-multipart-")
+                    }
+                }
                 let before = Set(try spooled())
                 let log = ProgressLog()
                 let reply = try await transport.perform(request, context: TransportContext(progress: log.report))
@@ -142,7 +149,8 @@ struct URLSessionTransportTests {
                 let count = 1_000_003
                 let destination = temporaryFile("download")
                 defer { cleanUp(destination) }
-                var request = Request(url: server.baseURL.appendingPathComponent("bytes/\(count)"), transaction: .download)
+                var request = Request(
+                    url: server.baseURL.appendingPathComponent("bytes/\(count)"), transaction: .download)
                 request.downloadDestination = destination
                 let log = ProgressLog()
                 let reply = try await transport.perform(request, context: TransportContext(progress: log.report))
@@ -178,8 +186,10 @@ struct URLSessionTransportTests {
                 let destination = temporaryFile("resume")
                 defer { cleanUp(destination) }
                 // Stale bytes past the offset must not survive.
-                try (MockServer.expectedBytes(count: offset) + Data(repeating: 0xFF, count: 1000)).write(to: destination)
-                var request = Request(url: server.baseURL.appendingPathComponent("bytes/\(count)"), transaction: .download)
+                try (MockServer.expectedBytes(count: offset) + Data(repeating: 0xFF, count: 1000)).write(
+                    to: destination)
+                var request = Request(
+                    url: server.baseURL.appendingPathComponent("bytes/\(count)"), transaction: .download)
                 request.downloadDestination = destination
                 request.headers[.range] = "bytes=\(offset)-"
                 let log = ProgressLog()

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import Tern
+import Testing
+
 @testable import TernWorkspace
 
 @Suite("Spec files: requires, capture and expect")
@@ -40,7 +41,10 @@ struct ChainingFieldsTests {
     @Test("the three fields are read into their model")
     func reads() throws {
         let spec = try read(Self.spec)
-        #expect(spec.requires == [SpecDependency(spec: "auth/login"), SpecDependency(spec: "auth/refresh", policy: .whenExpired)])
+        #expect(
+            spec.requires == [
+                SpecDependency(spec: "auth/login"), SpecDependency(spec: "auth/refresh", policy: .whenExpired),
+            ])
         #expect(spec.capture.map(\.name) == ["token", "requestId", "session", "lastStatus", "code"])
         #expect(spec.capture[0].source == .json("$.token"))
         #expect(spec.capture[3].source == .status)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Tern
 import Testing
+
 @testable import TernWorkspace
 
 /// `disabled:` keeps headers and query parameters in the file without sending them.

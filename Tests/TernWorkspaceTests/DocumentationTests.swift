@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TernWorkspace
 
 /// The complete example in docs/workspace-format.md loads and sends what the text says.
@@ -38,9 +39,10 @@ import Testing
         let folder = try TemporaryWorkspace(files)
         let workspace = try folder.load()
         #expect(workspace.warnings.isEmpty)
-        #expect(workspace.specIDs == [
-            "auth/login", "files/download-report", "files/upload-avatar", "users/create-user", "users/get-user",
-        ])
+        #expect(
+            workspace.specIDs == [
+                "auth/login", "files/download-report", "files/upload-avatar", "users/create-user", "users/get-user",
+            ])
         let context = TemplateContext(processEnvironment: ["API_TOKEN": "t0k3n", "TERN_PASSWORD": "pw"])
         let local = try workspace.request(for: workspace.spec(named: "get-user"), context: context)
         #expect(local.url.absoluteString == "http://127.0.0.1:8080/users/1?verbose=true&tags=a&tags=b")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @_spi(Fuzzing) @testable import TernWorkspace
 
 /// The fuzzing entry point on the demo files and deterministic mutations of them: a short,
@@ -8,7 +9,8 @@ import Testing
     static let demoFiles: [String] = {
         let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("workspaces/demo")
-        let files = FileManager.default.enumerator(at: demo, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: demo, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "yaml" } ?? []
         return files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
     }()

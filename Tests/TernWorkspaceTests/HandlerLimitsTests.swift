@@ -1,6 +1,7 @@
 import Foundation
 import Tern
 import Testing
+
 @testable import TernWorkspace
 
 /// `handler.readTimeout`, `maxBodyBytes` and `maxDownloadBytes` in `workspace.yaml`.

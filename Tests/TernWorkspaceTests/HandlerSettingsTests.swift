@@ -1,6 +1,7 @@
 import Foundation
 import Tern
 import Testing
+
 @testable import TernWorkspace
 
 @Suite struct HandlerSettingsTests {
@@ -10,7 +11,11 @@ import Testing
         #expect(settings.maxRetries == 3)
         #expect(settings.timeout == 30)
         #expect(settings.cacheTTL == 300)
-        #expect(settings.retry == RetrySettings(backoff: "exponential", initialDelay: 0.2, maxDelay: 5, jitter: true, on: [408, 429, 500, 502, 503, 504]))
+        #expect(
+            settings.retry
+                == RetrySettings(
+                    backoff: "exponential", initialDelay: 0.2, maxDelay: 5, jitter: true,
+                    on: [408, 429, 500, 502, 503, 504]))
         let policy = settings.retryPolicy()
         let library = RetryPolicy.default
         #expect(policy.maxRetries == library.maxRetries)
@@ -30,7 +35,8 @@ import Testing
     }
 
     @Test func constantBackoffUsesTheInitialDelay() {
-        let settings = HandlerSettings(maxRetries: 0, retry: RetrySettings(backoff: "constant", initialDelay: 1.5, jitter: true))
+        let settings = HandlerSettings(
+            maxRetries: 0, retry: RetrySettings(backoff: "constant", initialDelay: 1.5, jitter: true))
         let policy = settings.retryPolicy()
         #expect(policy.backoff == .constant(.milliseconds(1500)))
         #expect(policy.jitter == 0.5)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TernWorkspace
 
 /// Hostile numbers, alias bombs and template amplification: each is a positioned error, fast.
@@ -87,7 +88,9 @@ import Testing
     @Test func anAliasBombInAnUnknownFieldOrTheManifestIsAnErrorToo() throws {
         let unknown = Self.aliasBomb.replacingOccurrences(of: "body:\n  json:", with: "extra:\n  more:")
         #expect(try loadError(["specs/bomb.yaml": unknown]).message.hasPrefix("alias '*"))
-        let manifest = Fixtures.manifest + "\nx-anchors:\n" + Self.aliasBomb.split(separator: "\n").dropFirst(3)
+        let manifest =
+            Fixtures.manifest + "\nx-anchors:\n"
+            + Self.aliasBomb.split(separator: "\n").dropFirst(3)
             .joined(separator: "\n") + "\n"
         let error = try loadError(["workspace.yaml": manifest])
         #expect(error.file?.lastPathComponent == "workspace.yaml")
@@ -107,7 +110,8 @@ import Testing
 
     @Test func deepNestingIsAnError() throws {
         let depth = 500  // past ours, below libyaml's own limit of 1000
-        let spec = "method: GET\npath: /x\nbody:\n  json: " + String(repeating: "[", count: depth)
+        let spec =
+            "method: GET\npath: /x\nbody:\n  json: " + String(repeating: "[", count: depth)
             + String(repeating: "]", count: depth) + "\n"
         let error = try loadError(["specs/deep.yaml": spec])
         #expect(error.message == "lists and mappings nest deeper than 256 levels")

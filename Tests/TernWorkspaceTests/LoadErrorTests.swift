@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TernWorkspace
 
 @Suite struct LoadErrorTests {
@@ -102,7 +103,9 @@ import Testing
         let transaction = try error(spec: "method: GET\npath: /x\ntransaction: stream\n")
         #expect(transaction.message == "'transaction' must be one of data | upload | download, not 'stream'")
         let encoding = try error(spec: "method: GET\npath: /x\narrayEncoding: comas\n")
-        #expect(encoding.message == "'arrayEncoding' must be one of individual | comma, not 'comas' (did you mean 'comma'?)")
+        #expect(
+            encoding.message == "'arrayEncoding' must be one of individual | comma, not 'comas' (did you mean 'comma'?)"
+        )
         #expect((encoding.line, encoding.column) == (3, 16))
     }
 
@@ -119,7 +122,8 @@ import Testing
 
     @Test func descriptionsUsePathsRelativeToTheCurrentDirectory() {
         let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let inside = WorkspaceError(.syntax, "bad", file: current.appendingPathComponent("w/specs/a.yaml"), line: 2, column: 5)
+        let inside = WorkspaceError(
+            .syntax, "bad", file: current.appendingPathComponent("w/specs/a.yaml"), line: 2, column: 5)
         #expect(inside.description == "w/specs/a.yaml:2:5: bad")
         let outside = WorkspaceError(.io, "gone", file: URL(fileURLWithPath: "/nonexistent-root/a.yaml"))
         #expect(outside.description == "/nonexistent-root/a.yaml: gone")

@@ -1,6 +1,7 @@
 import Foundation
 import Tern
 import Testing
+
 @testable import TernWorkspace
 
 @Suite struct LoadingTests {
@@ -39,7 +40,8 @@ import Testing
     @Test func loadsEveryFieldOfTheFormat() throws {
         let folder = try TemporaryWorkspace([
             "workspace.yaml": Self.fullManifest,
-            "environments/local.yaml": "baseURL: https://api.example.com\nport: 8080\nratio: 1.50\ndebug: yes\nempty:\n",
+            "environments/local.yaml":
+                "baseURL: https://api.example.com\nport: 8080\nratio: 1.50\ndebug: yes\nempty:\n",
             "specs/users/get-user.yaml": Self.fullSpec,
         ])
         let workspace = try folder.load()
@@ -50,7 +52,9 @@ import Testing
         #expect(workspace.targets["api"]?.headers.map(\.name) == ["Accept"])
         #expect(workspace.handler.mode == .sample)
         #expect(workspace.handler.maxRetries == 5)
-        #expect(workspace.handler.retry == RetrySettings(backoff: "constant", initialDelay: 0.5, maxDelay: 10, jitter: false, on: [429, 503]))
+        #expect(
+            workspace.handler.retry
+                == RetrySettings(backoff: "constant", initialDelay: 0.5, maxDelay: 10, jitter: false, on: [429, 503]))
         #expect(workspace.handler.timeout == 12.5)
         #expect(workspace.handler.cacheTTL == 60)
         #expect(workspace.warnings.isEmpty)
@@ -80,7 +84,9 @@ import Testing
         #expect(spec.transaction == .download)
         #expect(spec.storageKey == "user-{{userId}}")
         #expect(spec.validFor == 600)
-        #expect(spec.sample == SampleDefinition(status: 201, headers: [("Content-Type", "application/json")], body: ["id": 1]))
+        #expect(
+            spec.sample
+                == SampleDefinition(status: 201, headers: [("Content-Type", "application/json")], body: ["id": 1]))
     }
 
     @Test func everyOptionalFieldHasItsDefault() throws {
@@ -128,12 +134,14 @@ import Testing
         ])
         let workspace = try folder.load()
         let messages = workspace.warnings.map(\.description)
-        #expect(messages.contains { $0.hasSuffix("workspace.yaml:2:1: unknown field 'targest' (did you mean 'targets'?)") })
+        #expect(
+            messages.contains { $0.hasSuffix("workspace.yaml:2:1: unknown field 'targest' (did you mean 'targets'?)") })
         #expect(messages.contains { $0.hasSuffix("workspace.yaml:3:12: unknown field 'mdoe' (did you mean 'mode'?)") })
         #expect(messages.contains { $0.contains("unknown field 'jiter' (did you mean 'jitter'?)") })
         #expect(messages.contains { $0.hasSuffix("specs/s.yaml:2:1: unknown field 'methd' (did you mean 'method'?)") })
         #expect(messages.contains { $0.hasSuffix("specs/s.yaml:5:1: unknown field 'colour'") })
-        #expect(messages.contains { $0.hasSuffix("specs/old.yml:1:1: ignored: workspace files end in .yaml, not .yml") })
+        #expect(
+            messages.contains { $0.hasSuffix("specs/old.yml:1:1: ignored: workspace files end in .yaml, not .yml") })
         let methd = try #require(workspace.warnings.first { $0.message.contains("methd") })
         #expect(methd.line == 2 && methd.column == 1 && methd.file.lastPathComponent == "s.yaml")
     }
@@ -144,13 +152,17 @@ import Testing
             "environments/local.yaml": "a: 1\n",
         ])
         let workspace = try folder.load()
-        #expect(workspace.warnings.map(\.message) == ["defaultEnvironment 'locl' has no file environments/locl.yaml (did you mean 'local'?)"])
+        #expect(
+            workspace.warnings.map(\.message) == [
+                "defaultEnvironment 'locl' has no file environments/locl.yaml (did you mean 'local'?)"
+            ])
     }
 
     @Test func theTargetMayBeOmittedWithExactlyOneTarget() throws {
         let folder = try Fixtures.demo(["specs/plain.yaml": "method: GET\npath: /plain\n"])
         let workspace = try folder.load()
-        let request = try workspace.request(for: workspace.spec(named: "plain"), context: TemplateContext(processEnvironment: [:]))
+        let request = try workspace.request(
+            for: workspace.spec(named: "plain"), context: TemplateContext(processEnvironment: [:]))
         #expect(request.url.absoluteString == "https://api.example.com/v1/plain")
     }
 

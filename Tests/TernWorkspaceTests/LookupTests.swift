@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TernWorkspace
 
 @Suite struct LookupTests {
@@ -18,7 +19,10 @@ import Testing
         #expect(try workspace.spec(named: "users/get-user").id == "users/get-user")
         #expect(try workspace.spec(named: "admin/get-user").id == "admin/get-user")
         #expect(try workspace.spec(named: "specs/health.yaml").id == "health")
-        #expect(workspace.specIDs == ["admin/get-user", "health", "orders/create-order", "users/get-user", "users/list-users"])
+        #expect(
+            workspace.specIDs == [
+                "admin/get-user", "health", "orders/create-order", "users/get-user", "users/list-users",
+            ])
     }
 
     @Test func findsASpecByItsUniqueFileName() throws {
@@ -46,7 +50,11 @@ import Testing
         } catch {
             #expect(error.kind == .unknownSpec)
             #expect(error.suggestions == ["admin/get-user", "users/get-user"])
-            #expect(error.message == "no spec named 'get-usr' in workspace 'Demo'; did you mean 'admin/get-user' and 'users/get-user'?")
+            #expect(
+                error.message
+                    == "no spec named 'get-usr' in workspace 'Demo'; did you mean 'admin/get-user' and "
+                    + "'users/get-user'?"
+            )
         }
         do {
             _ = try workspace.spec(named: "crea")
@@ -72,7 +80,8 @@ import Testing
 
     @Test func makeEntryPlacesNewSpecsUnderSpecs() throws {
         let (folder, workspace) = try workspace()
-        let entry = try workspace.makeEntry(id: "new/deep/thing", spec: SpecDefinition(name: "Thing", method: "GET", path: "/t"))
+        let entry = try workspace.makeEntry(
+            id: "new/deep/thing", spec: SpecDefinition(name: "Thing", method: "GET", path: "/t"))
         #expect(entry.file == folder.url("specs/new/deep/thing.yaml"))
         #expect(entry.group == ["new", "deep"])
         #expect(throws: WorkspaceError.self) { try workspace.makeEntry(id: "../escape", spec: entry.spec) }

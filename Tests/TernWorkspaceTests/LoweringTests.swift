@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Tern
 import Testing
+
 @testable import TernWorkspace
 
 @Suite struct LoweringTests {
@@ -38,7 +39,8 @@ import Testing
     }
 
     @Test func lowersTheWholeSpec() throws {
-        let request = try request("""
+        let request = try request(
+            """
             name: Get user
             method: get
             path: /users/{{userId}}
@@ -77,13 +79,17 @@ import Testing
     }
 
     @Test func jsonBodiesAreTemplatedAndEncoded() throws {
-        let request = try request("method: POST\npath: /u\nbody:\n  json: { name: \"{{traceId}}\", id: 1, tags: [\"{{userId}}\"], ok: true }\n")
+        let request = try request(
+            "method: POST\npath: /u\nbody:\n  json: { name: \"{{traceId}}\", id: 1, tags: [\"{{userId}}\"], ok: "
+                + "true }\n"
+        )
         #expect(request.headers[.contentType] == "application/json")
         #expect(try bodyText(request) == #"{"id":1,"name":"abc","ok":true,"tags":["42"]}"#)
     }
 
     @Test func formBodiesAreURLEncoded() throws {
-        let request = try request("method: POST\npath: /login\nbody: { form: { user: ada lovelace, token: \"{{traceId}}\" } }\n")
+        let request = try request(
+            "method: POST\npath: /login\nbody: { form: { user: ada lovelace, token: \"{{traceId}}\" } }\n")
         #expect(request.headers[.contentType] == "application/x-www-form-urlencoded")
         #expect(try bodyText(request) == "user=ada%20lovelace&token=abc")
     }
@@ -92,7 +98,8 @@ import Testing
         let plain = try request("method: POST\npath: /t\nbody: { text: \"hi {{userId}}\" }\n")
         #expect(plain.headers[.contentType] == "text/plain; charset=utf-8")
         #expect(try bodyText(plain) == "hi 42")
-        let xml = try request("method: POST\npath: /t\nheaders: { Content-Type: application/xml }\nbody: { text: <a/> }\n")
+        let xml = try request(
+            "method: POST\npath: /t\nheaders: { Content-Type: application/xml }\nbody: { text: <a/> }\n")
         #expect(xml.headers[.contentType] == "application/xml")
     }
 
@@ -116,7 +123,8 @@ import Testing
             try request("method: PUT\npath: /f\nbody: { file: missing.bin }\n")
         } throws: { error in
             guard let error = error as? WorkspaceError else { return false }
-            return error.kind == .invalidRequest && error.message.hasPrefix("the body file 'missing.bin' does not exist")
+            return error.kind == .invalidRequest
+                && error.message.hasPrefix("the body file 'missing.bin' does not exist")
                 && error.line == 3
         }
     }
@@ -150,7 +158,8 @@ import Testing
     }
 
     @Test func samplesBecomeSampleResponses() throws {
-        let json = try request("method: GET\npath: /s\nsample: { status: 201, headers: { X-A: b }, body: { id: 1, name: \"{{raw}}\" } }\n")
+        let json = try request(
+            "method: GET\npath: /s\nsample: { status: 201, headers: { X-A: b }, body: { id: 1, name: \"{{raw}}\" } }\n")
         let sample = try #require(json.sample)
         let xA = try #require(HTTPField.Name("X-A"))
         #expect(sample.status == 201)
@@ -158,7 +167,8 @@ import Testing
         #expect(sample.headers[xA] == "b")
         #expect(String(decoding: sample.body, as: UTF8.self) == #"{"id":1,"name":"{{raw}}"}"#)
 
-        let text = try request("method: GET\npath: /s\nsample: { headers: { Content-Type: text/plain }, body: hello }\n")
+        let text = try request(
+            "method: GET\npath: /s\nsample: { headers: { Content-Type: text/plain }, body: hello }\n")
         #expect(text.sample?.status == 200)
         #expect(text.sample?.body == Data("hello".utf8))
         #expect(text.sample?.headers[.contentType] == "text/plain")
@@ -175,10 +185,12 @@ import Testing
         } throws: { error in
             guard let error = error as? WorkspaceError else { return false }
             return error.kind == .invalidRequest && error.file?.lastPathComponent == "s.yaml" && error.line == 2
-                && error.message == "'not a url/x' is not an absolute http(s) URL (target 'api' baseURL '{{baseURL}}' + path '/x')"
+                && error.message
+                    == "'not a url/x' is not an absolute http(s) URL (target 'api' baseURL '{{baseURL}}' + path '/x')"
         }
         #expect(throws: WorkspaceError.self) {
-            try request("method: GET\npath: /x\n", files: ["environments/local.yaml": "baseURL: ftp://files.example.com\n"])
+            try request(
+                "method: GET\npath: /x\n", files: ["environments/local.yaml": "baseURL: ftp://files.example.com\n"])
         }
     }
 
@@ -189,7 +201,9 @@ import Testing
             "specs/relative.yaml": "method: GET\npath: /a\n",
         ])
         let workspace = try folder.load()
-        #expect(try workspace.request(for: workspace.spec(named: "full"), context: context).url.absoluteString == "https://example.com/a")
+        #expect(
+            try workspace.request(for: workspace.spec(named: "full"), context: context).url.absoluteString
+                == "https://example.com/a")
         #expect {
             try workspace.request(for: workspace.spec(named: "relative"), context: context)
         } throws: { error in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TernWorkspace
 
 @Suite struct ReferencesTests {
@@ -7,12 +8,12 @@ import Testing
         let folder = try Fixtures.demo([
             "environments/mock.yaml": "baseURL: \"{{mock}}\"\n",
             "specs/upload.yaml": """
-                method: POST
-                path: /upload
-                storageKey: up-{{bucket}}
-                query: { tags: [a, "{{tag}}"] }
-                body: { multipart: [ { name: f, file: "{{dir}}/a.bin" }, { name: n, value: "{{note}}" } ] }
-                """,
+            method: POST
+            path: /upload
+            storageKey: up-{{bucket}}
+            query: { tags: [a, "{{tag}}"] }
+            body: { multipart: [ { name: f, file: "{{dir}}/a.bin" }, { name: n, value: "{{note}}" } ] }
+            """,
             "specs/json.yaml": "method: POST\npath: /j\nbody: { json: { deep: { list: [\"{{leaf}}\"] } } }\n",
             "specs/form.yaml": "method: POST\npath: /f\nbody: { form: { user: \"{{user}}\" } }\n",
             "specs/text.yaml": "method: POST\npath: /t\nbody: { text: \"hello {{name}}\" }\n",

@@ -1,6 +1,7 @@
 import Foundation
 import Tern
 import Testing
+
 @testable import TernWorkspace
 
 @Suite struct SavingTests {
@@ -19,19 +20,26 @@ import Testing
     @Test func everyFieldRoundTrips() throws {
         var spec = SpecDefinition(
             name: "Everything", target: "api", method: "PATCH", path: "/things/{{userId}}",
-            query: [("flag", true), ("n", 3), ("ratio", 2.5), ("tiny", 0.001), ("big", 1e20), ("none", nil),
-                    ("word", "true"), ("num", "123"), ("tags", ["a", "{{traceId}}", 1]), ("obj", ["k": "v"])],
+            query: [
+                ("flag", true), ("n", 3), ("ratio", 2.5), ("tiny", 0.001), ("big", 1e20), ("none", nil),
+                ("word", "true"), ("num", "123"), ("tags", ["a", "{{traceId}}", 1]), ("obj", ["k": "v"]),
+            ],
             arrayEncoding: .comma,
             headers: [("X-Trace", "{{traceId}}"), ("X-Empty", ""), ("X-On", "on"), ("X-Colon", "a: b # c")],
-            body: .json(["name": "Ada", "nested": ["list": [1, 2.25, nil, false]], "quote": "\"{{x}}\"", "multi": "line 1\nline 2\n"]),
+            body: .json([
+                "name": "Ada", "nested": ["list": [1, 2.25, nil, false]], "quote": "\"{{x}}\"",
+                "multi": "line 1\nline 2\n",
+            ]),
             transaction: .upload, storageKey: "thing-{{userId}}", validFor: 90.5,
-            sample: SampleDefinition(status: 418, headers: [("Content-Type", "application/json")], body: ["id": 1, "s": "x"])
+            sample: SampleDefinition(
+                status: 418, headers: [("Content-Type", "application/json")], body: ["id": 1, "s": "x"])
         )
         let folder = try Fixtures.demo()
         let workspace = try folder.load()
         let bodies: [BodyDefinition?] = [
             spec.body, .form([("user", "ada"), ("pass", "{{env:PW}}")]), .text("first\nsecond"), .text("yes"),
-            .file("data/in.bin"), .multipart([
+            .file("data/in.bin"),
+            .multipart([
                 MultipartPartDefinition(name: "a", value: "1"),
                 MultipartPartDefinition(name: "f", file: "x.bin", contentType: "image/png"),
             ]), nil,
@@ -137,25 +145,29 @@ import Testing
     @Test func savingANewSpecCreatesItsFolders() throws {
         let folder = try Fixtures.demo()
         let workspace = try folder.load()
-        let spec = SpecDefinition(name: "Create order", target: "api", method: "POST", path: "/orders",
-                                  body: .json(["qty": 2]), validFor: 600)
+        let spec = SpecDefinition(
+            name: "Create order", target: "api", method: "POST", path: "/orders",
+            body: .json(["qty": 2]), validFor: 600)
         try workspace.save(workspace.makeEntry(id: "orders/new/create", spec: spec))
-        #expect(try folder.read("specs/orders/new/create.yaml") == """
-            name: Create order
-            target: api
-            method: POST
-            path: /orders
-            body:
-              json:
-                qty: 2
-            validFor: 600
+        #expect(
+            try folder.read("specs/orders/new/create.yaml") == """
+                name: Create order
+                target: api
+                method: POST
+                path: /orders
+                body:
+                  json:
+                    qty: 2
+                validFor: 600
 
-            """)
+                """)
         #expect(try folder.load().spec(named: "create").spec == spec)
     }
 
     @Test func writtenScalarsReadBackAsTheSameTypes() {
-        for text in ["true", "False", "null", "~", "", "12", "-3", "1.5", "1e3", "0x1F", "yes", "off", " lead", "2024-01-01"] {
+        for text in [
+            "true", "False", "null", "~", "", "12", "-3", "1.5", "1e3", "0x1F", "yes", "off", " lead", "2024-01-01",
+        ] {
             #expect(ScalarValue.needsQuotes(text), "\(text)")
         }
         for text in ["hello", "GET", "/users/{{id}}", "a b", "v1.2-beta"] {

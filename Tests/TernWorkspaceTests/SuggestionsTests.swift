@@ -16,14 +16,16 @@ struct SuggestionsTests {
         #expect([3, 4, 5, 9, 12].map(Suggestions.tolerance) == [1, 1, 2, 3, 4])
     }
 
-    @Test("commands, fields and environments get the same answers", arguments: [
-        ("sned", ["send", "show", "set"], ["send"]),
-        ("lst", ["ls", "log", "help"], ["ls"]),
-        ("prd", ["local", "prod"], ["prod"]),
-        ("comas", ["individual", "comma"], ["comma"]),
-        ("zzzzzz", ["users/get-user", "orders/create-order"], []),
-        ("", ["send"], []),
-    ])
+    @Test(
+        "commands, fields and environments get the same answers",
+        arguments: [
+            ("sned", ["send", "show", "set"], ["send"]),
+            ("lst", ["ls", "log", "help"], ["ls"]),
+            ("prd", ["local", "prod"], ["prod"]),
+            ("comas", ["individual", "comma"], ["comma"]),
+            ("zzzzzz", ["users/get-user", "orders/create-order"], []),
+            ("", ["send"], []),
+        ])
     func sameAnswers(word: String, candidates: [String], expected: [String]) {
         #expect(Suggestions.closeMatches(to: word, in: candidates) == expected)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import TernWorkspace
 
 @Suite struct TemplatingTests {
@@ -29,11 +30,13 @@ import Testing
         let local = try workspace.request(for: entry, context: noProcess)
         #expect(local.url.absoluteString == "https://api.example.com/v1/users/42")
 
-        let prod = try workspace.request(for: entry, context: TemplateContext(environment: "prod", processEnvironment: [:]))
+        let prod = try workspace.request(
+            for: entry, context: TemplateContext(environment: "prod", processEnvironment: [:]))
         #expect(prod.url.absoluteString == "https://prod.example.com/users/7")
 
         let overridden = try workspace.request(
-            for: entry, context: TemplateContext(environment: "prod", overrides: ["userId": "99"], processEnvironment: [:])
+            for: entry,
+            context: TemplateContext(environment: "prod", overrides: ["userId": "99"], processEnvironment: [:])
         )
         #expect(overridden.url.absoluteString == "https://prod.example.com/users/99")
     }
@@ -41,7 +44,9 @@ import Testing
     @Test func readsTheProcessEnvironment() throws {
         let folder = try Fixtures.demo([
             "environments/local.yaml": "baseURL: https://api.example.com\ntoken: \"{{env:API_TOKEN}}\"\n",
-            "specs/me.yaml": "method: GET\npath: /me\nheaders: { Authorization: \"Bearer {{token}}\", X-Home: \"{{ env:HOME_DIR }}\" }\n",
+            "specs/me.yaml":
+                "method: GET\npath: /me\nheaders: { Authorization: \"Bearer {{token}}\", X-Home: \"{{ "
+                + "env:HOME_DIR }}\" }\n",
         ])
         let workspace = try folder.load()
         let context = TemplateContext(processEnvironment: ["API_TOKEN": "s3cret", "HOME_DIR": "/home/ada"])
@@ -50,11 +55,14 @@ import Testing
         #expect(request.headers[values: try #require(.init("X-Home"))] == ["/home/ada"])
 
         do {
-            _ = try workspace.request(for: workspace.spec(named: "me"), context: TemplateContext(processEnvironment: ["HOME_DIR": "/"]))
+            _ = try workspace.request(
+                for: workspace.spec(named: "me"), context: TemplateContext(processEnvironment: ["HOME_DIR": "/"]))
             Issue.record("rendered without API_TOKEN")
         } catch {
             #expect(error.kind == .undefinedVariable)
-            #expect(error.message == "undefined variable 'env:API_TOKEN': the process environment variable API_TOKEN is not set")
+            #expect(
+                error.message
+                    == "undefined variable 'env:API_TOKEN': the process environment variable API_TOKEN is not set")
             #expect(error.file?.lastPathComponent == "local.yaml")
             #expect((error.line, error.column) == (2, 8))
         }
@@ -62,7 +70,8 @@ import Testing
 
     @Test func environmentValuesMayUseOverridesAndOtherValuesOnce() throws {
         let folder = try Fixtures.demo([
-            "environments/local.yaml": "host: api.example.com\nbaseURL: \"https://{{host}}/{{version}}\"\nversion: \"{{v}}\"\n",
+            "environments/local.yaml":
+                "host: api.example.com\nbaseURL: \"https://{{host}}/{{version}}\"\nversion: \"{{v}}\"\n"
         ])
         let workspace = try folder.load()
         let entry = try workspace.spec(named: "get-user")
@@ -71,13 +80,14 @@ import Testing
         )
         #expect(request.url.absoluteString == "https://api.example.com/v2/users/1")
         // Without the override, `version` is inserted as written: `{{v}}` is not rendered again.
-        let raw = try workspace.request(for: entry, context: TemplateContext(overrides: ["userId": "1"], processEnvironment: [:]))
+        let raw = try workspace.request(
+            for: entry, context: TemplateContext(overrides: ["userId": "1"], processEnvironment: [:]))
         #expect(raw.url.absoluteString.contains("%7B%7Bv%7D%7D") || raw.url.absoluteString.contains("{{v}}"))
     }
 
     @Test func anUndefinedVariableNamesTheVariableAndTheFile() throws {
         let folder = try Fixtures.demo([
-            "specs/trace.yaml": "method: GET\npath: /trace\nheaders:\n  X-Trace: \"{{traceID}}\"\n",
+            "specs/trace.yaml": "method: GET\npath: /trace\nheaders:\n  X-Trace: \"{{traceID}}\"\n"
         ])
         let workspace = try folder.load()
         do {
@@ -89,7 +99,8 @@ import Testing
             #expect((error.line, error.column) == (4, 12))
             #expect(
                 error.message
-                    == "undefined variable 'traceID' (did you mean 'traceId'?): environment 'local' does not define it and no override sets it"
+                    == "undefined variable 'traceID' (did you mean 'traceId'?): environment 'local' does not "
+                    + "define it and no override sets it"
             )
             #expect(error.description.hasSuffix("specs/trace.yaml:4:12: " + error.message))
         }
@@ -112,11 +123,15 @@ import Testing
         let folder = try Fixtures.demo(["environments/prod.yaml": "a: 1\n"])
         let workspace = try folder.load()
         do {
-            _ = try workspace.request(for: workspace.spec(named: "get-user"), context: TemplateContext(environment: "prd", processEnvironment: [:]))
+            _ = try workspace.request(
+                for: workspace.spec(named: "get-user"),
+                context: TemplateContext(environment: "prd", processEnvironment: [:]))
             Issue.record("used an unknown environment")
         } catch {
             #expect(error.kind == .unknownEnvironment)
-            #expect(error.message == "unknown environment 'prd' (did you mean 'prod'?); environments/ has 'local' and 'prod'")
+            #expect(
+                error.message
+                    == "unknown environment 'prd' (did you mean 'prod'?); environments/ has 'local' and 'prod'")
             #expect(error.suggestions == ["local", "prod"])
         }
     }
@@ -128,7 +143,8 @@ import Testing
         ])
         let workspace = try folder.load()
         let entry = try workspace.spec(named: "s")
-        let request = try workspace.request(for: entry, context: TemplateContext(overrides: ["base": "http://localhost:1"], processEnvironment: [:]))
+        let request = try workspace.request(
+            for: entry, context: TemplateContext(overrides: ["base": "http://localhost:1"], processEnvironment: [:]))
         #expect(request.url.absoluteString == "http://localhost:1/s")
         do {
             _ = try workspace.request(for: entry, context: noProcess)

@@ -12,7 +12,9 @@ public struct CacheIdentity: @unchecked Sendable {
     // @unchecked: `key` is a `SymmetricKey`, an immutable value over bytes it never changes after
     // `init`; swift-crypto does not mark it Sendable, but sharing it across tasks only reads it.
     /// Headers that always take part in identity, even when listed in `ignoredHeaders`.
-    public static let alwaysVarying: Set<String> = ["authorization", "cookie", "accept", "accept-language", "content-type"]
+    public static let alwaysVarying: Set<String> = [
+        "authorization", "cookie", "accept", "accept-language", "content-type",
+    ]
 
     /// Lower-cased names of headers that do not change the answer (tracing ids, say); every other
     /// request header takes part in identity.
@@ -81,7 +83,8 @@ public struct CacheIdentity: @unchecked Sendable {
         case .file(let url): Self.feed(url, into: &hmac)
         case .multipart(let form):
             for part in form.parts {
-                hmac.update(data: Data("\(part.name)\u{0}\(part.filename ?? "")\u{0}\(part.contentType ?? "")\u{0}".utf8))
+                hmac.update(
+                    data: Data("\(part.name)\u{0}\(part.filename ?? "")\u{0}\(part.contentType ?? "")\u{0}".utf8))
                 switch part.content {
                 case .data(let data): hmac.update(data: data)
                 case .file(let url): Self.feed(url, into: &hmac)
@@ -118,13 +121,16 @@ public struct CacheIdentity: @unchecked Sendable {
         for (name, value) in identityHeaders(of: request) { fingerprints["header:\(name)"] = digest(value) }
         fingerprints["body"] = bodyDigest(of: request.body).prefix(16).description
         var text: String?
-        if case .data(let data) = request.body, data.count <= 64 * 1024, let body = String(data: data, encoding: .utf8) {
+        if case .data(let data) = request.body, data.count <= 64 * 1024, let body = String(data: data, encoding: .utf8)
+        {
             text = redactor.redact(body)
         }
         return RequestRecord(
             name: request.name, partition: request.cachePartition, method: request.method.rawValue,
             url: redactor.redact(url: request.url),
-            headers: redactor.redact(request.headers).map { RequestRecord.Field(name: $0.name.rawName, value: $0.value) },
+            headers: redactor.redact(request.headers).map {
+                RequestRecord.Field(name: $0.name.rawName, value: $0.value)
+            },
             bodyBytes: request.body.knownLength, bodyText: text, fingerprints: fingerprints
         )
     }

@@ -10,7 +10,9 @@ public func compose(_ builders: RequestBuilder...) -> RequestBuilder {
 }
 
 /// Sets one property of the request through its key path (`set(\.timeout, .seconds(5))`).
-public func set<Value: Sendable>(_ keyPath: any WritableKeyPath<Request, Value> & Sendable, _ value: Value) -> RequestBuilder {
+public func set<Value: Sendable>(_ keyPath: any WritableKeyPath<Request, Value> & Sendable, _ value: Value)
+    -> RequestBuilder
+{
     { request in
         var request = request
         request[keyPath: keyPath] = value

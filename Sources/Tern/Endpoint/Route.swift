@@ -21,7 +21,8 @@ public struct Route: Sendable, Hashable {
 ///     var route: Route { switch self { case .user(let id): Route(path: "/users/\(id)", method: .get) } }
 /// }
 /// try await handler.send(UserRouter.user(id: "12"))
-/// try await handler.send(UserRouter.user(id: "12").with(compose(addQuery(["years": 2015]), set(\.timeout, .seconds(5)))))
+/// try await handler.send(UserRouter.user(id: "12").with(compose(addQuery(["years": 2015]), set(\.timeout,
+/// .seconds(5)))))
 /// ```
 public protocol Router: Endpoint {
     /// The path and method.
@@ -35,7 +36,8 @@ extension Router {
 
     public func makeRequest(in context: EndpointContext) throws(TernError) -> Request {
         guard let base = baseURL ?? context.baseURL else {
-            throw TernError(.invalidRequest, "\(Self.self).\(self) has no baseURL and the handler has no default base URL")
+            throw TernError(
+                .invalidRequest, "\(Self.self).\(self) has no baseURL and the handler has no default base URL")
         }
         let route = self.route
         return Request(

@@ -61,7 +61,8 @@ extension Spec {
 
     public func makeRequest(in context: EndpointContext) throws(TernError) -> Request {
         var request = Request(
-            method: method, url: try URLBuilding.url(base: context.resolveBase(baseURL, for: self), path: path), headers: try .from(headers),
+            method: method, url: try URLBuilding.url(base: context.resolveBase(baseURL, for: self), path: path),
+            headers: try .from(headers),
             transaction: transaction, storageKey: storageKey, validFor: validFor, sample: sample, name: "\(Self.self)"
         )
         try encoding.apply(&request, context.arrayEncoding)

@@ -19,7 +19,9 @@ public struct TransferProgress: Sendable, Hashable {
     public var isFinished: Bool
 
     /// Makes a progress value.
-    public init(direction: Direction, bytes: Int64, total: Int64?, bytesPerSecond: Double? = nil, isFinished: Bool = false) {
+    public init(
+        direction: Direction, bytes: Int64, total: Int64?, bytesPerSecond: Double? = nil, isFinished: Bool = false
+    ) {
         self.direction = direction
         self.bytes = bytes
         self.total = total

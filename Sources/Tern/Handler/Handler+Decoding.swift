@@ -15,7 +15,9 @@ extension Handler {
         var validUntil: (@Sendable (Response) -> Date?)?
         if let getValidUntil {
             validUntil = { response in
-                guard let model = try? response.decode(Model.self, keyDecodingStrategy: strategy.value) else { return nil }
+                guard let model = try? response.decode(Model.self, keyDecodingStrategy: strategy.value) else {
+                    return nil
+                }
                 return getValidUntil(model)
             }
         }
@@ -33,7 +35,9 @@ extension Handler {
 
     /// Sends a spec; expected error bodies come back as `.failure(S.Error)` (VSNL's TypedClient),
     /// everything else that goes wrong is thrown as a `TernError`.
-    public func result<S: Spec>(_ spec: S, mode: ResponseMode? = nil) async throws(TernError) -> Result<S.Result, S.Error> {
+    public func result<S: Spec>(_ spec: S, mode: ResponseMode? = nil) async throws(TernError) -> Result<
+        S.Result, S.Error
+    > {
         do {
             return .success(try await data(spec, mode: mode))
         } catch let expected as S.Error where S.Error.self != NoErrorBody.self {

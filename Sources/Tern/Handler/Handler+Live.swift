@@ -3,7 +3,9 @@ import Foundation
 extension Handler {
     /// Sends the request over the network with retries, then stores the final 2xx response. With a
     /// stale entry to revalidate, it asks with `If-None-Match`/`If-Modified-Since` and a 304 serves it.
-    func live(_ plan: SendPlan, revalidating stale: StoredResponse? = nil, emitter: EventEmitter) async throws -> Response {
+    func live(_ plan: SendPlan, revalidating stale: StoredResponse? = nil, emitter: EventEmitter) async throws
+        -> Response
+    {
         var request = plan.request
         if let stale {
             let (etag, lastModified) = stale.validators
@@ -39,9 +41,13 @@ extension Handler {
             file = offered
         } else {
             file = FileManager.default.temporaryDirectory.appendingPathComponent("tern-download-\(UUID().uuidString)")
-            guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            guard
+                FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
             else {
-                throw TernError(.storage, "a temporary file for the download could not be created in \(file.deletingLastPathComponent().path)")
+                throw TernError(
+                    .storage,
+                    "a temporary file for the download could not be created in \(file.deletingLastPathComponent().path)"
+                )
             }
         }
         temporaryFiles.withLock { _ = $0.insert(file) }
@@ -70,14 +76,16 @@ extension Handler {
             var attemptRequest = request
             if let resumeOffset { attemptRequest.headers[.range] = "bytes=\(resumeOffset)-" }
             do {
-                response = try await runChain(attemptRequest, attempt: attempt, resumeOffset: resumeOffset, emitter: emitter)
+                response = try await runChain(
+                    attemptRequest, attempt: attempt, resumeOffset: resumeOffset, emitter: emitter)
             } catch {
                 failure = TernError.wrap(error, requestLabel: plan.label, attempt: attempt)
             }
             if Task.isCancelled || failure?.kind == .cancelled {
                 throw failure ?? TernError(.cancelled, "the request was cancelled", attempt: attempt)
             }
-            let context = RetryContext(attempt: attempt, request: response?.request ?? request, response: response, error: failure)
+            let context = RetryContext(
+                attempt: attempt, request: response?.request ?? request, response: response, error: failure)
             resumeOffset = failure?.response == nil ? Self.bytesOnDisk(for: request) : nil
             switch policy.decide(context, now: clock.now) {
             case .retry:

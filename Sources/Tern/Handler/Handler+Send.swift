@@ -73,7 +73,8 @@ extension Handler {
             return try await liveOrStale(plan, stale: stale, emitter: emitter)
         case .cache:
             guard storage != nil else {
-                throw TernError(.cacheMiss, "cache mode needs a storage manager; this handler has none", requestLabel: plan.label)
+                throw TernError(
+                    .cacheMiss, "cache mode needs a storage manager; this handler has none", requestLabel: plan.label)
             }
             if let entry = try await lookup(plan, strict: true) {
                 let expired = !entry.isValid(at: clock.now)
@@ -83,7 +84,9 @@ extension Handler {
             emitter.emit(.cache(.miss(key: plan.key)))
             throw TernError(.cacheMiss, await missExplanation(plan), requestLabel: plan.label)
         case .sample:
-            if request.answersFromStorage, let entry = try await lookup(plan, strict: false), entry.isValid(at: clock.now) {
+            if request.answersFromStorage, let entry = try await lookup(plan, strict: false),
+                entry.isValid(at: clock.now)
+            {
                 emitter.emit(.cache(.hit(key: plan.key, expired: false)))
                 return response(from: entry, plan: plan, state: .fresh)
             }

@@ -15,7 +15,8 @@ extension Handler {
         } catch {
             logger?.warning("reading '\(plan.key)' from storage failed: \(error)")
             if strict {
-                throw TernError(.storage, "the cache could not be read: \(error)", requestLabel: plan.label, underlying: error)
+                throw TernError(
+                    .storage, "the cache could not be read: \(error)", requestLabel: plan.label, underlying: error)
             }
             return nil
         }
@@ -36,7 +37,8 @@ extension Handler {
             fileURL: entry.fileURL, source: entry.source == .sample ? .sample : .cache, request: plan.request,
             timing: Response.Timing(start: now, duration: .zero), attempts: attempts,
             cache: Response.CacheInfo(
-                key: plan.key, storedAt: entry.storedAt, validUntil: entry.validUntil, isExpired: !entry.isValid(at: now),
+                key: plan.key, storedAt: entry.storedAt, validUntil: entry.validUntil,
+                isExpired: !entry.isValid(at: now),
                 state: state, request: entry.request, verification: entry.verification
             )
         )
@@ -62,7 +64,8 @@ extension Handler {
             key: plan.key, status: response.statusCode, headers: redactor.redact(response.headers),
             body: redactor.redact(body: response.body), fileURL: response.fileURL, source: response.source,
             storedAt: now, validUntil: until, method: plan.request.method.rawValue,
-            url: redactor.redact(url: plan.request.url), request: cacheIdentity.record(of: plan.request, redactor: redactor),
+            url: redactor.redact(url: plan.request.url),
+            request: cacheIdentity.record(of: plan.request, redactor: redactor),
             varyDigest: varyNames.isEmpty ? nil : cacheIdentity.varyDigest(of: plan.request, names: varyNames),
             byteCount: response.byteCount
         )
@@ -91,7 +94,8 @@ extension Handler {
     ) async -> Response {
         var refreshed = entry
         let now = clock.now
-        for field in notModified.headers where ![.contentLength, .contentEncoding, .transferEncoding].contains(field.name) {
+        for field in notModified.headers
+        where ![.contentLength, .contentEncoding, .transferEncoding].contains(field.name) {
             refreshed.headers[field.name] = plan.redactor.isSensitive(field.name) ? Redactor.mask : field.value
         }
         var probe = notModified
@@ -123,14 +127,20 @@ extension Handler {
         let path = plan.request.url.path(percentEncoded: true)
         let candidates = entries.compactMap { entry -> (String, [String])? in
             guard let stored = entry.request else { return nil }
-            let sameSpec = current.name != nil ? stored.name == current.name : stored.fingerprints["path"] == current.fingerprints["path"]
+            let sameSpec =
+                current.name != nil
+                ? stored.name == current.name : stored.fingerprints["path"] == current.fingerprints["path"]
             guard sameSpec else { return nil }
-            return (stored.partition.map { "\(stored.label) @\($0)" } ?? stored.label, stored.differences(from: current))
+            return (
+                stored.partition.map { "\(stored.label) @\($0)" } ?? stored.label, stored.differences(from: current)
+            )
         }.sorted { $0.1.count < $1.1.count }.prefix(3)
         guard !candidates.isEmpty else {
             return base + " (nor for \(path) in any form); send it once in normal or live mode first"
         }
-        let lines = candidates.map { "  - \($0.0): differs in \($0.1.isEmpty ? "nothing visible" : $0.1.joined(separator: ", "))" }
+        let lines = candidates.map {
+            "  - \($0.0): differs in \($0.1.isEmpty ? "nothing visible" : $0.1.joined(separator: ", "))"
+        }
         return base + "; the nearest stored requests:\n" + lines.joined(separator: "\n")
             + "\nsend it once in normal or live mode to store this one"
     }

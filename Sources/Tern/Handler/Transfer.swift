@@ -36,7 +36,8 @@ public struct Transfer: Sendable {
 extension Handler {
     /// Starts sending `endpoint` and returns at once with its progress stream.
     public func transfer(_ endpoint: some Endpoint, mode: ResponseMode? = nil) -> Transfer {
-        let (stream, continuation) = AsyncStream.makeStream(of: TransferProgress.self, bufferingPolicy: .bufferingNewest(256))
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: TransferProgress.self, bufferingPolicy: .bufferingNewest(256))
         let task = Task {
             defer { continuation.finish() }
             return try await send(
@@ -50,7 +51,8 @@ extension Handler {
     }
 
     /// Downloads `endpoint` into `destination` (a temporary file when `nil`), streamed, resumable on retry.
-    public func download(_ endpoint: some Endpoint, to destination: URL? = nil, mode: ResponseMode? = .live) -> Transfer {
+    public func download(_ endpoint: some Endpoint, to destination: URL? = nil, mode: ResponseMode? = .live) -> Transfer
+    {
         transfer(Retransacted(endpoint: endpoint, transaction: .download, destination: destination), mode: mode)
     }
 

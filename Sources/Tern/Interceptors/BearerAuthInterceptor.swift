@@ -16,7 +16,9 @@ public struct BearerAuthInterceptor: Interceptor {
         self.maxRefreshes = max(0, maxRefreshes)
     }
 
-    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
+    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws
+        -> Response
+    {
         guard request.requiresAuthentication else { return try await next(request) }
         var token: String
         if let current = await store.currentToken {
@@ -53,7 +55,9 @@ public struct BearerAuthInterceptor: Interceptor {
         }
     }
 
-    private func refreshed(replacing stale: String?, request: Request, context: InterceptorContext) async throws -> String {
+    private func refreshed(replacing stale: String?, request: Request, context: InterceptorContext) async throws
+        -> String
+    {
         do {
             return try await store.token(replacing: stale, handler: context.handler)
         } catch {

@@ -15,7 +15,9 @@ public struct HeaderInterceptor: Interceptor {
         self.overrides = overrides
     }
 
-    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
+    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws
+        -> Response
+    {
         var request = request
         if overrides || request.headers[name] == nil, let value = await value() {
             request.headers[name] = value

@@ -33,7 +33,9 @@ public struct RequestAdapter: Interceptor {
         self.adapt = adapt
     }
 
-    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
+    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws
+        -> Response
+    {
         try await next(adapt(request))
     }
 }
@@ -47,7 +49,9 @@ public struct ResponseProcessor: Interceptor {
         self.process = process
     }
 
-    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
+    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws
+        -> Response
+    {
         try await process(next(request))
     }
 }
@@ -61,7 +65,9 @@ public struct ErrorProcessor: Interceptor {
         self.process = process
     }
 
-    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
+    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws
+        -> Response
+    {
         do {
             return try await next(request)
         } catch {

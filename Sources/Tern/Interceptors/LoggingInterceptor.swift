@@ -11,7 +11,9 @@ public struct LoggingInterceptor: Interceptor {
         self.level = level
     }
 
-    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
+    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws
+        -> Response
+    {
         let metadata: Logger.Metadata = [
             "tern.request": "\(context.requestID)", "tern.attempt": "\(context.attempt)",
         ]
@@ -21,7 +23,8 @@ public struct LoggingInterceptor: Interceptor {
         do {
             let response = try await next(request)
             logger.log(
-                level: level, "← \(response.statusCode) \(request.label) (\(response.body.count) bytes, \(clock.now - start))",
+                level: level,
+                "← \(response.statusCode) \(request.label) (\(response.body.count) bytes, \(clock.now - start))",
                 metadata: metadata
             )
             return response

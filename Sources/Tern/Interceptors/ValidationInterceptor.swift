@@ -14,10 +14,13 @@ public struct ValidationInterceptor: Interceptor {
         acceptable = { set.contains($0) }
     }
 
-    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
+    public func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws
+        -> Response
+    {
         let response = try await next(request)
         // A 304 answers the handler's own revalidation of a stored response: not a failure.
-        let isRevalidation = response.statusCode == 304
+        let isRevalidation =
+            response.statusCode == 304
             && (request.headers[.ifNoneMatch] != nil || request.headers[.ifModifiedSince] != nil)
         guard acceptable(response.statusCode) || isRevalidation else {
             throw TernError(

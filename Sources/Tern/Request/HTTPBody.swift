@@ -25,7 +25,8 @@ public struct HTTPBody: Sendable {
         do {
             return HTTPBody(.data(try encoder.encode(value)), contentType: "application/json")
         } catch {
-            return HTTPBody(failure: TernError(.invalidRequest, "the JSON body could not be encoded: \(error)", underlying: error))
+            return HTTPBody(
+                failure: TernError(.invalidRequest, "the JSON body could not be encoded: \(error)", underlying: error))
         }
     }
 

@@ -83,7 +83,8 @@ public struct QueryParameters: Sendable, Hashable, ExpressibleByDictionaryLitera
     private func pieces(_ arrayEncoding: ArrayEncoding) -> [Piece] {
         var result: [Piece] = []
         for item in items {
-            Self.flatten(name: item.name, value: item.value, encoding: item.arrayEncoding ?? arrayEncoding, into: &result)
+            Self.flatten(
+                name: item.name, value: item.value, encoding: item.arrayEncoding ?? arrayEncoding, into: &result)
         }
         return result
     }

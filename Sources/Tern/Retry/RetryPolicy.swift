@@ -112,9 +112,11 @@ public struct RetryPolicy: Sendable {
     /// which `Duration.fromSeconds` saturates); `nil` for anything else.
     static func delaySeconds(_ text: String) -> Double? {
         let parts = text.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), parts.allSatisfy({ part in
-            !part.isEmpty && part.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        }) else { return nil }
+        guard (1...2).contains(parts.count),
+            parts.allSatisfy({ part in
+                !part.isEmpty && part.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            })
+        else { return nil }
         return Double(text) ?? .infinity
     }
 }

@@ -16,7 +16,9 @@ public struct ContentRange: Sendable, Hashable {
         let parts = text.dropFirst("bytes ".count).split(separator: "/", maxSplits: 1)
         guard parts.count == 2 else { return nil }
         let bounds = parts[0].split(separator: "-", maxSplits: 1)
-        guard bounds.count == 2, let start = Int64(bounds[0]), let end = Int64(bounds[1]), start <= end else { return nil }
+        guard bounds.count == 2, let start = Int64(bounds[0]), let end = Int64(bounds[1]), start <= end else {
+            return nil
+        }
         self.start = start
         self.end = end
         self.total = parts[1] == "*" ? nil : Int64(parts[1])

@@ -24,7 +24,8 @@ public enum ResumeDecision: Sendable, Hashable {
     public static func decide(
         offset: Int64?, status: Int, contentRange: String?, contentLength: String?
     ) -> ResumeDecision {
-        let length = contentLength
+        let length =
+            contentLength
             .flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
             .flatMap { $0 >= 0 ? $0 : nil }
         guard let offset, offset > 0 else { return .restart(total: length) }

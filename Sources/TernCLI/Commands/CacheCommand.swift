@@ -73,14 +73,16 @@ struct CacheCommand: AsyncParsableCommand {
         let format = ISO8601DateFormatter()
         var fields: [(String, JSONLines.Value)] = [
             ("key", .string(entry.key)), ("status", .int(entry.status)), ("source", .string(entry.source.rawValue)),
-            ("method", .string(entry.method)), ("url", .string(entry.url)), ("bytes", .int(Int(clamping: entry.byteCount))),
+            ("method", .string(entry.method)), ("url", .string(entry.url)),
+            ("bytes", .int(Int(clamping: entry.byteCount))),
             ("storedAt", .string(format.string(from: entry.storedAt))),
             ("validUntil", .string(format.string(from: entry.validUntil))),
         ]
         if let request = entry.request {
             fields.append(("spec", request.name.map(JSONLines.Value.string) ?? .null))
             fields.append(("environment", request.partition.map(JSONLines.Value.string) ?? .null))
-            fields.append(("headers", .string(request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))))
+            fields.append(
+                ("headers", .string(request.headers.map { "\($0.name): \($0.value)" }.joined(separator: "\n"))))
         }
         fields.append(("revalidatedAt", entry.revalidatedAt.map { .string(format.string(from: $0)) } ?? .null))
         fields.append(("verifiedAt", entry.verification.map { .string(format.string(from: $0.date)) } ?? .null))
@@ -90,13 +92,15 @@ struct CacheCommand: AsyncParsableCommand {
 
     /// One row of `cache list`: status, source, size, validity, state, what it answers, the key.
     static func line(_ entry: StoredResponse, now: Date) -> String {
-        let validity = entry.isValid(at: now) ? "valid \(HumanUnits.short(entry.validUntil.timeIntervalSince(now)))" : "expired"
+        let validity =
+            entry.isValid(at: now) ? "valid \(HumanUnits.short(entry.validUntil.timeIntervalSince(now)))" : "expired"
         var states: [String] = []
         if entry.revalidatedAt != nil { states.append("revalidated") }
         if entry.verification?.drifted == true { states.append("drifted") }
-        let answers = entry.request.map { record in
-            [record.name, record.partition.map { "@\($0)" }].compactMap { $0 }.joined(separator: " ")
-        } ?? ""
+        let answers =
+            entry.request.map { record in
+                [record.name, record.partition.map { "@\($0)" }].compactMap { $0 }.joined(separator: " ")
+            } ?? ""
         return [
             "\(entry.status)", entry.source.rawValue.padding(toLength: 6, withPad: " ", startingAt: 0),
             HumanUnits.bytes(entry.byteCount).padding(toLength: 9, withPad: " ", startingAt: 0),
@@ -118,11 +122,18 @@ struct CacheCommand: AsyncParsableCommand {
         } else {
             text += "answers: \(entry.method) \(entry.url)\n"
         }
-        text += "\(entry.status) · \(entry.source.rawValue) · \(HumanUnits.bytes(entry.byteCount)) · stored \(HumanUnits.short(now.timeIntervalSince(entry.storedAt))) ago · "
-        text += entry.isValid(at: now) ? "valid \(HumanUnits.short(entry.validUntil.timeIntervalSince(now)))" : "expired"
-        if let revalidated = entry.revalidatedAt { text += " · revalidated \(HumanUnits.short(now.timeIntervalSince(revalidated))) ago" }
+        text +=
+            "\(entry.status) · \(entry.source.rawValue) · \(HumanUnits.bytes(entry.byteCount)) · stored "
+            + "\(HumanUnits.short(now.timeIntervalSince(entry.storedAt))) ago · "
+        text +=
+            entry.isValid(at: now) ? "valid \(HumanUnits.short(entry.validUntil.timeIntervalSince(now)))" : "expired"
+        if let revalidated = entry.revalidatedAt {
+            text += " · revalidated \(HumanUnits.short(now.timeIntervalSince(revalidated))) ago"
+        }
         if let verification = entry.verification {
-            text += " · verified \(HumanUnits.short(now.timeIntervalSince(verification.date))) ago (\(verification.drifted ? "drifted" : "unchanged"))"
+            text +=
+                " · verified \(HumanUnits.short(now.timeIntervalSince(verification.date))) ago "
+                + "(\(verification.drifted ? "drifted" : "unchanged"))"
         }
         return text + "\n"
     }

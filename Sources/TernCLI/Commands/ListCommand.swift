@@ -16,10 +16,14 @@ struct ListCommand: AsyncParsableCommand {
         let specs = await opened.session.summaries()
         await opened.close()
         if json {
-            StandardStream.output.write(JSONLines.array(specs.map { spec in
-                [("id", .string(spec.id)), ("name", .string(spec.name)), ("method", .string(spec.method)),
-                 ("path", .string(spec.path)), ("target", spec.target.map { .string($0) } ?? .null)]
-            }) + "\n")
+            StandardStream.output.write(
+                JSONLines.array(
+                    specs.map { spec in
+                        [
+                            ("id", .string(spec.id)), ("name", .string(spec.name)), ("method", .string(spec.method)),
+                            ("path", .string(spec.path)), ("target", spec.target.map { .string($0) } ?? .null),
+                        ]
+                    }) + "\n")
             return
         }
         let idWidth = specs.map(\.id.count).max() ?? 0

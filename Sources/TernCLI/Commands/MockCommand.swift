@@ -3,8 +3,8 @@ import Foundation
 import TernMock
 
 #if canImport(Glibc)
-import Glibc
-import TernExplorer
+    import Glibc
+    import TernExplorer
 #endif
 
 /// `tern mock`: serves the workspace's samples and the built-in routes until Ctrl-C.
@@ -32,8 +32,14 @@ struct MockCommand: AsyncParsableCommand {
             throw CommandFailure.usage("cannot listen on \(host):\(port): \(error)")
         }
         var lines = ["Mock server for \(opened.workspace.name) on \(server.baseURL.absoluteString)"]
-        lines += routes.map { "  \(($0.method ?? "ANY").padding(toLength: 6, withPad: " ", startingAt: 0)) \($0.path)  (sample)" }
-        lines.append("  built in: /status/{code} /delay/{ms} /bytes/{n} /echo /flaky/{key} /auth/protected /auth/refresh /upload /redirect/{n} /users")
+        lines += routes.map {
+            "  \(($0.method ?? "ANY").padding(toLength: 6, withPad: " ", startingAt: 0)) \($0.path)  (sample)"
+        }
+        lines.append(
+            "  built in: /status/{code} /delay/{ms} /bytes/{n} /echo /flaky/{key} /auth/login /auth/protected "
+                + "/auth/refresh "
+                + "/upload /redirect/{n} /users"
+        )
         lines.append("Press Ctrl-C to stop.")
         StandardStream.output.write(lines.joined(separator: "\n") + "\n")
         await SignalWait.untilInterrupted()
@@ -55,6 +61,6 @@ enum SignalWait {
             sources.append(source)
         }
         for await _ in stream { break }
-        sources.forEach { $0.cancel() }
+        for source in sources { source.cancel() }
     }
 }

@@ -26,7 +26,8 @@ struct REPLCommand: AsyncParsableCommand {
 
     func run() async throws {
         let interactive = REPL.Options.isStandardInputTerminal
-        let editor: (@Sendable (String) async throws -> String)? = interactive ? { @Sendable text in try await ExternalEditor.edit(text) } : nil
+        let editor: (@Sendable (String) async throws -> String)? =
+            interactive ? { @Sendable text in try await ExternalEditor.edit(text) } : nil
         let opened = try await OpenedWorkspace.open(workspace, environment: env, mode: mode, editor: editor)
         let history = opened.workspace.root.appendingPathComponent(".tern/repl_history")
         let status = await REPL(session: opened.session, options: .standard(historyFile: history)).run()

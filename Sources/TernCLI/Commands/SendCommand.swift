@@ -30,22 +30,29 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: "Where the response comes from: normal, live, cache or sample.")
     var mode: ResponseMode?
 
-    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable for this send (repeatable).", valueName: "k=v"))
+    @Option(
+        name: .customLong("var"), help: ArgumentHelp("Set a variable for this send (repeatable).", valueName: "k=v"))
     var variables: [String] = []
 
     @Option(name: .customLong("header"), help: ArgumentHelp("Add or replace a header (repeatable).", valueName: "K: V"))
     var headers: [String] = []
 
-    @Option(name: .customLong("query"), help: ArgumentHelp("Add or replace a query parameter (repeatable).", valueName: "k=v"))
+    @Option(
+        name: .customLong("query"),
+        help: ArgumentHelp("Add or replace a query parameter (repeatable).", valueName: "k=v"))
     var query: [String] = []
 
     @Option(help: ArgumentHelp("Replace the body with TEXT, or with the contents of FILE.", valueName: "TEXT|@FILE"))
     var body: String?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the response body to FILE, from the network or the cache alike.", valueName: "FILE"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the response body to FILE, from the network or the cache alike.", valueName: "FILE"))
     var output: String?
 
-    @Flag(name: [.customShort("C"), .customLong("continue")], help: "With -o, resume a partial FILE: ask only for the bytes it lacks (Range) and append them.")
+    @Flag(
+        name: [.customShort("C"), .customLong("continue")],
+        help: "With -o, resume a partial FILE: ask only for the bytes it lacks (Range) and append them.")
     var resume = false
 
     @Flag(help: "Print the status line and headers before the body.")
@@ -54,17 +61,23 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(help: "Exit 4 when the status is 400 or more, or an expectation failed.")
     var fail = false
 
-    @Option(help: ArgumentHelp("Print the nodes a JSONPath selects in the JSON body, one JSON line each.", valueName: "EXPR"))
+    @Option(
+        help: ArgumentHelp(
+            "Print the nodes a JSONPath selects in the JSON body, one JSON line each.", valueName: "EXPR"))
     var filter: String?
 
-    @Option(help: ArgumentHelp("Write every attempt, retry, progress, cache and response event to stderr as JSON lines.", valueName: "json"))
+    @Option(
+        help: ArgumentHelp(
+            "Write every attempt, retry, progress, cache and response event to stderr as JSON lines.", valueName: "json"
+        ))
     var events: EventFormat?
 
     enum EventFormat: String, ExpressibleByArgument { case json }
 
     func run() async throws {
         let adjustments = try makeAdjustments()
-        let opened = try await OpenedWorkspace.open(workspace, environment: env, mode: mode, variables: try pairs(variables, "--var"))
+        let opened = try await OpenedWorkspace.open(
+            workspace, environment: env, mode: mode, variables: try pairs(variables, "--var"))
         if events == .json, let request = try? await opened.session.resolvedRequest(spec) {
             EventPrinter().printBodyFiles(of: request, in: opened.workspace)
         }
@@ -114,9 +127,12 @@ struct SendCommand: AsyncParsableCommand {
             }
             let name = header[..<colon].trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { throw CommandFailure.usage("--header '\(header)' has no name") }
-            adjustments.headers.append((name: name, value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            adjustments.headers.append(
+                (name: name, value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        adjustments.query = try pairs(query, "--query").sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        adjustments.query = try pairs(query, "--query").sorted { $0.key < $1.key }.map {
+            (name: $0.key, value: $0.value)
+        }
         if let body {
             if body.hasPrefix("@") {
                 let path = String(body.dropFirst())

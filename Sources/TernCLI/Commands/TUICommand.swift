@@ -20,7 +20,8 @@ struct TUICommand: AsyncParsableCommand {
 
     func run() async throws {
         guard StandardStream.output.isTerminal, isatty(STDIN_FILENO) == 1 else {
-            throw CommandFailure.usage("the TUI needs a terminal; for scripts use 'tern repl' (it reads commands from stdin) or 'tern send'")
+            throw CommandFailure.usage(
+                "the TUI needs a terminal; for scripts use 'tern repl' (it reads commands from stdin) or 'tern send'")
         }
         let bridge = EditorBridge()
         let opened = try await OpenedWorkspace.open(workspace, environment: env, editor: { try await bridge.edit($0) })

@@ -1,7 +1,7 @@
 import Foundation
 import Tern
-import TernWorkspace
 import TernExplorer
+import TernWorkspace
 
 /// `--events json`: one JSON object per handler event on stderr.
 struct EventPrinter: Sendable {
@@ -30,29 +30,50 @@ struct EventPrinter: Sendable {
         case .attempt(let number):
             return [("event", .string("attempt")), ("attempt", .int(number)), ("request", .string(event.label))]
         case .retry(let attempt, let cause, let delay):
-            var fields: [(String, JSONLines.Value)] = [("event", .string("retry")), ("attempt", .int(attempt)), ("delay", .double(delay.seconds)), ("cause", .string(cause.description))]
+            var fields: [(String, JSONLines.Value)] = [
+                ("event", .string("retry")), ("attempt", .int(attempt)), ("delay", .double(delay.seconds)),
+                ("cause", .string(cause.description)),
+            ]
             if case .status(let status) = cause { fields.append(("status", .int(status))) }
             return fields
         case .progress(let progress):
-            return [("event", .string("progress")), ("direction", .string(progress.direction.rawValue)), ("bytes", .int(Int(progress.bytes))),
-                    ("total", progress.total.map { .int(Int($0)) } ?? .null)]
+            return [
+                ("event", .string("progress")), ("direction", .string(progress.direction.rawValue)),
+                ("bytes", .int(Int(progress.bytes))),
+                ("total", progress.total.map { .int(Int($0)) } ?? .null),
+            ]
         case .cache(let decision):
             switch decision {
             case .hit(let key, let expired):
-                return [("event", .string("cache")), ("result", .string("hit")), ("key", .string(key)), ("expired", .bool(expired))]
-            case .miss(let key): return [("event", .string("cache")), ("result", .string("miss")), ("key", .string(key))]
-            case .stored(let key, _): return [("event", .string("cache")), ("result", .string("stored")), ("key", .string(key))]
-            case .sample(let key): return [("event", .string("cache")), ("result", .string("sample")), ("key", .string(key))]
+                return [
+                    ("event", .string("cache")), ("result", .string("hit")), ("key", .string(key)),
+                    ("expired", .bool(expired)),
+                ]
+            case .miss(let key):
+                return [("event", .string("cache")), ("result", .string("miss")), ("key", .string(key))]
+            case .stored(let key, _):
+                return [("event", .string("cache")), ("result", .string("stored")), ("key", .string(key))]
+            case .sample(let key):
+                return [("event", .string("cache")), ("result", .string("sample")), ("key", .string(key))]
             case .revalidated(let key, _):
                 return [("event", .string("cache")), ("result", .string("revalidated")), ("key", .string(key))]
             case .stale(let key, let reason):
-                return [("event", .string("cache")), ("result", .string("stale")), ("key", .string(key)), ("reason", .string(reason))]
+                return [
+                    ("event", .string("cache")), ("result", .string("stale")), ("key", .string(key)),
+                    ("reason", .string(reason)),
+                ]
             }
         case .response(let status, let source, let bytes, let duration):
-            return [("event", .string("response")), ("status", .int(status)), ("source", .string(source.rawValue)), ("bytes", .int(Int(bytes))),
-                    ("duration", .double(duration.seconds))]
+            return [
+                ("event", .string("response")), ("status", .int(status)), ("source", .string(source.rawValue)),
+                ("bytes", .int(Int(bytes))),
+                ("duration", .double(duration.seconds)),
+            ]
         case .failure(let error):
-            return [("event", .string("failure")), ("error", .string(error.kind.description)), ("message", .string(error.message))]
+            return [
+                ("event", .string("failure")), ("error", .string(error.kind.description)),
+                ("message", .string(error.message)),
+            ]
         }
     }
 }

@@ -44,13 +44,16 @@ struct ResponsePrinter {
             err.write("tern: \(response.statusCode) from \(badge.text); --mode live sends it\n")
         }
         if case .staleOffline(let reason)? = response.cache?.state {
-            err.write("tern: warning: the network failed (\(reason)); this is the answer stored \(badge.age.map { $0.replacingOccurrences(of: "stored ", with: "") } ?? "earlier"), not a live one\n")
+            let age = badge.age.map { $0.replacingOccurrences(of: "stored ", with: "") } ?? "earlier"
+            err.write(
+                "tern: warning: the network failed (\(reason)); this is the answer stored \(age), not a live one\n")
         }
     }
 
     /// Writes the body to `path` under `OutputFile`'s rules; returns the bytes written.
     private func save(_ response: Response, to path: String, append: Bool) throws -> Int64 {
-        let destination = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let destination = URL(
+            fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let mode: OutputFile.Mode = append && response.statusCode == 206 ? .append : .replace
         if let file = response.fileURL, response.body.isEmpty {
             return try OutputFile.write(contentsOf: file, to: destination, mode: mode)
@@ -103,7 +106,10 @@ struct ResponsePrinter {
         if size <= 10_000_000, let data = try? handle.readToEnd() {
             writeBody(data, contentType: contentType)
         } else {
-            out.write("[\(HumanUnits.bytes(Int64(clamping: size))) body (\(contentType ?? "no content type")); use -o FILE to save it]\n")
+            out.write(
+                "[\(HumanUnits.bytes(Int64(clamping: size))) body (\(contentType ?? "no content type")); use -o "
+                    + "FILE to save it]\n"
+            )
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import TernExplorer
 import Synchronization
 import Tern
+import TernExplorer
 
 /// One updating line on stderr for `-o`: a bar, bytes, rate and ETA; at most ~10 redraws a second.
 final class TerminalProgressBar: Sendable {

@@ -17,7 +17,8 @@ struct OpenedWorkspace {
 
     /// Loads the workspace at `options.root`; prints warnings; throws a usage failure on errors.
     static func open(
-        _ options: WorkspaceOptions, environment: String? = nil, mode: ResponseMode? = nil, variables: [String: String] = [:],
+        _ options: WorkspaceOptions, environment: String? = nil, mode: ResponseMode? = nil,
+        variables: [String: String] = [:],
         startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil
     ) async throws -> OpenedWorkspace {
         let workspace: Workspace

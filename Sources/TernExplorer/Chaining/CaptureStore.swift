@@ -79,7 +79,8 @@ struct CaptureStore: Sendable, Equatable {
         }
         let data = (try? Self.encoder.encode(partitions)) ?? Data("{}".utf8)
         let replacement = try ReplacementFile(replacing: path, existing: existing)
-        let written = data.withUnsafeBytes { bytes in Result { () throws(FileFailure) in try replacement.write(bytes) } }
+        let written = data.withUnsafeBytes { bytes in Result { () throws(FileFailure) in try replacement.write(bytes) }
+        }
         try written.get()
         try replacement.commit()
     }

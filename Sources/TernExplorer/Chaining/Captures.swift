@@ -22,7 +22,9 @@ enum Captures {
         return outcome
     }
 
-    private static func value(_ source: CaptureRule.Source, in facts: inout ResponseFacts) -> Result<String, CheckProblem> {
+    private static func value(_ source: CaptureRule.Source, in facts: inout ResponseFacts) -> Result<
+        String, CheckProblem
+    > {
         switch source {
         case .status:
             return .success(String(facts.status))

@@ -27,7 +27,8 @@ enum Expectations {
             switch facts.text() {
             case .success(let text): return self.text(check, of: text, subject: "body")
             case .failure(let problem):
-                return ExpectationResult(expected: phrase(check, subject: "body"), actual: problem.message, passed: false)
+                return ExpectationResult(
+                    expected: phrase(check, subject: "body"), actual: problem.message, passed: false)
             }
         case .durationUnder(let limit):
             return ExpectationResult(

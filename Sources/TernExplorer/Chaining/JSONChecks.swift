@@ -61,7 +61,8 @@ enum JSONChecks {
         case .type(let type): "\(path) is a\(type.first.map { "aeiou".contains($0) } == true ? "n" : "") \(type)"
         case .matches(let pattern): "\(path) matches /\(pattern)/"
         case .contains(let value): "\(path) contains \(pathValue(value).jsonText)"
-        case .compare(let comparison, let bound): "\(path) \(comparison.rawValue) \(JSONValue.double(bound).scalarText ?? "")"
+        case .compare(let comparison, let bound):
+            "\(path) \(comparison.rawValue) \(JSONValue.double(bound).scalarText ?? "")"
         case .count(let count): "\(path) has \(count) item\(count == 1 ? "" : "s")"
         }
     }

@@ -22,7 +22,8 @@ struct ResponseFacts {
         self.response = response
         status = response.statusCode
         headers = response.headers
-        duration = Double(response.timing.duration.components.seconds)
+        duration =
+            Double(response.timing.duration.components.seconds)
             + Double(response.timing.duration.components.attoseconds) / 1e18
     }
 

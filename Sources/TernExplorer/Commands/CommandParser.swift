@@ -35,7 +35,9 @@ package enum CommandParser {
         case "quit", "exit", "q": return try none(arguments, .quit, for: "quit")
         default:
             let close = CommandRegistry.suggestions(for: name)
-            let hint = close.isEmpty ? "'help' lists the commands" : "did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?"
+            let hint =
+                close.isEmpty
+                ? "'help' lists the commands" : "did you mean \(close.map { "'\($0)'" }.joined(separator: " or "))?"
             throw ExplorerError(.unknownCommand, "unknown command '\(name)'; \(hint)")
         }
     }
@@ -99,7 +101,9 @@ package enum CommandParser {
         ExplorerError(.usage, "usage: \(CommandRegistry.info(name)?.usage ?? name)")
     }
 
-    private static func none(_ arguments: [String], _ command: Command, for name: String) throws(ExplorerError) -> Command {
+    private static func none(_ arguments: [String], _ command: Command, for name: String) throws(ExplorerError)
+        -> Command
+    {
         guard arguments.isEmpty else { throw usage(name) }
         return command
     }
@@ -122,7 +126,8 @@ package enum CommandParser {
     private static func parseSet(_ arguments: [String]) throws(ExplorerError) -> Command {
         guard arguments.count >= 3 else { throw usage("set") }
         // The value may be written without quotes: everything after the name.
-        return .set(try field(arguments[0], for: "set"), name: arguments[1], value: arguments[2...].joined(separator: " "))
+        return .set(
+            try field(arguments[0], for: "set"), name: arguments[1], value: arguments[2...].joined(separator: " "))
     }
 
     private static func parseUnset(_ arguments: [String]) throws(ExplorerError) -> Command {

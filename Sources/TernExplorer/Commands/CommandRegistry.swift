@@ -20,25 +20,44 @@ package struct CommandInfo: Sendable, Hashable {
 package enum CommandRegistry {
     /// Every command, in the order help lists them.
     package static let all: [CommandInfo] = [
-        CommandInfo(name: "help", arguments: "[COMMAND]", summary: "List the commands, or show how to use one.", key: "?"),
+        CommandInfo(
+            name: "help", arguments: "[COMMAND]", summary: "List the commands, or show how to use one.", key: "?"),
         CommandInfo(name: "ls", arguments: "", summary: "List the workspace's specs with method and path.", key: nil),
         CommandInfo(name: "use", arguments: "SPEC", summary: "Select a spec by id or unique file name.", key: "Enter"),
-        CommandInfo(name: "show", arguments: "", summary: "Show the selected spec fully resolved: method, URL, headers, body.", key: nil),
-        CommandInfo(name: "set", arguments: "header|query|var NAME VALUE", summary: "Set a header, query parameter or variable for the selected spec.", key: nil),
-        CommandInfo(name: "unset", arguments: "header|query|var NAME", summary: "Remove a header, query parameter or variable.", key: nil),
-        CommandInfo(name: "body", arguments: "TEXT|@FILE|edit", summary: "Replace the body with text, a file's contents, or edit it in $EDITOR.", key: "e"),
-        CommandInfo(name: "mode", arguments: "normal|live|cache|sample", summary: "Choose where responses come from.", key: "m"),
+        CommandInfo(
+            name: "show", arguments: "", summary: "Show the selected spec fully resolved: method, URL, headers, body.",
+            key: nil),
+        CommandInfo(
+            name: "set", arguments: "header|query|var NAME VALUE",
+            summary: "Set a header, query parameter or variable for the selected spec.", key: nil),
+        CommandInfo(
+            name: "unset", arguments: "header|query|var NAME", summary: "Remove a header, query parameter or variable.",
+            key: nil),
+        CommandInfo(
+            name: "body", arguments: "TEXT|@FILE|edit",
+            summary: "Replace the body with text, a file's contents, or edit it in $EDITOR.", key: "e"),
+        CommandInfo(
+            name: "mode", arguments: "normal|live|cache|sample", summary: "Choose where responses come " + "from.",
+            key: "m"),
         CommandInfo(name: "env", arguments: "NAME", summary: "Switch to another environment.", key: nil),
         CommandInfo(name: "send", arguments: "[SPEC]", summary: "Send the selected spec, or the one named.", key: "s"),
-        CommandInfo(name: "log", arguments: "", summary: "Show the retry log: every attempt, its outcome and the delay before the next.", key: nil),
-        CommandInfo(name: "transfers", arguments: "", summary: "Show uploads and downloads with bytes, rate and outcome.", key: nil),
+        CommandInfo(
+            name: "log", arguments: "",
+            summary: "Show the retry log: every attempt, its outcome and the delay before the next.", key: nil),
+        CommandInfo(
+            name: "transfers", arguments: "", summary: "Show uploads and downloads with bytes, rate and outcome.",
+            key: nil),
         CommandInfo(
             name: "cache",
-            arguments: "list|show KEY|clear [KEY]|export FILE [--force] [SPEC|GROUP]...|import FILE|promote KEY [--force]",
+            arguments:
+                "list|show KEY|clear [KEY]|export FILE [--force] [SPEC|GROUP]...|import FILE|promote KEY [--force]",
             summary: "List, show or clear stored responses; share them as HAR; make one a spec's sample.", key: nil
         ),
-        CommandInfo(name: "save", arguments: "[as NAME]", summary: "Write the edited spec to its file, or to a new spec.", key: nil),
-        CommandInfo(name: "history", arguments: "", summary: "List past sends with status, source and duration.", key: nil),
+        CommandInfo(
+            name: "save", arguments: "[as NAME]", summary: "Write the edited spec to its file, or to a new spec.",
+            key: nil),
+        CommandInfo(
+            name: "history", arguments: "", summary: "List past sends with status, source and duration.", key: nil),
         CommandInfo(name: "curl", arguments: "", summary: "Print the resolved request as a curl command.", key: nil),
         CommandInfo(
             name: "verify", arguments: "[SPEC|GROUP]...",

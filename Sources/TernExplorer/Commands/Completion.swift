@@ -21,7 +21,8 @@ package struct CompletionVocabulary: Sendable, Hashable {
 
     /// Request headers people set by hand often enough to be worth a Tab.
     package static let commonHeaders = [
-        "Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control", "Connection", "Content-Length",
+        "Accept", "Accept-Encoding", "Accept-Language", "Authorization", "Cache-Control", "Connection",
+        "Content-Length",
         "Content-Type", "Cookie", "If-Match", "If-Modified-Since", "If-None-Match", "Origin", "Range", "Referer",
         "User-Agent", "X-API-Key", "X-Request-ID",
     ]
@@ -59,7 +60,8 @@ package enum Completion {
         let lowered = word.lowercased()
         var seen = Set<String>()
         let matches = pool.filter { $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted }
-        return Completions(word: word, wordStart: wordStart, candidates: matches.sorted { $0.lowercased() < $1.lowercased() })
+        return Completions(
+            word: word, wordStart: wordStart, candidates: matches.sorted { $0.lowercased() < $1.lowercased() })
     }
 
     /// What may follow `words` (the complete words before the one being typed).

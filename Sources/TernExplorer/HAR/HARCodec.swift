@@ -1,10 +1,11 @@
 package import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads and writes HAR documents: limits, a UTF-8 BOM, dates, and files written atomically.

@@ -29,7 +29,8 @@ extension HAREntry {
             let text = body.base64EncodedString()
             content = HARContent(size: body.count, mimeType: mimeType, text: text, encoding: "base64")
         }
-        let reason = (0...999).contains(entry.status) ? HTTPResponse.Status(standardCode: entry.status).reasonPhrase : ""
+        let reason =
+            (0...999).contains(entry.status) ? HTTPResponse.Status(standardCode: entry.status).reasonPhrase : ""
         let response = HARResponse(
             status: entry.status, statusText: reason,
             headers: entry.headers.map { HARPair(name: $0.name.rawName, value: $0.value) }, content: content,

@@ -26,7 +26,8 @@ package struct SourceBadge: Sendable, Hashable {
         if case .staleOffline = cache?.state { isStaleOffline = true } else { isStaleOffline = false }
         age = cache.map { "stored \(HumanUnits.short(now.timeIntervalSince($0.storedAt))) ago" }
         validity = cache.map { info in
-            info.isExpired || info.validUntil <= now ? "expired" : "valid \(HumanUnits.short(info.validUntil.timeIntervalSince(now)))"
+            info.isExpired || info.validUntil <= now
+                ? "expired" : "valid \(HumanUnits.short(info.validUntil.timeIntervalSince(now)))"
         }
     }
 
@@ -39,7 +40,8 @@ package struct SourceBadge: Sendable, Hashable {
         isStaleOffline = self.state?.contains("stale, offline") == true
         let replayed = source != .live
         age = replayed ? storedAt.map { "stored \(HumanUnits.short(now.timeIntervalSince($0))) ago" } : nil
-        validity = replayed
+        validity =
+            replayed
             ? validUntil.map { $0 <= now ? "expired" : "valid \(HumanUnits.short($0.timeIntervalSince(now)))" } : nil
     }
 

@@ -38,7 +38,8 @@ extension ExplorerSession {
             let response = checked.response
             result.status = response.statusCode
             result.source = response.source.rawValue
-            result.request = "\(response.request.method.rawValue) \(handler.redactor(for: response.request).redact(url: response.request.url))"
+            let url = handler.redactor(for: response.request).redact(url: response.request.url)
+            result.request = "\(response.request.method.rawValue) \(url)"
             result.expectations = checked.expectations
             let declaresStatus = (found?.spec.expect ?? []).contains { if case .status = $0 { true } else { false } }
             if !declaresStatus && response.statusCode >= 400 {

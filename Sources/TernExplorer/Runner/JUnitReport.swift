@@ -47,7 +47,9 @@ package enum JUnitReport {
     }
 
     private static func testcase(_ result: SpecRunResult, group: String) -> String {
-        let head = "    <testcase name=\"\(escape(result.id))\" classname=\"\(escape(group))\" time=\"\(seconds(result.duration))\""
+        let head =
+            "    <testcase name=\"\(escape(result.id))\" classname=\"\(escape(group))\" "
+            + "time=\"\(seconds(result.duration))\""
         switch result.outcome {
         case .passed:
             return head + "/>\n"
@@ -55,10 +57,12 @@ package enum JUnitReport {
             let failures = result.failures
             let message =
                 failures.count == 1
-                ? failures[0].expected : "\(failures.count) expectations failed: "
+                ? failures[0].expected
+                : "\(failures.count) expectations failed: "
                     + failures.map(\.expected).joined(separator: "; ")
             let text = failures.map { "expected: \($0.expected)\nactual: \($0.actual)" }.joined(separator: "\n\n")
-            return head + ">\n      <failure message=\"\(escape(message))\" type=\"expectation\">\(escape(text))</failure>\n"
+            return head
+                + ">\n      <failure message=\"\(escape(message))\" type=\"expectation\">\(escape(text))</failure>\n"
                 + "    </testcase>\n"
         case .errored:
             let message = result.error ?? "no response"

@@ -18,9 +18,10 @@ extension SpecRunResult {
         let milliseconds = duration.isFinite && duration >= 0 && duration < 1e6 ? Int((duration * 1000).rounded()) : 0
         let time = "\(milliseconds) ms"
         let checks = expectations.isEmpty ? "" : "  \(expectations.count - failures.count)/\(expectations.count) checks"
-        let where_ = source.map { "  (\($0))" } ?? ""
+        let origin = source.map { "  (\($0))" } ?? ""
         let padded = id.count < 24 ? id + String(repeating: " ", count: 24 - id.count) : id
-        var lines = ["\(mark) \(padded) \(status)  \(String(repeating: " ", count: max(0, 6 - time.count)))\(time)\(checks)\(where_)"]
+        let timeColumn = String(repeating: " ", count: max(0, 6 - time.count)) + time
+        var lines = ["\(mark) \(padded) \(status)  \(timeColumn)\(checks)\(origin)"]
         for failure in failures { lines.append("    ✗ \(failure.expected) — got \(failure.actual)") }
         if let error { lines.append("    ! \(error)") }
         return lines

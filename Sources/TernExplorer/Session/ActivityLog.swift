@@ -95,7 +95,8 @@ final class ActivityLog: Sendable {
                 }) {
                     state.transfers[index].progress = progress
                 } else {
-                    state.transfers.append(TransferRecord(requestID: event.requestID, label: event.label, progress: progress))
+                    state.transfers.append(
+                        TransferRecord(requestID: event.requestID, label: event.label, progress: progress))
                 }
             case .cache:
                 break

@@ -3,7 +3,8 @@ import Tern
 import TernWorkspace
 
 extension ExplorerSession {
-    /// `cache list|show KEY|clear [KEY]|export|import|promote`. KEY is a storage key as `cache list` prints it, a storage
+    /// `cache list|show KEY|clear [KEY]|export|import|promote`. KEY is a storage key as `cache list` prints it, a
+    /// storage
     /// key without its `@environment` (the active one is meant), a spec id, or a unique part of a key.
     func cache(_ action: Command.CacheAction) async throws(ExplorerError) -> CommandOutput {
         guard let storage else { throw ExplorerError(.storage, "this session has no cache") }
@@ -24,7 +25,8 @@ extension ExplorerSession {
             case .export(let path, let names, let force):
                 return .done(try await exportHAR(to: path, names: names, replacing: force))
             case .importHAR(let path):
-                let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+                let url = URL(
+                    fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
                 return .done(try await importHAR(HARCodec.read(url)).message)
             case .promote(let key, let force):
                 return .done(try await promote(key, replacing: force))
@@ -49,7 +51,8 @@ extension ExplorerSession {
         if containing.count == 1 { return containing[0] }
         if containing.count > 1 {
             let keys = containing.prefix(5).map { "'\($0.key)'" }.joined(separator: ", ")
-            throw ExplorerError(.storage, "'\(text)' matches \(containing.count) stored keys (\(keys)); give more of the key")
+            throw ExplorerError(
+                .storage, "'\(text)' matches \(containing.count) stored keys (\(keys)); give more of the key")
         }
         let names = entries.map(\.key) + Array(Set(entries.compactMap { $0.request?.name }))
         let hint = Suggestions.hint(for: text, in: names)

@@ -58,7 +58,8 @@ extension ExplorerSession {
         if !entry.spec.capture.isEmpty || isRequired(entry.id) {
             var store = loadedCaptures()
             store.record(
-                captured.values, from: entry.id, status: response.statusCode, at: Date(), environment: activeEnvironment)
+                captured.values, from: entry.id, status: response.statusCode, at: Date(), environment: activeEnvironment
+            )
             try save(store)
         }
         let results = Expectations.evaluate(entry.spec.expect, on: &facts)

@@ -6,12 +6,16 @@ extension ExplorerSession {
         let entries = workspace.specs.map { edited[$0.id] ?? $0 }
         var fileNameCounts: [String: Int] = [:]
         for entry in entries { fileNameCounts[entry.fileName, default: 0] += 1 }
-        let uniqueFileNames = entries.map(\.fileName).filter { fileNameCounts[$0] == 1 && !workspace.specIDs.contains($0) }
+        let uniqueFileNames = entries.map(\.fileName).filter {
+            fileNameCounts[$0] == 1 && !workspace.specIDs.contains($0)
+        }
         let specs = entries.map(\.id) + uniqueFileNames
 
         var headers = CompletionVocabulary.commonHeaders
         var knownHeaders = Set(headers.map { $0.lowercased() })
-        let used = workspace.targets.values.flatMap { $0.headers.map(\.name) } + entries.flatMap { $0.spec.headers.map(\.name) }
+        let used =
+            workspace.targets.values.flatMap { $0.headers.map(\.name) }
+            + entries.flatMap { $0.spec.headers.map(\.name) }
         for name in used.sorted() where knownHeaders.insert(name.lowercased()).inserted {
             headers.append(name)
         }

@@ -67,7 +67,9 @@ extension ExplorerSession {
     /// The session as front ends show it.
     package func snapshot() -> ExplorerSnapshot {
         let active = environment ?? workspace.defaultEnvironment
-        var variables = self.variables.keys.sorted().map { EditableItem(name: $0, value: self.variables[$0] ?? "", origin: "session") }
+        var variables = self.variables.keys.sorted().map {
+            EditableItem(name: $0, value: self.variables[$0] ?? "", origin: "session")
+        }
         if let active, let values = workspace.environments[active] {
             for (name, value) in values.variables where self.variables[name] == nil {
                 variables.append(EditableItem(name: name, value: value, origin: active))
@@ -84,8 +86,13 @@ extension ExplorerSession {
         let spec = entry.spec
         return SpecDetail(
             id: entry.id, name: spec.name, method: spec.method, path: spec.path, target: spec.target,
-            query: spec.query.map { EditableItem(name: $0.name, value: Self.display($0.value), enabled: !spec.disabled.isDisabled(query: $0.name)) },
-            headers: spec.headers.map { EditableItem(name: $0.name, value: $0.value, enabled: !spec.disabled.isDisabled(header: $0.name)) },
+            query: spec.query.map {
+                EditableItem(
+                    name: $0.name, value: Self.display($0.value), enabled: !spec.disabled.isDisabled(query: $0.name))
+            },
+            headers: spec.headers.map {
+                EditableItem(name: $0.name, value: $0.value, enabled: !spec.disabled.isDisabled(header: $0.name))
+            },
             body: Self.bodyText(spec.body), bodyKind: spec.body?.kind, transaction: spec.transaction.rawValue,
             edited: edited[entry.id] != nil
         )
@@ -115,7 +122,8 @@ extension ExplorerSession {
         }
         if case .removeItem(.variable, let name) = edit {
             guard variables[name] != nil else {
-                throw ExplorerError(.usage, "'\(name)' comes from the environment file; only session variables can be deleted")
+                throw ExplorerError(
+                    .usage, "'\(name)' comes from the environment file; only session variables can be deleted")
             }
             setVariable(name, nil)
             changed()
@@ -143,9 +151,16 @@ extension ExplorerSession {
         case .setItem(let field, let old, let name, let value):
             try Self.requireName(name)
             if field == .header {
-                let position = current.spec.headers.firstIndex { $0.name.caseInsensitiveCompare(old ?? name) == .orderedSame }
-                current.spec.headers.removeAll { $0.name.caseInsensitiveCompare(old ?? name) == .orderedSame || $0.name.caseInsensitiveCompare(name) == .orderedSame }
-                current.spec.headers.insert((name: name, value: value), at: min(position ?? current.spec.headers.count, current.spec.headers.count))
+                let position = current.spec.headers.firstIndex {
+                    $0.name.caseInsensitiveCompare(old ?? name) == .orderedSame
+                }
+                current.spec.headers.removeAll {
+                    $0.name.caseInsensitiveCompare(old ?? name) == .orderedSame
+                        || $0.name.caseInsensitiveCompare(name) == .orderedSame
+                }
+                current.spec.headers.insert(
+                    (name: name, value: value),
+                    at: min(position ?? current.spec.headers.count, current.spec.headers.count))
                 if let old, old != name, current.spec.disabled.isDisabled(header: old) {
                     current.spec.disabled.headers.removeAll { $0.caseInsensitiveCompare(old) == .orderedSame }
                     current.spec.disabled.headers.append(name)
@@ -153,7 +168,9 @@ extension ExplorerSession {
             } else {
                 let position = current.spec.query.firstIndex { $0.name == (old ?? name) }
                 current.spec.query.removeAll { $0.name == (old ?? name) || $0.name == name }
-                current.spec.query.insert((name: name, value: .string(value)), at: min(position ?? current.spec.query.count, current.spec.query.count))
+                current.spec.query.insert(
+                    (name: name, value: .string(value)),
+                    at: min(position ?? current.spec.query.count, current.spec.query.count))
                 if let old, old != name, current.spec.disabled.isDisabled(query: old) {
                     current.spec.disabled.query.removeAll { $0 == old }
                     current.spec.disabled.query.append(name)

@@ -34,14 +34,16 @@ extension ExplorerSession {
         case .text(let value):
             text = value
         case .file(let path):
-            let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            let url = URL(
+                fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             guard let contents = try? String(contentsOf: url, encoding: .utf8) else {
                 throw ExplorerError(.workspace, "cannot read '\(path)' as UTF-8 text")
             }
             text = contents
         case .editor:
             guard let editor else {
-                throw ExplorerError(.unsupported, "'body edit' needs a terminal and $EDITOR; use 'body TEXT' or 'body @FILE'")
+                throw ExplorerError(
+                    .unsupported, "'body edit' needs a terminal and $EDITOR; use 'body TEXT' or 'body @FILE'")
             }
             do {
                 text = try await editor(Self.bodyText(current.spec.body))

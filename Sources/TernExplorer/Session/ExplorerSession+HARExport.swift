@@ -29,8 +29,9 @@ extension ExplorerSession {
         var warnings: [String] = []
         for entry in chosen {
             guard entry.byteCount <= HARCodec.maximumBodyBytes else {
-                warnings.append("left out '\(entry.key)': its body is \(HumanUnits.bytes(entry.byteCount)), over "
-                    + HumanUnits.bytes(HARCodec.maximumBodyBytes))
+                warnings.append(
+                    "left out '\(entry.key)': its body is \(HumanUnits.bytes(entry.byteCount)), over "
+                        + HumanUnits.bytes(HARCodec.maximumBodyBytes))
                 continue
             }
             do {

@@ -57,7 +57,8 @@ extension ExplorerSession {
     private func plan(_ entry: HAREntry, number: Int) throws(ExplorerError) -> PlannedEntry {
         let place = "entry \(number)"
         guard let url = URL(string: entry.request.url), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", url.host != nil else {
+            scheme == "http" || scheme == "https", url.host != nil
+        else {
             throw ExplorerError(
                 .workspace, "\(place): '\(entry.request.url)' is not an http(s) URL; nothing was imported"
             )
@@ -89,7 +90,8 @@ extension ExplorerSession {
         let redactor = handler.redactor(for: request)
         let headers = Self.responseFields(entry.response.headers)
         let storedAt = HARCodec.date(from: entry.startedDateTime) ?? Date()
-        let validUntil = request.validFor.map { storedAt.addingTimeInterval(max(0, $0)) }
+        let validUntil =
+            request.validFor.map { storedAt.addingTimeInterval(max(0, $0)) }
             ?? CacheValidity.fromHeaders(headers, now: storedAt, fallback: workspace.handler.cacheTTL) ?? storedAt
         let varyNames = headers[values: .vary].flatMap { $0.split(separator: ",").map(String.init) }
         let stored = StoredResponse(
@@ -118,14 +120,16 @@ extension ExplorerSession {
         let path = url.path(percentEncoded: true)
         let fits = workspace.specs.compactMap { spec -> (SpecEntry, [String: String], Int)? in
             guard spec.spec.method.uppercased() == method.rawValue, let template = PathTemplate(spec.spec.path),
-                  let bindings = template.match(path) else { return nil }
+                let bindings = template.match(path)
+            else { return nil }
             return (spec, bindings, template.variableCount)
         }
         let fewest = fits.map(\.2).min()
         let best = fits.filter { $0.2 == fewest }
         if best.count == 1, let fit = best.first,
-           let request = try? resolve(fit.0, environment: known ?? activeEnvironment, bindings: fit.1),
-           request.url.path(percentEncoded: true) == path {
+            let request = try? resolve(fit.0, environment: known ?? activeEnvironment, bindings: fit.1),
+            request.url.path(percentEncoded: true) == path
+        {
             return .success((request, true))
         }
         var request = Request(method: method, url: url, headers: Self.requestFields(entry.request.headers))

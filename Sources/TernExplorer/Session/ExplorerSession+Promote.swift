@@ -19,7 +19,8 @@ extension ExplorerSession {
         }
         guard let specID = stored.request?.name, let spec = try? workspace.spec(named: specID) else {
             throw ExplorerError(
-                .workspace, "'\(stored.key)' answers no spec of this workspace; only a spec's answer can become its sample"
+                .workspace,
+                "'\(stored.key)' answers no spec of this workspace; only a spec's answer can become its sample"
             )
         }
         let sample = try Self.sample(of: stored)

@@ -38,7 +38,8 @@ extension ExplorerSession {
         for secret in secrets() {
             let reference = "'\"$\(secret.name)\"'"  // closes the single quotes, expands, reopens
             for form in SecretMask.forms(of: secret.value) {
-                command = command.replacingOccurrences(of: form.replacingOccurrences(of: "'", with: #"'\''"#), with: reference)
+                command = command.replacingOccurrences(
+                    of: form.replacingOccurrences(of: "'", with: #"'\''"#), with: reference)
             }
         }
         return command

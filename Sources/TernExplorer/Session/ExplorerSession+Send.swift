@@ -21,7 +21,9 @@ package struct SendAdjustments: Sendable {
 extension ExplorerSession {
     /// Sends the spec `name` (or the selected one) with this session's edits, recording history;
     /// the specs it requires go first, and its captures and expectations apply (`sendChecked`).
-    package func send(_ name: String?, adjustments: SendAdjustments = SendAdjustments()) async throws(ExplorerError) -> Response {
+    package func send(_ name: String?, adjustments: SendAdjustments = SendAdjustments()) async throws(ExplorerError)
+        -> Response
+    {
         try await sendChecked(name, adjustments: adjustments).response
     }
 
@@ -51,16 +53,20 @@ extension ExplorerSession {
                     observer?(event)
                 }
             )
-            await remember(HistoryEntry(
-                spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url), date: started,
-                status: response.statusCode, source: response.source, duration: response.timing.duration.seconds
-            ))
+            await remember(
+                HistoryEntry(
+                    spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url),
+                    date: started,
+                    status: response.statusCode, source: response.source, duration: response.timing.duration.seconds
+                ))
             return response
         } catch {
-            await remember(HistoryEntry(
-                spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url), date: started,
-                duration: Date().timeIntervalSince(started), error: redactor.redact(error.description)
-            ))
+            await remember(
+                HistoryEntry(
+                    spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url),
+                    date: started,
+                    duration: Date().timeIntervalSince(started), error: redactor.redact(error.description)
+                ))
             throw ExplorerError(.request, error.message, underlying: error)
         }
     }

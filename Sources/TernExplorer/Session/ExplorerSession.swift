@@ -116,9 +116,12 @@ package actor ExplorerSession {
     /// The fully resolved request of `entry` in the current environment, mode and variables, partitioned
     /// by the environment in the cache and carrying the `{{env:…}}` values it must never write down.
     func resolve(_ entry: SpecEntry) throws(ExplorerError) -> Request {
-        var context = TemplateContext(environment: environment, overrides: variables, processEnvironment: processEnvironment)
+        var context = TemplateContext(
+            environment: environment, overrides: variables, processEnvironment: processEnvironment)
         context.captured = capturedValues().mapValues(\.value)
-        var request = try workspaceCall { () throws(WorkspaceError) in try workspace.request(for: entry, context: context) }
+        var request = try workspaceCall { () throws(WorkspaceError) in
+            try workspace.request(for: entry, context: context)
+        }
         request.cachePartition = environment ?? workspace.defaultEnvironment
         request.secretValues = secrets().map(\.value)
         return request

@@ -19,7 +19,8 @@ package enum BodyPreview {
             let row = shown[start..<min(start + 16, shown.count)]
             let hex = row.map { String(format: "%02x", $0) }.joined(separator: " ")
             let ascii = String(row.map { (0x20..<0x7F).contains($0) ? Character(UnicodeScalar($0)) : "." })
-            return String(format: "%08x  ", start) + hex.padding(toLength: 47, withPad: " ", startingAt: 0) + "  |\(ascii)|"
+            return String(format: "%08x  ", start) + hex.padding(toLength: 47, withPad: " ", startingAt: 0)
+                + "  |\(ascii)|"
         }
     }
 }

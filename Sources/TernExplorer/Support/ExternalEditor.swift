@@ -40,12 +40,15 @@ package enum ExternalEditor {
         // in our process group so that it owns the terminal (see `ForegroundProcess`).
         let status: Int32
         do {
-            status = try await ForegroundProcess.run(shell: command(in: environment) + " \"$1\"", arguments: [file.path], environment: environment)
+            status = try await ForegroundProcess.run(
+                shell: command(in: environment) + " \"$1\"", arguments: [file.path], environment: environment)
         } catch {
             throw Failure(description: "cannot start the editor: \(error)")
         }
         guard status == 0 else {
-            throw Failure(description: "the editor '\(command(in: environment))' exited with status \(status); the body is unchanged")
+            throw Failure(
+                description:
+                    "the editor '\(command(in: environment))' exited with status \(status); the body is unchanged")
         }
         guard let data = FileManager.default.contents(atPath: file.path) else {
             throw Failure(description: "the edited file could not be read back; the body is unchanged")

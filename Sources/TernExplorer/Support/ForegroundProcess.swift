@@ -1,8 +1,9 @@
 package import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs an interactive program (an editor, a pager) on the user's terminal.
@@ -45,7 +46,7 @@ package enum ForegroundProcess {
 
         let argv = (["/bin/sh", "-c", command, "tern-sh"] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, "/bin/sh", &fileActions, &attributes, argv, envp)
         if input != nil { close(descriptors[0]) }

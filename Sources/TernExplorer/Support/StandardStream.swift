@@ -2,9 +2,9 @@ package import Foundation
 import Tern
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Standard output or standard error: the one writer the CLI and the REPL share, so every

@@ -72,16 +72,24 @@ package struct DriftReport: Sendable {
         if stored.status != live.statusCode { report.statusChange = (stored.status, live.statusCode) }
         let storedType = mediaType(stored.headers[.contentType])
         let liveType = mediaType(live.headers[.contentType])
-        if storedType != liveType { report.headerChanges.append("Content-Type: \(storedType ?? "none") → \(liveType ?? "none")") }
+        if storedType != liveType {
+            report.headerChanges.append("Content-Type: \(storedType ?? "none") → \(liveType ?? "none")")
+        }
         let storedBody = (try? stored.bodyData()) ?? Data()
         let liveBody = (try? live.bodyData()) ?? Data()
         let decoder = JSONDecoder()
-        if let old = try? decoder.decode(JSONValue.self, from: storedBody), let new = try? decoder.decode(JSONValue.self, from: liveBody) {
+        if let old = try? decoder.decode(JSONValue.self, from: storedBody),
+            let new = try? decoder.decode(JSONValue.self, from: liveBody)
+        {
             report.bodyChanges = JSONDiff.changes(from: old, to: new, ignoring: ignoring.compactMap(PathPattern.init))
         } else if storedBody != liveBody {
-            report.bodyNote = "the body differs (\(HumanUnits.bytes(Int64(storedBody.count))) stored, \(HumanUnits.bytes(Int64(liveBody.count))) live)"
+            report.bodyNote =
+                "the body differs (\(HumanUnits.bytes(Int64(storedBody.count))) stored, "
+                + "\(HumanUnits.bytes(Int64(liveBody.count))) live)"
         }
-        let drifted = report.statusChange != nil || !report.headerChanges.isEmpty || !report.bodyChanges.isEmpty || report.bodyNote != nil
+        let drifted =
+            report.statusChange != nil || !report.headerChanges.isEmpty || !report.bodyChanges.isEmpty
+            || report.bodyNote != nil
         report.outcome = drifted ? .drifted : .unchanged
         return report
     }

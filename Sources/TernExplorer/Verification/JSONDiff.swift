@@ -8,7 +8,10 @@ package enum JSONDiff {
     package struct Change: Sendable, Hashable {
         /// What kind of difference.
         package enum Kind: String, Sendable, Hashable {
-            case added, removed, changed, typeChanged = "type changed"
+            case added
+            case removed
+            case changed
+            case typeChanged = "type changed"
         }
 
         package var kind: Kind
@@ -21,14 +24,17 @@ package enum JSONDiff {
     }
 
     /// The changes from `old` to `new`, outside the paths `ignoring` matches (see `PathPattern`).
-    package static func changes(from old: JSONValue, to new: JSONValue, ignoring patterns: [PathPattern] = []) -> [Change] {
+    package static func changes(from old: JSONValue, to new: JSONValue, ignoring patterns: [PathPattern] = [])
+        -> [Change]
+    {
         var changes: [Change] = []
         compare(old, new, path: [], patterns: patterns, into: &changes)
         return changes
     }
 
     private static func compare(
-        _ old: JSONValue, _ new: JSONValue, path: [PathPattern.Segment], patterns: [PathPattern], into changes: inout [Change]
+        _ old: JSONValue, _ new: JSONValue, path: [PathPattern.Segment], patterns: [PathPattern],
+        into changes: inout [Change]
     ) {
         if patterns.contains(where: { $0.matches(path) }) { return }
         switch (old, new) {
@@ -37,8 +43,10 @@ package enum JSONDiff {
                 let child = path + [.name(key)]
                 switch (a[key], b[key]) {
                 case (let x?, let y?): compare(x, y, path: child, patterns: patterns, into: &changes)
-                case (let x?, nil) where !ignored(child, patterns): changes.append(Change(kind: .removed, path: text(child), old: short(x)))
-                case (nil, let y?) where !ignored(child, patterns): changes.append(Change(kind: .added, path: text(child), new: short(y)))
+                case (let x?, nil) where !ignored(child, patterns):
+                    changes.append(Change(kind: .removed, path: text(child), old: short(x)))
+                case (nil, let y?) where !ignored(child, patterns):
+                    changes.append(Change(kind: .added, path: text(child), new: short(y)))
                 default: break
                 }
             }
@@ -46,16 +54,23 @@ package enum JSONDiff {
             for index in 0..<max(a.count, b.count) {
                 let child = path + [.index(index)]
                 if index >= a.count {
-                    if !ignored(child, patterns) { changes.append(Change(kind: .added, path: text(child), new: short(b[index]))) }
+                    if !ignored(child, patterns) {
+                        changes.append(Change(kind: .added, path: text(child), new: short(b[index])))
+                    }
                 } else if index >= b.count {
-                    if !ignored(child, patterns) { changes.append(Change(kind: .removed, path: text(child), old: short(a[index]))) }
+                    if !ignored(child, patterns) {
+                        changes.append(Change(kind: .removed, path: text(child), old: short(a[index])))
+                    }
                 } else {
                     compare(a[index], b[index], path: child, patterns: patterns, into: &changes)
                 }
             }
         default:
             if typeName(old) != typeName(new), !(isNumber(old) && isNumber(new)) {
-                changes.append(Change(kind: .typeChanged, path: text(path), old: "\(typeName(old)) \(short(old))", new: "\(typeName(new)) \(short(new))"))
+                changes.append(
+                    Change(
+                        kind: .typeChanged, path: text(path), old: "\(typeName(old)) \(short(old))",
+                        new: "\(typeName(new)) \(short(new))"))
             } else if !same(old, new) {
                 changes.append(Change(kind: .changed, path: text(path), old: short(old), new: short(new)))
             }
@@ -110,7 +125,8 @@ package enum JSONDiff {
         for segment in path {
             switch segment {
             case .name(let name):
-                let plain = !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+                let plain =
+                    !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
                     && !(name.first?.isNumber ?? true)
                 result += plain ? ".\(name)" : "['\(name.replacingOccurrences(of: "'", with: "\\'"))']"
             case .index(let index): result += "[\(index)]"

@@ -40,7 +40,8 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                     segments.append(.wildcard)
                 } else if let index = Int(inner), index >= 0 {
                     segments.append(.index(index))
-                } else if inner.count >= 2, let quote = inner.first, quote == "'" || quote == "\"", inner.last == quote {
+                } else if inner.count >= 2, let quote = inner.first, quote == "'" || quote == "\"", inner.last == quote
+                {
                     segments.append(.name(String(inner.dropFirst().dropLast())))
                 } else {
                     return nil

@@ -42,7 +42,8 @@ struct ResponseWriter: Sendable {
             return try await sendInformational(response)
         }
         let hasBody = !MockResponse.statusForbidsBody(response.status)
-        try await writeHead(status: response.status, headers: response.headers, contentLength: hasBody ? response.body.count : nil)
+        try await writeHead(
+            status: response.status, headers: response.headers, contentLength: hasBody ? response.body.count : nil)
         if hasBody && !response.body.isEmpty {
             try await writeBody(ByteBuffer(bytes: response.body))
         }

@@ -29,7 +29,8 @@ enum BuiltinRoutes {
             return try await exchange.send(FlakyRoute.response(to: request, key: segments[1], state: exchange.state))
         case "auth" where segments.count == 2:
             if let response = try await AuthRoutes.response(
-                to: request, action: segments[1], body: exchange.body, state: exchange.state) {
+                to: request, action: segments[1], body: exchange.body, state: exchange.state)
+            {
                 return try await exchange.send(response)
             }
         case "redirect" where second != nil && request.isMethod("GET", "HEAD"):
@@ -46,7 +47,8 @@ enum BuiltinRoutes {
                 return try await exchange.send(.json(.object([("served", .int(served))]), headers: headers))
             }
         case "etag" where second.flatMap({ Int($0) }).map({ $0 >= 0 }) == true && request.isMethod("GET", "HEAD"):
-            let response = ConditionalRoute.response(to: request, seconds: second.flatMap { Int($0) } ?? 0, state: exchange.state)
+            let response = ConditionalRoute.response(
+                to: request, seconds: second.flatMap { Int($0) } ?? 0, state: exchange.state)
             return try await exchange.send(response)
         case "users":
             if let response = UsersRoutes.response(to: request, body: exchange.body) {

@@ -14,7 +14,8 @@ enum ConditionalRoute {
         let vary = request.queryItems.first { $0.name == "vary" }?.value
         if let vary { headers.append(("Vary", vary)) }
         let ifNoneMatch = request.headers.first(name: "if-none-match")
-        let notModified = ifNoneMatch.map { $0 == etag || $0 == "*" } ?? (request.headers.first(name: "if-modified-since") != nil)
+        let notModified =
+            ifNoneMatch.map { $0 == etag || $0 == "*" } ?? (request.headers.first(name: "if-modified-since") != nil)
         if notModified {
             state.recordNotModified(path: request.path)
             return MockResponse(status: 304, headers: headers)

@@ -8,7 +8,9 @@ struct MockRouter: Sendable {
     let state: MockServerState
 
     /// Answers one request, reading as much of its body as the route needs.
-    func respond(to request: MockRequest, body: inout RequestReader, writer: ResponseWriter) async throws -> ResponseOutcome {
+    func respond(to request: MockRequest, body: inout RequestReader, writer: ResponseWriter) async throws
+        -> ResponseOutcome
+    {
         state.recordRequest(path: request.path)
         if let route = state.cannedRoute(method: request.method, path: request.path) {
             try await body.drainBody()
@@ -22,7 +24,9 @@ struct MockRouter: Sendable {
         }
         let tooLarge = MockResponse.json(.object([("error", .string("payload too large"))]), status: 413)
         // A declared length over the limit is refused before a byte of the body is read.
-        if let declared = request.headers.first(name: "content-length").flatMap(Int.init), declared > Self.maxCollectedBody {
+        if let declared = request.headers.first(name: "content-length").flatMap(Int.init),
+            declared > Self.maxCollectedBody
+        {
             return try await writer.closingConnection().send(tooLarge)
         }
         guard let collected = try await body.collectBody(upTo: Self.maxCollectedBody) else {

@@ -17,11 +17,12 @@ extension Printer {
 
     /// The badge with its label coloured: LIVE green, SAMPLE magenta, CACHE blue.
     func badge(_ badge: SourceBadge) -> String {
-        let label = switch badge.source {
-        case .live: style.green(badge.label)
-        case .sample: style.magenta(badge.label)
-        case .cache: style.blue(badge.label)
-        }
+        let label =
+            switch badge.source {
+            case .live: style.green(badge.label)
+            case .sample: style.magenta(badge.label)
+            case .cache: style.blue(badge.label)
+            }
         return label + String(badge.text.dropFirst(badge.label.count))
     }
 

@@ -55,7 +55,9 @@ package struct Printer: Sendable {
             return text
         }
         let table = TextTable(header: ["COMMAND", "WHAT IT DOES"], rows: commands.map { [$0.usage, $0.summary] })
-        return table.render(style) + style.dim("Tab completes commands, specs, environments, headers and variables; 'help COMMAND' shows one.") + "\n"
+        return table.render(style)
+            + style.dim("Tab completes commands, specs, environments, headers and variables; 'help COMMAND' shows one.")
+            + "\n"
     }
 
     func specList(_ specs: [SpecSummary]) -> String {
@@ -100,8 +102,10 @@ package struct Printer: Sendable {
     func retryLog(_ entries: [RetryLogEntry]) -> String {
         guard !entries.isEmpty else { return "the retry log is empty: 'send' something first\n" }
         let rows = entries.map { entry in
-            [time(entry.date), entry.label, "\(entry.attempt)", entry.outcome.text,
-             entry.delayBeforeNext.map { "retry in " + HumanUnits.duration($0) } ?? ""]
+            [
+                time(entry.date), entry.label, "\(entry.attempt)", entry.outcome.text,
+                entry.delayBeforeNext.map { "retry in " + HumanUnits.duration($0) } ?? "",
+            ]
         }
         return TextTable(header: ["TIME", "REQUEST", "ATTEMPT", "OUTCOME", "NEXT"], rows: rows).render(style)
     }
@@ -111,8 +115,10 @@ package struct Printer: Sendable {
         let rows = records.map { record in
             let line = ProgressLine(record.progress)
             let percent = line.percent.map { " (\($0))" } ?? ""
-            return [record.label, record.progress.direction.rawValue, line.amount() + percent, line.rate ?? "",
-                    record.outcome.text]
+            return [
+                record.label, record.progress.direction.rawValue, line.amount() + percent, line.rate ?? "",
+                record.outcome.text,
+            ]
         }
         return TextTable(header: ["REQUEST", "DIRECTION", "BYTES", "RATE", "OUTCOME"], rows: rows).render(style)
     }
@@ -120,8 +126,10 @@ package struct Printer: Sendable {
     func cacheList(_ entries: [StoredResponse]) -> String {
         guard !entries.isEmpty else { return "the cache is empty\n" }
         let rows = entries.map { entry in
-            [entry.key, "\(entry.status)", entry.source.rawValue, HumanUnits.bytes(entry.byteCount),
-             HumanUnits.short(now.timeIntervalSince(entry.storedAt)) + " ago", validity(entry.validUntil)]
+            [
+                entry.key, "\(entry.status)", entry.source.rawValue, HumanUnits.bytes(entry.byteCount),
+                HumanUnits.short(now.timeIntervalSince(entry.storedAt)) + " ago", validity(entry.validUntil),
+            ]
         }
         return TextTable(header: ["KEY", "STATUS", "SOURCE", "SIZE", "STORED", "VALID"], rows: rows).render(style)
     }
@@ -130,15 +138,18 @@ package struct Printer: Sendable {
         var lines = [
             style.bold(entry.key),
             "\(entry.method) \(entry.url)",
-            style.status(entry.status, "\(entry.status)") + " · \(entry.source.rawValue) · \(HumanUnits.bytes(entry.byteCount))"
-                + " · stored \(HumanUnits.short(now.timeIntervalSince(entry.storedAt))) ago · \(validity(entry.validUntil))",
+            style.status(entry.status, "\(entry.status)")
+                + " · \(entry.source.rawValue) · \(HumanUnits.bytes(entry.byteCount))"
+                + " · stored \(HumanUnits.short(now.timeIntervalSince(entry.storedAt))) ago · "
+                + "\(validity(entry.validUntil))",
         ]
         for field in entry.headers { lines.append(style.cyan(field.name.rawName) + ": " + field.value) }
         lines.append("")
         if let file = entry.fileURL, entry.body.isEmpty {
             lines.append("the body is in \(file.path)")
         } else {
-            lines.append(bodyText(entry.body, contentType: entry.headers[.contentType]).trimmingCharacters(in: .newlines))
+            lines.append(
+                bodyText(entry.body, contentType: entry.headers[.contentType]).trimmingCharacters(in: .newlines))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -146,10 +157,14 @@ package struct Printer: Sendable {
     func history(_ entries: [HistoryEntry]) -> String {
         guard !entries.isEmpty else { return "no sends recorded yet\n" }
         let rows = entries.map { entry in
-            [date(entry.date), entry.spec ?? "", entry.method, entry.status.map(String.init) ?? "—",
-             entry.source?.rawValue ?? "", HumanUnits.duration(.fromSeconds(entry.duration)), entry.error ?? entry.url]
+            [
+                date(entry.date), entry.spec ?? "", entry.method, entry.status.map(String.init) ?? "—",
+                entry.source?.rawValue ?? "", HumanUnits.duration(.fromSeconds(entry.duration)),
+                entry.error ?? entry.url,
+            ]
         }
-        return TextTable(header: ["WHEN", "SPEC", "METHOD", "STATUS", "SOURCE", "TIME", "URL / ERROR"], rows: rows).render(style)
+        return TextTable(header: ["WHEN", "SPEC", "METHOD", "STATUS", "SOURCE", "TIME", "URL / ERROR"], rows: rows)
+            .render(style)
     }
 
     /// `valid 4m` or `expired`.

@@ -2,9 +2,9 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Ctrl-C in the interactive REPL: it cancels the running command, or drops the line being typed;
@@ -53,9 +53,9 @@ final class Interrupts: Sendable {
         }
         var action = sigaction()
         #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = interruptHandler
+            action.__sigaction_handler.sa_handler = interruptHandler
         #else
-        action.__sigaction_u.__sa_handler = interruptHandler
+            action.__sigaction_u.__sa_handler = interruptHandler
         #endif
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0  // no SA_RESTART: readline's read must fail with EINTR
@@ -103,9 +103,9 @@ private let interruptHandler: @convention(c) (Int32) -> Void = { signal in
 }
 
 #if canImport(Glibc)
-private func threadNumber(_ thread: pthread_t) -> UInt { thread }
-private func thread(_ number: UInt) -> pthread_t? { number }
+    private func threadNumber(_ thread: pthread_t) -> UInt { thread }
+    private func thread(_ number: UInt) -> pthread_t? { number }
 #else
-private func threadNumber(_ thread: pthread_t) -> UInt { UInt(bitPattern: thread) }
-private func thread(_ number: UInt) -> pthread_t? { pthread_t(bitPattern: number) }
+    private func threadNumber(_ thread: pthread_t) -> UInt { UInt(bitPattern: thread) }
+    private func thread(_ number: UInt) -> pthread_t? { pthread_t(bitPattern: number) }
 #endif

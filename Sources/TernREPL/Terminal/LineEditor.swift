@@ -1,10 +1,11 @@
 @preconcurrency import CEditLine
 package import Foundation
 package import TernExplorer
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The interactive prompt on libedit (BSD licence): line editing, history kept in a file,
@@ -15,7 +16,8 @@ import Darwin
 package final class LineEditor: LineSource, @unchecked Sendable {
     // @unchecked Sendable: `requests` is guarded by `condition`; libedit is only called on `thread`.
     private let condition = NSCondition()
-    private var requests: [(prompt: String, vocabulary: CompletionVocabulary, reply: CheckedContinuation<LineInput, Never>)] = []
+    private var requests:
+        [(prompt: String, vocabulary: CompletionVocabulary, reply: CheckedContinuation<LineInput, Never>)] = []
     private let historyFile: URL?
     private var lastLine: String?
 
@@ -65,7 +67,9 @@ package final class LineEditor: LineSource, @unchecked Sendable {
                 attributes: [.posixPermissions: 0o700]
             )
             read_history(historyFile.path)
-            if let last = history_get(history_base + history_length - 1)?.pointee.line { lastLine = String(cString: last) }
+            if let last = history_get(history_base + history_length - 1)?.pointee.line {
+                lastLine = String(cString: last)
+            }
         }
         while true {
             condition.lock()
@@ -118,7 +122,8 @@ private enum CompletionState {
 }
 
 /// libedit's generator: called with `state` 0 for a new completion, then until it returns NULL.
-private let completionGenerator: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = { _, state in
+private let completionGenerator: @convention(c) (UnsafePointer<CChar>?, Int32) -> UnsafeMutablePointer<CChar>? = {
+    _, state in
     if state == 0 {
         var line = ""
         if let buffer = rl_line_buffer {

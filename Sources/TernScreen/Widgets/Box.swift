@@ -18,12 +18,15 @@ package struct Box: Sendable {
         let line = focused ? Style(foreground: .cyan, attributes: .bold) : Style.dim
         let (h, v) = focused ? ("━", "┃") : ("─", "│")
         let corners = focused ? ["┏", "┓", "┗", "┛"] : ["┌", "┐", "└", "┘"]
-        buffer.write(corners[0] + String(repeating: h, count: rect.width - 2) + corners[1], x: rect.x, y: rect.y, style: line)
+        buffer.write(
+            corners[0] + String(repeating: h, count: rect.width - 2) + corners[1], x: rect.x, y: rect.y, style: line)
         for y in rect.y + 1..<rect.maxY - 1 {
             buffer.write(v, x: rect.x, y: y, style: line)
             buffer.write(v, x: rect.maxX - 1, y: y, style: line)
         }
-        buffer.write(corners[2] + String(repeating: h, count: rect.width - 2) + corners[3], x: rect.x, y: rect.maxY - 1, style: line)
+        buffer.write(
+            corners[2] + String(repeating: h, count: rect.width - 2) + corners[3], x: rect.x, y: rect.maxY - 1,
+            style: line)
         let titleStyle = focused ? Style(foreground: .cyan, attributes: [.bold, .reverse]) : Style.bold
         let written = buffer.write(" \(title) ", x: rect.x + 2, y: rect.y, style: titleStyle, maxWidth: rect.width - 4)
         if !trailing.isEmpty {

@@ -11,7 +11,9 @@ package struct Modal: Sendable {
     }
 
     package func draw(in bounds: Rect, on buffer: inout ScreenBuffer) {
-        let contentWidth = max(CellWidth.of(title) + 4, CellWidth.of(hint), lines.map { $0.reduce(0) { $0 + CellWidth.of($1.text) } }.max() ?? 0)
+        let contentWidth = max(
+            CellWidth.of(title) + 4, CellWidth.of(hint),
+            lines.map { $0.reduce(0) { $0 + CellWidth.of($1.text) } }.max() ?? 0)
         let rect = bounds.centered(width: contentWidth + 4, height: lines.count + (hint.isEmpty ? 2 : 4))
         buffer.fill(rect)
         Box(title: title, focused: true).draw(in: rect, on: &buffer)

@@ -58,7 +58,8 @@ package struct Table: Sendable {
                 let width = last ? rect.maxX - x : min(column.width, rect.maxX - x)
                 guard width > 0 else { break }
                 let text = index < cells.count ? cells[index] : ""
-                buffer.write(CellWidth.truncate(text, to: last ? width : width - 1), x: x, y: y, style: style, maxWidth: width)
+                buffer.write(
+                    CellWidth.truncate(text, to: last ? width : width - 1), x: x, y: y, style: style, maxWidth: width)
                 x += width
             }
         }

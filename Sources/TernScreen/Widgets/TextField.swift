@@ -45,7 +45,9 @@ package struct TextField: Sendable, Hashable {
 
     /// Draws the field; returns the cursor's column.
     @discardableResult
-    package func draw(in rect: Rect, on buffer: inout ScreenBuffer, style: Style = .plain, showsCursor: Bool = true) -> Int {
+    package func draw(in rect: Rect, on buffer: inout ScreenBuffer, style: Style = .plain, showsCursor: Bool = true)
+        -> Int
+    {
         guard rect.width > 0 else { return rect.x }
         let before = text.prefix(cursor)
         var start = before.startIndex

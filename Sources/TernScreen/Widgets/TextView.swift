@@ -29,9 +29,15 @@ package struct TextView {
         var left = count
         var result: [Span] = []
         for span in spans {
-            if left <= 0 { result.append(span); continue }
+            if left <= 0 {
+                result.append(span)
+                continue
+            }
             let width = CellWidth.of(span.text)
-            if width <= left { left -= width; continue }
+            if width <= left {
+                left -= width
+                continue
+            }
             let kept = span.text.dropFirst(CellWidth.prefix(span.text, fitting: left).count)
             result.append(Span(String(kept), span.style))
             left = 0

@@ -86,14 +86,15 @@ package final class Runtime {
         let inbox = self.inbox
         bridge?.attach { inbox.post($0) }
         let session = self.session
-        tasks.append(Task.detached {
-            for await event in session.events() {
-                switch event {
-                case .handler(let handlerEvent): inbox.post(.handlerEvent(handlerEvent))
-                case .stateChanged: inbox.post(.snapshot(await session.snapshot()))
+        tasks.append(
+            Task.detached {
+                for await event in session.events() {
+                    switch event {
+                    case .handler(let handlerEvent): inbox.post(.handlerEvent(handlerEvent))
+                    case .stateChanged: inbox.post(.snapshot(await session.snapshot()))
+                    }
                 }
-            }
-        })
+            })
         perform(.refreshSnapshot)
         perform(.loadCache)
     }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 public import Foundation
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A raw TCP server on 127.0.0.1 that misbehaves on purpose (see `HostileBehaviour`), for tests
 /// of what a client does against endless, trickling, short or early responses.

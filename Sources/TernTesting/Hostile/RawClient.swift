@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A raw TCP connection to 127.0.0.1, for tests of how a server treats misbehaving clients
 /// (a slowloris head sent a byte at a time, idle connections, connection floods).

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One non-blocking TCP socket with bounded reads and writes: every wait polls in short steps
 /// and gives up when `stop()` returns true or the deadline passes.
@@ -38,9 +39,9 @@ struct RawSocket: Sendable {
             let sent = data.withUnsafeBytes { bytes -> Int in
                 guard let base = bytes.baseAddress else { return 0 }
                 #if canImport(Glibc)
-                return Glibc.send(descriptor, base + offset, data.count - offset, Int32(MSG_NOSIGNAL))
+                    return Glibc.send(descriptor, base + offset, data.count - offset, Int32(MSG_NOSIGNAL))
                 #else
-                return Darwin.send(descriptor, base + offset, data.count - offset, 0)
+                    return Darwin.send(descriptor, base + offset, data.count - offset, 0)
                 #endif
             }
             if sent > 0 {
@@ -73,9 +74,9 @@ struct RawSocket: Sendable {
     /// Closes the descriptor.
     func close() {
         #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
+            _ = Glibc.close(descriptor)
         #else
-        _ = Darwin.close(descriptor)
+            _ = Darwin.close(descriptor)
         #endif
     }
 

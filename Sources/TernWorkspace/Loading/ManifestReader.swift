@@ -49,13 +49,15 @@ struct ManifestReader {
         for entry in try reader.entries(node, of: "'targets'") {
             let fields = try reader.fields(entry.value, of: "target '\(entry.key)'", allowed: ["baseURL", "headers"])
             guard let baseNode = fields["baseURL"] else {
-                throw reader.error(.missingField, "target '\(entry.key)' is missing required field 'baseURL'", at: entry.keyNode)
+                throw reader.error(
+                    .missingField, "target '\(entry.key)' is missing required field 'baseURL'", at: entry.keyNode)
             }
             var target = WorkspaceTarget(name: entry.key, baseURL: try reader.string(baseNode, field: "baseURL"))
             target.locations["baseURL"] = SourceLocation(baseNode)
             if let headers = fields["headers"] {
                 var locations: [String: SourceLocation] = [:]
-                target.headers = try reader.stringPairs(headers, field: "headers", headerNames: true) { name, location in
+                target.headers = try reader.stringPairs(headers, field: "headers", headerNames: true) {
+                    name, location in
                     locations["headers/" + name] = location
                 }
                 target.locations.merge(locations) { _, new in new }
@@ -113,7 +115,9 @@ struct ManifestReader {
         if let names = fields["cacheIgnoreHeaders"] {
             settings.cacheIgnoreHeaders = try reader.strings(names, field: "cacheIgnoreHeaders")
         }
-        if let names = fields["redactHeaders"] { settings.redactHeaders = try reader.strings(names, field: "redactHeaders") }
+        if let names = fields["redactHeaders"] {
+            settings.redactHeaders = try reader.strings(names, field: "redactHeaders")
+        }
         return settings
     }
 

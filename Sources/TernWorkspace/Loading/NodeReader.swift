@@ -99,7 +99,8 @@ struct NodeReader {
         guard let ignore = fields["ignore"] else { return [] }
         let paths = try strings(ignore, field: "ignore")
         for path in paths where !path.hasPrefix("$") {
-            throw error("'\(path)' in 'ignore' is not a JSON path: write it as $.field, $.items[*].id or $..name", at: ignore)
+            throw error(
+                "'\(path)' in 'ignore' is not a JSON path: write it as $.field, $.items[*].id or $..name", at: ignore)
         }
         return paths
     }

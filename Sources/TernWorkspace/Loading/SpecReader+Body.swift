@@ -38,7 +38,8 @@ extension SpecReader {
     private mutating func multipart(_ node: Node) throws(WorkspaceError) -> [MultipartPartDefinition] {
         guard case .sequence(let sequence) = node else {
             throw reader.error(
-                "'body.multipart' must be a list of parts ({ name, value | file, contentType }), not \(NodeReader.describe(node))",
+                "'body.multipart' must be a list of parts ({ name, value | file, contentType }), not "
+                    + "\(NodeReader.describe(node))",
                 at: node
             )
         }

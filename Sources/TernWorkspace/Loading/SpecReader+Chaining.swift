@@ -48,7 +48,8 @@ extension SpecReader {
             if text == "status" { return .status }
             guard text.hasPrefix("$") else {
                 throw reader.error(
-                    "'\(field)' must be a JSON path ($.token), 'status', or a mapping with json, header, cookie or regex",
+                    "'\(field)' must be a JSON path ($.token), 'status', or a mapping with json, header, cookie "
+                        + "or regex",
                     at: node)
             }
             return .json(try reader.jsonPath(node, field: field))

@@ -31,7 +31,9 @@ extension SpecReader {
         if let schema = fields["schema"] {
             var layout = SpecLayout()
             let value = try reader.json(schema, path: "expect/schema", layout: &layout)
-            guard case .object = value else { throw reader.error("'expect.schema' must be a JSON Schema object", at: schema) }
+            guard case .object = value else {
+                throw reader.error("'expect.schema' must be a JSON Schema object", at: schema)
+            }
             result.append(.schema(value))
         }
         return result
@@ -121,7 +123,8 @@ extension SpecReader {
         guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0,
             value * scale <= 86_400
         else {
-            throw reader.error("'\(field)' must be a time under a day: 500 (milliseconds), \"500ms\" or \"2s\"", at: node)
+            throw reader.error(
+                "'\(field)' must be a time under a day: 500 (milliseconds), \"500ms\" or \"2s\"", at: node)
         }
         return value * scale
     }

@@ -43,7 +43,8 @@ struct SpecReader {
             throw reader.error("'\(methodText)' is not an HTTP method (GET, POST, PUT, PATCH, DELETE, ...)", at: method)
         }
         let pathNode = try required("path", in: fields)
-        var spec = SpecDefinition(name: defaultName, method: methodText, path: try reader.string(pathNode, field: "path"))
+        var spec = SpecDefinition(
+            name: defaultName, method: methodText, path: try reader.string(pathNode, field: "path"))
         layout[location: "path"] = SourceLocation(pathNode)
 
         if let node = fields["name"] { spec.name = try reader.optionalString(node, field: "name") ?? defaultName }

@@ -64,16 +64,18 @@ import Tern
         let environment = try EnvironmentReader.read(text: text, file: file)
         let references = environment.variables.prefix(64).map { "{{\($0.name)}}" }.joined(separator: "/")
         let spec = SpecDefinition(name: "fuzz", method: "GET", path: "/" + references)
-        try lower(SpecEntry(id: "fuzz", file: root.appendingPathComponent("specs/fuzz.yaml"), group: [], spec: spec),
-                  environment: environment)
+        try lower(
+            SpecEntry(id: "fuzz", file: root.appendingPathComponent("specs/fuzz.yaml"), group: [], spec: spec),
+            environment: environment)
     }
 
     private static func template(_ text: String) throws(WorkspaceError) {
         var spec = SpecDefinition(name: "fuzz", method: "GET", path: "/x/" + text)
         spec.headers = [("X-Fuzz", text)]
         spec.query = [(text, .string(text)), ("q", .array([.string(text), .object(["k": .string(text)])]))]
-        try lower(SpecEntry(id: "fuzz", file: root.appendingPathComponent("specs/fuzz.yaml"), group: [], spec: spec),
-                  environment: fixedEnvironment)
+        try lower(
+            SpecEntry(id: "fuzz", file: root.appendingPathComponent("specs/fuzz.yaml"), group: [], spec: spec),
+            environment: fixedEnvironment)
     }
 
     private static var fixedEnvironment: WorkspaceEnvironment {

@@ -41,7 +41,9 @@ enum YAMLSource {
     private static func positioned(_ error: YamlError, file: URL) -> WorkspaceError {
         func make(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> WorkspaceError {
             var message = problem
-            if let context { message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))" }
+            if let context {
+                message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
+            }
             return WorkspaceError(
                 .syntax, message, file: file, line: mark.line, column: mark.column, underlying: error
             )

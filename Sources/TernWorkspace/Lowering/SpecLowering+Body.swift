@@ -39,7 +39,9 @@ extension SpecLowering {
         return parameters
     }
 
-    private func multipartPart(_ part: MultipartPartDefinition, at path: String) throws(WorkspaceError) -> MultipartForm.Part {
+    private func multipartPart(_ part: MultipartPartDefinition, at path: String) throws(WorkspaceError)
+        -> MultipartForm.Part
+    {
         if let filePath = part.file {
             let url = try existingFile(try render(filePath, at: path + "/file"), at: path + "/file")
             return .file(part.name, url, contentType: part.contentType ?? "application/octet-stream")

@@ -16,7 +16,8 @@ struct SpecLowering {
         let target = try resolveTarget()
         let url = try makeURL(target: target)
         guard let method = HTTPRequest.Method(spec.method.uppercased()) else {
-            throw WorkspaceError(.invalidValue, "'\(spec.method)' is not an HTTP method", file: file, at: spec.layout.document)
+            throw WorkspaceError(
+                .invalidValue, "'\(spec.method)' is not an HTTP method", file: file, at: spec.layout.document)
         }
         var request = Request(
             method: method, url: url, headers: try headers(target: target), transaction: spec.transaction,

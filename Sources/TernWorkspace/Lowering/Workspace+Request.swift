@@ -9,7 +9,9 @@ extension Workspace {
     /// problem (undefined variable, unknown environment or target, a URL that is not absolute
     /// http(s) after templating, a missing body file) is an error naming the file, before
     /// anything is sent.
-    public func request(for entry: SpecEntry, context: TemplateContext = TemplateContext()) throws(WorkspaceError) -> Request {
+    public func request(for entry: SpecEntry, context: TemplateContext = TemplateContext()) throws(WorkspaceError)
+        -> Request
+    {
         let renderer = try TemplateRenderer(workspace: self, context: context)
         let lowering = SpecLowering(workspace: self, entry: entry, renderer: renderer)
         return try lowering.lower()

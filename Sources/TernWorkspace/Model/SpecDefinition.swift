@@ -78,7 +78,8 @@ public struct SpecDefinition: Sendable, Equatable {
     public static func == (lhs: SpecDefinition, rhs: SpecDefinition) -> Bool {
         lhs.name == rhs.name && lhs.target == rhs.target && lhs.method == rhs.method && lhs.path == rhs.path
             && lhs.query.elementsEqual(rhs.query, by: { $0.name == $1.name && $0.value == $1.value })
-            && lhs.arrayEncoding == rhs.arrayEncoding && Pairs.equal(lhs.headers, rhs.headers) && lhs.disabled == rhs.disabled
+            && lhs.arrayEncoding == rhs.arrayEncoding && Pairs.equal(lhs.headers, rhs.headers)
+            && lhs.disabled == rhs.disabled
             && lhs.body == rhs.body && lhs.transaction == rhs.transaction && lhs.storageKey == rhs.storageKey
             && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample && lhs.verifyIgnore == rhs.verifyIgnore
             && lhs.requires == rhs.requires && lhs.capture == rhs.capture && lhs.expect == rhs.expect

@@ -5,29 +5,33 @@ import Yams
 extension SpecWriter {
     /// `requires:` in the short form where the policy is the default.
     func requires() -> Node {
-        Node(spec.requires.map { dependency in
-            dependency.policy == .whenMissing
-                ? Self.string(dependency.spec)
-                : Self.mapping([("spec", Self.string(dependency.spec)), ("send", Self.string(dependency.policy.rawValue))])
-        })
+        Node(
+            spec.requires.map { dependency in
+                dependency.policy == .whenMissing
+                    ? Self.string(dependency.spec)
+                    : Self.mapping([
+                        ("spec", Self.string(dependency.spec)), ("send", Self.string(dependency.policy.rawValue)),
+                    ])
+            })
     }
 
     /// `capture:` in the forms the reader takes.
     func capture() -> Node {
-        Self.mapping(spec.capture.map { rule in
-            let value: Node =
-                switch rule.source {
-                case .json(let path): Self.string(path)
-                case .status: Self.string("status")
-                case .header(let name): Self.mapping([("header", Self.string(name))])
-                case .cookie(let name): Self.mapping([("cookie", Self.string(name))])
-                case .regex(let pattern, let group):
-                    Self.mapping(
-                        [("regex", Self.string(pattern))]
-                            + (group == 0 ? [] : [("group", Self.number(Double(group), preferInteger: true))]))
-                }
-            return (rule.name, value)
-        })
+        Self.mapping(
+            spec.capture.map { rule in
+                let value: Node =
+                    switch rule.source {
+                    case .json(let path): Self.string(path)
+                    case .status: Self.string("status")
+                    case .header(let name): Self.mapping([("header", Self.string(name))])
+                    case .cookie(let name): Self.mapping([("cookie", Self.string(name))])
+                    case .regex(let pattern, let group):
+                        Self.mapping(
+                            [("regex", Self.string(pattern))]
+                                + (group == 0 ? [] : [("group", Self.number(Double(group), preferInteger: true))]))
+                    }
+                return (rule.name, value)
+            })
     }
 
     /// `expect:`, grouping header and JSON checks under their names and paths in the order read.

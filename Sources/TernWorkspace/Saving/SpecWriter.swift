@@ -40,7 +40,9 @@ struct SpecWriter {
         if !spec.headers.isEmpty { values["headers"] = Self.pairs(spec.headers) }
         if !spec.disabled.isEmpty {
             var lists: [(String, Node)] = []
-            if !spec.disabled.headers.isEmpty { lists.append(("headers", Node(spec.disabled.headers.map(Self.string)))) }
+            if !spec.disabled.headers.isEmpty {
+                lists.append(("headers", Node(spec.disabled.headers.map(Self.string))))
+            }
             if !spec.disabled.query.isEmpty { lists.append(("query", Node(spec.disabled.query.map(Self.string)))) }
             values["disabled"] = Self.mapping(lists)
         }

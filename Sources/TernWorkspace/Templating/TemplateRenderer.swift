@@ -2,7 +2,8 @@ import Foundation
 
 /// Renders `{{variables}}` for one request: the chosen environment, overrides and the process environment.
 ///
-/// A `{{name}}` is an override, else a value captured from a response, else the environment's value. An environment value is itself
+/// A `{{name}}` is an override, else a value captured from a response, else the environment's value. An environment
+/// value is itself
 /// rendered once (it may use `{{env:NAME}}`, overrides and the environment's other values, taken
 /// as written); whatever a substitution inserts is never rendered again, so there is no recursion.
 struct TemplateRenderer {
@@ -27,7 +28,8 @@ struct TemplateRenderer {
                 throw workspace.unknownEnvironment(chosen, file: file)
             }
             self.environment = environment
-            values = Dictionary(environment.variables.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
+            values = Dictionary(
+                environment.variables.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last })
         } else {
             environment = nil
             values = [:]
@@ -37,7 +39,9 @@ struct TemplateRenderer {
     /// `text` rendered; an undefined variable is an error at `file` and `location`.
     /// Rendering is bounded: each string to `WorkspaceLimits.maximumRenderedString` bytes, the
     /// request to `maximumRenderedRequest` bytes and `maximumSubstitutions` references.
-    func render(_ text: String, file: URL, at location: @autoclosure () -> SourceLocation?) throws(WorkspaceError) -> String {
+    func render(_ text: String, file: URL, at location: @autoclosure () -> SourceLocation?) throws(WorkspaceError)
+        -> String
+    {
         guard Template.mayContainReferences(text) else { return text }
         return try bounded(text, file: file, at: location()) { reference throws(WorkspaceError) in
             try value(of: reference, file: file, at: location())
@@ -81,7 +85,9 @@ struct TemplateRenderer {
         )
     }
 
-    private func value(of reference: Template.Reference, file: URL, at location: SourceLocation?) throws(WorkspaceError) -> String {
+    private func value(of reference: Template.Reference, file: URL, at location: SourceLocation?) throws(WorkspaceError)
+        -> String
+    {
         if reference.isProcessEnvironment {
             return try processValue(reference.name, file: file, at: location)
         }
@@ -111,7 +117,8 @@ struct TemplateRenderer {
         }
     }
 
-    private func processValue(_ name: String, file: URL, at location: SourceLocation?) throws(WorkspaceError) -> String {
+    private func processValue(_ name: String, file: URL, at location: SourceLocation?) throws(WorkspaceError) -> String
+    {
         guard let value = processEnvironment[name] else {
             throw WorkspaceError(
                 .undefinedVariable,

@@ -25,7 +25,8 @@ enum HARCheck {
                 continue
             }
             if let date = require(entry, "startedDateTime", .string, at: path, &found) as? String,
-               ISO8601DateFormatter.withFraction.date(from: date) == nil {
+                ISO8601DateFormatter.withFraction.date(from: date) == nil
+            {
                 found.append("\(path).startedDateTime is not ISO 8601")
             }
             require(entry, "time", .number, at: path, &found)

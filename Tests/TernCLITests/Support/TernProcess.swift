@@ -40,7 +40,8 @@ struct RunResult: Sendable {
 enum Tern {
     /// The built binary: next to the test bundle, else in the package's .build/debug.
     static let binary: URL = {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tern")
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "tern")
         if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
         return packageRoot.appendingPathComponent(".build/debug/tern")
     }()
@@ -63,14 +64,16 @@ enum Tern {
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         let stdin = input.map { _ in Pipe() }
         process.standardInput = stdin ?? FileHandle.nullDevice
         // The process is waited for and its pipes drained on plain threads: blocking reads inside
         // tasks would occupy the cooperative pool (2 threads here) and starve in-process servers.
-        let (stdout, stderr) = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, Data), any Error>) in
+        let (stdout, stderr) = try await withCheckedThrowingContinuation {
+            (continuation: CheckedContinuation<(Data, Data), any Error>) in
             do {
                 try process.run()
             } catch {
@@ -94,7 +97,9 @@ enum Tern {
                 }
             }
             Thread.detachNewThread {
-                if group.wait(timeout: .now() + .seconds(Int(limit.components.seconds))) == .timedOut { process.terminate() }
+                if group.wait(timeout: .now() + .seconds(Int(limit.components.seconds))) == .timedOut {
+                    process.terminate()
+                }
                 group.wait()
                 process.waitUntilExit()
                 continuation.resume(returning: collected.both)

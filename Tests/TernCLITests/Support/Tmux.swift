@@ -60,7 +60,9 @@ struct TmuxSession {
 
     /// Polls the screen until `condition` holds and returns it.
     @discardableResult
-    func waitFor(sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool) async throws -> String {
+    func waitFor(sourceLocation: SourceLocation = #_sourceLocation, _ condition: (String) -> Bool) async throws
+        -> String
+    {
         let deadline = ContinuousClock.now + .seconds(60)
         var last = ""
         while ContinuousClock.now < deadline {
@@ -87,7 +89,8 @@ struct TmuxSession {
 
     /// Runs a tmux command that does not start a server, on a plain thread (never blocking the
     /// cooperative pool); returns its status and output.
-    private func run(_ arguments: [String], capturesOutput: Bool = true) async throws -> (status: Int32, output: String) {
+    private func run(_ arguments: [String], capturesOutput: Bool = true) async throws -> (status: Int32, output: String)
+    {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
                 let process = Process()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import TernExplorer
 
 @Suite("Body rendering")
@@ -32,7 +33,8 @@ extension BodyRenderingTests {
     @Test("a request body is shown as sent, or summarised")
     func asSent() {
         #expect(BodyRendering.asSent(Data(#"{"a":1}"#.utf8), contentType: "application/json") == #"{"a":1}"#)
-        #expect(BodyRendering.asSent(Data([0, 1, 2]), contentType: "application/octet-stream")
-            == "(3 B of binary data (application/octet-stream))")
+        #expect(
+            BodyRendering.asSent(Data([0, 1, 2]), contentType: "application/octet-stream")
+                == "(3 B of binary data (application/octet-stream))")
     }
 }

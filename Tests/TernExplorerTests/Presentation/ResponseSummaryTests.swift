@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Testing
+
 @testable import Tern
 @testable import TernExplorer
 
@@ -62,9 +63,10 @@ struct ResponseSummaryTests {
         request.headers[.accept] = "application/json"
         let lines = RequestLines(request, secretValues: ["s3cret"])
         #expect(lines.requestLine == "GET http://127.0.0.1:1/users?token=••••••")
-        #expect(lines.lines == [
-            "GET http://127.0.0.1:1/users?token=••••••", "Authorization: Bearer ••••••", "Accept: application/json",
-        ])
+        #expect(
+            lines.lines == [
+                "GET http://127.0.0.1:1/users?token=••••••", "Authorization: Bearer ••••••", "Accept: application/json",
+            ])
         #expect(RequestLines(request).headers.first?.value == "Bearer s3cret")
     }
 }

@@ -14,7 +14,9 @@ struct ChainWorkspace {
     /// Makes the workspace with `specs` (path under `specs/` → YAML text).
     static func make(in folder: ScratchFolder, specs: [String: String]) throws -> ChainWorkspace {
         let root = folder.url.appendingPathComponent("ws")
-        try write(root, "workspace.yaml", "name: chain\ndefaultEnvironment: local\ntargets:\n  api:\n    baseURL: \"{{baseURL}}\"\n")
+        try write(
+            root, "workspace.yaml",
+            "name: chain\ndefaultEnvironment: local\ntargets:\n  api:\n    baseURL: \"{{baseURL}}\"\n")
         try write(root, "environments/local.yaml", "baseURL: http://127.0.0.1:9\nuser: ada\n")
         for (path, text) in specs { try write(root, "specs/" + path, text) }
         return ChainWorkspace(root: root)
@@ -46,38 +48,38 @@ struct ChainWorkspace {
     static func authSpecs(policy: String = "whenMissing", loginValidFor: String = "") -> [String: String] {
         [
             "auth/login.yaml": """
-                target: api
-                method: POST
-                path: /auth/login
-                body:
-                  json:
-                    username: "{{user}}"
-                    password: tern
-                \(loginValidFor)
-                capture:
-                  token: $.token
-                  session: {cookie: session}
-                  loginStatus: status
-                expect:
-                  status: 200
-                  json:
-                    $.token: {type: string, matches: "^token-"}
+            target: api
+            method: POST
+            path: /auth/login
+            body:
+              json:
+                username: "{{user}}"
+                password: tern
+            \(loginValidFor)
+            capture:
+              token: $.token
+              session: {cookie: session}
+              loginStatus: status
+            expect:
+              status: 200
+              json:
+                $.token: {type: string, matches: "^token-"}
 
-                """,
+            """,
             "auth/protected.yaml": """
-                target: api
-                method: GET
-                path: /auth/protected
-                headers:
-                  Authorization: Bearer {{token}}
-                requires:
-                  - {spec: auth/login, send: \(policy)}
-                expect:
-                  status: 200
-                  json:
-                    $.ok: true
+            target: api
+            method: GET
+            path: /auth/protected
+            headers:
+              Authorization: Bearer {{token}}
+            requires:
+              - {spec: auth/login, send: \(policy)}
+            expect:
+              status: 200
+              json:
+                $.ok: true
 
-                """,
+            """,
         ]
     }
 }

@@ -47,7 +47,9 @@ struct Harness: Sendable {
     }
 
     /// Sends a request with a UTF-8 text body.
-    func send(_ method: HTTPMethod, _ path: String, text: String, headers: [(String, String)] = []) async throws -> Reply {
+    func send(_ method: HTTPMethod, _ path: String, text: String, headers: [(String, String)] = []) async throws
+        -> Reply
+    {
         try await send(method, path, headers: headers, body: .bytes(ByteBuffer(string: text)))
     }
 }

@@ -45,9 +45,13 @@ struct DemoSession {
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("workspaces/demo"), to: root)
         defer { try? FileManager.default.removeItem(at: root) }
         try? FileManager.default.removeItem(at: root.appendingPathComponent(".tern"))
-        try write(root, "specs/tools/echo.yaml", "name: Echo\ntarget: api\nmethod: POST\npath: /echo\nbody:\n  json:\n    hello: world\n")
+        try write(
+            root, "specs/tools/echo.yaml",
+            "name: Echo\ntarget: api\nmethod: POST\npath: /echo\nbody:\n  json:\n    hello: world\n")
         try write(root, "specs/tools/binary.yaml", "name: Binary\ntarget: api\nmethod: GET\npath: /bytes/300\n")
-        try write(root, "specs/tools/small-download.yaml", "name: Small download\ntarget: api\nmethod: GET\npath: /bytes/4096\ntransaction: download\n")
+        try write(
+            root, "specs/tools/small-download.yaml",
+            "name: Small download\ntarget: api\nmethod: GET\npath: /bytes/4096\ntransaction: download\n")
         try prepare(root)
         return try await withMockServer { server in
             let workspace = try Workspace.load(from: root)
@@ -55,7 +59,8 @@ struct DemoSession {
             let session = ExplorerSession(
                 workspace: workspace, transport: HTTPClientTransport.shared, storage: storage, history: storage,
                 options: ExplorerSession.Options(
-                    variables: ["mock": server.baseURL.absoluteString], processEnvironment: processEnvironment, editor: editor
+                    variables: ["mock": server.baseURL.absoluteString], processEnvironment: processEnvironment,
+                    editor: editor
                 )
             )
             return try await body(DemoSession(root: root, session: session, server: server))

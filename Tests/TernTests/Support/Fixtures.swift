@@ -20,7 +20,8 @@ enum UserAPI: TargetGroup {
     var task: TargetTask {
         switch self {
         case .user: TargetTask(method: .get, parameters: ["verbose": true])
-        case .search(let tags): TargetTask(method: .get, parameters: ["tags": .array(tags.map { .string($0) })], arrayEncoding: .comma)
+        case .search(let tags):
+            TargetTask(method: .get, parameters: ["tags": .array(tags.map { .string($0) })], arrayEncoding: .comma)
         case .create(let name): TargetTask(method: .post, body: .json(["name": .string(name)]))
         }
     }

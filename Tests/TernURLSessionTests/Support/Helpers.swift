@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TernTesting
+import Testing
 
 @testable import Tern
 @testable import TernURLSession
@@ -59,7 +59,9 @@ func failure(
 }
 
 /// Checks that progress reports only go up and end with a finished report of `total` bytes.
-func expectMonotonic(_ reports: [TransferProgress], endingAt total: Int64, sourceLocation: SourceLocation = #_sourceLocation) {
+func expectMonotonic(
+    _ reports: [TransferProgress], endingAt total: Int64, sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(!reports.isEmpty, sourceLocation: sourceLocation)
     #expect(reports.map(\.bytes) == reports.map(\.bytes).sorted(), sourceLocation: sourceLocation)
     #expect(reports.last?.bytes == total, sourceLocation: sourceLocation)

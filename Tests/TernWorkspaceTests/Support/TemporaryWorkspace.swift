@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import TernWorkspace
 
 /// A workspace folder under the temporary directory, removed when the value goes away.
@@ -7,7 +8,8 @@ final class TemporaryWorkspace {
 
     /// Makes the folder and writes `files` (path relative to the root → text).
     init(_ files: [String: String] = [:]) throws {
-        root = FileManager.default.temporaryDirectory
+        root =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("tern-workspace-tests-\(UUID().uuidString)", isDirectory: true)
             .standardizedFileURL
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)

@@ -31,10 +31,13 @@ extension App {
 
     static func drawTransfers(_ state: AppState, _ rect: Rect, _ focused: Bool, _ buffer: inout ScreenBuffer) {
         guard !state.transfers.isEmpty else {
-            buffer.write("No uploads or downloads yet (try files/big-download).", x: rect.x, y: rect.y, style: .dim, maxWidth: rect.width)
+            buffer.write(
+                "No uploads or downloads yet (try files/big-download).", x: rect.x, y: rect.y, style: .dim,
+                maxWidth: rect.width)
             return
         }
-        let top = scrollOffset(selected: state.transferSelection, offset: 0, visible: rect.height, count: state.transfers.count)
+        let top = scrollOffset(
+            selected: state.transferSelection, offset: 0, visible: rect.height, count: state.transfers.count)
         for row in 0..<rect.height {
             let index = top + row
             guard index < state.transfers.count else { break }
@@ -45,7 +48,11 @@ extension App {
             let longest = state.transfers.map { CellWidth.of($0.label) }.max() ?? 10
             let labelWidth = min(max(12, longest + 3), rect.width / 3)
             var x = rect.x
-            x += buffer.write("\(arrow) " + CellWidth.truncate(transfer.label, to: labelWidth - 3).padding(toLength: labelWidth - 2, withPad: " ", startingAt: 0), x: x, y: y, style: .bold, maxWidth: labelWidth)
+            x += buffer.write(
+                "\(arrow) "
+                    + CellWidth.truncate(transfer.label, to: labelWidth - 3).padding(
+                        toLength: labelWidth - 2, withPad: " ", startingAt: 0), x: x, y: y, style: .bold,
+                maxWidth: labelWidth)
             let barWidth = max(8, min(24, rect.width - labelWidth - 44))
             let line = ProgressLine(progress, completed: transfer.outcome == .done)
             ProgressBar(fraction: line.fraction).draw(
@@ -75,16 +82,21 @@ extension App {
             let failed = entry.delayBeforeNext != nil || entry.outcome.isTrouble
             let next = entry.delayBeforeNext.map { "retry in \(Format.duration($0))" } ?? ""
             return Table.Row(
-                [Format.clock(entry.date, in: state.timeZone), entry.label, "#\(entry.attempt)",
-                 entry.outcome.isRunning ? "…" : entry.outcome.text, next],
+                [
+                    Format.clock(entry.date, in: state.timeZone), entry.label, "#\(entry.attempt)",
+                    entry.outcome.isRunning ? "…" : entry.outcome.text, next,
+                ],
                 style: failed ? Style(foreground: .yellow) : .plain
             )
         }
         let labelWidth = max(12, min(26, rect.width / 4))
         Table(
-            columns: [("Time", 10), ("Spec", labelWidth), ("Try", 5), ("Outcome", max(14, rect.width / 3)), ("Next", 0)],
+            columns: [
+                ("Time", 10), ("Spec", labelWidth), ("Try", 5), ("Outcome", max(14, rect.width / 3)), ("Next", 0),
+            ],
             rows: rows, selected: clamp(state.retrySelection, count: rows.count), focused: focused,
-            emptyText: "No attempts yet: every try of a send shows here, with the wait before the next.", showsSelection: focused
+            emptyText: "No attempts yet: every try of a send shows here, with the wait before the next.",
+            showsSelection: focused
         ).draw(in: rect, on: &buffer)
     }
 
@@ -95,9 +107,12 @@ extension App {
         }
         let rows = state.cacheEntries.map { entry in
             Table.Row(
-                ["\(entry.status)", Format.bytes(entry.size), Format.relative(entry.storedAt, to: state.now),
-                 entry.validUntil > state.now ? Format.relative(entry.validUntil, to: state.now) : "expired",
-                 entry.state.isEmpty ? entry.source.rawValue : entry.state, entry.answers.isEmpty ? entry.key : entry.answers],
+                [
+                    "\(entry.status)", Format.bytes(entry.size), Format.relative(entry.storedAt, to: state.now),
+                    entry.validUntil > state.now ? Format.relative(entry.validUntil, to: state.now) : "expired",
+                    entry.state.isEmpty ? entry.source.rawValue : entry.state,
+                    entry.answers.isEmpty ? entry.key : entry.answers,
+                ],
                 style: entry.validUntil > state.now ? .plain : .dim
             )
         }

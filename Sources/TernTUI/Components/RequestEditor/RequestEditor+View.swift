@@ -15,12 +15,13 @@ extension RequestEditor {
             buffer.write(hint, x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
             return
         }
-        buffer.write([
-            Span(detail.method.uppercased() + " ", App.methodStyle(detail.method)),
-            Span(detail.path, .bold),
-            Span(detail.target.map { "   target \($0)" } ?? "", .dim),
-            Span(detail.transaction == "data" ? "" : "   \(detail.transaction)", .dim),
-        ], x: inner.x, y: inner.y, maxWidth: inner.width)
+        buffer.write(
+            [
+                Span(detail.method.uppercased() + " ", App.methodStyle(detail.method)),
+                Span(detail.path, .bold),
+                Span(detail.target.map { "   target \($0)" } ?? "", .dim),
+                Span(detail.transaction == "data" ? "" : "   \(detail.transaction)", .dim),
+            ], x: inner.x, y: inner.y, maxWidth: inner.width)
         let titles = EditorTab.allCases.map { tab -> String in
             switch tab {
             case .query: return "Query (\(detail.query.count))"
@@ -38,7 +39,8 @@ extension RequestEditor {
         let items = items(of: snapshot)
         let isVariables = tab == .variables
         let nameWidth = min(28, max(12, (items.map { CellWidth.of($0.name) }.max() ?? 0) + 2))
-        let columns: [(title: String, width: Int)] = isVariables
+        let columns: [(title: String, width: Int)] =
+            isVariables
             ? [("Name", nameWidth), ("Value", max(10, content.width - nameWidth - 14)), ("From", 14)]
             : [("On", 4), ("Name", nameWidth), ("Value", 0)]
         let rows = items.map { item in
@@ -54,7 +56,8 @@ extension RequestEditor {
     }
 
     private func drawBody(_ body: String, in content: Rect, on buffer: inout ScreenBuffer) {
-        let lines = body.isEmpty
+        let lines =
+            body.isEmpty
             ? ["(no body)   a or e: write one in $EDITOR"]
             : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         for (index, line) in lines.prefix(content.height).enumerated() {

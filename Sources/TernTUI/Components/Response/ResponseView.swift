@@ -57,8 +57,10 @@ package struct ResponseView: Sendable {
                     + ["", "(stored under the key '\(entry.key)')"]
             } ?? ["\(entry.method) (stored under the key '\(entry.key)')"],
             body: BodyDocument.make(entry.body, contentType: entry.headers[.contentType], file: entry.fileURL),
-            cacheState: [entry.revalidatedAt != nil ? "revalidated" : nil, entry.verification?.drifted == true ? "drifted" : nil]
-                .compactMap { $0 }.joined(separator: ", ").nilIfEmpty
+            cacheState: [
+                entry.revalidatedAt != nil ? "revalidated" : nil, entry.verification?.drifted == true ? "drifted" : nil,
+            ]
+            .compactMap { $0 }.joined(separator: ", ").nilIfEmpty
         )
     }
 

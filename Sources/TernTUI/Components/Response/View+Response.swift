@@ -10,7 +10,8 @@ extension App {
             .draw(in: rect, on: &buffer)
         let inner = Box.inner(rect)
         guard let response = state.response else {
-            let text = state.sending.map { "⟳ sending \($0)… (Esc cancels)" } ?? "No response yet: s sends the selected spec."
+            let text =
+                state.sending.map { "⟳ sending \($0)… (Esc cancels)" } ?? "No response yet: s sends the selected spec."
             buffer.write(text, x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
             return
         }
@@ -30,7 +31,10 @@ extension App {
         }
         // Unlike the one-line faces, the pane also says how long a live answer stays valid in the cache.
         if let validUntil = response.validUntil, response.source != .sample {
-            summary.append(Span(validUntil > state.now ? " · valid \(Format.relative(validUntil, to: state.now))" : " · expired", .dim))
+            summary.append(
+                Span(
+                    validUntil > state.now ? " · valid \(Format.relative(validUntil, to: state.now))" : " · expired",
+                    .dim))
         }
         if let duration = model.duration { summary.append(Span("  \(duration)")) }
         summary.append(Span("  \(model.size)"))
@@ -43,13 +47,19 @@ extension App {
         Tabs(titles: titles, selected: state.responseTab.rawValue).draw(in: tabRow, on: &buffer)
         if let search = state.search {
             let label = search.editing ? "/" : "/\(search.query) "
-            let info = search.editing ? "" : search.running ? "searching…" : search.matches.isEmpty ? "no match" : "\(search.current + 1)/\(search.matches.count)"
+            let info =
+                search.editing
+                ? ""
+                : search.running
+                    ? "searching…"
+                    : search.matches.isEmpty ? "no match" : "\(search.current + 1)/\(search.matches.count)"
             let width = min(36, tabRow.width / 2)
             let area = Rect(x: tabRow.maxX - width, y: tabRow.y, width: width, height: 1)
             buffer.fill(area)
             let written = buffer.write(label, x: area.x, y: area.y, style: .bold, maxWidth: area.width)
             if search.editing {
-                search.field.draw(in: Rect(x: area.x + written, y: area.y, width: area.width - written, height: 1), on: &buffer)
+                search.field.draw(
+                    in: Rect(x: area.x + written, y: area.y, width: area.width - written, height: 1), on: &buffer)
             } else {
                 buffer.write(info, x: area.x + written, y: area.y, style: .dim, maxWidth: area.width - written)
             }
@@ -61,7 +71,8 @@ extension App {
         switch state.responseTab {
         case .body:
             let document = response.body
-            view = TextView(lineCount: document.lineCount, top: state.responseScroll, left: state.responseLeft) { index in
+            view = TextView(lineCount: document.lineCount, top: state.responseScroll, left: state.responseLeft) {
+                index in
                 var spans = document.spans(index, highlight: query)
                 if index == current { spans = spans.map { Span($0.text, $0.style.adding(.reverse)) } }
                 return spans
@@ -71,7 +82,10 @@ extension App {
             view = TextView(lineCount: lines.count, top: state.responseScroll, left: state.responseLeft) { index in
                 let line = lines[index]
                 guard let colon = line.firstIndex(of: ":") else { return [Span(line)] }
-                return [Span(String(line[..<colon]), Style(foreground: .blue, attributes: .bold)), Span(String(line[colon...]))]
+                return [
+                    Span(String(line[..<colon]), Style(foreground: .blue, attributes: .bold)),
+                    Span(String(line[colon...])),
+                ]
             }
         case .request:
             let lines = response.requestLines

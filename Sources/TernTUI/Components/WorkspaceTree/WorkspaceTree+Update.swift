@@ -20,10 +20,12 @@ extension WorkspaceTree {
             let row = rows[App.clamp(selection, count: rows.count)]
             if case .group(let path, _) = row.kind {
                 if action == .collapse { collapsed.insert(path) } else { collapsed.remove(path) }
-            } else if action == .collapse, let parent = rows[..<selection].lastIndex(where: {
-                if case .group = $0.kind { return $0.depth < row.depth }
-                return false
-            }) {
+            } else if action == .collapse,
+                let parent = rows[..<selection].lastIndex(where: {
+                    if case .group = $0.kind { return $0.depth < row.depth }
+                    return false
+                })
+            {
                 selection = parent
             }
         case .filter:
