@@ -24,7 +24,7 @@ package struct REPL: Sendable {
         /// Prompts, a banner, Ctrl-C handling, and a second `quit` needed to drop unsaved edits.
         package var interactive: Bool
         /// Colours (off for `NO_COLOR`, non-terminals and scripts).
-        package var style: Style
+        package var style: ANSIStyle
         /// The updating progress line while sending (stdout must be a terminal).
         package var showsProgress: Bool
         /// Long responses go through `$PAGER` (stdout must be a terminal).
@@ -35,7 +35,7 @@ package struct REPL: Sendable {
         /// Makes options; the defaults are scripted mode.
         package init(
             input: any LineSource, output: any OutputSink = StandardStreams(), interactive: Bool = false,
-            style: Style = .plain, showsProgress: Bool = false, pages: Bool = false, catchesInterrupts: Bool = false
+            style: ANSIStyle = .plain, showsProgress: Bool = false, pages: Bool = false, catchesInterrupts: Bool = false
         ) {
             self.input = input
             self.output = output
@@ -88,7 +88,7 @@ package struct REPL: Sendable {
         }
         var run = RunState()
         reading: while true {
-            let prompt = options.interactive ? await Prompt.of(session).text(options.style) : ""
+            let prompt = options.interactive ? await REPLPrompt.of(session).text(options.style) : ""
             let vocabulary = options.interactive ? await session.completionVocabulary() : CompletionVocabulary()
             switch await options.input.next(prompt: prompt, vocabulary: vocabulary) {
             case .end:

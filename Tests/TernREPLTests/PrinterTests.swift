@@ -112,15 +112,15 @@ struct PrinterTests {
 
     @Test("colours are ANSI escapes only when enabled; the prompt marks them for libedit")
     func colours() {
-        #expect(Style.plain.green("LIVE") == "LIVE")
-        #expect(Style.ansi.green("LIVE") == "\u{1B}[32mLIVE\u{1B}[0m")
-        let prompt = Prompt(
+        #expect(ANSIStyle.plain.green("LIVE") == "LIVE")
+        #expect(ANSIStyle.ansi.green("LIVE") == "\u{1B}[32mLIVE\u{1B}[0m")
+        let prompt = REPLPrompt(
             workspace: "Demo", environment: "local", mode: "normal", selected: "users/get-user", unsaved: true)
         #expect(prompt.text(.plain) == "Demo (local, normal) users/get-user*> ")
         let coloured = prompt.text(.ansi)
         #expect(coloured.contains("\u{1}\u{1B}[1m\u{2}Demo\u{1}\u{1B}[0m\u{2}"))
         #expect(
-            Prompt(workspace: "W", environment: nil, mode: "live", selected: nil, unsaved: false).text(.plain)
+            REPLPrompt(workspace: "W", environment: nil, mode: "live", selected: nil, unsaved: false).text(.plain)
                 == "W (no environment, live)> ")
     }
 

@@ -6,12 +6,12 @@ import TernSQLite
 /// Turns every `CommandOutput` into the text the REPL prints. Pure: the time is given, nothing is written.
 package struct Printer: Sendable {
     /// Colours, or none.
-    package var style: Style
+    package var style: ANSIStyle
     /// "Now", for ages and validity.
     package var now: Date
 
     /// Makes a printer.
-    package init(style: Style = .plain, now: Date = Date()) {
+    package init(style: ANSIStyle = .plain, now: Date = Date()) {
         self.style = style
         self.now = now
     }

@@ -4,7 +4,7 @@ struct TextTable {
     var rows: [[String]]
 
     /// The table with two spaces between columns and the header in bold.
-    func render(_ style: Style) -> String {
+    func render(_ style: ANSIStyle) -> String {
         let columns = header.count
         var widths = header.map(\.count)
         for row in rows {

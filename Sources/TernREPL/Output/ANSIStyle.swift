@@ -1,12 +1,12 @@
 /// ANSI colours for the REPL's output, or none at all (`NO_COLOR`, not a terminal, scripted mode).
-package struct Style: Sendable {
+package struct ANSIStyle: Sendable {
     /// Whether escapes are written.
     package let enabled: Bool
 
     /// No colours: the text as it is.
-    package static let plain = Style(enabled: false)
+    package static let plain = ANSIStyle(enabled: false)
     /// ANSI colours.
-    package static let ansi = Style(enabled: true)
+    package static let ansi = ANSIStyle(enabled: true)
 
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }

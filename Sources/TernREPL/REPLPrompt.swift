@@ -3,7 +3,7 @@ import TernExplorer
 /// The prompt: workspace, environment, mode and the selected spec (`*` marks unsaved edits).
 ///
 /// `Demo (local, normal) users/get-user*> `
-struct Prompt: Sendable, Equatable {
+struct REPLPrompt: Sendable, Equatable {
     var workspace: String
     var environment: String?
     var mode: String
@@ -11,11 +11,11 @@ struct Prompt: Sendable, Equatable {
     var unsaved: Bool
 
     /// The session's state now.
-    static func of(_ session: ExplorerSession) async -> Prompt {
+    static func of(_ session: ExplorerSession) async -> REPLPrompt {
         let workspace = await session.workspace
         let selected = await session.selectedID
         let unsaved = await session.unsavedSpecIDs
-        return Prompt(
+        return REPLPrompt(
             workspace: workspace.name, environment: await session.environment ?? workspace.defaultEnvironment,
             mode: await session.mode.rawValue, selected: selected, unsaved: selected.map(unsaved.contains) ?? false
         )
@@ -23,7 +23,7 @@ struct Prompt: Sendable, Equatable {
 
     /// The prompt text; colour escapes are wrapped in libedit's ignore markers (\1 … \2) so that
     /// they take no columns.
-    func text(_ style: Style) -> String {
+    func text(_ style: ANSIStyle) -> String {
         func paint(_ text: String, _ painter: (String) -> String) -> String {
             style.enabled ? Self.markingEscapes(painter(text)) : text
         }
