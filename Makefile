@@ -59,6 +59,9 @@ tour:
 	@echo; echo "$$ tern send get-user --mode cache   # offline replay"; .build/debug/tern send get-user --mode cache
 	@echo; echo "$$ tern send flaky --mode live --events json   # retries on the event timeline"; .build/debug/tern send flaky --mode live --events json >/dev/null
 	@printf '\n%s\n' "$$ printf 'use get-user\\nshow\\nsend\\nmode live\\nsend flaky\\nlog\\n' | tern repl"; printf 'use get-user\nshow\nsend\nmode live\nsend flaky\nlog\n' | .build/debug/tern repl
+	@echo; echo "$$ tern run auth users   # auth/protected requires auth/login: its token is captured and sent"; .build/debug/tern run auth users
+	@echo; echo "$$ tern run checks --report junit:/tmp/tern-junit.xml   # fails on purpose: exit 4"; .build/debug/tern run checks --report junit:/tmp/tern-junit.xml || echo "(exit $$?)"
+	@echo; echo "$$ tern send list-users --filter '$$[*].name'"; .build/debug/tern send list-users --filter '$$[*].name'
 	@echo; echo "Now try: .build/debug/tern (the TUI), .build/debug/tern repl, .build/debug/tern --help"
 
 ## bench: the benchmarks (release build; see docs/benchmarks.md): transfers, offline replay, the TUI

@@ -43,7 +43,7 @@ package enum KeyTable {
         KeyBinding(pane: nil, keys: [.character("s")], action: .send, help: "send the selected spec"),
         KeyBinding(
             pane: nil, keys: [.character("v")], action: .verify,
-            help: "verify: send live, diff with the stored " + "answer"),
+            help: "verify: send live, diff with the stored answer"),
         KeyBinding(pane: nil, keys: [.escape, .ctrl("x")], action: .cancel, help: "cancel the running request"),
         KeyBinding(
             pane: nil, keys: [.character("m")], action: .cycleMode, help: "mode: normal → live → cache → sample"),

@@ -71,6 +71,18 @@ extension App {
             state.dialog = .output(
                 title: "curl", lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
                 scroll: 0)
+        case .run(let summary):
+            state.dialog = .output(
+                title: "run", lines: summary.results.flatMap(\.lines) + ["", summary.line], scroll: 0)
+            state.status = StatusMessage(text: summary.line, isError: summary.exitStatus != .success)
+        case .variables(let rows):
+            let lines = rows.map { row in
+                let source = row.sourceText(now: state.now) + (row.shadowed ? " (hidden)" : "")
+                return "\(row.name) = \(row.value.prefix(60))   \(source)"
+            }
+            state.dialog = .output(title: "variables", lines: lines.isEmpty ? ["(no variables)"] : lines, scroll: 0)
+        case .filtered(let values):
+            state.dialog = .output(title: "filter", lines: values.isEmpty ? ["(nothing selected)"] : values, scroll: 0)
         case .quit(let unsaved):
             if unsaved.isEmpty { state.quitting = true } else { state.dialog = .confirmQuit(unsaved: unsaved) }
         }

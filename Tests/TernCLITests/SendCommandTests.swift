@@ -124,7 +124,7 @@ struct SendCommandTests {
             try await withDemo { demo in
                 try demo.write(
                     "environments/external.yaml",
-                    "baseURL: \(server.baseURL.absoluteString)\nuserId: 3\ntoken: token-0\n")
+                    "baseURL: \(server.baseURL.absoluteString)\nuserId: 3\nuser: ada\npassword: tern\n")
                 let result = try await Tern.run(demo.arguments("send", "protected", "--env", "external"))
                 #expect(result.status == 0, "\(result.stderr)")
                 #expect(result.stdout.contains(#""ok":true"#))

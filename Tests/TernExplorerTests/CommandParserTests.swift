@@ -65,11 +65,25 @@ struct CommandParserTests {
         #expect(error?.message == "a quote is not closed")
     }
 
+    @Test("run, vars, filter and rerun parse; filter takes the rest of the line")
+    func chainingCommands() throws {
+        #expect(try CommandParser.parse("run") == .run([]))
+        #expect(try CommandParser.parse("run auth users/get-user") == .run(["auth", "users/get-user"]))
+        #expect(try CommandParser.parse("vars") == .vars(clear: nil))
+        #expect(try CommandParser.parse("vars clear") == .vars(clear: []))
+        #expect(try CommandParser.parse("vars clear token") == .vars(clear: ["token"]))
+        #expect(try CommandParser.parse("filter $.items[?@.price < 10].name") == .filter("$.items[?@.price < 10].name"))
+        #expect(try CommandParser.parse("rerun 3") == .rerun(3))
+        for bad in ["filter", "rerun", "rerun 0", "rerun x", "vars wipe"] {
+            #expect(throws: ExplorerError.self, "\(bad)") { try CommandParser.parse(bad) }
+        }
+    }
+
     @Test("the registry has one entry per command with a usage and a summary")
     func registry() {
         let names = CommandRegistry.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names.count == 18)
+        #expect(names.count == 22)
         #expect(CommandRegistry.info("send")?.key == "s")
         #expect(CommandRegistry.all.allSatisfy { !$0.summary.isEmpty })
     }

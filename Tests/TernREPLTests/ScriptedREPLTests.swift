@@ -241,8 +241,7 @@ struct ScriptedREPLTests {
     func secretsAreMasked() async throws {
         let prepare: (URL) throws -> Void = { root in
             let file = root.appendingPathComponent("environments/local.yaml")
-            let text = try String(contentsOf: file, encoding: .utf8)
-                .replacingOccurrences(of: "token: token-0", with: #"token: "{{env:TERN_TEST_TOKEN}}""#)
+            let text = try String(contentsOf: file, encoding: .utf8) + #"token: "{{env:TERN_TEST_TOKEN}}""# + "\n"
             try Data(text.utf8).write(to: file)
         }
         try await DemoSession.with(processEnvironment: ["TERN_TEST_TOKEN": "token-0"], prepare: prepare) { demo in

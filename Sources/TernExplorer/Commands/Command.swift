@@ -36,6 +36,14 @@ package enum Command: Sendable, Equatable {
     case curl
     /// `verify [SPEC|GROUP]...`: compare live answers with the stored ones (the selected spec by default).
     case verify([String])
+    /// `run [SPEC|GROUP]...`
+    case run([String])
+    /// `vars` lists every variable with its source; `vars clear [NAME]...` forgets captured values.
+    case vars(clear: [String]?)
+    /// `filter EXPR`: the nodes a JSONPath selects in the last response's JSON body.
+    case filter(String)
+    /// `rerun N`: sends again the spec of the Nth entry `history` lists (1 is the newest).
+    case rerun(Int)
     /// `quit`.
     case quit
 

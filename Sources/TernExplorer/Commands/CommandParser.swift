@@ -32,6 +32,17 @@ package enum CommandParser {
         case "history": return try none(arguments, .history, for: "history")
         case "curl": return try none(arguments, .curl, for: "curl")
         case "verify": return .verify(arguments)
+        case "run": return .run(arguments)
+        case "vars": return try parseVars(arguments)
+        case "filter":
+            let expression = restOfLine(trimmed)
+            guard !expression.isEmpty else { throw usage("filter") }
+            return .filter(expression)
+        case "rerun":
+            guard let text = try optionalOne(arguments, for: "rerun"), let number = Int(text), number > 0 else {
+                throw usage("rerun")
+            }
+            return .rerun(number)
         case "quit", "exit", "q": return try none(arguments, .quit, for: "quit")
         default:
             let close = CommandRegistry.suggestions(for: name)
@@ -133,6 +144,12 @@ package enum CommandParser {
     private static func parseUnset(_ arguments: [String]) throws(ExplorerError) -> Command {
         guard arguments.count == 2 else { throw usage("unset") }
         return .unset(try field(arguments[0], for: "unset"), name: arguments[1])
+    }
+
+    private static func parseVars(_ arguments: [String]) throws(ExplorerError) -> Command {
+        guard let first = arguments.first else { return .vars(clear: nil) }
+        guard first == "clear" else { throw usage("vars") }
+        return .vars(clear: Array(arguments.dropFirst()))
     }
 
     private static func restOfLine(_ line: String) -> String {

@@ -37,7 +37,7 @@ package enum CommandRegistry {
             name: "body", arguments: "TEXT|@FILE|edit",
             summary: "Replace the body with text, a file's contents, or edit it in $EDITOR.", key: "e"),
         CommandInfo(
-            name: "mode", arguments: "normal|live|cache|sample", summary: "Choose where responses come " + "from.",
+            name: "mode", arguments: "normal|live|cache|sample", summary: "Choose where responses come from.",
             key: "m"),
         CommandInfo(name: "env", arguments: "NAME", summary: "Switch to another environment.", key: nil),
         CommandInfo(name: "send", arguments: "[SPEC]", summary: "Send the selected spec, or the one named.", key: "s"),
@@ -63,6 +63,18 @@ package enum CommandRegistry {
             name: "verify", arguments: "[SPEC|GROUP]...",
             summary: "Send live and compare with the stored answer: status, content type, JSON fields.", key: "v"
         ),
+        CommandInfo(
+            name: "run", arguments: "[SPEC|GROUP]...",
+            summary: "Send specs in order, dependencies first, and check their expectations.", key: "R"),
+        CommandInfo(
+            name: "vars", arguments: "[clear [NAME]...]",
+            summary: "List every variable with its value and source; clear forgets captured values.", key: nil),
+        CommandInfo(
+            name: "filter", arguments: "EXPR",
+            summary: "Print what a JSONPath selects in the last response's JSON body.", key: nil),
+        CommandInfo(
+            name: "rerun", arguments: "N", summary: "Send again the spec of the Nth entry history lists (1: newest).",
+            key: nil),
         CommandInfo(name: "quit", arguments: "", summary: "Leave (unsaved edits are mentioned first).", key: "q"),
     ]
 

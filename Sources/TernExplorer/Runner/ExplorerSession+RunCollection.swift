@@ -55,3 +55,14 @@ extension ExplorerSession {
         return result
     }
 }
+
+extension ExplorerSession {
+    /// `run [SPEC|GROUP]...`: every named spec (all when none) in run order, each judged.
+    package func runCollection(_ names: [String]) async throws(ExplorerError) -> RunSummary {
+        let order = try runOrder(names)
+        let started = Date()
+        var results: [SpecRunResult] = []
+        for id in order { results.append(await runSpec(id)) }
+        return RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
+    }
+}

@@ -13,8 +13,8 @@ package enum CommandOutput: Sendable {
     case specs([SpecSummary])
     /// `show`: the selected spec, resolved, and the body files it reads from outside the workspace.
     case request(Request, edited: Bool, outsideFiles: [URL] = [])
-    /// `send`: the response.
-    case response(Response)
+    /// `send`, `rerun`: the response and the results of the spec's expectations.
+    case response(Response, checks: [ExpectationResult] = [])
     /// `log`.
     case retryLog([RetryLogEntry])
     /// `transfers`.
@@ -29,6 +29,12 @@ package enum CommandOutput: Sendable {
     case curl(String)
     /// `verify`: one report per spec.
     case drift([DriftReport])
+    /// `run`: every spec's result.
+    case run(RunSummary)
+    /// `vars`: every variable in force, highest precedence first.
+    case variables([VariableRow])
+    /// `filter`: each selected node as compact JSON.
+    case filtered([String])
     /// `quit`, with the ids of specs that have unsaved edits.
     case quit(unsaved: [String])
 }
@@ -40,4 +46,33 @@ package struct SpecSummary: Sendable, Hashable, Codable {
     package var method: String
     package var path: String
     package var target: String?
+}
+
+/// A variable as `vars` shows it: its value and where it comes from.
+package struct VariableRow: Sendable, Hashable {
+    /// Where a value comes from, highest precedence first.
+    package enum Source: Sendable, Hashable {
+        /// `--var` or `set var`.
+        case override
+        /// Captured from a spec's response.
+        case captured(spec: String, at: Date)
+        /// The environment file.
+        case environment(String)
+    }
+
+    package var name: String
+    package var value: String
+    package var source: Source
+    /// Whether a value of higher precedence hides this one.
+    package var shadowed: Bool
+
+    /// "captured from auth/login 3m ago", "environment local", "--var".
+    package func sourceText(now: Date) -> String {
+        switch source {
+        case .override: "set var / --var"
+        case .captured(let spec, let date):
+            "captured from \(spec) \(HumanUnits.short(max(0, now.timeIntervalSince(date)))) ago"
+        case .environment(let name): "environment \(name)"
+        }
+    }
 }

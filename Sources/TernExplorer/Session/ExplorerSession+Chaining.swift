@@ -45,6 +45,7 @@ extension ExplorerSession {
         try await satisfyDependencies(of: current, sent: &sent)
         var checked = try await sendAndCheck(current, adjustments: adjustments)
         checked.dependencies = sent
+        lastResponse = checked.response
         return checked
     }
 

@@ -44,7 +44,8 @@ extension ExplorerSession {
             changed()
             return .done("environment \(name)")
         case .send(let name):
-            return .response(try await send(name))
+            let checked = try await sendChecked(name)
+            return .response(checked.response, checks: checked.expectations)
         case .log:
             return .retryLog(activity.retryLog)
         case .transfers:
@@ -59,6 +60,19 @@ extension ExplorerSession {
             return .curl(maskedCurl(try resolve(try entry(nil))))
         case .verify(let names):
             return .drift(try await verify(names))
+        case .run(let names):
+            return .run(try await runCollection(names))
+        case .vars(let clear):
+            if let clear {
+                try clearCaptured(clear)
+                changed()
+                return .done(clear.isEmpty ? "forgot the captured values" : "forgot \(clear.joined(separator: ", "))")
+            }
+            return .variables(variableRows())
+        case .filter(let expression):
+            return .filtered(try filterLastResponse(expression))
+        case .rerun(let number):
+            return try await rerun(number)
         case .quit:
             return .quit(unsaved: unsavedSpecIDs)
         }

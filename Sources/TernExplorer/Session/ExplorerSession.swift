@@ -48,6 +48,8 @@ package actor ExplorerSession {
     /// Values captured from responses and the answers dependencies need (`.tern/captures.json`),
     /// read on first use.
     var captureStore: CaptureStore?
+    /// The latest response a send produced (what `filter` reads).
+    var lastResponse: Response?
     /// The expectation results of each spec's latest send, by id.
     package internal(set) var lastExpectations: [String: [ExpectationResult]] = [:]
 

@@ -23,7 +23,7 @@ package struct Printer: Sendable {
         case .help(let commands): return help(commands)
         case .specs(let specs): return specList(specs)
         case .request(let request, let edited, let outside): return show(request, edited: edited, outsideFiles: outside)
-        case .response(let response): return self.response(response)
+        case .response(let response, let checks): return self.response(response) + expectations(checks)
         case .retryLog(let entries): return retryLog(entries)
         case .transfers(let records): return transfers(records)
         case .cacheEntries(let entries): return cacheList(entries)
@@ -31,6 +31,10 @@ package struct Printer: Sendable {
         case .history(let entries): return history(entries)
         case .curl(let command): return command + "\n"
         case .drift(let reports): return drift(reports)
+        case .run(let summary): return run(summary)
+        case .variables(let rows): return variables(rows)
+        case .filtered(let values):
+            return values.isEmpty ? style.dim("nothing selected") + "\n" : values.joined(separator: "\n") + "\n"
         case .quit: return ""
         }
     }
