@@ -74,7 +74,9 @@ let package = Package(
         .target(name: "TernScreen", swiftSettings: swiftSettings),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .target(name: "TernNcurses", dependencies: ["TernScreen", "CNcurses"], swiftSettings: swiftSettings),
-        .target(name: "TernTUI", dependencies: ["TernScreen", "TernExplorer"], swiftSettings: swiftSettings),
+        .target(
+            name: "TernTUI", dependencies: ["TernScreen", "TernExplorer", "TernSQLite", "TernJSONPath"],
+            swiftSettings: swiftSettings),
         .systemLibrary(name: "CEditLine", path: "Sources/CEditLine"),
         .target(name: "TernREPL", dependencies: ["TernExplorer", "CEditLine"], swiftSettings: swiftSettings),
         .executableTarget(

@@ -69,6 +69,12 @@ package struct AppState: Sendable {
     package var responsePane = ResponsePane()
     /// The transfers, retry log and cache panes.
     package var activityPanes = ActivityPanes()
+    /// The last run's results view (`R`, `:run`), open or closed.
+    package var runResults: RunResults?
+    /// The running run's progress, while one runs.
+    package var runProgress: RunProgress?
+    /// The history view (`H`, `:history`), open or closed.
+    package var history: HistoryList?
 
     // Bottom lines and dialogs
     package var commandLine: CommandLineState?

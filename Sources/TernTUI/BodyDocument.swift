@@ -17,6 +17,9 @@ package struct BodyDocument: Sendable {
 
     package var lineCount: Int { starts.count }
 
+    /// The text as shown (pretty JSON for a JSON body), for the filter line to parse.
+    var text: [UInt8] { bytes }
+
     /// The bytes of line `index` without its newline.
     package func lineBytes(_ index: Int) -> ArraySlice<UInt8> {
         guard index >= 0, index < starts.count else { return [] }

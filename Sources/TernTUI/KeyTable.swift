@@ -3,16 +3,16 @@ package import TernScreen
 /// What a key does.
 package enum Action: String, Sendable, CaseIterable, Hashable {
     // Everywhere
-    case quit, forceQuit, nextPane, previousPane, send, verify, cycleMode, commandLine, help, cancel
+    case quit, forceQuit, nextPane, previousPane, send, verify, cycleMode, commandLine, help, cancel, history
     case focusTree, focusEditor, focusResponse, focusTransfers, focusRetryLog, focusCache
     // Lists
     case up, down, pageUp, pageDown, top, bottom
     // Tree
-    case open, collapse, expand, filter
+    case open, collapse, expand, filter, runSpecs
     // Editor
     case previousTab, nextTab, add, edit, delete, toggle, editMethod, editPath
     // Response
-    case left, right, search, nextMatch, previousMatch
+    case left, right, search, nextMatch, previousMatch, filterBody
     // Cache
     case clearAll, refresh
 }
@@ -50,6 +50,9 @@ package enum KeyTable {
         KeyBinding(
             pane: nil, keys: [.character(":")], action: .commandLine,
             help: "command line (the REPL's commands; Tab completes)"),
+        KeyBinding(
+            pane: nil, keys: [.character("H")], action: .history,
+            help: "history: past sends (Enter opens one, s sends it again)"),
         KeyBinding(pane: nil, keys: [.character("?")], action: .help, help: "this help"),
         KeyBinding(pane: nil, keys: [.character("q")], action: .quit, help: "quit (asks first when edits are unsaved)"),
         KeyBinding(pane: nil, keys: [.ctrl("c")], action: .forceQuit, help: "quit now, restoring the terminal"),
@@ -60,6 +63,9 @@ package enum KeyTable {
         KeyBinding(pane: .tree, keys: [.character("h"), .left], action: .collapse, help: "collapse the group"),
         KeyBinding(pane: .tree, keys: [.character("l"), .right], action: .expand, help: "expand the group"),
         KeyBinding(pane: .tree, keys: [.character("/")], action: .filter, help: "filter specs by name"),
+        KeyBinding(
+            pane: .tree, keys: [.character("R")], action: .runSpecs,
+            help: "run the group (or spec) under the cursor and check its expectations"),
         KeyBinding(pane: .tree, keys: [.pageUp], action: .pageUp, help: "page up"),
         KeyBinding(pane: .tree, keys: [.pageDown], action: .pageDown, help: "page down"),
 
@@ -89,11 +95,14 @@ package enum KeyTable {
         KeyBinding(pane: .response, keys: [.character("l"), .right], action: .right, help: "scroll right"),
         KeyBinding(
             pane: .response, keys: [.character("[")], action: .previousTab,
-            help: "previous tab (Body, Headers, Request)"),
+            help: "previous tab (Body, Headers, Request, Checks)"),
         KeyBinding(pane: .response, keys: [.character("]")], action: .nextTab, help: "next tab"),
         KeyBinding(pane: .response, keys: [.character("/")], action: .search, help: "search the body"),
         KeyBinding(pane: .response, keys: [.character("n")], action: .nextMatch, help: "next match"),
         KeyBinding(pane: .response, keys: [.character("N")], action: .previousMatch, help: "previous match"),
+        KeyBinding(
+            pane: .response, keys: [.character("f")], action: .filterBody,
+            help: "filter the JSON body with a JSONPath (Esc shows it all)"),
 
         KeyBinding(pane: .transfers, keys: [.character("k"), .up], action: .up, help: "previous transfer"),
         KeyBinding(pane: .transfers, keys: [.character("j"), .down], action: .down, help: "next transfer"),

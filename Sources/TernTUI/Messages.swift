@@ -1,6 +1,7 @@
 package import Foundation
 package import Tern
 package import TernExplorer
+package import TernSQLite
 package import TernScreen
 
 /// Everything that can happen to the app: keys, resizes, and the results of effects.
@@ -22,6 +23,20 @@ package enum Msg: Sendable {
     /// An editor change was applied (or refused).
     case editFinished(Result<String, ExplorerError>)
     case searchFinished(query: String, matches: [Int])
+    /// The `f` filter ran over the shown body: each match as compact JSON, or why it could not run.
+    case filterFinished(expression: String, Result<[String], ExplorerError>)
+    /// The variables in force with their sources (overrides, captured values, the environment's).
+    case variablesLoaded([VariableRow])
+    /// A run sent its `done`th spec of `total`; `current` is the one it sends next, if any.
+    case runProgress(done: Int, total: Int, current: String?)
+    /// A run finished: the summary and, per spec id, the response it got.
+    case runFinished(RunSummary, responses: [String: ResponseView])
+    /// A run could not start (an unknown spec or group, a cycle).
+    case runFailed(ExplorerError)
+    /// The history, newest first.
+    case historyLoaded([HistoryEntry])
+    /// A history entry was opened: what the response pane shows for it.
+    case historyEntryReady(ResponseView)
     /// Time passed (a running send's clock, relative ages).
     case tick(Date)
     /// Someone outside the TUI (the session's `body edit`) asks for an editor run.
@@ -52,6 +67,18 @@ package enum Effect: Sendable, Equatable {
     case openCacheEntry(String)
     /// Search the shown body.
     case search(String)
+    /// Run a JSONPath over the shown body off the UI task.
+    case filterBody(String)
+    /// Read the variables in force with their sources.
+    case loadVariables
+    /// Run specs and groups (all when empty) through the session, reporting progress.
+    case runSpecs([String])
+    /// Cancel the running run.
+    case cancelRun
+    /// Read the history.
+    case loadHistory
+    /// Open a history entry: its recorded request and stored response.
+    case openHistoryEntry(HistoryEntry)
     /// Hand the terminal to `$EDITOR` on the job's text; the result comes back as `Msg.editorFinished`.
     case openEditor(EditorJob)
 }

@@ -94,7 +94,7 @@ extension App {
     }
 
     /// Runs a `:` line: the same language as the REPL, with the commands that have a place in the
-    /// TUI (send, log, transfers, cache, help, quit) shown there.
+    /// TUI (send, log, transfers, cache, help, quit, run, history, filter, vars) shown there.
     static func route(_ text: String, _ state: inout AppState) -> [Effect] {
         let command: Command
         do {
@@ -115,6 +115,17 @@ extension App {
         case .cache(.clear(let key)):
             state.dialog = key.map { .confirmDelete(key: $0) } ?? .confirmClear
         case .help(nil): state.dialog = .help(scroll: 0)
+        case .run(let names): return startRun(names, &state)
+        case .history:
+            state.status = StatusMessage(text: "reading the history…", isError: false)
+            return [.loadHistory]
+        case .filter(let expression) where state.responsePane.view != nil:
+            return applyFilter(expression, &state)
+        case .vars(clear: nil):
+            focus(.editor, &state)
+            state.requestEditor.tab = .variables
+            state.requestEditor.selection = 0
+            return [.loadVariables]
         case .body(.editor):
             guard let selected = state.snapshot?.selected else { return [.run(command)] }
             return [.openEditor(EditorJob(text: selected.body))]

@@ -9,11 +9,13 @@ extension App {
         if state.dialog != nil { return dialogKey(key, &state) }
         if state.requestEditor.prompt != nil { return state.requestEditor.promptKey(key) }
         if state.commandLine != nil { return commandKey(key, &state) }
+        if let effects = overlayKey(key, &state) { return effects }
         if state.workspaceTree.filterField != nil {
             state.workspaceTree.filterKey(key, snapshot: state.snapshot)
             return []
         }
         if let search = state.responsePane.search, search.editing { return state.responsePane.searchKey(key) }
+        if let filter = state.responsePane.filter, filter.editing { return state.responsePane.filterKey(key) }
         if state.isTooSmall {
             return key == .character("q") ? perform(.quit, &state) : []
         }
@@ -42,7 +44,16 @@ extension App {
         case .send:
             return send(nil, &state)
         case .cancel:
+            if state.runProgress != nil, state.responsePane.sending == nil {
+                state.status = StatusMessage(text: "cancelling the run…", isError: false)
+                return [.cancelRun]
+            }
             return state.apply(state.responsePane.cancel())
+        case .history:
+            state.status = StatusMessage(text: "reading the history…", isError: false)
+            return [.loadHistory]
+        case .runSpecs:
+            return runUnderCursor(&state)
         case .verify:
             guard let id = state.snapshot?.selected?.id else {
                 state.status = StatusMessage(text: "select a spec to verify (Enter in the tree)", isError: true)

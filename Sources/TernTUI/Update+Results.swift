@@ -20,6 +20,7 @@ extension App {
         case .done(let text):
             state.status = StatusMessage(text: text, isError: false)
             if case .cache = command { return [.loadCache] }
+            if case .vars = command { return [.loadVariables] }
         case .help(let infos):
             state.dialog = .output(
                 title: "help", lines: infos.flatMap { ["\($0.usage)", "  \($0.summary)"] }, scroll: 0)
@@ -52,13 +53,7 @@ extension App {
             state.activityPanes.cacheEntries = entries.map(CacheRow.init)
             focus(.cache, &state)
         case .history(let entries):
-            let lines = entries.map { entry in
-                let outcome = entry.status.map { "\($0) \(entry.source?.rawValue ?? "")" } ?? (entry.error ?? "failed")
-                return
-                    "\(Format.clock(entry.date, in: state.timeZone))  \(entry.method) \(entry.spec ?? entry.url)  "
-                    + "\(outcome)  \(Format.duration(entry.duration))"
-            }
-            state.dialog = .output(title: "history", lines: lines.isEmpty ? ["(nothing sent yet)"] : lines, scroll: 0)
+            state.history = HistoryList(entries: entries)
         case .drift(let reports):
             state.dialog = .output(title: "verify: stored vs live", lines: reports.flatMap(\.lines), scroll: 0)
             let drifted = reports.filter { $0.outcome == .drifted }.count
@@ -72,8 +67,7 @@ extension App {
                 title: "curl", lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
                 scroll: 0)
         case .run(let summary):
-            state.dialog = .output(
-                title: "run", lines: summary.results.flatMap(\.lines) + ["", summary.line], scroll: 0)
+            state.runResults = RunResults(summary: summary, responses: [:])
             state.status = StatusMessage(text: summary.line, isError: summary.exitStatus != .success)
         case .variables(let rows):
             let lines = rows.map { row in

@@ -8,9 +8,10 @@ import TernScreen
 /// Each pane's messages go to its component (`Components/`: workspace tree, request editor,
 /// response, activity), whose reply says what to run and show. Keys are routed in
 /// `Update+Keys.swift`, dialogs and the `:` line in `Update+Input.swift`, command results in
-/// `Update+Results.swift`.
+/// `Update+Results.swift`, the run results and history views in `Update+Views.swift`.
 package enum App {
     package static func update(_ state: inout AppState, _ msg: Msg) -> [Effect] {
+        if let effects = viewMessage(msg, &state) { return effects }
         switch msg {
         case .key(.ctrl("c")):
             state.quitting = true
@@ -32,7 +33,8 @@ package enum App {
             }
             state.requestEditor.snapshotChanged(snapshot, previous: previous)
             state.workspaceTree.snapshotChanged(snapshot)
-            return []
+            // The Vars tab shows captured values too, which only the session knows.
+            return [.loadVariables]
         case .handlerEvent:
             return [.refreshActivity]
         case .activity(let retryLog, let transfers):
@@ -68,6 +70,9 @@ package enum App {
             case .success(let text): return [.run(.body(.text(text)))]
             case .failure(let error): state.status = StatusMessage(text: error.message, isError: true)
             }
+            return []
+        case .filterFinished, .variablesLoaded, .runProgress, .runFinished, .runFailed, .historyLoaded,
+            .historyEntryReady:
             return []
         }
     }

@@ -18,7 +18,8 @@ extension App {
         drawHeader(state, layout.header, &buffer)
         let snapshot = state.snapshot
         state.workspaceTree.draw(snapshot: snapshot, focused: state.focus == .tree, in: layout.tree, on: &buffer)
-        state.requestEditor.draw(snapshot: snapshot, focused: state.focus == .editor, in: layout.editor, on: &buffer)
+        state.requestEditor.draw(
+            snapshot: snapshot, focused: state.focus == .editor, now: state.now, in: layout.editor, on: &buffer)
         drawResponse(state, layout.response, &buffer)
         if layout.sharesActivity {
             drawActivity(state.activityPanes.strip, state, layout.transfers, &buffer, tabs: true)
@@ -28,6 +29,11 @@ extension App {
             }
         }
         drawBottom(state, layout, &buffer)
+        let overlay = Rect(state.size).droppingTop(1).droppingBottom(2).inset(by: 1)
+        if let runs = state.runResults, runs.isOpen { runs.draw(in: overlay, on: &buffer) }
+        if let history = state.history, history.isOpen {
+            history.draw(in: overlay, timeZone: state.timeZone, on: &buffer)
+        }
         state.requestEditor.drawPrompt(on: &buffer)
         if let dialog = state.dialog { drawDialog(dialog, state, &buffer) }
         return buffer

@@ -50,7 +50,9 @@ import Testing
         #expect(pane.send("other", snapshot: Fixtures.snapshot(), now: fixedNow).status?.isError == true)
         #expect(pane.cancel().effects == [.cancelSend])
         let shown = pane.show(Fixtures.jsonResponse(), now: Date())
-        #expect(shown.effects == [.refreshActivity, .loadCache], "a send's response refreshes the activity")
+        #expect(
+            shown.effects == [.refreshActivity, .loadCache, .loadVariables],
+            "a send's response refreshes the activity and the captured variables")
         #expect(pane.sending == nil && pane.view?.title == "users/get-user")
         #expect(
             pane.show(Fixtures.jsonResponse(source: .cache), now: Date()).effects.isEmpty,

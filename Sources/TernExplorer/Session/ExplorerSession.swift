@@ -49,7 +49,7 @@ package actor ExplorerSession {
     /// read on first use.
     var captureStore: CaptureStore?
     /// The latest response a send produced (what `filter` reads).
-    var lastResponse: Response?
+    package internal(set) var lastResponse: Response?
     /// The expectation results of each spec's latest send, by id.
     package internal(set) var lastExpectations: [String: [ExpectationResult]] = [:]
 

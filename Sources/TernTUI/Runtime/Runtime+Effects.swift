@@ -69,19 +69,27 @@ extension Runtime {
             spawn { inbox.post(.searchFinished(query: query, matches: document.search(query))) }
         case .openEditor(let job):
             openEditor(job)
+        case .filterBody, .loadVariables, .runSpecs, .cancelRun, .loadHistory, .openHistoryEntry:
+            performViewEffect(effect)
         }
     }
 
     private static func run(_ command: Command, session: ExplorerSession, inbox: Inbox) async {
         do throws(ExplorerError) {
             let output = try await session.run(command)
+            // A response (`:rerun N`) is formatted here, off the UI task, and shown in the response pane.
+            if case .response(let response, let checks) = output {
+                let title = response.request.name ?? response.request.label
+                inbox.post(.responseReady(ResponseView.make(response, title: title, checks: checks)))
+                return
+            }
             inbox.post(.commandFinished(command, .success(output)))
         } catch {
             inbox.post(.commandFinished(command, .failure(error)))
         }
     }
 
-    private func spawn(_ body: @escaping @Sendable () async -> Void) {
+    func spawn(_ body: @escaping @Sendable () async -> Void) {
         tasks.removeAll { $0.isCancelled }
         tasks.append(Task.detached(operation: body))
     }
@@ -93,8 +101,9 @@ extension Runtime {
         let id = machine.nextSendID()
         let task = Task.detached {
             do throws(ExplorerError) {
-                let response = try await session.send(name)
-                inbox.post(.responseReady(ResponseView.make(response, title: title)), settlingSend: id)
+                let checked = try await session.sendChecked(name)
+                let view = ResponseView.make(checked.response, title: title, checks: checked.expectations)
+                inbox.post(.responseReady(view), settlingSend: id)
             } catch {
                 let failure = Task.isCancelled ? ExplorerError(.request, "cancelled \(title)") : error
                 inbox.post(.sendFailed(failure), settlingSend: id)

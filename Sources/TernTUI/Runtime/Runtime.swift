@@ -36,6 +36,8 @@ package final class Runtime {
     /// The last command that changes the session's settings (mode, environment): each waits for the one
     /// before, so a burst of `m` presses is applied in the order it was typed.
     var settingsChain: Task<Void, Never>?
+    /// The run going (`R`, `:run`), which `Esc` cancels.
+    var runTask: Task<Void, Never>?
     /// When the first frame showing the workspace was presented.
     package private(set) var firstFrameAt: Date?
 
@@ -102,6 +104,7 @@ package final class Runtime {
     /// Cancels what is still running.
     func stop() {
         act(machine.stopped())
+        runTask?.cancel()
         for task in tasks { task.cancel() }
         bridge?.attach(nil)
     }

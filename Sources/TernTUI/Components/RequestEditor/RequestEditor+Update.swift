@@ -31,6 +31,8 @@ extension RequestEditor {
                 labels: ["Name", "Value"], fields: [TextField(item.name), TextField(item.value)], focus: 1)
         case .delete:
             guard let field = tab.field, let item else { return Reply() }
+            // A captured value is forgotten (`vars clear NAME`); the next capture sets it again.
+            if field == .variable, item.origin == "captured" { return Reply([.run(.vars(clear: [item.name]))]) }
             return Reply([.apply(.removeItem(field, name: item.name))])
         case .toggle:
             guard let field = tab.field, field != .variable, let item else {
@@ -77,6 +79,12 @@ extension RequestEditor {
         }
         prompt = form
         return []
+    }
+
+    /// The variables in force were read: the Vars tab shows them with their sources.
+    mutating func variablesLoaded(_ rows: [VariableRow]) {
+        variableRows = rows
+        if tab == .variables { selection = App.clamp(selection, count: rows.count) }
     }
 
     /// A new snapshot arrived (`previous` was shown before): another spec starts at its first row.

@@ -4,8 +4,8 @@ import TernScreen
 
 /// The request editor pane (method, path, tabs, the tab's table or the body) and its form.
 extension RequestEditor {
-    /// Draws the pane for `snapshot` in `rect`.
-    func draw(snapshot: ExplorerSnapshot?, focused: Bool, in rect: Rect, on buffer: inout ScreenBuffer) {
+    /// Draws the pane for `snapshot` in `rect`; `now` dates captured values ("3m ago").
+    func draw(snapshot: ExplorerSnapshot?, focused: Bool, now: Date, in rect: Rect, on buffer: inout ScreenBuffer) {
         let detail = snapshot?.selected
         Box(title: "2 Request", focused: focused, trailing: detail?.edited == true ? "● edited, unsaved (:save)" : "")
             .draw(in: rect, on: &buffer)
@@ -26,7 +26,7 @@ extension RequestEditor {
             switch tab {
             case .query: return "Query (\(detail.query.count))"
             case .headers: return "Headers (\(detail.headers.count))"
-            case .variables: return "Vars (\(snapshot?.variables.count ?? 0))"
+            case .variables: return "Vars (\(variableRows?.count ?? snapshot?.variables.count ?? 0))"
             case .body: return "Body" + (detail.bodyKind.map { " (\($0))" } ?? "")
             }
         }
@@ -37,6 +37,10 @@ extension RequestEditor {
             return
         }
         let items = items(of: snapshot)
+        if tab == .variables, let variableRows {
+            drawVariables(variableRows, focused: focused, now: now, in: content, on: &buffer)
+            return
+        }
         let isVariables = tab == .variables
         let nameWidth = min(28, max(12, (items.map { CellWidth.of($0.name) }.max() ?? 0) + 2))
         let columns: [(title: String, width: Int)] =
@@ -52,6 +56,27 @@ extension RequestEditor {
         Table(
             columns: columns, rows: rows, selected: App.clamp(selection, count: items.count), focused: focused,
             emptyText: empty
+        ).draw(in: content, on: &buffer)
+    }
+
+    /// The Vars tab with the variables' sources: the value in force first; a value hidden by a
+    /// higher one (overrides > captured > environment) is dim and says so.
+    private func drawVariables(
+        _ rows: [VariableRow], focused: Bool, now: Date, in content: Rect, on buffer: inout ScreenBuffer
+    ) {
+        let nameWidth = min(24, max(10, (rows.map { CellWidth.of($0.name) }.max() ?? 0) + 2))
+        let fromWidth = min(40, max(16, (rows.map { CellWidth.of($0.sourceText(now: now)) }.max() ?? 0) + 11))
+        let columns: [(title: String, width: Int)] = [
+            ("Name", nameWidth), ("Value", max(10, content.width - nameWidth - fromWidth - 2)), ("From", fromWidth),
+        ]
+        let tableRows = rows.map { row in
+            row.shadowed
+                ? Table.Row([row.name, row.value, row.sourceText(now: now) + " (hidden)"], style: .dim)
+                : Table.Row([row.name, row.value, row.sourceText(now: now)])
+        }
+        Table(
+            columns: columns, rows: tableRows, selected: App.clamp(selection, count: rows.count), focused: focused,
+            emptyText: "(none)   a adds one"
         ).draw(in: content, on: &buffer)
     }
 

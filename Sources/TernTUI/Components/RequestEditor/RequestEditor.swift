@@ -51,6 +51,9 @@ package struct RequestEditor: Sendable, Hashable {
     package var selection = 0
     /// The form over the frame, while one is open.
     package var prompt: Prompt?
+    /// The variables in force with their sources, highest precedence first; `nil` until read
+    /// (the Vars tab then shows the snapshot's session and environment values).
+    package var variableRows: [VariableRow]?
 
     /// An editor on the Query tab.
     package init() {}
@@ -61,8 +64,21 @@ package struct RequestEditor: Sendable, Hashable {
         switch tab {
         case .query: return snapshot.selected?.query ?? []
         case .headers: return snapshot.selected?.headers ?? []
-        case .variables: return snapshot.variables
+        case .variables:
+            guard let variableRows else { return snapshot.variables }
+            return variableRows.map { EditableItem(name: $0.name, value: $0.value, origin: $0.source.origin) }
         case .body: return []
+        }
+    }
+}
+
+extension VariableRow.Source {
+    /// The short origin the editor's rows carry: `session`, `captured` or the environment's name.
+    var origin: String {
+        switch self {
+        case .override: return "session"
+        case .captured: return "captured"
+        case .environment(let name): return name
         }
     }
 }

@@ -17,15 +17,22 @@ extension ResponsePane {
         case .left: left = max(0, left - 8)
         case .right: left += 8
         case .previousTab, .nextTab:
-            let tabs = ResponseTab.allCases
+            let tabs = self.tabs
+            let index = tabs.firstIndex(of: tab) ?? 0
             let step = action == .nextTab ? 1 : tabs.count - 1
-            tab = tabs[(tab.rawValue + step) % tabs.count]
+            tab = tabs[(index + step) % tabs.count]
             scroll = 0
             left = 0
         case .search:
             guard view != nil else { return }
             tab = .body
+            filter = nil
             search = SearchState()
+        case .filterBody:
+            guard view != nil else { return }
+            tab = .body
+            search = nil
+            filter = FilterState(field: TextField(filter?.expression ?? ""))
         case .nextMatch, .previousMatch:
             guard var search, !search.matches.isEmpty else { return }
             let step = action == .nextMatch ? 1 : search.matches.count - 1
@@ -62,6 +69,54 @@ extension ResponsePane {
         return []
     }
 
+    /// Handles a key while the filter expression is typed: Enter runs it off the UI task, Esc clears it.
+    mutating func filterKey(_ key: Key) -> [Effect] {
+        guard var filter else { return [] }
+        switch key {
+        case .escape:
+            self.filter = nil
+            scroll = 0
+        case .enter:
+            let expression = filter.field.text.trimmingCharacters(in: .whitespaces)
+            guard !expression.isEmpty else {
+                self.filter = nil
+                return []
+            }
+            filter.editing = false
+            filter.expression = expression
+            filter.running = true
+            self.filter = filter
+            return [.filterBody(expression)]
+        default:
+            _ = filter.field.handle(key)
+            self.filter = filter
+        }
+        return []
+    }
+
+    /// A filter finished: its matches replace the body, or its error goes to the status line and
+    /// the line stays open to fix it.
+    mutating func filterFinished(expression: String, result: Result<[String], ExplorerError>) -> Reply {
+        guard var filter, filter.expression == expression, filter.running else { return Reply() }
+        filter.running = false
+        switch result {
+        case .failure(let error):
+            filter.editing = true
+            filter.matches = nil
+            self.filter = filter
+            return .error(error.message)
+        case .success(let matches):
+            filter.matches = matches
+            self.filter = filter
+            tab = .body
+            scroll = 0
+            left = 0
+            let count = matches.count == 1 ? "1 match" : "\(matches.count) matches"
+            return Reply(
+                status: StatusMessage(text: "\(expression): \(count) (Esc shows the whole body)", isError: false))
+        }
+    }
+
     /// Starts sending `name` (else the selected spec), unless a send runs already.
     mutating func send(_ name: String?, snapshot: ExplorerSnapshot?, now: Date) -> Reply {
         if let running = sending { return .error("\(running) is still running; Esc cancels it") }
@@ -75,12 +130,14 @@ extension ResponsePane {
         return Reply([.send(name)], status: StatusMessage(text: text, isError: false))
     }
 
-    /// Esc: cancels the send, else closes the search.
+    /// Esc: cancels the send, else closes the search and the filter.
     mutating func cancel() -> Reply {
         if let sending {
             return Reply([.cancelSend], status: StatusMessage(text: "cancelling \(sending)…", isError: false))
         }
+        if filter != nil { scroll = 0 }
         search = nil
+        filter = nil
         return Reply()
     }
 
@@ -92,10 +149,18 @@ extension ResponsePane {
         scroll = 0
         left = 0
         search = nil
-        let summary = response.summary(now: now).shortLine
+        filter = nil
+        if !tabs.contains(tab) { tab = .body }
+        var text = "\(response.title): \(response.summary(now: now).shortLine)"
+        let failed = response.failedChecks.count
+        if !response.checks.isEmpty {
+            text +=
+                failed == 0
+                ? " · ✓ \(response.checks.count) checks" : " · \(failed)/\(response.checks.count) checks failed"
+        }
         return Reply(
-            wasSending ? [.refreshActivity, .loadCache] : [],
-            status: StatusMessage(text: "\(response.title): \(summary)", isError: false))
+            wasSending ? [.refreshActivity, .loadCache, .loadVariables] : [],
+            status: StatusMessage(text: text, isError: failed > 0))
     }
 
     /// The send failed.

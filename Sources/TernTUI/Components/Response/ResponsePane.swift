@@ -3,7 +3,7 @@ package import TernScreen
 
 /// The response pane's tabs.
 package enum ResponseTab: Int, Sendable, CaseIterable, Hashable {
-    case body, headers, request
+    case body, headers, request, checks
 
     /// The tab's label.
     package var title: String {
@@ -11,6 +11,7 @@ package enum ResponseTab: Int, Sendable, CaseIterable, Hashable {
         case .body: return "Body"
         case .headers: return "Headers"
         case .request: return "Request"
+        case .checks: return "Checks"
         }
     }
 }
@@ -28,6 +29,19 @@ package struct SearchState: Sendable, Hashable {
     package var running = false
 }
 
+/// The `f` filter line: a JSONPath over the response's JSON body, whose matches replace the body.
+package struct FilterState: Sendable, Hashable {
+    package var field = TextField()
+    /// Whether the expression is still being typed.
+    package var editing = true
+    /// The expression applied (or being applied).
+    package var expression = ""
+    /// Each selected node as compact JSON; `nil` until the filter has run.
+    package var matches: [String]?
+    /// Whether the filter is running off the UI task.
+    package var running = false
+}
+
 /// The response pane's state: the response shown, its tab and scroll, the search, the send running.
 package struct ResponsePane: Sendable {
     /// The response shown; `nil` until one arrives.
@@ -40,6 +54,8 @@ package struct ResponsePane: Sendable {
     package var left = 0
     /// The `/` search, while one is open.
     package var search: SearchState?
+    /// The `f` JSONPath filter, while one is open.
+    package var filter: FilterState?
     /// The spec being sent, while a send runs.
     package var sending: String?
     /// When the running send started.
@@ -48,13 +64,22 @@ package struct ResponsePane: Sendable {
     /// An empty pane.
     package init() {}
 
+    /// The filter's matches when a filter is applied (the body tab shows them instead of the body).
+    package var filterMatches: [String]? { filter?.matches }
+
+    /// The tabs the shown response has: Checks only when its spec declares expectations.
+    package var tabs: [ResponseTab] {
+        view?.checks.isEmpty == false ? ResponseTab.allCases : ResponseTab.allCases.filter { $0 != .checks }
+    }
+
     /// How many lines the current tab has.
     var lineCount: Int {
         guard let view else { return 0 }
         switch tab {
-        case .body: return view.body.lineCount
+        case .body: return filterMatches.map { max(1, $0.count) } ?? view.body.lineCount
         case .headers: return view.headers.count
         case .request: return view.requestLines.count
+        case .checks: return view.checks.count
         }
     }
 }

@@ -21,9 +21,13 @@ package struct ResponseView: Sendable {
     package var body: BodyDocument
     /// The stored answer's state after `CACHE · ` (`revalidated`, `stale, offline`, `drifted`), if any.
     package var cacheState: String?
+    /// The spec's expectations and how they fared (empty: the spec declares none, or a cache entry).
+    package var checks: [ExpectationResult] = []
+    /// The expectations that did not hold.
+    package var failedChecks: [ExpectationResult] { checks.filter { !$0.passed } }
 
-    /// The response of a send.
-    package static func make(_ response: Response, title: String) -> ResponseView {
+    /// The response of a send, with the results of the spec's expectations.
+    package static func make(_ response: Response, title: String, checks: [ExpectationResult] = []) -> ResponseView {
         // Secrets read from {{env:…}} are masked here as `show` masks them.
         var request = RequestLines(response.request, secretValues: response.request.secretValues).lines
         switch response.request.body {
@@ -41,7 +45,7 @@ package struct ResponseView: Sendable {
             storedAt: response.cache?.storedAt, validUntil: response.cache?.validUntil, attempts: response.attempts,
             headers: response.headers.map { "\($0.name.rawName): \($0.value)" }, requestLines: request,
             body: BodyDocument.make(response.body, contentType: response.headers[.contentType], file: response.fileURL),
-            cacheState: response.source == .live ? nil : response.cache?.badge
+            cacheState: response.source == .live ? nil : response.cache?.badge, checks: checks
         )
     }
 

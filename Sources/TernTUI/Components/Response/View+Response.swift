@@ -39,12 +39,30 @@ extension App {
         if let duration = model.duration { summary.append(Span("  \(duration)")) }
         summary.append(Span("  \(model.size)"))
         if let attempts = model.attempts { summary.append(Span("  \(attempts)", Style(foreground: .yellow))) }
+        if !response.checks.isEmpty {
+            let failed = response.failedChecks.count
+            summary.append(
+                failed == 0
+                    ? Span("  ✓ \(response.checks.count) checks", Style(foreground: .green, attributes: .bold))
+                    : Span("  ✗ \(failed)/\(response.checks.count) failed", Style(foreground: .red, attributes: .bold)))
+        }
         if state.sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }
         buffer.write(summary, x: inner.x, y: inner.y, maxWidth: inner.width)
 
         let tabRow = inner.droppingTop(1).top(1)
-        let titles = ["Body (\(response.body.kind.rawValue))", "Headers (\(response.headers.count))", "Request"]
-        Tabs(titles: titles, selected: state.responseTab.rawValue).draw(in: tabRow, on: &buffer)
+        let tabs = state.responsePane.tabs
+        let titles = tabs.map { tab -> String in
+            switch tab {
+            case .body:
+                return state.responsePane.filterMatches != nil
+                    ? "Body (filtered)" : "Body (\(response.body.kind.rawValue))"
+            case .headers: return "Headers (\(response.headers.count))"
+            case .request: return "Request"
+            case .checks:
+                return "Checks (\(response.checks.count - response.failedChecks.count)/\(response.checks.count))"
+            }
+        }
+        Tabs(titles: titles, selected: tabs.firstIndex(of: state.responseTab) ?? 0).draw(in: tabRow, on: &buffer)
         if let search = state.search {
             let label = search.editing ? "/" : "/\(search.query) "
             let info =
@@ -64,11 +82,27 @@ extension App {
                 buffer.write(info, x: area.x + written, y: area.y, style: .dim, maxWidth: area.width - written)
             }
         }
-        let body = inner.droppingTop(2)
+        var body = inner.droppingTop(2)
+        if let filter = state.responsePane.filter, state.responseTab == .body {
+            drawFilterLine(filter, in: body.top(1), on: &buffer)
+            body = body.droppingTop(1)
+        }
         let query = state.search.flatMap { $0.editing ? nil : $0.query }
         let current = state.search.flatMap { $0.matches.isEmpty ? nil : $0.matches[$0.current] }
         let view: TextView
         switch state.responseTab {
+        case .body where state.responsePane.filterMatches != nil:
+            let matches = state.responsePane.filterMatches ?? []
+            view = TextView(lineCount: max(1, matches.count), top: state.responseScroll, left: state.responseLeft) {
+                index in
+                guard index < matches.count else { return [Span("(nothing selected)", .dim)] }
+                return BodyDocument.jsonSpans(matches[index])
+            }
+        case .checks:
+            let checks = response.checks
+            view = TextView(lineCount: checks.count, top: state.responseScroll, left: state.responseLeft) { index in
+                checkSpans(checks[index])
+            }
         case .body:
             let document = response.body
             view = TextView(lineCount: document.lineCount, top: state.responseScroll, left: state.responseLeft) {
@@ -94,6 +128,40 @@ extension App {
             }
         }
         view.draw(in: body, on: &buffer)
+    }
+
+    /// One expectation: `✓ status is 2xx`, or `✗ $.id equals 1 — got 2` in red.
+    static func checkSpans(_ check: ExpectationResult) -> [Span] {
+        if check.passed {
+            return [Span("✓ ", Style(foreground: .green, attributes: .bold)), Span(check.expected)]
+        }
+        return [
+            Span("✗ ", Style(foreground: .red, attributes: .bold)), Span(check.expected, Style(foreground: .red)),
+            Span(" — got ", .dim), Span(check.actual, .bold),
+        ]
+    }
+
+    /// The `f` filter line above the body: the expression being typed, or the one applied with
+    /// its match count.
+    static func drawFilterLine(_ filter: FilterState, in line: Rect, on buffer: inout ScreenBuffer) {
+        buffer.fill(line, with: Cell(" ", style: Style(attributes: .reverse)))
+        let label = "JSONPath "
+        let written = buffer.write(label, x: line.x, y: line.y, style: Style(attributes: [.bold, .reverse]))
+        let rest = Rect(x: line.x + written, y: line.y, width: max(0, line.width - written), height: 1)
+        if filter.editing {
+            filter.field.draw(in: rest, on: &buffer, style: Style(attributes: .reverse))
+            return
+        }
+        let count = filter.matches?.count ?? 0
+        let info =
+            filter.running
+            ? "filtering…" : (count == 1 ? "1 match" : "\(count) matches") + " · Esc shows the whole body"
+        buffer.write(
+            [
+                Span(filter.expression + "   ", Style(attributes: .reverse)),
+                Span(info, Style(attributes: [.dim, .reverse])),
+            ],
+            x: rest.x, y: rest.y, maxWidth: rest.width)
     }
 
     static func statusColor(_ status: Int) -> Color {

@@ -1,0 +1,50 @@
+import Foundation
+import TernExplorer
+import TernSQLite
+import TernScreen
+
+/// The history view: one row per send (time, method, spec, status and source, duration).
+extension HistoryList {
+    /// Draws the view centred in `bounds`, clock times in `timeZone`.
+    func draw(in bounds: Rect, timeZone: TimeZone, on buffer: inout ScreenBuffer) {
+        let rect = bounds.centered(width: min(bounds.width, 100), height: min(bounds.height, entries.count + 4))
+        buffer.fill(rect)
+        Box(title: "History — Enter opens, s sends again, Esc closes", focused: true).draw(in: rect, on: &buffer)
+        let inner = rect.inset(by: 1)
+        guard !entries.isEmpty else {
+            buffer.write("(nothing sent yet)", x: inner.x + 1, y: inner.y, style: .dim, maxWidth: inner.width - 1)
+            return
+        }
+        let header = "Time      Method  Spec                      Status        Took"
+        buffer.write(header, x: inner.x, y: inner.y, style: .bold, maxWidth: inner.width)
+        let rows = entries.map { Self.row($0, timeZone: timeZone) }
+        ListView(rows: rows, selected: App.clamp(selection, count: entries.count), focused: true)
+            .draw(in: inner.droppingTop(1), on: &buffer)
+    }
+
+    /// One entry's row.
+    static func row(_ entry: HistoryEntry, timeZone: TimeZone) -> [Span] {
+        let outcome: String
+        let style: Style
+        if let status = entry.status {
+            outcome = "\(status) \(entry.source?.rawValue ?? "")"
+            style = Style(foreground: App.statusColor(status))
+        } else {
+            outcome = "failed"
+            style = Style(foreground: .red)
+        }
+        return [
+            Span(Format.clock(entry.date, in: timeZone) + "  "),
+            Span(pad(entry.method, 8), App.methodStyle(entry.method)),
+            Span(pad(entry.spec ?? entry.url, 26)),
+            Span(pad(outcome, 14), style),
+            Span(Format.duration(entry.duration), .dim),
+            Span(entry.error.map { "  \($0)" } ?? "", Style(foreground: .red)),
+        ]
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        let shown = CellWidth.truncate(text, to: width - 1)
+        return shown + String(repeating: " ", count: max(1, width - CellWidth.of(shown)))
+    }
+}

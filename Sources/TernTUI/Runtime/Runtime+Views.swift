@@ -1,0 +1,85 @@
+import Foundation
+import Tern
+import TernExplorer
+import TernSQLite
+import TernScreen
+
+/// How the runtime performs the effects of the filter line, the Vars tab, runs and the history.
+extension Runtime {
+    func performViewEffect(_ effect: Effect) {
+        let session = self.session
+        let inbox = self.inbox
+        switch effect {
+        case .filterBody(let expression):
+            guard let document = state.responsePane.view?.body else { return }
+            spawn { inbox.post(.filterFinished(expression: expression, document.filter(expression))) }
+        case .loadVariables:
+            spawn { inbox.post(.variablesLoaded(await session.variableRows())) }
+        case .runSpecs(let names):
+            runTask?.cancel()
+            runTask = Task.detached { await Runtime.runSpecs(names, session: session, inbox: inbox) }
+        case .cancelRun:
+            runTask?.cancel()
+        case .loadHistory:
+            spawn {
+                do throws(ExplorerError) {
+                    if case .history(let entries) = try await session.run(.history) {
+                        inbox.post(.historyLoaded(entries))
+                    }
+                } catch {
+                    inbox.post(.commandFinished(.history, .failure(error)))
+                }
+            }
+        case .openHistoryEntry(let entry):
+            let timeZone = state.timeZone
+            spawn {
+                let stored = await Runtime.storedResponse(for: entry, session: session)
+                inbox.post(.historyEntryReady(ResponseView.make(entry, stored: stored, timeZone: timeZone)))
+            }
+        default:
+            break
+        }
+    }
+
+    /// Runs `names` spec by spec as `run` does, posting progress, and keeps each spec's response.
+    /// A cancelled run stops after the spec being sent and reports what ran.
+    private static func runSpecs(_ names: [String], session: ExplorerSession, inbox: Inbox) async {
+        let order: [String]
+        do throws(ExplorerError) {
+            order = try await session.runOrder(names)
+        } catch {
+            inbox.post(.runFailed(error))
+            return
+        }
+        let started = Date()
+        var results: [SpecRunResult] = []
+        var responses: [String: ResponseView] = [:]
+        for (index, id) in order.enumerated() {
+            if Task.isCancelled { break }
+            inbox.post(.runProgress(done: index, total: order.count, current: id))
+            let result = await session.runSpec(id)
+            if result.status != nil, let response = await session.lastResponse {
+                responses[id] = ResponseView.make(response, title: id, checks: result.expectations)
+            }
+            results.append(result)
+        }
+        let summary = RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
+        inbox.post(.runFinished(summary, responses: responses))
+    }
+
+    /// The stored answer of the spec `entry` sent: the newest cache entry recorded for that spec
+    /// (and URL, when one matches), if the cache still has one.
+    private static func storedResponse(for entry: HistoryEntry, session: ExplorerSession) async -> StoredResponse? {
+        guard let spec = entry.spec,
+            case .cacheEntries(let entries)? = try? await session.run(.cache(.list))
+        else { return nil }
+        let forSpec = entries.filter { $0.request?.name == spec }
+        let sameURL = forSpec.filter { $0.url == entry.url }
+        guard let newest = (sameURL.isEmpty ? forSpec : sameURL).max(by: { $0.storedAt < $1.storedAt }) else {
+            return nil
+        }
+        // `cache list` has the summary; `cache show` the body.
+        guard case .cacheEntry(let full)? = try? await session.run(.cache(.show(newest.key))) else { return nil }
+        return full
+    }
+}
