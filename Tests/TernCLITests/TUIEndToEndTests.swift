@@ -41,7 +41,8 @@ struct TUIEndToEndTests {
 
             // The cache pane lists what was stored.
             try await tmux.type("6")
-            let cache = try await tmux.waitFor { $0.contains("6 Cache") && $0.contains("/flaky/demo") }
+            // The focused pane's heavy title, not the strip's tab label: the frame before `6` has that too.
+            let cache = try await tmux.waitFor { $0.contains("┏━ 6 Cache") && $0.contains("/flaky/demo") }
             #expect(cache.contains("live"))
 
             // Quit: the program exits 0 and the terminal leaves the alternate screen.
