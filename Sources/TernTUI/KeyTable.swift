@@ -4,6 +4,7 @@ package import TernScreen
 package enum Action: String, Sendable, CaseIterable, Hashable {
     // Everywhere
     case quit, forceQuit, nextPane, previousPane, send, verify, cycleMode, commandLine, help, cancel, history
+    case runResults
     case focusTree, focusEditor, focusResponse, focusTransfers, focusRetryLog, focusCache
     // Lists
     case up, down, pageUp, pageDown, top, bottom
@@ -53,6 +54,9 @@ package enum KeyTable {
         KeyBinding(
             pane: nil, keys: [.character("H")], action: .history,
             help: "history: past sends (Enter opens one, s sends it again)"),
+        KeyBinding(
+            pane: nil, keys: [.character("L")], action: .runResults,
+            help: "the last run's results again (Enter opens a spec's response)"),
         KeyBinding(pane: nil, keys: [.character("?")], action: .help, help: "this help"),
         KeyBinding(pane: nil, keys: [.character("q")], action: .quit, help: "quit (asks first when edits are unsaved)"),
         KeyBinding(pane: nil, keys: [.ctrl("c")], action: .forceQuit, help: "quit now, restoring the terminal"),

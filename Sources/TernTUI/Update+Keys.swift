@@ -54,6 +54,12 @@ extension App {
             return [.loadHistory]
         case .runSpecs:
             return runUnderCursor(&state)
+        case .runResults:
+            guard state.runResults != nil else {
+                state.status = StatusMessage(text: "no run yet: R on a folder in the tree runs it", isError: true)
+                return []
+            }
+            state.runResults?.isOpen = true
         case .verify:
             guard let id = state.snapshot?.selected?.id else {
                 state.status = StatusMessage(text: "select a spec to verify (Enter in the tree)", isError: true)

@@ -189,6 +189,8 @@ import Testing
 
     @Test func rInTheTreeRunsTheGroupOrTheSpecUnderTheCursorOneRunAtATime() {
         var state = Fixtures.state()
+        #expect(press([.character("L")], &state).isEmpty)
+        #expect(state.status?.isError == true, "L before any run says how to start one")
         state.treeSelection = state.treeRows.firstIndex { $0.title == "users" } ?? 0
         #expect(press([.character("R")], &state) == [.runSpecs(["users"])])
         #expect(press([.character("R")], &state).isEmpty)
@@ -229,6 +231,9 @@ import Testing
         #expect(state.runResults?.isOpen == false)
         #expect(state.response?.title == "auth/login" && state.focus == .response)
         #expect(!App.view(state).contains("3 specs: 1 passed"), "the view is closed")
+        press([.character("L")], &state)
+        #expect(state.runResults?.isOpen == true, "L shows the last run again")
+        #expect(App.view(state).contains("3 specs: 1 passed"))
     }
 
     @Test func escClosesTheRunResultsAndTheKeysGoBackToThePanes() {

@@ -7,7 +7,7 @@ import TernScreen
 extension HistoryList {
     /// Draws the view centred in `bounds`, clock times in `timeZone`.
     func draw(in bounds: Rect, timeZone: TimeZone, on buffer: inout ScreenBuffer) {
-        let rect = bounds.centered(width: min(bounds.width, 100), height: min(bounds.height, entries.count + 4))
+        let rect = bounds.centered(width: min(bounds.width, 100), height: min(bounds.height, max(1, entries.count) + 3))
         buffer.fill(rect)
         Box(title: "History — Enter opens, s sends again, Esc closes", focused: true).draw(in: rect, on: &buffer)
         let inner = rect.inset(by: 1)
