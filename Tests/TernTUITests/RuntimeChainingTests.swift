@@ -95,4 +95,31 @@ import Testing
         #expect(history.contains("auth/wrong-name") && history.contains("auth/login"))
         #expect(seen["entry"]?.contains("/users/1") == true)
     }
+
+    @Test func escStopsARunAfterTheSpecBeingSent() async throws {
+        let server = try await MockServer.start()
+        let root = try Self.workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try "method: GET\npath: /delay/5000\n".write(
+            to: root.appendingPathComponent("specs/auth/a-slow.yaml"), atomically: true, encoding: .utf8)
+        let session = try RuntimeTests.session(root: root, server: server)
+        let outcome = await UIThread.run { () -> (progress: String?, results: [SpecRunResult]?) in
+            let terminal = MemoryTerminal(size: Size(width: 120, height: 40))
+            let runtime = Runtime(terminal: terminal, session: session)
+            runtime.start()
+            defer { runtime.stop() }
+            runtime.waitUntil { $0.snapshot != nil }
+            for key in [.character(":")] + typing("run auth") + [.enter] { runtime.dispatch(.key(key)) }
+            runtime.waitUntil { $0.runProgress?.current == "auth/a-slow" }
+            let progress = runtime.current.status?.text
+            runtime.dispatch(.key(.escape))
+            runtime.waitUntil { $0.runResults != nil }
+            return (progress, runtime.current.runResults?.summary.results)
+        }
+        try await server.shutdown()
+        #expect(outcome.progress == "running 1/3… (auth/a-slow) Esc cancels")
+        let results = try #require(outcome.results)
+        #expect(results.map(\.id) == ["auth/a-slow"], "the run stops after the spec it was sending")
+        #expect(results.first?.outcome == .errored)
+    }
 }
