@@ -1,5 +1,6 @@
 import Foundation
 import TernExplorer
+import TernSQLite
 import TernTesting
 import TernWorkspace
 import Testing
@@ -129,6 +130,34 @@ struct ChainingTests {
             #expect(checked.dependencies == ["auth/login"])
             #expect(checked.response.source == .cache)
             #expect(checked.failures.isEmpty)
+        }
+    }
+
+    @Test("a captured credential is redacted where the request is recorded and masked by show")
+    func capturedSecretsAreRedacted() async throws {
+        try await withFolder { folder in
+            var specs = ChainWorkspace.authSpecs()
+            specs["echo.yaml"] =
+                "target: api\nmethod: GET\npath: /echo\nquery:\n  access_token: \"{{token}}\"\nrequires: [auth/login]\n"
+            let workspace = try ChainWorkspace.make(in: folder, specs: specs)
+            try await withMockServer { server in
+                let session = try workspace.session(server: server)
+                let checked = try await session.sendChecked("echo")
+                #expect(checked.response.statusCode == 200)
+                let history = try await SQLiteStorage(path: workspace.root.appendingPathComponent(".tern/cache.sqlite"))
+                    .history()
+                let echo = try #require(history.first { $0.spec == "echo" })
+                #expect(!echo.url.contains("token-0"), "\(echo.url)")
+                #expect(echo.request?.url.contains("token-0") == false)
+                _ = try await session.run(.use("echo"))
+                guard case .request(let shown, _, _) = try await session.run(.show) else {
+                    Issue.record("show printed no request")
+                    return
+                }
+                #expect(!shown.url.absoluteString.contains("token-0"), "\(shown.url)")
+                let rows = await session.variableRows()
+                #expect(rows.first { $0.name == "token" }?.value.contains("token-0") == false)
+            }
         }
     }
 
