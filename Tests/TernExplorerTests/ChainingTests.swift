@@ -5,6 +5,10 @@ import TernTesting
 import TernWorkspace
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite("Chaining: captures and dependencies")
 struct ChainingTests {
     @Test("a spec that requires the login gets it sent first and uses the captured token")
@@ -94,6 +98,27 @@ struct ChainingTests {
                 #expect(await session.capturedValues()["token"]?.value == "token-1")
                 let checked = try await session.sendChecked("auth/protected")
                 #expect(checked.response.statusCode == 200, "the captured token-1 is sent, not the stale one")
+            }
+        }
+    }
+
+    @Test("a 401 after an earlier login sends the login again, once, and the spec with the new token")
+    func expiredTokenRenewed() async throws {
+        try await withFolder { folder in
+            let workspace = try ChainWorkspace.make(in: folder, specs: ChainWorkspace.authSpecs())
+            try await withMockServer { server in
+                let session = try workspace.session(server: server, mode: .live)
+                _ = try await session.sendChecked("auth/protected")
+                // The server rotates its token behind the client's back: the captured one is stale.
+                var rotate = URLRequest(url: server.baseURL.appendingPathComponent("auth/refresh"))
+                rotate.httpMethod = "POST"
+                _ = try await URLSession.shared.data(for: rotate)
+                let checked = try await session.sendChecked("auth/protected")
+                #expect(checked.dependencies == ["auth/login"])
+                #expect(checked.response.statusCode == 200)
+                #expect(await session.capturedValues()["token"]?.value == "token-1")
+                #expect(server.requestCount(path: "/auth/login") == 2)
+                #expect(server.requestCount(path: "/auth/protected") == 3, "one 200, one 401, one 200")
             }
         }
     }
