@@ -39,6 +39,15 @@ package enum SecretMask {
     }
 
     /// `text` with every secret replaced by the mask.
+    /// Whether a variable's name says it holds a credential.
+    static func looksSecret(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return [
+            "token", "secret", "password", "passwd", "session", "cookie", "auth", "apikey", "api_key",
+            "credential", "jwt", "bearer",
+        ].contains { lowered.contains($0) }
+    }
+
     static func mask(_ text: String, _ secrets: [String]) -> String {
         secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.text) }
     }

@@ -12,7 +12,9 @@ enum CacheSchema {
             "url",
             "request", "vary", "body_bytes", "last_used", "revalidated_at", "verified_at", "drifted", "name",
         ],
-        "history": ["id", "spec", "method", "url", "date", "status", "source", "duration", "error"],
+        "history": [
+            "id", "spec", "method", "url", "date", "status", "source", "duration", "error", "request", "cache_key",
+        ],
     ]
 
     /// Every migration, oldest first; identifiers are never renamed once shipped.
@@ -67,6 +69,16 @@ enum CacheSchema {
                     ALTER TABLE responses ADD COLUMN name TEXT;
                     CREATE INDEX responses_on_last_used ON responses(last_used);
                     CREATE INDEX responses_on_name ON responses(name);
+                    """
+            )
+        }
+        // History entries keep the request as sent (redacted) and where its response is stored,
+        // so a past send can be opened as it was.
+        migrator.registerMigration("tern-v3-history-requests") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE history ADD COLUMN request TEXT;
+                    ALTER TABLE history ADD COLUMN cache_key TEXT;
                     """
             )
         }

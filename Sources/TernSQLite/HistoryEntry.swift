@@ -21,11 +21,16 @@ package struct HistoryEntry: Sendable, Hashable {
     package var duration: Double
     /// Why the send failed, when it did.
     package var error: String?
+    /// The request as it was sent, secrets redacted: what a history view shows.
+    package var request: RequestRecord?
+    /// The storage key of the response in the cache, when it was stored (or answered from there).
+    package var cacheKey: String?
 
     /// Makes an entry; only the request and its timing are required.
     package init(
         id: Int64? = nil, spec: String? = nil, method: String, url: String, date: Date, status: Int? = nil,
-        source: ResponseSource? = nil, duration: Double, error: String? = nil
+        source: ResponseSource? = nil, duration: Double, error: String? = nil, request: RequestRecord? = nil,
+        cacheKey: String? = nil
     ) {
         self.id = id
         self.spec = spec
@@ -36,5 +41,7 @@ package struct HistoryEntry: Sendable, Hashable {
         self.source = source
         self.duration = duration
         self.error = error
+        self.request = request
+        self.cacheKey = cacheKey
     }
 }

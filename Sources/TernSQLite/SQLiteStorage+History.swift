@@ -9,14 +9,16 @@ extension SQLiteStorage {
         let values: [(any DatabaseValueConvertible)?] = [
             entry.spec, entry.method, entry.url, entry.date.timeIntervalSince1970, entry.status,
             entry.source?.rawValue, entry.duration, entry.error,
+            entry.request.flatMap { try? JSONEncoder().encode($0) }.flatMap { String(data: $0, encoding: .utf8) },
+            entry.cacheKey,
         ]
         let arguments = StatementArguments(values)
         let keep = limits.historyRows
         try await write("recording history") { db in
             try db.execute(
                 sql: """
-                    INSERT INTO history (spec, method, url, date, status, source, duration, error)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO history (spec, method, url, date, status, source, duration, error, request, cache_key)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: arguments
             )
@@ -34,7 +36,8 @@ extension SQLiteStorage {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, spec, method, url, date, status, source, duration, error FROM history
+                    SELECT id, spec, method, url, date, status, source, duration, error, request, cache_key
+                    FROM history
                     ORDER BY date DESC, id DESC LIMIT ?
                     """,
                 arguments: [limit]
@@ -59,7 +62,11 @@ extension SQLiteStorage {
             status: try row.decode(Int?.self, atIndex: 5),
             source: try row.decode(String?.self, atIndex: 6).flatMap(ResponseSource.init(rawValue:)),
             duration: try row.decode(Double.self, atIndex: 7),
-            error: try row.decode(String?.self, atIndex: 8)
+            error: try row.decode(String?.self, atIndex: 8),
+            request: try row.decode(String?.self, atIndex: 9).flatMap {
+                try? JSONDecoder().decode(RequestRecord.self, from: Data($0.utf8))
+            },
+            cacheKey: try row.decode(String?.self, atIndex: 10)
         )
     }
 }

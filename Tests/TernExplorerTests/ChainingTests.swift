@@ -1,8 +1,13 @@
 import Foundation
 import TernExplorer
+import TernSQLite
 import TernTesting
 import TernWorkspace
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 @Suite("Chaining: captures and dependencies")
 struct ChainingTests {
@@ -97,6 +102,27 @@ struct ChainingTests {
         }
     }
 
+    @Test("a 401 after an earlier login sends the login again, once, and the spec with the new token")
+    func expiredTokenRenewed() async throws {
+        try await withFolder { folder in
+            let workspace = try ChainWorkspace.make(in: folder, specs: ChainWorkspace.authSpecs())
+            try await withMockServer { server in
+                let session = try workspace.session(server: server, mode: .live)
+                _ = try await session.sendChecked("auth/protected")
+                // The server rotates its token behind the client's back: the captured one is stale.
+                var rotate = URLRequest(url: server.baseURL.appendingPathComponent("auth/refresh"))
+                rotate.httpMethod = "POST"
+                _ = try await URLSession.shared.data(for: rotate)
+                let checked = try await session.sendChecked("auth/protected")
+                #expect(checked.dependencies == ["auth/login"])
+                #expect(checked.response.statusCode == 200)
+                #expect(await session.capturedValues()["token"]?.value == "token-1")
+                #expect(server.requestCount(path: "/auth/login") == 2)
+                #expect(server.requestCount(path: "/auth/protected") == 3, "one 200, one 401, one 200")
+            }
+        }
+    }
+
     @Test("a cycle of requires is an error naming the cycle")
     func cycle() async throws {
         try await withFolder { folder in
@@ -129,6 +155,34 @@ struct ChainingTests {
             #expect(checked.dependencies == ["auth/login"])
             #expect(checked.response.source == .cache)
             #expect(checked.failures.isEmpty)
+        }
+    }
+
+    @Test("a captured credential is redacted where the request is recorded and masked by show")
+    func capturedSecretsAreRedacted() async throws {
+        try await withFolder { folder in
+            var specs = ChainWorkspace.authSpecs()
+            specs["echo.yaml"] =
+                "target: api\nmethod: GET\npath: /echo\nquery:\n  access_token: \"{{token}}\"\nrequires: [auth/login]\n"
+            let workspace = try ChainWorkspace.make(in: folder, specs: specs)
+            try await withMockServer { server in
+                let session = try workspace.session(server: server)
+                let checked = try await session.sendChecked("echo")
+                #expect(checked.response.statusCode == 200)
+                let history = try await SQLiteStorage(path: workspace.root.appendingPathComponent(".tern/cache.sqlite"))
+                    .history()
+                let echo = try #require(history.first { $0.spec == "echo" })
+                #expect(!echo.url.contains("token-0"), "\(echo.url)")
+                #expect(echo.request?.url.contains("token-0") == false)
+                _ = try await session.run(.use("echo"))
+                guard case .request(let shown, _, _) = try await session.run(.show) else {
+                    Issue.record("show printed no request")
+                    return
+                }
+                #expect(!shown.url.absoluteString.contains("token-0"), "\(shown.url)")
+                let rows = await session.variableRows()
+                #expect(rows.first { $0.name == "token" }?.value.contains("token-0") == false)
+            }
         }
     }
 

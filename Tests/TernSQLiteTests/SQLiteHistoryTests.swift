@@ -37,6 +37,25 @@ struct SQLiteHistoryTests {
         }
     }
 
+    @Test("an entry keeps the request as sent and the key of its stored response")
+    func requestAndCacheKey() async throws {
+        try await withScratch { scratch in
+            let storage = try SQLiteStorage(path: scratch.cachePath)
+            let record = RequestRecord(
+                name: "users/get-user", partition: "local", method: "GET", url: "http://127.0.0.1:1/users/1",
+                headers: [RequestRecord.Field(name: "Authorization", value: "••••••")], bodyBytes: 0, bodyText: nil,
+                fingerprints: ["path": "abc"])
+            let entry = HistoryEntry(
+                spec: "users/get-user", method: "GET", url: "http://127.0.0.1:1/users/1", date: Date(), status: 200,
+                source: .live, duration: 0.01, request: record, cacheKey: "GET http://127.0.0.1:1/users/1 #d @local")
+            try await storage.recordHistory(entry)
+            let reopened = try SQLiteStorage(path: scratch.cachePath)
+            let read = try #require(try await reopened.history().first)
+            #expect(read.request == record)
+            #expect(read.cacheKey == entry.cacheKey)
+        }
+    }
+
     @Test("the limit takes the newest; clearHistory empties it and leaves responses alone")
     func limitAndClear() async throws {
         try await withScratch { scratch in

@@ -122,20 +122,7 @@ struct CacheCommand: AsyncParsableCommand {
         } else {
             text += "answers: \(entry.method) \(entry.url)\n"
         }
-        text +=
-            "\(entry.status) · \(entry.source.rawValue) · \(HumanUnits.bytes(entry.byteCount)) · stored "
-            + "\(HumanUnits.short(now.timeIntervalSince(entry.storedAt))) ago · "
-        text +=
-            entry.isValid(at: now) ? "valid \(HumanUnits.short(entry.validUntil.timeIntervalSince(now)))" : "expired"
-        if let revalidated = entry.revalidatedAt {
-            text += " · revalidated \(HumanUnits.short(now.timeIntervalSince(revalidated))) ago"
-        }
-        if let verification = entry.verification {
-            text +=
-                " · verified \(HumanUnits.short(now.timeIntervalSince(verification.date))) ago "
-                + "(\(verification.drifted ? "drifted" : "unchanged"))"
-        }
-        return text + "\n"
+        return text + StoredEntrySummary(entry, now: now).line + "\n"
     }
 }
 

@@ -90,16 +90,18 @@ struct RunCommand: AsyncParsableCommand {
         let started = Date()
         var results: [SpecRunResult] = []
         let color = StandardStream.output.usesColor
-        let progress = StandardStream.error.isTerminal && !StandardStream.output.isTerminal
+        // A progress bar below the result lines on the terminal that shows them (stdout), else on
+        // stderr when only stderr is one; never in a pipe or a file.
+        let progressStream: StandardStream? =
+            StandardStream.output.isTerminal
+            ? .output : StandardStream.error.isTerminal ? .error : nil
         let total = order.count * repetitions
         running: for round in 0..<repetitions {
             for (index, id) in order.enumerated() {
                 if delay > 0 && !(round == 0 && index == 0) { try? await Task.sleep(for: .seconds(delay)) }
-                if progress {
-                    StandardStream.error.write("\r\u{1B}[2K[\(results.count + 1)/\(total)] \(id)")
-                }
+                progressStream?.write("\r\u{1B}[2K" + Self.bar(done: results.count, total: total, current: id))
                 let result = await session.runSpec(id)
-                if progress { StandardStream.error.write("\r\u{1B}[2K") }
+                progressStream?.write("\r\u{1B}[2K")
                 results.append(result)
                 for line in result.lines {
                     StandardStream.output.write((color ? VerifyCommand.colored(line) : line) + "\n")
@@ -108,6 +110,14 @@ struct RunCommand: AsyncParsableCommand {
             }
         }
         return RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
+    }
+
+    /// `[██████░░░░░░░░░░░░░░] 3/12 users/get-user`.
+    static func bar(done: Int, total: Int, current: String) -> String {
+        let width = 20
+        let filled = total > 0 ? min(width, done * width / total) : 0
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        return "[\(bar)] \(done + 1)/\(total) \(current)"
     }
 
     /// `--report kind:FILE` pairs, checked.

@@ -1,4 +1,5 @@
 import Foundation
+import TernJSONPath
 
 /// Writes JSON with keys in the order given (the `--events json` and `--json` outputs of docs/cli.md).
 enum JSONLines {
@@ -31,19 +32,8 @@ enum JSONLines {
         }
     }
 
+    /// `text` as a JSON string literal (TernJSONPath's one encoder of strings).
     static func quote(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        JSONPathValue.string(text).jsonText
     }
 }

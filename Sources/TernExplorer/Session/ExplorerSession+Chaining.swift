@@ -44,6 +44,14 @@ extension ExplorerSession {
         var sent: [String] = []
         try await satisfyDependencies(of: current, sent: &sent)
         var checked = try await sendAndCheck(current, adjustments: adjustments)
+        // A 401 with dependencies answered earlier: what they gave (a token) has expired. They are
+        // sent again, once, and so is the spec.
+        if checked.response.statusCode == 401, sent.isEmpty,
+            current.spec.requires.contains(where: { $0.policy != .never })
+        {
+            try await satisfyDependencies(of: current, sent: &sent, renewing: true)
+            if !sent.isEmpty { checked = try await sendAndCheck(current, adjustments: adjustments) }
+        }
         checked.dependencies = sent
         lastResponse = checked.response
         return checked
@@ -71,10 +79,15 @@ extension ExplorerSession {
     }
 
     /// Sends, depth first, the specs `entry` requires whose policy asks for it.
-    private func satisfyDependencies(of entry: SpecEntry, sent: inout [String]) async throws(ExplorerError) {
+    /// With `renewing`, every direct dependency but a `never` one is sent, whatever its policy.
+    private func satisfyDependencies(
+        of entry: SpecEntry, sent: inout [String], renewing: Bool = false
+    ) async throws(ExplorerError) {
         for dependency in entry.spec.requires {
             let required = try requiredEntry(dependency, of: entry)
-            guard !sent.contains(required.id), needsSending(required, policy: dependency.policy) else { continue }
+            let needed =
+                renewing ? dependency.policy != .never : needsSending(required, policy: dependency.policy)
+            guard !sent.contains(required.id), needed else { continue }
             try await satisfyDependencies(of: required, sent: &sent)
             let checked: CheckedResponse
             do {

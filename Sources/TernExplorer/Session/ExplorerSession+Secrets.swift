@@ -28,7 +28,16 @@ extension ExplorerSession {
 
     /// The request as `show` prints it: every secret replaced by `SecretMask.text`.
     func maskedForDisplay(_ request: Request) -> Request {
-        SecretMask.mask(request, secrets: secrets().map(\.value))
+        SecretMask.mask(request, secrets: secrets().map(\.value) + capturedSecretValues())
+    }
+
+    /// Captured values whose names say they are credentials (`token`, `accessToken`, `session`,
+    /// `password`, `apiKey`, ...): redacted wherever the request is recorded (cache, history,
+    /// events) and masked by `show` and `vars`, like `{{env:…}}` values.
+    func capturedSecretValues() -> [String] {
+        capturedValues().compactMap { name, captured in
+            SecretMask.looksSecret(name) && captured.value.count >= 4 ? captured.value : nil
+        }.sorted { $0.count > $1.count }
     }
 
     /// The curl command for `request`, each secret written as a shell reference to its variable

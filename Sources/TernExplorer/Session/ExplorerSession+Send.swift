@@ -53,19 +53,23 @@ extension ExplorerSession {
                     observer?(event)
                 }
             )
-            await remember(
-                HistoryEntry(
-                    spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url),
-                    date: started,
-                    status: response.statusCode, source: response.source, duration: response.timing.duration.seconds
-                ))
+            if history != nil {
+                let record = response.cache?.request ?? handler.cacheIdentity.record(of: request, redactor: redactor)
+                await remember(
+                    HistoryEntry(
+                        spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url),
+                        date: started, status: response.statusCode, source: response.source,
+                        duration: response.timing.duration.seconds, request: record, cacheKey: response.cache?.key
+                    ))
+            }
             return response
         } catch {
             await remember(
                 HistoryEntry(
                     spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url),
                     date: started,
-                    duration: Date().timeIntervalSince(started), error: redactor.redact(error.description)
+                    duration: Date().timeIntervalSince(started), error: redactor.redact(error.description),
+                    request: history == nil ? nil : handler.cacheIdentity.record(of: request, redactor: redactor)
                 ))
             throw ExplorerError(.request, error.message, underlying: error)
         }

@@ -23,7 +23,7 @@ extension ExplorerSession {
         if let name = activeEnvironment, let environment = workspace.environments[name] {
             for variable in environment.variables { add(variable.name, variable.value, .environment(name)) }
         }
-        let secrets = secrets().map(\.value)
+        let secrets = secrets().map(\.value) + capturedSecretValues()
         return rows.map { row in
             var row = row
             row.value = SecretMask.mask(row.value, secrets)

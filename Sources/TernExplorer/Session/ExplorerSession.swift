@@ -125,7 +125,7 @@ package actor ExplorerSession {
             try workspace.request(for: entry, context: context)
         }
         request.cachePartition = environment ?? workspace.defaultEnvironment
-        request.secretValues = secrets().map(\.value)
+        request.secretValues = secrets().map(\.value) + capturedSecretValues()
         return request
     }
 

@@ -142,10 +142,8 @@ package struct Printer: Sendable {
         var lines = [
             style.bold(entry.key),
             "\(entry.method) \(entry.url)",
-            style.status(entry.status, "\(entry.status)")
-                + " · \(entry.source.rawValue) · \(HumanUnits.bytes(entry.byteCount))"
-                + " · stored \(HumanUnits.short(now.timeIntervalSince(entry.storedAt))) ago · "
-                + "\(validity(entry.validUntil))",
+            ([style.status(entry.status, "\(entry.status)")] + StoredEntrySummary(entry, now: now).details)
+                .joined(separator: " · "),
         ]
         for field in entry.headers { lines.append(style.cyan(field.name.rawName) + ": " + field.value) }
         lines.append("")

@@ -99,6 +99,9 @@ extension NodeReader {
         } catch {
             throw self.error("'\(field)': '\(pattern)' is not a valid regular expression", at: node)
         }
+        if let problem = RegexSafety.problem(in: pattern) {
+            throw self.error("'\(field)': '\(pattern)': \(problem)", at: node)
+        }
         return pattern
     }
 }
