@@ -281,22 +281,46 @@ import Testing
         #expect(state.sending == "users/get-user" && state.history?.isOpen == false)
     }
 
-    @Test func anOpenedHistoryEntryShowsWhatWasSentAndTheStoredAnswer() {
+    @Test func anOpenedHistoryEntryShowsTheRequestAsSentAndItsStoredAnswer() {
         let utc = TimeZone(identifier: "UTC") ?? .current
-        let missing = ResponseView.make(Self.entries[0], stored: nil, timeZone: utc)
+        var entry = Self.entries[0]
+        entry.request = RequestRecord(
+            name: "users/get-user", partition: "local", method: "GET", url: "http://127.0.0.1:8787/users/1",
+            headers: [.init(name: "Accept", value: "application/json"), .init(name: "Authorization", value: "••••••")])
+        entry.cacheKey = "user-1 @local"
+        let missing = ResponseView.make(entry, stored: nil, timeZone: utc)
         #expect(missing.title == "history: users/get-user" && missing.status == 200)
-        #expect(missing.requestLines.first == "GET http://127.0.0.1:8787/users/1")
-        #expect(missing.body.line(0).contains("no stored answer"))
+        #expect(
+            missing.requestLines.prefix(3) == [
+                "GET http://127.0.0.1:8787/users/1", "Accept: application/json", "Authorization: ••••••",
+            ])
+        #expect(missing.requestLines.contains("sent 14:12:20 · 200 live · 38 ms"))
+        #expect(missing.body.line(0).contains("no longer has this send's answer"))
+        entry.cacheKey = nil
+        #expect(ResponseView.make(entry, stored: nil, timeZone: utc).body.line(0).contains("was not stored"))
+
         let stored = StoredResponse(
             key: "user-1 @local", status: 200, headers: [.contentType: "application/json"],
-            body: Data(#"{"id":1}"#.utf8),
-            source: .live, storedAt: fixedNow.addingTimeInterval(-60), validUntil: fixedNow.addingTimeInterval(300),
-            method: "GET", url: "http://127.0.0.1:8787/users/1")
-        let found = ResponseView.make(Self.entries[0], stored: stored, timeZone: utc)
+            body: Data(#"{"id":1}"#.utf8), source: .live, storedAt: fixedNow.addingTimeInterval(-60),
+            validUntil: fixedNow.addingTimeInterval(300), method: "GET", url: "http://127.0.0.1:8787/users/1")
+        let found = ResponseView.make(entry, stored: stored, timeZone: utc)
         #expect(found.body.kind == .json && found.body.line(1).contains("\"id\": 1"))
-        #expect(found.requestLines.contains { $0.contains("stored under the key 'user-1 @local'") })
+        #expect(found.requestLines.contains("answer stored under the key 'user-1 @local'"))
+        #expect(!found.requestLines.contains { $0.contains("replaced") }, "the answer is this send's own")
+        var replaced = stored
+        replaced.storedAt = fixedNow
+        #expect(
+            ResponseView.make(entry, stored: replaced, timeZone: utc).requestLines.contains { $0.contains("replaced") })
+
+        // An entry from before requests were recorded: the summary, and the newest answer for its spec, said so.
+        let old = ResponseView.make(Self.entries[0], stored: stored, exact: false, timeZone: utc)
+        #expect(old.requestLines.contains("(this send's headers and body were not recorded)"))
+        #expect(old.requestLines.contains { $0.contains("the answer shown is the newest stored for users/get-user") })
+
         var state = Fixtures.state()
         _ = App.update(&state, .historyEntryReady(found))
         #expect(state.response?.title == "history: users/get-user" && state.focus == .response)
+        state.responseTab = .request
+        #expect(App.view(state).contains("Authorization: ••••••"))
     }
 }

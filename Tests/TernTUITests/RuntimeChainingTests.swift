@@ -93,7 +93,10 @@ import Testing
         #expect(vars.contains("captured from auth/login"))
         let history = try #require(seen["history"])
         #expect(history.contains("auth/wrong-name") && history.contains("auth/login"))
-        #expect(seen["entry"]?.contains("/users/1") == true)
+        let entry = try #require(seen["entry"])
+        #expect(entry.hasPrefix("GET http://127.0.0.1:"), "the request as recorded")
+        #expect(entry.contains("/users/1"))
+        #expect(entry.contains("answer stored under the key"), "the send's own answer, by its cache key")
     }
 
     @Test func escStopsARunAfterTheSpecBeingSent() async throws {

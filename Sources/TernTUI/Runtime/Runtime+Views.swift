@@ -33,8 +33,9 @@ extension Runtime {
         case .openHistoryEntry(let entry):
             let timeZone = state.timeZone
             spawn {
-                let stored = await Runtime.storedResponse(for: entry, session: session)
-                inbox.post(.historyEntryReady(ResponseView.make(entry, stored: stored, timeZone: timeZone)))
+                let (stored, exact) = await Runtime.storedResponse(for: entry, session: session)
+                let view = ResponseView.make(entry, stored: stored, exact: exact, timeZone: timeZone)
+                inbox.post(.historyEntryReady(view))
             }
         default:
             break
@@ -67,19 +68,26 @@ extension Runtime {
         inbox.post(.runFinished(summary, responses: responses))
     }
 
-    /// The stored answer of the spec `entry` sent: the newest cache entry recorded for that spec
-    /// (and URL, when one matches), if the cache still has one.
-    private static func storedResponse(for entry: HistoryEntry, session: ExplorerSession) async -> StoredResponse? {
-        guard let spec = entry.spec,
+    /// The answer the cache keeps for the send `entry` records: its own, by its cache key; for an
+    /// entry recorded before requests and keys were, the newest answer stored for its spec (`exact`
+    /// is then false).
+    private static func storedResponse(
+        for entry: HistoryEntry, session: ExplorerSession
+    ) async -> (stored: StoredResponse?, exact: Bool) {
+        if let key = entry.cacheKey {
+            guard case .cacheEntry(let stored)? = try? await session.run(.cache(.show(key))), stored.key == key else {
+                return (nil, true)
+            }
+            return (stored, true)
+        }
+        guard entry.request == nil, let spec = entry.spec,
             case .cacheEntries(let entries)? = try? await session.run(.cache(.list))
-        else { return nil }
+        else { return (nil, true) }
         let forSpec = entries.filter { $0.request?.name == spec }
         let sameURL = forSpec.filter { $0.url == entry.url }
-        guard let newest = (sameURL.isEmpty ? forSpec : sameURL).max(by: { $0.storedAt < $1.storedAt }) else {
-            return nil
-        }
-        // `cache list` has the summary; `cache show` the body.
-        guard case .cacheEntry(let full)? = try? await session.run(.cache(.show(newest.key))) else { return nil }
-        return full
+        guard let newest = (sameURL.isEmpty ? forSpec : sameURL).max(by: { $0.storedAt < $1.storedAt }),
+            case .cacheEntry(let full)? = try? await session.run(.cache(.show(newest.key)))
+        else { return (nil, true) }
+        return (full, false)
     }
 }
