@@ -89,6 +89,20 @@ package enum App {
         return clamp(selection, count: new)
     }
 
+    /// The selection after a list view's navigation key (arrows, j/k, pages, g/G), or `nil` when
+    /// `key` is not one: the keys every list view (history, run results) shares.
+    static func listMove(_ selection: Int, _ key: Key, count: Int, page: Int) -> Int? {
+        switch key {
+        case .up, .character("k"): move(selection, .up, count: count, page: page)
+        case .down, .character("j"): move(selection, .down, count: count, page: page)
+        case .pageUp: move(selection, .pageUp, count: count, page: page)
+        case .pageDown: move(selection, .pageDown, count: count, page: page)
+        case .home, .character("g"): 0
+        case .end, .character("G"): max(0, count - 1)
+        default: nil
+        }
+    }
+
     static func move(_ index: Int, _ action: Action, count: Int, page: Int) -> Int {
         let moved: Int
         switch action {

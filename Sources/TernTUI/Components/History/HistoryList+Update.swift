@@ -9,13 +9,11 @@ extension HistoryList {
     /// again, is `App.historyKey`'s: it starts a send).
     mutating func key(_ key: Key, height: Int) -> Reply {
         let count = entries.count
+        if let moved = App.listMove(selection, key, count: count, page: height) {
+            selection = moved
+            return Reply()
+        }
         switch key {
-        case .up, .character("k"): selection = App.move(selection, .up, count: count, page: height)
-        case .down, .character("j"): selection = App.move(selection, .down, count: count, page: height)
-        case .pageUp: selection = App.move(selection, .pageUp, count: count, page: height)
-        case .pageDown: selection = App.move(selection, .pageDown, count: count, page: height)
-        case .home, .character("g"): selection = 0
-        case .end, .character("G"): selection = max(0, count - 1)
         case .escape, .character("q"): isOpen = false
         case .enter:
             guard let entry = selected else { return Reply() }

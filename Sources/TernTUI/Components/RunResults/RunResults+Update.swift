@@ -7,13 +7,11 @@ extension RunResults {
     /// Up/Down (j/k) select, Enter opens the selected spec's response, Esc (or q) closes the view.
     mutating func key(_ key: Key, height: Int) -> Reply {
         let count = summary.results.count
+        if let moved = App.listMove(selection, key, count: count, page: height) {
+            selection = moved
+            return Reply()
+        }
         switch key {
-        case .up, .character("k"): selection = App.move(selection, .up, count: count, page: height)
-        case .down, .character("j"): selection = App.move(selection, .down, count: count, page: height)
-        case .pageUp: selection = App.move(selection, .pageUp, count: count, page: height)
-        case .pageDown: selection = App.move(selection, .pageDown, count: count, page: height)
-        case .home, .character("g"): selection = 0
-        case .end, .character("G"): selection = max(0, count - 1)
         case .escape, .character("q"): isOpen = false
         case .enter:
             guard let result = selected else { return Reply() }
