@@ -91,7 +91,7 @@ extension App {
     static func runUnderCursor(_ state: inout AppState) -> [Effect] {
         let rows = state.treeRows
         guard !rows.isEmpty else { return [] }
-        switch rows[clamp(state.treeSelection, count: rows.count)].kind {
+        switch rows[clamp(state.workspaceTree.selection, count: rows.count)].kind {
         case .group(let path, _): return startRun([path], &state)
         case .spec(let spec): return startRun([spec.id], &state)
         }

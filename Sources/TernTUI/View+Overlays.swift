@@ -58,7 +58,13 @@ extension App {
         case .confirmClear:
             Modal(
                 title: "Clear the cache?",
-                lines: [[Span("All \(state.cacheEntries.count) stored responses of this workspace are removed.")]],
+                lines: [
+                    [
+                        Span(
+                            "All \(state.activityPanes.cacheEntries.count) stored responses "
+                                + "of this workspace are removed.")
+                    ]
+                ],
                 hint: "y clear · n keep"
             ).draw(in: bounds, on: &buffer)
         }

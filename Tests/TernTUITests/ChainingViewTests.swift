@@ -50,7 +50,7 @@ import Testing
         state.focus = .response
         #expect(App.view(state).contains("✗ 1/3 failed"))
         press([.character("[")], &state)
-        #expect(state.responseTab == .checks, "Checks is the last tab")
+        #expect(state.responsePane.tab == .checks, "Checks is the last tab")
         let frame = App.view(state)
         expectSnapshot(frame, "response-checks")
         #expect(frame.contains("Checks (2/3)"))
@@ -67,11 +67,11 @@ import Testing
         _ = App.update(&state, .responseReady(Self.checkedResponse()))
         state.focus = .response
         press([.character("[")], &state)
-        #expect(state.responseTab == .checks)
+        #expect(state.responsePane.tab == .checks)
         _ = App.update(&state, .responseReady(Fixtures.jsonResponse()))
-        #expect(state.responseTab == .body, "the Checks tab goes with the response that had it")
+        #expect(state.responsePane.tab == .body, "the Checks tab goes with the response that had it")
         press([.character("["), .character("[")], &state)
-        #expect(state.responseTab == .headers)
+        #expect(state.responsePane.tab == .headers)
         #expect(!App.view(state).contains("Checks"))
     }
 
@@ -154,7 +154,7 @@ import Testing
         #expect(App.update(&state, .snapshot(Fixtures.snapshot())) == [.loadVariables])
         _ = App.update(&state, .variablesLoaded(Self.variableRows))
         state.focus = .editor
-        state.editorTab = .variables
+        state.requestEditor.tab = .variables
         let frame = App.view(state)
         expectSnapshot(frame, "editor-variables-sources")
         #expect(frame.contains("Vars (4)"))
@@ -168,17 +168,17 @@ import Testing
         var state = Fixtures.state()
         _ = App.update(&state, .variablesLoaded(Self.variableRows))
         state.focus = .editor
-        state.editorTab = .variables
-        state.editorSelection = 1
+        state.requestEditor.tab = .variables
+        state.requestEditor.selection = 1
         #expect(press([.character("d")], &state) == [.run(.vars(clear: ["token"]))])
         #expect(
             App.update(&state, .commandFinished(.vars(clear: ["token"]), .success(.done("forgot token")))) == [
                 .loadVariables
             ])
-        state.editorSelection = 0
+        state.requestEditor.selection = 0
         #expect(press([.character("d")], &state) == [.apply(.removeItem(.variable, name: "userId"))])
         press([.character("e")], &state)
-        #expect(state.prompt?.purpose == .editItem(.variable, original: "userId"))
+        #expect(state.requestEditor.prompt?.purpose == .editItem(.variable, original: "userId"))
         #expect(
             press(typing("9") + [.enter], &state) == [
                 .apply(.setItem(.variable, replacing: "userId", name: "userId", value: "79"))
@@ -191,7 +191,7 @@ import Testing
         var state = Fixtures.state()
         #expect(press([.character("L")], &state).isEmpty)
         #expect(state.status?.isError == true, "L before any run says how to start one")
-        state.treeSelection = state.treeRows.firstIndex { $0.title == "users" } ?? 0
+        state.workspaceTree.selection = state.treeRows.firstIndex { $0.title == "users" } ?? 0
         #expect(press([.character("R")], &state) == [.runSpecs(["users"])])
         #expect(press([.character("R")], &state).isEmpty)
         #expect(state.status?.isError == true, "a second run waits for the first")
@@ -200,7 +200,7 @@ import Testing
         #expect(press([.escape], &state) == [.cancelRun])
         _ = App.update(&state, .runFailed(ExplorerError(.workspace, "no spec or group 'nope'")))
         #expect(state.runProgress == nil)
-        state.treeSelection = state.treeRows.firstIndex { $0.specID == "users/get-user" } ?? 0
+        state.workspaceTree.selection = state.treeRows.firstIndex { $0.specID == "users/get-user" } ?? 0
         #expect(press([.character("R")], &state) == [.runSpecs(["users/get-user"])])
         _ = App.update(&state, .runFailed(ExplorerError(.workspace, "x")))
         #expect(press([.character(":")] + typing("run auth") + [.enter], &state) == [.runSpecs(["auth"])])
@@ -229,7 +229,7 @@ import Testing
         #expect(state.status?.text.contains("connection refused") == true)
         press([.up, .up, .enter], &state)
         #expect(state.runResults?.isOpen == false)
-        #expect(state.response?.title == "auth/login" && state.focus == .response)
+        #expect(state.responsePane.view?.title == "auth/login" && state.focus == .response)
         #expect(!App.view(state).contains("3 specs: 1 passed"), "the view is closed")
         press([.character("L")], &state)
         #expect(state.runResults?.isOpen == true, "L shows the last run again")
@@ -278,7 +278,7 @@ import Testing
         var state = Fixtures.state()
         _ = App.update(&state, .historyLoaded(Self.entries))
         #expect(press([.character("s")], &state) == [.send("users/get-user")])
-        #expect(state.sending == "users/get-user" && state.history?.isOpen == false)
+        #expect(state.responsePane.sending == "users/get-user" && state.history?.isOpen == false)
     }
 
     @Test func anOpenedHistoryEntryShowsTheRequestAsSentAndItsStoredAnswer() {
@@ -319,8 +319,8 @@ import Testing
 
         var state = Fixtures.state()
         _ = App.update(&state, .historyEntryReady(found))
-        #expect(state.response?.title == "history: users/get-user" && state.focus == .response)
-        state.responseTab = .request
+        #expect(state.responsePane.view?.title == "history: users/get-user" && state.focus == .response)
+        state.responsePane.tab = .request
         #expect(App.view(state).contains("Authorization: ••••••"))
     }
 }

@@ -14,7 +14,7 @@ import Testing
         let job = EditorJob(text: body)
         #expect(press([.character(":")] + typing("body edit") + [.enter], &state) == [.openEditor(job)])
         press([.character("2")], &state)
-        state.editorTab = .body
+        state.requestEditor.tab = .body
         #expect(press([.character("a")], &state) == [.openEditor(job)])
     }
 

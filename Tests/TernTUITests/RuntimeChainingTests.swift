@@ -59,7 +59,7 @@ import Testing
             seen["responses"] = runtime.current.runResults?.responses.keys.sorted().joined(separator: ",")
             // The failing spec is selected; Enter shows the run's response with its checks.
             keys([.enter, .character("[")])
-            runtime.waitUntil { $0.response?.title == "auth/wrong-name" }
+            runtime.waitUntil { $0.responsePane.view?.title == "auth/wrong-name" }
             seen["checks"] = terminal.frame?.text
             keys([.character("]"), .character("f")] + typing("$.name") + [.enter])
             runtime.waitUntil { $0.responsePane.filter?.matches != nil }
@@ -73,8 +73,8 @@ import Testing
             runtime.waitUntil { $0.history?.isOpen == true }
             seen["history"] = terminal.frame?.text
             keys([.enter])
-            runtime.waitUntil { $0.response?.title.hasPrefix("history:") == true }
-            seen["entry"] = runtime.current.response?.requestLines.joined(separator: "\n")
+            runtime.waitUntil { $0.responsePane.view?.title.hasPrefix("history:") == true }
+            seen["entry"] = runtime.current.responsePane.view?.requestLines.joined(separator: "\n")
             return seen
         }
         try await server.shutdown()

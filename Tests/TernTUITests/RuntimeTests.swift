@@ -61,33 +61,33 @@ import Testing
             defer { runtime.stop() }
             var frames: [String: String] = [:]
             func keys(_ keys: [Key]) { for key in keys { runtime.dispatch(.key(key)) } }
-            runtime.waitUntil { $0.snapshot != nil && $0.cacheLoaded }
+            runtime.waitUntil { $0.snapshot != nil && $0.activityPanes.cacheLoaded }
             frames["start"] = terminal.frame?.text
             keys([.character(":")] + typing("send flaky") + [.enter])
             runtime.waitUntil {
-                $0.response != nil && $0.sending == nil && $0.retryLog.count == 3
-                    && $0.retryLog.last?.outcome.isRunning == false
+                $0.responsePane.view != nil && $0.responsePane.sending == nil && $0.activityPanes.retryLog.count == 3
+                    && $0.activityPanes.retryLog.last?.outcome.isRunning == false
             }
             frames["flaky"] = terminal.frame?.text
             keys([.character(":")] + typing("send files/download") + [.enter])
             runtime.waitUntil {
-                $0.response?.title == "files/download"
-                    && $0.transfers.contains { $0.label == "files/download" && !$0.outcome.isRunning }
+                $0.responsePane.view?.title == "files/download"
+                    && $0.activityPanes.transfers.contains { $0.label == "files/download" && !$0.outcome.isRunning }
             }
             keys([.character("4")])
             runtime.waitUntil { _ in true }
             frames["transfers"] = terminal.frame?.text
             keys([.character("6")])
-            runtime.waitUntil { $0.cacheEntries.count == 2 }
+            runtime.waitUntil { $0.activityPanes.cacheEntries.count == 2 }
             frames["cache"] = terminal.frame?.text
             // Open the flaky entry from the cache pane: the response pane shows it as CACHE.
-            let index = runtime.current.cacheEntries.firstIndex { $0.key.contains("/flaky/") } ?? 0
+            let index = runtime.current.activityPanes.cacheEntries.firstIndex { $0.key.contains("/flaky/") } ?? 0
             keys(Array(repeating: .character("j"), count: index) + [.enter])
-            runtime.waitUntil { $0.response?.source == .cache }
+            runtime.waitUntil { $0.responsePane.view?.source == .cache }
             frames["opened"] = terminal.frame?.text
             // Clear it all, confirmed.
             keys([.character("D"), .character("y")])
-            runtime.waitUntil { $0.cacheEntries.isEmpty && $0.status?.text == "cleared the cache" }
+            runtime.waitUntil { $0.activityPanes.cacheEntries.isEmpty && $0.status?.text == "cleared the cache" }
             frames["cleared"] = terminal.frame?.text
             return frames
         }
@@ -164,11 +164,11 @@ import Testing
             for key in [.character(":")] + typing("mode live") + [.enter] { runtime.dispatch(.key(key)) }
             runtime.waitUntil { $0.snapshot?.mode == .live }
             for key in [.character(":")] + typing("send users") + [.enter] { runtime.dispatch(.key(key)) }
-            runtime.waitUntil { $0.sending == nil && $0.status?.isError == true }
+            runtime.waitUntil { $0.responsePane.sending == nil && $0.status?.isError == true }
             return runtime.current
         }
         #expect(state.status?.isError == true)
         #expect(state.status?.text.isEmpty == false)
-        #expect(state.response == nil)
+        #expect(state.responsePane.view == nil)
     }
 }

@@ -18,17 +18,17 @@ import Testing
         #expect(seen == [.editor, .response, .transfers, .retryLog, .cache, .tree])
         press([.backTab], &state)
         #expect(state.focus == .cache)
-        #expect(state.activity == .cache, "the strip shows the focused activity pane")
+        #expect(state.activityPanes.strip == .cache, "the strip shows the focused activity pane")
     }
 
     @Test func treeMovesSelectsCollapsesAndFilters() {
         var state = Fixtures.state()
-        state.treeSelection = 0
+        state.workspaceTree.selection = 0
         #expect(state.treeRows.first?.title == "auth")
         press([.character("j")], &state)
         #expect(press([.enter], &state) == [.select("auth/protected")])
         press([.character("k"), .enter], &state)
-        #expect(state.collapsed == ["auth"])
+        #expect(state.workspaceTree.collapsed == ["auth"])
         #expect(!state.treeRows.contains { $0.specID == "auth/protected" })
         press([.character("l")], &state)
         #expect(state.treeRows.contains { $0.specID == "auth/protected" })
@@ -36,10 +36,10 @@ import Testing
         #expect(state.treeRows.compactMap(\.specID) == ["reliability/flaky"])
         #expect(App.view(state).contains("/flak"))
         press([.enter], &state)
-        #expect(state.treeFilter == "flak" && state.filterField == nil)
+        #expect(state.workspaceTree.filter == "flak" && state.workspaceTree.filterField == nil)
         #expect(press([.enter], &state) == [.select("reliability/flaky")])
         press([.character("/"), .escape], &state)
-        #expect(state.treeFilter.isEmpty)
+        #expect(state.workspaceTree.filter.isEmpty)
         #expect(state.treeRows.count == 9)
     }
 
@@ -50,7 +50,7 @@ import Testing
         #expect(press([.character("j"), .character("d")], &state) == [.apply(.removeItem(.query, name: "debug"))])
         let added = press([.character("a")] + typing("page") + [.tab] + typing("2") + [.enter], &state)
         #expect(added == [.apply(.setItem(.query, replacing: nil, name: "page", value: "2"))])
-        state.editorSelection = 0
+        state.requestEditor.selection = 0
         let edited = press([.character("e"), .ctrl("u")] + typing("name") + [.enter], &state)
         #expect(edited == [.apply(.setItem(.query, replacing: "fields", name: "fields", value: "name"))])
         #expect(press([.character("M"), .ctrl("u")] + typing("post") + [.enter], &state) == [.apply(.method("post"))])
@@ -59,11 +59,11 @@ import Testing
                 .apply(.path("/v2/users"))
             ])
         press([.character("a"), .escape], &state)
-        #expect(state.prompt == nil)
-        state.editorTab = .body
+        #expect(state.requestEditor.prompt == nil)
+        state.requestEditor.tab = .body
         let body = state.snapshot?.selected?.body ?? ""
         #expect(press([.character("e")], &state) == [.openEditor(EditorJob(text: body))])
-        state.editorTab = .variables
+        state.requestEditor.tab = .variables
         #expect(press([.character(" ")], &state).isEmpty)
         #expect(state.status?.isError == true)
     }
@@ -72,7 +72,7 @@ import Testing
         var state = Fixtures.state()
         _ = App.update(&state, .snapshot(Fixtures.snapshot(selected: nil)))
         press([.character("2"), .character("a")], &state)
-        #expect(state.prompt == nil)
+        #expect(state.requestEditor.prompt == nil)
         #expect(state.status?.text.contains("select a spec first") == true)
         #expect(press([.character("s")], &state).isEmpty)
     }
@@ -80,12 +80,12 @@ import Testing
     @Test func sendCancelAndTheModeCycle() {
         var state = Fixtures.state()
         #expect(press([.character("s")], &state) == [.send(nil)])
-        #expect(state.sending == "users/get-user")
+        #expect(state.responsePane.sending == "users/get-user")
         #expect(press([.character("s")], &state).isEmpty, "one send at a time")
         #expect(press([.escape], &state) == [.cancelSend])
         #expect(press([.ctrl("x")], &state) == [.cancelSend])
         _ = App.update(&state, .sendFailed(ExplorerError(.request, "cancelled users/get-user")))
-        #expect(state.sending == nil)
+        #expect(state.responsePane.sending == nil)
         #expect(press([.character("m")], &state) == [.run(.mode(.live))])
         _ = App.update(&state, .snapshot(Fixtures.snapshot(mode: .sample)))
         #expect(press([.character("m")], &state) == [.run(.mode(.normal))])
@@ -188,20 +188,20 @@ import Testing
         _ = App.update(&state, .responseReady(view))
         press([.character("3"), .character("G")], &state)
         let height = Layout(state.size).responseBodyHeight
-        #expect(state.responseScroll == 1000 - height)
+        #expect(state.responsePane.scroll == 1000 - height)
         press([.character("j")], &state)
-        #expect(state.responseScroll == 1000 - height)
+        #expect(state.responsePane.scroll == 1000 - height)
         press([.character("g"), .pageDown], &state)
-        #expect(state.responseScroll == height)
+        #expect(state.responsePane.scroll == height)
         let effects = press([.character("/")] + typing("needle") + [.enter], &state)
         #expect(effects == [.search("needle")])
         _ = App.update(&state, .searchFinished(query: "needle", matches: view.body.search("needle")))
-        #expect(state.search?.matches.count == 10)
-        let current = state.search.map { $0.matches[$0.current] }
-        #expect(current.map { $0 >= state.responseScroll && $0 < state.responseScroll + height } == true)
+        #expect(state.responsePane.search?.matches.count == 10)
+        let current = state.responsePane.search.map { $0.matches[$0.current] }
+        #expect(current.map { $0 >= state.responsePane.scroll && $0 < state.responsePane.scroll + height } == true)
         press([.character("n")], &state)
         press([.character("N"), .character("N")], &state)
-        #expect(state.search?.current == 0 || state.search?.current == 9)
+        #expect(state.responsePane.search?.current == 0 || state.responsePane.search?.current == 9)
         #expect(App.view(state).contains("/needle"))
     }
 
@@ -232,7 +232,7 @@ import Testing
         var state = Fixtures.state()
         _ = App.update(&state, .activity(retryLog: Array(Fixtures.retryLog.prefix(1)), transfers: []))
         _ = App.update(&state, .activity(retryLog: Fixtures.retryLog, transfers: []))
-        #expect(state.retrySelection == 2)
+        #expect(state.activityPanes.retrySelection == 2)
         #expect(
             App.update(
                 &state,

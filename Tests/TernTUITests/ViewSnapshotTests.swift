@@ -51,13 +51,13 @@ import Testing
     @Test func headersVariablesAndBodyTabs() {
         var state = Fixtures.state()
         state.focus = .editor
-        state.editorTab = .headers
+        state.requestEditor.tab = .headers
         #expect(App.view(state).contains("X-Request-Source"))
-        state.editorTab = .variables
+        state.requestEditor.tab = .variables
         let variables = App.view(state)
         expectSnapshot(variables, "editor-variables")
         #expect(variables.contains("userId") && variables.contains("local"))
-        state.editorTab = .body
+        state.requestEditor.tab = .body
         #expect(App.view(state).contains("(no body)"))
         var withBody = Fixtures.getUser
         withBody.body = "{\n  \"name\": \"Ada\"\n}"
@@ -140,7 +140,7 @@ import Testing
         #expect(frame.contains("✗ connection refused: 127.0.0.1:9"))
         let mark = frame.find("✗ connection")
         #expect(mark.map { frame[$0.x, $0.y].style.foreground } == .red)
-        #expect(state.sending == nil)
+        #expect(state.responsePane.sending == nil)
     }
 
     @Test func transfersPaneShowsBarsRatesAndOutcomes() {

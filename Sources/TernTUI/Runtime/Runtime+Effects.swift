@@ -97,7 +97,7 @@ extension Runtime {
     private func send(_ name: String?) {
         let session = self.session
         let inbox = self.inbox
-        let title = state.sending ?? name ?? "response"
+        let title = state.responsePane.sending ?? name ?? "response"
         let id = machine.nextSendID()
         let task = Task.detached {
             do throws(ExplorerError) {

@@ -53,8 +53,8 @@ enum Fixtures {
         var state = AppState(size: Size(width: width, height: height), now: fixedNow)
         state.timeZone = TimeZone(identifier: "UTC") ?? .current
         _ = App.update(&state, .snapshot(snapshot()))
-        state.treeSelection = state.treeRows.firstIndex { $0.specID == "users/get-user" } ?? 0
-        state.cacheLoaded = true
+        state.workspaceTree.selection = state.treeRows.firstIndex { $0.specID == "users/get-user" } ?? 0
+        state.activityPanes.cacheLoaded = true
         return state
     }
 

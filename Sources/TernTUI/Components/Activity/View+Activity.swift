@@ -11,9 +11,12 @@ extension App {
         var trailing = ""
         switch pane {
         case .transfers:
-            trailing = state.transfers.isEmpty ? "" : "\(state.transfers.filter(\.outcome.isRunning).count) running"
-        case .retryLog: trailing = state.retryLog.isEmpty ? "" : "\(state.retryLog.count) attempts"
-        default: trailing = state.cacheLoaded ? "\(state.cacheEntries.count) entries" : ""
+            trailing =
+                state.activityPanes.transfers.isEmpty
+                ? "" : "\(state.activityPanes.transfers.filter(\.outcome.isRunning).count) running"
+        case .retryLog:
+            trailing = state.activityPanes.retryLog.isEmpty ? "" : "\(state.activityPanes.retryLog.count) attempts"
+        default: trailing = state.activityPanes.cacheLoaded ? "\(state.activityPanes.cacheEntries.count) entries" : ""
         }
         Box(title: "\(number) \(pane.title)", focused: focused, trailing: trailing).draw(in: rect, on: &buffer)
         var inner = Box.inner(rect)
@@ -30,22 +33,23 @@ extension App {
     }
 
     static func drawTransfers(_ state: AppState, _ rect: Rect, _ focused: Bool, _ buffer: inout ScreenBuffer) {
-        guard !state.transfers.isEmpty else {
+        guard !state.activityPanes.transfers.isEmpty else {
             buffer.write(
                 "No uploads or downloads yet (try files/big-download).", x: rect.x, y: rect.y, style: .dim,
                 maxWidth: rect.width)
             return
         }
         let top = scrollOffset(
-            selected: state.transferSelection, offset: 0, visible: rect.height, count: state.transfers.count)
+            selected: state.activityPanes.transferSelection, offset: 0, visible: rect.height,
+            count: state.activityPanes.transfers.count)
         for row in 0..<rect.height {
             let index = top + row
-            guard index < state.transfers.count else { break }
-            let transfer = state.transfers[index]
+            guard index < state.activityPanes.transfers.count else { break }
+            let transfer = state.activityPanes.transfers[index]
             let progress = transfer.progress
             let y = rect.y + row
             let arrow = progress.direction == .download ? "↓" : "↑"
-            let longest = state.transfers.map { CellWidth.of($0.label) }.max() ?? 10
+            let longest = state.activityPanes.transfers.map { CellWidth.of($0.label) }.max() ?? 10
             let labelWidth = min(max(12, longest + 3), rect.width / 3)
             var x = rect.x
             x += buffer.write(
@@ -71,14 +75,14 @@ extension App {
                 outcomeStyle = Style(foreground: transfer.outcome.isTrouble ? .red : .green)
             }
             buffer.write(text, x: x, y: y, style: outcomeStyle, maxWidth: rect.maxX - x)
-            if focused, index == state.transferSelection {
+            if focused, index == state.activityPanes.transferSelection {
                 buffer.restyle(Rect(x: rect.x, y: y, width: labelWidth, height: 1)) { $0.attributes.insert(.reverse) }
             }
         }
     }
 
     static func drawRetryLog(_ state: AppState, _ rect: Rect, _ focused: Bool, _ buffer: inout ScreenBuffer) {
-        let rows = state.retryLog.map { entry -> Table.Row in
+        let rows = state.activityPanes.retryLog.map { entry -> Table.Row in
             let failed = entry.delayBeforeNext != nil || entry.outcome.isTrouble
             let next = entry.delayBeforeNext.map { "retry in \(Format.duration($0))" } ?? ""
             return Table.Row(
@@ -94,18 +98,18 @@ extension App {
             columns: [
                 ("Time", 10), ("Spec", labelWidth), ("Try", 5), ("Outcome", max(14, rect.width / 3)), ("Next", 0),
             ],
-            rows: rows, selected: clamp(state.retrySelection, count: rows.count), focused: focused,
+            rows: rows, selected: clamp(state.activityPanes.retrySelection, count: rows.count), focused: focused,
             emptyText: "No attempts yet: every try of a send shows here, with the wait before the next.",
             showsSelection: focused
         ).draw(in: rect, on: &buffer)
     }
 
     static func drawCache(_ state: AppState, _ rect: Rect, _ focused: Bool, _ buffer: inout ScreenBuffer) {
-        guard state.cacheLoaded else {
+        guard state.activityPanes.cacheLoaded else {
             buffer.write("loading…", x: rect.x, y: rect.y, style: .dim, maxWidth: rect.width)
             return
         }
-        let rows = state.cacheEntries.map { entry in
+        let rows = state.activityPanes.cacheEntries.map { entry in
             Table.Row(
                 [
                     "\(entry.status)", Format.bytes(entry.size), Format.relative(entry.storedAt, to: state.now),
@@ -118,7 +122,7 @@ extension App {
         }
         Table(
             columns: [("Status", 7), ("Size", 10), ("Stored", 9), ("Valid", 9), ("State", 12), ("Answers", 0)],
-            rows: rows, selected: clamp(state.cacheSelection, count: rows.count), focused: focused,
+            rows: rows, selected: clamp(state.activityPanes.cacheSelection, count: rows.count), focused: focused,
             emptyText: "The cache is empty: responses are stored as you send."
         ).draw(in: rect, on: &buffer)
     }

@@ -6,12 +6,13 @@ import TernScreen
 /// The response pane: summary, badge, tabs, the body with search highlights.
 extension App {
     static func drawResponse(_ state: AppState, _ rect: Rect, _ buffer: inout ScreenBuffer) {
-        Box(title: "3 Response", focused: state.focus == .response, trailing: state.response?.title ?? "")
+        Box(title: "3 Response", focused: state.focus == .response, trailing: state.responsePane.view?.title ?? "")
             .draw(in: rect, on: &buffer)
         let inner = Box.inner(rect)
-        guard let response = state.response else {
+        guard let response = state.responsePane.view else {
             let text =
-                state.sending.map { "⟳ sending \($0)… (Esc cancels)" } ?? "No response yet: s sends the selected spec."
+                state.responsePane.sending.map { "⟳ sending \($0)… (Esc cancels)" }
+                ?? "No response yet: s sends the selected spec."
             buffer.write(text, x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
             return
         }
@@ -46,7 +47,7 @@ extension App {
                     ? Span("  ✓ \(response.checks.count) checks", Style(foreground: .green, attributes: .bold))
                     : Span("  ✗ \(failed)/\(response.checks.count) failed", Style(foreground: .red, attributes: .bold)))
         }
-        if state.sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }
+        if state.responsePane.sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }
         buffer.write(summary, x: inner.x, y: inner.y, maxWidth: inner.width)
 
         let tabRow = inner.droppingTop(1).top(1)
@@ -62,8 +63,8 @@ extension App {
                 return "Checks (\(response.checks.count - response.failedChecks.count)/\(response.checks.count))"
             }
         }
-        Tabs(titles: titles, selected: tabs.firstIndex(of: state.responseTab) ?? 0).draw(in: tabRow, on: &buffer)
-        if let search = state.search {
+        Tabs(titles: titles, selected: tabs.firstIndex(of: state.responsePane.tab) ?? 0).draw(in: tabRow, on: &buffer)
+        if let search = state.responsePane.search {
             let label = search.editing ? "/" : "/\(search.query) "
             let info =
                 search.editing
@@ -83,29 +84,34 @@ extension App {
             }
         }
         var body = inner.droppingTop(2)
-        if let filter = state.responsePane.filter, state.responseTab == .body {
+        if let filter = state.responsePane.filter, state.responsePane.tab == .body {
             drawFilterLine(filter, in: body.top(1), on: &buffer)
             body = body.droppingTop(1)
         }
-        let query = state.search.flatMap { $0.editing ? nil : $0.query }
-        let current = state.search.flatMap { $0.matches.isEmpty ? nil : $0.matches[$0.current] }
+        let query = state.responsePane.search.flatMap { $0.editing ? nil : $0.query }
+        let current = state.responsePane.search.flatMap { $0.matches.isEmpty ? nil : $0.matches[$0.current] }
         let view: TextView
-        switch state.responseTab {
+        switch state.responsePane.tab {
         case .body where state.responsePane.filterMatches != nil:
             let matches = state.responsePane.filterMatches ?? []
-            view = TextView(lineCount: max(1, matches.count), top: state.responseScroll, left: state.responseLeft) {
+            view = TextView(
+                lineCount: max(1, matches.count), top: state.responsePane.scroll, left: state.responsePane.left
+            ) {
                 index in
                 guard index < matches.count else { return [Span("(nothing selected)", .dim)] }
                 return BodyDocument.jsonSpans(matches[index])
             }
         case .checks:
             let checks = response.checks
-            view = TextView(lineCount: checks.count, top: state.responseScroll, left: state.responseLeft) { index in
+            view = TextView(lineCount: checks.count, top: state.responsePane.scroll, left: state.responsePane.left) {
+                index in
                 checkSpans(checks[index])
             }
         case .body:
             let document = response.body
-            view = TextView(lineCount: document.lineCount, top: state.responseScroll, left: state.responseLeft) {
+            view = TextView(
+                lineCount: document.lineCount, top: state.responsePane.scroll, left: state.responsePane.left
+            ) {
                 index in
                 var spans = document.spans(index, highlight: query)
                 if index == current { spans = spans.map { Span($0.text, $0.style.adding(.reverse)) } }
@@ -113,7 +119,8 @@ extension App {
             }
         case .headers:
             let lines = response.headers
-            view = TextView(lineCount: lines.count, top: state.responseScroll, left: state.responseLeft) { index in
+            view = TextView(lineCount: lines.count, top: state.responsePane.scroll, left: state.responsePane.left) {
+                index in
                 let line = lines[index]
                 guard let colon = line.firstIndex(of: ":") else { return [Span(line)] }
                 return [
@@ -123,7 +130,8 @@ extension App {
             }
         case .request:
             let lines = response.requestLines
-            view = TextView(lineCount: lines.count, top: state.responseScroll, left: state.responseLeft) { index in
+            view = TextView(lineCount: lines.count, top: state.responsePane.scroll, left: state.responsePane.left) {
+                index in
                 [Span(lines[index], index == 0 ? .bold : .plain)]
             }
         }
