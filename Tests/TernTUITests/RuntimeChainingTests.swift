@@ -14,7 +14,6 @@ import Testing
 /// mock server: a run with captures and a failing check, the filter line, the Vars tab, history.
 @Suite(.serialized) struct RuntimeChainingTests {
     static func workspace() throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-tui-\(UUID().uuidString)")
         let files = [
             "workspace.yaml": "name: Chaining\ntargets:\n  api:\n    baseURL: \"{{mock}}\"\n",
             "specs/auth/login.yaml": """
@@ -31,13 +30,7 @@ import Testing
             """,
             "specs/users.yaml": "method: GET\npath: /users\n",
         ]
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return root
+        return try temporaryWorkspace(files)
     }
 
     @Test func aRunShowsItsResultsOpensResponsesAndFeedsTheVarsTabAndHistory() async throws {

@@ -15,7 +15,6 @@ import Testing
 @Suite(.serialized) struct RuntimeTests {
     /// A small workspace on the mock server: a flaky endpoint and a download.
     static func workspace(flakyKey: String) throws -> URL {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-tui-\(UUID().uuidString)")
         let files = [
             "workspace.yaml": """
             name: Runtime
@@ -30,13 +29,7 @@ import Testing
             "specs/files/download.yaml": "method: GET\npath: /bytes/300000\ntransaction: download\n",
             "specs/users.yaml": "method: GET\npath: /users\nheaders: { X-Debug: \"1\" }\n",
         ]
-        for (path, text) in files {
-            let url = root.appendingPathComponent(path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-        return root
+        return try temporaryWorkspace(files)
     }
 
     static func session(root: URL, server: MockServer) throws -> ExplorerSession {

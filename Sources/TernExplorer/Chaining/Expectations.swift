@@ -83,7 +83,6 @@ enum Expectations {
     }
 
     private static func milliseconds(_ seconds: Double) -> String {
-        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return "?" }
-        return "\(Int((seconds * 1000).rounded())) ms"
+        "\(HumanUnits.wholeMilliseconds(seconds)) ms"
     }
 }

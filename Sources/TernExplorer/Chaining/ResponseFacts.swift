@@ -22,9 +22,7 @@ struct ResponseFacts {
         self.response = response
         status = response.statusCode
         headers = response.headers
-        duration =
-            Double(response.timing.duration.components.seconds)
-            + Double(response.timing.duration.components.attoseconds) / 1e18
+        duration = response.timing.duration.seconds
     }
 
     /// The first value of header `name`.

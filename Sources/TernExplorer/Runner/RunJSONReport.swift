@@ -33,7 +33,6 @@ package enum RunJSONReport {
     }
 
     private static func milliseconds(_ seconds: Double) -> Int {
-        guard seconds.isFinite, seconds >= 0, seconds < 1e9 else { return 0 }
-        return Int((seconds * 1000).rounded())
+        HumanUnits.wholeMilliseconds(seconds)
     }
 }

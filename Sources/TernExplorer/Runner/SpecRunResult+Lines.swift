@@ -15,7 +15,7 @@ extension SpecRunResult {
             case .errored: "!"
             }
         let status = status.map(String.init) ?? "---"
-        let milliseconds = duration.isFinite && duration >= 0 && duration < 1e6 ? Int((duration * 1000).rounded()) : 0
+        let milliseconds = HumanUnits.wholeMilliseconds(duration)
         let time = "\(milliseconds) ms"
         let checks = expectations.isEmpty ? "" : "  \(expectations.count - failures.count)/\(expectations.count) checks"
         let origin = source.map { "  (\($0))" } ?? ""

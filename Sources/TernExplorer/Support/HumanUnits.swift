@@ -25,6 +25,13 @@ package enum HumanUnits {
 
     /// A short age or wait: `12s`, `4m`, `2h`, `3d`, `120y`; total for any value (NaN and
     /// negatives are `0s`, infinity is `∞`, a huge finite value is a saturated number of years).
+    /// `seconds` as whole milliseconds, rounded; 0 for a negative, infinite, NaN or absurd value
+    /// (over a million seconds), so it can never trap.
+    package static func wholeMilliseconds(_ seconds: TimeInterval) -> Int {
+        guard seconds.isFinite, seconds >= 0, seconds < 1e6 else { return 0 }
+        return Int((seconds * 1000).rounded())
+    }
+
     package static func short(_ seconds: TimeInterval) -> String {
         guard !seconds.isNaN else { return "0s" }
         let value = max(0, seconds)
