@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Every Swift target: Swift 6 language mode (the tools version's default) plus the upcoming
@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // Without the default "ExternalLoading" trait: Tern reads one document and builds faster without it.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
     targets: [
         .target(
@@ -65,10 +67,20 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "TernImport",
+            dependencies: [
+                "Tern", "TernWorkspace", .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "TernSQLite", dependencies: ["Tern", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings),
         .target(
-            name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite", "TernJSONPath"],
+            name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite", "TernJSONPath", "TernImport"],
             swiftSettings: swiftSettings),
         .target(name: "TernJSONPath", swiftSettings: swiftSettings),
         .target(name: "TernScreen", swiftSettings: swiftSettings),
@@ -115,6 +127,9 @@ let package = Package(
             name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TernWorkspaceTests", dependencies: ["TernWorkspace", "TernTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TernImportTests", dependencies: ["TernImport", "TernWorkspace"], exclude: ["Fixtures"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "TernSQLiteTests", dependencies: ["TernSQLite", "TernTesting"], swiftSettings: swiftSettings),
         .testTarget(

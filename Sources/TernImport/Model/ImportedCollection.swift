@@ -1,0 +1,144 @@
+package import Foundation
+package import TernWorkspace
+
+/// What an importer read from one source, before anything touches a workspace.
+///
+/// Importers are pure: bytes in, an `ImportedCollection` out. `ImportPlan` compares it with a
+/// workspace (created / updated / unchanged / skipped) and `ImportPlan.apply()` writes it.
+/// Nothing is dropped silently: whatever a source holds that a spec cannot represent is in
+/// `skipped` (a whole item) or `warnings` (a detail of an item that was kept).
+package struct ImportedCollection: Sendable {
+    /// The format the source was read as.
+    package var format: ImportFormat
+    /// The collection's or API's title (or the curl host): the default group name.
+    package var title: String
+    /// The requests, in source order.
+    package var specs: [ImportedSpec]
+    /// Targets the specs name (`target:`), added to `workspace.yaml` when missing.
+    package var targets: [WorkspaceTarget]
+    /// Variables for `environments/<name>.yaml` (collection variables, server defaults, path examples).
+    package var environments: [ImportedEnvironment]
+    /// Files a spec refers to that must be copied into the workspace (`curl -d @file`, HAR uploads).
+    package var files: [ImportedFile]
+    /// Items that were not imported, with the reason.
+    package var skipped: [SkippedItem]
+    /// Details that were not carried over (an unknown curl flag, a script, an auth scheme).
+    package var warnings: [String]
+
+    /// Makes a collection.
+    package init(
+        format: ImportFormat,
+        title: String,
+        specs: [ImportedSpec] = [],
+        targets: [WorkspaceTarget] = [],
+        environments: [ImportedEnvironment] = [],
+        files: [ImportedFile] = [],
+        skipped: [SkippedItem] = [],
+        warnings: [String] = []
+    ) {
+        self.format = format
+        self.title = title
+        self.specs = specs
+        self.targets = targets
+        self.environments = environments
+        self.files = files
+        self.skipped = skipped
+        self.warnings = warnings
+    }
+}
+
+/// One imported request: where it goes under the group and its definition.
+package struct ImportedSpec: Sendable {
+    /// Folders under the group (`["users"]` for a Postman folder or an OpenAPI tag), already readable names.
+    package var folders: [String]
+    /// The file name without `.yaml` wanted for the spec (`get-user`); `ImportPlan` makes it a slug and unique.
+    package var fileName: String
+    /// The definition to write.
+    package var spec: SpecDefinition
+    /// A recorded answer (HAR), stored in the cache by `--into-cache`.
+    package var recorded: RecordedResponse?
+
+    /// Makes an imported spec.
+    package init(folders: [String] = [], fileName: String, spec: SpecDefinition, recorded: RecordedResponse? = nil) {
+        self.folders = folders
+        self.fileName = fileName
+        self.spec = spec
+        self.recorded = recorded
+    }
+}
+
+/// A response a source recorded (a HAR entry's), kept so the import replays offline.
+package struct RecordedResponse: Sendable, Equatable {
+    /// The status code.
+    package var status: Int
+    /// The headers, in order.
+    package var headers: [HTTPFieldPair]
+    /// The decoded body.
+    package var body: Data
+    /// When it was recorded.
+    package var date: Date?
+
+    /// Makes a recorded response.
+    package init(status: Int, headers: [HTTPFieldPair] = [], body: Data = Data(), date: Date? = nil) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.date = date
+    }
+}
+
+/// A header as a name and a value (tuples are not `Equatable`).
+package struct HTTPFieldPair: Sendable, Equatable {
+    /// The field name as written.
+    package var name: String
+    /// The value.
+    package var value: String
+
+    /// Makes a pair.
+    package init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Variables one environment file gains from an import.
+package struct ImportedEnvironment: Sendable, Equatable {
+    /// The environment's name (`environments/<name>.yaml`).
+    package var name: String
+    /// The variables in source order; an existing variable of the same name keeps the user's value.
+    package var variables: [HTTPFieldPair]
+
+    /// Makes an environment.
+    package init(name: String, variables: [HTTPFieldPair]) {
+        self.name = name
+        self.variables = variables
+    }
+}
+
+/// A file to copy into the workspace so a spec can find it.
+package struct ImportedFile: Sendable, Equatable {
+    /// Where the file is now.
+    package var source: URL
+    /// The path relative to the workspace root that the spec names (`files/avatar.png`).
+    package var destination: String
+
+    /// Makes a file copy.
+    package init(source: URL, destination: String) {
+        self.source = source
+        self.destination = destination
+    }
+}
+
+/// An item of the source that was not imported.
+package struct SkippedItem: Sendable, Equatable, Codable {
+    /// The item's name as the source shows it (`GET /users`, the Postman request's name, a spec id).
+    package var item: String
+    /// Why (a script, gRPC, a static asset, an existing spec that differs).
+    package var reason: String
+
+    /// Makes a skipped item.
+    package init(item: String, reason: String) {
+        self.item = item
+        self.reason = reason
+    }
+}
