@@ -11,7 +11,7 @@ struct DetectionTests {
             ("openapi: '3.0.3'\ninfo:\n  title: x\n", .openapi, "an OpenAPI 3.0.3 description"),
             ("# c\nswagger: \"2.0\"\n", .openapi, "a Swagger 2.0 description"),
             (
-                #"{"info": {"schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"}, "item": []}"#,
+                #"{"info": {"schema": "https://schema.getpostman.com/json/collection/v2.1.0/"}, "item": []}"#,
                 .postman, "a Postman collection v2.1"
             ),
             (#"{"_type": "export", "__export_format": 4, "resources": []}"#, .insomnia, "an Insomnia v4 export"),
