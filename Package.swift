@@ -95,7 +95,7 @@ let package = Package(
             name: "TernCLI",
             dependencies: [
                 "Tern", "TernHTTPClient", "TernWorkspace", "TernSQLite", "TernExplorer", "TernMock", "TernJSONPath",
-                "TernTUI", "TernNcurses", "TernREPL",
+                "TernTUI", "TernNcurses", "TernREPL", "TernImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: swiftSettings

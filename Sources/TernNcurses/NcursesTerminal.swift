@@ -117,6 +117,12 @@ package final class NcursesTerminal: Terminal {
         wrefresh(stdscr)
     }
 
+    package func copyToClipboard(_ text: String) {
+        // Written past ncurses, which does not know OSC sequences; it moves no cursor and draws nothing.
+        fputs(Self.clipboardSequence(text), stdout)
+        fflush(stdout)
+    }
+
     private static func key(code: Int32) -> Key? {
         switch code {
         case KEY_UP: return .up

@@ -6,6 +6,8 @@ package final class MemoryTerminal: Terminal {
     package private(set) var cellsWritten = 0
     package var keys: [Key] = []
     package private(set) var suspensions = 0
+    /// What `copyToClipboard` was given, oldest first.
+    package private(set) var clipboard: [String] = []
 
     package init(size: Size = Size(width: 100, height: 30)) {
         self.size = size
@@ -28,5 +30,9 @@ package final class MemoryTerminal: Terminal {
         suspensions += 1
         body()
         frame = nil
+    }
+
+    package func copyToClipboard(_ text: String) {
+        clipboard.append(text)
     }
 }

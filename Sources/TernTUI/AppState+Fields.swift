@@ -1,7 +1,5 @@
-package import Foundation
 import Tern
 package import TernExplorer
-package import TernScreen
 
 /// What the views derive from two parts of the state: the components' rows for the snapshot.
 extension AppState {

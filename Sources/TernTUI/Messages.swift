@@ -81,4 +81,6 @@ package enum Effect: Sendable, Equatable {
     case openHistoryEntry(HistoryEntry)
     /// Hand the terminal to `$EDITOR` on the job's text; the result comes back as `Msg.editorFinished`.
     case openEditor(EditorJob)
+    /// Put text on the clipboard (OSC 52).
+    case copy(String)
 }

@@ -24,6 +24,12 @@ extension App {
             case .pageDown, .character(" "):
                 state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 10, max(0, lines.count - 1)))
             case .pageUp: state.dialog = .output(title: title, lines: lines, scroll: max(0, scroll - 10))
+            case .character("y"):
+                let text = lines.joined(separator: "\n")
+                state.status = StatusMessage(
+                    text: "copied \(text.count) characters of \(title) to the clipboard (OSC 52)",
+                    isError: false)
+                return [.copy(text)]
             default: state.dialog = nil
             }
         case .confirmQuit:

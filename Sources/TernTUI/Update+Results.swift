@@ -75,6 +75,10 @@ extension App {
                 return "\(row.name) = \(row.value.prefix(60))   \(source)"
             }
             state.dialog = .output(title: "variables", lines: lines.isEmpty ? ["(no variables)"] : lines, scroll: 0)
+        case .imported(let outcome):
+            let lines = outcome.lines
+            state.status = StatusMessage(text: lines.first ?? "imported", isError: false)
+            if lines.count > 1 { state.dialog = .output(title: "import", lines: lines, scroll: 0) }
         case .filtered(let values):
             state.dialog = .output(title: "filter", lines: values.isEmpty ? ["(nothing selected)"] : values, scroll: 0)
         case .quit(let unsaved):

@@ -42,7 +42,7 @@ extension App {
             }
             scrolled("Keys — j/k scroll, any other key closes", lines, scroll, bounds, &buffer)
         case .output(let title, let lines, let scroll):
-            scrolled(title + " — j/k scroll, Esc closes", lines, scroll, bounds, &buffer)
+            scrolled(title + " — j/k scroll, y copy, Esc closes", lines, scroll, bounds, &buffer)
         case .confirmQuit(let unsaved):
             Modal(
                 title: "Quit?",

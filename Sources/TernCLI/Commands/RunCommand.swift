@@ -53,13 +53,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let destinations = try reports()
-        var values: [String: String] = [:]
-        for pair in variables {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw CommandFailure.usage("--var '\(pair)' is not 'name=value'")
-            }
-            values[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-        }
+        let values = try NameValuePairs.parse(variables, option: "--var")
         let opened = try await OpenedWorkspace.open(workspace, environment: env, mode: mode, variables: values)
         let order: [String]
         do {

@@ -77,7 +77,7 @@ struct SendCommand: AsyncParsableCommand {
     func run() async throws {
         let adjustments = try makeAdjustments()
         let opened = try await OpenedWorkspace.open(
-            workspace, environment: env, mode: mode, variables: try pairs(variables, "--var"))
+            workspace, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"))
         if events == .json, let request = try? await opened.session.resolvedRequest(spec) {
             EventPrinter().printBodyFiles(of: request, in: opened.workspace)
         }
@@ -130,7 +130,7 @@ struct SendCommand: AsyncParsableCommand {
             adjustments.headers.append(
                 (name: name, value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
         }
-        adjustments.query = try pairs(query, "--query").sorted { $0.key < $1.key }.map {
+        adjustments.query = try NameValuePairs.parse(query, option: "--query").sorted { $0.key < $1.key }.map {
             (name: $0.key, value: $0.value)
         }
         if let body {
@@ -159,17 +159,6 @@ struct SendCommand: AsyncParsableCommand {
             }
         }
         return adjustments
-    }
-
-    private func pairs(_ values: [String], _ option: String) throws -> [String: String] {
-        var result: [String: String] = [:]
-        for value in values {
-            guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
-                throw CommandFailure.usage("\(option) '\(value)' is not 'name=value'")
-            }
-            result[String(value[..<equals])] = String(value[value.index(after: equals)...])
-        }
-        return result
     }
 
     /// `--filter`: each selected node as one compact JSON line.

@@ -28,13 +28,7 @@ struct VerifyCommand: AsyncParsableCommand {
     var variables: [String] = []
 
     func run() async throws {
-        var values: [String: String] = [:]
-        for pair in variables {
-            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
-                throw CommandFailure.usage("--var '\(pair)' is not 'name=value'")
-            }
-            values[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
-        }
+        let values = try NameValuePairs.parse(variables, option: "--var")
         let opened = try await OpenedWorkspace.open(workspace, environment: env, variables: values)
         let reports: [DriftReport]
         do {

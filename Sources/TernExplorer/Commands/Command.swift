@@ -44,6 +44,11 @@ package enum Command: Sendable, Equatable {
     case filter(String)
     /// `rerun N`: sends again the spec of the Nth entry `history` lists (1 is the newest).
     case rerun(Int)
+    /// `import FORMAT SOURCE [--into GROUP] [--overwrite] [--dry-run]`: bring a curl command, an OpenAPI
+    /// description, a Postman or Insomnia collection or a HAR into the workspace.
+    case importCollection(CollectionImport.Request, dryRun: Bool)
+    /// `export curl [SPEC]`, `export har [SPEC|GROUP]... -o FILE`, `export postman [GROUP] -o FILE`.
+    case export(ExportAction)
     /// `quit`.
     case quit
 
@@ -59,6 +64,16 @@ package enum Command: Sendable, Equatable {
         case text(String)
         case file(String)
         case editor
+    }
+
+    /// The export subcommands.
+    package enum ExportAction: Sendable, Equatable {
+        /// `export curl [SPEC]`: the spec (default: the selected one) as one bash command.
+        case curl(String?)
+        /// `export har [SPEC|GROUP]... [--from history|cache] -o FILE [--force]`.
+        case har(file: String, names: [String], fromCache: Bool, force: Bool)
+        /// `export postman [GROUP] -o FILE [--force]`: a Postman collection v2.1.
+        case postman(file: String, group: String?, force: Bool)
     }
 
     /// The cache subcommands.

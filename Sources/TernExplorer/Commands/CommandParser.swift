@@ -43,6 +43,8 @@ package enum CommandParser {
                 throw usage("rerun")
             }
             return .rerun(number)
+        case "import": return try parseImport(arguments)
+        case "export": return .export(try parseExport(arguments))
         case "quit", "exit", "q": return try none(arguments, .quit, for: "quit")
         default:
             let close = CommandRegistry.suggestions(for: name)
@@ -108,7 +110,7 @@ package enum CommandParser {
         return result
     }
 
-    private static func usage(_ name: String) -> ExplorerError {
+    static func usage(_ name: String) -> ExplorerError {
         ExplorerError(.usage, "usage: \(CommandRegistry.info(name)?.usage ?? name)")
     }
 

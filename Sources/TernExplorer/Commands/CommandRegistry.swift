@@ -75,6 +75,15 @@ package enum CommandRegistry {
         CommandInfo(
             name: "rerun", arguments: "N", summary: "Send again the spec of the Nth entry history lists (1: newest).",
             key: nil),
+        CommandInfo(
+            name: "import",
+            arguments: "auto|curl|openapi|postman|insomnia|har SOURCE [--into GROUP] [--overwrite] [--dry-run]",
+            summary: "Bring curl commands, OpenAPI, Postman, Insomnia or HAR into the workspace as specs.", key: nil),
+        CommandInfo(
+            name: "export",
+            arguments: "curl [SPEC]|har [SPEC|GROUP]... [--from history|cache] -o FILE|postman [GROUP] -o FILE",
+            summary: "Print a spec as a curl command, or write history as HAR or a group as a Postman collection.",
+            key: nil),
         CommandInfo(name: "quit", arguments: "", summary: "Leave (unsaved edits are mentioned first).", key: "q"),
     ]
 

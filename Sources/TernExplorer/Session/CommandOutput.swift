@@ -35,6 +35,8 @@ package enum CommandOutput: Sendable {
     case variables([VariableRow])
     /// `filter`: each selected node as compact JSON.
     case filtered([String])
+    /// `import`: what was (or, with `--dry-run`, would be) created, updated, left alone and skipped.
+    case imported(ImportOutcome)
     /// `quit`, with the ids of specs that have unsaved edits.
     case quit(unsaved: [String])
 }

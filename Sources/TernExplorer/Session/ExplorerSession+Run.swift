@@ -73,6 +73,10 @@ extension ExplorerSession {
             return .filtered(try filterLastResponse(expression))
         case .rerun(let number):
             return try await rerun(number)
+        case .importCollection(let request, let dryRun):
+            return .imported(try importCollection(request, dryRun: dryRun))
+        case .export(let action):
+            return try await export(action)
         case .quit:
             return .quit(unsaved: unsavedSpecIDs)
         }

@@ -35,6 +35,7 @@ package struct Printer: Sendable {
         case .variables(let rows): return variables(rows)
         case .filtered(let values):
             return values.isEmpty ? style.dim("nothing selected") + "\n" : values.joined(separator: "\n") + "\n"
+        case .imported(let outcome): return outcome.lines.joined(separator: "\n") + "\n"
         case .quit: return ""
         }
     }

@@ -69,6 +69,8 @@ extension Runtime {
             spawn { inbox.post(.searchFinished(query: query, matches: document.search(query))) }
         case .openEditor(let job):
             openEditor(job)
+        case .copy(let text):
+            terminal.copyToClipboard(text)
         case .filterBody, .loadVariables, .runSpecs, .cancelRun, .loadHistory, .openHistoryEntry:
             performViewEffect(effect)
         }

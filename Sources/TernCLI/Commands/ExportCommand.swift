@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import TernExplorer
+
+/// `tern export curl|har|postman`: send a spec, the history or a group out of Tern.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a spec as a curl command, the history as HAR 1.2, or a group as a Postman collection.",
+        subcommands: [ExportCurlCommand.self, ExportHARCommand.self, ExportPostmanCommand.self]
+    )
+}
+
+/// `tern export curl SPEC`: one bash command that sends what `tern send SPEC` sends.
+struct ExportCurlCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "curl",
+        abstract: "Print one bash command that sends what 'tern send SPEC' sends (secrets as \"$NAME\").")
+
+    @Argument(help: "The spec id or unique file name.")
+    var spec: String
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
+    var env: String?
+
+    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (repeatable).", valueName: "k=v"))
+    var variables: [String] = []
+
+    func run() async throws {
+        let values = try NameValuePairs.parse(variables, option: "--var")
+        let opened = try await OpenedWorkspace.open(workspace, environment: env, variables: values, startsMock: false)
+        let output: CommandOutput
+        do {
+            output = try await opened.session.run(.export(.curl(spec)))
+        } catch {
+            await opened.close()
+            throw CommandFailure.usage(error.message)
+        }
+        await opened.close()
+        if case .curl(let command) = output { StandardStream.output.write(command + "\n") }
+    }
+}
+
+/// `tern export har [SPEC|GROUP]... [-o FILE]`.
+struct ExportHARCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "har",
+        abstract: "Write the history (or the cache) of the named specs and groups as a HAR 1.2 file.")
+
+    @Argument(help: "Spec ids or group folders (default: all).")
+    var names: [String] = []
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "history (every send, with the stored bodies) or cache (the stored answers).")
+    var from: String = "history"
+
+    @Option(name: .short, help: "The file to write (default: standard output).")
+    var output: String?
+
+    @Flag(help: "Replace the file when it exists.")
+    var force = false
+
+    func validate() throws {
+        guard from == "history" || from == "cache" else {
+            throw ValidationError("--from takes history or cache, not '\(from)'")
+        }
+    }
+
+    func run() async throws {
+        let opened = try await OpenedWorkspace.open(workspace, startsMock: false)
+        let action = Command.ExportAction.har(
+            file: output ?? "-", names: names, fromCache: from == "cache", force: force)
+        let result: CommandOutput
+        do {
+            result = try await opened.session.run(.export(action))
+        } catch {
+            await opened.close()
+            throw CommandFailure.usage(error.message)
+        }
+        await opened.close()
+        if case .done(let message) = result {
+            (output == nil ? StandardStream.output : StandardStream.error).write(message + "\n")
+        }
+    }
+}
+
+/// `tern export postman [GROUP] [-o FILE]`.
+struct ExportPostmanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "postman",
+        abstract: "Write a group (default: every spec) as a Postman collection v2.1.")
+
+    @Argument(help: "A group folder under specs/ (default: all).")
+    var group: String?
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(name: .short, help: "The file to write (default: standard output).")
+    var output: String?
+
+    @Flag(help: "Replace the file when it exists.")
+    var force = false
+
+    func run() async throws {
+        let opened = try await OpenedWorkspace.open(workspace, startsMock: false)
+        let result: CommandOutput
+        do {
+            result = try await opened.session.run(.export(.postman(file: output ?? "-", group: group, force: force)))
+        } catch {
+            await opened.close()
+            throw CommandFailure.usage(error.message)
+        }
+        await opened.close()
+        if case .done(let message) = result {
+            (output == nil ? StandardStream.output : StandardStream.error).write(message + "\n")
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import TernExplorer
+import TernImport
+import TernJSONPath
+
+/// `tern import FORMAT SOURCE`: curl commands, OpenAPI, Postman, Insomnia or HAR into a workspace.
+struct ImportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Bring curl commands, OpenAPI, Postman, Insomnia or HAR files into a workspace as specs.",
+        discussion: """
+            FORMAT is auto, curl, openapi (3.0, 3.1 and Swagger 2.0), postman (v2.0, v2.1), insomnia (v4) or \
+            har; SOURCE is a file or - for standard input. A --workspace folder that does not exist becomes a \
+            new workspace. Specs go under specs/GROUP/ (default: a name from the source's title). Importing \
+            the same source again creates nothing new; a spec that exists and differs is skipped unless \
+            --overwrite. Exit 0 when the source was read (even with skipped items), 2 when it cannot be read \
+            or parsed (nothing is written). See docs/import-export.md.
+            """
+    )
+
+    @Argument(help: "auto, curl, openapi, postman, insomnia or har.")
+    var format: String
+
+    @Argument(help: "The file to import, or - for standard input.")
+    var source: String
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(name: .customLong("into"), help: "The group folder under specs/ (default: from the source's title).")
+    var group: String?
+
+    @Flag(help: "Replace specs that exist and differ from the import.")
+    var overwrite = false
+
+    @Flag(help: "Show what would be written, and write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Print one JSON object: {created, updated, unchanged, skipped, warnings}.")
+    var json = false
+
+    func run() async throws {
+        guard let chosen = CollectionImport.Request.format(named: format) else {
+            let known = CollectionImport.Request.formatWords.joined(separator: "|")
+            throw CommandFailure.usage("'\(format)' is not a format to import: use \(known)")
+        }
+        if let group, group.isEmpty || group.contains("/") || group.hasPrefix(".") {
+            throw CommandFailure.usage("--into takes one folder name (no '/', not starting with '.'), not '\(group)'")
+        }
+        let request = CollectionImport.Request(format: chosen, source: source, group: group, overwrite: overwrite)
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let root = workspace.root
+        let plan: ImportPlan
+        do {
+            plan = try CollectionImport.plan(request, root: root, directory: directory).plan
+            if !dryRun { try plan.apply() }
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        let outcome = ImportOutcome(
+            report: plan.report, group: plan.group, workspace: workspace.workspace ?? root.path, dryRun: dryRun,
+            createdWorkspace: plan.createsWorkspace)
+        if json {
+            StandardStream.output.write(Self.json(plan.report) + "\n")
+        } else {
+            StandardStream.output.write(outcome.lines.joined(separator: "\n") + "\n")
+        }
+    }
+
+    /// `{"created": [...], "updated": [...], "unchanged": [...], "skipped": [{item, reason}], "warnings": [...]}`.
+    static func json(_ report: ImportReport) -> String {
+        let strings: ([String]) -> JSONPathValue = { .array($0.map { .string($0) }) }
+        let skipped = report.skipped.map {
+            JSONPathValue.object(JSONPathObject([("item", .string($0.item)), ("reason", .string($0.reason))]))
+        }
+        let object = JSONPathObject([
+            ("created", strings(report.created)), ("updated", strings(report.updated)),
+            ("unchanged", strings(report.unchanged)), ("skipped", .array(skipped)),
+            ("warnings", strings(report.warnings)),
+        ])
+        return JSONPathValue.object(object).jsonText
+    }
+}

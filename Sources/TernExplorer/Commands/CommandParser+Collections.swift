@@ -1,0 +1,63 @@
+extension CommandParser {
+    /// `import FORMAT SOURCE [--into GROUP] [--overwrite] [--dry-run]`.
+    static func parseImport(_ arguments: [String]) throws(ExplorerError) -> Command {
+        var words = arguments
+        let overwrite = take("--overwrite", from: &words)
+        let dryRun = take("--dry-run", from: &words)
+        let group = try value(of: "--into", in: &words, for: "import")
+        guard words.count == 2, let format = CollectionImport.Request.format(named: words[0]) else {
+            if let word = words.first, CollectionImport.Request.format(named: word) == nil {
+                let known = CollectionImport.Request.formatWords.joined(separator: "|")
+                throw ExplorerError(.usage, "'\(word)' is not a format to import: use \(known)")
+            }
+            throw usage("import")
+        }
+        let request = CollectionImport.Request(format: format, source: words[1], group: group, overwrite: overwrite)
+        return .importCollection(request, dryRun: dryRun)
+    }
+
+    /// `export curl [SPEC]`, `export har [SPEC|GROUP]... [--from history|cache] -o FILE [--force]`,
+    /// `export postman [GROUP] -o FILE [--force]`.
+    static func parseExport(_ arguments: [String]) throws(ExplorerError) -> Command.ExportAction {
+        var words = Array(arguments.dropFirst())
+        let force = take("--force", from: &words)
+        let file = try value(of: "-o", in: &words, for: "export")
+        switch arguments.first?.lowercased() {
+        case "curl":
+            guard words.count <= 1, file == nil else { throw usage("export") }
+            return .curl(words.first)
+        case "har":
+            let from = try value(of: "--from", in: &words, for: "export") ?? "history"
+            guard from == "history" || from == "cache" else {
+                throw ExplorerError(.usage, "--from takes history or cache, not '\(from)'")
+            }
+            guard let file else { throw ExplorerError(.usage, "export har needs a file: -o FILE") }
+            return .har(file: file, names: words, fromCache: from == "cache", force: force)
+        case "postman":
+            guard let file, words.count <= 1 else {
+                throw ExplorerError(.usage, "export postman [GROUP] -o FILE: name a file with -o")
+            }
+            return .postman(file: file, group: words.first, force: force)
+        default:
+            throw usage("export")
+        }
+    }
+
+    /// Removes `flag` from `words`; whether it was there.
+    private static func take(_ flag: String, from words: inout [String]) -> Bool {
+        let count = words.count
+        words.removeAll { $0 == flag }
+        return words.count != count
+    }
+
+    /// The value after `option` (removed with it), or nil when absent.
+    private static func value(of option: String, in words: inout [String], for name: String) throws(ExplorerError)
+        -> String?
+    {
+        guard let index = words.firstIndex(of: option) else { return nil }
+        guard index + 1 < words.count else { throw ExplorerError(.usage, "\(option) needs a value") }
+        let value = words[index + 1]
+        words.removeSubrange(index...(index + 1))
+        return value
+    }
+}

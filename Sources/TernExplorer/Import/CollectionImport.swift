@@ -1,0 +1,111 @@
+package import Foundation
+package import TernImport
+
+/// `import FORMAT SOURCE`: reads a source, checks its format, and plans it into a workspace.
+/// The CLI, the REPL and the TUI all come here; the caller applies the plan (or not, for `--dry-run`).
+package enum CollectionImport {
+    /// The largest source read, in bytes (a GitHub-sized OpenAPI description is about 12 MB).
+    package static let sizeLimit = 64 << 20
+
+    /// What to import and where.
+    package struct Request: Sendable, Equatable {
+        /// The format, or nil to detect it (`auto`).
+        package var format: ImportFormat?
+        /// A file path, or `-` for standard input.
+        package var source: String
+        /// The group (`--into`), or nil for a name derived from the source.
+        package var group: String?
+        /// Whether specs that exist and differ are replaced.
+        package var overwrite: Bool
+
+        /// Makes a request.
+        package init(format: ImportFormat?, source: String, group: String? = nil, overwrite: Bool = false) {
+            self.format = format
+            self.source = source
+            self.group = group
+            self.overwrite = overwrite
+        }
+
+        /// The format word as a user types it: `auto` or a format's name.
+        package static func format(named word: String) -> ImportFormat?? {
+            let lowered = word.lowercased()
+            if lowered == "auto" { return .some(nil) }
+            if lowered == "swagger" { return .some(.openapi) }
+            return ImportFormat(rawValue: lowered).map { .some($0) }
+        }
+
+        /// The words `import` accepts as a format.
+        package static let formatWords = ["auto"] + ImportFormat.allCases.map(\.rawValue)
+    }
+
+    /// Reads `request.source` (relative to `directory`) and plans it into the workspace at `root`.
+    package static func plan(
+        _ request: Request, root: URL, directory: URL,
+        standardInput: @Sendable () -> Data = { FileHandle.standardInput.readData(ofLength: sizeLimit + 1) }
+    ) throws(ImportError) -> (plan: ImportPlan, collection: ImportedCollection) {
+        let (data, name) = try read(request.source, directory: directory, standardInput: standardInput)
+        var source = ImportSource(
+            data: data, name: name, baseDirectory: directory, workspaceRoot: root, group: request.group)
+        let format = try chooseFormat(request.format, for: source)
+        source.group = request.group
+        let collection = try format.read(source)
+        let group = source.groupName(title: collection.title)
+        let origin = "tern import \(format.rawValue) \(name)" + (request.group.map { " --into \($0)" } ?? "")
+        let plan = try ImportPlan(collection, root: root, group: group, overwrite: request.overwrite, origin: origin)
+        return (plan, collection)
+    }
+
+    /// The bytes of `path` (or standard input for `-`), refused above `sizeLimit`.
+    static func read(
+        _ path: String, directory: URL, standardInput: () -> Data
+    ) throws(ImportError) -> (Data, String) {
+        if path == "-" {
+            let data = standardInput()
+            guard data.count <= sizeLimit else { throw tooLarge("<stdin>") }
+            return (data, "<stdin>")
+        }
+        let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw ImportError("no such file: \(path)")
+        }
+        guard !isFolder.boolValue else { throw ImportError("\(path) is a folder: name a file, or - for stdin") }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= sizeLimit else { throw tooLarge(path) }
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            let data = try handle.read(upToCount: sizeLimit + 1) ?? Data()
+            guard data.count <= sizeLimit else { throw tooLarge(path) }
+            return (data, path)
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError("cannot read \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// The explicit format, checked against what the content looks like; or the detected one.
+    static func chooseFormat(_ format: ImportFormat?, for source: ImportSource) throws(ImportError) -> ImportFormat {
+        let detection = ImportFormat.detect(String(decoding: source.data.prefix(1 << 20), as: UTF8.self))
+        guard let format else {
+            guard let detection else {
+                throw ImportError(
+                    "cannot tell what \(source.name) is: name the format "
+                        + "(tern import curl|openapi|postman|insomnia|har \(source.name))")
+            }
+            return detection.format
+        }
+        if let detection, detection.format != format {
+            throw ImportError(
+                "this is \(detection.description), not \(format.rawValue): "
+                    + "use `tern import \(detection.format.rawValue)`",
+                at: source.name)
+        }
+        return format
+    }
+
+    private static func tooLarge(_ name: String) -> ImportError {
+        ImportError("\(name) is larger than \(sizeLimit >> 20) MiB, more than Tern reads as one source")
+    }
+}

@@ -1,0 +1,165 @@
+package import Foundation
+package import TernWorkspace
+
+/// An import checked against a workspace: which specs are new, replaced, the same, or left alone,
+/// and which targets, variables and files the workspace gains. Nothing is written until `apply()`.
+///
+/// A user's edits are never overwritten silently: a spec that exists and differs is skipped unless
+/// `overwrite` is set; an existing target, variable or file keeps its value (a warning says so).
+package struct ImportPlan: Sendable {
+    /// A spec to write (or left as it is).
+    package struct Item: Sendable {
+        /// The spec id (`petstore/pets/list-pets`).
+        package var id: String
+        /// The definition.
+        package var spec: SpecDefinition
+        /// The recorded answer, for `--into-cache`.
+        package var recorded: RecordedResponse?
+    }
+
+    /// The workspace folder.
+    package let root: URL
+    /// The group the specs go under.
+    package let group: String
+    /// Whether `apply()` creates the workspace.
+    package let createsWorkspace: Bool
+    /// The workspace's name when it is created.
+    package let workspaceName: String
+    /// Specs `apply()` writes (created and updated).
+    package private(set) var writes: [Item] = []
+    /// Every spec the import keeps, written or unchanged (for `--into-cache`).
+    package private(set) var items: [Item] = []
+    /// Targets `apply()` adds to `workspace.yaml`.
+    package private(set) var newTargets: [WorkspaceTarget] = []
+    /// Variables `apply()` appends, by environment.
+    package private(set) var newVariables: [(environment: String, variables: [(name: String, value: String)])] = []
+    /// Files `apply()` copies in.
+    package private(set) var newFiles: [ImportedFile] = []
+    /// What the import does.
+    package private(set) var report = ImportReport()
+    /// The command line written into a new workspace's manifest comment.
+    let origin: String
+
+    /// Plans `collection` into the workspace at `root` (which may not exist yet) under `group`.
+    package init(
+        _ collection: ImportedCollection, root: URL, group: String, overwrite: Bool, origin: String
+    ) throws(ImportError) {
+        self.root = root
+        self.group = group
+        self.origin = origin
+        workspaceName = collection.title.isEmpty ? group : collection.title
+        let manifest = root.appendingPathComponent("workspace.yaml")
+        createsWorkspace = !FileManager.default.fileExists(atPath: manifest.path)
+        let existing: Workspace
+        if createsWorkspace {
+            existing = Workspace(root: root, name: workspaceName)
+        } else {
+            do {
+                existing = try Workspace.load(from: root)
+            } catch {
+                throw ImportError("the workspace at \(root.path) cannot be loaded: \(error)", at: manifest.path)
+            }
+        }
+        report.skipped = collection.skipped
+        report.warnings = collection.warnings
+        try planSpecs(collection.specs, in: existing, overwrite: overwrite)
+        planTargets(collection.targets, in: existing)
+        planEnvironments(collection.environments, in: existing)
+        planFiles(collection.files)
+        if !createsWorkspace, let environment = collection.environments.first,
+            environment.name != existing.defaultEnvironment, !collection.specs.isEmpty
+        {
+            report.warnings.append(
+                "the imported variables are in environments/\(environment.name).yaml: "
+                    + "use --env \(environment.name) (or :env \(environment.name)) to send these specs")
+        }
+    }
+
+    private mutating func planSpecs(
+        _ specs: [ImportedSpec], in workspace: Workspace, overwrite: Bool
+    ) throws(ImportError) {
+        var used: Set<String> = []
+        let groupComponent = Slug.file(group, fallback: "imported")
+        for imported in specs {
+            let stem = [groupComponent] + imported.folders.map { Slug.file($0, fallback: "folder") }
+            let base = (stem + [Slug.file(imported.fileName)]).joined(separator: "/")
+            var id = base
+            var number = 2
+            while used.contains(id.lowercased()) {
+                id = "\(base)-\(number)"
+                number += 1
+            }
+            used.insert(id.lowercased())
+            let item = Item(id: id, spec: imported.spec, recorded: imported.recorded)
+            guard let current = workspace.specs.first(where: { $0.id == id }) else {
+                report.created.append(id)
+                writes.append(item)
+                items.append(item)
+                continue
+            }
+            if current.spec == imported.spec {
+                report.unchanged.append(id)
+                items.append(item)
+            } else if overwrite {
+                report.updated.append(id)
+                writes.append(item)
+                items.append(item)
+            } else {
+                report.skipped.append(
+                    SkippedItem(
+                        item: id,
+                        reason: "specs/\(id).yaml exists and differs from the import (--overwrite replaces it)"))
+            }
+        }
+    }
+
+    private mutating func planTargets(_ targets: [WorkspaceTarget], in workspace: Workspace) {
+        for target in targets {
+            if let current = workspace.targets[target.name] {
+                if current != target {
+                    report.warnings.append(
+                        "target '\(target.name)' exists with baseURL \(current.baseURL): kept "
+                            + "(the import has \(target.baseURL))")
+                }
+            } else if !newTargets.contains(where: { $0.name == target.name }) {
+                newTargets.append(target)
+            }
+        }
+    }
+
+    private mutating func planEnvironments(_ environments: [ImportedEnvironment], in workspace: Workspace) {
+        for environment in environments {
+            let current = workspace.environments[environment.name]
+            var added: [(name: String, value: String)] = []
+            for variable in environment.variables where !added.contains(where: { $0.name == variable.name }) {
+                if let value = current?.value(of: variable.name) {
+                    if value != variable.value {
+                        report.warnings.append(
+                            "\(variable.name) in environments/\(environment.name).yaml kept as it is "
+                                + "(the import has \(variable.value))")
+                    }
+                } else {
+                    added.append((variable.name, variable.value))
+                }
+            }
+            if !added.isEmpty { newVariables.append((environment.name, added)) }
+        }
+    }
+
+    private mutating func planFiles(_ files: [ImportedFile]) {
+        for file in files where !newFiles.contains(file) {
+            let destination = root.appendingPathComponent(file.destination)
+            guard let source = try? Data(contentsOf: file.source) else {
+                report.warnings.append("\(file.source.path) cannot be read: \(file.destination) is not copied")
+                continue
+            }
+            if let present = try? Data(contentsOf: destination) {
+                if present != source {
+                    report.warnings.append("\(file.destination) exists and differs from \(file.source.path): kept")
+                }
+                continue
+            }
+            newFiles.append(file)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package import Foundation
+import Yams
+
+/// Additions to a workspace's files that keep what the user wrote: a new workspace's skeleton,
+/// targets inserted into `workspace.yaml`, variables appended to an environment file.
+///
+/// Existing text is never rewritten: new lines are inserted or appended, so comments, order and
+/// quoting stay as they were. Every write is atomic.
+package enum WorkspaceFiles {
+    /// Writes a new workspace at `root`: `workspace.yaml`, `specs/`, `environments/` and a
+    /// `.gitignore` holding `.tern/` (the cache keeps response bodies there). Refuses a folder that
+    /// already has a `workspace.yaml`.
+    package static func create(
+        at root: URL, name: String, defaultEnvironment: String?, targets: [WorkspaceTarget], comment: String
+    ) throws(WorkspaceError) {
+        let manifest = root.appendingPathComponent("workspace.yaml")
+        if FileManager.default.fileExists(atPath: manifest.path) {
+            throw WorkspaceError(.invalidValue, "\(manifest.path) already exists")
+        }
+        var text =
+            comment.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 }
+            .joined(separator: "\n") + "\n"
+        text += try yaml([("name", SpecWriter.string(name))])
+        if let defaultEnvironment {
+            text += try yaml([("defaultEnvironment", SpecWriter.string(defaultEnvironment))])
+        }
+        if !targets.isEmpty {
+            text += "targets:\n" + indented(try targetsText(targets), by: "  ")
+        }
+        try AtomicFile.write(Data(text.utf8), to: manifest)
+        for folder in ["specs", "environments"] {
+            do {
+                try FileManager.default.createDirectory(
+                    at: root.appendingPathComponent(folder, isDirectory: true), withIntermediateDirectories: true)
+            } catch {
+                throw WorkspaceError(.io, "cannot create \(folder)/ in \(root.path): \(error)", underlying: error)
+            }
+        }
+        let ignore = root.appendingPathComponent(".gitignore")
+        if !FileManager.default.fileExists(atPath: ignore.path) {
+            let rules =
+                "# Tern's local state: the response cache (bodies included), history and captured values.\n.tern/\n"
+            try AtomicFile.write(Data(rules.utf8), to: ignore)
+        }
+    }
+
+    /// Inserts `targets` under `targets:` in the manifest at `file` (adding the key when absent).
+    package static func addTargets(_ targets: [WorkspaceTarget], to file: URL) throws(WorkspaceError) {
+        guard !targets.isEmpty else { return }
+        let text = try YAMLSource.read(file)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let block = try targetsText(targets)
+        if let keyLine = lines.firstIndex(where: { $0.hasPrefix("targets:") }) {
+            let rest = lines[keyLine].dropFirst("targets:".count).trimmingCharacters(in: .whitespaces)
+            guard rest.isEmpty || rest.hasPrefix("#") else {
+                throw WorkspaceError(
+                    .invalidValue,
+                    "\(file.path): 'targets:' is written inline; add these targets by hand:\n\(block)")
+            }
+            let indent =
+                lines[(keyLine + 1)...].first(where: { isContent($0) }).map { String($0.prefix(while: { $0 == " " })) }
+                ?? "  "
+            let insertion = indented(block, by: indent.isEmpty ? "  " : indent)
+                .split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            lines.insert(contentsOf: insertion, at: keyLine + 1)
+        } else {
+            if lines.last == "" { lines.removeLast() }
+            lines.append("targets:")
+            lines += indented(block, by: "  ").split(separator: "\n").map(String.init)
+            lines.append("")
+        }
+        try AtomicFile.write(Data(lines.joined(separator: "\n").utf8), to: file)
+    }
+
+    /// Appends `variables` to the environment file `file` (created when missing), after `comment`.
+    package static func addVariables(
+        _ variables: [(name: String, value: String)], to file: URL, comment: String
+    ) throws(WorkspaceError) {
+        guard !variables.isEmpty else { return }
+        var text = FileManager.default.fileExists(atPath: file.path) ? try YAMLSource.read(file) : ""
+        if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+        text += "# " + comment + "\n"
+        text += try yaml(variables.map { ($0.name, SpecWriter.string($0.value)) })
+        try AtomicFile.write(Data(text.utf8), to: file)
+    }
+
+    /// Writes `data` to `file` in the workspace, refusing to replace an existing file.
+    package static func addFile(_ data: Data, at file: URL) throws(WorkspaceError) {
+        if FileManager.default.fileExists(atPath: file.path) {
+            throw WorkspaceError(.invalidValue, "\(file.path) already exists")
+        }
+        try AtomicFile.write(data, to: file)
+    }
+
+    private static func targetsText(_ targets: [WorkspaceTarget]) throws(WorkspaceError) -> String {
+        try yaml(
+            targets.map { target in
+                var fields: [(String, Node)] = [("baseURL", SpecWriter.string(target.baseURL))]
+                if !target.headers.isEmpty {
+                    fields.append(
+                        ("headers", SpecWriter.mapping(target.headers.map { ($0.name, SpecWriter.string($0.value)) })))
+                }
+                return (target.name, SpecWriter.mapping(fields))
+            })
+    }
+
+    private static func yaml(_ pairs: [(String, Node)]) throws(WorkspaceError) -> String {
+        do {
+            return try Yams.serialize(node: SpecWriter.mapping(pairs), indent: 2, width: -1, allowUnicode: true)
+        } catch {
+            throw WorkspaceError(.io, "cannot write YAML: \(error)", underlying: error)
+        }
+    }
+
+    private static func indented(_ text: String, by prefix: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : prefix + $0 }.joined(separator: "\n")
+    }
+
+    private static func isContent(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return !trimmed.isEmpty && !trimmed.hasPrefix("#")
+    }
+}
