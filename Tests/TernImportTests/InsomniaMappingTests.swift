@@ -37,7 +37,9 @@ struct InsomniaMappingTests {
            "body": {"mimeType": "application/x-www-form-urlencoded", "params": [{"name": "user", "value": "ada"}]},
            "authentication": {"type": "basic", "username": "ada", "password": "pw-777"}},
           {"_id": "req_5", "_type": "request", "parentId": "wrk_1", "name": "Hawk", "metaSortKey": 4,
-           "method": "GET", "url": "{{ _.host }}/hawk", "authentication": {"type": "hawk", "id": "x", "key": "y"}},
+           "method": "GET", "url": "{{ _.host }}/hawk", "authentication": {"type": "hawk", "id": "x", "key": "y"},
+           "settingEncodeUrl": false},
+          {"_id": "req_6", "_type": "request", "parentId": "req_5", "name": "Nested", "url": "https://x.test"},
           {"_id": "greq_1", "_type": "grpc_request", "parentId": "wrk_1", "name": "Stream prices"},
           {"_id": "ws_1", "_type": "websocket_request", "parentId": "wrk_1", "name": "Live feed"}
         ]}
@@ -97,7 +99,9 @@ struct InsomniaMappingTests {
             collection.skipped == [
                 SkippedItem(item: "Stream prices", reason: "gRPC is not HTTP: Tern sends HTTP requests only"),
                 SkippedItem(item: "Live feed", reason: "WebSocket request: Tern sends HTTP requests only"),
+                SkippedItem(item: "Nested", reason: "its parent 'req_5' is not a folder or a workspace"),
             ])
+        #expect(collection.warnings.contains("Hawk: 'encode URL automatically' is off in Insomnia; Tern encodes the URL"))
         #expect(collection.environments.map(\.name) == ["billing", "billing-prod"])
         let base = collection.environments[0].variables
         #expect(base.contains(HTTPFieldPair(name: "host", value: "https://billing.example.com")))

@@ -30,6 +30,7 @@ package enum InsomniaImporter {
             try walker.walk(parent: id, folders: folders, auth: nil, depth: 0)
         }
         try walker.walk(parent: InsomniaTree.orphans, folders: [], auth: nil, depth: 0)
+        walker.reportUnreached()
         let (specs, targets) = DraftAssembler.assemble(walker.drafts, context: context)
         let environments = InsomniaEnvironments.read(tree: tree, context: context)
         return ImportedCollection(

@@ -11,6 +11,8 @@ struct InsomniaWalker {
     let tree: InsomniaTree
     let context: ImportContext
     private(set) var drafts: [RequestDraft] = []
+    /// The ids of the folders and requests reached from a workspace.
+    private(set) var visited: Set<String> = []
 
     init(tree: InsomniaTree, context: ImportContext) {
         self.tree = tree
@@ -50,6 +52,7 @@ struct InsomniaWalker {
     /// The folders and requests under `parent`.
     mutating func walk(parent: String, folders: [String], auth: Auth?, depth: Int) throws(ImportError) {
         for child in tree.children[parent] ?? [] {
+            if let id = child.text("_id") { visited.insert(id) }
             switch child.text("_type") {
             case "request_group":
                 guard depth < InsomniaTree.maximumDepth else {
@@ -115,7 +118,34 @@ struct InsomniaWalker {
             requestAuth.params = requestAuth.params.mapValues(convert)
             AuthMapping.apply(type: requestAuth.type, params: requestAuth.params, to: &draft, context: context)
         }
+        reportSettings(of: node, item: name)
         Credentials.protect(&draft, context: context)
         drafts.append(draft)
+    }
+
+    /// Request settings that change what is sent, as warnings.
+    private func reportSettings(of node: JSONNode, item: String) {
+        if node["settingEncodeUrl"]?.bool == false {
+            context.warn("\(item): 'encode URL automatically' is off in Insomnia; Tern encodes the URL")
+        }
+        if node["settingDisableRenderRequestBody"]?.bool == true {
+            context.warn("\(item): Insomnia does not render this body's templates; Tern does")
+        }
+        if let redirects = node.text("settingFollowRedirects"), redirects != "global" {
+            context.warn("\(item): settingFollowRedirects '\(redirects)' is not carried over")
+        }
+    }
+
+    /// Folders and requests no workspace reaches (their parent is a request, an environment, …).
+    func reportUnreached() {
+        for resource in tree.resources {
+            guard let type = resource.text("_type"), type == "request" || type == "request_group",
+                let id = resource.text("_id"), !visited.contains(id)
+            else { continue }
+            let name = resource.text("name") ?? id
+            let parent = resource.text("parentId") ?? "nothing"
+            context.skipped.append(
+                SkippedItem(item: name, reason: "its parent '\(parent)' is not a folder or a workspace"))
+        }
     }
 }

@@ -29,7 +29,8 @@ enum PostmanURL {
             parsed.query = try node.list("query").compactMap { entry in
                 guard let key = entry.text("key") else { return nil }
                 return RequestDraft.Row(
-                    name: key, value: entry.text("value") ?? "", disabled: entry["disabled"]?.bool == true)
+                    name: decode(key), value: decode(entry.text("value") ?? ""),
+                    disabled: entry["disabled"]?.bool == true)
             }
         }
         for variable in try node.list("variable") {

@@ -15,6 +15,7 @@ final class ImportContext {
     private(set) var files: [ImportedFile] = []
     /// The group environment's variables, first value of a name wins.
     private(set) var variables: [HTTPFieldPair] = []
+    private var variableIndex: [String: Int] = [:]
     private var seenWarnings: Set<String> = []
     private var secretNames: [String: String] = [:]
     private var usedNames: Set<String> = []
@@ -32,17 +33,19 @@ final class ImportContext {
 
     /// Sets a group environment variable; a second, different value for the name is a warning.
     func setVariable(_ name: String, _ value: String, item: String) {
-        if let existing = variables.first(where: { $0.name == name }) {
+        if let index = variableIndex[name] {
+            let existing = variables[index]
             if existing.value != value {
                 warn("\(item): variable '\(name)' is also '\(value)' here; the environment keeps '\(existing.value)'")
             }
             return
         }
+        variableIndex[name] = variables.count
         variables.append(HTTPFieldPair(name: name, value: value))
     }
 
     /// The value of a group environment variable.
-    func variable(_ name: String) -> String? { variables.first(where: { $0.name == name })?.value }
+    func variable(_ name: String) -> String? { variableIndex[name].map { variables[$0].value } }
 
     /// A credential as it may be written: a lone `{{reference}}` is kept; a literal becomes
     /// `{{env:NAME}}` (NAME after the group and `label`) and a warning asks to set it.
