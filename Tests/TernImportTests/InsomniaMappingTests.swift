@@ -101,7 +101,8 @@ struct InsomniaMappingTests {
                 SkippedItem(item: "Live feed", reason: "WebSocket request: Tern sends HTTP requests only"),
                 SkippedItem(item: "Nested", reason: "its parent 'req_5' is not a folder or a workspace"),
             ])
-        #expect(collection.warnings.contains("Hawk: 'encode URL automatically' is off in Insomnia; Tern encodes the URL"))
+        #expect(
+            collection.warnings.contains("Hawk: 'encode URL automatically' is off in Insomnia; Tern encodes the URL"))
         #expect(collection.environments.map(\.name) == ["billing", "billing-prod"])
         let base = collection.environments[0].variables
         #expect(base.contains(HTTPFieldPair(name: "host", value: "https://billing.example.com")))

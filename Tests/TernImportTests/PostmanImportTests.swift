@@ -111,4 +111,29 @@ struct PostmanImportTests {
             collection.warnings.contains(
                 "POST with URL params and JSON: 'data' is not a v2 request body and was not imported"))
     }
+
+    @Test("newman's sample v2.0 collection: string URLs with query, raw text and JSON bodies, a test script")
+    func newmanSample() throws {
+        let collection = try PostmanImporter.read(Support.fixture("postman", "newman-sample-collection.json"))
+        #expect(collection.specs.count == 3)
+        let get = try Support.spec("A simple GET request", in: collection).spec
+        #expect(get.target == "sample-postman-collection")
+        #expect(get.path == "/get")
+        #expect(Support.query(get) == ["source=newman-sample-github-collection"])
+        let text = try Support.spec("A simple POST request", in: collection).spec
+        #expect(text.body == .text("Duis posuere augue vel cursus pharetra. In luctus a ex nec pretium..."))
+        #expect(Support.header("Content-Type", text) == "text/plain")
+        let json = try Support.spec("A simple POST request with JSON body", in: collection).spec
+        #expect(json.body == .json(["text": "Duis posuere augue vel cursus pharetra. In luctus a ex nec pretium..."]))
+        #expect(
+            collection.warnings.contains("A simple GET request: test script not run (Tern does not run pm.* scripts)"))
+    }
+
+    @Test("A v1 collection is refused with what to do")
+    func versionOne() throws {
+        let error = #expect(throws: ImportError.self) {
+            try PostmanImporter.read(Support.fixture("postman", "newman-v1.postman_collection.json"))
+        }
+        #expect(error?.message == "Postman collection v1 is not supported: export it as v2.1 from Postman")
+    }
 }

@@ -115,4 +115,17 @@ struct PostmanInsomniaHostileTests {
         #expect(throws: ImportError.self) { try PostmanImporter.read(source) }
         #expect(throws: ImportError.self) { try InsomniaImporter.read(source) }
     }
+
+    @Test("An alias bomb in Insomnia YAML is refused at the alias, not expanded")
+    func aliasBomb() throws {
+        var lines = ["_type: export", "a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+        for level in 1...7 {
+            let previous = "*a\(level - 1)"
+            lines.append(
+                "a\(level): &a\(level) [" + Array(repeating: previous, count: 10).joined(separator: ", ") + "]")
+        }
+        lines.append("resources: []")
+        let error = try #require(insomniaError(lines.joined(separator: "\n"), name: "bomb.yaml"))
+        #expect(error.location?.hasPrefix("bomb.yaml:") == true)
+    }
 }
