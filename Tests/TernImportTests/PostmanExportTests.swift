@@ -147,4 +147,29 @@ struct PostmanExportTests {
         #expect(items.compactMap { $0["name"] as? String } == ["other", "shop"])
         #expect(throws: ImportError.self) { try PostmanExport.collection(of: Self.workspace(), group: "missing") }
     }
+
+    @Test("Target headers go into each request; referenced environment values become variables, credentials empty")
+    func targetHeadersAndVariables() throws {
+        var workspace = try Self.workspace()
+        workspace.targets["shop"]?.headers = [("X-Client", "tern"), ("Accept", "text/plain")]
+        workspace.environments["shop"]?.variables += [("id", "42"), ("apiToken", "plain-secret")]
+        let notes = try #require(workspace.specs.firstIndex { $0.id == "shop/notes" })
+        workspace.specs[notes].spec.headers = [("X-Token", "{{apiToken}}")]
+        let data = try PostmanExport.collection(of: workspace, group: "shop")
+        #expect(!String(decoding: data, as: UTF8.self).contains("plain-secret"))
+        let root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let variables = try #require(root["variable"] as? [[String: Any]])
+        let values = Dictionary(
+            uniqueKeysWithValues: variables.compactMap { variable in
+                (variable["key"] as? String).map { ($0, variable["value"] as? String ?? "?") }
+            })
+        #expect(values["id"] == "42")
+        #expect(values["apiToken"] == "")
+        let reimported = try PostmanImporter.read(
+            ImportSource(data: data, name: "shop.json", baseDirectory: Self.root, workspaceRoot: Self.root))
+        let user = try Support.spec("Get user", in: reimported).spec
+        #expect(user.headers.map(\.name) == ["X-Client", "Accept", "X-Trace", "Authorization"])
+        #expect(Support.header("Accept", user) == "application/json")
+        #expect(Support.header("X-Token", try Support.spec("Notes", in: reimported).spec) == "{{apiToken}}")
+    }
 }

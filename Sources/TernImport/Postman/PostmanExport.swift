@@ -34,6 +34,7 @@ package enum PostmanExport {
         }
         let info: [String: JSONValue] = ["name": .string(group ?? workspace.name), "schema": .string(schema)]
         var collection: [String: JSONValue] = ["info": .object(info), "item": .array(root.items)]
+        writer.declareReferenced()
         let variables = writer.variables
         if !variables.isEmpty { collection["variable"] = .array(variables) }
         let encoder = JSONEncoder()

@@ -8,6 +8,7 @@ struct PostmanWriter {
     let group: String?
     private var variableValues: [(key: String, value: String, secret: Bool)] = []
     private var baseVariables: [String: String] = [:]
+    private var referenced: [String] = []
 
     init(workspace: Workspace, group: String?) {
         self.workspace = workspace
@@ -26,14 +27,15 @@ struct PostmanWriter {
     /// The item for `spec`.
     mutating func item(for spec: SpecDefinition) -> JSONValue {
         var request: [String: JSONValue] = ["method": .string(spec.method), "url": url(for: spec)]
-        request["header"] = .array(
-            spec.headers.map { header in
-                var object: [String: JSONValue] = [
-                    "key": .string(header.name), "value": .string(convert(header.value)),
-                ]
-                if spec.disabled.isDisabled(header: header.name) { object["disabled"] = true }
-                return .object(object)
-            })
+        let own = Set(spec.headers.map { $0.name.lowercased() })
+        let inherited = (target(of: spec)?.headers ?? []).filter { !own.contains($0.name.lowercased()) }
+        var headers: [JSONValue] = []
+        for header in inherited + spec.headers {
+            var object: [String: JSONValue] = ["key": .string(header.name), "value": .string(convert(header.value))]
+            if spec.disabled.isDisabled(header: header.name) { object["disabled"] = true }
+            headers.append(.object(object))
+        }
+        request["header"] = .array(headers)
         if let body = spec.body { request["body"] = self.body(body) }
         var item: [String: JSONValue] = ["name": .string(spec.name), "request": .object(request)]
         if let sample = spec.sample { item["response"] = .array([response(sample, request: request)]) }
@@ -116,6 +118,21 @@ struct PostmanWriter {
         return nil
     }
 
+    /// Declares the variables the items reference with their environment values (names that
+    /// look like credentials get an empty value), following references inside those values.
+    mutating func declareReferenced() {
+        var index = 0
+        while index < referenced.count {
+            let name = referenced[index]
+            index += 1
+            guard !variableValues.contains(where: { $0.key == name }), let value = environmentValue(of: name) else {
+                continue
+            }
+            let secret = Credentials.looksSecret(name) && !value.contains("{{")
+            declare(name, value: secret ? "" : convert(value), secret: false)
+        }
+    }
+
     private mutating func declare(_ key: String, value: String, secret: Bool) {
         guard !variableValues.contains(where: { $0.key == key }) else { return }
         variableValues.append((key, secret ? "" : value, secret))
@@ -124,13 +141,18 @@ struct PostmanWriter {
     /// `{{env:NAME}}` as `{{NAME}}`, declaring `NAME` as a secret variable without a value.
     mutating func convert(_ text: String) -> String {
         var secrets: [String] = []
+        var names: [String] = []
         let converted = Templates.rewrite(text) { name in
-            guard name.hasPrefix("env:") else { return nil }
+            guard name.hasPrefix("env:") else {
+                names.append(name)
+                return nil
+            }
             let variable = String(name.dropFirst(4)).trimmingSpaces
             secrets.append(variable)
             return "{{\(variable)}}"
         }
         for secret in secrets { declare(secret, value: "", secret: true) }
+        for name in names where !referenced.contains(name) { referenced.append(name) }
         return converted
     }
 
