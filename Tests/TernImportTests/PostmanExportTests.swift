@@ -67,36 +67,8 @@ struct PostmanExportTests {
     @Test("The export is a valid Postman v2.1.0 collection (published JSON schema, python3-jsonschema)")
     func validatesAgainstSchema() throws {
         let data = try PostmanExport.collection(of: Self.workspace(), group: "shop")
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "postman-schema-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let document = directory.appendingPathComponent("collection.json")
-        try data.write(to: document)
-        let schema = Support.fixtures.appendingPathComponent("postman/collection-v2.1.0.schema.json")
-        let script = """
-            import json, sys
-            try:
-                import jsonschema
-            except ImportError:
-                print("python3-jsonschema is not installed (apt-get install python3-jsonschema)")
-                sys.exit(3)
-            schema = json.load(open(sys.argv[1]))
-            document = json.load(open(sys.argv[2]))
-            validator = jsonschema.Draft7Validator(schema)
-            errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(document)]
-            print("\\n".join(errors))
-            sys.exit(1 if errors else 0)
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schema.path, document.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "schema validation failed or python3 is missing: \(output)")
+        let problems = try Support.schemaProblems(of: data)
+        #expect(problems == nil, "schema validation failed or python3 is missing: \(problems ?? "")")
     }
 
     @Test("Export then import gives back the same specs, folders and base URL")

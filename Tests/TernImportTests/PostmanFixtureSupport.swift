@@ -49,4 +49,40 @@ enum PostmanFixtureSupport {
         for target in collection.targets { parts.append(String(describing: target)) }
         return parts.joined(separator: "\n")
     }
+
+    /// What the published Postman v2.1.0 schema finds wrong with `collection` (nil when valid),
+    /// checked by python3-jsonschema; a missing python3 or module is reported as a problem.
+    static func schemaProblems(of collection: Data) throws -> String? {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("postman-schema-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let document = directory.appendingPathComponent("collection.json")
+        try collection.write(to: document)
+        let schema = fixtures.appendingPathComponent("postman/collection-v2.1.0.schema.json")
+        let script = """
+            import json, sys
+            try:
+                import jsonschema
+            except ImportError:
+                print("python3-jsonschema is not installed (apt-get install python3-jsonschema)")
+                sys.exit(3)
+            schema = json.load(open(sys.argv[1]))
+            document = json.load(open(sys.argv[2]))
+            validator = jsonschema.Draft7Validator(schema)
+            errors = [f"{list(e.absolute_path)}: {e.message}" for e in validator.iter_errors(document)]
+            print("\\n".join(errors))
+            sys.exit(1 if errors else 0)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, schema.path, document.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? nil : "exit \(process.terminationStatus): \(output)"
+    }
 }

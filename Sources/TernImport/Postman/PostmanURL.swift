@@ -22,7 +22,9 @@ enum PostmanURL {
             url += joined(node["host"], separator: ".")
             if let port = node.text("port"), !port.isEmpty { url += ":" + port }
             let path = joined(node["path"], separator: "/")
-            if !path.isEmpty { url += path.hasPrefix("/") ? path : "/" + path }
+            if !path.isEmpty || node["path"]?.elements?.isEmpty == false {
+                url += path.hasPrefix("/") ? path : "/" + path
+            }
             parsed.url = convertPathVariables(url)
         }
         if node["query"] != nil {

@@ -75,7 +75,7 @@ struct PostmanWriter {
             object["host"] = .array(
                 host.split(separator: ".", omittingEmptySubsequences: false).map { .string(String($0)) })
             let path = rest.hasPrefix("/") ? rest.dropFirst() : rest[...]
-            if !path.isEmpty {
+            if !rest.isEmpty {
                 object["path"] = .array(
                     path.split(separator: "/", omittingEmptySubsequences: false).map { .string(String($0)) })
             }
