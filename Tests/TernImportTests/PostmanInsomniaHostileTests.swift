@@ -34,6 +34,8 @@ struct PostmanInsomniaHostileTests {
         #expect(error.message.contains("truncated"))
         let syntax = try #require(postmanError("{\"info\": {}, \"item\": [}"))
         #expect(syntax.location == "collection.json:1:23")
+        let value = try #require(postmanError("{\"info\": {},\n \"item\": [tru]}"))
+        #expect(value.location?.hasPrefix("collection.json:2:") == true, "\(value)")
     }
 
     @Test("Wrong types are errors at their JSON pointer")

@@ -20,14 +20,50 @@ enum JSONDocument {
         do {
             return try JSONDecoder().decode(JSONValue.self, from: data)
         } catch let DecodingError.dataCorrupted(context) {
-            let reason = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-            throw ImportError("not valid JSON: \(reason)", at: location(in: reason, name: source.name))
+            throw syntaxError(in: data, name: source.name, fallback: context.debugDescription)
         } catch {
             throw ImportError("not valid JSON: \(error)", at: source.name)
         }
     }
 
-    /// `name:line:column` when the decoder's message names a line and a column, else the name.
+    /// The parser's account of a syntax error, located by its byte offset or its message.
+    private static func syntaxError(in data: Data, name: String, fallback: String) -> ImportError {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let info = (error as NSError).userInfo
+            let reason = (info[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+            if let offset = info["NSJSONSerializationErrorIndex"] as? Int, offset >= 0, offset <= data.count {
+                let (line, column) = position(of: offset, in: data)
+                return ImportError("not valid JSON: \(reason)", at: "\(name):\(line):\(column)")
+            }
+            if let range = reason.range(of: #"character \d+"#, options: .regularExpression),
+                let offset = Int(reason[range].dropFirst("character ".count)), offset >= 0, offset <= data.count
+            {
+                let (line, column) = position(of: offset, in: data)
+                return ImportError("not valid JSON: \(reason)", at: "\(name):\(line):\(column)")
+            }
+            return ImportError("not valid JSON: \(reason)", at: location(in: reason, name: name))
+        }
+        return ImportError("not valid JSON: \(fallback)", at: name)
+    }
+
+    /// The 1-based line and column (in characters) of byte `offset`.
+    private static func position(of offset: Int, in data: Data) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        for byte in data.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// `name:line:column` when the parser's message names a line and a column, else the name.
     private static func location(in message: String, name: String) -> String {
         guard let range = message.range(of: #"line (\d+), column (\d+)"#, options: .regularExpression) else {
             return name
