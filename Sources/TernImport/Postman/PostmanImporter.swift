@@ -143,9 +143,9 @@ struct PostmanWalker {
                 context.warn("\(name): 'data' is not a v2 request body and was not imported")
             }
             requestAuth = PostmanAuth.resolve(request["auth"], inherited: auth)
-            for (key, what) in [("proxy", "proxy settings"), ("certificate", "client certificate")]
+            for (key, what) in [("proxy", "proxy settings are"), ("certificate", "client certificate is")]
             where request[key] != nil {
-                context.warn("\(name): the \(what) are not carried over")
+                context.warn("\(name): the \(what) not carried over")
             }
         }
         if let requestAuth {
