@@ -1,0 +1,107 @@
+import Tern
+import TernWorkspace
+
+/// Turns drafts into specs: the most used URL base becomes the group's target (`{{baseURL}}`, its
+/// value in the group environment), other `{{variable}}` bases get targets of their own, and
+/// other hosts keep full URLs.
+enum DraftAssembler {
+    /// The specs and targets for `drafts`.
+    static func assemble(
+        _ drafts: [RequestDraft], context: ImportContext
+    ) -> (specs: [ImportedSpec], targets: [WorkspaceTarget]) {
+        let splits = drafts.map { split($0.url) }
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for base in splits.compactMap(\.base) {
+            if counts[base] == nil { order.append(base) }
+            counts[base, default: 0] += 1
+        }
+        guard let main = order.max(by: { counts[$0, default: 0] < counts[$1, default: 0] }) else {
+            return (drafts.map { spec(from: $0, path: $0.url, target: nil, context: context) }, [])
+        }
+        var targets: [WorkspaceTarget] = []
+        var targetOfBase: [String: String] = [:]
+        let mainURL: String
+        if Templates.isReferenceOnly(main) {
+            mainURL = main
+        } else {
+            var name = "baseURL"
+            var counter = 2
+            while let value = context.variable(name), value != main {
+                name = "baseURL_\(counter)"
+                counter += 1
+            }
+            context.setVariable(name, main, item: context.group)
+            mainURL = "{{\(name)}}"
+        }
+        targets.append(WorkspaceTarget(name: context.group, baseURL: mainURL))
+        targetOfBase[main] = context.group
+        for base in order where base != main && !base.contains("://") {
+            let name = "\(context.group)-\(targets.count + 1)"
+            targets.append(WorkspaceTarget(name: name, baseURL: base))
+            targetOfBase[base] = name
+        }
+        var specs: [ImportedSpec] = []
+        for (draft, parts) in zip(drafts, splits) {
+            if let base = parts.base, let target = targetOfBase[base] {
+                specs.append(spec(from: draft, path: parts.rest, target: target, context: context))
+            } else {
+                if parts.base == nil {
+                    context.warn("\(draft.name): the URL '\(draft.url)' has no host")
+                }
+                specs.append(spec(from: draft, path: draft.url, target: context.group, context: context))
+            }
+        }
+        return (specs, targets)
+    }
+
+    /// The base (`https://host:port`, a leading `{{variable}}`) and the rest of a URL.
+    static func split(_ url: String) -> (base: String?, rest: String) {
+        var text = url
+        if text.hasPrefix("//") { return split("http:" + text) }
+        if let scheme = text.range(of: "://") {
+            let afterScheme = text[scheme.upperBound...]
+            let end = afterScheme.firstIndex(of: "/") ?? text.endIndex
+            return (String(text[..<end]), String(text[end...]))
+        }
+        if text.hasPrefix("{{") {
+            let end = text.firstIndex(of: "/") ?? text.endIndex
+            return (String(text[..<end]), String(text[end...]))
+        }
+        guard let first = text.first, first != "/", !text.isEmpty else { return (nil, text) }
+        text = "http://" + text
+        let parts = split(text)
+        return (parts.base, parts.rest)
+    }
+
+    private static func spec(
+        from draft: RequestDraft, path: String, target: String?, context: ImportContext
+    ) -> ImportedSpec {
+        var definition = SpecDefinition(
+            name: draft.name, target: target, method: draft.method, path: path, body: draft.body,
+            sample: draft.sample)
+        let enabledQuery = Set(draft.query.filter { !$0.disabled }.map(\.name))
+        for row in draft.query {
+            if row.disabled {
+                if enabledQuery.contains(row.name) {
+                    context.warn("\(draft.name): disabled query parameter '\(row.name)' dropped (also set)")
+                    continue
+                }
+                if !definition.disabled.query.contains(row.name) { definition.disabled.query.append(row.name) }
+            }
+            definition.query.append((row.name, .string(row.value)))
+        }
+        let enabledHeaders = Set(draft.headers.filter { !$0.disabled }.map { $0.name.lowercased() })
+        for row in draft.headers {
+            if row.disabled {
+                if enabledHeaders.contains(row.name.lowercased()) {
+                    context.warn("\(draft.name): disabled header '\(row.name)' dropped (also set)")
+                    continue
+                }
+                if !definition.disabled.isDisabled(header: row.name) { definition.disabled.headers.append(row.name) }
+            }
+            definition.headers.append((row.name, row.value))
+        }
+        return ImportedSpec(folders: draft.folders, fileName: draft.name, spec: definition)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// What an importer collects while it walks a source: warnings, skipped items, files to copy,
+/// the group environment's variables and the names given to secrets.
+final class ImportContext {
+    /// The source being read.
+    let source: ImportSource
+    /// The group the specs go into (also the target's and the environment's name).
+    let group: String
+    /// Details not carried over, in order, without repeats.
+    private(set) var warnings: [String] = []
+    /// Items not imported.
+    var skipped: [SkippedItem] = []
+    /// Files to copy into the workspace.
+    private(set) var files: [ImportedFile] = []
+    /// The group environment's variables, first value of a name wins.
+    private(set) var variables: [HTTPFieldPair] = []
+    private var variableIndex: [String: Int] = [:]
+    private var seenWarnings: Set<String> = []
+    private var secretNames: [String: String] = [:]
+    private var usedNames: Set<String> = []
+
+    /// A context for `source` importing into `group`.
+    init(source: ImportSource, group: String) {
+        self.source = source
+        self.group = group
+    }
+
+    /// Adds a warning once.
+    func warn(_ warning: String) {
+        if seenWarnings.insert(warning).inserted { warnings.append(warning) }
+    }
+
+    /// Sets a group environment variable; a second, different value for the name is a warning.
+    func setVariable(_ name: String, _ value: String, item: String) {
+        if let index = variableIndex[name] {
+            let existing = variables[index]
+            if existing.value != value {
+                warn("\(item): variable '\(name)' is also '\(value)' here; the environment keeps '\(existing.value)'")
+            }
+            return
+        }
+        variableIndex[name] = variables.count
+        variables.append(HTTPFieldPair(name: name, value: value))
+    }
+
+    /// The value of a group environment variable.
+    func variable(_ name: String) -> String? { variableIndex[name].map { variables[$0].value } }
+
+    /// A credential as it may be written: a lone `{{reference}}` is kept; a literal becomes
+    /// `{{env:NAME}}` (NAME after the group and `label`) and a warning asks to set it.
+    func secret(_ value: String, label: String, item: String, hint: String = "") -> String {
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if Templates.isReferenceOnly(trimmed) { return trimmed }
+        return "{{env:\(secretName(label: label, value: value, item: item, hint: hint))}}"
+    }
+
+    /// The process environment variable that holds `value` (one name per distinct label and value).
+    func secretName(label: String, value: String, item: String, hint: String = "") -> String {
+        let key = label + "\u{0}" + value
+        let name: String
+        if let known = secretNames[key] {
+            name = known
+        } else {
+            let base = Slug.environmentName(group + "_" + label)
+            var candidate = base
+            var counter = 2
+            while usedNames.contains(candidate) {
+                candidate = "\(base)_\(counter)"
+                counter += 1
+            }
+            usedNames.insert(candidate)
+            secretNames[key] = candidate
+            name = candidate
+        }
+        warn("set \(name) in the environment for \(item)\(hint)")
+        return name
+    }
+
+    /// A file a request uploads, as the spec should name it: inside the workspace, relative to
+    /// it; elsewhere, copied to `files/<group>/`; missing, as written with a warning.
+    func fileReference(_ path: String, item: String) -> String {
+        if path.contains("{{") { return path }
+        let url =
+            path.hasPrefix("/")
+            ? URL(fileURLWithPath: path) : source.baseDirectory.appendingPathComponent(path)
+        let full = url.standardizedFileURL.path
+        let root = source.workspaceRoot.standardizedFileURL.path
+        if full.hasPrefix(root + "/") { return String(full.dropFirst(root.count + 1)) }
+        guard FileManager.default.fileExists(atPath: full) else {
+            warn("\(item): file '\(path)' was not found; the spec names it as written")
+            return path
+        }
+        if let copied = files.first(where: { $0.source.standardizedFileURL.path == full }) {
+            return copied.destination
+        }
+        let name = url.lastPathComponent
+        var destination = "files/\(group)/\(name)"
+        var counter = 2
+        while files.contains(where: { $0.destination == destination }) {
+            destination = "files/\(group)/\(counter)-\(name)"
+            counter += 1
+        }
+        files.append(ImportedFile(source: url, destination: destination))
+        return destination
+    }
+}

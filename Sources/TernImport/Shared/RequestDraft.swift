@@ -1,0 +1,67 @@
+import Tern
+import TernWorkspace
+
+/// One request as an importer read it, before its URL is split into a target and a path.
+struct RequestDraft {
+    /// A header or query row; disabled rows are kept but not sent.
+    struct Row {
+        /// The name.
+        var name: String
+        /// The value.
+        var value: String
+        /// Whether the source switched it off.
+        var disabled = false
+    }
+
+    /// The item's name as the source shows it.
+    var name: String
+    /// Folders under the group.
+    var folders: [String]
+    /// The method as written.
+    var method: String
+    /// The full URL without its query (templates kept).
+    var url: String
+    /// Query rows in order.
+    var query: [Row] = []
+    /// Header rows in order.
+    var headers: [Row] = []
+    /// The body.
+    var body: BodyDefinition?
+    /// A saved response.
+    var sample: SampleDefinition?
+
+    /// Whether a header `name` is set (enabled), compared case-insensitively.
+    func hasHeader(_ name: String) -> Bool {
+        headers.contains { !$0.disabled && $0.name.lowercased() == name.lowercased() }
+    }
+
+    /// Every templated string of the request rewritten by `transform` (URL, query, headers, body).
+    mutating func rewriteStrings(_ transform: (String) -> String) {
+        url = transform(url)
+        for index in query.indices { query[index].value = transform(query[index].value) }
+        for index in headers.indices { headers[index].value = transform(headers[index].value) }
+        switch body {
+        case .json(let value): body = .json(Self.rewrite(value, transform))
+        case .form(let pairs): body = .form(pairs.map { ($0.name, transform($0.value)) })
+        case .text(let text): body = .text(transform(text))
+        case .file(let path): body = .file(transform(path))
+        case .multipart(let parts):
+            body = .multipart(
+                parts.map {
+                    MultipartPartDefinition(
+                        name: $0.name, value: $0.value.map(transform), file: $0.file.map(transform),
+                        contentType: $0.contentType)
+                })
+        case nil: break
+        }
+    }
+
+    private static func rewrite(_ value: JSONValue, _ transform: (String) -> String) -> JSONValue {
+        switch value {
+        case .string(let text): .string(transform(text))
+        case .array(let items): .array(items.map { rewrite($0, transform) })
+        case .object(let members): .object(members.mapValues { rewrite($0, transform) })
+        default: value
+        }
+    }
+}

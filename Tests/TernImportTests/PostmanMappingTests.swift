@@ -1,0 +1,149 @@
+import Foundation
+import Tern
+import TernWorkspace
+import Testing
+
+@testable import TernImport
+
+@Suite("Postman import mapping")
+struct PostmanMappingTests {
+    typealias Support = PostmanFixtureSupport
+
+    static func collectionText(photo: String) -> String {
+        #"""
+        {
+         "info": {"name": "Shop API", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+         "auth": {"type": "bearer", "bearer": [{"key": "token", "value": "s3cr3t-collection-token"}]},
+         "variable": [
+           {"key": "baseUrl", "value": "https://shop.example.com/api"},
+           {"key": "clientSecret", "value": "hunter2", "type": "secret"},
+           {"key": "page", "value": 2}
+         ],
+         "event": [{"listen": "prerequest", "script": {"exec": ["pm.environment.set('x', 1)"]}}],
+         "item": [
+          {"name": "Users", "item": [
+             {"name": "Get user", "request": {"method": "GET",
+                "url": {"raw": "{{baseUrl}}/users/:id?verbose=true", "host": ["{{baseUrl}}"], "path": ["users", ":id"],
+                        "query": [{"key": "verbose", "value": "true"},
+                                  {"key": "debug", "value": "1", "disabled": true}],
+                        "variable": [{"key": "id", "value": "42"}]},
+                "header": [{"key": "Accept", "value": "application/json"},
+                           {"key": "X-Trace", "value": "on", "disabled": true}]},
+              "response": [{"name": "ok", "code": 200, "header": [{"key": "Content-Type", "value": "application/json"}],
+                            "body": "{\"id\": 42}"}]},
+             {"name": "Public", "auth": {"type": "noauth"}, "item": [
+                {"name": "Health", "request": "{{baseUrl}}/health"}
+             ]}
+          ]},
+          {"name": "Create order", "event": [{"listen": "test", "script": {"exec": ["pm.test('ok', () => {})"]}}],
+           "protocolProfileBehavior": {"followRedirects": false, "disableBodyPruning": true},
+           "request": {"method": "POST", "url": "{{baseUrl}}/orders?client={{clientSecret}}&id={{$guid}}",
+             "auth": {"type": "apikey", "apikey": [{"key": "key", "value": "api_key"},
+                                                   {"key": "value", "value": "k-123"},
+                                                   {"key": "in", "value": "query"}]},
+             "body": {"mode": "raw", "raw": "{\"item\": \"book\", \"qty\": 2}",
+                      "options": {"raw": {"language": "json"}}}}},
+          {"name": "Templated JSON", "request": {"method": "PUT", "url": "{{baseUrl}}/orders/1",
+             "body": {"mode": "raw", "raw": "{\"qty\": {{qty}}}", "options": {"raw": {"language": "json"}}}}},
+          {"name": "Login form", "request": {"method": "POST", "url": "{{baseUrl}}/login",
+             "body": {"mode": "urlencoded", "urlencoded": [{"key": "user", "value": "ada"},
+                                                          {"key": "remember", "value": "1", "disabled": true}]}}},
+          {"name": "Upload", "request": {"method": "POST", "url": "https://files.example.com/upload",
+             "body": {"mode": "formdata", "formdata": [{"key": "title", "value": "cat", "type": "text"},
+                                                      {"key": "photo", "type": "file", "src": "\#(photo)"}]}}},
+          {"name": "Raw file", "request": {"method": "PUT", "url": "https://files.example.com/raw",
+             "body": {"mode": "file", "file": {"src": "\#(photo)"}}}},
+          {"name": "Digest", "request": {"method": "GET", "url": "{{baseUrl}}/digest", "auth": {"type": "digest"}}},
+          {"name": "Broken"}
+         ]
+        }
+        """#
+    }
+
+    private func importShop() throws -> (ImportedCollection, URL) {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("postman-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let photo = directory.appendingPathComponent("photo.png")
+        try Data([0x89, 0x50]).write(to: photo)
+        let source = Support.source(Self.collectionText(photo: photo.path), base: directory)
+        return (try PostmanImporter.read(source), photo)
+    }
+
+    @Test("Folders, the shared {{baseUrl}} target, path variables, disabled rows and a JSON sample")
+    func structure() throws {
+        let (collection, _) = try importShop()
+        #expect(collection.title == "Shop API")
+        #expect(collection.targets == [WorkspaceTarget(name: "shop-api", baseURL: "{{baseUrl}}")])
+        let user = try Support.spec("Get user", in: collection)
+        #expect(user.folders == ["Users"])
+        #expect(user.spec.path == "/users/{{id}}")
+        #expect(Support.query(user.spec) == ["verbose=true", "debug=1"])
+        #expect(user.spec.disabled == DisabledItems(headers: ["X-Trace"], query: ["debug"]))
+        #expect(Support.header("Accept", user.spec) == "application/json")
+        #expect(user.spec.sample?.status == 200)
+        #expect(user.spec.sample?.body == ["id": 42])
+        let environment = try #require(collection.environments.first)
+        #expect(environment.name == "shop-api")
+        #expect(environment.variables.map(\.name) == ["baseUrl", "page", "id"])
+        #expect(environment.variables.first?.value == "https://shop.example.com/api")
+        #expect(collection.skipped == [SkippedItem(item: "Broken", reason: "neither a request nor a folder")])
+    }
+
+    @Test("Auth is inherited from the collection, stopped by noauth, and credentials go to {{env:…}}")
+    func authAndSecrets() throws {
+        let (collection, _) = try importShop()
+        let user = try Support.spec("Get user", in: collection).spec
+        #expect(Support.header("Authorization", user) == "Bearer {{env:SHOP_API_TOKEN}}")
+        let health = try Support.spec("Health", in: collection)
+        #expect(health.folders == ["Users", "Public"])
+        #expect(Support.header("Authorization", health.spec) == nil)
+        let order = try Support.spec("Create order", in: collection).spec
+        #expect(
+            Support.header("Authorization", order) == nil, "the request's own API key auth replaces the collection's")
+        #expect(
+            Support.query(order) == ["client={{env:CLIENTSECRET}}", "id={{$guid}}", "api_key={{env:SHOP_API_API_KEY}}"])
+        let written = Support.writtenText(collection)
+        for secret in ["s3cr3t-collection-token", "hunter2", "k-123"] { #expect(!written.contains(secret)) }
+        #expect(collection.warnings.contains("set SHOP_API_TOKEN in the environment for Get user"))
+        #expect(
+            collection.warnings.contains("set CLIENTSECRET in the environment for collection variable 'clientSecret'"))
+        #expect(collection.warnings.contains("Digest: digest authentication is not imported; add its headers by hand"))
+    }
+
+    @Test("Bodies: JSON that parses, templated JSON as text, urlencoded, form-data and file uploads")
+    func bodies() throws {
+        let (collection, photo) = try importShop()
+        let order = try Support.spec("Create order", in: collection).spec
+        #expect(order.body == .json(["item": "book", "qty": 2]))
+        let templated = try Support.spec("Templated JSON", in: collection).spec
+        #expect(templated.body == .text("{\"qty\": {{qty}}}"))
+        #expect(Support.header("Content-Type", templated) == "application/json")
+        let login = try Support.spec("Login form", in: collection).spec
+        #expect(login.body == .form([("user", "ada")]))
+        let upload = try Support.spec("Upload", in: collection).spec
+        #expect(upload.path == "https://files.example.com/upload")
+        #expect(
+            upload.body
+                == .multipart([
+                    MultipartPartDefinition(name: "title", value: "cat"),
+                    MultipartPartDefinition(name: "photo", file: "files/shop-api/photo.png"),
+                ]))
+        #expect(try Support.spec("Raw file", in: collection).spec.body == .file("files/shop-api/photo.png"))
+        #expect(collection.files == [ImportedFile(source: photo, destination: "files/shop-api/photo.png")])
+    }
+
+    @Test("Scripts, dynamic variables and protocol settings that change the request are warnings")
+    func warnings() throws {
+        let (collection, _) = try importShop()
+        #expect(
+            collection.warnings.contains(
+                "collection 'Shop API': prerequest script not run (Tern does not run pm.* scripts)"))
+        #expect(collection.warnings.contains("Create order: test script not run (Tern does not run pm.* scripts)"))
+        #expect(
+            collection.warnings.contains("Create order: protocolProfileBehavior.followRedirects is not carried over"))
+        #expect(!collection.warnings.contains { $0.contains("disableBodyPruning") })
+        #expect(collection.warnings.contains { $0.contains("{{$guid}}") })
+        #expect(collection.warnings.contains("Login form: disabled form field 'remember' was not imported"))
+    }
+}
