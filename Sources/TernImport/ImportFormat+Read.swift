@@ -2,7 +2,9 @@ extension ImportFormat {
     /// Reads `source` as this format.
     package func read(_ source: ImportSource) throws(ImportError) -> ImportedCollection {
         switch self {
-        case .curl, .openapi, .postman, .insomnia, .har:
+        case .postman: try PostmanImporter.read(source)
+        case .insomnia: try InsomniaImporter.read(source)
+        case .curl, .openapi, .har:
             throw ImportError("the \(rawValue) importer is being merged")
         }
     }

@@ -31,8 +31,30 @@ extension ExplorerSession {
             return .curl(maskedCurl(try resolve(try entry(name))))
         case .har(let file, let names, _, let force):
             return .done(try await exportHAR(to: file, names: names, replacing: force))
-        case .postman:
-            throw ExplorerError(.unsupported, "export postman is being merged")
+        case .postman(let file, let group, let force):
+            if let group, !workspace.specs.contains(where: { $0.group.first == group }) {
+                let groups = Set(workspace.specs.compactMap(\.group.first)).sorted()
+                throw ExplorerError(
+                    .usage, "no group '\(group)' in this workspace (groups: \(groups.joined(separator: ", ")))")
+            }
+            let data: Data
+            do {
+                data = try PostmanExport.collection(of: workspace, group: group)
+            } catch {
+                throw ExplorerError(.workspace, "export postman: \(error.description)")
+            }
+            return .done(try writeExport(data, to: file, replacing: force, what: "a Postman collection v2.1"))
         }
+    }
+
+    /// Writes an exported document to `path` (relative to the current folder), or returns it for `-`.
+    private func writeExport(_ data: Data, to path: String, replacing: Bool, what: String) throws(ExplorerError)
+        -> String
+    {
+        if path == "-" { return String(decoding: data, as: UTF8.self) }
+        let url = URL(
+            fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        try HARCodec.write(data, to: url, replacing: replacing)
+        return "wrote \(what) to \(path)"
     }
 }

@@ -44,6 +44,9 @@ extension ImportFormat {
             let version = schema.contains("v2.0") ? "v2.0" : schema.contains("v2.1") ? "v2.1" : "v2"
             return Detection(format: .postman, description: "a Postman collection \(version)")
         }
+        if root["requests"] is [Any], root["order"] != nil || root["folders"] != nil {
+            return Detection(format: .postman, description: "a Postman collection v1")
+        }
         return nil
     }
 
