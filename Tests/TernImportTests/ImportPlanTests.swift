@@ -141,4 +141,34 @@ struct ImportPlanTests {
         #expect(again.newFiles.isEmpty)
         #expect(again.report.warnings.contains { $0.hasPrefix("files/body.json exists and differs") })
     }
+
+    @Test("Into a workspace with one target and a default environment: specs keep their target, values land in use")
+    func defaultTargetAndEnvironment() throws {
+        let root = folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "workspace.yaml": "name: Mine\ndefaultEnvironment: local\ntargets:\n  api:\n    baseURL: https://api.example\n",
+            "environments/local.yaml": "# mine\nuserId: 1\n",
+            "specs/users.yaml": "method: GET\npath: /users\n",
+        ]
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let plan = try ImportPlan(collection(), root: root, group: "petstore", overwrite: false, origin: "t")
+        #expect(plan.newDefaultTarget == "api")
+        #expect(plan.newVariables.map(\.environment) == ["local"])
+        try plan.apply()
+        let workspace = try Workspace.load(from: root)
+        #expect(workspace.defaultTarget == "api")
+        #expect(workspace.environments["local"]?.value(of: "baseURL") == "https://pets.example/v1")
+        #expect(workspace.environments["local"]?.value(of: "userId") == "1")
+        let users = try workspace.request(for: workspace.spec(named: "users"), context: TemplateContext(processEnvironment: [:]))
+        #expect(users.url.absoluteString == "https://api.example/users")
+        let pets = try workspace.request(
+            for: workspace.spec(named: "petstore/pets/list-pets"), context: TemplateContext(processEnvironment: [:]))
+        #expect(pets.url.absoluteString == "https://pets.example/v1/pets")
+    }
 }

@@ -82,9 +82,7 @@ struct InsomniaImportTests {
         let spec = try Support.spec("GraphQL request", in: collection).spec
         #expect(spec.body == .json(["query": "query {\n\thello,\n\tbearer\n}"]))
         #expect(spec.path == "/graphql")
-        #expect(
-            collection.environments.first?.variables.contains(
-                HTTPFieldPair(name: "baseURL", value: "http://localhost:4010")) == true)
+        #expect(collection.targets.first?.baseURL == "http://localhost:4010")
         #expect(collection.warnings.contains("GraphQL request: the GraphQL body is sent as JSON {query, variables}"))
     }
 

@@ -10,7 +10,12 @@ extension ImportPlan {
                     at: root, name: workspaceName, defaultEnvironment: newVariables.first?.environment,
                     targets: newTargets, comment: "Made by `\(origin)`.\nThe format: docs/workspace-format.md in Tern.")
             } else {
-                try WorkspaceFiles.addTargets(newTargets, to: root.appendingPathComponent("workspace.yaml"))
+                let manifest = root.appendingPathComponent("workspace.yaml")
+                try WorkspaceFiles.addTargets(newTargets, to: manifest)
+                if let newDefaultTarget { try WorkspaceFiles.setTopLevel("defaultTarget", newDefaultTarget, in: manifest) }
+                if let newDefaultEnvironment {
+                    try WorkspaceFiles.setTopLevel("defaultEnvironment", newDefaultEnvironment, in: manifest)
+                }
             }
             for (environment, variables) in newVariables {
                 let file = root.appendingPathComponent("environments", isDirectory: true)

@@ -31,6 +31,11 @@ package struct ImportPlan: Sendable {
     package private(set) var items: [Item] = []
     /// Targets `apply()` adds to `workspace.yaml`.
     package private(set) var newTargets: [WorkspaceTarget] = []
+    /// The target `apply()` makes `defaultTarget:`, so the workspace's specs without `target:` keep theirs
+    /// when the import adds a second target.
+    package private(set) var newDefaultTarget: String?
+    /// The environment `apply()` makes `defaultEnvironment:` of an existing workspace that has none.
+    package private(set) var newDefaultEnvironment: String?
     /// Variables `apply()` appends, by environment.
     package private(set) var newVariables: [(environment: String, variables: [(name: String, value: String)])] = []
     /// Files `apply()` copies in.
@@ -64,14 +69,36 @@ package struct ImportPlan: Sendable {
         report.warnings = collection.warnings
         try planSpecs(collection.specs, in: existing, overwrite: overwrite)
         planTargets(collection.targets, in: existing)
-        planEnvironments(collection.environments, in: existing)
-        planFiles(collection.files)
-        if !createsWorkspace, let environment = collection.environments.first,
-            environment.name != existing.defaultEnvironment, !collection.specs.isEmpty
+        if !createsWorkspace, !newTargets.isEmpty, existing.targets.count == 1, existing.defaultTarget == nil,
+            let only = existing.targets.keys.first,
+            existing.specs.contains(where: { $0.spec.target == nil && !$0.spec.hasFullURL })
         {
+            newDefaultTarget = only
             report.warnings.append(
-                "the imported variables are in environments/\(environment.name).yaml: "
-                    + "use --env \(environment.name) (or :env \(environment.name)) to send these specs")
+                "workspace.yaml gains 'defaultTarget: \(only)' so the specs without 'target:' keep using '\(only)'")
+        }
+        planEnvironments(Self.environments(of: collection, group: group, in: existing), in: existing)
+        planFiles(collection.files)
+        if !createsWorkspace, existing.defaultEnvironment == nil, let first = newVariables.first?.environment {
+            newDefaultEnvironment = first
+            report.warnings.append("workspace.yaml gains 'defaultEnvironment: \(first)', which holds the imported values")
+        }
+    }
+
+    /// The imported environments as they land: in an existing workspace with a default environment, the
+    /// group's own variables (base URLs, path defaults) go into that environment, so the new specs work
+    /// in the environment the user already uses; other environments (Insomnia's sub environments) keep
+    /// their names.
+    private static func environments(
+        of collection: ImportedCollection, group: String, in workspace: Workspace
+    ) -> [ImportedEnvironment] {
+        guard let current = workspace.defaultEnvironment, workspace.environments[current] != nil else {
+            return collection.environments
+        }
+        return collection.environments.map { environment in
+            var moved = environment
+            if environment.name == group { moved.name = current }
+            return moved
         }
     }
 

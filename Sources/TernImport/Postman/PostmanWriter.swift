@@ -28,7 +28,7 @@ struct PostmanWriter {
     mutating func item(for spec: SpecDefinition) -> JSONValue {
         var request: [String: JSONValue] = ["method": .string(spec.method), "url": url(for: spec)]
         let own = Set(spec.headers.map { $0.name.lowercased() })
-        let inherited = (target(of: spec)?.headers ?? []).filter { !own.contains($0.name.lowercased()) }
+        let inherited = (workspace.target(for: spec)?.headers ?? []).filter { !own.contains($0.name.lowercased()) }
         var headers: [JSONValue] = []
         for header in inherited + spec.headers {
             var object: [String: JSONValue] = ["key": .string(header.name), "value": .string(convert(header.value))]
@@ -44,7 +44,7 @@ struct PostmanWriter {
 
     private mutating func url(for spec: SpecDefinition) -> JSONValue {
         var raw = convert(spec.path)
-        if !spec.path.contains("://"), let target = target(of: spec) {
+        if !spec.path.contains("://"), let target = workspace.target(for: spec) {
             let base = baseReference(for: target)
             let path = raw.hasPrefix("/") || raw.isEmpty ? raw : "/" + raw
             raw = base + path
@@ -82,11 +82,6 @@ struct PostmanWriter {
         }
         if !query.isEmpty { object["query"] = .array(query) }
         return .object(object)
-    }
-
-    private func target(of spec: SpecDefinition) -> WorkspaceTarget? {
-        if let name = spec.target { return workspace.targets[name] }
-        return workspace.targets.count == 1 ? workspace.targets.values.first : nil
     }
 
     /// `{{variable}}` for a target's base URL, declaring the variable with the value it has.

@@ -1,9 +1,9 @@
 import Tern
 import TernWorkspace
 
-/// Turns drafts into specs: the most used URL base becomes the group's target (`{{baseURL}}`, its
-/// value in the group environment), other `{{variable}}` bases get targets of their own, and
-/// other hosts keep full URLs.
+/// Turns drafts into specs: the most used URL base becomes the group's target (as written: a literal
+/// `https://host` stays literal, so it means the same in every environment; a `{{variable}}` base keeps
+/// its variable), other `{{variable}}` bases get targets of their own, and other hosts keep full URLs.
 enum DraftAssembler {
     /// The specs and targets for `drafts`.
     static func assemble(
@@ -21,20 +21,7 @@ enum DraftAssembler {
         }
         var targets: [WorkspaceTarget] = []
         var targetOfBase: [String: String] = [:]
-        let mainURL: String
-        if Templates.isReferenceOnly(main) {
-            mainURL = main
-        } else {
-            var name = "baseURL"
-            var counter = 2
-            while let value = context.variable(name), value != main {
-                name = "baseURL_\(counter)"
-                counter += 1
-            }
-            context.setVariable(name, main, item: context.group)
-            mainURL = "{{\(name)}}"
-        }
-        targets.append(WorkspaceTarget(name: context.group, baseURL: mainURL))
+        targets.append(WorkspaceTarget(name: context.group, baseURL: main))
         targetOfBase[main] = context.group
         for base in order where base != main && !base.contains("://") {
             let name = "\(context.group)-\(targets.count + 1)"

@@ -8,13 +8,14 @@ struct ManifestReader {
     struct Manifest {
         var name: String
         var defaultEnvironment: String?
+        var defaultTarget: String?
         var targets: [String: WorkspaceTarget] = [:]
         var handler = HandlerSettings()
         var defaultEnvironmentLocation: SourceLocation?
         var verifyIgnore: [String] = []
     }
 
-    static let fields = ["name", "defaultEnvironment", "targets", "handler", "verify"]
+    static let fields = ["name", "defaultEnvironment", "defaultTarget", "targets", "handler", "verify"]
 
     var reader: NodeReader
 
@@ -38,6 +39,19 @@ struct ManifestReader {
             manifest.defaultEnvironmentLocation = SourceLocation(node)
         }
         if let node = fields["targets"] { manifest.targets = try targets(node) }
+        if let node = fields["defaultTarget"],
+            let name = try reader.optionalString(node, field: "defaultTarget")
+        {
+            let names = manifest.targets.keys.sorted()
+            guard manifest.targets[name] != nil else {
+                throw reader.error(
+                    .unknownTarget,
+                    "defaultTarget '\(name)' is not a target\(Suggestions.hint(for: name, in: names)); "
+                        + "targets: \(Suggestions.list(names))",
+                    at: node)
+            }
+            manifest.defaultTarget = name
+        }
         if let node = fields["handler"] { manifest.handler = try handler(node) }
         if let node = fields["verify"] { manifest.verifyIgnore = try reader.verifyIgnore(node) }
         return manifest

@@ -22,6 +22,7 @@ extension Workspace {
             targets: manifest.targets, handler: manifest.handler, warnings: manifestReader.reader.warnings
         )
         workspace.verifyIgnore = manifest.verifyIgnore
+        workspace.defaultTarget = manifest.defaultTarget
         try workspace.loadEnvironments()
         if let name = manifest.defaultEnvironment, workspace.environments[name] == nil {
             workspace.warnings.append(
@@ -82,7 +83,8 @@ extension Workspace {
         return (SpecEntry(id: id, file: file, group: Array(components.dropLast()), spec: spec), warnings)
     }
 
-    /// The spec's `target:` must name a target; it may be left out only when there is at most one.
+    /// The spec's `target:` must name a target; it may be left out when the path is a full URL, when there is
+    /// at most one target, or when workspace.yaml names a `defaultTarget:`.
     func checkTarget(of spec: SpecDefinition, file: URL) throws(WorkspaceError) {
         let names = targets.keys.sorted()
         if let target = spec.target {
@@ -94,10 +96,11 @@ extension Workspace {
                 file: file, at: spec.layout[location: "target"], suggestions: names
             )
         }
-        guard names.count > 1 else { return }
+        guard names.count > 1, defaultTarget == nil, !spec.hasFullURL else { return }
         throw WorkspaceError(
             .unknownTarget,
-            "the spec names no target and the workspace has \(names.count): \(Suggestions.list(names)); add 'target:'",
+            "the spec names no target and the workspace has \(names.count): \(Suggestions.list(names)); "
+                + "add 'target:' (or 'defaultTarget:' to workspace.yaml)",
             file: file, at: spec.layout.document, suggestions: names
         )
     }

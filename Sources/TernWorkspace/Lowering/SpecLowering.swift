@@ -56,7 +56,7 @@ struct SpecLowering {
             return target
         }
         try workspace.checkTarget(of: spec, file: file)
-        return workspace.targets.values.first
+        return workspace.target(for: spec)
     }
 
     private func makeURL(target: WorkspaceTarget?) throws(WorkspaceError) -> URL {

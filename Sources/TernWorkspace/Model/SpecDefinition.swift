@@ -86,6 +86,15 @@ public struct SpecDefinition: Sendable, Equatable {
     }
 }
 
+extension SpecDefinition {
+    /// Whether `path` is a whole `http://` or `https://` URL: such a spec without `target:` uses no target
+    /// (no base URL, no target headers).
+    public var hasFullURL: Bool {
+        let lowered = path.prefix(8).lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://")
+    }
+}
+
 /// The names of a spec's headers and query parameters that are switched off.
 public struct DisabledItems: Sendable, Equatable {
     /// Header names (compared case-insensitively).

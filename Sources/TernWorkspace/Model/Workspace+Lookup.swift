@@ -69,3 +69,14 @@ extension Workspace {
         return Array(result.prefix(3))
     }
 }
+
+extension Workspace {
+    /// The target `spec` is sent with: its `target:`, else none for a full URL, else `defaultTarget:`,
+    /// else the only target. Nil when there is none (or `target:` names an unknown one).
+    public func target(for spec: SpecDefinition) -> WorkspaceTarget? {
+        if let name = spec.target { return targets[name] }
+        if spec.hasFullURL { return nil }
+        if let defaultTarget { return targets[defaultTarget] }
+        return targets.count == 1 ? targets.values.first : nil
+    }
+}

@@ -21,6 +21,8 @@ public struct Workspace: Sendable {
     public var defaultEnvironment: String?
     /// Targets by name.
     public var targets: [String: WorkspaceTarget]
+    /// The target of specs that name none when there are several (`defaultTarget:`).
+    public var defaultTarget: String?
     /// Handler settings (`handler:`).
     public var handler: HandlerSettings
     /// Every spec, sorted by id.

@@ -122,3 +122,20 @@ package enum WorkspaceFiles {
         return !trimmed.isEmpty && !trimmed.hasPrefix("#")
     }
 }
+
+extension WorkspaceFiles {
+    /// Adds `key: value` (`defaultTarget`, `defaultEnvironment`) to the manifest at `file`, after its `name:`
+    /// line (or first), keeping the rest as it is.
+    package static func setTopLevel(_ key: String, _ value: String, in file: URL) throws(WorkspaceError) {
+        let text = try YAMLSource.read(file)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let line = try yaml([(key, SpecWriter.string(value))]).trimmingCharacters(in: .newlines)
+        if let nameLine = lines.firstIndex(where: { $0.hasPrefix("name:") }) {
+            lines.insert(line, at: nameLine + 1)
+        } else {
+            let firstContent = lines.firstIndex(where: { !$0.hasPrefix("#") && !$0.isEmpty }) ?? lines.count
+            lines.insert(line, at: firstContent)
+        }
+        try AtomicFile.write(Data(lines.joined(separator: "\n").utf8), to: file)
+    }
+}
