@@ -12,8 +12,12 @@ struct HARHostileTests {
     }
 
     private static func error(_ text: String) -> ImportError? {
+        failure(Data(text.utf8))
+    }
+
+    private static func failure(_ data: Data) -> ImportError? {
         do {
-            _ = try read(Data(text.utf8))
+            _ = try read(data)
             return nil
         } catch {
             return error
@@ -91,13 +95,7 @@ struct HARHostileTests {
     @Test("A source over 64 MiB is refused before it is parsed")
     func oversized() throws {
         let data = Data(repeating: 0x20, count: HARCodec.maximumSourceBytes + 1)
-        let error = try #require(
-            {
-                do {
-                    _ = try Self.read(data)
-                    return nil
-                } catch { return error }
-            }() as ImportError?)
+        let error = try #require(Self.failure(data))
         #expect(error.message.contains("are refused"))
         #expect(error.location == "x.har")
     }
@@ -117,13 +115,7 @@ struct HARHostileTests {
 
     @Test("Text that is not UTF-8 JSON is an error naming the source")
     func binary() throws {
-        let error = try #require(
-            {
-                do {
-                    _ = try Self.read(Data([0xFF, 0xFE, 0x00, 0x7B]))
-                    return nil
-                } catch { return error }
-            }() as ImportError?)
+        let error = try #require(Self.failure(Data([0xFF, 0xFE, 0x00, 0x7B])))
         #expect(error.location?.hasPrefix("x.har") == true)
     }
 }

@@ -198,3 +198,32 @@ struct HARMappingTests {
         #expect(broken.warnings == ["the response of GET https://h/b is not replayable: its body is not valid base64"])
     }
 }
+
+@Suite("HAR import of multipart text")
+struct HARMultipartTextTests {
+    @Test("Chrome's multipart text (no params) is split at its boundary into values and file placeholders")
+    func chromeMultipart() throws {
+        let body = "------WebKitFormBoundaryX\\r\\nContent-Disposition: form-data; "
+            + "name=\\\"title\\\"\\r\\n\\r\\nHi\\r\\n"
+            + "------WebKitFormBoundaryX\\r\\nContent-Disposition: form-data; "
+            + "name=\\\"doc\\\"; filename=\\\"a.pdf\\\"\\r\\n"
+            + "Content-Type: application/pdf\\r\\n\\r\\n\\r\\n------WebKitFormBoundaryX--\\r\\n"
+        let request = #"{"method": "POST", "url": "https://h/up", "postData": {"mimeType": "#
+            + #""multipart/form-data; boundary=----WebKitFormBoundaryX", "text": "\#(body)"}}"#
+        let imported = try importHAR([harEntry(request)])
+        #expect(
+            imported.specs.first?.spec.body
+                == .multipart([
+                    MultipartPartDefinition(name: "title", value: "Hi"),
+                    MultipartPartDefinition(name: "doc", file: "files/a.pdf", contentType: "application/pdf"),
+                ]))
+        #expect(imported.warnings.contains { $0.contains("files/a.pdf") })
+    }
+
+    @Test("Multipart text without its boundary stays text")
+    func noBoundary() throws {
+        let request = #"{"method": "POST", "url": "https://h/up", "postData": {"mimeType": "multipart/form-data", "#
+            + #""text": "--x\r\n\r\n"}}"#
+        #expect(try importHAR([harEntry(request)]).specs.first?.spec.body == .text("--x\r\n\r\n"))
+    }
+}

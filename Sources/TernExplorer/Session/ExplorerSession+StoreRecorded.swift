@@ -1,5 +1,5 @@
 package import Foundation
-package import Tern
+import Tern
 package import TernImport
 package import TernSQLite
 package import TernWorkspace

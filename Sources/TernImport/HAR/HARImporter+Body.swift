@@ -13,15 +13,18 @@ extension HARImporter {
     }
 
     /// `postData` as a body: JSON text → `json:` when the type is JSON and it parses; url-encoded
-    /// `params` (or text) → `form:`; multipart `params` → `multipart:` with each file as a placeholder
-    /// path and a warning; any other text → `text:` keeping its type. Credentials in fields and JSON
-    /// keys move to `{{env:…}}`.
+    /// `params` (or text) → `form:`; multipart `params` (or text with its boundary) → `multipart:`
+    /// with each file as a placeholder path and a warning; any other text → `text:` keeping its type.
+    /// Credentials in fields and JSON keys move to `{{env:…}}`.
     static func body(
         of postData: HARPostData?, item: String, credentials: inout HARCredentials, warnings: inout [String]
     ) -> MappedBody {
         guard let postData else { return MappedBody() }
         let type = postData.mimeType.lowercased()
-        let params = postData.params ?? []
+        var params = postData.params ?? []
+        if type.hasPrefix("multipart/"), params.isEmpty, !postData.text.isEmpty {
+            params = multipartParams(text: postData.text, mimeType: postData.mimeType) ?? []
+        }
         if type.hasPrefix("multipart/"), !params.isEmpty {
             var parts: [MultipartPartDefinition] = []
             for param in params {

@@ -80,6 +80,10 @@ package enum HARImporter {
             let recorded = HARImporter.recorded(
                 entry.response, date: entry.startedDateTime, item: item, warnings: &entryWarnings)
             let fileName = Slug.file("\(request.method) \(url.lastSegment.isEmpty ? url.host : url.lastSegment)")
+            if HARImporter.holdsTemplateBraces(spec) {
+                entryWarnings.append(
+                    "\(item) holds '{{' in its recorded values, which Tern reads as a template variable; check it")
+            }
             warnings += entryWarnings
             specs.append((ImportedSpec(fileName: fileName, spec: spec, recorded: recorded), url.host))
         }
@@ -111,6 +115,18 @@ package enum HARImporter {
         guard let range = url.path.range(of: url.host) else { return url.path }
         let path = String(url.path[range.upperBound...])
         return path.isEmpty ? "/" : path
+    }
+
+    /// Whether a recorded value (not a placeholder this import made) contains `{{`.
+    private static func holdsTemplateBraces(_ spec: SpecDefinition) -> Bool {
+        let recorded = { (text: String) in text.replacingOccurrences(of: "{{env:", with: "").contains("{{") }
+        if recorded(spec.path) || spec.headers.contains(where: { recorded($0.value) }) { return true }
+        if spec.query.contains(where: { $0.value.scalarText.map(recorded) ?? false }) { return true }
+        switch spec.body {
+        case .text(let text): return recorded(text)
+        case .form(let pairs): return pairs.contains { recorded($0.value) }
+        default: return false
+        }
     }
 
     /// What makes two entries exact duplicates: method, URL, headers in order and body.
