@@ -203,12 +203,14 @@ struct HARMappingTests {
 struct HARMultipartTextTests {
     @Test("Chrome's multipart text (no params) is split at its boundary into values and file placeholders")
     func chromeMultipart() throws {
-        let body = "------WebKitFormBoundaryX\\r\\nContent-Disposition: form-data; "
+        let body =
+            "------WebKitFormBoundaryX\\r\\nContent-Disposition: form-data; "
             + "name=\\\"title\\\"\\r\\n\\r\\nHi\\r\\n"
             + "------WebKitFormBoundaryX\\r\\nContent-Disposition: form-data; "
             + "name=\\\"doc\\\"; filename=\\\"a.pdf\\\"\\r\\n"
             + "Content-Type: application/pdf\\r\\n\\r\\n\\r\\n------WebKitFormBoundaryX--\\r\\n"
-        let request = #"{"method": "POST", "url": "https://h/up", "postData": {"mimeType": "#
+        let request =
+            #"{"method": "POST", "url": "https://h/up", "postData": {"mimeType": "#
             + #""multipart/form-data; boundary=----WebKitFormBoundaryX", "text": "\#(body)"}}"#
         let imported = try importHAR([harEntry(request)])
         #expect(
@@ -222,7 +224,8 @@ struct HARMultipartTextTests {
 
     @Test("Multipart text without its boundary stays text")
     func noBoundary() throws {
-        let request = #"{"method": "POST", "url": "https://h/up", "postData": {"mimeType": "multipart/form-data", "#
+        let request =
+            #"{"method": "POST", "url": "https://h/up", "postData": {"mimeType": "multipart/form-data", "#
             + #""text": "--x\r\n\r\n"}}"#
         #expect(try importHAR([harEntry(request)]).specs.first?.spec.body == .text("--x\r\n\r\n"))
     }

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 import Tern
 package import TernImport
 package import TernSQLite

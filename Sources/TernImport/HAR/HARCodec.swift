@@ -134,13 +134,15 @@ package enum HARCodec {
     }
 
     /// Where the JSON in `data` stops parsing, as `name:line:column`, from the parser's byte offset
-    /// (`around character N`); the parser's reason when it names no offset.
+    /// (`around character N`, or the end for a truncated file); the parser's reason alone otherwise.
     private static func syntaxError(_ data: Data, name: String) -> ImportError {
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let reason = ((error as NSError).userInfo["NSDebugDescription"] as? String) ?? "\(error)"
-            if let offset = number(after: "character ", in: reason) {
+            // A truncated file names no offset: the fault is at its end.
+            let atEnd = reason.lowercased().contains("end of file") ? data.count : nil
+            if let offset = number(after: "character ", in: reason) ?? atEnd {
                 let (line, column) = lineAndColumn(of: offset, in: data)
                 return ImportError("this is not JSON (\(reason))", at: "\(name):\(line):\(column)")
             }

@@ -14,19 +14,12 @@ extension HARImporter {
         for chunk in chunks {
             if chunk.hasPrefix("--") { break }  // the closing delimiter
             var part = Substring(chunk)
-            if part.hasPrefix("\r\n") {
-                part = part.dropFirst(2)
-            } else if part.hasPrefix("\n") {
-                part = part.dropFirst()
-            }
+            // "\r\n" is one Character (a grapheme cluster), like "\n".
+            if part.first == "\r\n" || part.first == "\n" { part = part.dropFirst() }
             let separator = part.range(of: "\r\n\r\n") ?? part.range(of: "\n\n")
             guard let separator else { return nil }
             var body = part[separator.upperBound...]
-            if body.hasSuffix("\r\n") {
-                body = body.dropLast(2)
-            } else if body.hasSuffix("\n") {
-                body = body.dropLast()
-            }
+            if body.last == "\r\n" || body.last == "\n" { body = body.dropLast() }
             var name: String?
             var fileName: String?
             var contentType: String?
