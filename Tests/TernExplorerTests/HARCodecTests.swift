@@ -4,6 +4,7 @@ import Testing
 
 @testable import Tern
 @testable import TernExplorer
+@testable import TernImport
 
 @Suite("HAR model, codec and matching")
 struct HARCodecTests {
@@ -28,7 +29,7 @@ struct HARCodecTests {
             ("nope", "not JSON"),
         ])
     func malformed(text: String, expected: String) {
-        let error = #expect(throws: ExplorerError.self) { try HARCodec.decode(Data(text.utf8)) }
+        let error = #expect(throws: ImportError.self) { try HARCodec.decode(Data(text.utf8)) }
         #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 package import Tern
+package import TernImport
 
 extension HAREntry {
     /// The HAR entry of a stored answer: everything comes from the cache, already redacted. Throws

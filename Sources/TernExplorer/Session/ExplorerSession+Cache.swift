@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernImport
 import TernWorkspace
 
 extension ExplorerSession {
@@ -27,7 +28,7 @@ extension ExplorerSession {
             case .importHAR(let path):
                 let url = URL(
                     fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-                return .done(try await importHAR(HARCodec.read(url)).message)
+                return .done(try await importHAR(HARFile.read(url)).message)
             case .promote(let key, let force):
                 return .done(try await promote(key, replacing: force))
             }

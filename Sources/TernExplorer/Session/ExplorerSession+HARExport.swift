@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernImport
 import TernWorkspace
 
 extension ExplorerSession {
@@ -9,41 +10,15 @@ extension ExplorerSession {
     package func exportHAR(
         to path: String, names: [String], replacing: Bool
     ) async throws(ExplorerError) -> String {
-        guard let storage else { throw ExplorerError(.storage, "this session has no cache to export") }
         let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         if !replacing, FileManager.default.fileExists(atPath: url.path) {
             throw ExplorerError(.usage, "'\(path)' exists; pass --force to replace it")
         }
-        let specIDs = try exportedSpecIDs(names)
-        let all: [StoredResponse]
-        do {
-            all = try await storage.entries()
-        } catch {
-            throw ExplorerError(.storage, "the cache could not be read: \(error)")
-        }
-        let chosen = all.filter { entry in
-            guard let specIDs else { return true }
-            return entry.request?.name.map(specIDs.contains) ?? false
-        }.sorted { $0.storedAt < $1.storedAt }
-        var entries: [HAREntry] = []
-        var warnings: [String] = []
-        for entry in chosen {
-            guard entry.byteCount <= HARCodec.maximumBodyBytes else {
-                warnings.append(
-                    "left out '\(entry.key)': its body is \(HumanUnits.bytes(entry.byteCount)), over "
-                        + HumanUnits.bytes(HARCodec.maximumBodyBytes))
-                continue
-            }
-            do {
-                entries.append(try HAREntry(stored: entry))
-            } catch {
-                warnings.append("left out '\(entry.key)': its body cannot be read (\(error.localizedDescription))")
-            }
-        }
+        let (entries, warnings) = try await cacheHAREntries(specIDs: try exportedSpecIDs(names))
         let document = HARDocument(
             log: HARLog(creator: HARCreator(name: "tern", version: HARCodec.ternVersion), entries: entries)
         )
-        try HARCodec.write(try HARCodec.encode(document), to: url, replacing: replacing)
+        try HARFile.write(try HARFile.encode(document), to: url, replacing: replacing)
         let noun = entries.count == 1 ? "entry" : "entries"
         var message = "exported \(entries.count) \(noun) to \(path)"
         for warning in warnings { message += "\nwarning: \(warning)" }
@@ -51,7 +26,7 @@ extension ExplorerSession {
     }
 
     /// The spec ids `names` (spec ids, file names or group folders) stand for; `nil` for all.
-    private func exportedSpecIDs(_ names: [String]) throws(ExplorerError) -> Set<String>? {
+    func exportedSpecIDs(_ names: [String]) throws(ExplorerError) -> Set<String>? {
         guard !names.isEmpty else { return nil }
         var ids = Set<String>()
         for name in names {

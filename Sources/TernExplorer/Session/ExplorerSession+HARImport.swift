@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Tern
+package import TernImport
 import TernWorkspace
 
 /// What `cache import` did.
@@ -87,21 +88,31 @@ extension ExplorerSession {
         case .failure(let error):
             return .skip(error.message)
         }
-        let redactor = handler.redactor(for: request)
-        let headers = Self.responseFields(entry.response.headers)
         let storedAt = HARCodec.date(from: entry.startedDateTime) ?? Date()
+        let stored = storedResponse(
+            for: request, status: status, headers: Self.responseFields(entry.response.headers), body: body,
+            storedAt: storedAt)
+        return .store(stored, matched: matched)
+    }
+
+    /// The cache entry answering `request` with a recorded status, headers and body, as the handler
+    /// would have stored it at `storedAt`: under the key `send` looks up, secrets redacted, valid for
+    /// the spec's `validFor` or what the headers say (expired entries still answer `--mode cache`).
+    func storedResponse(
+        for request: Request, status: Int, headers: HTTPFields, body: Data, storedAt: Date
+    ) -> StoredResponse {
+        let redactor = handler.redactor(for: request)
         let validUntil =
             request.validFor.map { storedAt.addingTimeInterval(max(0, $0)) }
             ?? CacheValidity.fromHeaders(headers, now: storedAt, fallback: workspace.handler.cacheTTL) ?? storedAt
         let varyNames = headers[values: .vary].flatMap { $0.split(separator: ",").map(String.init) }
-        let stored = StoredResponse(
+        return StoredResponse(
             key: handler.storageKey(for: request), status: status, headers: redactor.redact(headers),
             body: redactor.redact(body: body), source: .live, storedAt: storedAt, validUntil: validUntil,
             method: request.method.rawValue, url: redactor.redact(url: request.url),
             request: handler.cacheIdentity.record(of: request, redactor: redactor),
             varyDigest: varyNames.isEmpty ? nil : handler.cacheIdentity.varyDigest(of: request, names: varyNames)
         )
-        return .store(stored, matched: matched)
     }
 
     /// The request an entry answers on this machine: its `_tern.spec` resolved in its environment,

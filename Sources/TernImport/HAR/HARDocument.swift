@@ -1,6 +1,7 @@
 import Foundation
 
-/// A HAR 1.2 document (HTTP Archive): what `cache export` writes and `cache import` reads.
+/// A HAR 1.2 document (HTTP Archive): what `tern import har`, `cache import` read and `export har`,
+/// `cache export` write.
 ///
 /// Decoding is lenient: every field HAR marks optional, and most it marks required, may be missing
 /// (a default stands in); only `log.entries`, and each entry's request method and URL and response
@@ -67,10 +68,13 @@ package struct HAREntry: Codable, Sendable, Equatable {
     package var timings: HARTimings
     /// Tern's own facts: the spec, the environment and the storage key.
     package var tern: HARTernFields?
+    /// Chrome's `_resourceType` (`xhr`, `fetch`, `image`, `script`, `websocket`...), when recorded.
+    package var resourceType: String?
 
     enum CodingKeys: String, CodingKey {
         case startedDateTime, time, request, response, cache, timings
         case tern = "_tern"
+        case resourceType = "_resourceType"
     }
 
     /// Makes an entry.
@@ -90,12 +94,17 @@ package struct HAREntry: Codable, Sendable, Equatable {
     package init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         startedDateTime = try values.decodeIfPresent(String.self, forKey: .startedDateTime) ?? ""
-        time = try values.decodeIfPresent(Double.self, forKey: .time) ?? 0
+        time = (try? values.decodeIfPresent(Double.self, forKey: .time)) ?? 0
         request = try values.decode(HARRequest.self, forKey: .request)
-        response = try values.decode(HARResponse.self, forKey: .response)
+        // A request still pending when the browser saved the file has no response: status 0 stands in.
+        response =
+            try values.decodeIfPresent(HARResponse.self, forKey: .response)
+            ?? HARResponse(
+                status: 0, statusText: "", headers: [], content: HARContent(size: 0, mimeType: ""), redirectURL: "")
         cache = [:]
         timings = (try? values.decodeIfPresent(HARTimings.self, forKey: .timings)) ?? HARTimings()
         tern = try? values.decodeIfPresent(HARTernFields.self, forKey: .tern)
+        resourceType = try? values.decodeIfPresent(String.self, forKey: .resourceType)
     }
 }
 

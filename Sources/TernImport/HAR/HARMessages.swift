@@ -50,23 +50,47 @@ package struct HARRequest: Codable, Sendable, Equatable {
     }
 }
 
-/// `postData`: a request body as text.
+/// `postData`: a request body as text, or as form parameters (`params`).
 package struct HARPostData: Codable, Sendable, Equatable {
     /// The body's media type.
     package var mimeType: String
-    /// The body.
+    /// The body ("" when only `params` were recorded).
     package var text: String
+    /// The form fields of a url-encoded or multipart body, when recorded; files name `fileName`.
+    package var params: [HARParam]?
 
     /// Makes post data.
-    package init(mimeType: String, text: String) {
+    package init(mimeType: String, text: String, params: [HARParam]? = nil) {
         self.mimeType = mimeType
         self.text = text
+        self.params = params
     }
 
     package init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         mimeType = try values.decodeIfPresent(String.self, forKey: .mimeType) ?? ""
         text = try values.decodeIfPresent(String.self, forKey: .text) ?? ""
+        params = try values.decodeIfPresent([HARParam].self, forKey: .params)
+    }
+}
+
+/// One of `postData.params`: a form field, or a file by name (its contents are not recorded).
+package struct HARParam: Codable, Sendable, Equatable {
+    /// The field name.
+    package var name: String
+    /// The value ("" for a file).
+    package var value: String?
+    /// The uploaded file's name, for a file part.
+    package var fileName: String?
+    /// The file part's media type.
+    package var contentType: String?
+
+    /// Makes a parameter.
+    package init(name: String, value: String? = nil, fileName: String? = nil, contentType: String? = nil) {
+        self.name = name
+        self.value = value
+        self.fileName = fileName
+        self.contentType = contentType
     }
 }
 
@@ -90,6 +114,13 @@ package struct HARResponse: Codable, Sendable, Equatable {
     package var headersSize: Int
     /// The body's size in bytes as received.
     package var bodySize: Int
+    /// Why no response came (`_error`, as Chrome writes it), for a failed request.
+    package var error: String?
+
+    enum CodingKeys: String, CodingKey {
+        case status, statusText, httpVersion, cookies, headers, content, redirectURL, headersSize, bodySize
+        case error = "_error"
+    }
 
     /// Makes a response.
     package init(status: Int, statusText: String, headers: [HARPair], content: HARContent, redirectURL: String) {
@@ -115,6 +146,7 @@ package struct HARResponse: Codable, Sendable, Equatable {
         redirectURL = try values.decodeIfPresent(String.self, forKey: .redirectURL) ?? ""
         headersSize = (try? values.decodeIfPresent(Int.self, forKey: .headersSize)) ?? -1
         bodySize = (try? values.decodeIfPresent(Int.self, forKey: .bodySize)) ?? -1
+        error = try? values.decodeIfPresent(String.self, forKey: .error)
     }
 }
 

@@ -1,0 +1,64 @@
+/// The credentials a HAR recording holds in clear, moved to `{{env:NAME}}`: one name per header,
+/// cookie or field name and value (`AUTHORIZATION`, `SESSIONID`, `PASSWORD`), a second value of the
+/// same name getting `NAME_2`; one warning per name, naming the first request that uses it.
+struct HARCredentials {
+    private var names: [String: String] = [:]
+    private var taken: [String: Int] = [:]
+    private var uses: [(name: String, item: String, count: Int)] = []
+
+    /// `{{env:NAME}}` for `value` found under `hint` in `item`.
+    mutating func placeholder(for value: String, hint: String, item: String) -> String {
+        let base = Slug.environmentName(hint)
+        let key = base + "\u{0}" + value
+        if let name = names[key] {
+            if let index = uses.firstIndex(where: { $0.name == name }) { uses[index].count += 1 }
+            return "{{env:\(name)}}"
+        }
+        let count = (taken[base] ?? 0) + 1
+        taken[base] = count
+        let name = count == 1 ? base : "\(base)_\(count)"
+        names[key] = name
+        uses.append((name, item, 1))
+        return "{{env:\(name)}}"
+    }
+
+    /// "set NAME in the environment for ITEM (and N more requests)", one per name.
+    var warnings: [String] {
+        uses.map { use in
+            let more = use.count > 1 ? " (and \(use.count - 1) more request\(use.count == 2 ? "" : "s"))" : ""
+            return "set \(use.name) in the environment for \(use.item)\(more): the recording's value is not kept"
+        }
+    }
+
+    /// Whether a header carries a credential (`Authorization`, `X-API-Key`, `X-Auth-Token`, ...).
+    /// `Cookie` is handled cookie by cookie.
+    static func isSecretHeader(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if lower == "authorization" || lower == "proxy-authorization" { return true }
+        let squeezed = lower.filter { $0.isLetter || $0.isNumber }
+        let markers = ["apikey", "token", "secret", "password", "session", "credential", "signature"]
+        return markers.contains { squeezed.contains($0) } || squeezed.hasPrefix("xauth")
+    }
+
+    /// Whether a cookie holds a session or a token (`JSESSIONID`, `sid`, `auth_token`, `__Host-…`).
+    static func isSecretCookie(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if lower.hasPrefix("__host-") || lower.hasPrefix("__secure-") { return true }
+        let squeezed = lower.filter { $0.isLetter || $0.isNumber }
+        if ["sid", "id", "ssid", "hsid", "apisid", "sapisid"].contains(squeezed) { return true }
+        let markers = ["sess", "token", "auth", "jwt", "login", "remember", "csrf", "xsrf", "secret", "key", "pass"]
+        return markers.contains { squeezed.contains($0) }
+    }
+
+    /// Whether a form field, query parameter or JSON key holds a credential (`password`, `api_key`,
+    /// `access_token`, `client_secret`), but not `author` or `keyword`.
+    static func isSecretField(_ name: String) -> Bool {
+        let squeezed = name.lowercased().filter { $0.isLetter || $0.isNumber }
+        if ["key", "pass", "pwd", "sig", "auth", "otp"].contains(squeezed) { return true }
+        let markers = [
+            "password", "passwd", "secret", "token", "apikey", "accesskey", "privatekey", "credential", "session",
+            "authorization", "authcode", "signature",
+        ]
+        return markers.contains { squeezed.contains($0) }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+/// Reads a HAR 1.2 recording (Chrome, Firefox, Safari, Charles, Fiddler, old Firebug files) into
+/// specs: one per entry kept, in `startedDateTime` order, the full URL as the path (no target),
+/// in a folder per host when the recording spans several hosts. Static assets, WebSocket and
+/// non-http(s) URLs, CORS preflights and exact duplicates are skipped with the reason;
+/// credentials move to `{{env:NAME}}`; each entry's response is kept as `recorded`.
+package enum HARImporter {
+    /// Reads `source`; a document that is not HAR is an error with a JSON pointer or `file:line:column`.
+    package static func read(_ source: ImportSource) throws(ImportError) -> ImportedCollection {
+        guard source.data.count <= HARCodec.maximumSourceBytes else {
+            throw ImportError(
+                "\(source.name) is \(source.data.count) bytes; sources over \(HARCodec.maximumSourceBytes) bytes "
+                    + "are refused", at: source.name)
+        }
+        let document = try HARCodec.decode(source.data, name: source.name)
+        var reader = Reader()
+        for index in ordered(document.log.entries) {
+            reader.add(document.log.entries[index], number: index)
+        }
+        return reader.collection(source: source)
+    }
+
+    /// Entry indices oldest first; file order (stable) when any date cannot be read.
+    static func ordered(_ entries: [HAREntry]) -> [Int] {
+        var dated: [(Date, Int)] = []
+        dated.reserveCapacity(entries.count)
+        for (index, entry) in entries.enumerated() {
+            guard let date = HARCodec.date(from: entry.startedDateTime) else { return Array(entries.indices) }
+            dated.append((date, index))
+        }
+        return dated.sorted { $0.0 == $1.0 ? $0.1 < $1.1 : $0.0 < $1.0 }.map(\.1)
+    }
+
+    /// The state of one read: specs so far, the duplicates seen and the credentials moved.
+    private struct Reader {
+        var specs: [(spec: ImportedSpec, host: String)] = []
+        var skipped: [SkippedItem] = []
+        var warnings: [String] = []
+        var credentials = HARCredentials()
+        var seen: [String: Int] = [:]
+
+        mutating func add(_ entry: HAREntry, number: Int) {
+            let request = entry.request
+            let item = HARImporter.itemName(request)
+            if let reason = HARImporter.skipReason(entry) {
+                skipped.append(SkippedItem(item: item, reason: reason))
+                return
+            }
+            guard let url = HARImporter.split(request.url) else {
+                skipped.append(SkippedItem(item: item, reason: "its URL is not an absolute http(s) URL"))
+                return
+            }
+            let identity = HARImporter.identity(of: request)
+            if let first = seen[identity] {
+                let reason = "an exact duplicate of #/log/entries/\(first) (same method, URL, headers and body)"
+                skipped.append(SkippedItem(item: item, reason: reason))
+                return
+            }
+            seen[identity] = number
+            var entryWarnings: [String] = []
+            let mapped = HARImporter.body(
+                of: request.postData, item: item, credentials: &credentials, warnings: &entryWarnings)
+            var headers = HARImporter.headers(
+                of: request, dropsContentType: mapped.framesItself, item: item, credentials: &credentials)
+            if let type = mapped.contentType, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.append(("Content-Type", type))
+            }
+            let query = url.query.map { pair -> (name: String, value: JSONValue) in
+                guard HARCredentials.isSecretField(pair.name), !pair.value.isEmpty else {
+                    return (pair.name, .string(pair.value))
+                }
+                return (pair.name, .string(credentials.placeholder(for: pair.value, hint: pair.name, item: item)))
+            }
+            let spec = SpecDefinition(
+                name: "\(request.method) \(HARImporter.displayPath(url))", method: request.method, path: url.path,
+                query: query, headers: headers, body: mapped.body)
+            let recorded = HARImporter.recorded(
+                entry.response, date: entry.startedDateTime, item: item, warnings: &entryWarnings)
+            let fileName = Slug.file("\(request.method) \(url.lastSegment.isEmpty ? url.host : url.lastSegment)")
+            if HARImporter.holdsTemplateBraces(spec) {
+                entryWarnings.append(
+                    "\(item) holds '{{' in its recorded values, which Tern reads as a template variable; check it")
+            }
+            warnings += entryWarnings
+            specs.append((ImportedSpec(fileName: fileName, spec: spec, recorded: recorded), url.host))
+        }
+
+        func collection(source: ImportSource) -> ImportedCollection {
+            var counts: [String: Int] = [:]
+            for entry in specs { counts[entry.host, default: 0] += 1 }
+            let title = specs.map(\.host).max { (counts[$0] ?? 0) < (counts[$1] ?? 0) } ?? "recording"
+            let byHost = counts.count > 1
+            let imported = specs.map { entry in
+                var spec = entry.spec
+                if byHost { spec.folders = [entry.host] }
+                return spec
+            }
+            return ImportedCollection(
+                format: .har, title: title, specs: imported, skipped: skipped,
+                warnings: warnings + credentials.warnings)
+        }
+    }
+
+    /// `METHOD URL` as the recording shows it (long URLs cut at 200 characters).
+    static func itemName(_ request: HARRequest) -> String {
+        let url = request.url.count > 200 ? String(request.url.prefix(200)) + "…" : request.url
+        return "\(request.method) \(url)"
+    }
+
+    /// `/path` of a split URL, for the spec's name.
+    private static func displayPath(_ url: SplitURL) -> String {
+        guard let range = url.path.range(of: url.host) else { return url.path }
+        let path = String(url.path[range.upperBound...])
+        return path.isEmpty ? "/" : path
+    }
+
+    /// Whether a recorded value (not a placeholder this import made) contains `{{`.
+    private static func holdsTemplateBraces(_ spec: SpecDefinition) -> Bool {
+        let recorded = { (text: String) in text.replacingOccurrences(of: "{{env:", with: "").contains("{{") }
+        if recorded(spec.path) || spec.headers.contains(where: { recorded($0.value) }) { return true }
+        if spec.query.contains(where: { $0.value.scalarText.map(recorded) ?? false }) { return true }
+        switch spec.body {
+        case .text(let text): return recorded(text)
+        case .form(let pairs): return pairs.contains { recorded($0.value) }
+        default: return false
+        }
+    }
+
+    /// What makes two entries exact duplicates: method, URL, headers in order and body.
+    private static func identity(of request: HARRequest) -> String {
+        var text = request.method + "\u{0}" + request.url + "\u{0}"
+        for header in request.headers { text += header.name.lowercased() + ":" + header.value + "\u{0}" }
+        if let postData = request.postData {
+            text += postData.mimeType + "\u{0}" + postData.text
+            for param in postData.params ?? [] {
+                text += "\u{0}\(param.name)=\(param.value ?? "")\u{1}\(param.fileName ?? "")"
+            }
+        }
+        return text
+    }
+}
