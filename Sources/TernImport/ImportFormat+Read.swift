@@ -4,7 +4,8 @@ extension ImportFormat {
         switch self {
         case .postman: try PostmanImporter.read(source)
         case .insomnia: try InsomniaImporter.read(source)
-        case .curl, .openapi, .har:
+        case .har: try HARImporter.read(source)
+        case .curl, .openapi:
             throw ImportError("the \(rawValue) importer is being merged")
         }
     }

@@ -77,7 +77,8 @@ package enum CommandRegistry {
             key: nil),
         CommandInfo(
             name: "import",
-            arguments: "auto|curl|openapi|postman|insomnia|har SOURCE [--into GROUP] [--overwrite] [--dry-run]",
+            arguments:
+                "auto|curl|openapi|postman|insomnia|har SOURCE [--into GROUP] [--overwrite] [--dry-run] [--into-cache]",
             summary: "Bring curl commands, OpenAPI, Postman, Insomnia or HAR into the workspace as specs.", key: nil),
         CommandInfo(
             name: "export",

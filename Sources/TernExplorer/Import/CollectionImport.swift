@@ -17,13 +17,19 @@ package enum CollectionImport {
         package var group: String?
         /// Whether specs that exist and differ are replaced.
         package var overwrite: Bool
+        /// Whether recorded responses (a HAR's) are stored in the cache, for offline replay (`--into-cache`).
+        package var intoCache: Bool
 
         /// Makes a request.
-        package init(format: ImportFormat?, source: String, group: String? = nil, overwrite: Bool = false) {
+        package init(
+            format: ImportFormat?, source: String, group: String? = nil, overwrite: Bool = false,
+            intoCache: Bool = false
+        ) {
             self.format = format
             self.source = source
             self.group = group
             self.overwrite = overwrite
+            self.intoCache = intoCache
         }
 
         /// The format word as a user types it: `auto` or a format's name.

@@ -12,6 +12,8 @@ package struct ImportOutcome: Sendable, Equatable {
     package var dryRun: Bool
     /// Whether the import made a new workspace.
     package var createdWorkspace: Bool
+    /// What `--into-cache` stored, when it was asked for.
+    package var cache: RecordedStoreSummary?
 
     /// Makes an outcome.
     package init(report: ImportReport, group: String, workspace: String, dryRun: Bool, createdWorkspace: Bool) {

@@ -5,7 +5,9 @@ import TernWorkspace
 extension ExplorerSession {
     /// `import FORMAT SOURCE`: plans the source into this session's workspace, writes it unless
     /// `dryRun`, and reloads the workspace so the new specs can be used at once.
-    func importCollection(_ request: CollectionImport.Request, dryRun: Bool) throws(ExplorerError) -> ImportOutcome {
+    func importCollection(
+        _ request: CollectionImport.Request, dryRun: Bool
+    ) async throws(ExplorerError) -> ImportOutcome {
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let planned: ImportPlan
         do {
@@ -19,9 +21,11 @@ extension ExplorerSession {
             replaceWorkspace(reloaded)
             changed()
         }
-        return ImportOutcome(
+        var outcome = ImportOutcome(
             report: planned.report, group: planned.group, workspace: workspace.root.lastPathComponent, dryRun: dryRun,
             createdWorkspace: false)
+        if request.intoCache, !dryRun { outcome.cache = try await storeRecorded(planned.recordedResponses) }
+        return outcome
     }
 
     /// `export curl|har|postman`.
@@ -29,8 +33,14 @@ extension ExplorerSession {
         switch action {
         case .curl(let name):
             return .curl(maskedCurl(try resolve(try entry(name))))
-        case .har(let file, let names, _, let force):
-            return .done(try await exportHAR(to: file, names: names, replacing: force))
+        case .har(let file, let names, let fromCache, let force):
+            let exported = try await exportHARDocument(names: names, from: fromCache ? .cache : .history)
+            let data = try HARFile.encode(exported.document)
+            let entries = exported.document.log.entries.count
+            var message = try writeExport(
+                data, to: file, replacing: force, what: "\(entries) \(entries == 1 ? "entry" : "entries") as HAR 1.2")
+            for warning in exported.warnings { message += "\nwarning: \(warning)" }
+            return .done(message)
         case .postman(let file, let group, let force):
             if let group, !workspace.specs.contains(where: { $0.group.first == group }) {
                 let groups = Set(workspace.specs.compactMap(\.group.first)).sorted()
@@ -54,7 +64,7 @@ extension ExplorerSession {
         if path == "-" { return String(decoding: data, as: UTF8.self) }
         let url = URL(
             fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        try HARCodec.write(data, to: url, replacing: replacing)
+        try HARFile.write(data, to: url, replacing: replacing)
         return "wrote \(what) to \(path)"
     }
 }

@@ -74,7 +74,7 @@ extension ExplorerSession {
         case .rerun(let number):
             return try await rerun(number)
         case .importCollection(let request, let dryRun):
-            return .imported(try importCollection(request, dryRun: dryRun))
+            return .imported(try await importCollection(request, dryRun: dryRun))
         case .export(let action):
             return try await export(action)
         case .quit:

@@ -29,6 +29,10 @@ package struct ImportPlan: Sendable {
     package private(set) var writes: [Item] = []
     /// Every spec the import keeps, written or unchanged (for `--into-cache`).
     package private(set) var items: [Item] = []
+    /// The recorded responses of the specs the import keeps, for `--into-cache`.
+    package var recordedResponses: [(id: String, recorded: RecordedResponse)] {
+        items.compactMap { item in item.recorded.map { (item.id, $0) } }
+    }
     /// Targets `apply()` adds to `workspace.yaml`.
     package private(set) var newTargets: [WorkspaceTarget] = []
     /// The target `apply()` makes `defaultTarget:`, so the workspace's specs without `target:` keep theirs
