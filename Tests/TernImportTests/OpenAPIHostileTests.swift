@@ -15,7 +15,8 @@ struct OpenAPIHostileTests {
 
     @Test("Truncated JSON names the file, line and column")
     func truncatedJSON() throws {
-        let text = "{\"openapi\": \"3.1.0\",\n \"info\": {\"title\": \"x\", \"version\": \"1\"},\n \"paths\": {\"/a\": {"
+        let text =
+            "{\"openapi\": \"3.1.0\",\n \"info\": {\"title\": \"x\", \"version\": \"1\"},\n \"paths\": {\"/a\": {"
         let error = try #require(OpenAPIFixture.error(text, name: "api.json"))
         #expect(error.location?.hasPrefix("api.json") == true)
         #expect(error.message.contains("JSON"))
@@ -52,7 +53,8 @@ struct OpenAPIHostileTests {
     func deepNesting() throws {
         var schema = #"{"type": "string"}"#
         for _ in 0..<1000 { schema = #"{"type": "object", "properties": {"a": \#(schema)}}"# }
-        let json = #"{"openapi": "3.1.0", "info": {"title": "x", "version": "1"}, "paths": {}, "#
+        let json =
+            #"{"openapi": "3.1.0", "info": {"title": "x", "version": "1"}, "paths": {}, "#
             + #""components": {"schemas": {"Deep": \#(schema)}}}"#
         let error = try #require(OpenAPIFixture.error(json, name: "deep.json"))
         #expect(error.message.contains("nests deeper"))
@@ -69,7 +71,8 @@ struct OpenAPIHostileTests {
     func nestingWithinBound() throws {
         var schema = #"{"type": "string"}"#
         for _ in 0..<40 { schema = #"{"type": "object", "properties": {"a": \#(schema)}}"# }
-        let json = #"{"openapi": "3.1.0", "info": {"title": "x", "version": "1"}, "paths": {"/a": {"post": {"#
+        let json =
+            #"{"openapi": "3.1.0", "info": {"title": "x", "version": "1"}, "paths": {"/a": {"post": {"#
             + #""requestBody": {"content": {"application/json": {"schema": \#(schema)}}}, "#
             + #""responses": {"200": {"description": "ok"}}}}}}"#
         let collection = try OpenAPIFixture.read(text: json, name: "nested.json")
@@ -90,7 +93,11 @@ struct OpenAPIHostileTests {
                   responses: {'200': {description: ok}}
             components:
               schemas:
-                A: {type: object, properties: {b: {$ref: '#/components/schemas/B'}, list: {type: array, items: {$ref: '#/components/schemas/A'}}}}
+                A:
+                  type: object
+                  properties:
+                    b: {$ref: '#/components/schemas/B'}
+                    list: {type: array, items: {$ref: '#/components/schemas/A'}}
                 B: {type: object, properties: {a: {$ref: '#/components/schemas/A'}, name: {type: string}}}
                 Self: {$ref: '#/components/schemas/Self'}
             """

@@ -34,7 +34,10 @@ struct OpenAPIMappingTests {
                   style: form
                   explode: false
                   schema: {type: array, items: {type: integer}}
-                - {name: filter, in: query, style: deepObject, schema: {type: object, properties: {state: {type: string, enum: [open, closed]}}}}
+                - name: filter
+                  in: query
+                  style: deepObject
+                  schema: {type: object, properties: {state: {type: string, enum: [open, closed]}}}
                 - {name: session, in: cookie, required: true, schema: {type: string}, example: abc}
                 - {name: theme, in: cookie, schema: {type: string, default: dark}}
               responses:
@@ -213,7 +216,8 @@ struct OpenAPIMappingTests {
         let entries = paths.enumerated().map { index, path in
             #""\#(path)": {"get": {"operationId": "op\#(index)", "responses": {"200": {"description": "ok"}}}}"#
         }
-        let text = #"{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"#
+        let text =
+            #"{"openapi": "3.0.3", "info": {"title": "T", "version": "1"}, "paths": {"#
             + entries.joined(separator: ", ") + "}}"
         for _ in 0..<3 {
             let collection = try OpenAPIFixture.read(text: text, name: "order.json")

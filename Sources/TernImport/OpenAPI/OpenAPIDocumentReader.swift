@@ -33,7 +33,8 @@ enum OpenAPIDocumentReader {
                 OpenAPIKit.OpenAPI.Document.self, text: text, data: data, isJSON: preflight.isJSON, name: name)
             return Result(document: document, pathOrder: preflight.pathOrder)
         case ("swagger", "2", _):
-            let swagger = try decode(Swagger2Document.self, text: text, data: data, isJSON: preflight.isJSON, name: name)
+            let swagger = try decode(
+                Swagger2Document.self, text: text, data: data, isJSON: preflight.isJSON, name: name)
             let converted = Swagger2Converter.convert(swagger)
             let old = try decode(
                 OpenAPIKit30.OpenAPI.Document.self, text: "", data: converted.data, isJSON: true, name: name)

@@ -56,8 +56,9 @@ struct OpenAPIMapper {
         }
         let webhooks = document.webhooks.keys
         if !webhooks.isEmpty {
-            warnings.append("webhooks are not imported (Tern sends requests, it does not receive them): "
-                + webhooks.joined(separator: ", "))
+            warnings.append(
+                "webhooks are not imported (Tern sends requests, it does not receive them): "
+                    + webhooks.joined(separator: ", "))
         }
         return ImportedCollection(
             format: .openapi, title: document.info.title, specs: specs,
@@ -92,13 +93,15 @@ struct OpenAPIMapper {
         for (name, variable) in first.variables {
             url = url.replacingOccurrences(of: "{\(name)}", with: variable.default)
             if let values = variable.enum, values.count > 1 {
-                warnings.append("server variable \(name) is \(variable.default); it may also be "
-                    + values.filter { $0 != variable.default }.joined(separator: ", "))
+                warnings.append(
+                    "server variable \(name) is \(variable.default); it may also be "
+                        + values.filter { $0 != variable.default }.joined(separator: ", "))
             }
         }
         while url.hasSuffix("/") { url.removeLast() }
         if !url.contains("://") {
-            warnings.append("the server URL \(first.urlTemplate.rawValue) is relative: set baseURL to the API's address")
+            warnings.append(
+                "the server URL \(first.urlTemplate.rawValue) is relative: set baseURL to the API's address")
         }
         let others = document.servers.dropFirst().map(\.urlTemplate.rawValue)
         if !others.isEmpty {

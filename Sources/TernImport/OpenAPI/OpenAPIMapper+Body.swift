@@ -17,9 +17,10 @@ extension OpenAPIMapper {
             throw ImportError("the request body's $ref points to nothing in components", at: pointer + "/requestBody")
         }
         let types = request.content.keys.map(\.rawValue)
-        guard let type = types.first(where: Self.isJSON)
-            ?? types.first(where: { $0.hasPrefix("application/x-www-form-urlencoded") })
-            ?? types.first(where: { $0.hasPrefix("multipart/form-data") }) ?? types.first,
+        guard
+            let type = types.first(where: Self.isJSON)
+                ?? types.first(where: { $0.hasPrefix("application/x-www-form-urlencoded") })
+                ?? types.first(where: { $0.hasPrefix("multipart/form-data") }) ?? types.first,
             let mediaEntry = request.content.first(where: { $0.key.rawValue == type })?.value
         else { return }
         guard let media = document.components[mediaEntry] else {
@@ -33,14 +34,15 @@ extension OpenAPIMapper {
         } else if type.hasPrefix("application/x-www-form-urlencoded") {
             spec.body = .form(orderedFields(value, schema: schema).map { ($0.name, text($0.value)) })
         } else if type.hasPrefix("multipart/form-data") {
-            spec.body = .multipart(orderedFields(value, schema: schema).map { field in
-                let property = schema.flatMap { propertySchema(field.name, of: $0) }
-                if property?.formatString == "binary" || property?.formatString == "base64" {
-                    warn("choose the file for part \(field.name) of \(label)")
-                    return MultipartPartDefinition(name: field.name, file: "path/to/\(field.name)")
-                }
-                return MultipartPartDefinition(name: field.name, value: text(field.value))
-            })
+            spec.body = .multipart(
+                orderedFields(value, schema: schema).map { field in
+                    let property = schema.flatMap { propertySchema(field.name, of: $0) }
+                    if property?.formatString == "binary" || property?.formatString == "base64" {
+                        warn("choose the file for part \(field.name) of \(label)")
+                        return MultipartPartDefinition(name: field.name, file: "path/to/\(field.name)")
+                    }
+                    return MultipartPartDefinition(name: field.name, value: text(field.value))
+                })
         } else {
             spec.body = .text(value == .null ? "" : text(value))
             spec.headers.append(("Content-Type", type))

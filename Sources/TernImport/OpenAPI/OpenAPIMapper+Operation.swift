@@ -15,8 +15,10 @@ extension OpenAPIMapper {
             name: operation.summary ?? operation.operationId ?? "\(method) \(path)", target: group, method: method,
             path: templatedPath(path))
         let parameters = try merged(
-            try resolve(item.parameters, pointer: pointer.components(separatedBy: "/").dropLast()
-                .joined(separator: "/") + "/parameters"),
+            try resolve(
+                item.parameters,
+                pointer: pointer.components(separatedBy: "/").dropLast()
+                    .joined(separator: "/") + "/parameters"),
             try resolve(operation.parameters, pointer: pointer + "/parameters"))
         var cookies: [String] = []
         var cookiesRequired = false
@@ -135,20 +137,24 @@ extension OpenAPIMapper {
             let encoding: ArrayEncoding = context.explode ? .individual : .comma
             let isArray = document.components[context.schema]?.jsonType == .array
             guard isArray else { return }
-            if spec.query.count > 1, spec.arrayEncoding != encoding, spec.query.dropLast().contains(where: {
-                if case .array = $0.value { return true }
-                return false
-            }) {
-                warn("the array query parameters of \(label) mix exploded and comma styles; \(parameter.name) "
-                    + "is sent as \(spec.arrayEncoding.rawValue)")
+            if spec.query.count > 1, spec.arrayEncoding != encoding,
+                spec.query.dropLast().contains(where: {
+                    if case .array = $0.value { return true }
+                    return false
+                })
+            {
+                warn(
+                    "the array query parameters of \(label) mix exploded and comma styles; \(parameter.name) "
+                        + "is sent as \(spec.arrayEncoding.rawValue)")
                 return
             }
             spec.arrayEncoding = encoding
         case .deepObject:
             return
         default:
-            warn("the \(context.style.rawValue) style of query parameter \(parameter.name) of \(label) "
-                + "is sent as form style")
+            warn(
+                "the \(context.style.rawValue) style of query parameter \(parameter.name) of \(label) "
+                    + "is sent as form style")
         }
     }
 

@@ -11,9 +11,12 @@ extension OpenAPIMapper {
         let requirements = operation.security ?? document.security
         guard let first = requirements.first, !first.isEmpty else { return }
         if requirements.count > 1 {
-            let alternatives = requirements.dropFirst().map { $0.keys.compactMap(\.name).sorted().joined(separator: "+") }
-            warn("the first security requirement is used where several are allowed; the others are "
-                + alternatives.joined(separator: ", "))
+            let alternatives = requirements.dropFirst().map {
+                $0.keys.compactMap(\.name).sorted().joined(separator: "+")
+            }
+            warn(
+                "the first security requirement is used where several are allowed; the others are "
+                    + alternatives.joined(separator: ", "))
         }
         for reference in first.keys.sorted(by: { ($0.name ?? "") < ($1.name ?? "") }) {
             let name = reference.name ?? reference.absoluteString
@@ -44,8 +47,9 @@ extension OpenAPIMapper {
                 }
             case .oauth2, .openIdConnect:
                 spec.headers.append(("Authorization", "Bearer \(placeholder)"))
-                warn("\(name) is OAuth 2 / OpenID Connect: Tern does not run the flow; set \(variable) to an "
-                    + "access token")
+                warn(
+                    "\(name) is OAuth 2 / OpenID Connect: Tern does not run the flow; set \(variable) to an "
+                        + "access token")
             case .mutualTLS:
                 warn("\(name) is mutual TLS, which a spec cannot hold: configure the client certificate")
                 continue

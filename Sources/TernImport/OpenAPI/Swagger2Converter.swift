@@ -52,9 +52,11 @@ enum Swagger2Converter {
             let own = (operation.parameters ?? []).map { resolve($0, swagger) }
             op["parameters"] = .array(own.filter { !isBody($0) }.map(parameter))
             let consumes = operation.consumes ?? swagger.consumes ?? ["application/json"]
-            let bodyParameters = own.filter(isBody) + shared.filter { p in
-                isBody(p) && !own.contains { $0.name == p.name && $0.location == p.location }
-            }
+            let bodyParameters =
+                own.filter(isBody)
+                + shared.filter { p in
+                    isBody(p) && !own.contains { $0.name == p.name && $0.location == p.location }
+                }
             if let body = requestBody(bodyParameters, consumes: consumes) { op["requestBody"] = body }
             let produces = operation.produces ?? swagger.produces ?? ["application/json"]
             var responses: [String: JSONValue] = [:]
@@ -98,10 +100,18 @@ enum Swagger2Converter {
         if let example = parameter.example { out["example"] = example }
         if parameter.type == "array", parameter.location == "query" {
             switch parameter.collectionFormat ?? "csv" {
-            case "multi": out["style"] = "form"; out["explode"] = true
-            case "ssv": out["style"] = "spaceDelimited"; out["explode"] = false
-            case "pipes": out["style"] = "pipeDelimited"; out["explode"] = false
-            default: out["style"] = "form"; out["explode"] = false
+            case "multi":
+                out["style"] = "form"
+                out["explode"] = true
+            case "ssv":
+                out["style"] = "spaceDelimited"
+                out["explode"] = false
+            case "pipes":
+                out["style"] = "pipeDelimited"
+                out["explode"] = false
+            default:
+                out["style"] = "form"
+                out["explode"] = false
             }
         }
         return .object(out)
@@ -110,7 +120,9 @@ enum Swagger2Converter {
     private static func simpleSchema(_ parameter: Swagger2Parameter) -> JSONValue {
         var schema: [String: JSONValue] = [:]
         if let type = parameter.type { schema["type"] = .string(type == "file" ? "string" : type) }
-        if parameter.type == "file" { schema["format"] = "binary" } else if let format = parameter.format {
+        if parameter.type == "file" {
+            schema["format"] = "binary"
+        } else if let format = parameter.format {
             schema["format"] = .string(format)
         }
         if let items = parameter.items { schema["items"] = rewrite(items) }
@@ -125,8 +137,10 @@ enum Swagger2Converter {
             if let example = body.example { media["example"] = example }
             let types = consumes.filter { !$0.contains("form") }
             let content = (types.isEmpty ? ["application/json"] : types).map { ($0, JSONValue.object(media)) }
-            return ["required": .bool(body.required ?? false),
-                    "content": .object(Dictionary(content, uniquingKeysWith: { first, _ in first }))]
+            return [
+                "required": .bool(body.required ?? false),
+                "content": .object(Dictionary(content, uniquingKeysWith: { first, _ in first })),
+            ]
         }
         let fields = parameters.filter { $0.location == "formData" }
         guard !fields.isEmpty else { return nil }
@@ -170,12 +184,13 @@ enum Swagger2Converter {
             var flow: [String: JSONValue] = ["scopes": .object((scheme.scopes ?? [:]).mapValues { .string($0) })]
             if let url = scheme.authorizationUrl { flow["authorizationUrl"] = .string(url) }
             if let url = scheme.tokenUrl { flow["tokenUrl"] = .string(url) }
-            let name = switch scheme.flow {
-            case "password": "password"
-            case "application": "clientCredentials"
-            case "accessCode": "authorizationCode"
-            default: "implicit"
-            }
+            let name =
+                switch scheme.flow {
+                case "password": "password"
+                case "application": "clientCredentials"
+                case "accessCode": "authorizationCode"
+                default: "implicit"
+                }
             out["flows"] = .object([name: .object(flow)])
         }
         return .object(out)

@@ -54,8 +54,10 @@ struct Swagger2PathItem: Decodable {
 
     /// The operations with their method names, in OpenAPI's order.
     var operations: [(method: String, operation: Swagger2Operation)] {
-        [("get", get), ("put", put), ("post", post), ("delete", delete), ("options", options), ("head", head),
-         ("patch", patch)].compactMap { pair in pair.1.map { (pair.0, $0) } }
+        [
+            ("get", get), ("put", put), ("post", post), ("delete", delete), ("options", options), ("head", head),
+            ("patch", patch),
+        ].compactMap { pair in pair.1.map { (pair.0, $0) } }
     }
 }
 
@@ -90,8 +92,14 @@ struct Swagger2Parameter: Decodable {
     var example: JSONValue?
 
     enum CodingKeys: String, CodingKey {
-        case ref = "$ref", name, location = "in", required, description, type, format, items, collectionFormat
-        case defaultValue = "default", enumValues = "enum", schema, example = "x-example"
+        case ref = "$ref"
+        case name
+        case location = "in"
+        case required, description, type, format, items, collectionFormat
+        case defaultValue = "default"
+        case enumValues = "enum"
+        case schema
+        case example = "x-example"
     }
 }
 
@@ -103,7 +111,8 @@ struct Swagger2Response: Decodable {
     var examples: [String: JSONValue]?
 
     enum CodingKeys: String, CodingKey {
-        case ref = "$ref", description, schema, examples
+        case ref = "$ref"
+        case description, schema, examples
     }
 }
 
@@ -119,6 +128,8 @@ struct Swagger2SecurityScheme: Decodable {
     var description: String?
 
     enum CodingKeys: String, CodingKey {
-        case type, name, location = "in", flow, authorizationUrl, tokenUrl, scopes, description
+        case type, name
+        case location = "in"
+        case flow, authorizationUrl, tokenUrl, scopes, description
     }
 }
