@@ -61,7 +61,7 @@ enum OpenAPIDocumentReader {
             if case .dataCorrupted(let context) = error, let yaml = context.underlyingError as? YamlError {
                 throw yamlError(yaml, name: name)
             }
-            throw decodingError(error, isJSON: isJSON, name: name)
+            throw decodingError(error, data: data, isJSON: isJSON, name: name)
         } catch {
             let wrapped = OpenAPIKit.OpenAPI.Error(from: error)
             throw ImportError(wrapped.localizedDescription, at: pointer(wrapped.codingPath))
@@ -82,27 +82,45 @@ enum OpenAPIDocumentReader {
         }
     }
 
-    private static func decodingError(_ error: DecodingError, isJSON: Bool, name: String) -> ImportError {
+    private static func decodingError(
+        _ error: DecodingError, data: Data, isJSON: Bool, name: String
+    ) -> ImportError {
         let wrapped = OpenAPIKit.OpenAPI.Error(from: error)
         if isJSON, wrapped.codingPath.isEmpty, case .dataCorrupted(let context) = error,
             context.codingPath.isEmpty
         {
-            // A JSON syntax error: Foundation names the line and column in its description.
-            let text = "\(context.debugDescription) \(context.underlyingError.map { "\($0)" } ?? "")"
-            if let (line, column) = lineAndColumn(in: text) {
-                return ImportError("JSON syntax error: \(context.debugDescription)", at: "\(name):\(line):\(column)")
-            }
-            return ImportError("JSON syntax error: \(text)", at: name)
+            return jsonSyntaxError(data: data, name: name)
         }
         return ImportError(wrapped.localizedDescription, at: pointer(wrapped.codingPath))
     }
 
-    /// `line N, column M` in an error description.
-    private static func lineAndColumn(in text: String) -> (Int, Int)? {
-        guard let match = text.firstMatch(of: /line (\d+), column (\d+)/),
-            let line = Int(match.1), let column = Int(match.2)
-        else { return nil }
-        return (line, column)
+    /// A JSON syntax error at its line and column: JSONDecoder does not say where, JSONSerialization does
+    /// (`around character N`, or the end of the file); only read on this failure path.
+    private static func jsonSyntaxError(data: Data, name: String) -> ImportError {
+        var detail = "the data is not valid JSON"
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? detail
+        }
+        var offset: Int?
+        if let match = detail.firstMatch(of: /character (\d+)/), let value = Int(match.1) {
+            offset = min(value, data.count)
+        } else if detail.lowercased().contains("end of file") {
+            offset = data.count
+        }
+        guard let offset else { return ImportError("JSON syntax error: \(detail)", at: name) }
+        var line = 1
+        var column = 1
+        for byte in data.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return ImportError("JSON syntax error: \(detail)", at: "\(name):\(line):\(column)")
     }
 
     /// A JSON pointer (`#/paths/~1pets/get`) for a coding path.

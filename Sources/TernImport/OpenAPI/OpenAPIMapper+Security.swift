@@ -23,7 +23,7 @@ extension OpenAPIMapper {
             guard let scheme = document.components[reference] else {
                 throw ImportError(
                     "the security scheme \(name) is not defined in components/securitySchemes",
-                    at: pointer + (operation.security == nil ? "" : "/security"))
+                    at: operation.security == nil ? "#/security" : pointer + "/security")
             }
             let variable = Slug.environmentName(name)
             let placeholder = "{{env:\(variable)}}"
