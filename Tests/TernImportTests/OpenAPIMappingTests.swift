@@ -140,6 +140,7 @@ struct OpenAPIMappingTests {
         #expect(spec.queryValue("filter") == .object(["state": "open"]))
         #expect(spec.arrayEncoding == .comma)
         #expect(spec.disabled.query == ["ids", "filter"])
+        #expect(!collection.warnings.contains { $0.contains("parameter filter") })
         #expect(spec.header("X-Trace") == "00000000-0000-0000-0000-000000000000")
         #expect(spec.header("Cookie") == "session=abc; theme=dark")
         #expect(spec.disabled.headers == ["X-Trace"])
@@ -208,6 +209,26 @@ struct OpenAPIMappingTests {
         #expect(sample.status == 201)
         #expect(sample.body == .object(["id": "A-17"]))
         #expect(collection.spec("login")?.sample == nil)
+    }
+
+    @Test("Styles Tern cannot send as described are warnings naming the parameter")
+    func styles() throws {
+        let text = """
+            openapi: 3.0.3
+            info: {title: x, version: '1'}
+            paths:
+              /search:
+                get:
+                  operationId: search
+                  parameters:
+                    - {name: where, in: query, schema: {type: object, properties: {a: {type: string}}}}
+                    - {name: tags, in: query, style: pipeDelimited, schema: {type: array, items: {type: string}}}
+                  responses: {'200': {description: ok}}
+            """
+        let collection = try OpenAPIFixture.read(text: text)
+        #expect(collection.warnings.contains { $0.contains("object query parameter where of search") })
+        #expect(collection.warnings.contains { $0.contains("pipeDelimited style of query parameter tags") })
+        #expect(collection.spec("search")?.queryValue("where") == .object(["a": "string"]))
     }
 
     @Test("JSON keeps the paths in source order although its decoder does not")

@@ -135,8 +135,12 @@ extension OpenAPIMapper {
         switch context.style {
         case .form:
             let encoding: ArrayEncoding = context.explode ? .individual : .comma
-            let isArray = document.components[context.schema]?.jsonType == .array
-            guard isArray else { return }
+            let type = document.components[context.schema]?.jsonType
+            if type == .object {
+                warn("the object query parameter \(parameter.name) of \(label) is sent in brackets "
+                    + "(\(parameter.name)[key]=value, deepObject style), not as form style")
+            }
+            guard type == .array else { return }
             if spec.query.count > 1, spec.arrayEncoding != encoding,
                 spec.query.dropLast().contains(where: {
                     if case .array = $0.value { return true }
