@@ -137,8 +137,9 @@ extension OpenAPIMapper {
             let encoding: ArrayEncoding = context.explode ? .individual : .comma
             let type = document.components[context.schema]?.jsonType
             if type == .object {
-                warn("the object query parameter \(parameter.name) of \(label) is sent in brackets "
-                    + "(\(parameter.name)[key]=value, deepObject style), not as form style")
+                warn(
+                    "the object query parameter \(parameter.name) of \(label) is sent in brackets "
+                        + "(\(parameter.name)[key]=value, deepObject style), not as form style")
             }
             guard type == .array else { return }
             if spec.query.count > 1, spec.arrayEncoding != encoding,
