@@ -1,0 +1,135 @@
+import Foundation
+import OpenAPIKit
+import OpenAPIKit30
+import OpenAPIKitCompat
+import Yams
+
+/// Decodes an OpenAPI 3.0 / 3.1 / 3.2 or Swagger 2.0 source into one OpenAPIKit 3.1+ document,
+/// turning every failure into an `ImportError` with a `file:line:column` or a JSON pointer.
+enum OpenAPIDocumentReader {
+    /// The decoded document and the order of its paths when decoding lost it.
+    struct Result {
+        var document: OpenAPIKit.OpenAPI.Document
+        var pathOrder: [String]?
+        var warnings: [String] = []
+    }
+
+    static func read(text: String, data: Data, name: String) throws(ImportError) -> Result {
+        let preflight = try OpenAPIPreflight(text: text, name: name)
+        guard let version = preflight.version else {
+            throw ImportError(
+                "neither `openapi` nor `swagger` is set at the top level: this is not an OpenAPI description",
+                at: name)
+        }
+        let claim = version.key == "swagger" ? "Swagger \(version.value)" : "OpenAPI \(version.value)"
+        let parts = version.value.split(separator: ".")
+        switch (version.key, parts.first, parts.dropFirst().first) {
+        case ("openapi", "3", "0"):
+            let old = try decode(
+                OpenAPIKit30.OpenAPI.Document.self, text: text, data: data, isJSON: preflight.isJSON, name: name)
+            return Result(document: old.convert(to: .v3_1_1), pathOrder: preflight.pathOrder)
+        case ("openapi", "3", "1"), ("openapi", "3", "2"):
+            let document = try decode(
+                OpenAPIKit.OpenAPI.Document.self, text: text, data: data, isJSON: preflight.isJSON, name: name)
+            return Result(document: document, pathOrder: preflight.pathOrder)
+        case ("swagger", "2", _):
+            let swagger = try decode(
+                Swagger2Document.self, text: text, data: data, isJSON: preflight.isJSON, name: name)
+            let converted = Swagger2Converter.convert(swagger)
+            let old = try decode(
+                OpenAPIKit30.OpenAPI.Document.self, text: "", data: converted.data, isJSON: true, name: name)
+            return Result(
+                document: old.convert(to: .v3_1_1), pathOrder: preflight.pathOrder ?? swagger.paths.keys,
+                warnings: converted.warnings)
+        default:
+            throw ImportError(
+                "the document claims \(claim): Tern reads OpenAPI 3.0, 3.1 and 3.2, and Swagger 2.0",
+                at: "#/\(version.key)")
+        }
+    }
+
+    /// Decodes `type` from JSON bytes or YAML text.
+    static func decode<T: Decodable>(
+        _ type: T.Type, text: String, data: Data, isJSON: Bool, name: String
+    ) throws(ImportError) -> T {
+        do {
+            if isJSON { return try JSONDecoder().decode(T.self, from: data) }
+            return try YAMLDecoder().decode(T.self, from: text)
+        } catch let error as YamlError {
+            throw yamlError(error, name: name)
+        } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, let yaml = context.underlyingError as? YamlError {
+                throw yamlError(yaml, name: name)
+            }
+            throw decodingError(error, data: data, isJSON: isJSON, name: name)
+        } catch {
+            let wrapped = OpenAPIKit.OpenAPI.Error(from: error)
+            throw ImportError(wrapped.localizedDescription, at: pointer(wrapped.codingPath))
+        }
+    }
+
+    private static func yamlError(_ error: YamlError, name: String) -> ImportError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
+            return ImportError("YAML syntax error: \(problem)", at: "\(name):\(mark.line):\(mark.column)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return ImportError(
+                "duplicated keys: \(duplicates.joined(separator: ", "))",
+                at: "\(name):\(context.mark.line):\(context.mark.column)")
+        default:
+            return ImportError("YAML error: \(error)", at: name)
+        }
+    }
+
+    private static func decodingError(
+        _ error: DecodingError, data: Data, isJSON: Bool, name: String
+    ) -> ImportError {
+        let wrapped = OpenAPIKit.OpenAPI.Error(from: error)
+        if isJSON, wrapped.codingPath.isEmpty, case .dataCorrupted(let context) = error,
+            context.codingPath.isEmpty
+        {
+            return jsonSyntaxError(data: data, name: name)
+        }
+        return ImportError(wrapped.localizedDescription, at: pointer(wrapped.codingPath))
+    }
+
+    /// A JSON syntax error at its line and column: JSONDecoder does not say where, JSONSerialization does
+    /// (`around character N`, or the end of the file); only read on this failure path.
+    private static func jsonSyntaxError(data: Data, name: String) -> ImportError {
+        var detail = "the data is not valid JSON"
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? detail
+        }
+        var offset: Int?
+        if let match = detail.firstMatch(of: /character (\d+)/), let value = Int(match.1) {
+            offset = min(value, data.count)
+        } else if detail.lowercased().contains("end of file") {
+            offset = data.count
+        }
+        guard let offset else { return ImportError("JSON syntax error: \(detail)", at: name) }
+        var line = 1
+        var column = 1
+        for byte in data.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return ImportError("JSON syntax error: \(detail)", at: "\(name):\(line):\(column)")
+    }
+
+    /// A JSON pointer (`#/paths/~1pets/get`) for a coding path.
+    static func pointer(_ path: [any CodingKey]) -> String {
+        var out = "#"
+        for key in path {
+            let part = key.intValue.map(String.init) ?? key.stringValue
+            out += "/" + part.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        }
+        return out
+    }
+}
