@@ -5,7 +5,8 @@ extension ImportFormat {
         case .postman: try PostmanImporter.read(source)
         case .insomnia: try InsomniaImporter.read(source)
         case .har: try HARImporter.read(source)
-        case .curl, .openapi:
+        case .openapi: try OpenAPIImporter.read(source)
+        case .curl:
             throw ImportError("the \(rawValue) importer is being merged")
         }
     }

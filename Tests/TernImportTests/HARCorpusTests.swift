@@ -26,13 +26,6 @@ extension ImportedCollection {
     }
 }
 
-extension SpecDefinition {
-    /// The value of the header `name` (case-insensitive).
-    func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
-}
-
 @Suite("HAR import of real recordings")
 struct HARCorpusTests {
     @Test("Chrome: pseudo-headers dropped, the logo skipped as an image, cookies as placeholders, base64 decoded")

@@ -14,9 +14,9 @@ struct OpenAPICorpusTests {
         #expect(collection.title == "Swagger Petstore")
         #expect(collection.specs.map(\.fileName) == ["list-pets", "create-pets", "show-pet-by-id"])
         #expect(collection.specs.allSatisfy { $0.folders == ["pets"] })
-        #expect(collection.targets == [WorkspaceTarget(name: "swagger-petstore", baseURL: "{{baseURL}}")])
+        #expect(collection.targets == [WorkspaceTarget(name: "swagger-petstore", baseURL: "http://petstore.swagger.io/v1")])
         #expect(collection.environments.first?.name == "swagger-petstore")
-        #expect(collection.variable("baseURL") == "http://petstore.swagger.io/v1")
+        #expect(collection.targets.first?.baseURL == "http://petstore.swagger.io/v1")
 
         let list = try #require(collection.spec("list-pets"))
         #expect(list.method == "GET")
@@ -57,7 +57,8 @@ struct OpenAPICorpusTests {
     func uspto() throws {
         let collection = try OpenAPIFixture.read("v3.0-uspto.yaml")
         #expect(collection.specs.count == 3)
-        #expect(collection.variable("baseURL") == "https://developer.uspto.gov/ds-api")
+        #expect(collection.targets.first?.baseURL == "{{scheme}}://developer.uspto.gov/ds-api")
+        #expect(collection.variable("scheme") == "https")
         #expect(collection.warnings.contains { $0.contains("scheme") && $0.contains("http") })
         #expect(collection.specs.first?.folders == ["metadata"])
 
@@ -105,7 +106,7 @@ struct OpenAPICorpusTests {
     func swaggerPetstore() throws {
         let collection = try OpenAPIFixture.read("v2.0-petstore.json")
         #expect(collection.specs.map(\.fileName) == ["list-pets", "create-pets", "show-pet-by-id"])
-        #expect(collection.variable("baseURL") == "http://petstore.swagger.io/v1")
+        #expect(collection.targets.first?.baseURL == "http://petstore.swagger.io/v1")
         let list = try #require(collection.spec("list-pets"))
         #expect(list.queryValue("limit") == .int(0))
         #expect(list.disabled.query == ["limit"])
@@ -127,7 +128,7 @@ struct OpenAPICorpusTests {
     func xkcd() throws {
         let collection = try OpenAPIFixture.read("real-xkcd.yaml")
         #expect(collection.specs.map(\.fileName) == ["get-info-0-json", "get-comic-id-info-0-json"])
-        #expect(collection.variable("baseURL") == "http://xkcd.com")
+        #expect(collection.targets.first?.baseURL == "http://xkcd.com")
         #expect(collection.spec("get-comic-id-info-0-json")?.path == "/{{comicId}}/info.0.json")
         #expect(collection.variable("comicId") == "0")
     }
@@ -158,7 +159,7 @@ struct OpenAPIGitHubTests {
         #expect(collection.specs.count == 623)
         let ids = collection.specs.map { ($0.folders + [$0.fileName]).joined(separator: "/") }
         #expect(Set(ids).count == 623)
-        #expect(collection.variable("baseURL") == "https://api.github.com")
+        #expect(collection.targets.first?.baseURL == "https://api.github.com")
         #expect(collection.specs.first?.spec.path == "/orgs/{{org}}/repos")
 
         let create = try #require(collection.specs.first { $0.fileName == "issues-create" })

@@ -118,11 +118,12 @@ struct OpenAPIMappingTests {
               flows: {clientCredentials: {tokenUrl: "https://shop.example/token", scopes: {read: r}}}
         """
 
-    @Test("Servers: variables take their defaults, the trailing slash goes, the others are named")
+    @Test("Servers: variables become {{variables}} with their defaults, the trailing slash goes, the others are named")
     func servers() throws {
         let collection = try OpenAPIFixture.read(text: Self.document)
         #expect(collection.environments.first?.name == "shop-api")
-        #expect(collection.variable("baseURL") == "https://eu.shop.example/v2")
+        #expect(collection.targets.first?.baseURL == "https://{{region}}.shop.example/v2")
+        #expect(collection.variable("region") == "eu")
         #expect(collection.warnings.contains { $0.contains("https://staging.shop.example/v2") })
         #expect(collection.warnings.contains { $0.contains("webhooks") && $0.contains("orderShipped") })
     }

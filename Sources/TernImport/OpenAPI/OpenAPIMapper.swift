@@ -21,7 +21,7 @@ struct OpenAPIMapper {
     }
 
     mutating func map(pathOrder: [String]?) throws(ImportError) -> ImportedCollection {
-        addVariable("baseURL", value: baseURL())
+        let base = baseURL()
         for path in orderedPaths(pathOrder) {
             guard let entry = document.paths[path] else { continue }
             let pointer = "#/paths/" + escape(path.rawValue)
@@ -42,8 +42,9 @@ struct OpenAPIMapper {
         }
         return ImportedCollection(
             format: .openapi, title: document.info.title, specs: specs,
-            targets: [WorkspaceTarget(name: group, baseURL: "{{baseURL}}")],
-            environments: [ImportedEnvironment(name: group, variables: environment)], warnings: warnings)
+            targets: [WorkspaceTarget(name: group, baseURL: base)],
+            environments: environment.isEmpty ? [] : [ImportedEnvironment(name: group, variables: environment)],
+            warnings: warnings)
     }
 
     /// The document's paths in source order where the decoder lost it (JSON), else as decoded.
@@ -63,15 +64,18 @@ struct OpenAPIMapper {
         return out
     }
 
-    /// The first server's URL with its variables' defaults; the others are named in a warning.
+    /// The first server's URL, its variables as `{{name}}` with their defaults in the group's environment
+    /// (a literal URL stays literal, so it means the same in every environment); the others are named in a warning.
     private mutating func baseURL() -> String {
         guard let first = document.servers.first else {
-            warnings.append("the description names no server: set baseURL in environments/\(group).yaml")
+            warnings.append("the description names no server: set target '\(group)' baseURL in workspace.yaml")
             return "http://localhost"
         }
         var url = first.urlTemplate.rawValue
         for (name, variable) in first.variables {
-            url = url.replacingOccurrences(of: "{\(name)}", with: variable.default)
+            let variableName = Slug.variable(name)
+            url = url.replacingOccurrences(of: "{\(name)}", with: "{{\(variableName)}}")
+            addVariable(variableName, value: variable.default)
             if let values = variable.enum, values.count > 1 {
                 warnings.append(
                     "server variable \(name) is \(variable.default); it may also be "
@@ -81,11 +85,13 @@ struct OpenAPIMapper {
         while url.hasSuffix("/") { url.removeLast() }
         if !url.contains("://") {
             warnings.append(
-                "the server URL \(first.urlTemplate.rawValue) is relative: set baseURL to the API's address")
+                "the server URL \(first.urlTemplate.rawValue) is relative: "
+                    + "set target '\(group)' baseURL in workspace.yaml to the API's address")
         }
         let others = document.servers.dropFirst().map(\.urlTemplate.rawValue)
         if !others.isEmpty {
-            warnings.append("baseURL is the first server; the others are " + others.joined(separator: ", "))
+            warnings.append(
+                "target '\(group)' uses the first server; the others are " + others.joined(separator: ", "))
         }
         return url
     }
