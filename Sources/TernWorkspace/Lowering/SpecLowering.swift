@@ -15,7 +15,8 @@ struct SpecLowering {
     func lower() throws(WorkspaceError) -> Request {
         let target = try resolveTarget()
         let url = try makeURL(target: target)
-        guard let method = HTTPRequest.Method(spec.method.uppercased()) else {
+        // Sent as written: methods are case-sensitive (RFC 9110 §9.1), and `curl -X wHat` sends `wHat`.
+        guard let method = HTTPRequest.Method(spec.method) else {
             throw WorkspaceError(
                 .invalidValue, "'\(spec.method)' is not an HTTP method", file: file, at: spec.layout.document)
         }
@@ -36,6 +37,8 @@ struct SpecLowering {
                 throw WorkspaceError(.invalidRequest, "\(error)", file: file, underlying: error)
             }
         }
+        // A disabled Content-Type also suppresses the body kind's default (`curl -T` sends none).
+        if spec.disabled.isDisabled(header: "Content-Type") { request.headers[.contentType] = nil }
         if let sample = spec.sample {
             request.sample = try SampleLowering.response(for: sample, file: file)
         }
