@@ -134,7 +134,9 @@ let package = Package(
             name: "TernSQLiteTests", dependencies: ["TernSQLite", "TernTesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "TernExplorerTests",
-            dependencies: ["TernExplorer", "TernWorkspace", "TernSQLite", "TernHTTPClient", "TernTesting"],
+            dependencies: [
+                "TernExplorer", "TernWorkspace", "TernSQLite", "TernHTTPClient", "TernTesting", "TernImport",
+            ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),

@@ -42,7 +42,7 @@ import Testing
         let request = try request(
             """
             name: Get user
-            method: get
+            method: GET
             path: /users/{{userId}}
             query: { verbose: true, tags: [a, "{{traceId}}"], page: 2 }
             transaction: download
@@ -155,6 +155,38 @@ import Testing
         #expect(form.parts[2].content == .file(folder.url("data/report.csv")))
         let text = try bodyText(request)
         #expect(text.contains("filename=\"report.csv\"\r\nContent-Type: text/csv\r\n\r\na,b\n"))
+    }
+
+    @Test func aMultipartFileMayNameItsFilename() throws {
+        let request = try request(
+            """
+            method: POST
+            path: /upload
+            body:
+              multipart:
+                - { name: file, file: data/report.csv, filename: "upload-{{userId}}.csv" }
+            """,
+            files: ["data/report.csv": "a,b\n"]
+        )
+        guard case .multipart(let form) = request.body else {
+            Issue.record("not multipart: \(request.body)")
+            return
+        }
+        #expect(form.parts.first?.filename == "upload-42.csv")
+        #expect(try bodyText(request).contains("filename=\"upload-42.csv\"\r\nContent-Type: application/octet-stream"))
+    }
+
+    @Test func theMethodIsSentAsWritten() throws {
+        #expect(try request("method: wHat\npath: /m\n").method.rawValue == "wHat")
+        #expect(try request("method: post\npath: /m\n").method.rawValue == "post")
+    }
+
+    @Test func aDisabledContentTypeSuppressesTheBodyDefault() throws {
+        let request = try request(
+            "method: PUT\npath: /u\nbody: { file: data/x.bin }\ndisabled: { headers: [Content-Type] }\n",
+            files: ["data/x.bin": "x"])
+        #expect(request.headers[.contentType] == nil)
+        #expect(try bodyText(request) == "x")
     }
 
     @Test func samplesBecomeSampleResponses() throws {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 
 /// Reads curl command lines (from docs, a README or a browser's "Copy as cURL", bash or Windows
 /// `cmd` syntax; one or several) into one spec per request.

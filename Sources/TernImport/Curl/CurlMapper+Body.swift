@@ -54,12 +54,13 @@ extension CurlMapper {
         _ data: JoinedData, headers: inout [(name: String, value: String)], isJSON: Bool, item: String
     ) -> BodyDefinition
     {
-        let hasHeader: (String) -> Bool = { name in headers.contains { $0.name.lowercased() == name } }
-        if !hasHeader("content-type") {
+        if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             let type = isJSON ? "application/json" : "application/x-www-form-urlencoded"
             headers.append((name: "Content-Type", value: type))
         }
-        if isJSON, !hasHeader("accept") { headers.append((name: "Accept", value: "application/json")) }
+        if isJSON, !headers.contains(where: { $0.name.lowercased() == "accept" }) {
+            headers.append((name: "Accept", value: "application/json"))
+        }
         if let file = data.file { return .file(fileReference(file, item: item)) }
         if data.isBinary { warnings.append("\(item): binary data mixed with other data is left out") }
         return .text(data.text)

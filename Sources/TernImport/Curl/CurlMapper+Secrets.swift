@@ -36,7 +36,7 @@ extension CurlMapper {
     mutating func basicAuthorization(_ user: String, item: String) -> String {
         let (name, password) = CurlArguments.splitOnce(user, at: ":")
         if password == nil {
-            warnings.append("\(item): -u without a password makes curl ask for one; set it in BASIC_AUTH")
+            warnings.append("\(item): -u without a password makes curl ask for one; the spec sends the user alone")
         }
         let encoded = Data(user.utf8).base64EncodedString()
         let variable = secret(encoded, suggested: "basic auth", item: item)

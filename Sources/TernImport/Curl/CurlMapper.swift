@@ -46,29 +46,33 @@ struct CurlMapper {
         var headers: [(name: String, value: String)] = []
         var disabled = DisabledItems()
         for name in invocation.removedHeaders { disabled.headers.append(name) }
-        if let user = parts.userInfo ?? invocation.user {
+        let customAuthorization = invocation.headers.contains { $0.name.lowercased() == "authorization" }
+        if let user = parts.userInfo ?? invocation.user, !customAuthorization {
             headers.append((name: "Authorization", value: basicAuthorization(user, item: item)))
         }
         if let agent = invocation.userAgent { headers.append((name: "User-Agent", value: agent)) }
         if let referer = invocation.referer { headers.append((name: "Referer", value: referer)) }
         if !invocation.cookies.isEmpty {
-            headers.append((name: "Cookie", value: invocation.cookies.joined(separator: "; ")))
+            headers.append((name: "Cookie", value: invocation.cookies.joined(separator: ";")))
         }
         for file in invocation.cookieFiles {
             warnings.append("\(item): -b \(file): cookies from a cookie file are not carried over")
         }
-        for file in invocation.headerFiles {
-            headers += headerLines(fromFile: file, item: item)
-        }
-        for header in invocation.headers {
-            if let index = headers.firstIndex(where: { $0.name.lowercased() == header.name.lowercased() }),
-                header.name.lowercased() != "cookie"
-            {
-                headers[index] = header
-            } else if header.name.lowercased() == "cookie",
-                let index = headers.firstIndex(where: { $0.name.lowercased() == "cookie" })
-            {
-                headers[index].value += "; " + header.value
+        // curl's own headers (-u, -A, -e, -b joined with ";") give way to a -H of the same name;
+        // repeated -H lines of one name are sent by curl as several lines, which the spec joins (cookies with "; ").
+        let generated = headers.count
+        var replaced: Set<String> = []
+        var custom: [(name: String, value: String)] = []
+        for file in invocation.headerFiles { custom += headerLines(fromFile: file, item: item) }
+        for header in custom + invocation.headers {
+            let lower = header.name.lowercased()
+            if let index = headers.firstIndex(where: { $0.name.lowercased() == lower }) {
+                if index < generated, !replaced.contains(lower) {
+                    headers[index] = header
+                    replaced.insert(lower)
+                } else {
+                    headers[index].value += (lower == "cookie" ? "; " : ", ") + header.value
+                }
             } else {
                 headers.append(header)
             }
@@ -126,7 +130,10 @@ struct CurlMapper {
 
     /// `-H @file`: one header per line.
     private mutating func headerLines(fromFile path: String, item: String) -> [(name: String, value: String)] {
-        guard let data = readFile(path, item: item), let text = String(data: data, encoding: .utf8) else { return [] }
+        guard let data = readFile(path, item: item), let text = String(data: data, encoding: .utf8) else {
+            warnings.append("\(item): the header file '\(path)' cannot be read; its headers are left out")
+            return []
+        }
         var result: [(name: String, value: String)] = []
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             let (name, value) = CurlArguments.splitOnce(String(line), at: ":")

@@ -26,6 +26,16 @@ struct TextPosition: Sendable, Equatable {
     /// 1-based column, in Unicode scalars.
     var column = 1
 
+    /// The position after the UTF-8 byte `byte` (continuation bytes do not count as columns).
+    mutating func advance(over byte: UInt8) {
+        if byte == 10 {
+            line += 1
+            column = 1
+        } else if byte & 0xC0 != 0x80 {
+            column += 1
+        }
+    }
+
     /// The position after `scalar`.
     mutating func advance(over scalar: Unicode.Scalar) {
         if scalar == "\n" {

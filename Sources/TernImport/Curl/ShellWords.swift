@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits shell text into commands and words the way a POSIX shell (bash) would, without running anything.
 ///
 /// Handles single and double quotes, `$'…'` (ANSI-C escapes), backslash escapes and `\` line
@@ -5,58 +7,116 @@
 /// Redirections (`> file`, `2>&1`) are dropped with their target. `$NAME` and `${NAME}` outside
 /// single quotes become `{{env:NAME}}`. Command substitutions are kept as text.
 struct ShellWords {
-    private let scalars: [Unicode.Scalar]
+    private let bytes: [UInt8]
     private let source: String
     private var index = 0
-    private var position = TextPosition()
+    /// A byte index whose position is known; positions are computed forward from it, only when needed.
+    private var cursor = (index: 0, position: TextPosition())
 
     private var commands: [ShellCommand] = []
     private var words: [ShellWord] = []
     private var environmentNames: [String] = []
-    private var word = String.UnicodeScalarView()
+    private var word: [UInt8] = []
     private var inWord = false
-    private var wordStart = TextPosition()
+    private var wordStart = 0
     private var dropNextWord = false
 
     /// The commands in `text`; `source` names the text in error locations.
     static func commands(in text: String, source: String) throws(ImportError) -> [ShellCommand] {
-        var lexer = ShellWords(scalars: Array(text.unicodeScalars), source: source)
+        var lexer = ShellWords(bytes: Array(text.utf8), source: source)
         try lexer.run()
         return lexer.commands
     }
 
-    private init(scalars: [Unicode.Scalar], source: String) {
-        self.scalars = scalars
+    private init(bytes: [UInt8], source: String) {
+        self.bytes = bytes
         self.source = source
     }
 
     private func location(_ at: TextPosition) -> String { "\(source):\(at.line):\(at.column)" }
 
+    /// The line and column of the byte at `target` (at or after the cursor, as the lexer only moves forward).
+    private mutating func position(at target: Int) -> TextPosition {
+        if target < cursor.index { cursor = (0, TextPosition()) }
+        var position = cursor.position
+        for offset in cursor.index..<min(target, bytes.count) { position.advance(over: bytes[offset]) }
+        cursor = (target, position)
+        return position
+    }
+
+    /// The byte at `index + offset` as a scalar (syntax is ASCII; other bytes only pass through).
     private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
-        index + offset < scalars.count ? scalars[index + offset] : nil
+        index + offset < bytes.count ? Unicode.Scalar(bytes[index + offset]) : nil
+    }
+
+    /// Appends a byte of the source as it is.
+    private mutating func appendByte(_ scalar: Unicode.Scalar) {
+        word.append(UInt8(truncatingIfNeeded: scalar.value))
+    }
+
+    /// Appends a decoded character (an escape's), UTF-8 encoded.
+    private mutating func appendScalar(_ scalar: Unicode.Scalar) {
+        word.append(contentsOf: String(Character(scalar)).utf8)
     }
 
     private mutating func advance() {
-        guard index < scalars.count else { return }
-        position.advance(over: scalars[index])
+        guard index < bytes.count else { return }
         index += 1
     }
+
+    /// Appends the scalars from `index` up to (not including) `end` to the word and moves past them.
+    private mutating func appendRun(to end: Int) {
+        guard end > index else { return }
+        let run = bytes[index..<end]
+        word.append(contentsOf: run)
+        index = end
+    }
+
+    /// The index of the first scalar at or after `index` that is in `stops` (or the end).
+    private func scan(until stops: [Bool]) -> Int {
+        var end = index
+        while end < bytes.count, !stops[Int(bytes[end])] { end += 1 }
+        return end
+    }
+
+    /// The index of the next `'` or NUL (memchr: single-quoted data can be megabytes).
+    private func closingQuote() -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, index < buffer.count else { return buffer.count }
+            let count = buffer.count - index
+            let quote = memchr(base + index, 0x27, count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            let end = quote ?? buffer.count
+            let nul = memchr(base + index, 0, end - index).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            return nul ?? end
+        }
+    }
+
+    private static func table(_ characters: String) -> [Bool] {
+        var table = [Bool](repeating: false, count: 256)
+        for byte in characters.utf8 { table[Int(byte)] = true }
+        return table
+    }
+
+    private static let doubleQuoteStops = table("\"\\$`\0")
+    private static let plainStops = table(" \t\r\n\\'\"$`;&|><#\0")
 
     private mutating func startWord() {
         if !inWord {
             inWord = true
-            wordStart = position
+            wordStart = index
         }
     }
 
     private mutating func finishWord() {
         guard inWord else { return }
+        let start = position(at: wordStart)
         if dropNextWord {
             dropNextWord = false
         } else {
-            words.append(ShellWord(text: String(word), line: wordStart.line, column: wordStart.column))
+            words.append(
+                ShellWord(text: String(decoding: word, as: UTF8.self), line: start.line, column: start.column))
         }
-        word = String.UnicodeScalarView()
+        word = []
         inWord = false
     }
 
@@ -70,7 +130,7 @@ struct ShellWords {
 
     private mutating func run() throws(ImportError) {
         while let scalar = peek() {
-            if scalar == "\0" { throw ImportError("a NUL byte cannot be part of a command", at: location(position)) }
+            if scalar == "\0" { throw ImportError("a NUL byte cannot be part of a command", at: location(position(at: index))) }
             switch scalar {
             case " ", "\t", "\r":
                 finishWord()
@@ -93,7 +153,7 @@ struct ShellWords {
                     advance()
                     if let next = peek() {
                         try checkNUL(next)
-                        word.append(next)
+                        appendByte(next)
                         advance()
                     }
                 }
@@ -121,21 +181,22 @@ struct ShellWords {
                 redirection()
             default:
                 startWord()
-                word.append(scalar)
+                appendByte(scalar)
                 advance()
+                appendRun(to: scan(until: Self.plainStops))
             }
         }
         finishCommand()
     }
 
-    private func checkNUL(_ scalar: Unicode.Scalar) throws(ImportError) {
-        if scalar == "\0" { throw ImportError("a NUL byte cannot be part of a command", at: location(position)) }
+    private mutating func checkNUL(_ scalar: Unicode.Scalar) throws(ImportError) {
+        if scalar == "\0" { throw ImportError("a NUL byte cannot be part of a command", at: location(position(at: index))) }
     }
 
     /// `>`, `>>`, `<`, `2>&1`, `&>`: the operator and its target word are dropped.
     private mutating func redirection() {
-        if inWord, !word.isEmpty, word.allSatisfy({ $0.properties.numericType != nil && $0.isASCII }) {
-            word = String.UnicodeScalarView()
+        if inWord, !word.isEmpty, word.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
+            word = []
             inWord = false
         }
         finishWord()
@@ -150,22 +211,19 @@ struct ShellWords {
     }
 
     private mutating func singleQuoted() throws(ImportError) {
-        let start = position
+        let start = position(at: index)
         advance()
-        while let scalar = peek() {
-            if scalar == "'" {
-                advance()
-                return
-            }
+        appendRun(to: closingQuote())
+        if let scalar = peek() {
             try checkNUL(scalar)
-            word.append(scalar)
             advance()
+            return
         }
         throw ImportError("this single quote is never closed", at: location(start))
     }
 
     private mutating func doubleQuoted() throws(ImportError) {
-        let start = position
+        let start = position(at: index)
         advance()
         while let scalar = peek() {
             switch scalar {
@@ -179,10 +237,10 @@ struct ShellWords {
                     advance()
                 } else if let next, ["$", "`", "\"", "\\"].contains(next) {
                     advance()
-                    word.append(next)
+                    appendByte(next)
                     advance()
                 } else {
-                    word.append(scalar)
+                    appendByte(scalar)
                     advance()
                 }
             case "$":
@@ -191,8 +249,7 @@ struct ShellWords {
                 try backquoted()
             default:
                 try checkNUL(scalar)
-                word.append(scalar)
-                advance()
+                appendRun(to: scan(until: Self.doubleQuoteStops))
             }
         }
         throw ImportError("this double quote is never closed", at: location(start))
@@ -200,10 +257,10 @@ struct ShellWords {
 
     /// `$NAME`, `${NAME}` → `{{env:NAME}}`; `$(…)` kept as text; a lone `$` is itself.
     private mutating func dollar() throws(ImportError) {
-        let start = position
+        let start = position(at: index)
         advance()
         guard let next = peek() else {
-            word.append("$")
+            appendByte("$")
             return
         }
         if next == "{" {
@@ -217,7 +274,7 @@ struct ShellWords {
             for _ in 0...offset { advance() }
             appendEnvironment(name)
         } else if next == "(" {
-            word.append("$")
+            appendByte("$")
             try balanced(open: "(", close: ")", start: start)
         } else if next == "_" || (next.isASCII && next.properties.isAlphabetic) {
             var name = ""
@@ -229,7 +286,7 @@ struct ShellWords {
             }
             appendEnvironment(name)
         } else {
-            word.append("$")
+            appendByte("$")
         }
     }
 
@@ -238,10 +295,10 @@ struct ShellWords {
             $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil))
         }
         guard valid else {
-            word.append(contentsOf: "${\(name)}".unicodeScalars)
+            word.append(contentsOf: "${\(name)}".utf8)
             return
         }
-        word.append(contentsOf: "{{env:\(name)}}".unicodeScalars)
+        word.append(contentsOf: "{{env:\(name)}}".utf8)
         if !environmentNames.contains(name) { environmentNames.append(name) }
     }
 
@@ -252,7 +309,7 @@ struct ShellWords {
         var depth = 0
         while let scalar = peek() {
             try checkNUL(scalar)
-            word.append(scalar)
+            appendByte(scalar)
             advance()
             if scalar == open { depth += 1 }
             if scalar == close {
@@ -264,12 +321,12 @@ struct ShellWords {
     }
 
     private mutating func backquoted() throws(ImportError) {
-        let start = position
-        word.append("`")
+        let start = position(at: index)
+        appendByte("`")
         advance()
         while let scalar = peek() {
             try checkNUL(scalar)
-            word.append(scalar)
+            appendByte(scalar)
             advance()
             if scalar == "`" { return }
         }
@@ -278,7 +335,7 @@ struct ShellWords {
 
     /// `$'…'`: ANSI-C quoting.
     private mutating func ansiQuoted() throws(ImportError) {
-        let start = position
+        let start = position(at: index)
         advance()
         advance()
         while let scalar = peek() {
@@ -291,7 +348,7 @@ struct ShellWords {
                 advance()
                 try ansiEscape(next)
             } else {
-                word.append(scalar)
+                appendByte(scalar)
                 advance()
             }
         }
@@ -305,7 +362,7 @@ struct ShellWords {
             "t": "\t", "v": "\u{0B}", "\\": "\\", "'": "'", "\"": "\"", "?": "?",
         ]
         if let replacement = simple[escaped] {
-            word.append(replacement)
+            appendScalar(replacement)
             advance()
             return
         }
@@ -324,12 +381,12 @@ struct ShellWords {
         case "c":
             advance()
             if let control = peek() {
-                word.append(Unicode.Scalar(UInt8(truncatingIfNeeded: control.value) & 0x1F))
+                appendScalar(Unicode.Scalar(UInt8(truncatingIfNeeded: control.value) & 0x1F))
                 advance()
             }
         default:
-            word.append("\\")
-            word.append(escaped)
+            appendByte("\\")
+            appendByte(escaped)
             advance()
         }
     }
@@ -344,11 +401,11 @@ struct ShellWords {
             advance()
         }
         guard count > 0 else {
-            word.append(contentsOf: fallback.unicodeScalars)
+            word.append(contentsOf: fallback.utf8)
             return
         }
         if value == 0 { return }
-        word.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+        appendScalar(Unicode.Scalar(value) ?? "\u{FFFD}")
     }
 
     private static func digit(_ scalar: Unicode.Scalar, radix: UInt32) -> UInt32? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Splits Windows `cmd.exe` text (a browser's "Copy as cURL (cmd)") into commands and words.
 ///
 /// Two levels, as Windows runs it: `cmd.exe` first removes `^` escapes (`^"`, `^%`, `^&`) and joins
@@ -6,12 +8,23 @@
 enum WindowsCommandLine {
     /// Whether `text` reads as `cmd.exe` syntax: a line ending in `^`, or `^"` quoting.
     static func looksLikeCmd(_ text: String) -> Bool {
-        if text.contains("^\"") { return true }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(10_000) {
-            let trimmed = line.reversed().drop(while: { $0 == " " || $0 == "\t" || $0 == "\r" })
-            if trimmed.first == "^" { return true }
+        var bytes = Array(text.utf8)
+        bytes.append(10)
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var offset = 0
+            // memchr keeps this fast on huge sources: only each `^` is looked at.
+            while offset < buffer.count, let found = memchr(base + offset, 0x5E, buffer.count - offset) {
+                var next = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                if next < buffer.count, buffer[next] == 0x22 { return true }
+                while next < buffer.count, buffer[next] == 0x20 || buffer[next] == 0x09 || buffer[next] == 0x0D {
+                    next += 1
+                }
+                if next < buffer.count, buffer[next] == 0x0A { return true }
+                offset = next
+            }
+            return false
         }
-        return false
     }
 
     /// The commands in `text`; `source` names it in error locations.
