@@ -110,12 +110,28 @@ struct CurlMapper {
         for option in invocation.notCarried { warnings.append("\(item): \(option)") }
         for option in invocation.unknown { warnings.append("\(item): unknown curl option \(option) is ignored") }
         for name in environmentNames { warnings.append("set \(name) in the environment for \(item)") }
+        var texts = [url] + headers.map(\.value)
+        if case .text(let text) = body { texts.append(text) }
+        if texts.contains(where: Self.hasForeignTemplate) {
+            warnings.append("\(item): the command holds {{…}}, which Tern reads as a variable when it sends")
+        }
         var spec = SpecDefinition(
             name: "\(method) \(parts.path.isEmpty ? "/" : parts.path)", method: method, path: url, headers: headers,
             body: body)
         spec.disabled = disabled
         let segment = parts.path.split(separator: "/").last.map(String.init) ?? parts.host
         specs.append(ImportedSpec(fileName: Slug.file("\(method) \(segment)"), spec: spec))
+    }
+
+    /// Whether `text` holds a `{{…}}` other than the `{{env:NAME}}` the importer writes.
+    static func hasForeignTemplate(_ text: String) -> Bool {
+        guard text.contains("{{") else { return false }
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            guard rest[open.upperBound...].hasPrefix("env:") else { return true }
+            rest = rest[open.upperBound...]
+        }
+        return false
     }
 
     /// curl's method: `-X` as written, else `-I` HEAD, `-G` GET, `-T` PUT, data or form POST, else GET.

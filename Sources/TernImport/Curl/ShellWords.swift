@@ -7,19 +7,19 @@ import Foundation
 /// Redirections (`> file`, `2>&1`) are dropped with their target. `$NAME` and `${NAME}` outside
 /// single quotes become `{{env:NAME}}`. Command substitutions are kept as text.
 struct ShellWords {
-    private let bytes: [UInt8]
-    private let source: String
-    private var index = 0
+    let bytes: [UInt8]
+    let source: String
+    var index = 0
     /// A byte index whose position is known; positions are computed forward from it, only when needed.
-    private var cursor = (index: 0, position: TextPosition())
+    var cursor = (index: 0, position: TextPosition())
 
-    private var commands: [ShellCommand] = []
-    private var words: [ShellWord] = []
-    private var environmentNames: [String] = []
-    private var word: [UInt8] = []
-    private var inWord = false
-    private var wordStart = 0
-    private var dropNextWord = false
+    var commands: [ShellCommand] = []
+    var words: [ShellWord] = []
+    var environmentNames: [String] = []
+    var word: [UInt8] = []
+    var inWord = false
+    var wordStart = 0
+    var dropNextWord = false
 
     /// The commands in `text`; `source` names the text in error locations.
     static func commands(in text: String, source: String) throws(ImportError) -> [ShellCommand] {
@@ -28,15 +28,15 @@ struct ShellWords {
         return lexer.commands
     }
 
-    private init(bytes: [UInt8], source: String) {
+    init(bytes: [UInt8], source: String) {
         self.bytes = bytes
         self.source = source
     }
 
-    private func location(_ at: TextPosition) -> String { "\(source):\(at.line):\(at.column)" }
+    func location(_ at: TextPosition) -> String { "\(source):\(at.line):\(at.column)" }
 
     /// The line and column of the byte at `target` (at or after the cursor, as the lexer only moves forward).
-    private mutating func position(at target: Int) -> TextPosition {
+    mutating func position(at target: Int) -> TextPosition {
         if target < cursor.index { cursor = (0, TextPosition()) }
         var position = cursor.position
         for offset in cursor.index..<min(target, bytes.count) { position.advance(over: bytes[offset]) }
@@ -45,27 +45,27 @@ struct ShellWords {
     }
 
     /// The byte at `index + offset` as a scalar (syntax is ASCII; other bytes only pass through).
-    private func peek(_ offset: Int = 0) -> Unicode.Scalar? {
+    func peek(_ offset: Int = 0) -> Unicode.Scalar? {
         index + offset < bytes.count ? Unicode.Scalar(bytes[index + offset]) : nil
     }
 
     /// Appends a byte of the source as it is.
-    private mutating func appendByte(_ scalar: Unicode.Scalar) {
+    mutating func appendByte(_ scalar: Unicode.Scalar) {
         word.append(UInt8(truncatingIfNeeded: scalar.value))
     }
 
     /// Appends a decoded character (an escape's), UTF-8 encoded.
-    private mutating func appendScalar(_ scalar: Unicode.Scalar) {
+    mutating func appendScalar(_ scalar: Unicode.Scalar) {
         word.append(contentsOf: String(Character(scalar)).utf8)
     }
 
-    private mutating func advance() {
+    mutating func advance() {
         guard index < bytes.count else { return }
         index += 1
     }
 
     /// Appends the scalars from `index` up to (not including) `end` to the word and moves past them.
-    private mutating func appendRun(to end: Int) {
+    mutating func appendRun(to end: Int) {
         guard end > index else { return }
         let run = bytes[index..<end]
         word.append(contentsOf: run)
@@ -73,14 +73,14 @@ struct ShellWords {
     }
 
     /// The index of the first scalar at or after `index` that is in `stops` (or the end).
-    private func scan(until stops: [Bool]) -> Int {
+    func scan(until stops: [Bool]) -> Int {
         var end = index
         while end < bytes.count, !stops[Int(bytes[end])] { end += 1 }
         return end
     }
 
     /// The index of the next `'` or NUL (memchr: single-quoted data can be megabytes).
-    private func closingQuote() -> Int {
+    func closingQuote() -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, index < buffer.count else { return buffer.count }
             let count = buffer.count - index
@@ -91,23 +91,23 @@ struct ShellWords {
         }
     }
 
-    private static func table(_ characters: String) -> [Bool] {
+    static func table(_ characters: String) -> [Bool] {
         var table = [Bool](repeating: false, count: 256)
         for byte in characters.utf8 { table[Int(byte)] = true }
         return table
     }
 
-    private static let doubleQuoteStops = table("\"\\$`\0")
-    private static let plainStops = table(" \t\r\n\\'\"$`;&|><#\0")
+    static let doubleQuoteStops = table("\"\\$`\0")
+    static let plainStops = table(" \t\r\n\\'\"$`;&|><#\0")
 
-    private mutating func startWord() {
+    mutating func startWord() {
         if !inWord {
             inWord = true
             wordStart = index
         }
     }
 
-    private mutating func finishWord() {
+    mutating func finishWord() {
         guard inWord else { return }
         let start = position(at: wordStart)
         if dropNextWord {
@@ -120,7 +120,7 @@ struct ShellWords {
         inWord = false
     }
 
-    private mutating func finishCommand() {
+    mutating func finishCommand() {
         finishWord()
         dropNextWord = false
         if !words.isEmpty { commands.append(ShellCommand(words: words, environmentNames: environmentNames)) }
@@ -128,7 +128,7 @@ struct ShellWords {
         environmentNames = []
     }
 
-    private mutating func run() throws(ImportError) {
+    mutating func run() throws(ImportError) {
         while let scalar = peek() {
             if scalar == "\0" { throw ImportError("a NUL byte cannot be part of a command", at: location(position(at: index))) }
             switch scalar {
@@ -189,12 +189,12 @@ struct ShellWords {
         finishCommand()
     }
 
-    private mutating func checkNUL(_ scalar: Unicode.Scalar) throws(ImportError) {
+    mutating func checkNUL(_ scalar: Unicode.Scalar) throws(ImportError) {
         if scalar == "\0" { throw ImportError("a NUL byte cannot be part of a command", at: location(position(at: index))) }
     }
 
     /// `>`, `>>`, `<`, `2>&1`, `&>`: the operator and its target word are dropped.
-    private mutating func redirection() {
+    mutating func redirection() {
         if inWord, !word.isEmpty, word.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
             word = []
             inWord = false
@@ -210,7 +210,7 @@ struct ShellWords {
         dropNextWord = true
     }
 
-    private mutating func singleQuoted() throws(ImportError) {
+    mutating func singleQuoted() throws(ImportError) {
         let start = position(at: index)
         advance()
         appendRun(to: closingQuote())
@@ -222,7 +222,7 @@ struct ShellWords {
         throw ImportError("this single quote is never closed", at: location(start))
     }
 
-    private mutating func doubleQuoted() throws(ImportError) {
+    mutating func doubleQuoted() throws(ImportError) {
         let start = position(at: index)
         advance()
         while let scalar = peek() {
@@ -256,7 +256,7 @@ struct ShellWords {
     }
 
     /// `$NAME`, `${NAME}` → `{{env:NAME}}`; `$(…)` kept as text; a lone `$` is itself.
-    private mutating func dollar() throws(ImportError) {
+    mutating func dollar() throws(ImportError) {
         let start = position(at: index)
         advance()
         guard let next = peek() else {
@@ -290,7 +290,7 @@ struct ShellWords {
         }
     }
 
-    private mutating func appendEnvironment(_ name: String) {
+    mutating func appendEnvironment(_ name: String) {
         let valid = !name.isEmpty && name.unicodeScalars.allSatisfy {
             $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil))
         }
@@ -303,7 +303,7 @@ struct ShellWords {
     }
 
     /// Copies a `(…)` group (nesting counted) as text.
-    private mutating func balanced(open: Unicode.Scalar, close: Unicode.Scalar, start: TextPosition)
+    mutating func balanced(open: Unicode.Scalar, close: Unicode.Scalar, start: TextPosition)
         throws(ImportError)
     {
         var depth = 0
@@ -320,7 +320,7 @@ struct ShellWords {
         throw ImportError("this $( is never closed", at: location(start))
     }
 
-    private mutating func backquoted() throws(ImportError) {
+    mutating func backquoted() throws(ImportError) {
         let start = position(at: index)
         appendByte("`")
         advance()
@@ -331,91 +331,5 @@ struct ShellWords {
             if scalar == "`" { return }
         }
         throw ImportError("this backquote is never closed", at: location(start))
-    }
-
-    /// `$'…'`: ANSI-C quoting.
-    private mutating func ansiQuoted() throws(ImportError) {
-        let start = position(at: index)
-        advance()
-        advance()
-        while let scalar = peek() {
-            if scalar == "'" {
-                advance()
-                return
-            }
-            try checkNUL(scalar)
-            if scalar == "\\", let next = peek(1) {
-                advance()
-                try ansiEscape(next)
-            } else {
-                appendByte(scalar)
-                advance()
-            }
-        }
-        throw ImportError("this $' quote is never closed", at: location(start))
-    }
-
-    /// One escape after `\` in `$'…'`; `index` is at the escaped character.
-    private mutating func ansiEscape(_ escaped: Unicode.Scalar) throws(ImportError) {
-        let simple: [Unicode.Scalar: Unicode.Scalar] = [
-            "a": "\u{07}", "b": "\u{08}", "e": "\u{1B}", "E": "\u{1B}", "f": "\u{0C}", "n": "\n", "r": "\r",
-            "t": "\t", "v": "\u{0B}", "\\": "\\", "'": "'", "\"": "\"", "?": "?",
-        ]
-        if let replacement = simple[escaped] {
-            appendScalar(replacement)
-            advance()
-            return
-        }
-        switch escaped {
-        case "x":
-            advance()
-            appendCode(digits: 2, radix: 16, fallback: "\\x")
-        case "u":
-            advance()
-            appendCode(digits: 4, radix: 16, fallback: "\\u")
-        case "U":
-            advance()
-            appendCode(digits: 8, radix: 16, fallback: "\\U")
-        case "0"..."7":
-            appendCode(digits: 3, radix: 8, fallback: "\\")
-        case "c":
-            advance()
-            if let control = peek() {
-                appendScalar(Unicode.Scalar(UInt8(truncatingIfNeeded: control.value) & 0x1F))
-                advance()
-            }
-        default:
-            appendByte("\\")
-            appendByte(escaped)
-            advance()
-        }
-    }
-
-    /// Up to `digits` digits in `radix` as one scalar (bytes above 0x7F from `\x`/octal kept as Latin-1).
-    private mutating func appendCode(digits: Int, radix: UInt32, fallback: String) {
-        var value: UInt32 = 0
-        var count = 0
-        while count < digits, let scalar = peek(), let digit = Self.digit(scalar, radix: radix) {
-            value = value * radix + digit
-            count += 1
-            advance()
-        }
-        guard count > 0 else {
-            word.append(contentsOf: fallback.utf8)
-            return
-        }
-        if value == 0 { return }
-        appendScalar(Unicode.Scalar(value) ?? "\u{FFFD}")
-    }
-
-    private static func digit(_ scalar: Unicode.Scalar, radix: UInt32) -> UInt32? {
-        let value: UInt32
-        switch scalar {
-        case "0"..."9": value = scalar.value - 48
-        case "a"..."f": value = scalar.value - 87
-        case "A"..."F": value = scalar.value - 55
-        default: return nil
-        }
-        return value < radix ? value : nil
     }
 }
