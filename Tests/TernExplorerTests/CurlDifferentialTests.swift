@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TernExplorer
+import TernTesting
 
 /// Differential tests: the real `curl` and Tern (the imported spec, then the exported command)
 /// send the same method, target, body and headers to one echo server.
@@ -41,9 +42,11 @@ struct CurlDifferentialTests {
             command: "curl -A 'Agent/1.0' -e 'http://ref.example/;auto' -H 'X-One: 1' -H 'X-One: 2' "
                 + "-H 'X-Empty;' {B}/headers"),
         CurlCase(
-            name: "cookies from -b and -H go out as one line",
-            command: "curl -b 'theme=dark; sessionid=S1' -b 'lang=en' -H 'Cookie: extra=1' {B}/cookies",
-            tern: ["SESSIONID": "S1"]),
+            name: "cookies from several -b go out as one line",
+            command: "curl -b 'theme=dark; sessionid=S1' -b 'lang=en' {B}/cookies", tern: ["SESSIONID": "S1"]),
+        CurlCase(
+            name: "a -H Cookie replaces -b; several -H Cookie are joined",
+            command: "curl -b 'theme=dark' -H 'Cookie: a=1' -H 'Cookie: b=2' {B}/cookie-headers"),
         CurlCase(name: "-I is HEAD", command: "curl -sSI {B}/head"),
         CurlCase(
             name: "a shell variable becomes {{env:NAME}}", command: #"curl -sSL -H "Authorization: Bearer $TOKEN" {B}/bearer"#,
@@ -51,7 +54,7 @@ struct CurlDifferentialTests {
         CurlCase(name: "$'…' quoting and -H @file", command: #"curl $'{B}/ansi?q=\x41' -H @headers.txt"#),
         CurlCase(
             name: "credential-like query values", command: "curl '{B}/q?api_key=K1&page=2'", tern: ["API_KEY": "K1"]),
-        CurlCase(name: "-d with -X PUT", command: "curl -d a=1 -X PUT {B}/put-data --compressed -k"),
+        CurlCase(name: "-d with -X PUT", command: "curl -d a=1 -X PUT {B}/put-data -k --max-time 20"),
         CurlCase(
             name: "a continued command with a prompt",
             command: "$ curl {B}/continued \\\n  -H 'X-A: 1' \\\n  --data-binary $'line1\\nline2'"),
@@ -65,7 +68,8 @@ struct CurlDifferentialTests {
             try CurlDifferential.writeFixtures(in: folder.url)
             let command = testCase.command.replacingOccurrences(of: "{B}", with: server.baseURL)
                 .replacingOccurrences(of: "{H}", with: "127.0.0.1:\(server.port)")
-            try CurlDifferential.bash(command, in: folder.url, environment: testCase.shell)
+            let shellCommand = command.hasPrefix("$ ") ? String(command.dropFirst(2)) : command
+            try CurlDifferential.bash(shellCommand, in: folder.url, environment: testCase.shell)
             let fromCurl = try #require(server.take().last, "curl sent nothing")
             let (session, collection) = try CurlDifferential.importAndOpen(
                 command, folder: folder.url, environment: testCase.tern)

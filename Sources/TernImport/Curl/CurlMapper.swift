@@ -47,7 +47,7 @@ struct CurlMapper {
         var disabled = DisabledItems()
         for name in invocation.removedHeaders { disabled.headers.append(name) }
         let customAuthorization = invocation.headers.contains { $0.name.lowercased() == "authorization" }
-        if let user = parts.userInfo ?? invocation.user, !customAuthorization {
+        if let user = invocation.user ?? parts.userInfo, !customAuthorization {
             headers.append((name: "Authorization", value: basicAuthorization(user, item: item)))
         }
         if let agent = invocation.userAgent { headers.append((name: "User-Agent", value: agent)) }

@@ -3,6 +3,7 @@ import Tern
 import TernExplorer
 import TernHTTPClient
 import TernImport
+import TernTesting
 import TernWorkspace
 
 /// One command of the curl differential tests: `{B}` is the echo server's base URL, `{H}` its host:port.
