@@ -158,7 +158,7 @@ import Testing
     }
 
     @Test func aMultipartFileMayNameItsFilename() throws {
-        let request = try request(
+        let (request, folder) = try lowered(
             """
             method: POST
             path: /upload
@@ -174,6 +174,7 @@ import Testing
         }
         #expect(form.parts.first?.filename == "upload-42.csv")
         #expect(try bodyText(request).contains("filename=\"upload-42.csv\"\r\nContent-Type: application/octet-stream"))
+        withExtendedLifetime(folder) {}
     }
 
     @Test func theMethodIsSentAsWritten() throws {
@@ -182,11 +183,12 @@ import Testing
     }
 
     @Test func aDisabledContentTypeSuppressesTheBodyDefault() throws {
-        let request = try request(
+        let (request, folder) = try lowered(
             "method: PUT\npath: /u\nbody: { file: data/x.bin }\ndisabled: { headers: [Content-Type] }\n",
             files: ["data/x.bin": "x"])
         #expect(request.headers[.contentType] == nil)
         #expect(try bodyText(request) == "x")
+        withExtendedLifetime(folder) {}
     }
 
     @Test func samplesBecomeSampleResponses() throws {
@@ -246,7 +248,7 @@ import Testing
     @Test func programmaticDefinitionsAreLoweredToo() throws {
         let folder = try Fixtures.demo()
         let workspace = try folder.load()
-        var spec = SpecDefinition(name: "Made", target: "api", method: "delete", path: "items/{{userId}}")
+        var spec = SpecDefinition(name: "Made", target: "api", method: "DELETE", path: "items/{{userId}}")
         spec.body = .form([("a", "1"), ("a", "2")])
         let entry = try workspace.makeEntry(id: "made", spec: spec)
         let request = try workspace.request(for: entry, context: context)

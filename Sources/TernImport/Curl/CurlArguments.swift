@@ -157,7 +157,7 @@ enum CurlArguments {
     }
 }
 
-/// curl's URL encoding (`curl_easy_escape`): everything but `A-Z a-z 0-9 - . _ ~` as `%XX`.
+/// curl's `--data-urlencode` encoding: a space as `+`, everything else but `A-Z a-z 0-9 - . _ ~` as `%XX`.
 enum CurlEscape {
     /// `text`'s UTF-8 bytes, percent-encoded.
     static func encode(_ text: String) -> String {
@@ -175,6 +175,8 @@ enum CurlEscape {
                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
                 UInt8(ascii: "~"):
                 out.append(byte)
+            case UInt8(ascii: " "):
+                out.append(UInt8(ascii: "+"))
             default:
                 out.append(UInt8(ascii: "%"))
                 out.append(hex[Int(byte >> 4)])

@@ -89,9 +89,7 @@ enum CurlDifferential {
         let ternBoundary = boundary(tern)
         var ternBody = tern.body
         if let curlBoundary, let ternBoundary {
-            ternBody = Data(
-                String(decoding: tern.body, as: UTF8.self).replacingOccurrences(of: ternBoundary, with: curlBoundary)
-                    .utf8)
+            ternBody = replacing(Data(ternBoundary.utf8), with: Data(curlBoundary.utf8), in: tern.body)
         }
         if curl.body != ternBody {
             problems.append(
@@ -117,6 +115,19 @@ enum CurlDifferential {
             if curlValue != ternValue { problems.append("\(name): \(curlValue.debugDescription) ≠ \(ternValue.debugDescription)") }
         }
         return problems
+    }
+
+    /// `data` with every `target` replaced by `replacement`, byte for byte.
+    private static func replacing(_ target: Data, with replacement: Data, in data: Data) -> Data {
+        var out = Data()
+        var rest = data[...]
+        while let range = rest.range(of: target) {
+            out.append(rest[..<range.lowerBound])
+            out.append(replacement)
+            rest = rest[range.upperBound...]
+        }
+        out.append(rest)
+        return out
     }
 
     private static func boundary(_ request: RawEchoServer.Received) -> String? {
