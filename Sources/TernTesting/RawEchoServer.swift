@@ -85,7 +85,9 @@ public final class RawEchoServer: Sendable {
             setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             if let request = read(client) {
                 received.withLock { $0.append(request) }
-                send(client, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
+                send(
+                    client,
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok")
             }
             close(client)
         }

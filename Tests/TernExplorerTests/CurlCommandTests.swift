@@ -34,7 +34,8 @@ struct CurlCommandTests {
             from: get, secrets: [.init(name: "TOKEN", value: "tok-456"), .init(name: "KEY", value: "K-123")])
         #expect(
             command
-                == #"curl 'https://h.example/p?key='"$KEY" -H 'Authorization: Bearer '"$TOKEN" -H 'Cookie: a=1; s='"$TOKEN""#)
+                == #"curl 'https://h.example/p?key='"$KEY" -H 'Authorization: Bearer '"$TOKEN""#
+                + #" -H 'Cookie: a=1; s='"$TOKEN""#)
     }
 
     @Test("File bodies are @file relative to the workspace; multipart is -F; a missing Content-Type is removed")
@@ -42,7 +43,8 @@ struct CurlCommandTests {
         var put = try request("PUT")
         try put.setBody(.file(root.appendingPathComponent("files/up.bin")))
         put.headers[.contentType] = nil
-        #expect(CurlCommand.make(from: put, workspaceRoot: root).hasSuffix("-H 'Content-Type:' --data-binary '@files/up.bin'"))
+        let upload = CurlCommand.make(from: put, workspaceRoot: root)
+        #expect(upload.hasSuffix("-H 'Content-Type:' --data-binary '@files/up.bin'"))
         var form = try request("POST")
         var field = MultipartForm.Part.field("t", "hello")
         field.contentType = "text/x"
@@ -54,7 +56,8 @@ struct CurlCommandTests {
         let command = CurlCommand.make(from: form, workspaceRoot: root)
         #expect(!command.contains("Content-Type: multipart"))
         #expect(command.hasSuffix(
-            "-F 't=hello;type=text/x' --form-string 'v=@not-a-file' -F 'f=@/elsewhere/a.png;type=image/png;filename=b.png'"))
+            "-F 't=hello;type=text/x' --form-string 'v=@not-a-file' "
+                + "-F 'f=@/elsewhere/a.png;type=image/png;filename=b.png'"))
         var binary = try request("POST")
         try binary.setBody(.data(Data([0, 255]), contentType: "application/octet-stream"))
         #expect(CurlCommand.make(from: binary).hasSuffix("--data-binary @<(printf %s 'AP8=' | base64 -d)"))

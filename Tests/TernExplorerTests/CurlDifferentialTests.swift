@@ -49,7 +49,8 @@ struct CurlDifferentialTests {
             command: "curl -b 'theme=dark' -H 'Cookie: a=1' -H 'Cookie: b=2' {B}/cookie-headers"),
         CurlCase(name: "-I is HEAD", command: "curl -sSI {B}/head"),
         CurlCase(
-            name: "a shell variable becomes {{env:NAME}}", command: #"curl -sSL -H "Authorization: Bearer $TOKEN" {B}/bearer"#,
+            name: "a shell variable becomes {{env:NAME}}",
+            command: #"curl -sSL -H "Authorization: Bearer $TOKEN" {B}/bearer"#,
             shell: ["TOKEN": "tk-123"], tern: ["TOKEN": "tk-123"]),
         CurlCase(name: "$'…' quoting and -H @file", command: #"curl $'{B}/ansi?q=\x41' -H @headers.txt"#),
         CurlCase(
@@ -95,7 +96,8 @@ struct CurlDifferentialTests {
             try CurlDifferential.writeFixtures(in: folder.url)
             let command = testCase.command.replacingOccurrences(of: "{B}", with: server.baseURL)
                 .replacingOccurrences(of: "{H}", with: "127.0.0.1:\(server.port)")
-            let (session, _) = try CurlDifferential.importAndOpen(command, folder: folder.url, environment: testCase.tern)
+            let (session, _) = try CurlDifferential.importAndOpen(
+                command, folder: folder.url, environment: testCase.tern)
             _ = try await session.send("imported")
             let fromTern = try #require(server.take().last, "tern sent nothing")
             let exported = try await CurlCommand.command(forSpec: "imported", in: session)

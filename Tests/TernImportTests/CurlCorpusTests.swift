@@ -10,7 +10,8 @@ struct CurlCorpusTests {
         .appendingPathComponent("Fixtures/curl")
 
     private static var fixtureNames: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".sh") }.sorted()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".sh") }.sorted()
     }
 
     private func read(_ name: String) throws -> ImportedCollection {

@@ -11,7 +11,8 @@ struct CurlImportTests {
 
     init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("curl-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("ws/data"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("ws/data"), withIntermediateDirectories: true)
         try Data("a=1\r\nb=2\n".utf8).write(to: root.appendingPathComponent("ws/data/form.txt"))
         try Data("{\"x\": 1}".utf8).write(to: root.appendingPathComponent("ws/data/body.json"))
         try Data([0, 1, 2, 255]).write(to: root.appendingPathComponent("outside.bin"))
@@ -145,10 +146,14 @@ struct CurlImportTests {
 
     @Test("Several commands give one spec each; title, names and prompts")
     func severalCommands() throws {
-        let collection = try read("$ curl https://api.example.com/v1/users\n\ncurl -X DELETE api.example.com/v1/users/7")
+        let collection = try read(
+            "$ curl https://api.example.com/v1/users\n\ncurl -X DELETE api.example.com/v1/users/7")
         #expect(collection.title == "api.example.com")
         #expect(collection.specs.map(\.fileName) == ["get-users", "delete-7"])
-        #expect(collection.specs.map(\.spec.path) == ["https://api.example.com/v1/users", "http://api.example.com/v1/users/7"])
+        #expect(
+            collection.specs.map(\.spec.path) == [
+                "https://api.example.com/v1/users", "http://api.example.com/v1/users/7",
+            ])
         #expect(collection.specs.allSatisfy { $0.spec.target == nil })
     }
 }

@@ -154,7 +154,8 @@ struct CurlMapper {
         for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             let (name, value) = CurlArguments.splitOnce(String(line), at: ":")
             guard let value, !name.isEmpty else { continue }
-            result.append((name: name.trimmingCharacters(in: .whitespaces), value: value.trimmingCharacters(in: .whitespaces)))
+            result.append(
+                (name: name.trimmingCharacters(in: .whitespaces), value: value.trimmingCharacters(in: .whitespaces)))
         }
         return result
     }

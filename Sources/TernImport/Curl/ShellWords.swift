@@ -84,9 +84,10 @@ struct ShellWords {
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, index < buffer.count else { return buffer.count }
             let count = buffer.count - index
-            let quote = memchr(base + index, 0x27, count).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            let offset: (UnsafeMutableRawPointer) -> Int = { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            let quote = memchr(base + index, 0x27, count).map(offset)
             let end = quote ?? buffer.count
-            let nul = memchr(base + index, 0, end - index).map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+            let nul = memchr(base + index, 0, end - index).map(offset)
             return nul ?? end
         }
     }
@@ -130,7 +131,7 @@ struct ShellWords {
 
     mutating func run() throws(ImportError) {
         while let scalar = peek() {
-            if scalar == "\0" { throw ImportError("a NUL byte cannot be part of a command", at: location(position(at: index))) }
+            try checkNUL(scalar)
             switch scalar {
             case " ", "\t", "\r":
                 finishWord()
@@ -190,7 +191,9 @@ struct ShellWords {
     }
 
     mutating func checkNUL(_ scalar: Unicode.Scalar) throws(ImportError) {
-        if scalar == "\0" { throw ImportError("a NUL byte cannot be part of a command", at: location(position(at: index))) }
+        if scalar == "\0" {
+            throw ImportError("a NUL byte cannot be part of a command", at: location(position(at: index)))
+        }
     }
 
     /// `>`, `>>`, `<`, `2>&1`, `&>`: the operator and its target word are dropped.
@@ -203,7 +206,9 @@ struct ShellWords {
         advance()
         while let next = peek(), next == ">" || next == "<" || next == "&" || next == "|" { advance() }
         while let next = peek(), next == " " || next == "\t" { advance() }
-        if let next = peek(), next.properties.numericType != nil, next.isASCII, peek(1).map({ $0 == " " || $0 == "\n" }) ?? true {
+        if let next = peek(), next.properties.numericType != nil, next.isASCII,
+            peek(1).map({ $0 == " " || $0 == "\n" }) ?? true
+        {
             advance()
             return
         }

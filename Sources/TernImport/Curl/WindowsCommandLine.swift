@@ -35,7 +35,10 @@ enum WindowsCommandLine {
         var escaped = false
         for scalar in text.unicodeScalars {
             defer { position.advance(over: scalar) }
-            if scalar == "\0" { throw ImportError("a NUL byte cannot be part of a command", at: "\(source):\(position.line):\(position.column)") }
+            if scalar == "\0" {
+                throw ImportError(
+                    "a NUL byte cannot be part of a command", at: "\(source):\(position.line):\(position.column)")
+            }
             if escaped {
                 escaped = false
                 if scalar == "\n" || scalar == "\r" { continue }

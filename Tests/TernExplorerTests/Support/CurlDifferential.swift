@@ -112,7 +112,9 @@ enum CurlDifferential {
                 curlValue = curlValue.replacingOccurrences(of: curlBoundary, with: "B")
                 ternValue = ternValue.replacingOccurrences(of: ternBoundary, with: "B")
             }
-            if curlValue != ternValue { problems.append("\(name): \(curlValue.debugDescription) ≠ \(ternValue.debugDescription)") }
+            if curlValue != ternValue {
+                problems.append("\(name): \(curlValue.debugDescription) ≠ \(ternValue.debugDescription)")
+            }
         }
         return problems
     }
