@@ -1,40 +1,65 @@
-import Foundation
+package import Foundation
 package import Tern
 
-/// Writes a request as a curl command line that can be pasted into a shell.
+/// Writes a request as one bash command that makes curl send the same request.
+///
+/// Method as written (`-X wHat`; `-I` for HEAD, nothing for a bodiless GET), every header (all
+/// `Cookie` fields as one line), the body as `--data-raw 'text'`, `--data-binary @file` or `-F`
+/// parts, and `-H 'Content-Type:'` when the request has a body without one (curl would add its
+/// own). Each secret is written as `"$NAME"`, never its value.
 package enum CurlCommand {
-    /// The command for `request`.
-    package static func make(from request: Request) -> String {
+    /// A value the command must not show, and the shell variable that stands for it.
+    package struct Secret: Sendable, Equatable {
+        /// The shell variable's name (`API_TOKEN`).
+        package var name: String
+        /// The value.
+        package var value: String
+
+        /// Makes a secret.
+        package init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The command for `request`; file paths inside `workspaceRoot` are written relative to it
+    /// (the command then runs from the workspace folder).
+    package static func make(from request: Request, workspaceRoot: URL? = nil, secrets: [Secret] = []) -> String {
+        let writer = Writer(secrets: secrets, root: workspaceRoot)
         var parts = ["curl"]
-        if request.method != .get || !request.body.isEmpty && request.method == .get {
-            parts.append("-X \(request.method.rawValue)")
+        let hasBody = !request.body.isEmpty
+        if request.method == .head, !hasBody {
+            parts.append("-I")
+        } else if request.method != .get || hasBody, !(request.method == .post && hasBody) {
+            parts.append("-X " + writer.word(request.method.rawValue))
         }
-        parts.append(quote(request.url.absoluteString))
-        for field in request.headers {
-            parts.append("-H \(quote("\(field.name.rawName): \(field.value)"))")
+        let url = request.url.absoluteString
+        if url.contains(where: { "[]{}".contains($0) }) { parts.append("-g") }
+        parts.append(writer.word(url))
+        var isMultipart = false
+        if case .multipart = request.body { isMultipart = true }
+        for field in request.headers.wireFields {
+            if isMultipart, field.name.lowercased() == "content-type" { continue }
+            parts.append("-H " + writer.word(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"))
         }
+        if hasBody, !isMultipart, request.headers[.contentType] == nil { parts.append("-H 'Content-Type:'") }
         switch request.body {
         case .none:
             break
         case .data(let data):
-            if let text = BodyRendering.exactText(data) {
-                parts.append("--data-raw \(quote(text))")
+            if let text = String(validating: data, as: UTF8.self), !text.contains("\0") {
+                parts.append("--data-raw " + writer.word(text))
             } else {
-                parts.append("--data-binary @- # \(data.count) bytes of binary data")
+                parts.append("--data-binary @<(printf %s '\(data.base64EncodedString())' | base64 -d)")
             }
         case .file(let url):
-            parts.append("--data-binary \(quote("@" + url.path))")
+            parts.append("--data-binary " + writer.word("@" + writer.path(url)))
         case .multipart(let form):
-            for part in form.parts {
-                switch part.content {
-                case .file(let url): parts.append("-F \(quote("\(part.name)=@\(url.path)"))")
-                case .data(let data):
-                    parts.append("-F \(quote("\(part.name)=\(String(decoding: data, as: UTF8.self))"))")
-                }
-            }
+            for part in form.parts { parts.append(writer.formPart(part)) }
         }
         if request.transaction == .download {
-            parts.append("-o \(quote(request.downloadDestination?.lastPathComponent ?? request.url.lastPathComponent))")
+            let name = request.downloadDestination?.lastPathComponent ?? request.url.lastPathComponent
+            parts.append("-o " + writer.word(name.isEmpty ? "download" : name))
         }
         return parts.joined(separator: " ")
     }
@@ -42,5 +67,67 @@ package enum CurlCommand {
     /// Single-quotes `text` for a POSIX shell.
     static func quote(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+
+    /// Quoting with secrets replaced by shell variables.
+    private struct Writer {
+        let secrets: [(form: String, name: String)]
+        let root: URL?
+
+        init(secrets: [Secret], root: URL?) {
+            var forms: [(form: String, name: String)] = []
+            for secret in secrets where !secret.value.isEmpty {
+                for form in SecretMask.forms(of: secret.value) { forms.append((form, secret.name)) }
+            }
+            self.secrets = forms.sorted { $0.form.count > $1.form.count }
+            self.root = root
+        }
+
+        /// One shell word for `text`: single-quoted pieces and `"$NAME"` for each secret in it.
+        func word(_ text: String) -> String {
+            var out = ""
+            var literal = ""
+            var rest = Substring(text)
+            while !rest.isEmpty {
+                if let secret = secrets.first(where: { rest.hasPrefix($0.form) }) {
+                    if !literal.isEmpty { out += CurlCommand.quote(literal) }
+                    literal = ""
+                    out += "\"$\(secret.name)\""
+                    rest = rest.dropFirst(secret.form.count)
+                } else if let first = rest.first {
+                    literal.append(first)
+                    rest = rest.dropFirst()
+                }
+            }
+            if !literal.isEmpty || out.isEmpty { out += CurlCommand.quote(literal) }
+            return out
+        }
+
+        /// A file's path: relative to the workspace root when inside it.
+        func path(_ url: URL) -> String {
+            let path = url.standardizedFileURL.path
+            guard let root = root?.standardizedFileURL.path else { return path }
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        }
+
+        /// `-F 'name=@file;type=…;filename=…'` or `--form-string 'name=value'` (`-F` with a type).
+        func formPart(_ part: MultipartForm.Part) -> String {
+            switch part.content {
+            case .file(let url):
+                var text = "\(part.name)=@\(path(url))"
+                if let type = part.contentType { text += ";type=\(type)" }
+                if let filename = part.filename, filename != url.lastPathComponent { text += ";filename=\(filename)" }
+                return "-F " + word(text)
+            case .data(let data):
+                let value = String(decoding: data, as: UTF8.self)
+                if let type = part.contentType, !value.hasPrefix("@"), !value.hasPrefix("<"), !value.contains(";"),
+                    part.filename == nil
+                {
+                    return "-F " + word("\(part.name)=\(value);type=\(type)")
+                }
+                return "--form-string " + word("\(part.name)=\(value)")
+            }
+        }
     }
 }

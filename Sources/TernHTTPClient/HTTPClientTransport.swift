@@ -106,8 +106,8 @@ public final class HTTPClientTransport: Transport {
     ) throws -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
-        for field in request.headers {
-            outgoing.headers.add(name: field.name.rawName, value: field.value)
+        for field in request.headers.wireFields {
+            outgoing.headers.add(name: field.name, value: field.value)
         }
         let length = request.body.knownLength
         let meter = TransferMeter.reporting(to: context.progress, direction: .upload, total: length)

@@ -6,8 +6,7 @@ extension ImportFormat {
         case .insomnia: try InsomniaImporter.read(source)
         case .har: try HARImporter.read(source)
         case .openapi: try OpenAPIImporter.read(source)
-        case .curl:
-            throw ImportError("the \(rawValue) importer is being merged")
+        case .curl: try CurlImporter.read(source)
         }
     }
 }

@@ -117,8 +117,8 @@ public final class URLSessionTransport: Transport {
         // URLSession truncates this to whole seconds (0 fires at once); the deadline task cuts first.
         outgoing.timeoutInterval = min(
             context.timeout.map { ($0.seconds).rounded(.up) + 1 } ?? Self.noDeadlineInterval, Self.noDeadlineInterval)
-        for field in request.headers {
-            outgoing.addValue(field.value, forHTTPHeaderField: field.name.rawName)
+        for field in request.headers.wireFields {
+            outgoing.addValue(field.value, forHTTPHeaderField: field.name)
         }
         if let length {
             outgoing.setValue(String(length), forHTTPHeaderField: "Content-Length")

@@ -202,7 +202,7 @@ struct ScriptedREPLTests {
             let run = await demo.run("curl", "use create-user", "curl")
             #expect(run.status == 1, "curl without a selection fails")
             #expect(run.err.contains("line 1: no spec is selected"))
-            #expect(run.out.contains("curl -X POST '\(demo.server.baseURL.absoluteString)"))
+            #expect(run.out.contains("curl '\(demo.server.baseURL.absoluteString)"), "POST with a body needs no -X")
             #expect(run.out.contains("-H 'X-Request-Source: demo'"))
             #expect(run.out.contains("--data-raw '{"))
         }
@@ -248,7 +248,8 @@ struct ScriptedREPLTests {
             let run = await demo.run("use protected", "show", "curl", "send")
             #expect(run.status == 0, "\(run.err)")
             #expect(run.out.contains("Authorization: Bearer ••••••"))
-            #expect(run.out.contains(#"-H 'Authorization: Bearer '"$TERN_TEST_TOKEN"''"#))
+            #expect(run.out.contains(#"-H 'Authorization: Bearer '"$TERN_TEST_TOKEN""#))
+            #expect(run.out.contains("-H 'User-Agent: tern-demo'"), "a variable's value is not a secret by accident")
             let beforeSend = try #require(run.out.components(separatedBy: "200 OK").first)
             #expect(!beforeSend.contains("token-0"))
             #expect(run.out.contains(#""ok": true"#))

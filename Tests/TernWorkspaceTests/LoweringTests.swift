@@ -42,7 +42,7 @@ import Testing
         let request = try request(
             """
             name: Get user
-            method: get
+            method: GET
             path: /users/{{userId}}
             query: { verbose: true, tags: [a, "{{traceId}}"], page: 2 }
             transaction: download
@@ -157,6 +157,42 @@ import Testing
         #expect(text.contains("filename=\"report.csv\"\r\nContent-Type: text/csv\r\n\r\na,b\n"))
     }
 
+    @Test func aMultipartFileMayNameItsFilename() throws {
+        let (request, folder) = try lowered(
+            """
+            method: POST
+            path: /upload
+            body:
+              multipart:
+                - { name: file, file: data/report.csv, filename: "upload-{{userId}}.csv" }
+            """,
+            files: ["data/report.csv": "a,b\n"]
+        )
+        guard case .multipart(let form) = request.body else {
+            Issue.record("not multipart: \(request.body)")
+            return
+        }
+        #expect(form.parts.first?.filename == "upload-42.csv")
+        #expect(try bodyText(request).contains("filename=\"upload-42.csv\"\r\nContent-Type: application/octet-stream"))
+        withExtendedLifetime(folder) {}
+    }
+
+    @Test func anOtherMethodIsSentAsWrittenAndAStandardOneInUpperCase() throws {
+        #expect(try request("method: wHat\npath: /m\n").method.rawValue == "wHat")
+        #expect(try request("method: PROPFIND\npath: /m\n").method.rawValue == "PROPFIND")
+        #expect(try request("method: post\npath: /m\n").method.rawValue == "POST")
+        #expect(try request("method: Patch\npath: /m\n").method.rawValue == "PATCH")
+    }
+
+    @Test func aDisabledContentTypeSuppressesTheBodyDefault() throws {
+        let (request, folder) = try lowered(
+            "method: PUT\npath: /u\nbody: { file: data/x.bin }\ndisabled: { headers: [Content-Type] }\n",
+            files: ["data/x.bin": "x"])
+        #expect(request.headers[.contentType] == nil)
+        #expect(try bodyText(request) == "x")
+        withExtendedLifetime(folder) {}
+    }
+
     @Test func samplesBecomeSampleResponses() throws {
         let json = try request(
             "method: GET\npath: /s\nsample: { status: 201, headers: { X-A: b }, body: { id: 1, name: \"{{raw}}\" } }\n")
@@ -214,7 +250,7 @@ import Testing
     @Test func programmaticDefinitionsAreLoweredToo() throws {
         let folder = try Fixtures.demo()
         let workspace = try folder.load()
-        var spec = SpecDefinition(name: "Made", target: "api", method: "delete", path: "items/{{userId}}")
+        var spec = SpecDefinition(name: "Made", target: "api", method: "DELETE", path: "items/{{userId}}")
         spec.body = .form([("a", "1"), ("a", "2")])
         let entry = try workspace.makeEntry(id: "made", spec: spec)
         let request = try workspace.request(for: entry, context: context)

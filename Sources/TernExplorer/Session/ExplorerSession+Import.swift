@@ -32,7 +32,7 @@ extension ExplorerSession {
     func export(_ action: Command.ExportAction) async throws(ExplorerError) -> CommandOutput {
         switch action {
         case .curl(let name):
-            return .curl(maskedCurl(try resolve(try entry(name))))
+            return .curl(try curlCommand(for: name))
         case .har(let file, let names, let fromCache, let force):
             let exported = try await exportHARDocument(names: names, from: fromCache ? .cache : .history)
             let data = try HARFile.encode(exported.document)

@@ -57,7 +57,7 @@ extension ExplorerSession {
         case .history:
             return try await listHistory()
         case .curl:
-            return .curl(maskedCurl(try resolve(try entry(nil))))
+            return .curl(try curlCommand())
         case .verify(let names):
             return .drift(try await verify(names))
         case .run(let names):

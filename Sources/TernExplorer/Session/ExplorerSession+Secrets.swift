@@ -39,18 +39,4 @@ extension ExplorerSession {
             SecretMask.looksSecret(name) && captured.value.count >= 4 ? captured.value : nil
         }.sorted { $0.count > $1.count }
     }
-
-    /// The curl command for `request`, each secret written as a shell reference to its variable
-    /// (`"$API_TOKEN"`): still copy-pasteable where that variable is set, and never the value.
-    func maskedCurl(_ request: Request) -> String {
-        var command = CurlCommand.make(from: request)
-        for secret in secrets() {
-            let reference = "'\"$\(secret.name)\"'"  // closes the single quotes, expands, reopens
-            for form in SecretMask.forms(of: secret.value) {
-                command = command.replacingOccurrences(
-                    of: form.replacingOccurrences(of: "'", with: #"'\''"#), with: reference)
-            }
-        }
-        return command
-    }
 }

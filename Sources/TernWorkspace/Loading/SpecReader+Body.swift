@@ -38,7 +38,7 @@ extension SpecReader {
     private mutating func multipart(_ node: Node) throws(WorkspaceError) -> [MultipartPartDefinition] {
         guard case .sequence(let sequence) = node else {
             throw reader.error(
-                "'body.multipart' must be a list of parts ({ name, value | file, contentType }), not "
+                "'body.multipart' must be a list of parts ({ name, value | file, contentType, filename }), not "
                     + "\(NodeReader.describe(node))",
                 at: node
             )
@@ -47,7 +47,7 @@ extension SpecReader {
         for (index, element) in sequence.enumerated() {
             let path = "body/multipart/\(index)"
             let fields = try reader.fields(
-                element, of: "a multipart part", allowed: ["name", "value", "file", "contentType"]
+                element, of: "a multipart part", allowed: ["name", "value", "file", "contentType", "filename"]
             )
             layout[order: path] = fields.keys
             let name = try reader.string(try required("name", in: fields), field: "multipart name")
@@ -62,6 +62,9 @@ extension SpecReader {
             }
             if let type = fields["contentType"] {
                 part.contentType = try reader.optionalString(type, field: "multipart contentType")
+            }
+            if let filename = fields["filename"] {
+                part.filename = try reader.optionalString(filename, field: "multipart filename")
             }
             guard (part.value == nil) != (part.file == nil) else {
                 throw reader.error(

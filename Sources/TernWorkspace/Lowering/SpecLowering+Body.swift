@@ -44,7 +44,10 @@ extension SpecLowering {
     {
         if let filePath = part.file {
             let url = try existingFile(try render(filePath, at: path + "/file"), at: path + "/file")
-            return .file(part.name, url, contentType: part.contentType ?? "application/octet-stream")
+            return .file(
+                part.name, url, filename: try part.filename.map { name throws(WorkspaceError) in
+                    try render(name, at: path + "/filename")
+                }, contentType: part.contentType ?? "application/octet-stream")
         }
         var field = MultipartForm.Part.field(part.name, try render(part.value ?? "", at: path + "/value"))
         field.contentType = part.contentType

@@ -12,10 +12,17 @@ struct SpecLowering {
     var file: URL { entry.file }
 
     /// The finished request.
+    /// The methods of RFC 9110 and PATCH, upper-cased whatever case a spec writes them in.
+    static let standardMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+
     func lower() throws(WorkspaceError) -> Request {
         let target = try resolveTarget()
         let url = try makeURL(target: target)
-        guard let method = HTTPRequest.Method(spec.method.uppercased()) else {
+        // Methods are case-sensitive (RFC 9110 §9.1): any other method goes out as written (`curl -X wHat` sends
+        // `wHat`); the standard ones are written in upper case whatever the file says (`post` → POST), as the
+        // format has always promised and as Foundation's URLSession does anyway.
+        let written = Self.standardMethods.contains(spec.method.uppercased()) ? spec.method.uppercased() : spec.method
+        guard let method = HTTPRequest.Method(written) else {
             throw WorkspaceError(
                 .invalidValue, "'\(spec.method)' is not an HTTP method", file: file, at: spec.layout.document)
         }
@@ -36,6 +43,8 @@ struct SpecLowering {
                 throw WorkspaceError(.invalidRequest, "\(error)", file: file, underlying: error)
             }
         }
+        // A disabled Content-Type also suppresses the body kind's default (`curl -T` sends none).
+        if spec.disabled.isDisabled(header: "Content-Type") { request.headers[.contentType] = nil }
         if let sample = spec.sample {
             request.sample = try SampleLowering.response(for: sample, file: file)
         }

@@ -8,12 +8,17 @@ public struct MultipartPartDefinition: Sendable, Equatable {
     public var file: String?
     /// The part's `Content-Type` (files default to `application/octet-stream`).
     public var contentType: String?
+    /// The file name sent for a `file` part (default: the file's own name).
+    public var filename: String?
 
     /// Makes a part; give exactly one of `value` and `file`.
-    public init(name: String, value: String? = nil, file: String? = nil, contentType: String? = nil) {
+    public init(
+        name: String, value: String? = nil, file: String? = nil, contentType: String? = nil, filename: String? = nil
+    ) {
         self.name = name
         self.value = value
         self.file = file
         self.contentType = contentType
+        self.filename = filename
     }
 }

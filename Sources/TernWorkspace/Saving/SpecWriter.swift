@@ -80,7 +80,8 @@ struct SpecWriter {
         if let value = part.value { values["value"] = Self.string(value) }
         if let file = part.file { values["file"] = Self.string(file) }
         if let type = part.contentType { values["contentType"] = Self.string(type) }
-        return ordered(values, at: path, canonical: ["name", "value", "file", "contentType"])
+        if let filename = part.filename { values["filename"] = Self.string(filename) }
+        return ordered(values, at: path, canonical: ["name", "value", "file", "contentType", "filename"])
     }
 
     private func sample(_ sample: SampleDefinition) -> Node {

@@ -1,0 +1,64 @@
+import Foundation
+import Tern
+import TernImport
+import TernWorkspace
+
+extension ExplorerSession {
+    /// `export curl` / `curl`: the bash command that sends what `send` sends for the spec `name`
+    /// (or the selected one), rendered with this session's environment and variables. Values
+    /// of `{{env:NAME}}` are written as `"$NAME"`; values of variables whose names say they are
+    /// credentials (`token`, `password`, `apiKey`, ...) as `"$TOKEN"`-style upper-case names.
+    package func curlCommand(for name: String? = nil) throws(ExplorerError) -> String {
+        let entry = try entry(name)
+        let request = try resolve(entry)
+        return CurlCommand.make(from: request, workspaceRoot: workspace.root, secrets: curlSecrets(for: entry))
+    }
+
+    /// The secrets a curl command for `entry` must refer to by name, longest value first: every
+    /// `{{env:NAME}}` value, and the credential-like variables the spec or its target uses.
+    func curlSecrets(for entry: SpecEntry) -> [CurlCommand.Secret] {
+        var texts = SecretMask.templatedStrings(of: entry.spec)
+        for target in workspace.targets.values where entry.spec.target == nil || entry.spec.target == target.name {
+            texts.append(target.baseURL)
+            texts += target.headers.map(\.value)
+        }
+        let used = Set(texts.flatMap(Self.variableNames(in:)))
+        var found = secrets().map { CurlCommand.Secret(name: $0.name, value: $0.value) }
+        var seen = Set(found.map(\.value))
+        var candidates: [(String, String)] = variables.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        candidates += capturedValues().sorted { $0.key < $1.key }.map { ($0.key, $0.value.value) }
+        if let environment = activeEnvironment.flatMap({ workspace.environments[$0] }) {
+            candidates += environment.variables.map { ($0.name, $0.value) }
+        }
+        for (name, value) in candidates
+        where used.contains(name) && SecretMask.looksSecret(name) && !value.isEmpty && !value.contains("{{")
+            && seen.insert(value).inserted
+        {
+            found.append(CurlCommand.Secret(name: Slug.environmentName(name), value: value))
+        }
+        return found.sorted { $0.value.count > $1.value.count }
+    }
+
+    /// The names of the `{{name}}` references in `text` (not `{{env:…}}`).
+    static func variableNames(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+            let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if !inner.isEmpty, !inner.hasPrefix("env:") { names.append(inner) }
+            rest = rest[close.upperBound...]
+        }
+        return names
+    }
+}
+
+extension CurlCommand {
+    /// `tern export curl SPEC [--env NAME] [--var k=v]...`: the command for the spec `id` in `session`
+    /// (open it with the environment and variables), secrets written as `"$NAME"`. File paths inside
+    /// the workspace are relative to its root: run the command from there.
+    package static func command(forSpec id: String, in session: ExplorerSession) async throws(ExplorerError)
+        -> String
+    {
+        try await session.curlCommand(for: id)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+extension CurlMapper {
+    /// Names whose values are credentials (compared lower-cased, as substrings).
+    static let credentialWords = [
+        "token", "secret", "password", "passwd", "apikey", "api_key", "api-key", "auth", "session", "sessid",
+        "jwt", "csrf", "xsrf", "signature", "credential", "private",
+    ]
+
+    /// Whether a header, cookie or query parameter called `name` holds a credential.
+    static func isCredential(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        if ["key", "sig", "sid", "code", "pass", "pwd", "access_key", "client_secret"].contains(lower) { return true }
+        return credentialWords.contains { lower.contains($0) }
+    }
+
+    /// `{{env:NAME}}` standing for `value`, with a warning telling the user to set NAME.
+    /// The same value keeps one name; a name already used for another value gets a suffix.
+    mutating func secret(_ value: String, suggested: String, item: String) -> String {
+        if value.hasPrefix("{{env:"), value.hasSuffix("}}"), !value.dropFirst(2).contains("{{") { return value }
+        if let name = secretNames[value] { return "{{env:\(name)}}" }
+        let base = Slug.environmentName(suggested)
+        var name = base
+        var counter = 2
+        while usedSecretNames.contains(name) {
+            name = "\(base)_\(counter)"
+            counter += 1
+        }
+        usedSecretNames.insert(name)
+        secretNames[value] = name
+        warnings.append("set \(name) in the environment for \(item)")
+        return "{{env:\(name)}}"
+    }
+
+    /// `-u user[:password]` or URL user info as a Basic `Authorization` value, the credentials in the environment.
+    mutating func basicAuthorization(_ user: String, item: String) -> String {
+        let (name, password) = CurlArguments.splitOnce(user, at: ":")
+        if password == nil {
+            warnings.append("\(item): -u without a password makes curl ask for one; the spec sends the user alone")
+        }
+        let encoded = Data(user.utf8).base64EncodedString()
+        let variable = secret(encoded, suggested: "basic auth", item: item)
+        let who = name.isEmpty ? "':password'" : "'\(name):password'"
+        warnings.append("\(item): \(variable.dropFirst(6).dropLast(2)) holds the base64 of \(who) (-u)")
+        return "Basic " + variable
+    }
+
+    /// A header value with its credentials moved to the environment: the scheme of an `Authorization`
+    /// is kept, session-like cookies are replaced one by one, other credential headers entirely.
+    mutating func secretHeader(_ name: String, _ value: String, item: String) -> String {
+        let lower = name.lowercased()
+        if lower == "authorization" || lower == "proxy-authorization" {
+            let parts = value.split(separator: " ", maxSplits: 1)
+            if parts.count == 2 {
+                let scheme = String(parts[0])
+                let suggested = scheme.lowercased() == "bearer" ? "token" : "\(scheme) auth"
+                return scheme + " " + secret(String(parts[1]), suggested: suggested, item: item)
+            }
+            return secret(value, suggested: name, item: item)
+        }
+        if lower == "cookie" {
+            return value.split(separator: ";", omittingEmptySubsequences: false).map { cookie -> String in
+                let text = String(cookie)
+                let (cookieName, cookieValue) = CurlArguments.splitOnce(text, at: "=")
+                let trimmed = cookieName.trimmingCharacters(in: .whitespaces)
+                guard let cookieValue, Self.isCredential(trimmed) || trimmed.lowercased().hasSuffix("sid") else {
+                    return text
+                }
+                return cookieName + "=" + secret(cookieValue, suggested: trimmed, item: item)
+            }.joined(separator: ";")
+        }
+        if Self.isCredential(lower) || lower == "x-api-key" {
+            return secret(value, suggested: name, item: item)
+        }
+        return value
+    }
+
+    /// A query string with credential-like values moved to the environment.
+    mutating func secretQuery(_ query: String, item: String) -> String {
+        query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+            let (name, value) = CurlArguments.splitOnce(String(pair), at: "=")
+            guard let value, !value.isEmpty, Self.isCredential(name) else { return String(pair) }
+            return name + "=" + secret(value, suggested: name, item: item)
+        }.joined(separator: "&")
+    }
+}

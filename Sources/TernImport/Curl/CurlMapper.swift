@@ -1,0 +1,162 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+/// Turns read curl invocations into specs, collecting warnings, files to copy and secret names.
+struct CurlMapper {
+    let source: ImportSource
+    var warnings: [String] = []
+    var specs: [ImportedSpec] = []
+    var skipped: [SkippedItem] = []
+    var files: [ImportedFile] = []
+    var title: String?
+    /// Secret values already given a name, and the names in use.
+    var secretNames: [String: String] = [:]
+    var usedSecretNames: Set<String> = []
+
+    init(source: ImportSource) {
+        self.source = source
+    }
+
+    /// The collection of everything added.
+    func collection() -> ImportedCollection {
+        ImportedCollection(
+            format: .curl, title: title ?? "curl", specs: specs, files: files, skipped: skipped, warnings: warnings)
+    }
+
+    /// Maps one request read from the command at `line`.
+    mutating func add(_ invocation: CurlInvocation, line: Int, environmentNames: [String]) throws(ImportError) {
+        guard var url = invocation.urls.first else {
+            skipped.append(SkippedItem(item: "curl command at line \(line)", reason: "it names no URL"))
+            return
+        }
+        var parts = CurlURL(url)
+        if let upload = invocation.upload, parts.path.isEmpty || parts.path.hasSuffix("/"), upload != "-",
+            upload != "."
+        {
+            let name = upload.split(separator: "/").last.map(String.init) ?? upload
+            parts.path += (parts.path.isEmpty ? "/" : "") + name
+        }
+        let method = Self.method(for: invocation)
+        let item = "\(method) \(parts.scheme)://\(parts.host)\(parts.path) (line \(line))"
+        if title == nil { title = parts.host.isEmpty ? nil : parts.host }
+        for extra in invocation.urls.dropFirst() {
+            warnings.append("\(item): the further URL '\(extra.prefix(200))' is not imported (one spec per command)")
+        }
+        var headers: [(name: String, value: String)] = []
+        var disabled = DisabledItems()
+        for name in invocation.removedHeaders { disabled.headers.append(name) }
+        let customAuthorization = invocation.headers.contains { $0.name.lowercased() == "authorization" }
+        if let user = invocation.user ?? parts.userInfo, !customAuthorization {
+            headers.append((name: "Authorization", value: basicAuthorization(user, item: item)))
+        }
+        if let agent = invocation.userAgent { headers.append((name: "User-Agent", value: agent)) }
+        if let referer = invocation.referer { headers.append((name: "Referer", value: referer)) }
+        if !invocation.cookies.isEmpty {
+            headers.append((name: "Cookie", value: invocation.cookies.joined(separator: ";")))
+        }
+        for file in invocation.cookieFiles {
+            warnings.append("\(item): -b \(file): cookies from a cookie file are not carried over")
+        }
+        // curl's own headers (-u, -A, -e, -b joined with ";") give way to a -H of the same name;
+        // repeated -H lines of one name are sent by curl as several lines, which the spec joins (cookies with "; ").
+        let generated = headers.count
+        var replaced: Set<String> = []
+        var custom: [(name: String, value: String)] = []
+        for file in invocation.headerFiles { custom += headerLines(fromFile: file, item: item) }
+        for header in custom + invocation.headers {
+            let lower = header.name.lowercased()
+            if let index = headers.firstIndex(where: { $0.name.lowercased() == lower }) {
+                if index < generated, !replaced.contains(lower) {
+                    headers[index] = header
+                    replaced.insert(lower)
+                } else {
+                    headers[index].value += (lower == "cookie" ? "; " : ", ") + header.value
+                }
+            } else {
+                headers.append(header)
+            }
+        }
+        var body: BodyDefinition?
+        if !invocation.form.isEmpty {
+            body = .multipart(invocation.form.map { formPart($0, item: item) })
+            if !invocation.data.isEmpty {
+                warnings.append("\(item): -d and -F together make curl fail; the -d data is not imported")
+            }
+        } else if !invocation.data.isEmpty {
+            let data = joinedData(invocation.data, item: item)
+            if invocation.dataInQuery {
+                parts.query = parts.query.map { $0 + "&" + data.text } ?? data.text
+            } else {
+                body = requestBody(
+                    data, headers: &headers, isJSON: invocation.data.contains(where: \.isJSON), item: item)
+            }
+        } else if let upload = invocation.upload {
+            if upload == "-" || upload == "." {
+                warnings.append("\(item): -T \(upload) reads standard input; no body is imported")
+            } else {
+                body = .file(fileReference(upload, item: item))
+                if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                    disabled.headers.append("Content-Type")
+                }
+            }
+        }
+        if invocation.dataInQuery, !invocation.form.isEmpty {
+            warnings.append("\(item): -G with -F makes curl fail")
+        }
+        headers = headers.map { (name: $0.name, value: secretHeader($0.name, $0.value, item: item)) }
+        parts.query = parts.query.map { secretQuery($0, item: item) }
+        url = parts.text
+        for option in invocation.notCarried { warnings.append("\(item): \(option)") }
+        for option in invocation.unknown { warnings.append("\(item): unknown curl option \(option) is ignored") }
+        for name in environmentNames { warnings.append("set \(name) in the environment for \(item)") }
+        var texts = [url] + headers.map(\.value)
+        if case .text(let text) = body { texts.append(text) }
+        if texts.contains(where: Self.hasForeignTemplate) {
+            warnings.append("\(item): the command holds {{…}}, which Tern reads as a variable when it sends")
+        }
+        var spec = SpecDefinition(
+            name: "\(method) \(parts.path.isEmpty ? "/" : parts.path)", method: method, path: url, headers: headers,
+            body: body)
+        spec.disabled = disabled
+        let segment = parts.path.split(separator: "/").last.map(String.init) ?? parts.host
+        specs.append(ImportedSpec(fileName: Slug.file("\(method) \(segment)"), spec: spec))
+    }
+
+    /// Whether `text` holds a `{{…}}` other than the `{{env:NAME}}` the importer writes.
+    static func hasForeignTemplate(_ text: String) -> Bool {
+        guard text.contains("{{") else { return false }
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            guard rest[open.upperBound...].hasPrefix("env:") else { return true }
+            rest = rest[open.upperBound...]
+        }
+        return false
+    }
+
+    /// curl's method: `-X` as written, else `-I` HEAD, `-G` GET, `-T` PUT, data or form POST, else GET.
+    static func method(for invocation: CurlInvocation) -> String {
+        if let method = invocation.method { return method }
+        if invocation.headOnly { return "HEAD" }
+        if invocation.dataInQuery { return "GET" }
+        if invocation.upload != nil { return "PUT" }
+        if !invocation.data.isEmpty || !invocation.form.isEmpty { return "POST" }
+        return "GET"
+    }
+
+    /// `-H @file`: one header per line.
+    private mutating func headerLines(fromFile path: String, item: String) -> [(name: String, value: String)] {
+        guard let data = readFile(path, item: item), let text = String(data: data, encoding: .utf8) else {
+            warnings.append("\(item): the header file '\(path)' cannot be read; its headers are left out")
+            return []
+        }
+        var result: [(name: String, value: String)] = []
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            let (name, value) = CurlArguments.splitOnce(String(line), at: ":")
+            guard let value, !name.isEmpty else { continue }
+            result.append(
+                (name: name.trimmingCharacters(in: .whitespaces), value: value.trimmingCharacters(in: .whitespaces)))
+        }
+        return result
+    }
+}

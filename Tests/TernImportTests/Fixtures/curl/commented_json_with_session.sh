@@ -1,0 +1,1 @@
+curl 'http://localhost:28139' -b cookies.txt -c cookies.txt --json '{   }'

@@ -1,0 +1,1 @@
+curl -XPOST 'http://localhost:28139/api/xxxxxxxxxxxxxxxx' --data '{"keywords":"php","page":1,"searchMode":1}'
