@@ -128,7 +128,8 @@ let package = Package(
         .testTarget(
             name: "TernWorkspaceTests", dependencies: ["TernWorkspace", "TernTesting"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "TernImportTests", dependencies: ["TernImport", "TernWorkspace"], exclude: ["Fixtures"],
+            name: "TernImportTests", dependencies: ["TernImport", "TernWorkspace", "TernTesting"],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TernSQLiteTests", dependencies: ["TernSQLite", "TernTesting"], swiftSettings: swiftSettings),

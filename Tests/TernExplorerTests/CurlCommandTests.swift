@@ -55,9 +55,10 @@ struct CurlCommandTests {
             ]))
         let command = CurlCommand.make(from: form, workspaceRoot: root)
         #expect(!command.contains("Content-Type: multipart"))
-        #expect(command.hasSuffix(
-            "-F 't=hello;type=text/x' --form-string 'v=@not-a-file' "
-                + "-F 'f=@/elsewhere/a.png;type=image/png;filename=b.png'"))
+        #expect(
+            command.hasSuffix(
+                "-F 't=hello;type=text/x' --form-string 'v=@not-a-file' "
+                    + "-F 'f=@/elsewhere/a.png;type=image/png;filename=b.png'"))
         var binary = try request("POST")
         try binary.setBody(.data(Data([0, 255]), contentType: "application/octet-stream"))
         #expect(CurlCommand.make(from: binary).hasSuffix("--data-binary @<(printf %s 'AP8=' | base64 -d)"))

@@ -1,7 +1,7 @@
 import Foundation
-import Testing
 import TernExplorer
 import TernTesting
+import Testing
 
 /// Differential tests: the real `curl` and Tern (the imported spec, then the exported command)
 /// send the same method, target, body and headers to one echo server.
@@ -22,11 +22,13 @@ struct CurlDifferentialTests {
             name: "--data-urlencode forms",
             command: "curl --data-urlencode @notes.txt --data-urlencode 'n@notes.txt' --data-urlencode '=x y' "
                 + "--data-urlencode 'plain text' {B}/encoded"),
-        CurlCase(name: "-G moves the data into the query",
+        CurlCase(
+            name: "-G moves the data into the query",
             command: "curl -G -d q=1 --data-urlencode 'w=a b' '{B}/search?z=0'"),
         CurlCase(name: "--json sets the JSON headers", command: #"curl --json '{"a": 1}' {B}/json"#),
         CurlCase(name: "-X PATCH --json @file", command: "curl -X PATCH --json @body.json {B}/patch"),
-        CurlCase(name: "a -H Content-Type wins",
+        CurlCase(
+            name: "a -H Content-Type wins",
             command: #"curl -H 'Content-Type: application/vnd.x+json' -d '{"b":2}' {B}/content-type"#),
         CurlCase(
             name: "-F values, files, types, file names and <file",
@@ -70,7 +72,7 @@ struct CurlDifferentialTests {
             let command = testCase.command.replacingOccurrences(of: "{B}", with: server.baseURL)
                 .replacingOccurrences(of: "{H}", with: "127.0.0.1:\(server.port)")
             let shellCommand = command.hasPrefix("$ ") ? String(command.dropFirst(2)) : command
-            try CurlDifferential.bash(shellCommand, in: folder.url, environment: testCase.shell)
+            try await CurlDifferential.bash(shellCommand, in: folder.url, environment: testCase.shell)
             let fromCurl = try #require(server.take().last, "curl sent nothing")
             let (session, collection) = try CurlDifferential.importAndOpen(
                 command, folder: folder.url, environment: testCase.tern)
@@ -103,7 +105,7 @@ struct CurlDifferentialTests {
             let exported = try await CurlCommand.command(forSpec: "imported", in: session)
             for value in testCase.tern.values { #expect(!exported.contains(value), "\(exported)") }
             let root = folder.url.appendingPathComponent("ws")
-            try CurlDifferential.bash(exported, in: root, environment: testCase.tern)
+            try await CurlDifferential.bash(exported, in: root, environment: testCase.tern)
             let fromExport = try #require(server.take().last, "the exported command sent nothing: \(exported)")
             let problems = CurlDifferential.differences(curl: fromTern, tern: fromExport)
             #expect(problems.isEmpty, "\(testCase.name): \(problems) command: \(exported)")

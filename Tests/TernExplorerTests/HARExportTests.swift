@@ -1,6 +1,7 @@
 import Foundation
 import TernImport
 import TernSQLite
+import TernTesting
 import TernWorkspace
 import Testing
 
@@ -30,31 +31,16 @@ enum HARSchema {
         """
 
     /// The schema violations of `document` (empty when it is valid); throws when the validator cannot run.
-    static func violations(_ document: Data) throws -> String {
-        let python = URL(fileURLWithPath: "/usr/bin/python3")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+    static func violations(_ document: Data) async throws -> String {
+        let python = "/usr/bin/python3"
+        guard FileManager.default.isExecutableFile(atPath: python) else {
             throw ValidatorMissing(reason: "/usr/bin/python3 is missing: apt-get install python3-jsonschema")
         }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", script, folder.path]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let writer = Thread {
-            input.fileHandleForWriting.write(document)
-            try? input.fileHandleForWriting.close()
-        }
-        writer.start()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if text.contains("No module named 'jsonschema'") {
+        let result = try await ExternalCommand.run(python, ["-c", script, folder.path], input: document)
+        if result.output.contains("No module named 'jsonschema'") {
             throw ValidatorMissing(reason: "python3-jsonschema is not installed: apt-get install python3-jsonschema")
         }
-        return process.terminationStatus == 0 ? "" : text.isEmpty ? "exit \(process.terminationStatus)" : text
+        return result.status == 0 ? "" : result.output.isEmpty ? "exit \(result.status)" : result.output
     }
 
     struct ValidatorMissing: Error, CustomStringConvertible {
@@ -66,8 +52,9 @@ enum HARSchema {
 @Suite("export har")
 struct HARExportTests {
     @Test("The validator rejects a document missing required fields (so a pass means something)")
-    func validatorBites() throws {
-        #expect(try HARSchema.violations(Data(#"{"log": {"entries": []}}"#.utf8)).contains("'version' is a required"))
+    func validatorBites() async throws {
+        #expect(
+            try await HARSchema.violations(Data(#"{"log": {"entries": []}}"#.utf8)).contains("'version' is a required"))
     }
 
     @Test("History and cache exports are valid HAR 1.2 with bodies from the cache and no secret in clear")
@@ -90,13 +77,13 @@ struct HARExportTests {
             #expect(history.log.entries[2].response.error?.isEmpty == false)
             #expect(history.log.entries[0].tern?.spec == "rec/get-users")
             let historyData = try HARFile.encode(history)
-            #expect(try HARSchema.violations(historyData) == "")
+            #expect(try await HARSchema.violations(historyData) == "")
             #expect(!String(decoding: historyData, as: UTF8.self).contains("s3cret-token"))
 
             let (cache, _) = try await session.exportHARDocument(names: ["rec/post-users"], from: .cache)
             #expect(cache.log.entries.count == 1)
             #expect(cache.log.entries.first?.response.content.text == #"{"id": 7}"#)
-            #expect(try HARSchema.violations(try HARFile.encode(cache)) == "")
+            #expect(try await HARSchema.violations(try HARFile.encode(cache)) == "")
 
             let (group, _) = try await session.exportHARDocument(names: ["rec"], from: .history)
             #expect(group.log.entries.count == 3)
@@ -124,7 +111,7 @@ struct HARExportTests {
             let content = try #require(document.log.entries.first?.response.content)
             #expect(content.encoding == "base64")
             #expect(content.bytes() == Data([0x00, 0x01, 0xFE, 0xFF]))
-            #expect(try HARSchema.violations(try HARFile.encode(document)) == "")
+            #expect(try await HARSchema.violations(try HARFile.encode(document)) == "")
         }
     }
 }

@@ -65,9 +65,10 @@ struct CorpusWorkspaceTests {
             do {
                 let context = TemplateContext(environment: environment, processEnvironment: ["TERN_CORPUS": "1"])
                 _ = try workspace.request(for: entry, context: context)
-            } catch where error.kind == .undefinedVariable {
+            } catch  where error.kind == .undefinedVariable {
                 continue  // a path parameter or secret with no value: the user fills it in
-            } catch where error.message.contains("does not exist")
+            } catch
+                where error.message.contains("does not exist")
                 && collection.warnings.contains(where: { $0.contains("does not exist") })
             {
                 continue  // a file the source names but does not carry, and the import said so

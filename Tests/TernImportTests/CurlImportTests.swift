@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TernWorkspace
+import Testing
 
 @testable import TernImport
 
@@ -79,14 +79,15 @@ struct CurlImportTests {
             Issue.record("not multipart")
             return
         }
-        #expect(parts == [
-            MultipartPartDefinition(name: "a", value: "b", contentType: "text/x"),
-            MultipartPartDefinition(
-                name: "f", file: "data/body.json", contentType: "application/octet-stream", filename: "up.json"),
-            MultipartPartDefinition(name: "g", file: "files/outside.bin", contentType: "application/octet-stream"),
-            MultipartPartDefinition(name: "c", value: "{\"x\": 1}"),
-            MultipartPartDefinition(name: "d", value: "@raw;type=x"),
-        ])
+        #expect(
+            parts == [
+                MultipartPartDefinition(name: "a", value: "b", contentType: "text/x"),
+                MultipartPartDefinition(
+                    name: "f", file: "data/body.json", contentType: "application/octet-stream", filename: "up.json"),
+                MultipartPartDefinition(name: "g", file: "files/outside.bin", contentType: "application/octet-stream"),
+                MultipartPartDefinition(name: "c", value: "{\"x\": 1}"),
+                MultipartPartDefinition(name: "d", value: "@raw;type=x"),
+            ])
         let collection = try read("curl https://h -F 'g=@../outside.bin'")
         #expect(collection.files.map(\.destination) == ["files/outside.bin"])
         #expect(collection.files.first?.source.lastPathComponent == "outside.bin")

@@ -24,8 +24,11 @@ struct CurlShellWordsTests {
     @Test("Comments, separators, pipes and redirections split and drop as bash does")
     func separators() throws {
         let text = "# intro\ncurl a # trailing\ncurl b; curl c && curl d | jq . > out.json 2>&1\ncurl e < in.txt"
-        #expect(try words(text) == [["curl", "a"], ["curl", "b"], ["curl", "c"], ["curl", "d"], ["jq", "."],
-            ["curl", "e"]])
+        #expect(
+            try words(text) == [
+                ["curl", "a"], ["curl", "b"], ["curl", "c"], ["curl", "d"], ["jq", "."],
+                ["curl", "e"],
+            ])
         #expect(try words("curl https://h/#frag") == [["curl", "https://h/#frag"]])
     }
 
@@ -58,9 +61,10 @@ struct CurlShellWordsTests {
             """
         #expect(WindowsCommandLine.looksLikeCmd(text))
         let commands = try WindowsCommandLine.commands(in: text, source: "t")
-        #expect(commands.map { $0.words.map(\.text) } == [
-            ["curl.exe", "https://h/p?a=1&b=2", "-H", "accept: */*", "--data-raw", #"{"k":"v w"}"#]
-        ])
+        #expect(
+            commands.map { $0.words.map(\.text) } == [
+                ["curl.exe", "https://h/p?a=1&b=2", "-H", "accept: */*", "--data-raw", #"{"k":"v w"}"#]
+            ])
         let plain = try WindowsCommandLine.commands(in: "curl \"a b\" c\\d \"e\\\"f\"", source: "t")
         #expect(plain.first?.words.map(\.text) == ["curl", "a b", "c\\d", "e\"f"])
     }

@@ -62,11 +62,11 @@ struct HARHostileTests {
         #expect(error.message == message)
     }
 
-    @Test("100 000 entries import, in order, without stalling")
+    @Test("10 000 entries import, in order, without stalling")
     func manyEntries() throws {
         var text = #"{"log": {"entries": ["#
-        text.reserveCapacity(14_000_000)
-        for index in 0..<100_000 {
+        text.reserveCapacity(1_400_000)
+        for index in 0..<10_000 {
             if index > 0 { text += "," }
             let second = String(format: "%02d", index % 60)
             text +=
@@ -75,9 +75,9 @@ struct HARHostileTests {
         }
         text += "]}}"
         let imported = try Self.read(Data(text.utf8))
-        #expect(imported.specs.count == 100_000)
+        #expect(imported.specs.count == 10_000)
         #expect(imported.specs.first?.spec.path == "https://h/items/0")
-        #expect(imported.specs.last?.spec.path == "https://h/items/99959")
+        #expect(imported.specs.last?.spec.path == "https://h/items/9959")
         #expect(imported.specs[1].spec.path == "https://h/items/60", "sorted by time, then file order")
     }
 

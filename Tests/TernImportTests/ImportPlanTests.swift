@@ -147,7 +147,8 @@ struct ImportPlanTests {
         let root = folder()
         defer { try? FileManager.default.removeItem(at: root) }
         let files = [
-            "workspace.yaml": "name: Mine\ndefaultEnvironment: local\ntargets:\n  api:\n    baseURL: https://api.example\n",
+            "workspace.yaml":
+                "name: Mine\ndefaultEnvironment: local\ntargets:\n  api:\n    baseURL: https://api.example\n",
             "environments/local.yaml": "# mine\nuserId: 1\n",
             "specs/users.yaml": "method: GET\npath: /users\n",
         ]
@@ -165,7 +166,8 @@ struct ImportPlanTests {
         #expect(workspace.defaultTarget == "api")
         #expect(workspace.environments["local"]?.value(of: "baseURL") == "https://pets.example/v1")
         #expect(workspace.environments["local"]?.value(of: "userId") == "1")
-        let users = try workspace.request(for: workspace.spec(named: "users"), context: TemplateContext(processEnvironment: [:]))
+        let users = try workspace.request(
+            for: workspace.spec(named: "users"), context: TemplateContext(processEnvironment: [:]))
         #expect(users.url.absoluteString == "https://api.example/users")
         let pets = try workspace.request(
             for: workspace.spec(named: "petstore/pets/list-pets"), context: TemplateContext(processEnvironment: [:]))

@@ -14,7 +14,8 @@ struct OpenAPICorpusTests {
         #expect(collection.title == "Swagger Petstore")
         #expect(collection.specs.map(\.fileName) == ["list-pets", "create-pets", "show-pet-by-id"])
         #expect(collection.specs.allSatisfy { $0.folders == ["pets"] })
-        #expect(collection.targets == [WorkspaceTarget(name: "swagger-petstore", baseURL: "http://petstore.swagger.io/v1")])
+        #expect(
+            collection.targets == [WorkspaceTarget(name: "swagger-petstore", baseURL: "http://petstore.swagger.io/v1")])
         #expect(collection.environments.first?.name == "swagger-petstore")
         #expect(collection.targets.first?.baseURL == "http://petstore.swagger.io/v1")
 

@@ -47,7 +47,7 @@ struct PostmanCorpusRoundTripTests {
     @Test(
         "Each corpus file imported, exported as a schema-valid v2.1 collection, imports to the same specs",
         arguments: corpus)
-    func roundTrip(format: String, file: String) throws {
+    func roundTrip(format: String, file: String) async throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString)")
         var source = try Support.fixture(format, file, workspace: root)
         source.baseDirectory = root
@@ -56,7 +56,7 @@ struct PostmanCorpusRoundTripTests {
         let group = source.groupName(title: collection.title)
         let workspace = try Self.workspace(from: collection, group: group, root: root)
         let data = try PostmanExport.collection(of: workspace, group: group)
-        let problems = try Support.schemaProblems(of: data)
+        let problems = try await Support.schemaProblems(of: data)
         #expect(problems == nil, "\(file): \(problems ?? "")")
         let again = try PostmanImporter.read(
             ImportSource(data: data, name: file, baseDirectory: root, workspaceRoot: root))

@@ -65,9 +65,9 @@ struct PostmanExportTests {
     }
 
     @Test("The export is a valid Postman v2.1.0 collection (published JSON schema, python3-jsonschema)")
-    func validatesAgainstSchema() throws {
+    func validatesAgainstSchema() async throws {
         let data = try PostmanExport.collection(of: Self.workspace(), group: "shop")
-        let problems = try Support.schemaProblems(of: data)
+        let problems = try await Support.schemaProblems(of: data)
         #expect(problems == nil, "schema validation failed or python3 is missing: \(problems ?? "")")
     }
 

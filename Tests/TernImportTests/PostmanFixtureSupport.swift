@@ -1,4 +1,5 @@
 import Foundation
+import TernTesting
 import TernWorkspace
 import Testing
 
@@ -52,7 +53,7 @@ enum PostmanFixtureSupport {
 
     /// What the published Postman v2.1.0 schema finds wrong with `collection` (nil when valid),
     /// checked by python3-jsonschema; a missing python3 or module is reported as a problem.
-    static func schemaProblems(of collection: Data) throws -> String? {
+    static func schemaProblems(of collection: Data) async throws -> String? {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("postman-schema-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -74,15 +75,7 @@ enum PostmanFixtureSupport {
             print("\\n".join(errors))
             sys.exit(1 if errors else 0)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, schema.path, document.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return process.terminationStatus == 0 ? nil : "exit \(process.terminationStatus): \(output)"
+        let result = try await ExternalCommand.run("/usr/bin/python3", ["-c", script, schema.path, document.path])
+        return result.status == 0 ? nil : "exit \(result.status): \(result.output)"
     }
 }

@@ -34,7 +34,7 @@ import Testing
         bridge.attach { msg in posted.withLock { $0.append(msg) } }
         let edit = Task { try await bridge.edit("before") }
         var job: EditorJob?
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)  // a hang detector: a loaded machine can be slow
         while job == nil, ContinuousClock.now < deadline {
             if case .editorRequested(let requested)? = posted.withLock({ $0.first }) { job = requested }
             try await Task.sleep(for: .milliseconds(5))
@@ -53,7 +53,7 @@ import Testing
         let posted = Mutex(0)
         bridge.attach { _ in posted.withLock { $0 += 1 } }
         let edit = Task { try await bridge.edit("text") }
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(30)  // a hang detector: a loaded machine can be slow
         while posted.withLock({ $0 }) == 0, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(5))
         }

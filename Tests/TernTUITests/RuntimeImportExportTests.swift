@@ -21,7 +21,8 @@ import Testing
         let source = root.appendingPathComponent("shop.postman_collection.json")
         try Data(Self.collection.utf8).write(to: source)
         let session = try RuntimeTests.session(root: root, server: server)
-        let result = await UIThread.run { () -> (rows: [String], clipboard: [String], status: String?, frame: String?) in
+        let result = await UIThread.run {
+            () -> (rows: [String], clipboard: [String], status: String?, frame: String?) in
             let terminal = MemoryTerminal(size: Size(width: 120, height: 40))
             let runtime = Runtime(terminal: terminal, session: session)
             runtime.start()

@@ -39,6 +39,9 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object: {created, updated, unchanged, skipped, warnings}.")
     var json = false
 
+    @Flag(help: "Also store the recorded responses (a HAR's) in the cache, so the specs replay offline.")
+    var intoCache = false
+
     func run() async throws {
         guard let chosen = CollectionImport.Request.format(named: format) else {
             let known = CollectionImport.Request.formatWords.joined(separator: "|")
@@ -47,7 +50,8 @@ struct ImportCommand: AsyncParsableCommand {
         if let group, group.isEmpty || group.contains("/") || group.hasPrefix(".") {
             throw CommandFailure.usage("--into takes one folder name (no '/', not starting with '.'), not '\(group)'")
         }
-        let request = CollectionImport.Request(format: chosen, source: source, group: group, overwrite: overwrite)
+        let request = CollectionImport.Request(
+            format: chosen, source: source, group: group, overwrite: overwrite, intoCache: intoCache)
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let root = workspace.root
         let plan: ImportPlan
@@ -57,11 +61,26 @@ struct ImportCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.usage(error.description)
         }
-        let outcome = ImportOutcome(
+        var outcome = ImportOutcome(
             report: plan.report, group: plan.group, workspace: workspace.workspace ?? root.path, dryRun: dryRun,
             createdWorkspace: plan.createsWorkspace)
+        if intoCache, !dryRun {
+            let opened = try await OpenedWorkspace.open(workspace, startsMock: false)
+            do {
+                outcome.cache = try await opened.session.storeRecorded(plan.recordedResponses)
+            } catch {
+                await opened.close()
+                throw CommandFailure(status: .failure, message: error.message)
+            }
+            await opened.close()
+        }
         if json {
-            StandardStream.output.write(Self.json(plan.report) + "\n")
+            var report = plan.report
+            if let cache = outcome.cache {
+                report.warnings.append("stored \(cache.stored) recorded responses in the cache")
+                report.warnings += cache.skipped.map { "not stored \($0.item): \($0.reason)" }
+            }
+            StandardStream.output.write(Self.json(report) + "\n")
         } else {
             StandardStream.output.write(outcome.lines.joined(separator: "\n") + "\n")
         }

@@ -52,8 +52,7 @@ extension CurlMapper {
     /// The body for `data`, with the `Content-Type` curl sends added to `headers` unless one is there.
     mutating func requestBody(
         _ data: JoinedData, headers: inout [(name: String, value: String)], isJSON: Bool, item: String
-    ) -> BodyDefinition
-    {
+    ) -> BodyDefinition {
         if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
             let type = isJSON ? "application/json" : "application/x-www-form-urlencoded"
             headers.append((name: "Content-Type", value: type))

@@ -65,9 +65,11 @@ enum CurlOptions {
             "location-trusted": Option(
                 action: .notCarried("credentials are not sent to other hosts on redirects"), takesValue: false),
             "max-redirs": Option(action: .notCarried("the redirect limit is the transport's"), takesValue: true),
-            "digest": Option(action: .notCarried("Digest authentication is not supported; -u is sent as Basic"),
+            "digest": Option(
+                action: .notCarried("Digest authentication is not supported; -u is sent as Basic"),
                 takesValue: false),
-            "ntlm": Option(action: .notCarried("NTLM authentication is not supported; -u is sent as Basic"),
+            "ntlm": Option(
+                action: .notCarried("NTLM authentication is not supported; -u is sent as Basic"),
                 takesValue: false),
             "negotiate": Option(action: .notCarried("Negotiate authentication is not supported"), takesValue: false),
             "anyauth": Option(action: .notCarried("-u is sent as Basic, without negotiation"), takesValue: false),

@@ -283,8 +283,9 @@ struct ShellWords {
             try balanced(open: "(", close: ")", start: start)
         } else if next == "_" || (next.isASCII && next.properties.isAlphabetic) {
             var name = ""
-            while let scalar = peek(), scalar == "_" || (scalar.isASCII && scalar.properties.isAlphabetic)
-                || (scalar.isASCII && scalar.properties.numericType != nil)
+            while let scalar = peek(),
+                scalar == "_" || (scalar.isASCII && scalar.properties.isAlphabetic)
+                    || (scalar.isASCII && scalar.properties.numericType != nil)
             {
                 name.unicodeScalars.append(scalar)
                 advance()
@@ -296,9 +297,11 @@ struct ShellWords {
     }
 
     mutating func appendEnvironment(_ name: String) {
-        let valid = !name.isEmpty && name.unicodeScalars.allSatisfy {
-            $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil))
-        }
+        let valid =
+            !name.isEmpty
+            && name.unicodeScalars.allSatisfy {
+                $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil))
+            }
         guard valid else {
             word.append(contentsOf: "${\(name)}".utf8)
             return

@@ -12,7 +12,9 @@ extension ImportPlan {
             } else {
                 let manifest = root.appendingPathComponent("workspace.yaml")
                 try WorkspaceFiles.addTargets(newTargets, to: manifest)
-                if let newDefaultTarget { try WorkspaceFiles.setTopLevel("defaultTarget", newDefaultTarget, in: manifest) }
+                if let newDefaultTarget {
+                    try WorkspaceFiles.setTopLevel("defaultTarget", newDefaultTarget, in: manifest)
+                }
                 if let newDefaultEnvironment {
                     try WorkspaceFiles.setTopLevel("defaultEnvironment", newDefaultEnvironment, in: manifest)
                 }

@@ -85,7 +85,8 @@ package struct ImportPlan: Sendable {
         planFiles(collection.files)
         if !createsWorkspace, existing.defaultEnvironment == nil, let first = newVariables.first?.environment {
             newDefaultEnvironment = first
-            report.warnings.append("workspace.yaml gains 'defaultEnvironment: \(first)', which holds the imported values")
+            report.warnings.append(
+                "workspace.yaml gains 'defaultEnvironment: \(first)', which holds the imported values")
         }
     }
 

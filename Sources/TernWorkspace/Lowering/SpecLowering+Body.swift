@@ -45,7 +45,8 @@ extension SpecLowering {
         if let filePath = part.file {
             let url = try existingFile(try render(filePath, at: path + "/file"), at: path + "/file")
             return .file(
-                part.name, url, filename: try part.filename.map { name throws(WorkspaceError) in
+                part.name, url,
+                filename: try part.filename.map { name throws(WorkspaceError) in
                     try render(name, at: path + "/filename")
                 }, contentType: part.contentType ?? "application/octet-stream")
         }

@@ -13,7 +13,9 @@ struct SpecLowering {
 
     /// The finished request.
     /// The methods of RFC 9110 and PATCH, upper-cased whatever case a spec writes them in.
-    static let standardMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"]
+    static let standardMethods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+    ]
 
     func lower() throws(WorkspaceError) -> Request {
         let target = try resolveTarget()

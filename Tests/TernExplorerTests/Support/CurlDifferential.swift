@@ -35,22 +35,12 @@ enum CurlDifferential {
 
     /// Runs `command` with bash in `folder`; the exit status (a hang is killed after 30 s).
     @discardableResult
-    static func bash(_ command: String, in folder: URL, environment: [String: String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", command]
-        process.currentDirectoryURL = folder
+    static func bash(_ command: String, in folder: URL, environment: [String: String]) async throws -> Int32 {
         var env = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
         env.merge(environment) { $1 }
-        process.environment = env
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return try await ExternalCommand.run(
+            "/bin/bash", ["-c", command], in: folder, environment: env, timeout: 30
+        ).status
     }
 
     /// Imports `command` into a new workspace at `folder/ws` as the spec `imported`; a session on it.
