@@ -8,7 +8,7 @@ SWIFT ?= swift
 # the JUnit reports of `tern run` in the tests.
 APT_PACKAGES := libcurl4 libsqlite3-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema
 
-.PHONY: deps build test lint format fuzz demo tour bench example clean
+.PHONY: deps build test lint format fuzz demo tour bench bench-import example clean
 
 ## deps: install missing system packages (apt-get, as root or with sudo)
 deps:
@@ -71,6 +71,12 @@ bench: deps
 	.build/release/tern-bench
 	.build/release/tern-bench offline
 	.build/release/tern-bench tui
+
+## bench-import: import the GitHub REST description (release tern, whole process) and check it in the tests
+bench-import: deps
+	$(SWIFT) build -c release --product tern
+	Benchmarks/import-bench.sh
+	TERN_LARGE_FIXTURES=1 $(SWIFT) test --filter OpenAPIGitHubTests
 
 ## example: run the README's library example against the in-process mock server
 example: deps

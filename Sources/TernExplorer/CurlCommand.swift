@@ -31,7 +31,10 @@ package enum CurlCommand {
         if request.method == .head, !hasBody {
             parts.append("-I")
         } else if request.method != .get || hasBody, !(request.method == .post && hasBody) {
-            parts.append("-X " + writer.word(request.method.rawValue))
+            let method = request.method.rawValue
+            // A method is a token (RFC 9110), so a plain one needs no quotes: `-X PUT`, as people write it.
+            let plain = method.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+            parts.append("-X " + (plain ? method : writer.word(method)))
         }
         let url = request.url.absoluteString
         if url.contains(where: { "[]{}".contains($0) }) { parts.append("-g") }

@@ -14,7 +14,7 @@ struct CurlCommandTests {
 
     @Test("The method is kept as written; HEAD is -I; a bodiless GET and a POST with a body need no -X")
     func methods() throws {
-        #expect(CurlCommand.make(from: try request("wHat")) == "curl -X 'wHat' 'https://h.example/p?q=1'")
+        #expect(CurlCommand.make(from: try request("wHat")) == "curl -X wHat 'https://h.example/p?q=1'")
         #expect(CurlCommand.make(from: try request("HEAD")) == "curl -I 'https://h.example/p?q=1'")
         #expect(CurlCommand.make(from: try request("GET")) == "curl 'https://h.example/p?q=1'")
         var post = try request("POST")

@@ -1,0 +1,128 @@
+import Foundation
+import TernTesting
+import Testing
+
+/// `tern import` and `tern export` as a user runs them: exit statuses, what is written, the JSON contract.
+@Suite("tern import and export", .serialized)
+struct ImportExportCLITests {
+    static let fixtures = Tern.packageRoot.appendingPathComponent("Tests/TernImportTests/Fixtures")
+
+    private func folder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("tern-import-cli-\(UUID().uuidString)")
+    }
+
+    @Test("A new folder becomes a workspace; --json is one object; the second import changes nothing")
+    func openAPIIntoNewWorkspace() async throws {
+        let root = folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let source = Self.fixtures.appendingPathComponent("openapi/v3.0-petstore.yaml").path
+        let first = try await Tern.run(["import", "auto", source, "--workspace", root.path, "--json"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: first.stdoutData) as? [String: Any])
+        #expect(Set(report.keys) == ["created", "updated", "unchanged", "skipped", "warnings"])
+        let created = try #require(report["created"] as? [String])
+        #expect(created.contains("swagger-petstore/pets/list-pets"))
+        let list = try await Tern.run(["list", "--json", "--workspace", root.path])
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("swagger-petstore/pets/show-pet-by-id"))
+        let ignore = try String(contentsOf: root.appendingPathComponent(".gitignore"), encoding: .utf8)
+        #expect(ignore.contains(".tern/"))
+
+        let again = try await Tern.run(["import", "openapi", source, "--workspace", root.path, "--json"])
+        let second = try #require(try JSONSerialization.jsonObject(with: again.stdoutData) as? [String: Any])
+        #expect((second["created"] as? [String])?.isEmpty == true)
+        #expect((second["unchanged"] as? [String])?.sorted() == created.sorted())
+    }
+
+    @Test("A wrong explicit format names the right one; a broken source exits 2 with a location and writes nothing")
+    func errors() async throws {
+        let root = folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let postman = Self.fixtures.appendingPathComponent("postman/v2.1.0-httpbin.json").path
+        let wrong = try await Tern.run(["import", "openapi", postman, "--workspace", root.path])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("this is a Postman collection v2.1, not openapi: use `tern import postman`"))
+
+        let broken = try await Tern.run(
+            ["import", "openapi", "-", "--workspace", root.path], input: "openapi: 3.0.0\ninfo: [unclosed\n")
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("<stdin>:"), "\(broken.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: root.path), "nothing is written on exit 2")
+
+        let unknown = try await Tern.run(["import", "yaml", postman, "--workspace", root.path])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("auto|curl|openapi|postman|insomnia|har"))
+    }
+
+    @Test("--dry-run writes nothing; curl from stdin; export curl sends the same command back")
+    func curlRoundTrip() async throws {
+        let root = folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let command = "curl -X PUT 'https://api.example/items/7?force=1' -H 'X-Trace: abc' -d 'name=x'\n"
+        let dry = try await Tern.run(
+            ["import", "curl", "-", "--workspace", root.path, "--into", "items", "--dry-run"], input: command)
+        #expect(dry.status == 0)
+        #expect(dry.stdout.contains("would import 1 spec into items/"))
+        #expect(!FileManager.default.fileExists(atPath: root.path))
+
+        let real = try await Tern.run(
+            ["import", "curl", "-", "--workspace", root.path, "--into", "items"], input: command)
+        #expect(real.status == 0, "\(real.stderr)")
+        let list = try await Tern.run(["list", "--workspace", root.path])
+        let id = try #require(list.stdout.split(separator: " ").first { $0.hasPrefix("items/") }.map(String.init))
+        let exported = try await Tern.run(["export", "curl", id, "--workspace", root.path])
+        #expect(exported.status == 0)
+        #expect(exported.stdout.hasPrefix("curl "))
+        #expect(exported.stdout.contains("-X PUT"))
+        #expect(exported.stdout.contains("'https://api.example/items/7?force=1'"))
+        #expect(exported.stdout.contains("X-Trace: abc"))
+        #expect(exported.stdout.contains("name=x"))
+    }
+
+    @Test("export postman writes a v2.1 collection of a group; an existing file needs --force")
+    func exportPostman() async throws {
+        try await withDemo { demo in
+            let out = demo.root.appendingPathComponent("users.postman.json")
+            let first = try await Tern.run(demo.arguments("export", "postman", "users", "-o", out.path))
+            #expect(first.status == 0, "\(first.stderr)")
+            let collection = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: out)) as? [String: Any])
+            let info = try #require(collection["info"] as? [String: Any])
+            #expect((info["schema"] as? String)?.contains("v2.1.0") == true)
+            #expect(((collection["item"] as? [Any])?.count ?? 0) > 0)
+            let again = try await Tern.run(demo.arguments("export", "postman", "users", "-o", out.path))
+            #expect(again.status == 2)
+            #expect(again.stderr.contains("--force"))
+            let nope = try await Tern.run(demo.arguments("export", "postman", "nope"))
+            #expect(nope.status == 2)
+            #expect(nope.stderr.contains("no group 'nope'"))
+        }
+    }
+
+    @Test("A HAR imported --into-cache replays offline")
+    func harIntoCache() async throws {
+        let root = folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let har = """
+            {"log": {"version": "1.2", "creator": {"name": "t", "version": "1"}, "entries": [
+              {"startedDateTime": "2024-05-01T10:00:00Z", "time": 1,
+               "request": {"method": "GET", "url": "https://api.example/users/1", "httpVersion": "HTTP/1.1",
+                           "headers": [{"name": "Accept", "value": "application/json"}], "queryString": [],
+                           "cookies": [], "headersSize": -1, "bodySize": 0},
+               "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1",
+                            "headers": [{"name": "Content-Type", "value": "application/json"}], "cookies": [],
+                            "content": {"size": 22, "mimeType": "application/json", "text": "{\\"name\\": \\"Ada (HAR)\\"}"},
+                            "redirectURL": "", "headersSize": -1, "bodySize": 22},
+               "cache": {}, "timings": {"send": 0, "wait": 1, "receive": 0}}]}}
+            """
+        let imported = try await Tern.run(
+            ["import", "har", "-", "--workspace", root.path, "--into-cache"], input: har)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.contains("stored 1 recorded response in the cache"))
+        let list = try await Tern.run(["list", "--workspace", root.path])
+        let id = try #require(list.stdout.split(separator: " ").first { $0.contains("/") }.map(String.init))
+        let replay = try await Tern.run(["send", id, "--mode", "cache", "--workspace", root.path])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains("Ada (HAR)"))
+    }
+}
