@@ -111,7 +111,8 @@ struct ImportExportCLITests {
                            "cookies": [], "headersSize": -1, "bodySize": 0},
                "response": {"status": 200, "statusText": "OK", "httpVersion": "HTTP/1.1",
                             "headers": [{"name": "Content-Type", "value": "application/json"}], "cookies": [],
-                            "content": {"size": 22, "mimeType": "application/json", "text": "{\\"name\\": \\"Ada (HAR)\\"}"},
+                            "content": {"size": 22, "mimeType": "application/json",
+                                        "text": "{\\"name\\": \\"Ada (HAR)\\"}"},
                             "redirectURL": "", "headersSize": -1, "bodySize": 22},
                "cache": {}, "timings": {"send": 0, "wait": 1, "receive": 0}}]}}
             """
