@@ -9,6 +9,31 @@ struct ExportCommand: AsyncParsableCommand {
         abstract: "Write a spec as a curl command, the history as HAR 1.2, or a group as a Postman collection.",
         subcommands: [ExportCurlCommand.self, ExportHARCommand.self, ExportPostmanCommand.self]
     )
+
+    /// Runs `action` in a session on the workspace (no mock server: nothing is sent).
+    static func perform(
+        _ action: Command.ExportAction, on workspace: WorkspaceOptions, environment: String? = nil,
+        variables: [String: String] = [:]
+    ) async throws -> CommandOutput {
+        let opened = try await OpenedWorkspace.open(
+            workspace, environment: environment, variables: variables, startsMock: false)
+        let result: CommandOutput
+        do {
+            result = try await opened.session.run(.export(action))
+        } catch {
+            await opened.close()
+            throw CommandFailure.usage(error.message)
+        }
+        await opened.close()
+        return result
+    }
+
+    /// A document (no `-o`) goes to standard output; the note that a file was written goes to standard error.
+    static func report(_ result: CommandOutput, toFile: Bool) {
+        if case .done(let message) = result {
+            (toFile ? StandardStream.error : StandardStream.output).write(message + "\n")
+        }
+    }
 }
 
 /// `tern export curl SPEC`: one bash command that sends what `tern send SPEC` sends.
@@ -30,15 +55,7 @@ struct ExportCurlCommand: AsyncParsableCommand {
 
     func run() async throws {
         let values = try NameValuePairs.parse(variables, option: "--var")
-        let opened = try await OpenedWorkspace.open(workspace, environment: env, variables: values, startsMock: false)
-        let output: CommandOutput
-        do {
-            output = try await opened.session.run(.export(.curl(spec)))
-        } catch {
-            await opened.close()
-            throw CommandFailure.usage(error.message)
-        }
-        await opened.close()
+        let output = try await ExportCommand.perform(.curl(spec), on: workspace, environment: env, variables: values)
         if case .curl(let command) = output { StandardStream.output.write(command + "\n") }
     }
 }
@@ -70,20 +87,9 @@ struct ExportHARCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let opened = try await OpenedWorkspace.open(workspace, startsMock: false)
         let action = Command.ExportAction.har(
             file: output ?? "-", names: names, fromCache: from == "cache", force: force)
-        let result: CommandOutput
-        do {
-            result = try await opened.session.run(.export(action))
-        } catch {
-            await opened.close()
-            throw CommandFailure.usage(error.message)
-        }
-        await opened.close()
-        if case .done(let message) = result {
-            (output == nil ? StandardStream.output : StandardStream.error).write(message + "\n")
-        }
+        ExportCommand.report(try await ExportCommand.perform(action, on: workspace), toFile: output != nil)
     }
 }
 
@@ -105,17 +111,7 @@ struct ExportPostmanCommand: AsyncParsableCommand {
     var force = false
 
     func run() async throws {
-        let opened = try await OpenedWorkspace.open(workspace, startsMock: false)
-        let result: CommandOutput
-        do {
-            result = try await opened.session.run(.export(.postman(file: output ?? "-", group: group, force: force)))
-        } catch {
-            await opened.close()
-            throw CommandFailure.usage(error.message)
-        }
-        await opened.close()
-        if case .done(let message) = result {
-            (output == nil ? StandardStream.output : StandardStream.error).write(message + "\n")
-        }
+        let action = Command.ExportAction.postman(file: output ?? "-", group: group, force: force)
+        ExportCommand.report(try await ExportCommand.perform(action, on: workspace), toFile: output != nil)
     }
 }

@@ -110,16 +110,7 @@ enum OpenAPIDocumentReader {
             offset = data.count
         }
         guard let offset else { return ImportError("JSON syntax error: \(detail)", at: name) }
-        var line = 1
-        var column = 1
-        for byte in data.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
+        let (line, column) = JSONDocument.position(of: offset, in: data)
         return ImportError("JSON syntax error: \(detail)", at: "\(name):\(line):\(column)")
     }
 

@@ -49,7 +49,7 @@ enum JSONDocument {
     }
 
     /// The 1-based line and column (in characters) of byte `offset`.
-    private static func position(of offset: Int, in data: Data) -> (Int, Int) {
+    static func position(of offset: Int, in data: Data) -> (Int, Int) {
         var line = 1
         var column = 1
         for byte in data.prefix(offset) {
