@@ -52,9 +52,16 @@ enum OpenAPIDocumentReader {
     static func decode<T: Decodable>(
         _ type: T.Type, text: String, data: Data, isJSON: Bool, name: String
     ) throws(ImportError) -> T {
+        // Vendor extensions (`x-…`) are not imported; reading them makes OpenAPIKit decode every object a
+        // second time as `AnyCodable`, which was half the time of a GitHub-sized import.
+        let userInfo: [CodingUserInfoKey: any Sendable] = [OpenAPIKit30.VendorExtensionsConfiguration.enabledKey: false]
         do {
-            if isJSON { return try JSONDecoder().decode(T.self, from: data) }
-            return try YAMLDecoder().decode(T.self, from: text)
+            if isJSON {
+                let decoder = JSONDecoder()
+                decoder.userInfo = userInfo
+                return try decoder.decode(T.self, from: data)
+            }
+            return try YAMLDecoder().decode(T.self, from: text, userInfo: userInfo)
         } catch let error as YamlError {
             throw yamlError(error, name: name)
         } catch let error as DecodingError {
