@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TernWorkspace
 
 extension ImportPlan {
@@ -33,12 +34,28 @@ extension ImportPlan {
                 }
                 try WorkspaceFiles.addFile(data, at: root.appendingPathComponent(file.destination))
             }
-            let workspace = Workspace(root: root, name: workspaceName)
-            for item in writes {
-                try workspace.save(try workspace.makeEntry(id: item.id, spec: item.spec))
-            }
+            try Self.save(writes, in: Workspace(root: root, name: workspaceName))
         } catch {
             throw ImportError("writing the import failed: \(error)", at: root.path)
         }
+    }
+
+    /// Writes the specs, each atomically, spread over the cores (hundreds of them for a large API);
+    /// the first failure is thrown once all have finished. Specs are separate files, so the order
+    /// does not matter.
+    private static func save(_ items: [Item], in workspace: Workspace) throws(WorkspaceError) {
+        let failure = Mutex<WorkspaceError?>(nil)
+        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for index in stride(from: lane, to: items.count, by: lanes) {
+                guard failure.withLock({ $0 == nil }) else { return }
+                do throws(WorkspaceError) {
+                    try workspace.save(try workspace.makeEntry(id: items[index].id, spec: items[index].spec))
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }
