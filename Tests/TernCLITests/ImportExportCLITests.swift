@@ -126,4 +126,19 @@ struct ImportExportCLITests {
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout.contains("Ada (HAR)"))
     }
+
+    @Test("export curl on the demo points {{mock}} at 'tern mock --port 8787' and says so")
+    func exportCurlOfTheDemo() async throws {
+        try await withDemo { demo in
+            let result = try await Tern.run(demo.arguments("export", "curl", "users/get-user"))
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("curl 'http://127.0.0.1:8787/users/1'"))
+            #expect(result.stdout.contains("User-Agent: tern-demo"))
+            #expect(result.stderr.contains("tern mock --port 8787"))
+            let chosen = try await Tern.run(
+                demo.arguments("export", "curl", "users/get-user", "--var", "mock=http://127.0.0.1:9999"))
+            #expect(chosen.stdout.hasPrefix("curl 'http://127.0.0.1:9999/users/1'"))
+            #expect(chosen.stderr.isEmpty)
+        }
+    }
 }

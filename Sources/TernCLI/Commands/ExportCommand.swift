@@ -42,6 +42,9 @@ struct ExportCurlCommand: AsyncParsableCommand {
         commandName: "curl",
         abstract: "Print one bash command that sends what 'tern send SPEC' sends (secrets as \"$NAME\").")
 
+    /// Where the exported command sends what the workspace sends to `{{mock}}`.
+    static let mockStandIn = "http://127.0.0.1:8787"
+
     @Argument(help: "The spec id or unique file name.")
     var spec: String
 
@@ -54,9 +57,19 @@ struct ExportCurlCommand: AsyncParsableCommand {
     var variables: [String] = []
 
     func run() async throws {
-        let values = try NameValuePairs.parse(variables, option: "--var")
+        var values = try NameValuePairs.parse(variables, option: "--var")
+        // `{{mock}}` is the server `tern send` starts in-process and stops when it exits: the command
+        // points at `tern mock --port 8787` instead, and says so.
+        let mockStandIn = values["mock"] == nil
+        if mockStandIn { values["mock"] = Self.mockStandIn }
         let output = try await ExportCommand.perform(.curl(spec), on: workspace, environment: env, variables: values)
-        if case .curl(let command) = output { StandardStream.output.write(command + "\n") }
+        guard case .curl(let command) = output else { return }
+        StandardStream.output.write(command + "\n")
+        if mockStandIn, command.contains(Self.mockStandIn) {
+            StandardStream.error.write(
+                "note: {{mock}} is Tern's in-process mock server; run 'tern mock --port 8787' for this command, "
+                    + "or pass --var mock=URL\n")
+        }
     }
 }
 
