@@ -49,6 +49,12 @@ struct ImportExportCLITests {
         #expect(broken.stderr.contains("<stdin>:"), "\(broken.stderr)")
         #expect(!FileManager.default.fileExists(atPath: root.path), "nothing is written on exit 2")
 
+        let wrongType = try await Tern.run(
+            ["import", "openapi", "-", "--workspace", root.path],
+            input: "openapi: 3.0.0\ninfo: {title: x, version: '1'}\npaths:\n  /a:\n    get:\n      responses: 3\n")
+        #expect(wrongType.status == 2)
+        #expect(wrongType.stderr.contains("<stdin>#/paths/~1a/get/responses: "), "\(wrongType.stderr)")
+
         let unknown = try await Tern.run(["import", "yaml", postman, "--workspace", root.path])
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("auto|curl|openapi|postman|insomnia|har"))

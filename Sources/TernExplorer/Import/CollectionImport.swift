@@ -54,7 +54,15 @@ package enum CollectionImport {
             data: data, name: name, baseDirectory: directory, workspaceRoot: root, group: request.group)
         let format = try chooseFormat(request.format, for: source)
         source.group = request.group
-        let collection = try format.read(source)
+        let collection: ImportedCollection
+        do {
+            collection = try format.read(source)
+        } catch {
+            // A JSON pointer names a place in the document; say which document (`api.yaml#/paths/~1a/get`).
+            var located = error
+            if let location = error.location, location.hasPrefix("#") { located.location = name + location }
+            throw located
+        }
         let group = source.groupName(title: collection.title)
         let origin = "tern import \(format.rawValue) \(name)" + (request.group.map { " --into \($0)" } ?? "")
         let plan = try ImportPlan(collection, root: root, group: group, overwrite: request.overwrite, origin: origin)
