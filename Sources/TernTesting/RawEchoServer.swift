@@ -34,27 +34,8 @@ public final class RawEchoServer: Sendable {
 
     /// Starts listening; throws when no socket can be bound.
     public init() throws {
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketDescriptor >= 0 else { throw Failure("socket() failed") }
-        var yes: Int32 = 1
-        setsockopt(socketDescriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socketDescriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(socketDescriptor, 16) == 0 else {
-            close(socketDescriptor)
-            throw Failure("bind/listen failed")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketDescriptor, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (socketDescriptor, port) = try RawSocket.listenOnLoopback(backlog: 16)
+        self.port = port
         listener = socketDescriptor
         let thread = Thread { [self] in acceptLoop() }
         thread.start()

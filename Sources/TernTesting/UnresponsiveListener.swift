@@ -16,26 +16,9 @@ public final class UnresponsiveListener: Sendable {
 
     /// Opens the listener and fills its backlog; throws when sockets cannot be made.
     public init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw Failure("socket() failed: \(errno)") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(listener, 0) == 0 else {
-            close(listener)
-            throw Failure("bind/listen failed: \(errno)")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (listener, port) = try RawSocket.listenOnLoopback(backlog: 0)
+        self.port = port
+        var address = RawSocket.loopback(port: port)
         // Connections that complete fill the accept queue (never accepted); once it is full the
         // kernel drops further SYNs, so later connects hang.
         var fillers: [Int32] = []

@@ -28,25 +28,8 @@ public final class HostileServer: Sendable {
     public init(_ behaviour: HostileBehaviour, connectionLifetime: Duration = .seconds(60)) throws {
         self.behaviour = behaviour
         self.connectionLifetime = connectionLifetime
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw UnresponsiveListener.Failure("socket() failed: \(errno)") }
-        var address = RawSocket.loopback(port: 0)
-        var yes: Int32 = 1
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
-            _ = close(descriptor)
-            throw UnresponsiveListener.Failure("bind/listen failed: \(errno)")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 64)
+        self.port = port
         listener = RawSocket(descriptor: descriptor)
         listener.makeNonBlocking()
         let thread = Thread { [self] in acceptLoop() }

@@ -81,6 +81,29 @@ struct RawSocket: Sendable {
     }
 
     /// The IPv4 loopback address with `port` (0 to let the kernel pick).
+    /// A TCP socket listening on a free port of 127.0.0.1 with `backlog`, and that port.
+    static func listenOnLoopback(backlog: Int32) throws -> (descriptor: Int32, port: Int) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw UnresponsiveListener.Failure("socket() failed: \(errno)") }
+        var address = loopback(port: 0)
+        var yes: Int32 = 1
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, backlog) == 0 else {
+            RawSocket(descriptor: descriptor).close()
+            throw UnresponsiveListener.Failure("bind/listen failed: \(errno)")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
     static func loopback(port: Int) -> sockaddr_in {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
