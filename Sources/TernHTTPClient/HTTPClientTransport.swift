@@ -91,9 +91,18 @@ public final class HTTPClientTransport: Transport {
         let limit = Limit(limits: limits, download: false, label: request.label, watchdog: watchdog)
         try limit.check(announced ?? 0)
         let meter = TransferMeter.reporting(to: context.progress, direction: .download, total: announced)
+        if let onStream = context.onStream {
+            onStream(.head(status: status, headers: fields))
+            if StreamFormat(headers: fields) != nil {
+                watchdog.liftDeadline()
+                return try await readStream(
+                    response.body, status: status, headers: fields, context: context, limit: limit, meter: meter)
+            }
+        }
         var body = Data()
         for try await chunk in response.body {
             try limit.received(Int64(body.count) + Int64(chunk.readableBytes))
+            context.onStream?(.chunk(Array(chunk.readableBytesView)))
             body.append(contentsOf: chunk.readableBytesView)
             meter?.add(chunk.readableBytes)
         }

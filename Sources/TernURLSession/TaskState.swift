@@ -30,6 +30,8 @@ final class TaskState: Sendable {
         var limits = TransferLimits()
         /// Told about every byte moved; it aborts the task when a timeout passes.
         var watchdog = AttemptWatchdog(timeout: nil, readTimeout: nil, label: "")
+        /// Sees the head and each chunk of an in-memory body (`TransportContext.onStream`).
+        var onStream: (@Sendable (StreamPart) -> Void)?
     }
 
     /// The task the callbacks belong to.
@@ -108,8 +110,16 @@ final class TaskState: Sendable {
         }
         let meter = TransferMeter.reporting(
             to: setup.progress, direction: .download, total: plan.total, startingAt: plan.keep)
-        machine.withLock { $0.receive(Machine.Head(status: status, headers: headers, plan: plan, meter: meter)) }
+        var head = Machine.Head(status: status, headers: headers, plan: plan, meter: meter)
+        let streamed = setup.onStream != nil && file == nil
+        if streamed, StreamFormat(headers: headers) != nil {
+            head.isStream = true
+            setup.watchdog.liftDeadline()
+        }
+        machine.withLock { $0.receive(head) }
         uploadMeter?.finish()
+        // After the machine has the head, so a stop that follows the consumer seeing it finds the stream.
+        if streamed { setup.onStream?(.head(status: .init(standardCode: status), headers: headers)) }
     }
 
     /// A chunk of the body arrived: appended to the file or to the in-memory body.
@@ -119,6 +129,7 @@ final class TaskState: Sendable {
         case .none:
             break
         case .report(let meter, let count):
+            setup.onStream?(.chunk(Array(data)))
             meter?.add(count)
         case .write(let meter):
             do {
@@ -131,6 +142,20 @@ final class TaskState: Sendable {
         case .cancelAndFail(let continuation, let failure):
             cancel(failing: continuation, with: failure)
         }
+    }
+
+    /// The consumer ended a stream early: the attempt succeeds with what arrived, marked `stoppedEarly`.
+    func stopEarly() {
+        let stopped = machine.withLock { machine -> (Continuation, Machine.Receiving)? in
+            guard let receiving = machine.receivedSoFar, let waiter = machine.stopEarly() else { return nil }
+            return (waiter, receiving)
+        }
+        guard let (continuation, receiving) = stopped else { return }
+        task.cancel()
+        receiving.head.meter?.finish()
+        var reply = response(receiving)
+        reply.stoppedEarly = true
+        continuation.resume(returning: reply)
     }
 
     private func writeFailure(_ error: any Error) -> TernError {

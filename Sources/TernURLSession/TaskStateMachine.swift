@@ -29,6 +29,8 @@ struct TaskStateMachine<Waiter> {
         var headers: HTTPFields
         var plan: DownloadFile.Plan
         var meter: TransferMeter?
+        /// Whether the body is a stream (`StreamFormat`) a consumer watches: it may be stopped early.
+        var isStream = false
     }
 
     /// A response that arrived (a head, and for in-memory requests the body so far).
@@ -170,6 +172,24 @@ struct TaskStateMachine<Waiter> {
         running.response = .receiving(receiving)
         state = .running(running)
         return configuration.download ? .write(meter) : .report(meter, data.count)
+    }
+
+    /// The consumer ended a stream early: what arrived is the response, and the task is cancelled.
+    /// Nothing happens unless a stream's body is being received.
+    mutating func stopEarly() -> Waiter? {
+        guard case .running(let running) = state, case .receiving(let receiving) = running.response,
+            receiving.head.isStream
+        else { return nil }
+        state = .finished
+        return running.waiter
+    }
+
+    /// The body received so far, while receiving.
+    var receivedSoFar: Receiving? {
+        guard case .running(let running) = state, case .receiving(let receiving) = running.response else {
+            return nil
+        }
+        return receiving
     }
 
     /// Decides a redirect: the request to follow, or `nil` to return the 3xx (or fail, when refused).

@@ -93,7 +93,7 @@ public final class URLSessionTransport: Transport {
             setup: .init(
                 label: label, maximumRedirects: configuration.maximumRedirects,
                 sendsBody: (body.length ?? 0) > 0, progress: context.progress,
-                limits: configuration.limits, watchdog: watchdog),
+                limits: configuration.limits, watchdog: watchdog, onStream: context.onStream),
             file: file,
             uploadMeter: body.reportsProgress(in: request.transaction)
                 ? TransferMeter.reporting(to: context.progress, direction: .upload, total: body.length) : nil)
@@ -102,6 +102,13 @@ public final class URLSessionTransport: Transport {
             if let error = await watchdog.expiry() { state.abort(error) }
         }
         defer { expiry.cancel() }
+        let stopper = context.streamStop.map { stop in
+            Task {
+                await stop.wait()
+                if !Task.isCancelled { state.stopEarly() }
+            }
+        }
+        defer { stopper?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in state.start(continuation) }
         } onCancel: {

@@ -77,7 +77,8 @@ extension Handler {
             if let resumeOffset { attemptRequest.headers[.range] = "bytes=\(resumeOffset)-" }
             do {
                 response = try await runChain(
-                    attemptRequest, attempt: attempt, resumeOffset: resumeOffset, emitter: emitter)
+                    attemptRequest, attempt: attempt, resumeOffset: resumeOffset, streaming: plan.streaming,
+                    emitter: emitter)
             } catch {
                 failure = TernError.wrap(error, requestLabel: plan.label, attempt: attempt)
             }
@@ -122,7 +123,7 @@ extension Handler {
 
     /// One attempt: the interceptors, outermost first, around the transport.
     private func runChain(
-        _ request: Request, attempt: Int, resumeOffset: Int64?, emitter: EventEmitter
+        _ request: Request, attempt: Int, resumeOffset: Int64?, streaming: StreamHooks?, emitter: EventEmitter
     ) async throws -> Response {
         let transport = self.transport
         let clock = self.clock
@@ -135,13 +136,17 @@ extension Handler {
             if emitter.isObserved {
                 progress = { (value: TransferProgress) in emitter.emit(.progress(value)) }
             }
-            let context = TransportContext(timeout: request.timeout, resumeOffset: resumeOffset, progress: progress)
+            var context = TransportContext(timeout: request.timeout, resumeOffset: resumeOffset, progress: progress)
+            context.onStream = streaming?.onStream
+            context.streamStop = streaming?.stop
             let reply = try await transport.perform(request, context: context)
-            return Response(
+            var response = Response(
                 status: reply.status, headers: reply.headers, body: reply.body, fileURL: reply.fileURL, source: .live,
                 request: request, timing: Response.Timing(start: started, duration: stopwatch.now - startInstant),
                 attempts: attempt
             )
+            response.stoppedEarly = reply.stoppedEarly
+            return response
         }
         let context = InterceptorContext(handler: self, requestID: emitter.requestID, attempt: attempt, logger: logger)
         let chain = interceptors.reversed().reduce(send) { next, interceptor in

@@ -23,6 +23,14 @@ extension Handler {
         _ endpoint: some Endpoint, mode: ResponseMode?, validUntil: (@Sendable (Response) -> Date?)?, stores: Bool,
         onEvent: (@Sendable (HandlerEvent) -> Void)?
     ) async throws(TernError) -> Response {
+        try await send(endpoint, mode: mode, validUntil: validUntil, stores: stores, streaming: nil, onEvent: onEvent)
+    }
+
+    /// `send` with a streaming consumer's hooks.
+    func send(
+        _ endpoint: some Endpoint, mode: ResponseMode?, validUntil: (@Sendable (Response) -> Date?)?, stores: Bool,
+        streaming: StreamHooks?, onEvent: (@Sendable (HandlerEvent) -> Void)?
+    ) async throws(TernError) -> Response {
         let id = nextRequestID()
         let request: Request
         do {
@@ -32,7 +40,8 @@ extension Handler {
                 .emit(.failure(error))
             throw error
         }
-        let plan = SendPlan(handler: self, request: request, validUntil: validUntil, stores: stores)
+        var plan = SendPlan(handler: self, request: request, validUntil: validUntil, stores: stores)
+        plan.streaming = streaming
         let emitter = EventEmitter(
             requestID: id, label: request.name ?? plan.label, broadcaster: broadcaster, observer: onEvent, clock: clock
         )

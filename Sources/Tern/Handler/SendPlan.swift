@@ -14,6 +14,8 @@ struct SendPlan: Sendable {
     let validUntil: (@Sendable (Response) -> Date?)?
     /// Whether the response may be stored.
     let stores: Bool
+    /// Where a streamed body goes as it arrives, and how it is stopped (`Handler.stream`).
+    var streaming: StreamHooks?
 
     init(handler: Handler, request: Request, validUntil: (@Sendable (Response) -> Date?)?, stores: Bool) {
         self.request = request
@@ -24,4 +26,12 @@ struct SendPlan: Sendable {
         self.validUntil = validUntil
         self.stores = stores
     }
+}
+
+/// A streaming consumer's hooks, handed to every attempt's transport.
+struct StreamHooks: Sendable {
+    /// Sees the head and each chunk.
+    let onStream: @Sendable (StreamPart) -> Void
+    /// Ends the stream early.
+    let stop: StreamStop
 }

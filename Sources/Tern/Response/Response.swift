@@ -21,6 +21,9 @@ public struct Response: Sendable {
     public var attempts: Int
     /// Storage details when the response was stored or read from storage.
     public var cache: CacheInfo?
+    /// Whether the consumer ended a streamed body before the server did (`ResponseStream.stop()`):
+    /// the body is what arrived until then.
+    public var stoppedEarly = false
 
     /// Makes a response; transports and interceptors may build their own.
     public init(

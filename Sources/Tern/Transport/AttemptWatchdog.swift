@@ -15,6 +15,8 @@ public final class AttemptWatchdog: Sendable {
     private let start = ContinuousClock.now
     /// Nanoseconds from `start` to the last byte moved.
     private let lastActivity = Atomic<Int64>(0)
+    /// Set once the total deadline no longer applies (a stream's head arrived).
+    private let deadlineLifted = Atomic<Bool>(false)
 
     /// The longest single sleep, so huge limits never reach the runtime's sleep arithmetic.
     static let longestSleep = Duration.seconds(3600)
@@ -31,12 +33,18 @@ public final class AttemptWatchdog: Sendable {
         lastActivity.store(Self.nanoseconds(ContinuousClock.now - start), ordering: .relaxed)
     }
 
+    /// Stops applying the total deadline from now on (a stream runs as long as it keeps talking);
+    /// the read timeout still applies.
+    public func liftDeadline() {
+        deadlineLifted.store(true, ordering: .relaxed)
+    }
+
     /// Sleeps until a limit passes and returns the `.timeout` error naming it, or `nil` when cancelled.
     public func expiry() async -> TernError? {
         while !Task.isCancelled {
             let elapsed = ContinuousClock.now - start
             var wake: Duration?
-            if let timeout {
+            if let timeout, !deadlineLifted.load(ordering: .relaxed) {
                 if elapsed >= timeout {
                     return TernError(
                         .timeout, "the attempt took longer than \(Self.describe(timeout)) (timeout)",

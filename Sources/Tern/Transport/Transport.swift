@@ -32,6 +32,13 @@ public struct TransportContext: Sendable {
     public var progress: (@Sendable (TransferProgress) -> Void)?
     /// For a resumed download: how many bytes the destination file already holds.
     public var resumeOffset: Int64?
+    /// Sees the head and each body chunk as they arrive, for a consumer that shows a stream live;
+    /// `nil` when nobody does. Set, it also lifts the attempt's total deadline once the head of a
+    /// stream content type (`StreamFormat`) arrived: a stream may run as long as it keeps talking
+    /// (the read timeout still applies).
+    public var onStream: (@Sendable (StreamPart) -> Void)?
+    /// Ends a streamed response early (see `StreamStop`); `nil` when nobody can.
+    public var streamStop: StreamStop?
 
     /// Makes a context.
     public init(
@@ -50,6 +57,8 @@ public struct TransportResponse: Sendable {
     public var headers: HTTPFields
     public var body: Data
     public var fileURL: URL?
+    /// Whether the consumer ended the stream (`StreamStop`) before the server did: `body` holds what arrived.
+    public var stoppedEarly = false
 
     /// Makes a transport response.
     public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: Data = Data(), fileURL: URL? = nil) {

@@ -3,6 +3,7 @@ import Foundation
 import Tern
 import TernExplorer
 import TernJSONPath
+import Synchronization
 
 extension ResponseMode: ExpressibleByArgument {}
 
@@ -88,10 +89,23 @@ struct SendCommand: AsyncParsableCommand {
             await opened.close()
             throw CommandFailure.usage("--filter: \(error)")
         }
+        var adjusted = adjustments
+        let printed = Atomic<Bool>(false)
+        let interrupt = output == nil && filter == nil ? InterruptStop() : nil
+        if let interrupt {
+            let printer = StreamPrinter(json: events == .json, terminal: StandardStream.output.isTerminal)
+            adjusted.streamStop = interrupt.stop
+            adjusted.onStream = { item in
+                printed.store(true, ordering: .relaxed)
+                printer.print(item)
+            }
+        }
         let checked: CheckedResponse
         do {
-            checked = try await opened.session.sendChecked(spec, adjustments: adjustments)
+            checked = try await opened.session.sendChecked(spec, adjustments: adjusted)
+            interrupt?.restore()
         } catch {
+            interrupt?.restore()
             await opened.close()
             throw CommandFailure(status: error.kind == .request ? .failure : .usage, message: error.message)
         }
@@ -100,7 +114,9 @@ struct SendCommand: AsyncParsableCommand {
             if let filterPath {
                 try printMatches(of: filterPath, in: response)
             } else {
-                try ResponsePrinter(include: include).print(response, output: output, append: resume)
+                let streamed = printed.load(ordering: .relaxed) || StreamFormat(headers: response.headers) != nil
+                try ResponsePrinter(include: include, bodyPrinted: streamed).print(
+                    response, output: output, append: resume)
             }
         } catch let failure as CommandFailure {
             await opened.close()

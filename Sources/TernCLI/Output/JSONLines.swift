@@ -10,6 +10,8 @@ enum JSONLines {
         case double(Double)
         case bool(Bool)
         case null
+        /// Text already known to be one line of valid JSON, written as it is.
+        case json(String)
     }
 
     /// `{"k":v,...}` on one line.
@@ -29,6 +31,7 @@ enum JSONLines {
         case .double(let number): number.isFinite ? String(format: "%.6g", number) : "null"
         case .bool(let flag): flag ? "true" : "false"
         case .null: "null"
+        case .json(let text): text
         }
     }
 

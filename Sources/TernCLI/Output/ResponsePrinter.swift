@@ -6,6 +6,9 @@ import TernExplorer
 /// `-o FILE`, writes the body to FILE whatever its source (the network, the cache or a sample).
 struct ResponsePrinter {
     let include: Bool
+    /// The body went out already, item by item as it streamed (`StreamPrinter`): only the head and
+    /// the summary are left.
+    var bodyPrinted = false
 
     /// Prints `response`; with `output`, writes its body there (`append` for `--continue`).
     func print(_ response: Response, output: String?, append: Bool = false) throws {
@@ -25,6 +28,7 @@ struct ResponsePrinter {
             StandardStream.error.write("saved \(HumanUnits.bytes(written)) to \(output)\n")
             return
         }
+        if bodyPrinted { return }
         if let file = response.fileURL, response.body.isEmpty {
             Self.writeBody(file: file, contentType: response.headers[.contentType])
             return

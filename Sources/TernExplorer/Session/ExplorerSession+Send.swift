@@ -14,6 +14,11 @@ package struct SendAdjustments: Sendable {
     package var streamsBody = false
     /// Sees this send's events as they happen (the CLI's `--events json` and progress bar).
     package var onEvent: (@Sendable (HandlerEvent) -> Void)?
+    /// Sees a streamed body's items (Server-Sent Events, JSON lines) as they arrive; set, the send
+    /// goes through `Handler.stream`, which `streamStop` ends (keeping what arrived).
+    package var onStream: (@Sendable (StreamedItem) -> Void)?
+    /// Ends the streamed send early (the faces' Esc and Ctrl-C).
+    package var streamStop: StreamStop?
 
     package init() {}
 }
@@ -45,14 +50,20 @@ extension ExplorerSession {
         let redactor = handler.redactor(for: request)
         let activity = self.activity
         let observer = adjustments.onEvent
+        let onEvent: @Sendable (HandlerEvent) -> Void = { event in
+            activity.record(event)
+            observer?(event)
+        }
         do {
-            let response = try await handler.send(
-                request, mode: mode,
-                onEvent: { event in
-                    activity.record(event)
-                    observer?(event)
-                }
-            )
+            let response: Response
+            if let onStream = adjustments.onStream, request.transaction != .download {
+                let stream = handler.stream(
+                    request, mode: mode, stop: adjustments.streamStop ?? StreamStop(), onEvent: onEvent)
+                for try await item in stream.items { onStream(item) }
+                response = try await stream.response
+            } else {
+                response = try await handler.send(request, mode: mode, onEvent: onEvent)
+            }
             if history != nil {
                 let record = response.cache?.request ?? handler.cacheIdentity.record(of: request, redactor: redactor)
                 await remember(
@@ -64,14 +75,15 @@ extension ExplorerSession {
             }
             return response
         } catch {
+            let failure = TernError.wrap(error)
             await remember(
                 HistoryEntry(
                     spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url),
                     date: started,
-                    duration: Date().timeIntervalSince(started), error: redactor.redact(error.description),
+                    duration: Date().timeIntervalSince(started), error: redactor.redact(failure.description),
                     request: history == nil ? nil : handler.cacheIdentity.record(of: request, redactor: redactor)
                 ))
-            throw ExplorerError(.request, error.message, underlying: error)
+            throw ExplorerError(.request, redactor.redact(failure.message), underlying: failure)
         }
     }
 

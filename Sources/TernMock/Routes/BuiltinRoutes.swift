@@ -50,6 +50,10 @@ enum BuiltinRoutes {
             let response = ConditionalRoute.response(
                 to: request, seconds: second.flatMap { Int($0) } ?? 0, state: exchange.state)
             return try await exchange.send(response)
+        case "sse" where segments.count == 1 && request.isMethod("GET", "HEAD"):
+            return try await StreamRoutes.respond(to: exchange, serverSentEvents: true)
+        case "ndjson" where segments.count == 1 && request.isMethod("GET", "HEAD"):
+            return try await StreamRoutes.respond(to: exchange, serverSentEvents: false)
         case "users":
             if let response = UsersRoutes.response(to: request, body: exchange.body) {
                 return try await exchange.send(response)

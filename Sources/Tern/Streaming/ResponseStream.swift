@@ -1,0 +1,140 @@
+import Foundation
+import Synchronization
+
+/// A send whose body is handed over as it arrives: Server-Sent Events or JSON lines, item by item.
+///
+/// ```swift
+/// let stream = handler.stream(ChatAPI.completion(prompt: "Hi"))
+/// for try await item in stream.items { print(item.data) }
+/// let response = try await stream.response   // the whole stream, stored for `cache` mode
+/// ```
+///
+/// A stream served from storage (`cache` mode, stale-if-error) or by a transport that delivers the
+/// body at once replays the same items from the stored body. `stop()` ends a live stream early and
+/// keeps what arrived; for a body that is not a stream it cancels the send.
+public final class ResponseStream: Sendable {
+    /// The items in order; it ends when the body ends and fails when the send fails.
+    public let items: AsyncThrowingStream<StreamedItem, any Error>
+    private let signal: StreamStop
+    let state = Mutex(StreamState())
+    private let task: Mutex<Task<Response, any Error>?> = Mutex(nil)
+
+    init(items: AsyncThrowingStream<StreamedItem, any Error>, signal: StreamStop) {
+        self.items = items
+        self.signal = signal
+    }
+
+    /// The response once the stream ended: the whole body, `stoppedEarly` when `stop()` ended it.
+    public var response: Response {
+        get async throws(TernError) {
+            guard let task = task.withLock({ $0 }) else {
+                throw TernError(.cancelled, "the stream was not started")
+            }
+            do {
+                return try await task.value
+            } catch {
+                throw TernError.wrap(error)
+            }
+        }
+    }
+
+    /// Ends the stream now: a live stream keeps what arrived; any other send is cancelled.
+    public func stop() {
+        signal.stop()
+        let streaming = state.withLock { $0.decoder != nil }
+        if !streaming { task.withLock { $0 }?.cancel() }
+    }
+
+    fileprivate func start(_ body: @escaping @Sendable () async throws -> Response) {
+        task.withLock { $0 = Task(operation: body) }
+    }
+}
+
+/// What a stream has seen so far: the decoder of the current attempt, and whether a live head came.
+struct StreamState: Sendable {
+    var decoder: StreamDecoder?
+    var sawHead = false
+}
+
+extension Handler {
+    /// Sends `endpoint` and hands its body over as it arrives (see `ResponseStream`).
+    ///
+    /// - Parameters:
+    ///   - mode: overrides the handler's mode for this send.
+    ///   - stop: a signal of your own that ends the stream, beside `ResponseStream.stop()`.
+    ///   - onEvent: receives this send's events only, as they happen.
+    public func stream(
+        _ endpoint: some Endpoint, mode: ResponseMode? = nil, stop: StreamStop = StreamStop(),
+        onEvent: (@Sendable (HandlerEvent) -> Void)? = nil
+    ) -> ResponseStream {
+        let (items, continuation) = AsyncThrowingStream<StreamedItem, any Error>.makeStream()
+        let stream = ResponseStream(items: items, signal: stop)
+        let hooks = StreamHooks(
+            onStream: { part in
+                let decoded: Result<[StreamedItem], StreamDecodingError> = stream.state.withLock { state in
+                    switch part {
+                    case .head(_, let headers):
+                        state.sawHead = true
+                        state.decoder = StreamFormat(headers: headers).map { StreamDecoder(format: $0) }
+                        return .success([])
+                    case .chunk(let bytes):
+                        do throws(StreamDecodingError) {
+                            return .success(try state.decoder?.decode(bytes) ?? [])
+                        } catch {
+                            return .failure(error)
+                        }
+                    }
+                }
+                switch decoded {
+                case .success(let items):
+                    for item in items { continuation.yield(item) }
+                case .failure(let error):
+                    continuation.finish(throwing: TernError(.decoding, error.description))
+                    stop.stop()
+                }
+            }, stop: stop)
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { stream.stop() }
+        }
+        stream.start {
+            // The caller's own signal ends the stream as `stop()` does (a send that is not a stream is cancelled).
+            let watcher = Task {
+                await stop.wait()
+                if !Task.isCancelled { stream.stop() }
+            }
+            defer { watcher.cancel() }
+            do {
+                let response = try await self.send(
+                    endpoint, mode: mode, validUntil: nil, stores: true, streaming: hooks, onEvent: onEvent)
+                let rest = try Self.remainingItems(of: response, stream: stream)
+                for item in rest { continuation.yield(item) }
+                continuation.finish()
+                return response
+            } catch {
+                continuation.finish(throwing: error)
+                throw error
+            }
+        }
+        return stream
+    }
+
+    /// What the consumer has not seen yet when the send returns: the end of a live stream, or every
+    /// item of a body that did not arrive live (storage, sample, a transport without chunks).
+    private static func remainingItems(of response: Response, stream: ResponseStream) throws -> [StreamedItem] {
+        let (decoder, sawHead) = stream.state.withLock { state -> (StreamDecoder?, Bool) in
+            defer { state.decoder = nil }
+            return (state.sawHead ? state.decoder : nil, state.sawHead)
+        }
+        if response.source == .live, var decoder {
+            return decoder.finish()
+        }
+        guard !(response.source == .live && sawHead), let format = StreamFormat(headers: response.headers) else {
+            return []
+        }
+        do {
+            return try StreamDecoder.items(of: response.bodyData(), format: format)
+        } catch let error as StreamDecodingError {
+            throw TernError(.decoding, error.description, requestLabel: response.request.label)
+        }
+    }
+}

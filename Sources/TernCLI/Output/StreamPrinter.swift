@@ -1,0 +1,42 @@
+import Foundation
+import Tern
+import TernExplorer
+
+/// `tern send` on a streamed body: each item on stdout as it arrives.
+///
+/// Plain: each event's data (or each JSON line) on its own line, so `tern send … | jq` reads one
+/// value per event; on a terminal the faces' form (`StreamItemLines`). With `--events json`: one
+/// object per item, `{"event":"item","format":"sse","name":"tick","id":"3","data":…}`, the data
+/// embedded as JSON when it is JSON.
+struct StreamPrinter: Sendable {
+    let json: Bool
+    let terminal: Bool
+
+    func print(_ item: StreamedItem) {
+        StandardStream.output.write(text(item))
+    }
+
+    func text(_ item: StreamedItem) -> String {
+        if json { return JSONLines.object(Self.fields(item)) + "\n" }
+        if terminal { return StreamItemLines(item).lines.joined(separator: "\n") + "\n\n" }
+        return item.data + "\n"
+    }
+
+    static func fields(_ item: StreamedItem) -> [(String, JSONLines.Value)] {
+        var fields: [(String, JSONLines.Value)] = [("event", .string("item"))]
+        switch item {
+        case .event(let event):
+            fields.append(("format", .string(StreamFormat.serverSentEvents.rawValue)))
+            fields.append(("name", .string(event.event)))
+            fields.append(("id", event.id.map { .string($0) } ?? .null))
+        case .line:
+            fields.append(("format", .string(StreamFormat.jsonLines.rawValue)))
+        }
+        let data = item.data
+        let isJSON =
+            !data.contains("\n") && (try? JSONSerialization.jsonObject(with: Data(data.utf8), options: .fragmentsAllowed))
+            != nil
+        fields.append(("data", isJSON ? .json(data) : .string(data)))
+        return fields
+    }
+}

@@ -1,0 +1,50 @@
+package import Foundation
+package import Tern
+package import HTTPTypes
+
+/// How every face writes one streamed item (a Server-Sent Event or a JSON line): a dim head with the
+/// event's name and id when it has them, then its data, pretty-printed when it is JSON.
+package struct StreamItemLines: Sendable, Equatable {
+    /// `event: tick · id: 3`, `nil` for a plain `message` without an id (and for JSON lines).
+    package var head: String?
+    /// The data's lines.
+    package var data: [String]
+
+    /// The lines of `item`; `pretty` indents JSON data (the TUI, the REPL on a terminal).
+    package init(_ item: StreamedItem, pretty: Bool = true) {
+        let text: String
+        switch item {
+        case .event(let event):
+            var parts: [String] = []
+            if event.event != "message" { parts.append("event: \(event.event)") }
+            if let id = event.id, !id.isEmpty { parts.append("id: \(id)") }
+            if let retry = event.retry { parts.append("retry: \(retry) ms") }
+            head = parts.isEmpty ? nil : parts.joined(separator: " · ")
+            text = event.data
+        case .line(let line):
+            head = nil
+            text = line
+        }
+        let formatted = pretty ? JSONFormatter.prettyPrinted(Data(text.utf8)) : nil
+        data = (formatted ?? text).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// The head (if any) and the data, one string per line.
+    package var lines: [String] {
+        (head.map { [$0] } ?? []) + data
+    }
+
+    /// Every item of a stored stream body as lines, a blank line between items; `nil` when the body
+    /// is not a stream (or cannot be cut into items).
+    package static func lines(ofStoredBody body: Data, headers: HTTPFields, pretty: Bool = true) -> [String]? {
+        guard let format = StreamFormat(headers: headers),
+            let items = try? StreamDecoder.items(of: body, format: format)
+        else { return nil }
+        var lines: [String] = []
+        for (index, item) in items.enumerated() {
+            if index > 0 { lines.append("") }
+            lines += StreamItemLines(item, pretty: pretty).lines
+        }
+        return lines
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import NIOCore
+
+/// `GET /sse` and `GET /ndjson`: a stream of numbered events, as Server-Sent Events or JSON lines.
+///
+/// Query options: `count=N` events (default 10, at most 1,000,000), `interval=MS` between events
+/// (default 0: as fast as the connection takes them), `event=NAME` (the SSE `event:` field),
+/// `hold=1` (after the last event, keep the connection open until the client leaves, as a live feed
+/// does). Each event's data is `{"n": i, "of": N, "text": "event i"}`; SSE events carry `id: i`, and
+/// the stream opens with a comment and `retry: 3000`.
+enum StreamRoutes {
+    private static let maximumCount = 1_000_000
+    /// Events written at once when there is no interval.
+    private static let batch = 256
+
+    /// Streams `count` events in `format`.
+    static func respond(to exchange: MockExchange, serverSentEvents: Bool) async throws -> ResponseOutcome {
+        let request = exchange.request
+        let count = min(maximumCount, max(0, request.queryInt("count") ?? 10))
+        let interval = min(60_000, max(0, request.queryInt("interval") ?? 0))
+        let name = request.queryValue("event").map(sanitized)
+        let contentType = serverSentEvents ? "text/event-stream" : "application/x-ndjson"
+        let writer = exchange.writer
+        try await writer.writeHead(
+            status: 200, headers: [("Content-Type", contentType), ("Cache-Control", "no-cache")], contentLength: nil)
+        if writer.isHeadRequest { return try await writer.finish() }
+        var pending = serverSentEvents ? ": a stream of \(count) events\nretry: 3000\n\n" : ""
+        var waiting = 0
+        for index in stride(from: 1, through: count, by: 1) {
+            pending += serverSentEvents ? event(index, of: count, name: name) : line(index, of: count)
+            waiting += 1
+            if interval > 0 || waiting == batch || index == count {
+                try await writer.writeBody(ByteBuffer(string: pending))
+                pending = ""
+                waiting = 0
+                if interval > 0, index < count { try await Task.sleep(for: .milliseconds(interval)) }
+            }
+        }
+        if !pending.isEmpty { try await writer.writeBody(ByteBuffer(string: pending)) }
+        if request.queryValue("hold") == "1" {
+            // A live feed: keep-alive comments until the client goes away (bounded to ten minutes).
+            for _ in 0..<600 {
+                try await Task.sleep(for: .seconds(1))
+                try await writer.writeBody(ByteBuffer(string: serverSentEvents ? ": keep-alive\n\n" : "\n"))
+            }
+        }
+        return try await writer.finish()
+    }
+
+    private static func data(_ index: Int, of count: Int) -> String {
+        "{\"n\":\(index),\"of\":\(count),\"text\":\"event \(index)\"}"
+    }
+
+    private static func event(_ index: Int, of count: Int, name: String?) -> String {
+        let field = name.map { "event: \($0)\n" } ?? ""
+        return "\(field)id: \(index)\ndata: \(data(index, of: count))\n\n"
+    }
+
+    private static func line(_ index: Int, of count: Int) -> String {
+        data(index, of: count) + "\n"
+    }
+
+    /// An event name without line breaks (a query value must not inject fields).
+    private static func sanitized(_ name: String) -> String {
+        String(name.filter { !$0.isNewline }.prefix(64))
+    }
+}
