@@ -1,4 +1,6 @@
 package import Foundation
+import Synchronization
+import Tern
 package import TernExplorer
 
 #if canImport(Glibc)
@@ -68,6 +70,8 @@ package struct REPL: Sendable {
     package let session: ExplorerSession
     /// How the REPL reads and writes.
     package let options: Options
+    /// Whether the latest send printed its body item by item (a stream).
+    private let streamedLast = StreamFlag()
 
     /// A REPL on `session`.
     package init(session: ExplorerSession, options: Options) {
@@ -149,7 +153,13 @@ package struct REPL: Sendable {
         run.quitWarned = false
         switch await perform(command) {
         case .success(let output):
-            await emit(output)
+            if case .response(let response, let checks) = output, streamedLast.load() {
+                // The body went out item by item as it arrived: the status line and the checks are left.
+                let printer = Printer(style: options.style)
+                options.output.write(printer.statusLine(response) + "\n" + printer.expectations(checks))
+            } else {
+                await emit(output)
+            }
         case .failure(let error):
             report(error, run)
             run.failed(error.kind == .usage || error.kind == .unknownCommand ? .usage : .failure)
@@ -161,7 +171,8 @@ package struct REPL: Sendable {
     /// progress line (when progress is shown).
     private func perform(_ command: Command) async -> Result<CommandOutput, ExplorerError> {
         let session = self.session
-        guard options.catchesInterrupts || options.showsProgress else { return await Self.run(command, on: session) }
+        let streamed = streamedLast
+        streamed.store(false)
         var follower: Task<Void, Never>?
         var live: LiveLine?
         if case .send = command, options.showsProgress {
@@ -170,10 +181,26 @@ package struct REPL: Sendable {
             follower = Task { await line.follow(events) }
             live = line
         }
-        let task = Task { await Self.run(command, on: session) }
+        // A streamed body prints item by item as it arrives; Ctrl-C then ends the stream, keeping what came.
+        var adjustments = SendAdjustments()
+        let stop = StreamStop()
+        if case .send = command {
+            let output = options.output
+            let pretty = options.interactive
+            let line = live
+            adjustments.streamStop = stop
+            adjustments.onStream = { item in
+                if !streamed.exchange(true) { line?.silence() }
+                output.write(StreamItemLines(item, pretty: pretty).lines.joined(separator: "\n") + "\n")
+            }
+        }
+        let task = Task { [adjustments] in await Self.run(command, on: session, adjustments: adjustments) }
+        guard options.catchesInterrupts || options.showsProgress else { return await task.value }
         let result =
             options.catchesInterrupts
-            ? await Interrupts.shared.whileRunning(cancel: { task.cancel() }) { await task.value } : await task.value
+            ? await Interrupts.shared.whileRunning(cancel: {
+                if streamed.load() { stop.stop() } else { task.cancel() }
+            }) { await task.value } : await task.value
         follower?.cancel()
         await follower?.value
         live?.clear()
@@ -184,11 +211,11 @@ package struct REPL: Sendable {
         return result
     }
 
-    private static func run(_ command: Command, on session: ExplorerSession) async -> Result<
-        CommandOutput, ExplorerError
-    > {
+    private static func run(
+        _ command: Command, on session: ExplorerSession, adjustments: SendAdjustments = SendAdjustments()
+    ) async -> Result<CommandOutput, ExplorerError> {
         do {
-            return .success(try await session.run(command))
+            return .success(try await session.run(command, sendAdjustments: adjustments))
         } catch {
             return .failure(error)
         }
@@ -213,4 +240,14 @@ package struct REPL: Sendable {
             options.output.writeError("tern: error: line \(run.lineNumber): \(error.message)\n")
         }
     }
+}
+
+/// A flag shared between the REPL and a running send's stream printer.
+final class StreamFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    func load() -> Bool { value.load(ordering: .relaxed) }
+    func store(_ flag: Bool) { value.store(flag, ordering: .relaxed) }
+    /// Sets the flag and returns what it was.
+    func exchange(_ flag: Bool) -> Bool { value.exchange(flag, ordering: .relaxed) }
 }

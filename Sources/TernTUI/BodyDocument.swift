@@ -8,6 +8,8 @@ package import TernScreen
 package struct BodyDocument: Sendable {
     package enum Kind: String, Sendable {
         case json, text, binary, empty, file
+        /// A stored stream (Server-Sent Events, JSON lines), shown item by item as it was live.
+        case events
     }
 
     package let kind: Kind
@@ -53,6 +55,9 @@ package struct BodyDocument: Sendable {
                 return BodyDocument(kind: .file, text: Array("The body was streamed to \(file.path)".utf8))
             }
             return BodyDocument(kind: .empty, text: Array("(no body)".utf8))
+        }
+        if let lines = StreamItemLines.lines(ofStoredBody: body, contentType: contentType) {
+            return BodyDocument(kind: .events, text: Array(lines.joined(separator: "\n").utf8))
         }
         if let pretty = JSONFormatter.prettyPrintedBytes(body) {
             return BodyDocument(kind: .json, text: pretty)

@@ -20,6 +20,8 @@ package enum Msg: Sendable {
     /// A send finished and its response was formatted.
     case responseReady(ResponseView)
     case sendFailed(ExplorerError)
+    /// Items of the running send's streamed body arrived (several at once: the inbox batches them).
+    case streamed([StreamedItem])
     /// An editor change was applied (or refused).
     case editFinished(Result<String, ExplorerError>)
     case searchFinished(query: String, matches: [Int])

@@ -47,6 +47,9 @@ package enum App {
             return finished(command, result, &state)
         case .responseReady(let view):
             return state.apply(state.responsePane.show(view, now: state.now))
+        case .streamed(let items):
+            state.responsePane.streamed(items, height: Layout(state.size).responseBodyHeight)
+            return []
         case .sendFailed(let error):
             return state.apply(state.responsePane.sendFailed(error))
         case .editFinished(let result):

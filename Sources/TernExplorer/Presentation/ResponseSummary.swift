@@ -16,6 +16,8 @@ package struct ResponseSummary: Sendable, Hashable {
     package var size: String
     /// `3 attempts` when the send was retried, else `nil`.
     package var attempts: String?
+    /// `stream stopped` when the user ended a streamed body before the server did.
+    package var stopped: String?
 
     /// The summary of `response` at `now`.
     package init(_ response: Response, now: Date = Date()) {
@@ -23,7 +25,11 @@ package struct ResponseSummary: Sendable, Hashable {
             statusCode: response.statusCode, reason: response.status.reasonPhrase,
             badge: SourceBadge(response, now: now), duration: response.timing.duration, size: response.byteCount,
             attempts: response.attempts)
+        if response.stoppedEarly { stopped = Self.stoppedText }
     }
+
+    /// What a stream the user ended early says.
+    package static let stoppedText = "stream stopped"
 
     /// The summary from its parts.
     package init(statusCode: Int, reason: String, badge: SourceBadge, duration: Duration?, size: Int64, attempts: Int) {
@@ -37,7 +43,7 @@ package struct ResponseSummary: Sendable, Hashable {
 
     /// The parts after the status and the badge: duration, size and attempts.
     package var details: [String] {
-        [duration, size, attempts].compactMap { $0 }
+        [duration, size, attempts, stopped].compactMap { $0 }
     }
 
     /// `200 OK · CACHE (stored 4m ago, valid 6m) · 38 ms · 229 B · 3 attempts`, uncoloured.

@@ -1,6 +1,5 @@
 package import Foundation
 package import Tern
-package import HTTPTypes
 
 /// How every face writes one streamed item (a Server-Sent Event or a JSON line): a dim head with the
 /// event's name and id when it has them, then its data, pretty-printed when it is JSON.
@@ -36,8 +35,8 @@ package struct StreamItemLines: Sendable, Equatable {
 
     /// Every item of a stored stream body as lines, a blank line between items; `nil` when the body
     /// is not a stream (or cannot be cut into items).
-    package static func lines(ofStoredBody body: Data, headers: HTTPFields, pretty: Bool = true) -> [String]? {
-        guard let format = StreamFormat(headers: headers),
+    package static func lines(ofStoredBody body: Data, contentType: String?, pretty: Bool = true) -> [String]? {
+        guard let format = contentType.flatMap({ StreamFormat(contentType: $0) }),
             let items = try? StreamDecoder.items(of: body, format: format)
         else { return nil }
         var lines: [String] = []

@@ -5,6 +5,13 @@ import TernWorkspace
 extension ExplorerSession {
     /// Runs one command.
     package func run(_ command: Command) async throws(ExplorerError) -> CommandOutput {
+        try await run(command, sendAdjustments: SendAdjustments())
+    }
+
+    /// Runs one command; a `send` applies `sendAdjustments` (the REPL's stream printer and Ctrl-C).
+    package func run(_ command: Command, sendAdjustments: SendAdjustments) async throws(ExplorerError)
+        -> CommandOutput
+    {
         switch command {
         case .help(let name):
             guard let name else { return .help(CommandRegistry.all) }
@@ -44,7 +51,7 @@ extension ExplorerSession {
             changed()
             return .done("environment \(name)")
         case .send(let name):
-            let checked = try await sendChecked(name)
+            let checked = try await sendChecked(name, adjustments: sendAdjustments)
             return .response(checked.response, checks: checked.expectations)
         case .log:
             return .retryLog(activity.retryLog)

@@ -11,6 +11,8 @@ final class LiveLine: Sendable {
         var drawn = false
         var attempt = 0
         var retryNote = ""
+        /// Set once a stream prints its items: the line stays away from them.
+        var silenced = false
     }
 
     private let output: any OutputSink
@@ -55,6 +57,18 @@ final class LiveLine: Sendable {
         ProgressLine(progress).text
     }
 
+    /// Erases the line and draws nothing more (a streamed body prints below it).
+    func silence() {
+        let drawn = state.withLock { state -> Bool in
+            defer {
+                state.drawn = false
+                state.silenced = true
+            }
+            return state.drawn
+        }
+        if drawn { output.write("\r\u{1B}[K") }
+    }
+
     /// Erases the line, if anything was drawn.
     func clear() {
         let drawn = state.withLock { state -> Bool in
@@ -67,6 +81,7 @@ final class LiveLine: Sendable {
     private func draw(_ text: String, force: Bool) {
         let now = ContinuousClock.now
         let due = state.withLock { state -> Bool in
+            if state.silenced { return false }
             if !force, let last = state.lastDraw, now - last < .milliseconds(100) { return false }
             state.lastDraw = now
             state.drawn = true

@@ -1,4 +1,5 @@
 import Synchronization
+import Tern
 
 /// Messages posted by effect tasks and event streams, drained by the UI thread.
 final class Inbox: Sendable {
@@ -13,6 +14,20 @@ final class Inbox: Sendable {
     /// Queues `msg`; `send` when it is the last message of that send.
     func post(_ msg: Msg, settlingSend send: Int? = nil) {
         entries.withLock { $0.append(Entry(msg: msg, settlesSend: send)) }
+    }
+
+    /// Queues a streamed item, joining it to the batch at the end of the queue when there is one: at
+    /// thousands of events a second the UI takes them in a few messages per frame.
+    func postStreamed(_ item: StreamedItem) {
+        entries.withLock { queue in
+            if let last = queue.indices.last, case .streamed(var items) = queue[last].msg {
+                queue[last].msg = .streamed([])
+                items.append(item)
+                queue[last].msg = .streamed(items)
+            } else {
+                queue.append(Entry(msg: .streamed([item])))
+            }
+        }
     }
 
     /// Takes every queued message, oldest first.

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Tern
 import TernExplorer
 import TernScreen
@@ -23,7 +24,12 @@ extension Runtime {
         case .send(let name):
             send(name)
         case .cancelSend:
-            act(machine.cancelRequested())
+            // A stream that began ends gracefully (what arrived is kept and stored); anything else is cancelled.
+            if let stop = sendStop, stop.began.load(ordering: .relaxed) {
+                stop.signal.stop()
+            } else {
+                act(machine.cancelRequested())
+            }
         case .apply(let edit):
             spawn {
                 do throws(ExplorerError) {
@@ -101,9 +107,17 @@ extension Runtime {
         let inbox = self.inbox
         let title = state.responsePane.sending ?? name ?? "response"
         let id = machine.nextSendID()
-        let task = Task.detached {
+        let stop = SendStop()
+        sendStop = stop
+        var adjustments = SendAdjustments()
+        adjustments.streamStop = stop.signal
+        adjustments.onStream = { item in
+            stop.began.store(true, ordering: .relaxed)
+            inbox.postStreamed(item)
+        }
+        let task = Task.detached { [adjustments] in
             do throws(ExplorerError) {
-                let checked = try await session.sendChecked(name)
+                let checked = try await session.sendChecked(name, adjustments: adjustments)
                 let view = ResponseView.make(checked.response, title: title, checks: checked.expectations)
                 inbox.post(.responseReady(view), settlingSend: id)
             } catch {
@@ -138,4 +152,10 @@ extension Runtime {
         job.reply?.resume(result)
         inbox.post(.editorFinished(job, result.mapError { ExplorerError(.unsupported, "the editor failed: \($0)") }))
     }
+}
+
+/// The running send's stream signal, and whether its stream began (then Esc stops rather than cancels).
+final class SendStop: Sendable {
+    let signal = StreamStop()
+    let began = Atomic<Bool>(false)
 }

@@ -38,6 +38,8 @@ package final class Runtime {
     var settingsChain: Task<Void, Never>?
     /// The run going (`R`, `:run`), which `Esc` cancels.
     var runTask: Task<Void, Never>?
+    /// The latest send's stream signal (Esc stops a stream that began).
+    var sendStop: SendStop?
     /// When the first frame showing the workspace was presented.
     package private(set) var firstFrameAt: Date?
 

@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 import TernExplorer
 import TernScreen
 
@@ -43,6 +44,8 @@ extension ResponsePane {
             break
         }
         scroll = min(max(0, scroll), maxTop)
+        // A live stream follows its end again once the user scrolls back down to it.
+        if sending != nil, live != nil { live?.following = scroll >= maxTop }
     }
 
     /// Handles a key while the search query is typed.
@@ -125,6 +128,7 @@ extension ResponsePane {
         }
         sending = id
         sendStarted = now
+        live = nil
         let mode = snapshot?.mode.rawValue ?? "normal"
         let text = "sending \(id) in \(mode) mode… (Esc cancels)"
         return Reply([.send(name)], status: StatusMessage(text: text, isError: false))
@@ -133,6 +137,10 @@ extension ResponsePane {
     /// Esc: cancels the send, else closes the search and the filter.
     mutating func cancel() -> Reply {
         if let sending {
+            if live != nil {
+                live?.stopping = true
+                return Reply([.cancelSend], status: StatusMessage(text: "stopping \(sending)'s stream…", isError: false))
+            }
             return Reply([.cancelSend], status: StatusMessage(text: "cancelling \(sending)…", isError: false))
         }
         if filter != nil { scroll = 0 }
@@ -146,6 +154,7 @@ extension ResponsePane {
         let wasSending = sending != nil
         view = response
         sending = nil
+        live = nil
         scroll = 0
         left = 0
         search = nil
@@ -163,9 +172,20 @@ extension ResponsePane {
             status: StatusMessage(text: text, isError: failed > 0))
     }
 
+    /// Items of the running send's stream arrived: appended, the view following the end unless scrolled up.
+    mutating func streamed(_ items: [StreamedItem], height: Int) {
+        guard sending != nil else { return }
+        var stream = live ?? LiveStream()
+        if live == nil { scroll = 0 }
+        stream.append(items)
+        if stream.following { scroll = max(0, stream.lines.count - height) }
+        live = stream
+    }
+
     /// The send failed.
     mutating func sendFailed(_ error: ExplorerError) -> Reply {
         sending = nil
+        live = nil
         return Reply([.refreshActivity, .loadCache], status: StatusMessage(text: error.message, isError: true))
     }
 

@@ -60,6 +60,8 @@ package struct ResponsePane: Sendable {
     package var sending: String?
     /// When the running send started.
     package var sendStarted: Date?
+    /// The running send's streamed body, while it arrives.
+    package var live: LiveStream?
 
     /// An empty pane.
     package init() {}
@@ -74,6 +76,7 @@ package struct ResponsePane: Sendable {
 
     /// How many lines the current tab has.
     var lineCount: Int {
+        if let live, sending != nil { return live.lines.count }
         guard let view else { return 0 }
         switch tab {
         case .body: return filterMatches.map { max(1, $0.count) } ?? view.body.lineCount

@@ -23,6 +23,8 @@ package struct ResponseView: Sendable {
     package var cacheState: String?
     /// The spec's expectations and how they fared (empty: the spec declares none, or a cache entry).
     package var checks: [ExpectationResult] = []
+    /// Whether the user ended the streamed body before the server did.
+    package var stoppedEarly = false
     /// The expectations that did not hold.
     package var failedChecks: [ExpectationResult] { checks.filter { !$0.passed } }
 
@@ -45,7 +47,8 @@ package struct ResponseView: Sendable {
             storedAt: response.cache?.storedAt, validUntil: response.cache?.validUntil, attempts: response.attempts,
             headers: response.headers.map { "\($0.name.rawName): \($0.value)" }, requestLines: request,
             body: BodyDocument.make(response.body, contentType: response.headers[.contentType], file: response.fileURL),
-            cacheState: response.source == .live ? nil : response.cache?.badge, checks: checks
+            cacheState: response.source == .live ? nil : response.cache?.badge, checks: checks,
+            stoppedEarly: response.stoppedEarly
         )
     }
 
@@ -71,8 +74,10 @@ package struct ResponseView: Sendable {
     /// The summary the faces share (status, badge, time, size, attempts) at `now`.
     package func summary(now: Date) -> ResponseSummary {
         let badge = SourceBadge(source: source, state: cacheState, storedAt: storedAt, validUntil: validUntil, now: now)
-        return ResponseSummary(
+        var summary = ResponseSummary(
             statusCode: status, reason: reason, badge: badge, duration: duration, size: size, attempts: attempts)
+        if stoppedEarly { summary.stopped = ResponseSummary.stoppedText }
+        return summary
     }
 }
 

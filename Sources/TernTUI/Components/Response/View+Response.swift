@@ -9,6 +9,10 @@ extension App {
         Box(title: "3 Response", focused: state.focus == .response, trailing: state.responsePane.view?.title ?? "")
             .draw(in: rect, on: &buffer)
         let inner = Box.inner(rect)
+        if let live = state.responsePane.live, let sending = state.responsePane.sending {
+            drawLive(live, sending: sending, scroll: state.responsePane.scroll, left: state.responsePane.left, inner, &buffer)
+            return
+        }
         guard let response = state.responsePane.view else {
             let text =
                 state.responsePane.sending.map { "⟳ sending \($0)… (Esc cancels)" }
@@ -40,6 +44,7 @@ extension App {
         if let duration = model.duration { summary.append(Span("  \(duration)")) }
         summary.append(Span("  \(model.size)"))
         if let attempts = model.attempts { summary.append(Span("  \(attempts)", Style(foreground: .yellow))) }
+        if let stopped = model.stopped { summary.append(Span("  \(stopped)", Style(foreground: .yellow))) }
         if !response.checks.isEmpty {
             let failed = response.failedChecks.count
             summary.append(
@@ -136,6 +141,25 @@ extension App {
             }
         }
         view.draw(in: body, on: &buffer)
+    }
+
+    /// A stream as it arrives: a status row, then the items' lines (heads dim, JSON coloured).
+    static func drawLive(
+        _ live: LiveStream, sending: String, scroll: Int, left: Int, _ inner: Rect, _ buffer: inout ScreenBuffer
+    ) {
+        let noun = live.itemCount == 1 ? "event" : "events"
+        var status = [
+            Span("⟳ streaming \(sending)", .bold), Span(" · \(live.itemCount) \(noun)"),
+            Span(live.stopping ? " · stopping…" : " · Esc stops and keeps what arrived", .dim),
+        ]
+        if !live.following { status.append(Span(" · G follows", .dim)) }
+        buffer.write(status, x: inner.x, y: inner.y, maxWidth: inner.width)
+        let lines = live.lines
+        let view = TextView(lineCount: lines.count, top: scroll, left: left) { index in
+            let line = lines[index]
+            return line.isHead ? [Span(line.text, .dim)] : BodyDocument.jsonSpans(line.text)
+        }
+        view.draw(in: inner.droppingTop(2), on: &buffer)
     }
 
     /// One expectation: `✓ status is 2xx`, or `✗ $.id equals 1 — got 2` in red.
