@@ -150,9 +150,9 @@ extension App {
         let noun = live.itemCount == 1 ? "event" : "events"
         var status = [
             Span("⟳ streaming \(sending)", .bold), Span(" · \(live.itemCount) \(noun)"),
-            Span(live.stopping ? " · stopping…" : " · Esc stops and keeps what arrived", .dim),
         ]
         if !live.following { status.append(Span(" · G follows", .dim)) }
+        status.append(Span(live.stopping ? " · stopping…" : " · Esc stops, keeping what arrived", .dim))
         buffer.write(status, x: inner.x, y: inner.y, maxWidth: inner.width)
         let lines = live.lines
         let view = TextView(lineCount: lines.count, top: scroll, left: left) { index in
