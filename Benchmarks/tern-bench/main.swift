@@ -11,6 +11,7 @@ let usage = """
            tern-bench run <scenario> --base http://127.0.0.1:PORT [--bytes N] [--count N] [--file PATH]
            tern-bench offline          cache-mode replay through the Handler on SQLite, and workspace loading
            tern-bench tui              TUI keystrokes over a 50 MB JSON body, first frame and idle memory of tern
+           tern-bench stream           Server-Sent Events through the library and the TUI (10,000 events/s)
     """
 
 nonisolated func main(_ words: [String]) async -> Int32 {
@@ -28,6 +29,9 @@ nonisolated func main(_ words: [String]) async -> Int32 {
         case "tui":
             try arguments.finish()
             try await TUIBenchmark.run()
+        case "stream":
+            try arguments.finish()
+            try await StreamBenchmark.run()
         case nil:
             if arguments.flag("help") {
                 print(usage)

@@ -4,7 +4,8 @@ import NIOCore
 /// `GET /sse` and `GET /ndjson`: a stream of numbered events, as Server-Sent Events or JSON lines.
 ///
 /// Query options: `count=N` events (default 10, at most 1,000,000), `interval=MS` between events
-/// (default 0: as fast as the connection takes them), `event=NAME` (the SSE `event:` field),
+/// (default 0: as fast as the connection takes them), `rate=R` events per second (paced in 10 ms
+/// batches; for benchmarks), `event=NAME` (the SSE `event:` field),
 /// `hold=1` (after the last event, keep the connection open until the client leaves, as a live feed
 /// does). Each event's data is `{"n": i, "of": N, "text": "event i"}`; SSE events carry `id: i`, and
 /// the stream opens with a comment and `retry: 3000`.
@@ -18,6 +19,8 @@ enum StreamRoutes {
         let request = exchange.request
         let count = min(maximumCount, max(0, request.queryInt("count") ?? 10))
         let interval = min(60_000, max(0, request.queryInt("interval") ?? 0))
+        let rate = min(1_000_000, max(0, request.queryInt("rate") ?? 0))
+        let started = ContinuousClock.now
         let name = request.queryValue("event").map(sanitized)
         let contentType = serverSentEvents ? "text/event-stream" : "application/x-ndjson"
         let writer = exchange.writer
@@ -29,6 +32,17 @@ enum StreamRoutes {
         for index in stride(from: 1, through: count, by: 1) {
             pending += serverSentEvents ? event(index, of: count, name: name) : line(index, of: count)
             waiting += 1
+            if rate > 0 {
+                // Paced: the events due by now leave together, every 10 ms.
+                let due = started + .seconds(Double(index) / Double(rate))
+                if due > ContinuousClock.now, index < count {
+                    try await writer.writeBody(ByteBuffer(string: pending))
+                    pending = ""
+                    waiting = 0
+                    try await Task.sleep(until: max(due, ContinuousClock.now + .milliseconds(10)), clock: .continuous)
+                }
+                continue
+            }
             if interval > 0 || waiting == batch || index == count {
                 try await writer.writeBody(ByteBuffer(string: pending))
                 pending = ""

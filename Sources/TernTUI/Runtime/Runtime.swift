@@ -60,6 +60,7 @@ package final class Runtime {
         start()
         defer { stop() }
         var lastTick = Date()
+        var lastRender = ContinuousClock.now
         while !state.quitting {
             if shouldStop() { break }
             if let key = terminal.readKey(timeoutMilliseconds: inbox.isEmpty ? options.pollMilliseconds : 0) {
@@ -74,8 +75,11 @@ package final class Runtime {
                 lastTick = now
                 dispatch(.tick(now))
             }
-            if dirty, inbox.isEmpty {
+            // Drawn when the queue is empty, and at least every 50 ms while messages keep coming (a stream
+            // of thousands of events a second never leaves the queue empty for long).
+            if dirty, inbox.isEmpty || ContinuousClock.now - lastRender >= .milliseconds(50) {
                 render()
+                lastRender = ContinuousClock.now
                 if firstFrameAt == nil, state.snapshot != nil {
                     firstFrameAt = Date()
                     if options.exitAfterFirstFrame { break }
@@ -118,7 +122,7 @@ package final class Runtime {
     }
 
     /// The state now (tests read it).
-    var current: AppState { state }
+    package var current: AppState { state }
 
     /// Feeds one message through `update` and runs the effects it asks for.
     func dispatch(_ msg: Msg) {
