@@ -25,7 +25,8 @@ struct StreamCLITests {
     func eventsJSON() async throws {
         try await withDemo { demo in
             let run = try await Tern.run(
-                demo.arguments("send", "streams/ticks", "--query", "interval=0", "--query", "count=2", "--events", "json"))
+                demo.arguments(
+                    "send", "streams/ticks", "--query", "interval=0", "--query", "count=2", "--events", "json"))
             #expect(run.status == 0, "\(run.stderr)")
             let objects = try run.stdout.split(separator: "\n").map {
                 try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

@@ -15,7 +15,9 @@ import Testing
     @Test func streamedItemsAppendLiveAndFollowTheEnd() {
         var state = Fixtures.state()
         state.responsePane.sending = "streams/ticks"
-        let items = (1...40).map { StreamedItem.event(ServerSentEvent(event: "tick", data: "{\"n\":\($0)}", id: "\($0)")) }
+        let items = (1...40).map {
+            StreamedItem.event(ServerSentEvent(event: "tick", data: "{\"n\":\($0)}", id: "\($0)"))
+        }
         _ = App.update(&state, .streamed(Array(items.prefix(2))))
         var frame = App.view(state)
         #expect(frame.contains("⟳ streaming streams/ticks · 2 events"))

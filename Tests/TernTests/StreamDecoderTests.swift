@@ -71,7 +71,9 @@ struct StreamDecoderTests {
     @Test("a line past the limit is an error, not unbounded memory")
     func lineLimit() {
         var parser = ServerSentEventParser(maximumLineBytes: 16)
-        #expect(throws: StreamDecodingError.self) { _ = try parser.parse(Array(repeating: UInt8(ascii: "a"), count: 17)) }
+        #expect(throws: StreamDecodingError.self) {
+            _ = try parser.parse(Array(repeating: UInt8(ascii: "a"), count: 17))
+        }
     }
 
     @Test("JSON lines: blank lines skipped, CRLF and a missing final line feed handled")

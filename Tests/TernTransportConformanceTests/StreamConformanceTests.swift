@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Streamed responses on both transports")
 struct StreamConformanceTests {
-    @Test("Server-Sent Events arrive as items, in order, and the whole stream is the body", arguments: TransportKind.allCases)
+    @Test(
+        "Server-Sent Events arrive as items, in order, and the whole stream is the body",
+        arguments: TransportKind.allCases)
     func serverSentEvents(kind: TransportKind) async throws {
         try await withMockServer { server in
             try await kind.with { transport in
@@ -35,7 +37,8 @@ struct StreamConformanceTests {
             try await kind.with { transport in
                 let handler = Handler(transport: transport, storage: nil, retryPolicy: .never)
                 var request = Request(url: server.baseURL.appendingPathComponent("ndjson"))
-                // The stream lasts about 3.5 s; the deadline (2 s, generous for a loaded machine to get the head) is less.
+                // The stream lasts about 3.5 s; the deadline is less (2 s: generous for a loaded machine to get
+                // the head).
                 request.appendQuery(["count": 6, "interval": 700])
                 request.timeout = .seconds(2)
                 let stream = handler.stream(request)
@@ -72,6 +75,23 @@ struct StreamConformanceTests {
                 for try await item in replay.items { replayed.append(item) }
                 #expect(replayed == seen)
                 #expect(try await replay.response.source == .cache)
+            }
+        }
+    }
+
+    @Test("stop() on a send whose body is not a stream cancels it", arguments: TransportKind.allCases)
+    func stopCancelsAPlainBody(kind: TransportKind) async throws {
+        try await withMockServer { server in
+            try await kind.with { transport in
+                let handler = Handler(transport: transport, storage: MemoryStorage(), retryPolicy: .never)
+                let signal = StreamStop()
+                let stream = handler.stream(
+                    Request(url: server.baseURL.appendingPathComponent("delay/5000")), stop: signal)
+                try await Task.sleep(for: .milliseconds(100))
+                signal.stop()
+                let error = await #expect(throws: TernError.self) { try await stream.response }
+                #expect(error?.kind == .cancelled)
+                await #expect(throws: (any Error).self) { for try await _ in stream.items {} }
             }
         }
     }

@@ -1,9 +1,9 @@
 public import ArgumentParser
 import Foundation
+import Synchronization
 import Tern
 import TernExplorer
 import TernJSONPath
-import Synchronization
 
 extension ResponseMode: ExpressibleByArgument {}
 

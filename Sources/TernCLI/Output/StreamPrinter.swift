@@ -34,8 +34,9 @@ struct StreamPrinter: Sendable {
         }
         let data = item.data
         let isJSON =
-            !data.contains("\n") && (try? JSONSerialization.jsonObject(with: Data(data.utf8), options: .fragmentsAllowed))
-            != nil
+            !data.contains("\n")
+            && (try? JSONSerialization.jsonObject(with: Data(data.utf8), options: .fragmentsAllowed))
+                != nil
         fields.append(("data", isJSON ? .json(data) : .string(data)))
         return fields
     }

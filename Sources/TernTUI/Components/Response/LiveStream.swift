@@ -1,5 +1,5 @@
-import TernExplorer
 package import Tern
+import TernExplorer
 
 /// A streamed body as it arrives: its items rendered to lines once (`StreamItemLines`), the newest
 /// kept, the view following the end unless the user scrolled up.

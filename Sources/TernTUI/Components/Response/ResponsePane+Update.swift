@@ -139,7 +139,8 @@ extension ResponsePane {
         if let sending {
             if live != nil {
                 live?.stopping = true
-                return Reply([.cancelSend], status: StatusMessage(text: "stopping \(sending)'s stream…", isError: false))
+                return Reply(
+                    [.cancelSend], status: StatusMessage(text: "stopping \(sending)'s stream…", isError: false))
             }
             return Reply([.cancelSend], status: StatusMessage(text: "cancelling \(sending)…", isError: false))
         }

@@ -10,7 +10,9 @@ extension App {
             .draw(in: rect, on: &buffer)
         let inner = Box.inner(rect)
         if let live = state.responsePane.live, let sending = state.responsePane.sending {
-            drawLive(live, sending: sending, scroll: state.responsePane.scroll, left: state.responsePane.left, inner, &buffer)
+            drawLive(
+                live, sending: sending, scroll: state.responsePane.scroll, left: state.responsePane.left, inner, &buffer
+            )
             return
         }
         guard let response = state.responsePane.view else {
