@@ -50,6 +50,14 @@ enum BuiltinRoutes {
             let response = ConditionalRoute.response(
                 to: request, seconds: second.flatMap { Int($0) } ?? 0, state: exchange.state)
             return try await exchange.send(response)
+        case "digest-auth":
+            if let response = DigestAuthRoutes.digest(request, body: exchange.body, state: exchange.state) {
+                return try await exchange.send(response)
+            }
+        case "basic-auth":
+            if let response = DigestAuthRoutes.basic(request) { return try await exchange.send(response) }
+        case "bearer":
+            if let response = DigestAuthRoutes.bearer(request) { return try await exchange.send(response) }
         case "users":
             if let response = UsersRoutes.response(to: request, body: exchange.body) {
                 return try await exchange.send(response)
