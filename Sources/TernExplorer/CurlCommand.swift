@@ -6,7 +6,8 @@ package import Tern
 /// Method as written (`-X wHat`; `-I` for HEAD, nothing for a bodiless GET), every header (all
 /// `Cookie` fields as one line), the body as `--data-raw 'text'`, `--data-binary @file` or `-F`
 /// parts, and `-H 'Content-Type:'` when the request has a body without one (curl would add its
-/// own). Each secret is written as `"$NAME"`, never its value.
+/// own). The request's `authentication` becomes `-u`, `--digest -u` or `--aws-sigv4 … --user`, or the
+/// header or query item it stands for. Each secret is written as `"$NAME"`, never its value.
 package enum CurlCommand {
     /// A value the command must not show, and the shell variable that stands for it.
     package struct Secret: Sendable, Equatable {
@@ -27,6 +28,29 @@ package enum CurlCommand {
     package static func make(from request: Request, workspaceRoot: URL? = nil, secrets: [Secret] = []) -> String {
         let writer = Writer(secrets: secrets, root: workspaceRoot)
         var parts = ["curl"]
+        // Bearer and API keys are plain headers or query items; basic, digest and AWS have curl options.
+        var request = request
+        var authOptions: [String] = []
+        switch request.authentication {
+        case .bearer, .apiKey:
+            if let authentication = request.authentication {
+                request = AuthenticationInterceptor.applied(authentication, to: request)
+            }
+        case .basic(let username, let password):
+            authOptions = ["-u " + writer.word("\(username):\(password)")]
+        case .digest(let username, let password):
+            authOptions = ["--digest -u " + writer.word("\(username):\(password)")]
+        case .aws(let credentials, let region, let service):
+            authOptions = [
+                "--aws-sigv4 " + writer.word("aws:amz:\(region):\(service)"),
+                "--user " + writer.word("\(credentials.accessKeyID):\(credentials.secretAccessKey)"),
+            ]
+            if let token = credentials.sessionToken {
+                authOptions.append("-H " + writer.word("X-Amz-Security-Token: \(token)"))
+            }
+        case nil:
+            break
+        }
         let hasBody = !request.body.isEmpty
         if request.method == .head, !hasBody {
             parts.append("-I")
@@ -39,6 +63,7 @@ package enum CurlCommand {
         let url = request.url.absoluteString
         if url.contains(where: { "[]{}".contains($0) }) { parts.append("-g") }
         parts.append(writer.word(url))
+        parts += authOptions
         var isMultipart = false
         if case .multipart = request.body { isMultipart = true }
         for field in request.headers.wireFields {

@@ -77,6 +77,7 @@ package enum SecretMask {
     static func templatedStrings(of spec: SpecDefinition) -> [String] {
         var strings = [spec.path] + spec.headers.map(\.value)
         if let key = spec.storageKey { strings.append(key) }
+        strings += spec.auth?.values.map(\.value) ?? []
         var values = spec.query.map(\.value)
         switch spec.body {
         case .json(let value): values.append(value)

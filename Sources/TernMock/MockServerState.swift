@@ -14,6 +14,8 @@ final class MockServerState: Sendable {
     }
 
     private let storage: Mutex<Storage>
+    /// The nonces the `/digest-auth` routes issued.
+    let digestNonces = MockDigestNonces()
 
     init(routes: [MockRoute]) {
         storage = Mutex(Storage(routes: routes))

@@ -62,6 +62,12 @@ public struct CacheIdentity: @unchecked Sendable {
             hmac.update(data: [0])
         }
         hmac.update(data: Data(bodyDigest(of: request.body).utf8))
+        if let authentication = request.authentication {
+            // Applied after the key is made (digest and SigV4 headers change on every send): the identity
+            // behind it keeps two users' answers apart.
+            hmac.update(data: [0])
+            hmac.update(data: Data(authentication.identityMaterial.utf8))
+        }
         return Self.hex(Data(hmac.finalize())).prefix(16).description
     }
 

@@ -39,6 +39,9 @@ public struct Request: Sendable {
     public var requiresAuthentication: Bool
     /// A short name for logs and events (a spec id, a case name); `nil` uses `METHOD URL`.
     public var name: String?
+    /// How the request authenticates (basic, bearer, API key, digest, AWS SigV4); applied at send time by
+    /// `AuthenticationInterceptor`, after the storage key is worked out. `nil`: the request carries its own.
+    public var authentication: RequestAuthentication? = nil
 
     /// Makes a request; only the method and URL are required.
     public init(

@@ -59,6 +59,11 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(help: "Print the status line and headers before the body.")
     var include = false
 
+    @Flag(
+        name: .shortAndLong,
+        help: "Print the request as sent (its auth applied, secrets masked) on stderr, each line after '> '.")
+    var verbose = false
+
     @Flag(help: "Exit 4 when the status is 400 or more, or an expectation failed.")
     var fail = false
 
@@ -110,6 +115,10 @@ struct SendCommand: AsyncParsableCommand {
             throw CommandFailure(status: error.kind == .request ? .failure : .usage, message: error.message)
         }
         let response = checked.response
+        if verbose {
+            let shown = RequestLines(response.request, secretValues: response.request.secretValues)
+            StandardStream.error.write(shown.lines.map { "> \($0)\n" }.joined() + ">\n")
+        }
         do {
             if let filterPath {
                 try printMatches(of: filterPath, in: response)

@@ -21,11 +21,16 @@ package struct RequestLines: Sendable, Hashable {
     package var headers: [Header]
 
     /// The lines of `request`, masking `secretValues` (the values of `{{env:…}}`) wherever they appear.
+    /// The request's `authentication` is shown as the header (or query item) it stands for, its secrets masked.
     package init(_ request: Request, secretValues: [String] = []) {
-        let redactor = Redactor(secretValues: secretValues)
+        let redactor = Redactor(
+            secretValues: secretValues + AuthenticationDisplay.secretValues(of: request.authentication))
         let url = redactor.redact(url: request.url).replacingOccurrences(of: Redactor.encodedMask, with: Redactor.mask)
-        requestLine = "\(request.method.rawValue) \(url)"
+        requestLine = "\(request.method.rawValue) \(url)" + (AuthenticationDisplay.pendingQuery(of: request) ?? "")
         headers = request.headers.map { Header(name: $0.name.rawName, value: redactor.redact($0.value)) }
+        if let pending = AuthenticationDisplay.pendingHeader(of: request) {
+            headers.append(Header(name: pending.name, value: pending.value))
+        }
     }
 
     /// The request line, then one line per header.

@@ -21,6 +21,7 @@ extension ExplorerSession {
         for target in workspace.targets.values where entry.spec.target == nil || entry.spec.target == target.name {
             texts.append(target.baseURL)
             texts += target.headers.map(\.value)
+            texts += target.auth?.values.map(\.value) ?? []
         }
         let used = Set(texts.flatMap(Self.variableNames(in:)))
         var found = secrets().map { CurlCommand.Secret(name: $0.name, value: $0.value) }

@@ -33,6 +33,8 @@ package struct SpecDetail: Sendable, Hashable {
     package var bodyKind: String?
     package var transaction: String
     package var edited: Bool
+    /// The `auth:` in force as the editor shows it (`digest {{user}}`, `bearer (target)`), never a secret.
+    package var auth: String? = nil
 }
 
 /// Everything a front end shows about the session, taken in one actor hop.
@@ -84,7 +86,7 @@ extension ExplorerSession {
 
     private func detail(of entry: SpecEntry) -> SpecDetail {
         let spec = entry.spec
-        return SpecDetail(
+        var detail = SpecDetail(
             id: entry.id, name: spec.name, method: spec.method, path: spec.path, target: spec.target,
             query: spec.query.map {
                 EditableItem(
@@ -96,6 +98,21 @@ extension ExplorerSession {
             body: Self.bodyText(spec.body), bodyKind: spec.body?.kind, transaction: spec.transaction.rawValue,
             edited: edited[entry.id] != nil
         )
+        detail.auth = Self.authSummary(spec.auth, inherited: workspace.target(for: spec)?.auth)
+        return detail
+    }
+
+    /// `basic {{user}}`, `apiKey X-Key in header`, `aws us-east-1/s3`, `(target)` when inherited; `nil` for none.
+    static func authSummary(_ own: AuthDefinition?, inherited: AuthDefinition?) -> String? {
+        guard let auth = own ?? inherited, auth != .none else { return nil }
+        var text = auth.type
+        switch auth {
+        case .basic(let username, _), .digest(let username, _): text += " " + username
+        case .apiKey(let name, _, let location): text += " \(name) in \(location.rawValue)"
+        case .aws(_, _, _, let region, let service): text += " \(region)/\(service)"
+        case .bearer, .none: break
+        }
+        return own == nil ? text + " (target)" : text
     }
 
     /// A query value as one line of text: scalars as written, lists and objects as JSON.

@@ -11,6 +11,7 @@ extension ExplorerSession {
         for target in workspace.targets.values {
             strings.append(target.baseURL)
             strings += target.headers.map(\.value)
+            strings += target.auth?.values.map(\.value) ?? []
         }
         for environment in workspace.environments.values {
             strings += environment.variables.map(\.value)

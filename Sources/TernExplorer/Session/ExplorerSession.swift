@@ -78,7 +78,10 @@ package actor ExplorerSession {
         handler = Handler(
             transport: transport, storage: storage, mode: self.mode, retryPolicy: settings.retryPolicy(),
             cacheValidity: .responseHeaders(fallback: settings.cacheTTL),
-            defaults: SessionDefaults(timeout: .fromSeconds(settings.timeout)), clock: clock,
+            defaults: SessionDefaults(timeout: .fromSeconds(settings.timeout)),
+            // Each spec's `auth:` (basic, bearer, API key, digest, AWS) is applied at send time, after the
+            // storage key is worked out from the unsigned request.
+            interceptors: [AuthenticationInterceptor()], clock: clock,
             cacheIdentity: CacheIdentity(
                 ignoredHeaders: settings.cacheIgnoreHeaders, digestKey: storage?.identityKey
             ),

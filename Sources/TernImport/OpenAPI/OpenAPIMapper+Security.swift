@@ -3,8 +3,9 @@ import Tern
 import TernWorkspace
 
 extension OpenAPIMapper {
-    /// The operation's security (or the document's; `security: []` means none) as headers or query rows
-    /// holding `{{env:NAME}}` placeholders: secrets never reach a spec in clear.
+    /// The operation's security (or the document's; `security: []` means none) as the spec's `auth:`
+    /// (API key, bearer, basic, digest) or headers and query rows, holding `{{env:NAME}}` placeholders:
+    /// secrets never reach a spec in clear.
     mutating func applySecurity(
         _ operation: OpenAPI.Operation, to spec: inout SpecDefinition, pointer: String, label: String
     ) throws(ImportError) {
@@ -27,17 +28,33 @@ extension OpenAPIMapper {
             }
             let variable = Slug.environmentName(name)
             let placeholder = "{{env:\(variable)}}"
+            // The first scheme becomes the spec's `auth:`; any other of the same requirement (all are sent
+            // together) stays a header or query row.
+            let free = spec.auth == nil
             switch scheme.type {
             case .apiKey(let field, let location):
                 switch location {
+                case .header where free: spec.auth = .apiKey(name: field, value: placeholder, location: .header)
                 case .header: spec.headers.append((field, placeholder))
+                case .query where free: spec.auth = .apiKey(name: field, value: placeholder, location: .query)
                 case .query: spec.query.append((field, .string(placeholder)))
                 case .cookie: addCookie("\(field)=\(placeholder)", to: &spec)
                 }
             case .http(let kind, _):
                 switch kind.lowercased() {
+                case "bearer" where free:
+                    spec.auth = .bearer(token: placeholder)
                 case "bearer":
                     spec.headers.append(("Authorization", "Bearer \(placeholder)"))
+                case "basic" where free, "digest" where free:
+                    let username = "{{env:\(variable)_USERNAME}}"
+                    let password = "{{env:\(variable)_PASSWORD}}"
+                    spec.auth =
+                        kind.lowercased() == "basic"
+                        ? .basic(username: username, password: password)
+                        : .digest(username: username, password: password)
+                    warn("set \(variable)_USERNAME and \(variable)_PASSWORD in the environment for \(name)")
+                    continue
                 case "basic":
                     spec.headers.append(("Authorization", "Basic \(placeholder)"))
                     warn("\(name) is HTTP basic: set \(variable) to the base64 of user:password")

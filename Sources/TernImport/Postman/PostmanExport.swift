@@ -3,9 +3,9 @@ import Tern
 package import TernWorkspace
 
 /// Writes a workspace group as a Postman collection v2.1 that Postman, Bruno and Insomnia import:
-/// folders, headers and query (disabled ones marked), bodies, each target's base URL as a
-/// collection variable, `{{env:NAME}}` as a `secret` variable `NAME` with no value, samples as
-/// saved responses.
+/// folders, headers and query (disabled ones marked), bodies, `auth:` as an auth block, each target's
+/// base URL as a collection variable, `{{env:NAME}}` as a `secret` variable `NAME` with no value,
+/// samples as saved responses.
 package enum PostmanExport {
     /// The schema URL a v2.1 collection names.
     static let schema = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"

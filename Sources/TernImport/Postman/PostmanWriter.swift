@@ -37,6 +37,7 @@ struct PostmanWriter {
         }
         request["header"] = .array(headers)
         if let body = spec.body { request["body"] = self.body(body) }
+        if let auth = auth(for: spec) { request["auth"] = auth }
         var item: [String: JSONValue] = ["name": .string(spec.name), "request": .object(request)]
         if let sample = spec.sample { item["response"] = .array([response(sample, request: request)]) }
         return .object(item)

@@ -1,7 +1,10 @@
-/// Auth blocks (Postman `auth`, Insomnia `authentication`) as the headers or query rows they send,
-/// with every credential moved to `{{env:NAME}}`; kinds Tern cannot send become a warning.
+import TernWorkspace
+
+/// Auth blocks (Postman `auth`, Insomnia `authentication`) as a spec's `auth:` (basic, bearer, API key,
+/// digest, AWS) or, for what `auth:` cannot say, the header they send; every credential moved to
+/// `{{env:NAME}}`; kinds Tern cannot send become a warning.
 enum AuthMapping {
-    /// Adds what an auth of `type` with `params` sends to `draft` (an explicit header or query
+    /// Sets what an auth of `type` with `params` sends on `draft` (an explicit header or query
     /// parameter of the same name wins).
     static func apply(
         type: String, params: [String: String], to draft: inout RequestDraft, context: ImportContext
@@ -13,12 +16,19 @@ enum AuthMapping {
         case "bearer":
             let prefix = params["prefix"].map { $0.trimmingSpaces } ?? "Bearer"
             let token = context.secret(params["token"] ?? "", label: "token", item: item)
-            addHeader("Authorization", prefix.isEmpty ? token : "\(prefix) \(token)", to: &draft)
-        case "basic":
-            let credentials = (params["username"] ?? "") + ":" + (params["password"] ?? "")
-            let name = context.secretName(
-                label: "basic_auth", value: credentials, item: item, hint: " (base64 of username:password)")
-            addHeader("Authorization", "Basic {{env:\(name)}}", to: &draft)
+            if prefix == "Bearer" {
+                setAuth(.bearer(token: token), header: "Authorization", to: &draft)
+            } else {
+                addHeader("Authorization", prefix.isEmpty ? token : "\(prefix) \(token)", to: &draft)
+            }
+        case "basic", "digest":
+            let username = params["username"] ?? ""
+            let raw = params["password"] ?? ""
+            let password = raw.isEmpty ? "" : context.secret(raw, label: "password", item: item)
+            let auth: AuthDefinition =
+                type.lowercased() == "basic"
+                ? .basic(username: username, password: password) : .digest(username: username, password: password)
+            setAuth(auth, header: "Authorization", to: &draft)
         case "apikey":
             let key = params["key"] ?? ""
             guard !key.isEmpty else {
@@ -29,13 +39,25 @@ enum AuthMapping {
             let place = (params["in"] ?? params["addTo"] ?? "header").lowercased()
             if place.hasPrefix("query") {
                 if !draft.query.contains(where: { !$0.disabled && $0.name == key }) {
-                    draft.query.append(RequestDraft.Row(name: key, value: value))
+                    draft.auth = .apiKey(name: key, value: value, location: .query)
                 }
             } else if place == "header" {
-                addHeader(key, value, to: &draft)
+                setAuth(.apiKey(name: key, value: value, location: .header), header: key, to: &draft)
             } else {
                 context.warn("\(item): API key sent in '\(place)' is not imported")
             }
+        case "awsv4", "iam":
+            // Postman's `awsv4` (accessKey, secretKey) and Insomnia's `iam` (accessKeyId, secretAccessKey).
+            let accessKey = params["accessKey"] ?? params["accessKeyId"] ?? ""
+            let secretKey = params["secretKey"] ?? params["secretAccessKey"] ?? ""
+            let token = (params["sessionToken"] ?? "").isEmpty ? nil : params["sessionToken"]
+            let auth = AuthDefinition.aws(
+                accessKey: context.secret(accessKey, label: "aws_access_key_id", item: item),
+                secretKey: context.secret(secretKey, label: "aws_secret_access_key", item: item),
+                sessionToken: token.map { context.secret($0, label: "aws_session_token", item: item) },
+                region: params["region"].flatMap { $0.isEmpty ? nil : $0 } ?? "us-east-1",
+                service: params["service"].flatMap { $0.isEmpty ? nil : $0 } ?? "execute-api")
+            setAuth(auth, header: "Authorization", to: &draft)
         case "oauth2":
             guard let token = params["accessToken"], !token.isEmpty else {
                 context.warn("\(item): OAuth 2.0 authentication is not imported; set an Authorization header by hand")
@@ -48,6 +70,12 @@ enum AuthMapping {
         default:
             context.warn("\(item): \(type) authentication is not imported; add its headers by hand")
         }
+    }
+
+    /// Sets `auth` on `draft` unless an explicit header `header` already answers for it.
+    private static func setAuth(_ auth: AuthDefinition, header: String, to draft: inout RequestDraft) {
+        guard !draft.hasHeader(header) else { return }
+        draft.auth = auth
     }
 
     private static func addHeader(_ name: String, _ value: String, to draft: inout RequestDraft) {

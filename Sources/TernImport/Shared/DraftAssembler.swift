@@ -89,6 +89,7 @@ enum DraftAssembler {
             }
             definition.headers.append((row.name, row.value))
         }
+        definition.auth = draft.auth
         return ImportedSpec(folders: draft.folders, fileName: draft.name, spec: definition)
     }
 }

@@ -29,6 +29,8 @@ struct RequestDraft {
     var body: BodyDefinition?
     /// A saved response.
     var sample: SampleDefinition?
+    /// The `auth:` an auth block maps to.
+    var auth: AuthDefinition?
 
     /// Whether a header `name` is set (enabled), compared case-insensitively.
     func hasHeader(_ name: String) -> Bool {
@@ -53,6 +55,24 @@ struct RequestDraft {
                         contentType: $0.contentType)
                 })
         case nil: break
+        }
+        auth = auth.map { Self.rewrite($0, transform) }
+    }
+
+    private static func rewrite(_ auth: AuthDefinition, _ transform: (String) -> String) -> AuthDefinition {
+        switch auth {
+        case .none: .none
+        case .basic(let username, let password): .basic(username: transform(username), password: transform(password))
+        case .digest(let username, let password):
+            .digest(username: transform(username), password: transform(password))
+        case .bearer(let token): .bearer(token: transform(token))
+        case .apiKey(let name, let value, let location):
+            .apiKey(name: name, value: transform(value), location: location)
+        case .aws(let accessKey, let secretKey, let sessionToken, let region, let service):
+            .aws(
+                accessKey: transform(accessKey), secretKey: transform(secretKey),
+                sessionToken: sessionToken.map(transform),
+                region: transform(region), service: transform(service))
         }
     }
 

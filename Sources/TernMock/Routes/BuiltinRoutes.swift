@@ -54,6 +54,14 @@ enum BuiltinRoutes {
             return try await StreamRoutes.respond(to: exchange, serverSentEvents: true)
         case "ndjson" where segments.count == 1 && request.isMethod("GET", "HEAD"):
             return try await StreamRoutes.respond(to: exchange, serverSentEvents: false)
+        case "digest-auth":
+            if let response = DigestAuthRoutes.digest(request, body: exchange.body, state: exchange.state) {
+                return try await exchange.send(response)
+            }
+        case "basic-auth":
+            if let response = DigestAuthRoutes.basic(request) { return try await exchange.send(response) }
+        case "bearer":
+            if let response = DigestAuthRoutes.bearer(request) { return try await exchange.send(response) }
         case "users":
             if let response = UsersRoutes.response(to: request, body: exchange.body) {
                 return try await exchange.send(response)

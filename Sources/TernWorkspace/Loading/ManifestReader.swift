@@ -61,7 +61,8 @@ struct ManifestReader {
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return [:] }
         var targets: [String: WorkspaceTarget] = [:]
         for entry in try reader.entries(node, of: "'targets'") {
-            let fields = try reader.fields(entry.value, of: "target '\(entry.key)'", allowed: ["baseURL", "headers"])
+            let fields = try reader.fields(
+                entry.value, of: "target '\(entry.key)'", allowed: ["baseURL", "headers", "auth"])
             guard let baseNode = fields["baseURL"] else {
                 throw reader.error(
                     .missingField, "target '\(entry.key)' is missing required field 'baseURL'", at: entry.keyNode)
@@ -74,6 +75,11 @@ struct ManifestReader {
                     name, location in
                     locations["headers/" + name] = location
                 }
+                target.locations.merge(locations) { _, new in new }
+            }
+            if let auth = fields["auth"] {
+                var locations: [String: SourceLocation] = [:]
+                target.auth = try reader.auth(auth) { locations[$0] = $1 }
                 target.locations.merge(locations) { _, new in new }
             }
             targets[entry.key] = target

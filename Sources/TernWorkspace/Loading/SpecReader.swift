@@ -10,7 +10,7 @@ import Yams
 struct SpecReader {
     /// Every field a spec may have, in the order the docs (and new files) list them.
     static let fieldOrder = [
-        "name", "target", "method", "path", "query", "arrayEncoding", "headers", "disabled", "body",
+        "name", "target", "method", "path", "query", "arrayEncoding", "headers", "auth", "disabled", "body",
         "transaction", "storageKey", "validFor", "sample", "verify", "requires", "capture", "expect",
     ]
 
@@ -61,6 +61,11 @@ struct SpecReader {
             spec.headers = try reader.stringPairs(node, field: "headers", headerNames: true) {
                 locations["headers/" + $0] = $1
             }
+            for (path, location) in locations { layout[location: path] = location }
+        }
+        if let node = fields["auth"] {
+            var locations: [String: SourceLocation] = [:]
+            spec.auth = try reader.auth(node) { locations[$0] = $1 }
             for (path, location) in locations { layout[location: path] = location }
         }
         if let node = fields["disabled"] { spec.disabled = try disabled(node) }

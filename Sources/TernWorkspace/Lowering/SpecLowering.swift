@@ -34,6 +34,7 @@ struct SpecLowering {
             validFor: spec.validFor, name: entry.id
         )
         request.appendQuery(try query(), arrayEncoding: spec.arrayEncoding)
+        request.authentication = try authentication(target: target)
         if let body = spec.body {
             do {
                 try request.setBody(try lowerBody(body))

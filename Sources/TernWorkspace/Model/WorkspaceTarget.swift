@@ -6,6 +6,8 @@ public struct WorkspaceTarget: Sendable, Equatable {
     public var baseURL: String
     /// Headers sent with every spec of this target, in file order (templated); a spec's own win.
     public var headers: [(name: String, value: String)]
+    /// How every spec of this target authenticates (`auth:`), unless a spec says otherwise.
+    public var auth: AuthDefinition? = nil
 
     /// Where templated values are, for error positions (`baseURL`, `headers/<name>`).
     var locations: [String: SourceLocation] = [:]
@@ -17,8 +19,9 @@ public struct WorkspaceTarget: Sendable, Equatable {
         self.headers = headers
     }
 
-    /// Whether name, base URL and headers (in order) are equal.
+    /// Whether name, base URL, headers (in order) and auth are equal.
     public static func == (lhs: WorkspaceTarget, rhs: WorkspaceTarget) -> Bool {
         lhs.name == rhs.name && lhs.baseURL == rhs.baseURL && Pairs.equal(lhs.headers, rhs.headers)
+            && lhs.auth == rhs.auth
     }
 }

@@ -38,6 +38,7 @@ struct SpecWriter {
             values["arrayEncoding"] = Self.string(spec.arrayEncoding.rawValue)
         }
         if !spec.headers.isEmpty { values["headers"] = Self.pairs(spec.headers) }
+        if let auth = spec.auth { values["auth"] = Self.auth(auth) }
         if !spec.disabled.isEmpty {
             var lists: [(String, Node)] = []
             if !spec.disabled.headers.isEmpty {

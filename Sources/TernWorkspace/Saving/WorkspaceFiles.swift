@@ -100,6 +100,7 @@ package enum WorkspaceFiles {
                     fields.append(
                         ("headers", SpecWriter.mapping(target.headers.map { ($0.name, SpecWriter.string($0.value)) })))
                 }
+                if let auth = target.auth { fields.append(("auth", SpecWriter.auth(auth))) }
                 return (target.name, SpecWriter.mapping(fields))
             })
     }

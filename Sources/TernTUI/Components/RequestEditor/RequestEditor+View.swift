@@ -21,6 +21,7 @@ extension RequestEditor {
                 Span(detail.path, .bold),
                 Span(detail.target.map { "   target \($0)" } ?? "", .dim),
                 Span(detail.transaction == "data" ? "" : "   \(detail.transaction)", .dim),
+                Span(detail.auth.map { "   auth \($0)" } ?? "", .dim),
             ], x: inner.x, y: inner.y, maxWidth: inner.width)
         let titles = EditorTab.allCases.map { tab -> String in
             switch tab {

@@ -1,0 +1,34 @@
+import Tern
+import TernWorkspace
+
+extension PostmanWriter {
+    /// The item's Postman `auth` block for `auth:` (the spec's, else its target's), secrets as variables.
+    mutating func auth(for spec: SpecDefinition) -> JSONValue? {
+        guard let auth = spec.auth ?? workspace.target(for: spec)?.auth else { return nil }
+        let block: (type: String, entries: [(String, String)])
+        switch auth {
+        case .none:
+            return .object(["type": .string("noauth")])
+        case .basic(let username, let password):
+            block = ("basic", [("username", username), ("password", password)])
+        case .digest(let username, let password):
+            block = ("digest", [("username", username), ("password", password)])
+        case .bearer(let token):
+            block = ("bearer", [("token", token)])
+        case .apiKey(let name, let value, let location):
+            block = ("apikey", [("key", name), ("value", value), ("in", location.rawValue)])
+        case .aws(let accessKey, let secretKey, let sessionToken, let region, let service):
+            let token = sessionToken.map { [("sessionToken", $0)] } ?? []
+            block = (
+                "awsv4",
+                [("accessKey", accessKey), ("secretKey", secretKey)] + token + [
+                    ("region", region), ("service", service),
+                ]
+            )
+        }
+        let list = block.entries.map { key, value -> JSONValue in
+            .object(["key": .string(key), "value": .string(convert(value)), "type": .string("string")])
+        }
+        return .object(["type": .string(block.type), block.type: .array(list)])
+    }
+}
