@@ -126,6 +126,7 @@ extension Handler {
     ) async throws -> Response {
         let transport = self.transport
         let clock = self.clock
+        let decompresses = defaults.automaticDecompression
         let send: InterceptorNext = { request in
             let started = clock.now
             let stopwatch = ContinuousClock()
@@ -137,11 +138,14 @@ extension Handler {
             }
             let context = TransportContext(timeout: request.timeout, resumeOffset: resumeOffset, progress: progress)
             let reply = try await transport.perform(request, context: context)
-            return Response(
+            var response = Response(
                 status: reply.status, headers: reply.headers, body: reply.body, fileURL: reply.fileURL, source: .live,
                 request: request, timing: Response.Timing(start: started, duration: stopwatch.now - startInstant),
                 attempts: attempt
             )
+            try Handler.decodeContent(
+                of: &response, reply: reply, limits: transport.transferLimits, enabled: decompresses)
+            return response
         }
         let context = InterceptorContext(handler: self, requestID: emitter.requestID, attempt: attempt, logger: logger)
         let chain = interceptors.reversed().reduce(send) { next, interceptor in

@@ -21,6 +21,8 @@ public struct Response: Sendable {
     public var attempts: Int
     /// Storage details when the response was stored or read from storage.
     public var cache: CacheInfo?
+    /// How a compressed body was decoded (`gzip 3.1 kB → 48 kB`), `nil` when it arrived unencoded.
+    public var contentDecoding: ContentDecoding? = nil
 
     /// Makes a response; transports and interceptors may build their own.
     public init(

@@ -16,6 +16,8 @@ package struct ResponseSummary: Sendable, Hashable {
     package var size: String
     /// `3 attempts` when the send was retried, else `nil`.
     package var attempts: String?
+    /// `gzip 3.1 KB → 48.0 KB` when the body came compressed; shown in place of the size.
+    package var encoding: String? = nil
 
     /// The summary of `response` at `now`.
     package init(_ response: Response, now: Date = Date()) {
@@ -23,6 +25,16 @@ package struct ResponseSummary: Sendable, Hashable {
             statusCode: response.statusCode, reason: response.status.reasonPhrase,
             badge: SourceBadge(response, now: now), duration: response.timing.duration, size: response.byteCount,
             attempts: response.attempts)
+        encoding = response.contentDecoding.map(Self.encoding)
+    }
+
+    /// `gzip 3.1 KB → 48.0 KB`; `gzip → 48.0 KB` when the transport did not say the encoded size;
+    /// `br 3.1 KB (not decoded)` for a coding left as received.
+    package static func encoding(_ decoding: ContentDecoding) -> String {
+        let decoded = HumanUnits.bytes(decoding.decodedByteCount)
+        guard decoding.isDecoded else { return "\(decoding.encoding) \(decoded) (not decoded)" }
+        guard let encoded = decoding.encodedByteCount else { return "\(decoding.encoding) → \(decoded)" }
+        return "\(decoding.encoding) \(HumanUnits.bytes(encoded)) → \(decoded)"
     }
 
     /// The summary from its parts.
@@ -35,9 +47,9 @@ package struct ResponseSummary: Sendable, Hashable {
         self.attempts = attempts > 1 ? "\(attempts) attempts" : nil
     }
 
-    /// The parts after the status and the badge: duration, size and attempts.
+    /// The parts after the status and the badge: duration, size (or the encoding and both sizes) and attempts.
     package var details: [String] {
-        [duration, size, attempts].compactMap { $0 }
+        [duration, encoding ?? size, attempts].compactMap { $0 }
     }
 
     /// `200 OK · CACHE (stored 4m ago, valid 6m) · 38 ms · 229 B · 3 attempts`, uncoloured.

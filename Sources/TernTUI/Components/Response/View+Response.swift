@@ -38,7 +38,7 @@ extension App {
                     .dim))
         }
         if let duration = model.duration { summary.append(Span("  \(duration)")) }
-        summary.append(Span("  \(model.size)"))
+        summary.append(Span("  \(model.encoding ?? model.size)"))
         if let attempts = model.attempts { summary.append(Span("  \(attempts)", Style(foreground: .yellow))) }
         if !response.checks.isEmpty {
             let failed = response.failedChecks.count
