@@ -37,6 +37,7 @@ let package = Package(
         .target(
             name: "Tern",
             dependencies: [
+                "CZlib",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -55,6 +56,7 @@ let package = Package(
         .target(
             name: "TernMock",
             dependencies: [
+                "CZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -87,6 +89,7 @@ let package = Package(
         .target(name: "TernJSONPath", swiftSettings: swiftSettings),
         .target(name: "TernScreen", swiftSettings: swiftSettings),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "TernNcurses", dependencies: ["TernScreen", "CNcurses"], swiftSettings: swiftSettings),
         .target(
             name: "TernTUI", dependencies: ["TernScreen", "TernExplorer", "TernSQLite", "TernJSONPath"],

@@ -85,6 +85,7 @@ package enum SecretMask {
         case .text(let text): strings.append(text)
         case .file(let path): strings.append(path)
         case .multipart(let parts): strings += parts.compactMap { $0.value ?? $0.file }
+        case .graphql(let graphQL): if let variables = graphQL.variables { values.append(variables) }
         case nil: break
         }
         while let value = values.popLast() {

@@ -36,6 +36,9 @@ public final class HTTPClientTransport: Transport {
         ownsClient = false
     }
 
+    /// The limits every attempt keeps (the handler decodes compressed bodies within them).
+    public var transferLimits: TransferLimits { limits }
+
     /// Shuts the owned client down; call once when the transport is no longer used.
     public func shutdown() async throws {
         if ownsClient { try await client.shutdown() }

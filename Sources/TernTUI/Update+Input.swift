@@ -134,7 +134,7 @@ extension App {
             return [.loadVariables]
         case .body(.editor):
             guard let selected = state.snapshot?.selected else { return [.run(command)] }
-            return [.openEditor(EditorJob(text: selected.body))]
+            return [.openEditor(EditorJob.body(of: selected))]
         default: return [.run(command)]
         }
         return []

@@ -116,6 +116,8 @@ final class TaskState: Sendable {
             head.isStream = true
             setup.watchdog.liftDeadline()
         }
+        let codings = ContentDecoder.codings(headers)
+        if file == nil, ContentDecoder.decodesAll(codings) { head.decodedCoding = codings.joined(separator: ", ") }
         machine.withLock { $0.receive(head) }
         uploadMeter?.finish()
         // After the machine has the head, so a stop that follows the consumer seeing it finds the stream.
@@ -200,8 +202,14 @@ final class TaskState: Sendable {
     private func response(_ receiving: Machine.Receiving) -> TransportResponse {
         let head = receiving.head
         guard let file else {
-            return TransportResponse(
+            var response = TransportResponse(
                 status: .init(standardCode: head.status), headers: head.headers, body: receiving.body)
+            if let coding = head.decodedCoding, !receiving.body.isEmpty {
+                response.contentDecoding = ContentDecoding(
+                    encoding: coding, encodedByteCount: head.headers[.contentLength].flatMap { Int64($0) },
+                    decodedByteCount: Int64(receiving.body.count))
+            }
+            return response
         }
         let (status, headers) = DownloadFile.reported(status: head.status, headers: head.headers, plan: head.plan)
         return TransportResponse(status: .init(standardCode: status), headers: headers, fileURL: file.url)

@@ -31,6 +31,8 @@ struct TaskStateMachine<Waiter> {
         var meter: TransferMeter?
         /// Whether the body is a stream (`StreamFormat`) a consumer watches: it may be stopped early.
         var isStream = false
+        /// The codings libcurl undoes as the body arrives (`gzip`), `nil` when the body is as sent.
+        var decodedCoding: String? = nil
     }
 
     /// A response that arrived (a head, and for in-memory requests the body so far).
@@ -161,9 +163,13 @@ struct TaskStateMachine<Waiter> {
         state = .finished
         receiving.received += Int64(data.count)
         do throws(TernError) {
-            try configuration.limits.checkBody(
-                receiving.received + receiving.head.plan.keep, download: configuration.download,
-                label: configuration.label)
+            if let coding = receiving.head.decodedCoding {
+                try configuration.limits.checkDecoded(receiving.received, coding: coding, label: configuration.label)
+            } else {
+                try configuration.limits.checkBody(
+                    receiving.received + receiving.head.plan.keep, download: configuration.download,
+                    label: configuration.label)
+            }
         } catch {
             return .cancelAndFail(running.waiter, error)
         }

@@ -22,8 +22,10 @@ public import Tern
 ///   after 20 redirects whatever `maximumRedirects` says (`.transport`, "too many HTTP redirects").
 /// - A GET with a body throws `.unsupported`.
 /// - libcurl adds `Accept`, `Accept-Language`, `User-Agent` and `Connection` when the request
-///   has none; the transport sends `Accept-Encoding: identity` unless the request sets it (an
-///   explicit encoding is decoded by libcurl while `Content-Encoding` stays in the headers).
+///   has none; the transport sends `Accept-Encoding: identity` unless the request sets it (the handler's
+///   default `gzip, deflate` included). libcurl decodes a gzip or deflate body itself while `Content-Encoding`
+///   stays in the headers: the transport says so in `contentDecoding` (the encoded size is `Content-Length`
+///   when the server sent one) and holds the decoded body to `decodedBodyLimit`.
 ///   Repeated request fields are joined with `,`.
 /// - Response headers come from a dictionary: their order is lost (fields are sorted by name)
 ///   and repeated fields (`Set-Cookie` too) arrive joined with `", "`.
@@ -56,6 +58,9 @@ public final class URLSessionTransport: Transport {
     deinit {
         invalidate()
     }
+
+    /// The limits every attempt keeps.
+    public var transferLimits: TransferLimits { configuration.limits }
 
     /// Finishes the session: running tasks complete, later `perform` calls throw `.unsupported`.
     public func invalidate() {

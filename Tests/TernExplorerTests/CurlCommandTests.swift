@@ -24,6 +24,20 @@ struct CurlCommandTests {
                 == #"curl 'https://h.example/p?q=1' -H 'Content-Type: text/plain; charset=utf-8' --data-raw 'a'\''b'"#)
     }
 
+    @Test("A GraphQL body is the GraphQL-over-HTTP JSON document, keys sorted, with its Accept")
+    func graphQL() throws {
+        var post = try request("POST", "https://h.example/graphql")
+        post.headers[.accept] = HTTPBody.graphQLAccept
+        let query = "query U($id: ID!) { user(id: $id) { name } }"
+        try post.setBody(.graphQL(query, operationName: "U", variables: ["id": "1"]))
+        #expect(
+            CurlCommand.make(from: post)
+                == "curl 'https://h.example/graphql' -H 'Accept: application/graphql-response+json, application/json'"
+                + " -H 'Content-Type: application/json' --data-raw "
+                + #"'{"operationName":"U","query":"query U($id: ID!) { user(id: $id) { name } }","#
+                + #""variables":{"id":"1"}}'"#)
+    }
+
     @Test("Secrets are written as shell variables, never in clear")
     func secrets() throws {
         var get = try request("GET", "https://h.example/p?key=K-123")

@@ -76,14 +76,24 @@ struct InsomniaImportTests {
                 HTTPFieldPair(name: "customValue", value: "fromEnvManager")) == true)
     }
 
-    @Test("v4 YAML corpus: GraphQL bodies are JSON; host-only URLs get http://")
+    @Test("v4 YAML corpus: GraphQL bodies are graphql bodies; host-only URLs get http://")
     func graphQLYAML() throws {
         let collection = try InsomniaImporter.read(Support.fixture("insomnia", "graphql.yaml"))
         let spec = try Support.spec("GraphQL request", in: collection).spec
-        #expect(spec.body == .json(["query": "query {\n\thello,\n\tbearer\n}"]))
+        #expect(spec.body == .graphql(GraphQLBodyDefinition(query: "query {\n\thello,\n\tbearer\n}")))
         #expect(spec.path == "/graphql")
         #expect(collection.targets.first?.baseURL == "http://localhost:4010")
-        #expect(collection.warnings.contains("GraphQL request: the GraphQL body is sent as JSON {query, variables}"))
+        let number = try Support.spec("GraphQL request with number", in: collection).spec
+        guard case .graphql(let body)? = number.body else {
+            Issue.record("not a graphql body: \(String(describing: number.body))")
+            return
+        }
+        #expect(body.query == "query($inputVar: Int) { echoNum(intVar: $inputVar)}")
+        // `{{ _.intVar }}` unquoted: the variables are not JSON, and the import says so.
+        #expect(body.variables == nil)
+        #expect(
+            collection.warnings.contains(
+                "GraphQL request with number: the GraphQL variables are not a JSON object and were not imported"))
     }
 
     @Test("v4 YAML corpus: nested environment values become dotted names, one environment per sub environment")

@@ -77,14 +77,15 @@ struct PostmanImportTests {
         #expect(!written.contains("kane"))
     }
 
-    @Test("v2.1 corpus: a GraphQL body becomes JSON {query, variables}")
+    @Test("v2.1 corpus: a GraphQL body becomes a graphql body: query, operation name, variables")
     func graphQL() throws {
         let collection = try PostmanImporter.read(Support.fixture("postman", "v2.1.0-reqBodyGraphQL.json"))
         let spec = try Support.spec("default", in: collection).spec
         #expect(spec.method == "POST")
-        #expect(spec.body == .json(["query": "query Test { hello }", "variables": ["foo": "bar"]]))
-        #expect(Support.header("Content-Type", spec) == "application/json")
-        #expect(collection.warnings.contains("default: the GraphQL body is sent as JSON {query, variables}"))
+        let expected = GraphQLBodyDefinition(
+            query: "query Test { hello }", operationName: "Test", variables: ["foo": "bar"])
+        #expect(spec.body == .graphql(expected))
+        #expect(!collection.warnings.contains { $0.contains("GraphQL") })
     }
 
     @Test("v2.1 corpus: form-data file fields without a file are reported, text fields kept")

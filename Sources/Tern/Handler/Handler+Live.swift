@@ -127,6 +127,7 @@ extension Handler {
     ) async throws -> Response {
         let transport = self.transport
         let clock = self.clock
+        let decompresses = defaults.automaticDecompression
         let send: InterceptorNext = { request in
             let started = clock.now
             let stopwatch = ContinuousClock()
@@ -146,6 +147,8 @@ extension Handler {
                 attempts: attempt
             )
             response.stoppedEarly = reply.stoppedEarly
+            try Handler.decodeContent(
+                of: &response, reply: reply, limits: transport.transferLimits, enabled: decompresses)
             return response
         }
         let context = InterceptorContext(handler: self, requestID: emitter.requestID, attempt: attempt, logger: logger)

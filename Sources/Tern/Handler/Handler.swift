@@ -120,6 +120,10 @@ public final class Handler: Sendable {
         )
         defaults.apply(to: &request)
         if request.timeout == nil { request.timeout = defaults.timeout }
+        // Downloads are written as received, so they ask for no coding Tern would have to undo.
+        if defaults.automaticDecompression, request.transaction != .download, request.headers[.acceptEncoding] == nil {
+            request.headers[.acceptEncoding] = ContentDecoder.acceptEncoding
+        }
         return request
     }
 

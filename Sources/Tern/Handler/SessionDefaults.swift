@@ -13,6 +13,9 @@ public struct SessionDefaults: Sendable {
     public var arrayEncoding: ArrayEncoding
     /// The deadline of one attempt when the request does not set one.
     public var timeout: Duration?
+    /// Whether requests ask for `Accept-Encoding: gzip, deflate` (unless they set it) and compressed bodies are
+    /// decoded transparently; off, bodies are as received.
+    public var automaticDecompression = true
 
     /// Makes defaults.
     public init(

@@ -63,3 +63,17 @@ public struct HTTPBody: Sendable {
         return encoder
     }
 }
+
+extension HTTPBody {
+    /// The `Accept` of a GraphQL-over-HTTP request: the GraphQL response type first, then plain JSON.
+    public static let graphQLAccept = "application/graphql-response+json, application/json"
+
+    /// A GraphQL-over-HTTP body: `{"query", "operationName", "variables"}` as JSON (send it with POST and
+    /// `Accept: HTTPBody.graphQLAccept`).
+    public static func graphQL(_ query: String, operationName: String? = nil, variables: JSONValue? = nil) -> HTTPBody {
+        var document: [String: JSONValue] = ["query": .string(query)]
+        if let operationName { document["operationName"] = .string(operationName) }
+        if let variables { document["variables"] = variables }
+        return .json(.object(document))
+    }
+}

@@ -24,6 +24,8 @@ public struct Response: Sendable {
     /// Whether the consumer ended a streamed body before the server did (`ResponseStream.stop()`):
     /// the body is what arrived until then.
     public var stoppedEarly = false
+    /// How a compressed body was decoded (`gzip 3.1 kB → 48 kB`), `nil` when it arrived unencoded.
+    public var contentDecoding: ContentDecoding? = nil
 
     /// Makes a response; transports and interceptors may build their own.
     public init(

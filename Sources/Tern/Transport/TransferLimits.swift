@@ -18,6 +18,9 @@ public struct TransferLimits: Sendable, Hashable {
     /// The largest request head (request line and header fields, bytes), refused with
     /// `.invalidRequest` before anything is sent.
     public var maximumRequestHeadBytes: Int
+    /// The largest body a `gzip` or `deflate` response may decode to (bytes), `nil` for the same as
+    /// `maximumBodyBytes`. Passing it fails with `.unsupported` ("the gzip body decodes to more than N bytes").
+    public var maximumDecodedBodyBytes: Int64? = nil
 
     /// The default silence allowed: 30 s.
     public static let defaultReadTimeout = Duration.seconds(30)
@@ -67,6 +70,19 @@ public struct TransferLimits: Sendable, Hashable {
             "the request head is \(size) bytes, more than the \(maximumRequestHeadBytes)-byte limit\(largest); "
                 + "send large values in the body instead",
             requestLabel: request.label)
+    }
+
+    /// The decoded-size limit in force: `maximumDecodedBodyBytes`, else `maximumBodyBytes`.
+    public var decodedBodyLimit: Int64 { maximumDecodedBodyBytes ?? maximumBodyBytes }
+
+    /// Fails when a body decoded from `coding` (by a transport that decodes itself) passes `decodedBodyLimit`.
+    public func checkDecoded(_ count: Int64, coding: String, label: String) throws(TernError) {
+        guard count > decodedBodyLimit else { return }
+        throw TernError(
+            .unsupported,
+            "the \(coding) body decodes to more than \(decodedBodyLimit) bytes (handler.maxDecodedBodyBytes); raise "
+                + "the limit if such a body is expected, or send 'Accept-Encoding: identity'",
+            requestLabel: label)
     }
 
     /// Fails when a response body of `count` bytes (received or announced) passes its limit.

@@ -9,6 +9,14 @@ public import HTTPTypes
 public protocol Transport: Sendable {
     /// Performs one attempt of `request`.
     func perform(_ request: Request, context: TransportContext) async throws -> TransportResponse
+
+    /// The limits the transport keeps; the handler decodes compressed bodies within `decodedBodyLimit`.
+    var transferLimits: TransferLimits { get }
+}
+
+extension Transport {
+    /// The documented defaults, for transports that keep no limits of their own.
+    public var transferLimits: TransferLimits { TransferLimits() }
 }
 
 /// What a transport gets besides the request: the deadline, where to report progress, and
@@ -59,6 +67,9 @@ public struct TransportResponse: Sendable {
     public var fileURL: URL?
     /// Whether the consumer ended the stream (`StreamStop`) before the server did: `body` holds what arrived.
     public var stoppedEarly = false
+    /// Set by a transport that decoded a compressed body itself (libcurl under URLSession): the handler then
+    /// leaves the body alone.
+    public var contentDecoding: ContentDecoding? = nil
 
     /// Makes a transport response.
     public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: Data = Data(), fileURL: URL? = nil) {

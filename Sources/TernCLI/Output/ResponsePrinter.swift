@@ -19,6 +19,7 @@ struct ResponsePrinter {
             out.write(head + "\n")
         }
         Self.announce(response)
+        Self.announceDecoding(response, include: include)
         if let output, append, response.statusCode == 416 {
             StandardStream.error.write("\(output) is already complete (the server has no bytes past its end)\n")
             return
@@ -51,6 +52,19 @@ struct ResponsePrinter {
             let age = badge.age.map { $0.replacingOccurrences(of: "stored ", with: "") } ?? "earlier"
             err.write(
                 "tern: warning: the network failed (\(reason)); this is the answer stored \(age), not a live one\n")
+        }
+    }
+
+    /// With `--include` (whose headers show the `Content-Encoding` of the body as sent), a line on stderr says the
+    /// body was decoded (`gzip 3.1 KB → 48.0 KB`) unless the terminal's summary line said it; a coding left as
+    /// received is always announced.
+    static func announceDecoding(_ response: Response, include: Bool) {
+        guard let decoding = response.contentDecoding else { return }
+        let err = StandardStream.error
+        if !decoding.isDecoded {
+            err.write("tern: \(decoding.note ?? "the body is as received")\n")
+        } else if include, !err.isTerminal {
+            err.write("tern: the body was decoded: \(ResponseSummary.encoding(decoding))\n")
         }
     }
 

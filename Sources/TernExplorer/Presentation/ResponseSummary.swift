@@ -18,6 +18,8 @@ package struct ResponseSummary: Sendable, Hashable {
     package var attempts: String?
     /// `stream stopped` when the user ended a streamed body before the server did.
     package var stopped: String?
+    /// `gzip 3.1 KB → 48.0 KB` when the body came compressed; shown in place of the size.
+    package var encoding: String? = nil
 
     /// The summary of `response` at `now`.
     package init(_ response: Response, now: Date = Date()) {
@@ -26,6 +28,16 @@ package struct ResponseSummary: Sendable, Hashable {
             badge: SourceBadge(response, now: now), duration: response.timing.duration, size: response.byteCount,
             attempts: response.attempts)
         if response.stoppedEarly { stopped = Self.stoppedText }
+        encoding = response.contentDecoding.map(Self.encoding)
+    }
+
+    /// `gzip 3.1 KB → 48.0 KB`; `gzip → 48.0 KB` when the transport did not say the encoded size;
+    /// `br 3.1 KB (not decoded)` for a coding left as received.
+    package static func encoding(_ decoding: ContentDecoding) -> String {
+        let decoded = HumanUnits.bytes(decoding.decodedByteCount)
+        guard decoding.isDecoded else { return "\(decoding.encoding) \(decoded) (not decoded)" }
+        guard let encoded = decoding.encodedByteCount else { return "\(decoding.encoding) → \(decoded)" }
+        return "\(decoding.encoding) \(HumanUnits.bytes(encoded)) → \(decoded)"
     }
 
     /// What a stream the user ended early says.
@@ -41,9 +53,9 @@ package struct ResponseSummary: Sendable, Hashable {
         self.attempts = attempts > 1 ? "\(attempts) attempts" : nil
     }
 
-    /// The parts after the status and the badge: duration, size and attempts.
+    /// The parts after the status and the badge: duration, size (or the encoding and both sizes) and attempts.
     package var details: [String] {
-        [duration, size, attempts, stopped].compactMap { $0 }
+        [duration, encoding ?? size, attempts, stopped].compactMap { $0 }
     }
 
     /// `200 OK · CACHE (stored 4m ago, valid 6m) · 38 ms · 229 B · 3 attempts`, uncoloured.

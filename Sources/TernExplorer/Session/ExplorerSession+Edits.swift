@@ -26,7 +26,8 @@ extension ExplorerSession {
         return .done("\(value == nil ? "unset" : "set") \(field.rawValue) \(name) on \(current.id) (unsaved)")
     }
 
-    /// `body TEXT|@FILE|edit`: JSON text becomes a JSON body, anything else a text body.
+    /// `body TEXT|@FILE|edit`: JSON text becomes a JSON body, anything else a text body; a GraphQL body keeps its
+    /// kind (see `replacing(_:with:)`) and opens in the editor as a `.graphql` file holding the query.
     func replaceBody(_ source: Command.BodySource) async throws(ExplorerError) -> CommandOutput {
         var current = try entry(nil)
         let text: String
@@ -46,15 +47,32 @@ extension ExplorerSession {
                     .unsupported, "'body edit' needs a terminal and $EDITOR; use 'body TEXT' or 'body @FILE'")
             }
             do {
-                text = try await editor(Self.bodyText(current.spec.body))
+                let isGraphQL = current.spec.body?.kind == "graphql"
+                text = try await ExternalEditor.$fileExtension.withValue(isGraphQL ? "graphql" : "txt") {
+                    try await editor(Self.bodyText(current.spec.body))
+                }
             } catch {
                 throw ExplorerError(.unsupported, "the editor failed: \(error)")
             }
         }
-        current.spec.body = Self.body(from: text)
+        current.spec.body = Self.replacing(current.spec.body, with: text)
         edited[current.id] = current
         changed()
         return .done("body of \(current.id) replaced (unsaved)")
+    }
+
+    /// The body `text` makes in place of `body`: for a GraphQL body, a GraphQL-over-HTTP JSON document replaces
+    /// query, operation name and variables, and any other text is the new query (variables and operation name
+    /// kept); for other kinds, `body(from:)`.
+    static func replacing(_ body: BodyDefinition?, with text: String) -> BodyDefinition {
+        guard case .graphql(var graphQL) = body else { return Self.body(from: text) }
+        if let json = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)),
+            let document = GraphQLBodyDefinition(document: json)
+        {
+            return .graphql(document)
+        }
+        graphQL.query = text
+        return .graphql(graphQL)
     }
 
     /// JSON when the text parses as JSON, else text.
@@ -78,6 +96,7 @@ extension ExplorerSession {
         case .text(let text): return text
         case .form(let fields): return fields.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         case .file(let path): return "@" + path
+        case .graphql(let graphQL): return graphQL.query
         case .multipart, .none: return ""
         }
     }

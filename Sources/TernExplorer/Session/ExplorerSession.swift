@@ -87,6 +87,7 @@ package actor ExplorerSession {
             ),
             redactedHeaders: settings.redactHeaders, staleIfError: settings.staleIfError
         )
+        handler.updateDefaults { $0.automaticDecompression = settings.compression }
     }
 
     /// A stream of everything the session does from now on.

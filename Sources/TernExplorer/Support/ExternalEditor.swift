@@ -13,6 +13,10 @@ package enum ExternalEditor {
         }
     }
 
+    /// The extension of the file the editor opens when the caller does not name one (`graphql` while a GraphQL
+    /// query is edited, so the editor highlights it); the TUI carries it into its `EditorJob`.
+    @TaskLocal package static var fileExtension: String = "txt"
+
     /// The editor command in force for `environment`.
     package static func command(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         for name in ["VISUAL", "EDITOR"] {
@@ -21,10 +25,10 @@ package enum ExternalEditor {
         return "vi"
     }
 
-    /// Opens `text` (as a `.json` or `.txt` file) in the editor and returns what was saved.
+    /// Opens `text` (as a `.txt` or `.graphql` file) in the editor and returns what was saved.
     /// Throws when the editor cannot start or exits with a failure; the text is then unchanged.
     package static func edit(
-        _ text: String, fileExtension: String = "txt",
+        _ text: String, fileExtension: String = ExternalEditor.fileExtension,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws -> String {
         let directory = FileManager.default.temporaryDirectory
@@ -60,7 +64,7 @@ package enum ExternalEditor {
     /// which has let go of the terminal meanwhile. (The wait itself happens on a plain thread, so
     /// blocking here cannot starve the task that runs the edit.)
     package static func editBlocking(
-        _ text: String, fileExtension: String = "txt",
+        _ text: String, fileExtension: String = ExternalEditor.fileExtension,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> String {
         let done = DispatchSemaphore(value: 0)

@@ -43,16 +43,30 @@ enum InsomniaBody {
             }
             draft.body = .multipart(parts)
         case "application/graphql":
+            // Insomnia keeps the GraphQL-over-HTTP document as text: {"query", "operationName", "variables"}.
+            // Its `variables` may be JSON text, with Insomnia templates in it.
             let text = node.text("text") ?? ""
-            if let value = JSONDocument.value(ofText: convert(text)) {
-                draft.body = .json(value)
-            } else {
-                draft.body = .json(.object(["query": .string(convert(text))]))
+            guard case .object(var document)? = JSONDocument.value(ofText: text) else {
+                draft.body = .graphql(GraphQLBodyDefinition(query: text))
+                return
             }
-            if !draft.hasHeader("Content-Type") {
-                draft.headers.append(RequestDraft.Row(name: "Content-Type", value: "application/json"))
+            if case .string(let variables)? = document["variables"] {
+                let parsed = JSONDocument.value(ofText: convert(variables))
+                if case .object? = parsed {
+                    document["variables"] = parsed
+                } else {
+                    document["variables"] = nil
+                    if !variables.trimmingSpaces.isEmpty {
+                        context.warn("\(draft.name): the GraphQL variables are not a JSON object and were not imported")
+                    }
+                }
             }
-            context.warn("\(draft.name): the GraphQL body is sent as JSON {query, variables}")
+            guard var body = GraphQLBodyDefinition(document: .object(document)) else {
+                draft.body = .graphql(GraphQLBodyDefinition(query: text))
+                return
+            }
+            body.variables = body.variables.map { RequestDraft.rewrite($0, convert) }
+            draft.body = .graphql(body)
         default:
             if let file = node.text("fileName"), !file.isEmpty {
                 draft.body = .file(context.fileReference(file, item: draft.name))

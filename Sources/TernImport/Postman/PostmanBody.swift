@@ -40,17 +40,18 @@ enum PostmanBody {
             }
         case "graphql":
             let graphql = node["graphql"]
-            var object: [String: JSONValue] = ["query": .string(graphql?.text("query") ?? "")]
+            var body = GraphQLBodyDefinition(query: graphql?.text("query") ?? "")
+            body.operationName = graphql?.text("operationName").flatMap { $0.isEmpty ? nil : $0 }
             if let variables = graphql?.text("variables"), !variables.trimmingSpaces.isEmpty {
-                object["variables"] = JSONDocument.value(ofText: variables) ?? .string(variables)
+                if case .object? = JSONDocument.value(ofText: variables) {
+                    body.variables = JSONDocument.value(ofText: variables)
+                } else {
+                    context.warn("\(draft.name): the GraphQL variables are not a JSON object and were not imported")
+                }
             } else if let variables = graphql?["variables"], variables.isObject {
-                object["variables"] = variables.value
+                body.variables = variables.value
             }
-            draft.body = .json(.object(object))
-            if !draft.hasHeader("Content-Type") {
-                draft.headers.append(RequestDraft.Row(name: "Content-Type", value: "application/json"))
-            }
-            context.warn("\(draft.name): the GraphQL body is sent as JSON {query, variables}")
+            draft.body = .graphql(body)
         case "none":
             return
         default:

@@ -4,7 +4,7 @@ import TernWorkspace
 
 extension PostmanWriter {
     /// A body as Postman writes it: JSON and text as `raw` (with their language), form as
-    /// `urlencoded`, multipart as `formdata`, a file as `file`.
+    /// `urlencoded`, multipart as `formdata`, a file as `file`, GraphQL as `graphql`.
     mutating func body(_ body: BodyDefinition) -> JSONValue {
         switch body {
         case .json(let value):
@@ -36,6 +36,11 @@ extension PostmanWriter {
                 fields.append(.object(object))
             }
             return ["mode": "formdata", "formdata": .array(fields)]
+        case .graphql(let graphQL):
+            var fields: [String: JSONValue] = ["query": .string(graphQL.query), "variables": ""]
+            if let variables = graphQL.variables { fields["variables"] = .string(jsonText(convertLeaves(variables))) }
+            if let name = graphQL.operationName { fields["operationName"] = .string(name) }
+            return ["mode": "graphql", "graphql": .object(fields)]
         }
     }
 

@@ -54,6 +54,9 @@ struct RequestDraft {
                         name: $0.name, value: $0.value.map(transform), file: $0.file.map(transform),
                         contentType: $0.contentType)
                 })
+        case .graphql(var graphQL):
+            graphQL.variables = graphQL.variables.map { Self.rewrite($0, transform) }
+            body = .graphql(graphQL)
         case nil: break
         }
         auth = auth.map { Self.rewrite($0, transform) }
@@ -76,7 +79,7 @@ struct RequestDraft {
         }
     }
 
-    private static func rewrite(_ value: JSONValue, _ transform: (String) -> String) -> JSONValue {
+    static func rewrite(_ value: JSONValue, _ transform: (String) -> String) -> JSONValue {
         switch value {
         case .string(let text): .string(transform(text))
         case .array(let items): .array(items.map { rewrite($0, transform) })

@@ -66,6 +66,12 @@ enum BuiltinRoutes {
             if let response = UsersRoutes.response(to: request, body: exchange.body) {
                 return try await exchange.send(response)
             }
+        case "graphql" where segments.count == 1:
+            return try await exchange.send(GraphQLRoute.response(to: request, body: exchange.body))
+        case "gzip", "deflate", "negotiated", "encoded", "gzip-bomb":
+            if let response = CompressionRoutes.response(to: request) {
+                return try await exchange.send(response)
+            }
         default:
             break
         }

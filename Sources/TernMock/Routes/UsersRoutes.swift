@@ -3,7 +3,7 @@ import NIOCore
 
 /// `GET /users`, `GET /users/{id}` and `POST /users` over a fixed list of three users.
 enum UsersRoutes {
-    private static let users: [(id: Int, name: String, email: String)] = [
+    static let users: [(id: Int, name: String, email: String)] = [
         (1, "Ada Lovelace", "ada@example.com"),
         (2, "Grace Hopper", "grace@example.com"),
         (3, "Alan Turing", "alan@example.com"),

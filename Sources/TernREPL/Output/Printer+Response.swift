@@ -5,7 +5,11 @@ import TernExplorer
 extension Printer {
     /// `send`: the status line (status, source badge, time, size, attempts), then the body.
     package func response(_ response: Response) -> String {
-        statusLine(response) + "\n" + responseBody(response)
+        var note = ""
+        if let decoding = response.contentDecoding, !decoding.isDecoded, let text = decoding.note {
+            note = style.dim("(" + text + ")") + "\n"
+        }
+        return statusLine(response) + "\n" + note + responseBody(response)
     }
 
     /// `200 OK · LIVE · 12 ms · 229 B`, with the cache's age and validity for replayed answers.

@@ -30,7 +30,9 @@ package final class EditorBridge: Sendable {
                 reply.resume(.failure(ExternalEditor.Failure(description: "no terminal to run the editor on")))
                 return
             }
-            post(.editorRequested(EditorJob(text: text, reply: reply)))
+            var job = EditorJob(text: text, reply: reply)
+            job.fileExtension = ExternalEditor.fileExtension
+            post(.editorRequested(job))
         }
     }
 

@@ -1,5 +1,5 @@
 import Synchronization
-import TernExplorer
+package import TernExplorer
 
 /// Text to edit in `$EDITOR` (the `ExecProcess` of this TUI): `update` asks for it with
 /// `Effect.openEditor`, the runtime hands the terminal over, runs the editor and posts
@@ -10,6 +10,8 @@ package struct EditorJob: Sendable, Hashable {
     /// Who awaits the result outside the TUI (the session's `body edit` through `EditorBridge`);
     /// `nil` when the result becomes the selected spec's body.
     package var reply: EditorReply?
+    /// The extension of the file the editor opens (`graphql` for a GraphQL query).
+    package var fileExtension = "txt"
 
     /// A job for `text`, answered to `reply` when one is given.
     package init(text: String, reply: EditorReply? = nil) {
@@ -43,4 +45,13 @@ package final class EditorReply: Sendable, Hashable {
 
     /// Hashes the reply's identity.
     package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+extension EditorJob {
+    /// The job that edits `spec`'s body: its text, in a `.graphql` file for a GraphQL body (the query).
+    package static func body(of spec: SpecDetail) -> EditorJob {
+        var job = EditorJob(text: spec.body)
+        if spec.bodyKind == "graphql" { job.fileExtension = "graphql" }
+        return job
+    }
 }

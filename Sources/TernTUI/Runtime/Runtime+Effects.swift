@@ -147,7 +147,9 @@ extension Runtime {
     /// and posts the result.
     private func openEditor(_ job: EditorJob) {
         var result: Result<String, any Error> = .failure(ExternalEditor.Failure(description: "the editor did not run"))
-        terminal.suspend { result = Result { try ExternalEditor.editBlocking(job.text) } }
+        terminal.suspend {
+            result = Result { try ExternalEditor.editBlocking(job.text, fileExtension: job.fileExtension) }
+        }
         dirty = true
         job.reply?.resume(result)
         inbox.post(.editorFinished(job, result.mapError { ExplorerError(.unsupported, "the editor failed: \($0)") }))

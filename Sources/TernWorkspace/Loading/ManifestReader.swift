@@ -95,6 +95,7 @@ struct ManifestReader {
             allowed: [
                 "mode", "maxRetries", "retry", "timeout", "readTimeout", "maxBodyBytes", "maxDownloadBytes", "cacheTTL",
                 "cacheMaxBytes", "staleIfError", "cacheIgnoreHeaders", "redactHeaders",
+                "compression", "maxDecodedBodyBytes",
             ]
         )
         if let mode = fields["mode"] { settings.mode = try reader.choice(mode, field: "mode") }
@@ -125,6 +126,12 @@ struct ManifestReader {
             guard value > 0 else { throw reader.error("'\(field)' must be more than 0 bytes", at: node) }
             settings[keyPath: keyPath] = Int64(value)
         }
+        if let node = fields["maxDecodedBodyBytes"] {
+            let value = try reader.int(node, field: "maxDecodedBodyBytes")
+            guard value > 0 else { throw reader.error("'maxDecodedBodyBytes' must be more than 0 bytes", at: node) }
+            settings.maxDecodedBodyBytes = Int64(value)
+        }
+        if let flag = fields["compression"] { settings.compression = try reader.bool(flag, field: "compression") }
         if let retry = fields["retry"] { settings.retry = try retrySettings(retry) }
         if let bytes = fields["cacheMaxBytes"] {
             let value = try reader.int(bytes, field: "cacheMaxBytes")

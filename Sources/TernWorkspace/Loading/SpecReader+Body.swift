@@ -2,7 +2,7 @@ import Tern
 import Yams
 
 extension SpecReader {
-    /// `body:` — a mapping with exactly one of `json`, `form`, `text`, `file`, `multipart`.
+    /// `body:` — a mapping with exactly one of `json`, `form`, `text`, `file`, `multipart`, `graphql`.
     mutating func body(_ node: Node) throws(WorkspaceError) -> BodyDefinition? {
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return nil }
         let fields = try reader.fields(node, of: "'body'", allowed: BodyDefinition.kinds)
@@ -30,9 +30,39 @@ extension SpecReader {
             let path = try reader.string(value, field: "body.file")
             layout[location: "body/file"] = SourceLocation(value)
             return .file(path)
+        case "graphql":
+            return .graphql(try graphQL(value))
         default:
             return .multipart(try multipart(value))
         }
+    }
+
+    /// `body.graphql:` `query` (required), `operationName`, `variables` (any value, templated like `json`).
+    private mutating func graphQL(_ node: Node) throws(WorkspaceError) -> GraphQLBodyDefinition {
+        let fields = try reader.fields(node, of: "'body.graphql'", allowed: GraphQLBodyDefinition.fields)
+        layout[order: "body/graphql"] = fields.keys
+        guard let queryNode = fields["query"] else {
+            throw reader.error(.missingField, "'body.graphql' needs a 'query' (the GraphQL document)", at: node)
+        }
+        let query = try reader.string(queryNode, field: "body.graphql.query")
+        guard !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw reader.error("'body.graphql.query' is empty: write the GraphQL document", at: queryNode)
+        }
+        locate("body/graphql/query", queryNode, query)
+        var body = GraphQLBodyDefinition(query: query)
+        if let name = fields["operationName"] {
+            body.operationName = try reader.optionalString(name, field: "body.graphql.operationName")
+        }
+        if let variables = fields["variables"] {
+            let value = try reader.json(variables, path: "body/graphql/variables", layout: &layout)
+            guard case .object = value else {
+                if value == .null { return body }
+                throw reader.error(
+                    "'body.graphql.variables' must be a mapping of variable names to values", at: variables)
+            }
+            body.variables = value
+        }
+        return body
     }
 
     private mutating func multipart(_ node: Node) throws(WorkspaceError) -> [MultipartPartDefinition] {

@@ -19,6 +19,11 @@ extension SpecLowering {
                 lowered.append(try multipartPart(part, at: "body/multipart/\(index)"))
             }
             return .multipart(lowered)
+        case .graphql(let graphQL):
+            let variables = try graphQL.variables.map { value throws(WorkspaceError) in
+                try renderJSON(value, at: "body/graphql/variables")
+            }
+            return .json(graphQL.document(variables: variables))
         }
     }
 

@@ -46,8 +46,17 @@ struct SpecLowering {
                 throw WorkspaceError(.invalidRequest, "\(error)", file: file, underlying: error)
             }
         }
+        // A GraphQL body asks for GraphQL responses unless the spec itself sets (or disables) Accept: a target's
+        // generic `Accept: application/json` gives way to the more specific body kind.
+        if case .graphql = spec.body, !spec.disabled.isDisabled(header: "Accept"),
+            !spec.headers.contains(where: { $0.name.caseInsensitiveCompare("Accept") == .orderedSame })
+        {
+            request.headers[.accept] = HTTPBody.graphQLAccept
+        }
         // A disabled Content-Type also suppresses the body kind's default (`curl -T` sends none).
         if spec.disabled.isDisabled(header: "Content-Type") { request.headers[.contentType] = nil }
+        // A disabled Accept-Encoding turns the handler's default `gzip, deflate` off: the body comes as is.
+        if spec.disabled.isDisabled(header: "Accept-Encoding") { request.headers[.acceptEncoding] = "identity" }
         if let sample = spec.sample {
             request.sample = try SampleLowering.response(for: sample, file: file)
         }

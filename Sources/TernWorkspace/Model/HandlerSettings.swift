@@ -33,6 +33,10 @@ public struct HandlerSettings: Sendable, Equatable {
     /// Header names redacted in the cache, the history and exports beyond `Authorization`,
     /// `Proxy-Authorization`, `Cookie` and `Set-Cookie`.
     public var redactHeaders: [String] = []
+    /// Whether requests ask for `Accept-Encoding: gzip, deflate` and compressed answers are decoded (default true).
+    public var compression = true
+    /// The largest body a gzip or deflate answer may decode to, in bytes (default: `maxBodyBytes`).
+    public var maxDecodedBodyBytes: Int64? = nil
 
     /// Makes settings with the defaults.
     public init(
@@ -49,11 +53,14 @@ public struct HandlerSettings: Sendable, Equatable {
         self.cacheTTL = cacheTTL
     }
 
-    /// The transport limits these settings describe (`readTimeout`, `maxBodyBytes`, `maxDownloadBytes`).
+    /// The transport limits these settings describe (`readTimeout`, `maxBodyBytes`, `maxDownloadBytes`,
+    /// `maxDecodedBodyBytes`).
     public func transferLimits() -> TransferLimits {
-        TransferLimits(
+        var limits = TransferLimits(
             readTimeout: .fromSeconds(readTimeout), maximumBodyBytes: maxBodyBytes,
             maximumDownloadBytes: maxDownloadBytes)
+        limits.maximumDecodedBodyBytes = maxDecodedBodyBytes
+        return limits
     }
 
     /// The retry policy these settings describe (`jitter: true` is half jitter, 0.5).

@@ -35,6 +35,7 @@ extension SpecDefinition {
         case .text(let text): strings.append(text)
         case .file(let path): strings.append(path)
         case .multipart(let parts): strings += parts.compactMap { $0.value ?? $0.file }
+        case .graphql(let graphQL): if let variables = graphQL.variables { Self.collect(variables, into: &strings) }
         case nil: break
         }
         return strings

@@ -72,6 +72,11 @@ struct SpecWriter {
         case .file(let path): value = Self.string(path)
         case .multipart(let parts):
             value = Node(parts.enumerated().map { index, part in multipartPart(part, at: "body/multipart/\(index)") })
+        case .graphql(let graphQL):
+            var values: [String: Node] = ["query": Self.string(graphQL.query)]
+            if let name = graphQL.operationName { values["operationName"] = Self.string(name) }
+            if let variables = graphQL.variables { values["variables"] = json(variables, at: "body/graphql/variables") }
+            value = ordered(values, at: "body/graphql", canonical: GraphQLBodyDefinition.fields)
         }
         return Self.mapping([(body.kind, value)])
     }

@@ -26,6 +26,18 @@ struct ResponseSummaryTests {
         #expect(retried.line == "404 Not Found · LIVE · 38 ms · 2 B · 3 attempts")
     }
 
+    @Test("a compressed answer shows the coding and both sizes in place of the size")
+    func compressed() {
+        var gzip = response()
+        gzip.contentDecoding = ContentDecoding(encoding: "gzip", encodedByteCount: 3100, decodedByteCount: 48_000)
+        #expect(ResponseSummary(gzip, now: now).line == "404 Not Found · LIVE · 38 ms · gzip 3.1 KB → 48.0 KB")
+        gzip.contentDecoding?.encodedByteCount = nil
+        #expect(ResponseSummary(gzip, now: now).details.last == "gzip → 48.0 KB")
+        gzip.contentDecoding = ContentDecoding(
+            encoding: "br", encodedByteCount: 2, decodedByteCount: 2, isDecoded: false, note: "n")
+        #expect(ResponseSummary(gzip, now: now).details.last == "br 2 B (not decoded)")
+    }
+
     @Test("a replayed answer carries its state, age and validity; an expired one says so once")
     func replayed() {
         let revalidated = Response.CacheInfo(

@@ -18,13 +18,13 @@ extension RequestEditor {
             tab = tabs[(tab.rawValue + step) % tabs.count]
             selection = 0
         case .add:
-            guard let field = tab.field else { return Reply([.openEditor(EditorJob(text: selected.body))]) }
+            guard let field = tab.field else { return Reply([.openEditor(EditorJob.body(of: selected))]) }
             let noun = field == .variable ? "a variable" : field == .header ? "a header" : "a query parameter"
             prompt = Prompt(
                 purpose: .addItem(field), title: "Add \(noun)", labels: ["Name", "Value"],
                 fields: [TextField(), TextField()])
         case .edit:
-            guard let field = tab.field else { return Reply([.openEditor(EditorJob(text: selected.body))]) }
+            guard let field = tab.field else { return Reply([.openEditor(EditorJob.body(of: selected))]) }
             guard let item else { return perform(.add, snapshot: snapshot) }
             prompt = Prompt(
                 purpose: .editItem(field, original: item.name), title: "Edit \(item.name)",

@@ -25,6 +25,8 @@ package struct ResponseView: Sendable {
     package var checks: [ExpectationResult] = []
     /// Whether the user ended the streamed body before the server did.
     package var stoppedEarly = false
+    /// How a compressed body was decoded (`gzip 3.1 KB → 48.0 KB` in the summary).
+    package var contentDecoding: ContentDecoding? = nil
     /// The expectations that did not hold.
     package var failedChecks: [ExpectationResult] { checks.filter { !$0.passed } }
 
@@ -41,7 +43,7 @@ package struct ResponseView: Sendable {
         case .file(let url): request += ["", "(the file \(url.path))"]
         case .multipart: request += ["", "(a multipart form)"]
         }
-        return ResponseView(
+        var view = ResponseView(
             title: title, status: response.statusCode, reason: response.status.reasonPhrase, source: response.source,
             duration: response.timing.duration, size: response.byteCount,
             storedAt: response.cache?.storedAt, validUntil: response.cache?.validUntil, attempts: response.attempts,
@@ -50,6 +52,8 @@ package struct ResponseView: Sendable {
             cacheState: response.source == .live ? nil : response.cache?.badge, checks: checks,
             stoppedEarly: response.stoppedEarly
         )
+        view.contentDecoding = response.contentDecoding
+        return view
     }
 
     /// A stored cache entry opened from the cache pane.
@@ -77,6 +81,7 @@ package struct ResponseView: Sendable {
         var summary = ResponseSummary(
             statusCode: status, reason: reason, badge: badge, duration: duration, size: size, attempts: attempts)
         if stoppedEarly { summary.stopped = ResponseSummary.stoppedText }
+        summary.encoding = contentDecoding.map(ResponseSummary.encoding)
         return summary
     }
 }

@@ -44,7 +44,7 @@ extension App {
                     .dim))
         }
         if let duration = model.duration { summary.append(Span("  \(duration)")) }
-        summary.append(Span("  \(model.size)"))
+        summary.append(Span("  \(model.encoding ?? model.size)"))
         if let attempts = model.attempts { summary.append(Span("  \(attempts)", Style(foreground: .yellow))) }
         if let stopped = model.stopped { summary.append(Span("  \(stopped)", Style(foreground: .yellow))) }
         if !response.checks.isEmpty {
