@@ -54,6 +54,8 @@ public final class ResponseStream: Sendable {
 struct StreamState: Sendable {
     var decoder: StreamDecoder?
     var sawHead = false
+    /// Whether the current attempt's items are decoded as its chunks arrive.
+    var live = false
 }
 
 extension Handler {
@@ -75,7 +77,11 @@ extension Handler {
                     switch part {
                     case .head(_, let headers):
                         state.sawHead = true
-                        state.decoder = StreamFormat(headers: headers).map { StreamDecoder(format: $0) }
+                        // A compressed stream's chunks are not text yet: its items come from the decoded
+                        // body when it ends.
+                        let encoded = !ContentDecoder.codings(headers).isEmpty
+                        state.decoder = encoded ? nil : StreamFormat(headers: headers).map { StreamDecoder(format: $0) }
+                        state.live = state.decoder != nil
                         return .success([])
                     case .chunk(let bytes):
                         do throws(StreamDecodingError) {
@@ -121,14 +127,14 @@ extension Handler {
     /// What the consumer has not seen yet when the send returns: the end of a live stream, or every
     /// item of a body that did not arrive live (storage, sample, a transport without chunks).
     private static func remainingItems(of response: Response, stream: ResponseStream) throws -> [StreamedItem] {
-        let (decoder, sawHead) = stream.state.withLock { state -> (StreamDecoder?, Bool) in
+        let (decoder, live) = stream.state.withLock { state -> (StreamDecoder?, Bool) in
             defer { state.decoder = nil }
-            return (state.sawHead ? state.decoder : nil, state.sawHead)
+            return (state.decoder, state.sawHead && state.live)
         }
-        if response.source == .live, var decoder {
+        if response.source == .live, live, var decoder {
             return decoder.finish()
         }
-        guard !(response.source == .live && sawHead), let format = StreamFormat(headers: response.headers) else {
+        guard !(response.source == .live && live), let format = StreamFormat(headers: response.headers) else {
             return []
         }
         do {
