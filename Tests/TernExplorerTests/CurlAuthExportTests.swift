@@ -8,7 +8,7 @@ import Testing
 /// `export curl` of a request's `authentication`, checked by text and by running the real curl.
 @Suite("curl export of authentication")
 struct CurlAuthExportTests {
-    private func request(_ url: String = "https://h.example/p", _ auth: RequestAuthentication) throws -> Request {
+    private func request(_ auth: RequestAuthentication, url: String = "https://h.example/p") throws -> Request {
         var request = Request(url: try #require(URL(string: url)))
         request.authentication = auth
         return request
@@ -43,7 +43,7 @@ struct CurlAuthExportTests {
                 == "curl 'https://h.example/p' -H 'X-Key: k'")
         #expect(
             CurlCommand.make(
-                from: try request("https://h.example/p?a=1", .apiKey(name: "key", value: "k", location: .query)))
+                from: try request(.apiKey(name: "key", value: "k", location: .query), url: "https://h.example/p?a=1"))
                 == "curl 'https://h.example/p?a=1&key=k'")
     }
 
@@ -51,11 +51,11 @@ struct CurlAuthExportTests {
     func realCurl() async throws {
         try await withMockServer { server in
             let digest = try request(
-                server.baseURL.absoluteString + "/digest-auth/auth/alice/s3cret/SHA-256",
-                .digest(username: "alice", password: "s3cret"))
+                .digest(username: "alice", password: "s3cret"),
+                url: server.baseURL.absoluteString + "/digest-auth/auth/alice/s3cret/SHA-256")
             let basic = try request(
-                server.baseURL.absoluteString + "/basic-auth/alice/s3cret",
-                .basic(username: "alice", password: "s3cret"))
+                .basic(username: "alice", password: "s3cret"),
+                url: server.baseURL.absoluteString + "/basic-auth/alice/s3cret")
             for request in [digest, basic] {
                 let command = CurlCommand.make(from: request, secrets: [.init(name: "PASS", value: "s3cret")])
                 let result = try await ExternalCommand.run(

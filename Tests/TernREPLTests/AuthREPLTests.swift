@@ -19,7 +19,7 @@ struct AuthREPLTests {
     @Test("show gives the scheme with the secret masked; export curl writes --digest -u with a variable")
     func showAndExport() async throws {
         try await DemoSession.with { demo in
-            let run = await demo.run("show auth/digest", "use auth/digest", "export curl")
+            let run = await demo.run("use auth/digest", "show", "export curl")
             #expect(run.status == 0, "\(run.err)")
             #expect(run.out.contains("Authorization: Digest ada:•••••• (answers the server's challenge)"), "\(run.out)")
             #expect(run.out.contains(#"--digest -u 'ada:'"$PASSWORD""#), "\(run.out)")
@@ -36,7 +36,7 @@ struct AuthREPLTests {
                     + "auth: {type: digest, username: ada, password: \"{{env:DIGEST_PASS}}\"}\n")
         }
         try await DemoSession.with(processEnvironment: ["DIGEST_PASS": secret], prepare: prepare) { demo in
-            let run = await demo.run("send tools/env-digest", "show tools/env-digest", "history")
+            let run = await demo.run("send tools/env-digest", "use tools/env-digest", "show", "history")
             #expect(run.status == 0, "\(run.err)")
             #expect(run.out.contains("authenticated"), "\(run.out)")
             #expect(!run.out.contains(secret) && !run.err.contains(secret))

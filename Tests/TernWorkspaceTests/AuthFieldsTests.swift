@@ -128,11 +128,11 @@ import Testing
         }
         entry.spec.auth = .basic(username: "alice", password: "{{env:ALICE_PASSWORD}}")
         try folder.load().save(entry)
+        let text = try folder.read("specs/s.yaml")
         #expect(
-            try folder.read("specs/s.yaml")
+            text
                 == "method: GET\npath: /x\nauth:\n  type: basic\n  username: alice\n"
-                + "  password: \"{{env:ALICE_PASSWORD}}\"\n"
-        )
+                + "  password: '{{env:ALICE_PASSWORD}}'\n", "\(text)")
     }
 
     @Test func aTargetWithAuthIsWrittenAndReadBack() throws {
