@@ -54,7 +54,8 @@ enum CompressionRoutes {
     private static func encoded(_ body: Data, coding: String, request: MockRequest) -> MockResponse {
         var body = body
         if let cut = request.queryInt("truncate"), cut >= 0, cut < body.count { body = body.prefix(cut) }
-        return MockResponse(headers: jsonType + [("Content-Encoding", coding), ("Vary", "Accept-Encoding")], body: body)
+        return MockResponse(
+            headers: jsonType + [("Content-Encoding", coding), ("Vary", "Accept-Encoding")], body: body)
     }
 
     /// The codings an `Accept-Encoding` value accepts (q=0 excluded), lower-cased.
