@@ -39,8 +39,7 @@ enum CompressionRoutes {
             return MockResponse(headers: jsonType + [("Content-Encoding", segments[1])], body: body)
         case ("gzip-bomb", 1):
             let mebibytes = min(maximumBombMiB, max(1, request.queryInt("mb") ?? 10))
-            let zeros = Data(count: 1 << 20)
-            let body = MockDeflater.compress(zeros, format: .gzip, repeats: mebibytes)
+            let body = MockDeflater.gzipBomb(mebibytes: mebibytes)
             return MockResponse(
                 headers: [("Content-Type", "application/octet-stream"), ("Content-Encoding", "gzip")], body: body)
         default:
