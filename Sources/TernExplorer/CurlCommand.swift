@@ -71,6 +71,9 @@ package enum CurlCommand {
             parts.append("-H " + writer.word(field.value.isEmpty ? "\(field.name);" : "\(field.name): \(field.value)"))
         }
         if hasBody, !isMultipart, request.headers[.contentType] == nil { parts.append("-H 'Content-Type:'") }
+        // Asking for gzip or deflate as Tern does: curl then decodes the answer as Tern does.
+        let codings = request.headers[.acceptEncoding]?.lowercased() ?? ""
+        if codings.contains("gzip") || codings.contains("deflate") { parts.append("--compressed") }
         switch request.body {
         case .none:
             break

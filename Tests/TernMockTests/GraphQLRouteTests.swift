@@ -32,7 +32,8 @@ struct GraphQLRouteTests {
     func listAndNull() async throws {
         try await withHarness { harness in
             let reply = try await post(harness, ["query": "{ users { id } nobody: user(id: 99) { id } __typename }"])
-            let expected = #"{"data":{"users":[{"id":"1"},{"id":"2"},{"id":"3"}],"nobody":null,"#
+            let expected =
+                #"{"data":{"users":[{"id":"1"},{"id":"2"},{"id":"3"}],"nobody":null,"#
                 + #""__typename":"Query"}}"#
             #expect(reply.text == expected)
         }

@@ -49,7 +49,7 @@ struct HandlerCompressionTests {
         }
     }
 
-    @Test("a gzip bomb is an .unsupported error at maximumDecodedBodyBytes, not a 64 MiB body")
+    @Test("a gzip bomb is an .unsupported error at maximumDecodedBodyBytes, not an 8 MiB body")
     func bomb() async throws {
         try await withMockServer { server in
             var limits = TransferLimits()
@@ -59,7 +59,7 @@ struct HandlerCompressionTests {
                 transport: transport, storage: nil, retryPolicy: .never,
                 defaults: SessionDefaults(baseURL: server.baseURL))
             var request = get("gzip-bomb", on: server)
-            request.appendQuery(["mb": 64])
+            request.appendQuery(["mb": 8])
             let error = await #expect(throws: TernError.self) { try await handler.send(request) }
             #expect(error?.kind == .unsupported)
             #expect(error?.message.contains("the gzip body decodes to more than 1048576 bytes") == true)

@@ -69,13 +69,19 @@ import Testing
         ("body: {graphql: {operationName: X}}", "needs a 'query'"),
         ("body: {graphql: {query: \"  \"}}", "is empty"),
         ("body: {graphql: {query: q, variables: [1]}}", "must be a mapping"),
-        ("body: {graphql: {query: q, extra: 1}}", "extra"),
         ("body: {graphql: \"{ users }\"}", "graphql"),
     ])
     func badGraphQLBodiesAreClearErrors(body: String, message: String) throws {
         let folder = try Fixtures.demo(["specs/s.yaml": "method: POST\npath: /graphql\n\(body)\n"])
         let error = #expect(throws: WorkspaceError.self) { try folder.load() }
         #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+    }
+
+    @Test func anUnknownGraphQLFieldIsAWarning() throws {
+        let folder = try Fixtures.demo([
+            "specs/s.yaml": "method: POST\npath: /graphql\nbody: {graphql: {query: q, x: 1}}\n"
+        ])
+        #expect(try folder.load().warnings.contains { "\($0)".contains("unknown field 'x'") })
     }
 
     @Test func compressionSettingsReachTheLimitsAndTheHandler() throws {

@@ -69,7 +69,7 @@ import Testing
         let part = try error(spec: "method: POST\npath: /x\nbody: { multipart: [ { name: a } ] }\n")
         #expect(part.message == "multipart part 'a' needs exactly one of 'value' and 'file'")
         let body = try error(spec: "method: POST\npath: /x\nbody: { jsn: {} }\n")
-        #expect(body.message == "'body' needs one of json, form, text, file, multipart")
+        #expect(body.message == "'body' needs one of json, form, text, file, multipart, graphql")
     }
 
     @Test func unknownTargetListsTheTargets() throws {

@@ -16,6 +16,10 @@ public struct CacheIdentity: @unchecked Sendable {
         "authorization", "cookie", "accept", "accept-language", "content-type",
     ]
 
+    /// Headers that never take part in identity: `Accept-Encoding` (added by default) changes only the wire
+    /// form of an answer, and the cache stores the decoded body.
+    public static let neverVarying: Set<String> = ["accept-encoding"]
+
     /// Lower-cased names of headers that do not change the answer (tracing ids, say); every other
     /// request header takes part in identity.
     public var ignoredHeaders: Set<String>
@@ -74,7 +78,10 @@ public struct CacheIdentity: @unchecked Sendable {
     /// The headers that take part in identity, lower-cased names sorted, repeated values joined.
     func identityHeaders(of request: Request) -> [(String, String)] {
         var values: [String: [String]] = [:]
-        for field in request.headers where !ignoredHeaders.contains(field.name.canonicalName) {
+        for field in request.headers
+        where !ignoredHeaders.contains(field.name.canonicalName)
+            && !Self.neverVarying.contains(field.name.canonicalName)
+        {
             values[field.name.canonicalName, default: []].append(field.value)
         }
         return values.sorted { $0.key < $1.key }.map { ($0.key, $0.value.joined(separator: ", ")) }

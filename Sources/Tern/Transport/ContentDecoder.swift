@@ -40,8 +40,11 @@ public enum ContentDecoder {
             let note =
                 "Content-Encoding '\(unknown)' is not one Tern decodes (it asks for gzip and deflate): "
                 + "the body is as received"
-            return (body, ContentDecoding(
-                encoding: name, encodedByteCount: encoded, decodedByteCount: encoded, isDecoded: false, note: note))
+            return (
+                body,
+                ContentDecoding(
+                    encoding: name, encodedByteCount: encoded, decodedByteCount: encoded, isDecoded: false, note: note)
+            )
         }
         guard codings.count <= maximumStackedCodings else {
             throw TernError(
@@ -54,8 +57,11 @@ public enum ContentDecoder {
         for coding in codings.reversed() {
             decoded = try inflate(decoded, coding: coding, limit: limit, label: label)
         }
-        return (decoded, ContentDecoding(
-            encoding: name, encodedByteCount: encoded, decodedByteCount: Int64(decoded.count)))
+        return (
+            decoded,
+            ContentDecoding(
+                encoding: name, encodedByteCount: encoded, decodedByteCount: Int64(decoded.count))
+        )
     }
 
     /// One coding undone: gzip (or zlib) auto-detected; `deflate` tried as zlib, then as raw deflate.

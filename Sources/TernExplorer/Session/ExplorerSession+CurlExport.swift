@@ -10,7 +10,13 @@ extension ExplorerSession {
     /// credentials (`token`, `password`, `apiKey`, ...) as `"$TOKEN"`-style upper-case names.
     package func curlCommand(for name: String? = nil) throws(ExplorerError) -> String {
         let entry = try entry(name)
-        let request = try resolve(entry)
+        var request = try resolve(entry)
+        // What the handler adds when it sends: its default Accept-Encoding (curl is told to decode with it).
+        if handler.defaults.automaticDecompression, request.transaction != .download,
+            request.headers[.acceptEncoding] == nil
+        {
+            request.headers[.acceptEncoding] = ContentDecoder.acceptEncoding
+        }
         return CurlCommand.make(from: request, workspaceRoot: workspace.root, secrets: curlSecrets(for: entry))
     }
 

@@ -39,8 +39,7 @@ enum CompressionRoutes {
             return MockResponse(headers: jsonType + [("Content-Encoding", segments[1])], body: body)
         case ("gzip-bomb", 1):
             let mebibytes = min(maximumBombMiB, max(1, request.queryInt("mb") ?? 10))
-            let zeros = Data(count: 1 << 20)
-            let body = MockDeflater.compress(zeros, format: .gzip, repeats: mebibytes)
+            let body = MockDeflater.gzipBomb(mebibytes: mebibytes)
             return MockResponse(
                 headers: [("Content-Type", "application/octet-stream"), ("Content-Encoding", "gzip")], body: body)
         default:
@@ -54,7 +53,8 @@ enum CompressionRoutes {
     private static func encoded(_ body: Data, coding: String, request: MockRequest) -> MockResponse {
         var body = body
         if let cut = request.queryInt("truncate"), cut >= 0, cut < body.count { body = body.prefix(cut) }
-        return MockResponse(headers: jsonType + [("Content-Encoding", coding), ("Vary", "Accept-Encoding")], body: body)
+        return MockResponse(
+            headers: jsonType + [("Content-Encoding", coding), ("Vary", "Accept-Encoding")], body: body)
     }
 
     /// The codings an `Accept-Encoding` value accepts (q=0 excluded), lower-cased.

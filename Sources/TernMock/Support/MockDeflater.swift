@@ -1,5 +1,6 @@
 import CZlib
 import Foundation
+import Synchronization
 
 /// zlib's deflate for the compressed routes: gzip, zlib or raw deflate framing.
 enum MockDeflater {
@@ -19,9 +20,11 @@ enum MockDeflater {
     }
 
     /// `data` compressed in `format`; `repeats` feeds it that many times (a bomb without holding it decoded).
-    static func compress(_ data: Data, format: Format, repeats: Int = 1) -> Data {
+    /// `fast` trades ratio for speed (zlib level 1, still about 1000:1 on zeros).
+    static func compress(_ data: Data, format: Format, repeats: Int = 1, fast: Bool = false) -> Data {
         var stream = z_stream()
-        guard tern_deflate_init2(&stream, Z_BEST_COMPRESSION, format.windowBits) == Z_OK else { return Data() }
+        let level = fast ? Z_BEST_SPEED : Z_BEST_COMPRESSION
+        guard tern_deflate_init2(&stream, level, format.windowBits) == Z_OK else { return Data() }
         defer { deflateEnd(&stream) }
         var output = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -45,5 +48,16 @@ enum MockDeflater {
             }
         }
         return output
+    }
+
+    /// Bombs already made, by size in MiB: made once per process, so repeated requests cost nothing.
+    private static let bombs = Mutex<[Int: Data]>([:])
+
+    /// `mebibytes` MiB of zeros, gzipped fast (about 1 KB per MiB), cached.
+    static func gzipBomb(mebibytes: Int) -> Data {
+        if let made = bombs.withLock({ $0[mebibytes] }) { return made }
+        let body = compress(Data(count: 1 << 20), format: .gzip, repeats: mebibytes, fast: true)
+        bombs.withLock { $0[mebibytes] = body }
+        return body
     }
 }
