@@ -137,11 +137,13 @@ extension Handler {
             }
             let context = TransportContext(timeout: request.timeout, resumeOffset: resumeOffset, progress: progress)
             let reply = try await transport.perform(request, context: context)
-            return Response(
+            var response = Response(
                 status: reply.status, headers: reply.headers, body: reply.body, fileURL: reply.fileURL, source: .live,
                 request: request, timing: Response.Timing(start: started, duration: stopwatch.now - startInstant),
                 attempts: attempt
             )
+            response.connection = reply.connection
+            return response
         }
         let context = InterceptorContext(handler: self, requestID: emitter.requestID, attempt: attempt, logger: logger)
         let chain = interceptors.reversed().reduce(send) { next, interceptor in

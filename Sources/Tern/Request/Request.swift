@@ -39,6 +39,8 @@ public struct Request: Sendable {
     public var requiresAuthentication: Bool
     /// A short name for logs and events (a spec id, a case name); `nil` uses `METHOD URL`.
     public var name: String?
+    /// TLS and proxy settings for this request instead of the transport's (e.g. a workspace target's).
+    public var connectionSettings: ConnectionSettings? = nil
 
     /// Makes a request; only the method and URL are required.
     public init(

@@ -21,6 +21,8 @@ public struct Response: Sendable {
     public var attempts: Int
     /// Storage details when the response was stored or read from storage.
     public var cache: CacheInfo?
+    /// What the connection was for a live response (HTTP version, TLS, certificate), when known.
+    public var connection: ConnectionInfo? = nil
 
     /// Makes a response; transports and interceptors may build their own.
     public init(

@@ -50,6 +50,8 @@ public struct TransportResponse: Sendable {
     public var headers: HTTPFields
     public var body: Data
     public var fileURL: URL?
+    /// What the connection was (HTTP version, TLS, certificate), when the transport knows.
+    public var connection: ConnectionInfo? = nil
 
     /// Makes a transport response.
     public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: Data = Data(), fileURL: URL? = nil) {

@@ -16,6 +16,9 @@ package struct ResponseSummary: Sendable, Hashable {
     package var size: String
     /// `3 attempts` when the send was retried, else `nil`.
     package var attempts: String?
+    /// `HTTP/2 · TLS 1.3 · CN=api.example.com · expires 2027-01-31` for a live answer whose transport
+    /// said what the connection was; `nil` otherwise (a line of its own under the summary).
+    package var connection: String? = nil
 
     /// The summary of `response` at `now`.
     package init(_ response: Response, now: Date = Date()) {
@@ -23,6 +26,7 @@ package struct ResponseSummary: Sendable, Hashable {
             statusCode: response.statusCode, reason: response.status.reasonPhrase,
             badge: SourceBadge(response, now: now), duration: response.timing.duration, size: response.byteCount,
             attempts: response.attempts)
+        connection = response.source == .live ? response.connection?.summary : nil
     }
 
     /// The summary from its parts.

@@ -5,7 +5,8 @@ import TernExplorer
 extension Printer {
     /// `send`: the status line (status, source badge, time, size, attempts), then the body.
     package func response(_ response: Response) -> String {
-        statusLine(response) + "\n" + responseBody(response)
+        let connection = ResponseSummary(response, now: now).connection.map { style.dim($0) + "\n" } ?? ""
+        return statusLine(response) + "\n" + connection + responseBody(response)
     }
 
     /// `200 OK · LIVE · 12 ms · 229 B`, with the cache's age and validity for replayed answers.

@@ -7,6 +7,11 @@ public struct WorkspaceTarget: Sendable, Equatable {
     /// Headers sent with every spec of this target, in file order (templated); a spec's own win.
     public var headers: [(name: String, value: String)]
 
+    /// TLS settings for this target's requests, instead of the workspace's `tls:`.
+    public var tls: TLSDefinition? = nil
+    /// The proxy for this target's requests, instead of the workspace's `proxy:`.
+    public var proxy: ProxyDefinition? = nil
+
     /// Where templated values are, for error positions (`baseURL`, `headers/<name>`).
     var locations: [String: SourceLocation] = [:]
 
@@ -17,8 +22,9 @@ public struct WorkspaceTarget: Sendable, Equatable {
         self.headers = headers
     }
 
-    /// Whether name, base URL and headers (in order) are equal.
+    /// Whether name, base URL, headers (in order), TLS and proxy are equal.
     public static func == (lhs: WorkspaceTarget, rhs: WorkspaceTarget) -> Bool {
         lhs.name == rhs.name && lhs.baseURL == rhs.baseURL && Pairs.equal(lhs.headers, rhs.headers)
+            && lhs.tls == rhs.tls && lhs.proxy == rhs.proxy
     }
 }

@@ -23,6 +23,8 @@ package struct ResponseView: Sendable {
     package var cacheState: String?
     /// The spec's expectations and how they fared (empty: the spec declares none, or a cache entry).
     package var checks: [ExpectationResult] = []
+    /// What the connection was (`HTTP/2 · TLS 1.3 · CN=… · expires …`) for a live answer, if known.
+    package var connection: String? = nil
     /// The expectations that did not hold.
     package var failedChecks: [ExpectationResult] { checks.filter { !$0.passed } }
 
@@ -39,7 +41,7 @@ package struct ResponseView: Sendable {
         case .file(let url): request += ["", "(the file \(url.path))"]
         case .multipart: request += ["", "(a multipart form)"]
         }
-        return ResponseView(
+        var view = ResponseView(
             title: title, status: response.statusCode, reason: response.status.reasonPhrase, source: response.source,
             duration: response.timing.duration, size: response.byteCount,
             storedAt: response.cache?.storedAt, validUntil: response.cache?.validUntil, attempts: response.attempts,
@@ -47,6 +49,8 @@ package struct ResponseView: Sendable {
             body: BodyDocument.make(response.body, contentType: response.headers[.contentType], file: response.fileURL),
             cacheState: response.source == .live ? nil : response.cache?.badge, checks: checks
         )
+        view.connection = ResponseSummary(response).connection
+        return view
     }
 
     /// A stored cache entry opened from the cache pane.
@@ -71,8 +75,10 @@ package struct ResponseView: Sendable {
     /// The summary the faces share (status, badge, time, size, attempts) at `now`.
     package func summary(now: Date) -> ResponseSummary {
         let badge = SourceBadge(source: source, state: cacheState, storedAt: storedAt, validUntil: validUntil, now: now)
-        return ResponseSummary(
+        var summary = ResponseSummary(
             statusCode: status, reason: reason, badge: badge, duration: duration, size: size, attempts: attempts)
+        summary.connection = connection
+        return summary
     }
 }
 
