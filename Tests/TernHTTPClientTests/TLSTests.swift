@@ -130,6 +130,24 @@ struct TLSTests {
         #expect(reply.status == .ok)
     }
 
+    @Test("a request's own connectionSettings go through a client made for them; the default client refuses")
+    func perRequestSettings() async throws {
+        let server = try await TLSTestServer()
+        let transport = HTTPClientTransport(configuration: TransportConfiguration())
+        var request = Request(method: .get, url: server.baseURL.appendingPathComponent("own"))
+        request.connectionSettings = ConnectionSettings(
+            tls: TLSSettings(certificateAuthorityPEM: server.authority.caPEM))
+        let reply = try await transport.perform(request, context: TransportContext(timeout: .seconds(20)))
+        request.connectionSettings = nil
+        await #expect(throws: TernError.self) {
+            _ = try await transport.perform(request, context: TransportContext(timeout: .seconds(20)))
+        }
+        try await transport.shutdown()
+        await server.stop()
+        #expect(reply.status == .ok)
+        #expect(reply.connection?.httpVersion == "HTTP/2")
+    }
+
     @Test("a CA file that is not PEM fails every request with a clear error")
     func invalidPEM() async throws {
         var configuration = TransportConfiguration()
