@@ -7,7 +7,7 @@ SWIFT ?= swift
 # libncurses-dev is the TUI's terminal library, libedit-dev the REPL's line editor, and tmux drives
 # both in the end-to-end tests; python3-junitparser and libxml2-utils (xmllint) read and validate
 # the JUnit reports of `tern run` in the tests.
-APT_PACKAGES := libcurl4 libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema
+APT_PACKAGES := libcurl4 libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema tinyproxy
 
 .PHONY: deps build test lint format fuzz demo tour bench bench-import example clean
 

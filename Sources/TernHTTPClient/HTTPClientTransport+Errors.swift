@@ -27,6 +27,16 @@ extension HTTPClientTransport {
             case .connectTimeout, .socksHandshakeTimeout, .tlsHandshakeTimeout:
                 return TernError(
                     .timeout, "the connection could not be made in time", requestLabel: label, underlying: error)
+            case .proxyAuthenticationRequired:
+                return TernError(
+                    .authentication,
+                    "the proxy refused the tunnel: 407 Proxy Authentication Required "
+                        + "(give credentials in the proxy URL, http://user:password@host:port)",
+                    requestLabel: label, underlying: error)
+            case .invalidProxyResponse, .httpProxyHandshakeTimeout:
+                return TernError(
+                    .connection, "the proxy did not open a tunnel: \(clientError)", requestLabel: label,
+                    underlying: error)
             case .remoteConnectionClosed, .alreadyShutdown:
                 return TernError(
                     .connection, "the connection was closed before the response completed", requestLabel: label,

@@ -20,12 +20,20 @@ public final class HTTPClientTransport: Transport {
     /// The read timeout and size limits of every attempt.
     public let limits: TransferLimits
     private let ownsClient: Bool
+    /// The TLS settings and proxy `client` was made with (what `connection` reports and diagnoses).
+    let clientSettings: ClientSettings
+    /// The clients made for requests with `connectionSettings` of their own.
+    let extraClients: ExtraClients
 
-    /// Makes a transport with its own client.
+    /// Makes a transport with its own client. Invalid TLS material (a CA or client certificate that is
+    /// not PEM) fails every request with a `TernError(.invalidRequest)` naming it; `validate(_:)` checks early.
     public init(configuration: Configuration = Configuration()) {
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration.clientConfiguration)
+        let (client, settings) = Self.makeClient(configuration)
+        self.client = client
         limits = configuration.limits
         ownsClient = true
+        clientSettings = settings
+        extraClients = ExtraClients(base: configuration)
     }
 
     /// Makes a transport on a client you own (and shut down), e.g. `HTTPClientTransport.shared.client`
@@ -34,13 +42,17 @@ public final class HTTPClientTransport: Transport {
         self.client = client
         self.limits = limits
         ownsClient = false
+        let configuration = Configuration()
+        clientSettings = ClientSettings(tls: TLSSettings(), proxy: nil, connectTimeout: configuration.connectTimeout)
+        extraClients = ExtraClients(base: configuration)
     }
 
     /// The limits every attempt keeps (the handler decodes compressed bodies within them).
     public var transferLimits: TransferLimits { limits }
 
-    /// Shuts the owned client down; call once when the transport is no longer used.
+    /// Shuts the owned clients down; call once when the transport is no longer used.
     public func shutdown() async throws {
+        try await extraClients.shutdown()
         if ownsClient { try await client.shutdown() }
     }
 
@@ -49,28 +61,37 @@ public final class HTTPClientTransport: Transport {
         var headLimit = limits
         headLimit.maximumRequestHeadBytes = min(limits.maximumRequestHeadBytes, Self.largestSafeHead)
         try headLimit.checkHead(of: request)
+        let (client, settings) = try clientFor(request)
+        if let invalid = settings.invalid { throw invalid }
         let watchdog = AttemptWatchdog(timeout: context.timeout, readTimeout: limits.readTimeout, label: request.label)
         do {
-            return try await watchdog.run { try await self.attempt(request, context: context, watchdog: watchdog) }
+            return try await watchdog.run {
+                try await self.attempt(request, client: (client, settings), context: context, watchdog: watchdog)
+            }
         } catch {
+            if Self.isTLSFailure(error) { throw await diagnoseTLSFailure(error, request: request, settings: settings) }
+            if let hint = Self.clientCertificateHint(error, request: request, settings: settings) { throw hint }
             throw Self.map(error, request: request, timeout: context.timeout)
         }
     }
 
     private func attempt(
-        _ request: Tern.Request, context: TransportContext, watchdog: AttemptWatchdog
+        _ request: Tern.Request, client: (HTTPClient, ClientSettings), context: TransportContext,
+        watchdog: AttemptWatchdog
     ) async throws -> TransportResponse {
         let outgoing = try makeClientRequest(request, context: context, watchdog: watchdog)
         let deadline: NIODeadline =
             context.timeout.map { .now() + .nanoseconds($0.saturatingNanoseconds) }
             ?? .distantFuture
-        let response = try await client.execute(outgoing, deadline: deadline)
+        let response = try await client.0.execute(outgoing, deadline: deadline)
         watchdog.touch()
         var fields = HTTPFields()
         for header in response.headers {
             if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
         }
         let code = Int(response.status.code)
+        let connection = await connectionInfo(
+            version: response.version, url: response.url ?? request.url, settings: client.1)
         let download = request.transaction == .download
         let announced = response.headers.first(name: "content-length").flatMap { Int64($0) }
         if download {
@@ -87,8 +108,10 @@ public final class HTTPClientTransport: Transport {
             let phrase =
                 status == code
                 ? response.status.reasonPhrase : HTTPResponse.Status(standardCode: status).reasonPhrase
-            return TransportResponse(
+            var reply = TransportResponse(
                 status: HTTPResponse.Status(code: status, reasonPhrase: phrase), headers: headers, fileURL: plan.url)
+            reply.connection = connection
+            return reply
         }
         let status = HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase)
         let limit = Limit(limits: limits, download: false, label: request.label, watchdog: watchdog)
@@ -110,7 +133,9 @@ public final class HTTPClientTransport: Transport {
             meter?.add(chunk.readableBytes)
         }
         meter?.finish()
-        return TransportResponse(status: status, headers: fields, body: body)
+        var reply = TransportResponse(status: status, headers: fields, body: body)
+        reply.connection = connection
+        return reply
     }
 
     private func makeClientRequest(
@@ -196,6 +221,9 @@ extension TransportConfiguration {
         // AsyncHTTPClient drops Authorization, Proxy-Authorization and Cookie on cross-origin redirects.
         configuration.redirectConfiguration =
             maximumRedirects > 0 ? .follow(max: maximumRedirects, allowCycles: false) : .disallow
+        // HTTP/2 when the server offers it by ALPN, else HTTP/1.1.
+        configuration.httpVersion = .automatic
+        configuration.proxy = proxy?.clientProxy
         return configuration
     }
 }

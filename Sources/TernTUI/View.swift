@@ -67,6 +67,11 @@ extension App {
         spans.append(Span(" \(snapshot.workspaceName) ", bar))
         spans.append(Span("│ env ", bar))
         spans.append(Span(snapshot.environment ?? "none", bar.adding(.bold)))
+        if !snapshot.insecureTargets.isEmpty {
+            let which = snapshot.insecureTargets == ["*"] ? "" : " " + snapshot.insecureTargets.joined(separator: ",")
+            spans.append(Span(" │ ", bar))
+            spans.append(Span("⚠ TLS INSECURE\(which)", bar.adding(.bold).foreground(.red)))
+        }
         spans.append(Span(" │ mode ", bar))
         spans.append(Span(snapshot.mode.rawValue.uppercased(), bar.adding(.bold).foreground(modeColor(snapshot.mode))))
         spans.append(Span(" │ ", bar))

@@ -76,6 +76,7 @@ public final class URLSessionTransport: Transport {
         let label = request.label
         guard !Task.isCancelled else { throw Self.cancelled(label) }
         try configuration.limits.checkHead(of: request)
+        try Self.checkSupported(configuration, request: request)
         let body = try UploadBody.prepare(request)
         defer { body.cleanUp() }
         guard !Task.isCancelled else { throw Self.cancelled(label) }

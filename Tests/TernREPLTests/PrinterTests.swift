@@ -28,6 +28,15 @@ struct PrinterTests {
         #expect(text == "200 OK · LIVE · 12 ms · 21 B\n{\n  \"id\": 1,\n  \"tags\": [\n    \"a\"\n  ]\n}\n")
     }
 
+    @Test("a live response with a known connection prints it under the status line")
+    func connectionLine() {
+        var live = response(#"{"id":1}"#)
+        live.connection = ConnectionInfo(
+            httpVersion: "HTTP/2", tlsVersion: "TLS 1.3", certificateSubject: "CN=a.example")
+        let lines = printer.render(.response(live)).split(separator: "\n")
+        #expect(lines.count > 1 && lines[1] == "HTTP/2 · TLS 1.3 · CN=a.example")
+    }
+
     @Test("a replayed response shows its age and validity; retries show as attempts")
     func cachedResponse() {
         let cache = Response.CacheInfo(

@@ -149,6 +149,7 @@ extension Handler {
             response.stoppedEarly = reply.stoppedEarly
             try Handler.decodeContent(
                 of: &response, reply: reply, limits: transport.transferLimits, enabled: decompresses)
+            response.connection = reply.connection
             return response
         }
         let context = InterceptorContext(handler: self, requestID: emitter.requestID, attempt: attempt, logger: logger)

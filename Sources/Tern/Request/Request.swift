@@ -42,6 +42,8 @@ public struct Request: Sendable {
     /// How the request authenticates (basic, bearer, API key, digest, AWS SigV4); applied at send time by
     /// `AuthenticationInterceptor`, after the storage key is worked out. `nil`: the request carries its own.
     public var authentication: RequestAuthentication? = nil
+    /// TLS and proxy settings for this request instead of the transport's (e.g. a workspace target's).
+    public var connectionSettings: ConnectionSettings? = nil
 
     /// Makes a request; only the method and URL are required.
     public init(

@@ -26,6 +26,8 @@ public struct Response: Sendable {
     public var stoppedEarly = false
     /// How a compressed body was decoded (`gzip 3.1 kB → 48 kB`), `nil` when it arrived unencoded.
     public var contentDecoding: ContentDecoding? = nil
+    /// What the connection was for a live response (HTTP version, TLS, certificate), when known.
+    public var connection: ConnectionInfo? = nil
 
     /// Makes a response; transports and interceptors may build their own.
     public init(

@@ -70,6 +70,8 @@ public struct TransportResponse: Sendable {
     /// Set by a transport that decoded a compressed body itself (libcurl under URLSession): the handler then
     /// leaves the body alone.
     public var contentDecoding: ContentDecoding? = nil
+    /// What the connection was (HTTP version, TLS, certificate), when the transport knows.
+    public var connection: ConnectionInfo? = nil
 
     /// Makes a transport response.
     public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: Data = Data(), fileURL: URL? = nil) {

@@ -1,4 +1,6 @@
-/// Transport-neutral settings every transport honours: timeouts, pooling, redirects and limits.
+/// Transport-neutral settings: timeouts, pooling, redirects, limits, TLS and the proxy.
+///
+/// A transport that cannot honour a TLS or proxy setting refuses it with `TernError(.unsupported)`.
 ///
 /// The per-attempt deadline is not here: it is the request's `timeout`, defaulting to the
 /// handler's `SessionDefaults.timeout`.
@@ -14,6 +16,10 @@ public struct TransportConfiguration: Sendable, Hashable {
     public var maximumRedirects: Int
     /// The read timeout and the size limits of every attempt.
     public var limits: TransferLimits
+    /// How the server's certificate is checked and which client certificate is presented.
+    public var tls: TLSSettings = TLSSettings()
+    /// The HTTP proxy every request goes through, `nil` for direct connections.
+    public var proxy: ProxySettings? = nil
 
     /// Makes a configuration.
     public init(

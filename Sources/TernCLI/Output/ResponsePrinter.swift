@@ -14,7 +14,9 @@ struct ResponsePrinter {
     func print(_ response: Response, output: String?, append: Bool = false) throws {
         let out = StandardStream.output
         if include {
-            var head = "HTTP/1.1 \(response.statusCode) \(response.status.reasonPhrase)\n"
+            // The protocol the transport negotiated (HTTP/2 by ALPN), HTTP/1.1 for cache and sample answers.
+            let version = response.connection?.httpVersion ?? "HTTP/1.1"
+            var head = "\(version) \(response.statusCode) \(response.status.reasonPhrase)\n"
             for field in response.headers { head += "\(field.name.rawName): \(field.value)\n" }
             out.write(head + "\n")
         }
@@ -45,6 +47,7 @@ struct ResponsePrinter {
         let err = StandardStream.error
         if err.isTerminal {
             err.write(summary.line + "\n")
+            if let connection = summary.connection { err.write(connection + "\n") }
         } else if response.source != .live {
             err.write("tern: \(response.statusCode) from \(badge.text); --mode live sends it\n")
         }

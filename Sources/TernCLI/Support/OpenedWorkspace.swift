@@ -14,6 +14,7 @@ struct OpenedWorkspace {
     let storage: SQLiteStorage
     let mock: MockServer?
     let session: ExplorerSession
+    let transport: HTTPClientTransport
 
     /// Loads the workspace at `options.root`; prints warnings; throws a usage failure on errors.
     static func open(
@@ -30,6 +31,7 @@ struct OpenedWorkspace {
         for warning in workspace.warnings {
             StandardStream.error.write("tern: warning: \(warning)\n")
         }
+        if let insecure = workspace.insecureWarning { StandardStream.error.write("tern: warning: \(insecure)\n") }
         if let environment, workspace.environments[environment] == nil {
             throw CommandFailure.usage(workspace.unknownEnvironment(environment).message)
         }
@@ -53,14 +55,17 @@ struct OpenedWorkspace {
                 throw CommandFailure.usage("the embedded mock server could not start: \(error)")
             }
         }
+        // Requests of targets with their own tls:/proxy: get clients of their own inside this transport.
+        let transport = HTTPClientTransport(
+            client: HTTPClientTransport.shared.client, limits: workspace.handler.transferLimits())
         let session = ExplorerSession(
             workspace: workspace,
-            transport: HTTPClientTransport(
-                client: HTTPClientTransport.shared.client, limits: workspace.handler.transferLimits()),
+            transport: transport,
             storage: storage, history: storage,
             options: ExplorerSession.Options(environment: environment, mode: mode, variables: variables, editor: editor)
         )
-        return OpenedWorkspace(workspace: workspace, storage: storage, mock: mock, session: session)
+        return OpenedWorkspace(
+            workspace: workspace, storage: storage, mock: mock, session: session, transport: transport)
     }
 
     /// Starts the embedded mock on a port derived from the workspace's path, so default storage keys
@@ -80,6 +85,7 @@ struct OpenedWorkspace {
     /// Stops the embedded mock server, if any.
     func close() async {
         session.handler.removeTemporaryFiles()
+        try? await transport.shutdown()
         try? await mock?.shutdown()
     }
 }

@@ -20,6 +20,9 @@ package struct ResponseSummary: Sendable, Hashable {
     package var stopped: String?
     /// `gzip 3.1 KB → 48.0 KB` when the body came compressed; shown in place of the size.
     package var encoding: String? = nil
+    /// `HTTP/2 · TLS 1.3 · CN=api.example.com · expires 2027-01-31` for a live answer whose transport
+    /// said what the connection was; `nil` otherwise (a line of its own under the summary).
+    package var connection: String? = nil
 
     /// The summary of `response` at `now`.
     package init(_ response: Response, now: Date = Date()) {
@@ -29,6 +32,7 @@ package struct ResponseSummary: Sendable, Hashable {
             attempts: response.attempts)
         if response.stoppedEarly { stopped = Self.stoppedText }
         encoding = response.contentDecoding.map(Self.encoding)
+        connection = response.source == .live ? response.connection?.summary : nil
     }
 
     /// `gzip 3.1 KB → 48.0 KB`; `gzip → 48.0 KB` when the transport did not say the encoded size;

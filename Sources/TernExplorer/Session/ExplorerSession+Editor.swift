@@ -51,6 +51,8 @@ package struct ExplorerSnapshot: Sendable, Hashable {
     package var unsaved: [String]
     /// What Tab completes on the `:` line.
     package var vocabulary: CompletionVocabulary
+    /// The targets whose TLS certificate checks are off (`tls.insecure`), for the header's warning.
+    package var insecureTargets: [String] = []
 }
 
 /// An edit the request editor makes to the selected spec (or, for variables, to the session).
@@ -77,11 +79,13 @@ extension ExplorerSession {
                 variables.append(EditableItem(name: name, value: value, origin: active))
             }
         }
-        return ExplorerSnapshot(
+        var snapshot = ExplorerSnapshot(
             workspaceName: workspace.name, specs: summaries(), environments: workspace.environments.keys.sorted(),
             environment: active, mode: mode, selected: selectedID.flatMap { try? detail(of: entry($0)) },
             variables: variables, unsaved: unsavedSpecIDs, vocabulary: completionVocabulary()
         )
+        snapshot.insecureTargets = workspace.insecureTargets
+        return snapshot
     }
 
     private func detail(of entry: SpecEntry) -> SpecDetail {

@@ -9,7 +9,8 @@ extension Printer {
         if let decoding = response.contentDecoding, !decoding.isDecoded, let text = decoding.note {
             note = style.dim("(" + text + ")") + "\n"
         }
-        return statusLine(response) + "\n" + note + responseBody(response)
+        let connection = ResponseSummary(response, now: now).connection.map { style.dim($0) + "\n" } ?? ""
+        return statusLine(response) + "\n" + connection + note + responseBody(response)
     }
 
     /// `200 OK · LIVE · 12 ms · 229 B`, with the cache's age and validity for replayed answers.

@@ -13,9 +13,12 @@ struct ManifestReader {
         var handler = HandlerSettings()
         var defaultEnvironmentLocation: SourceLocation?
         var verifyIgnore: [String] = []
+        var tls: TLSDefinition?
+        var proxy: ProxyDefinition?
+        var proxyLocations: [String: SourceLocation] = [:]
     }
 
-    static let fields = ["name", "defaultEnvironment", "defaultTarget", "targets", "handler", "verify"]
+    static let fields = ["name", "defaultEnvironment", "defaultTarget", "targets", "handler", "verify", "tls", "proxy"]
 
     var reader: NodeReader
 
@@ -39,6 +42,16 @@ struct ManifestReader {
             manifest.defaultEnvironmentLocation = SourceLocation(node)
         }
         if let node = fields["targets"] { manifest.targets = try targets(node) }
+        if let node = fields["tls"] { manifest.tls = try tls(node, of: "'tls'") }
+        if let node = fields["proxy"] {
+            manifest.proxy = try proxy(node, field: "proxy")
+            manifest.proxyLocations["proxy"] = SourceLocation(node)
+        }
+        for target in manifest.targets.values {
+            if let location = target.locations["proxy"] {
+                manifest.proxyLocations["targets/\(target.name)/proxy"] = location
+            }
+        }
         if let node = fields["defaultTarget"],
             let name = try reader.optionalString(node, field: "defaultTarget")
         {
@@ -62,7 +75,7 @@ struct ManifestReader {
         var targets: [String: WorkspaceTarget] = [:]
         for entry in try reader.entries(node, of: "'targets'") {
             let fields = try reader.fields(
-                entry.value, of: "target '\(entry.key)'", allowed: ["baseURL", "headers", "auth"])
+                entry.value, of: "target '\(entry.key)'", allowed: ["baseURL", "headers", "auth", "tls", "proxy"])
             guard let baseNode = fields["baseURL"] else {
                 throw reader.error(
                     .missingField, "target '\(entry.key)' is missing required field 'baseURL'", at: entry.keyNode)
@@ -81,6 +94,11 @@ struct ManifestReader {
                 var locations: [String: SourceLocation] = [:]
                 target.auth = try reader.auth(auth) { locations[$0] = $1 }
                 target.locations.merge(locations) { _, new in new }
+            }
+            if let node = fields["tls"] { target.tls = try tls(node, of: "'targets.\(entry.key).tls'") }
+            if let node = fields["proxy"] {
+                target.proxy = try proxy(node, field: "targets.\(entry.key).proxy")
+                target.locations["proxy"] = SourceLocation(node)
             }
             targets[entry.key] = target
         }

@@ -22,6 +22,9 @@ extension Workspace {
             targets: manifest.targets, handler: manifest.handler, warnings: manifestReader.reader.warnings
         )
         workspace.verifyIgnore = manifest.verifyIgnore
+        workspace.tls = manifest.tls
+        workspace.proxy = manifest.proxy
+        workspace.proxyLocations = manifest.proxyLocations
         workspace.defaultTarget = manifest.defaultTarget
         try workspace.loadEnvironments()
         if let name = manifest.defaultEnvironment, workspace.environments[name] == nil {

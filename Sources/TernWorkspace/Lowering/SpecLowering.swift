@@ -35,6 +35,7 @@ struct SpecLowering {
         )
         request.appendQuery(try query(), arrayEncoding: spec.arrayEncoding)
         request.authentication = try authentication(target: target)
+        request.connectionSettings = try connectionSettings(target: target, url: url)
         if let body = spec.body {
             do {
                 try request.setBody(try lowerBody(body))

@@ -33,6 +33,12 @@ public struct Workspace: Sendable {
     public var warnings: [WorkspaceDiagnostic]
     /// JSON paths `tern verify` ignores for every spec (`verify: {ignore: [...]}` in workspace.yaml).
     public var verifyIgnore: [String] = []
+    /// `tls:` for every target that has none of its own.
+    public var tls: TLSDefinition? = nil
+    /// `proxy:` for every target that has none of its own; `nil` follows `HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY`.
+    public var proxy: ProxyDefinition? = nil
+    /// Where `proxy:` values were written (`proxy`, `targets/<name>/proxy`), for error positions.
+    var proxyLocations: [String: SourceLocation] = [:]
 
     /// Makes a workspace in memory (loading and tests; nothing is written).
     public init(

@@ -9,6 +9,11 @@ public struct WorkspaceTarget: Sendable, Equatable {
     /// How every spec of this target authenticates (`auth:`), unless a spec says otherwise.
     public var auth: AuthDefinition? = nil
 
+    /// TLS settings for this target's requests, instead of the workspace's `tls:`.
+    public var tls: TLSDefinition? = nil
+    /// The proxy for this target's requests, instead of the workspace's `proxy:`.
+    public var proxy: ProxyDefinition? = nil
+
     /// Where templated values are, for error positions (`baseURL`, `headers/<name>`).
     var locations: [String: SourceLocation] = [:]
 
@@ -19,9 +24,9 @@ public struct WorkspaceTarget: Sendable, Equatable {
         self.headers = headers
     }
 
-    /// Whether name, base URL, headers (in order) and auth are equal.
+    /// Whether name, base URL, headers (in order), auth, TLS and proxy are equal.
     public static func == (lhs: WorkspaceTarget, rhs: WorkspaceTarget) -> Bool {
         lhs.name == rhs.name && lhs.baseURL == rhs.baseURL && Pairs.equal(lhs.headers, rhs.headers)
-            && lhs.auth == rhs.auth
+            && lhs.auth == rhs.auth && lhs.tls == rhs.tls && lhs.proxy == rhs.proxy
     }
 }

@@ -11,7 +11,7 @@ struct TemplateRenderer {
     let environment: WorkspaceEnvironment?
     private let overrides: [String: String]
     private let captured: [String: String]
-    private let processEnvironment: [String: String]
+    let processEnvironment: [String: String]
     private let values: [String: String]
     /// What this request's rendering has used so far (one renderer renders one request).
     private let budget = RenderBudget()

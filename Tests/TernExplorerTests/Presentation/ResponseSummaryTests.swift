@@ -38,6 +38,20 @@ struct ResponseSummaryTests {
         #expect(ResponseSummary(gzip, now: now).details.last == "br 2 B (not decoded)")
     }
 
+    @Test("a live answer's connection is a line of its own; a replayed one has none")
+    func connection() {
+        var live = response()
+        live.connection = ConnectionInfo(
+            httpVersion: "HTTP/2", tlsVersion: "TLS 1.3", certificateSubject: "CN=api.example.com",
+            certificateNotAfter: Date(timeIntervalSince1970: 1_801_353_600))
+        let summary = ResponseSummary(live, now: now)
+        #expect(summary.connection == "HTTP/2 · TLS 1.3 · CN=api.example.com · expires 2027-01-31")
+        #expect(summary.line == "404 Not Found · LIVE · 38 ms · 2 B")
+        var replayed = live
+        replayed.source = .sample
+        #expect(ResponseSummary(replayed, now: now).connection == nil)
+    }
+
     @Test("a replayed answer carries its state, age and validity; an expired one says so once")
     func replayed() {
         let revalidated = Response.CacheInfo(

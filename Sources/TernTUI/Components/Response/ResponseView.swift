@@ -27,6 +27,8 @@ package struct ResponseView: Sendable {
     package var stoppedEarly = false
     /// How a compressed body was decoded (`gzip 3.1 KB → 48.0 KB` in the summary).
     package var contentDecoding: ContentDecoding? = nil
+    /// What the connection was (`HTTP/2 · TLS 1.3 · CN=… · expires …`) for a live answer, if known.
+    package var connection: String? = nil
     /// The expectations that did not hold.
     package var failedChecks: [ExpectationResult] { checks.filter { !$0.passed } }
 
@@ -53,6 +55,7 @@ package struct ResponseView: Sendable {
             stoppedEarly: response.stoppedEarly
         )
         view.contentDecoding = response.contentDecoding
+        view.connection = ResponseSummary(response).connection
         return view
     }
 
@@ -82,6 +85,7 @@ package struct ResponseView: Sendable {
             statusCode: status, reason: reason, badge: badge, duration: duration, size: size, attempts: attempts)
         if stoppedEarly { summary.stopped = ResponseSummary.stoppedText }
         summary.encoding = contentDecoding.map(ResponseSummary.encoding)
+        summary.connection = connection
         return summary
     }
 }

@@ -54,6 +54,7 @@ extension App {
                     ? Span("  ✓ \(response.checks.count) checks", Style(foreground: .green, attributes: .bold))
                     : Span("  ✗ \(failed)/\(response.checks.count) failed", Style(foreground: .red, attributes: .bold)))
         }
+        if let connection = model.connection { summary.append(Span("  \(connection)", .dim)) }
         if state.responsePane.sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }
         buffer.write(summary, x: inner.x, y: inner.y, maxWidth: inner.width)
 

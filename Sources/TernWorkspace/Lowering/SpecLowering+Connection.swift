@@ -1,0 +1,47 @@
+import Foundation
+import Tern
+
+extension SpecLowering {
+    /// The TLS settings and proxy of a request to `url` of `target`: the target's `tls:`/`proxy:`, else
+    /// the workspace's, else the defaults and `HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY`. `nil` when all are defaults.
+    func connectionSettings(target: WorkspaceTarget?, url: URL) throws(WorkspaceError) -> ConnectionSettings? {
+        var settings = ConnectionSettings()
+        if let tls = target?.tls ?? workspace.tls { settings.tls = try tlsSettings(tls) }
+        let proxyKey = target?.proxy != nil ? "targets/\(target?.name ?? "")/proxy" : "proxy"
+        switch target?.proxy ?? workspace.proxy {
+        case .direct?:
+            settings.proxy = nil
+        case .url(let text)?:
+            let location = workspace.proxyLocations[proxyKey]
+            let rendered = try renderer.render(text, file: workspace.manifestFile, at: location)
+            guard let proxy = ProxySettings(url: rendered) else {
+                throw WorkspaceError(
+                    .invalidValue, "'\(proxyKey.replacingOccurrences(of: "/", with: "."))' is not an http:// proxy URL",
+                    file: workspace.manifestFile, at: location)
+            }
+            settings.proxy = proxy
+        case nil:
+            settings.proxy = ProxySettings.fromEnvironment(renderer.processEnvironment, for: url)
+        }
+        return settings.isDefault ? nil : settings
+    }
+
+    private func tlsSettings(_ definition: TLSDefinition) throws(WorkspaceError) -> TLSSettings {
+        func file(_ path: String?) -> URL? {
+            guard let path else { return nil }
+            return path.hasPrefix("/")
+                ? URL(fileURLWithPath: path) : workspace.root.appendingPathComponent(path).standardizedFileURL
+        }
+        do {
+            return try TLSSettings.reading(
+                insecure: definition.insecure, caFile: file(definition.caFile),
+                clientCertificateFile: file(definition.clientCertificate), clientKeyFile: file(definition.clientKey))
+        } catch {
+            let field = ["caFile", "clientCertificate", "clientKey"].first { definition.locations[$0] != nil }
+            let location = field.flatMap { definition.locations[$0] }
+            throw WorkspaceError(
+                .invalidRequest, "tls: \(error.message)", file: workspace.manifestFile, line: location?.line,
+                column: location?.column, underlying: error)
+        }
+    }
+}

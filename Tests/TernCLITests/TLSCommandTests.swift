@@ -1,0 +1,64 @@
+import Foundation
+import TernTesting
+import Testing
+
+/// `tern send` against an HTTPS server on 127.0.0.1 configured by `tls:` in workspace.yaml.
+@Suite("tern send over TLS", .serialized)
+struct TLSCommandTests {
+    /// A workspace with targets `secure` (trusts the server's CA) and `lax` (tls.insecure) on `server`.
+    func workspace(for server: TLSTestServer) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-tls-\(UUID())")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("specs"), withIntermediateDirectories: true)
+        let files = [
+            "workspace.yaml": """
+            targets:
+              secure:
+                baseURL: https://127.0.0.1:\(server.port)
+                tls:
+                  caFile: ca.pem
+                proxy: none
+              lax:
+                baseURL: https://127.0.0.1:\(server.port)
+                tls:
+                  insecure: true
+                proxy: none
+            """,
+            "ca.pem": server.authority.caPEM,
+            "specs/checked.yaml": "method: GET\npath: /checked\ntarget: secure\n",
+            "specs/unchecked.yaml": "method: GET\npath: /unchecked\ntarget: lax\n",
+        ]
+        for (path, text) in files {
+            try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
+        return root
+    }
+
+    @Test("--include prints the negotiated HTTP/2; tls.insecure is warned once on stderr")
+    func includeShowsHTTP2() async throws {
+        let server = try await TLSTestServer()
+        let root = try workspace(for: server)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try await Tern.run(
+            ["send", "checked", "--include", "--mode", "live", "--workspace", root.path])
+        let lax = try await Tern.run(["send", "unchecked", "--mode", "live", "--workspace", root.path])
+        await server.stop()
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("HTTP/2 200"), "\(result.stdout)")
+        #expect(result.stdout.contains(#""path":"\/checked""#) || result.stdout.contains(#""path":"/checked""#))
+        let warning = "warning: TLS certificate checks are off for target lax (tls.insecure)"
+        #expect(result.stderr.components(separatedBy: warning).count == 2, "\(result.stderr)")
+        #expect(lax.status == 0, "\(lax.stderr)")
+    }
+
+    @Test("without the CA, the error names the failed check")
+    func failedCheckIsNamed() async throws {
+        let server = try await TLSTestServer(leaf: .expired)
+        let root = try workspace(for: server)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let result = try await Tern.run(["send", "checked", "--mode", "live", "--workspace", root.path])
+        await server.stop()
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("expired on"), "\(result.stderr)")
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import TernTesting
+import Testing
+
+@testable import Tern
+@testable import TernHTTPClient
+
+/// Requests through a real proxy (Debian's tinyproxy on 127.0.0.1): AsyncHTTPClient tunnels http and
+/// https alike through CONNECT, with Basic credentials; the 407 without them is a clear error.
+@Suite("Proxy (tinyproxy)", .serialized, .timeLimit(.minutes(2)))
+struct ProxyTests {
+    /// Runs `body` with a started tinyproxy, or records why it cannot (tinyproxy missing).
+    func withProxy(username: String? = "alice", password: String? = "s3cret", _ body: (TinyProxy) async throws -> Void)
+        async throws
+    {
+        guard TinyProxy.binary != nil else {
+            print("ProxyTests skipped: tinyproxy is not installed (make installs it from APT_PACKAGES)")
+            return
+        }
+        let proxy = try TinyProxy(username: username, password: password)
+        do {
+            try await body(proxy)
+            proxy.stop()
+        } catch {
+            proxy.stop()
+            throw error
+        }
+    }
+
+    func transport(proxy: ProxySettings, tls: TLSSettings = TLSSettings()) -> HTTPClientTransport {
+        var configuration = TransportConfiguration()
+        configuration.proxy = proxy
+        configuration.tls = tls
+        return HTTPClientTransport(configuration: configuration)
+    }
+
+    @Test("http goes through the proxy (a CONNECT tunnel), with Basic credentials")
+    func plainHTTP() async throws {
+        try await withProxy { proxy in
+            try await withMockServer { server in
+                let transport = transport(
+                    proxy: ProxySettings(
+                        host: "127.0.0.1", port: proxy.port, credentials: .init(username: "alice", password: "s3cret")))
+                let url = server.baseURL.appendingPathComponent("echo")
+                let reply = try await transport.perform(
+                    Request(method: .get, url: url), context: TransportContext(timeout: .seconds(20)))
+                try await transport.shutdown()
+                #expect(reply.status == .ok)
+                #expect(reply.connection?.proxy == "127.0.0.1:\(proxy.port)")
+                #expect(proxy.log.contains("CONNECT 127.0.0.1:\(server.port)"), "\(proxy.log)")
+            }
+        }
+    }
+
+    @Test("https goes through a CONNECT tunnel to the TLS server; the certificate is still checked")
+    func httpsTunnel() async throws {
+        try await withProxy { proxy in
+            let server = try await TLSTestServer()
+            let settings = ProxySettings(
+                host: "127.0.0.1", port: proxy.port, credentials: .init(username: "alice", password: "s3cret"))
+            let transport = transport(
+                proxy: settings, tls: TLSSettings(certificateAuthorityPEM: server.authority.caPEM))
+            let url = server.baseURL.appendingPathComponent("tunnelled")
+            let reply = try await transport.perform(
+                Request(method: .get, url: url), context: TransportContext(timeout: .seconds(20)))
+            try await transport.shutdown()
+            let untrusting = self.transport(proxy: settings)
+            await #expect(throws: TernError.self) {
+                _ = try await untrusting.perform(
+                    Request(method: .get, url: url), context: TransportContext(timeout: .seconds(20)))
+            }
+            try await untrusting.shutdown()
+            await server.stop()
+            #expect(reply.status == .ok)
+            #expect(server.requests.contains { $0.hasPrefix("GET /tunnelled ") })
+            #expect(proxy.log.contains("CONNECT 127.0.0.1:\(server.port)"), "\(proxy.log)")
+        }
+    }
+
+    @Test("without credentials the tunnel fails with a clear 407 error")
+    func missingCredentials() async throws {
+        try await withProxy { proxy in
+            let server = try await TLSTestServer()
+            let transport = transport(
+                proxy: ProxySettings(host: "127.0.0.1", port: proxy.port),
+                tls: TLSSettings(certificateAuthorityPEM: server.authority.caPEM))
+            let error = await #expect(throws: TernError.self) {
+                _ = try await transport.perform(
+                    Request(method: .get, url: server.baseURL), context: TransportContext(timeout: .seconds(20)))
+            }
+            try await transport.shutdown()
+            await server.stop()
+            #expect(
+                error?.message.contains("407 Proxy Authentication Required") == true, "\(String(describing: error))")
+            #expect(server.requests.isEmpty)
+        }
+    }
+}
