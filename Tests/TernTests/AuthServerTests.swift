@@ -83,7 +83,8 @@ struct AuthServerTests {
             path: "/always-401", response: MockResponse(status: 401, headers: [("WWW-Authenticate", challenge)]))
         try await withMockServer(routes: [route]) { server async throws in
             let handler = liveHandler(
-                server, mode: .live, interceptors: [DigestAuthInterceptor(username: "alice", password: "s3cret")])
+                server, mode: .live, retryPolicy: .never,
+                interceptors: [DigestAuthInterceptor(username: "alice", password: "s3cret")])
             #expect(try await handler.send(get("always-401", on: server)).statusCode == 401)
             #expect(server.requestCount(path: "/always-401") == 3)
         }
