@@ -79,7 +79,7 @@ extension HTTPClientTransport {
         error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError
     }
 
-    /// A `TernError(.connection)` that says which certificate check failed, found by shaking hands
+    /// A `TernError(.tls)` that says which certificate check failed, found by shaking hands
     /// again without checks and checking the certificate with swift-certificates.
     func diagnoseTLSFailure(
         _ error: any Error, request: Tern.Request, settings connectionSettings: ClientSettings
@@ -100,7 +100,7 @@ extension HTTPClientTransport {
         }
         let text = String(describing: error)
         if let reason {
-            return TernError(.connection, "\(prefix): \(reason)", requestLabel: label, underlying: error)
+            return TernError(.tls, "\(prefix): \(reason)", requestLabel: label, underlying: error)
         }
         if text.contains("CERTIFICATE_REQUIRED") || text.contains("HANDSHAKE_FAILURE")
             || (connectionSettings.tls.clientCertificatePEM == nil && text.contains("ALERT"))
@@ -109,7 +109,7 @@ extension HTTPClientTransport {
                 connectionSettings.tls.clientCertificatePEM == nil
                 ? "the server asks for a client certificate (set tls.clientCertificate and tls.clientKey)"
                 : "the server refused the client certificate"
-            return TernError(.connection, "\(prefix): \(hint) (\(text))", requestLabel: label, underlying: error)
+            return TernError(.tls, "\(prefix): \(hint) (\(text))", requestLabel: label, underlying: error)
         }
         return TernError(.connection, "\(prefix): \(text)", requestLabel: label, underlying: error)
     }

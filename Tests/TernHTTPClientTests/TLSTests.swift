@@ -104,6 +104,22 @@ struct TLSTests {
         #expect(message.contains("expired on"), "\(message)")
     }
 
+    @Test("a refused certificate is a .tls error the handler does not retry")
+    func certificateFailureNotRetried() async throws {
+        let server = try await TLSTestServer(leaf: .expired)
+        var configuration = TransportConfiguration()
+        configuration.tls = TLSSettings(certificateAuthorityPEM: server.authority.caPEM)
+        let transport = HTTPClientTransport(configuration: configuration)
+        let handler = Handler(
+            transport: transport, storage: nil, retryPolicy: .constant(.milliseconds(1), limit: 3))
+        let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/hello"))
+        let error = await #expect(throws: TernError.self) { try await handler.send(Request(url: url)) }
+        try await transport.shutdown()
+        await server.stop()
+        #expect(error?.kind == .tls)
+        #expect(error?.attempt == 1, "a retry cannot make a certificate valid")
+    }
+
     @Test("a certificate for another host: the error says host name mismatch and names both")
     func wrongHost() async throws {
         let server = try await TLSTestServer(leaf: .wrongHost)

@@ -153,17 +153,20 @@ struct AuthServerTests {
             request.authentication = .aws(credentials, region: "eu-west-1", service: "execute-api")
             let echoed = try await handler.decode(Echo.self, from: request)
             let authorization = try #require(echoed.headers["authorization"])
-            // Recompute from what the server received: host, date, token and content type were all signed.
+            // Recompute from what the server received: host, date, token, content type and the default
+            // Accept-Encoding were all signed.
             let signer = AWSSigV4Signer(credentials: credentials, region: "eu-west-1", service: "execute-api")
             let received: [(name: String, value: String)] = [
-                "host", "x-amz-date", "x-amz-security-token", "content-type",
+                "host", "x-amz-date", "x-amz-security-token", "content-type", "accept-encoding",
             ]
             .map { ($0, echoed.headers[$0] ?? "missing") }
             let signature = signer.signature(
                 method: "POST", path: echoed.path, query: echoed.query, headers: received,
                 payloadHash: AWSSigV4Signer.hexSHA256(Data("hello".utf8)), date: clock.now)
             #expect(authorization == signer.authorization(signature))
-            #expect(authorization.contains("SignedHeaders=content-type;host;x-amz-date;x-amz-security-token,"))
+            #expect(
+                authorization.contains(
+                    "SignedHeaders=accept-encoding;content-type;host;x-amz-date;x-amz-security-token,"))
             #expect(echoed.headers["x-amz-date"] == AWSSigV4Signer.timestamp(clock.now))
         }
     }

@@ -17,6 +17,7 @@ public struct TernError: Error, Sendable, CustomStringConvertible {
             case storage = "storage error"
             case authentication = "authentication failed"
             case unsupported = "unsupported"
+            case tls = "TLS failed"
         }
 
         private let code: Code
@@ -46,6 +47,10 @@ public struct TernError: Error, Sendable, CustomStringConvertible {
         public static let authentication = Kind(.authentication)
         /// The transport cannot do what the request asks (documented per transport).
         public static let unsupported = Kind(.unsupported)
+        /// The TLS handshake was refused for a reason a retry cannot change: the server's certificate
+        /// failed a check (expired, wrong host, unknown issuer) or the server wants a client certificate.
+        /// Not transient: the retry policy does not retry it.
+        public static let tls = Kind(.tls)
 
         public var description: String { code.rawValue }
     }
