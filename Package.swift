@@ -122,7 +122,8 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "TernTests", dependencies: ["Tern", "TernTesting", "TernHTTPClient"], swiftSettings: swiftSettings),
+            name: "TernTests", dependencies: ["Tern", "TernTesting", "TernHTTPClient"], exclude: ["Fixtures"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"], swiftSettings: swiftSettings),
         .testTarget(

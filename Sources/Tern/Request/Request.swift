@@ -39,6 +39,8 @@ public struct Request: Sendable {
     public var requiresAuthentication: Bool
     /// A short name for logs and events (a spec id, a case name); `nil` uses `METHOD URL`.
     public var name: String?
+    /// Whether a `CookieInterceptor` sends the jar's cookies with this request and stores those it sets.
+    public var usesCookies: Bool = true
 
     /// Makes a request; only the method and URL are required.
     public init(
