@@ -41,6 +41,8 @@ public struct SpecDefinition: Sendable, Equatable {
     public var capture: [CaptureRule] = []
     /// What the answer must satisfy (`expect:`), evaluated on every send.
     public var expect: [ResponseExpectation] = []
+    /// Whether the cookie jar is used: its cookies sent, those set stored (`cookies: false` turns it off).
+    public var cookies = true
 
     /// Key order and value positions from the file this definition was read from.
     var layout = SpecLayout()
@@ -83,6 +85,7 @@ public struct SpecDefinition: Sendable, Equatable {
             && lhs.body == rhs.body && lhs.transaction == rhs.transaction && lhs.storageKey == rhs.storageKey
             && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample && lhs.verifyIgnore == rhs.verifyIgnore
             && lhs.requires == rhs.requires && lhs.capture == rhs.capture && lhs.expect == rhs.expect
+            && lhs.cookies == rhs.cookies
     }
 }
 
