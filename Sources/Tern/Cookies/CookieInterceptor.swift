@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import HTTPTypes
 
 /// Sends the cookies of a `CookieJar` and stores those the server sets, on every attempt.

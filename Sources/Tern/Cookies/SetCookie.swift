@@ -91,9 +91,9 @@ public struct SetCookie: Sendable, Hashable {
 
     private static func sameSite(_ text: String) -> Cookie.SameSite? {
         switch text.lowercased() {
-        case "strict": .strict
-        case "lax": .lax
-        case "none": .none
+        case "strict": Cookie.SameSite.strict
+        case "lax": Cookie.SameSite.lax
+        case "none": Cookie.SameSite.none
         default: nil
         }
     }

@@ -19,7 +19,7 @@ struct OpenedWorkspace {
     static func open(
         _ options: WorkspaceOptions, environment: String? = nil, mode: ResponseMode? = nil,
         variables: [String: String] = [:],
-        startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil
+        startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil, usesCookies: Bool = true
     ) async throws -> OpenedWorkspace {
         let workspace: Workspace
         do {
@@ -53,12 +53,15 @@ struct OpenedWorkspace {
                 throw CommandFailure.usage("the embedded mock server could not start: \(error)")
             }
         }
+        var sessionOptions = ExplorerSession.Options(
+            environment: environment, mode: mode, variables: variables, editor: editor)
+        sessionOptions.usesCookies = usesCookies
         let session = ExplorerSession(
             workspace: workspace,
             transport: HTTPClientTransport(
                 client: HTTPClientTransport.shared.client, limits: workspace.handler.transferLimits()),
             storage: storage, history: storage,
-            options: ExplorerSession.Options(environment: environment, mode: mode, variables: variables, editor: editor)
+            options: sessionOptions
         )
         return OpenedWorkspace(workspace: workspace, storage: storage, mock: mock, session: session)
     }

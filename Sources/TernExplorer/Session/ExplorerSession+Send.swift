@@ -39,14 +39,15 @@ extension ExplorerSession {
             current.spec.query.append((name: item.name, value: .string(item.value)))
         }
         if let body = adjustments.body { current.spec.body = Self.body(from: body) }
-        var request = try resolve(current)
+        var request = try withCookies(resolve(current), spec: current.spec)
         if adjustments.streamsBody { request.transaction = .download }
         let started = Date()
         let redactor = handler.redactor(for: request)
         let activity = self.activity
         let observer = adjustments.onEvent
+        let response: Response
         do {
-            let response = try await handler.send(
+            response = try await handler.send(
                 request, mode: mode,
                 onEvent: { event in
                     activity.record(event)
@@ -62,8 +63,8 @@ extension ExplorerSession {
                         duration: response.timing.duration.seconds, request: record, cacheKey: response.cache?.key
                     ))
             }
-            return response
         } catch {
+            try? cookieJars.saveIfChanged()
             await remember(
                 HistoryEntry(
                     spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url),
@@ -73,6 +74,8 @@ extension ExplorerSession {
                 ))
             throw ExplorerError(.request, error.message, underlying: error)
         }
+        try saveCookies()
+        return response
     }
 
     /// The resolved request of the spec `name` (or the selected one), as it would be sent.

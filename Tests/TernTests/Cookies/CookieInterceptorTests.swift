@@ -13,6 +13,11 @@ struct CookieInterceptorTests {
         var cookies: [String: String]
     }
 
+    /// A GET of `pathAndQuery` (a query is kept as written).
+    func get(_ pathAndQuery: String, on server: MockServer) -> Request {
+        Request(url: URL(string: pathAndQuery, relativeTo: server.baseURL)?.absoluteURL ?? server.baseURL)
+    }
+
     func post(_ path: String, json: String, on server: MockServer) -> Request {
         var request = Request(method: .post, url: server.baseURL.appendingPathComponent(path))
         request.body = .data(Data(json.utf8))

@@ -71,7 +71,7 @@ struct CookieJarTests {
     func limits() throws {
         let jar = CookieJar(limits: CookieJar.Limits(cookieSize: 4096, perDomain: 3, total: 5))
         let site = try url("http://a.test/")
-        jar.store(setCookieFields: ["big=" + String(repeating: "x", count: 4093)], for: site, at: Self.now)
+        jar.store(setCookieFields: ["big=" + String(repeating: "x", count: 4094)], for: site, at: Self.now)
         #expect(jar.storedCookies.isEmpty)
         for index in 0..<5 {
             jar.store(setCookieFields: ["c\(index)=1"], for: site, at: Self.now.addingTimeInterval(Double(index)))

@@ -37,6 +37,7 @@ struct CookieParsingTests {
         #expect(SetCookie("=value", at: Self.now) == nil)
         #expect(SetCookie("a=b; Path=relative", at: Self.now)?.path == nil)
         #expect(SetCookie("a=b; SameSite=sometimes", at: Self.now)?.sameSite == nil)
+        #expect(SetCookie("a=b; samesite=NONE; Secure", at: Self.now)?.sameSite == Cookie.SameSite.none)
         #expect(SetCookie("a=\u{1}", at: Self.now) == nil)
         #expect(SetCookie("a=" + String(repeating: "x", count: 9000), at: Self.now) == nil)
     }
