@@ -44,14 +44,14 @@ extension ExplorerSession {
         }
     }
 
-    /// `request` marked for the cookie interceptor, with the jar's cookies already in its `Cookie`
-    /// header when it uses the jar: so they take part in its cache identity, and a response stored while
-    /// signed in never answers a request sent signed out.
+    /// `request` marked for the cookie interceptor (`--no-cookies`, a spec's `cookies: false`).
+    ///
+    /// The interceptor adds the jar's cookies after the storage key is made, so they are not part of
+    /// the request's identity: cookies rotate with every sign-in, and keying by them would make every
+    /// recorded answer unreachable offline after the next login (see docs/cache.md).
     func withCookies(_ request: Request, spec: SpecDefinition) -> Request {
         var request = request
         request.usesCookies = usesCookies && spec.cookies
-        guard request.usesCookies else { return request }
-        let jar = cookieJars.jar(request.cachePartition)
-        return CookieInterceptor.adding(jar.cookies(for: request.url, at: handler.clock.now), to: request)
+        return request
     }
 }
