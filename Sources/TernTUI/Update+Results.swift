@@ -21,6 +21,7 @@ extension App {
             state.status = StatusMessage(text: text, isError: false)
             if case .cache = command { return [.loadCache] }
             if case .vars = command { return [.loadVariables] }
+            if case .cookies = command { return [.run(.cookies(.list(domain: nil)))] }
         case .help(let infos):
             state.dialog = .output(
                 title: "help", lines: infos.flatMap { ["\($0.usage)", "  \($0.summary)"] }, scroll: 0)
@@ -81,6 +82,10 @@ extension App {
             if lines.count > 1 { state.dialog = .output(title: "import", lines: lines, scroll: 0) }
         case .filtered(let values):
             state.dialog = .output(title: "filter", lines: values.isEmpty ? ["(nothing selected)"] : values, scroll: 0)
+        case .cookies(let rows, let environment):
+            state.dialog = .output(
+                title: "cookies (\(environment.map { "environment \($0)" } ?? "no environment"))",
+                lines: CookieRow.lines(rows, now: state.now), scroll: 0)
         case .quit(let unsaved):
             if unsaved.isEmpty { state.quitting = true } else { state.dialog = .confirmQuit(unsaved: unsaved) }
         }

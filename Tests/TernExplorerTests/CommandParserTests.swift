@@ -79,11 +79,25 @@ struct CommandParserTests {
         }
     }
 
+    @Test("cookies: list, delete with or without a domain, clear; anything else shows the usage")
+    func cookies() throws {
+        #expect(try CommandParser.parse("cookies") == .cookies(.list(domain: nil)))
+        #expect(try CommandParser.parse("cookies list example.com") == .cookies(.list(domain: "example.com")))
+        #expect(try CommandParser.parse("cookies delete sid") == .cookies(.delete(name: "sid", domain: nil)))
+        let scoped = Command.cookies(.delete(name: "sid", domain: "a.test"))
+        #expect(try CommandParser.parse("cookies delete sid --domain a.test") == scoped)
+        #expect(try CommandParser.parse("cookies clear") == .cookies(.clear(domain: nil)))
+        #expect(try CommandParser.parse("cookies clear a.test") == .cookies(.clear(domain: "a.test")))
+        for bad in ["cookies delete", "cookies wipe", "cookies delete a b c", "cookies list a b"] {
+            #expect(throws: ExplorerError.self, "\(bad)") { try CommandParser.parse(bad) }
+        }
+    }
+
     @Test("the registry has one entry per command with a usage and a summary")
     func registry() {
         let names = CommandRegistry.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names.count == 24)
+        #expect(names.count == 25)
         #expect(CommandRegistry.info("send")?.key == "s")
         #expect(CommandRegistry.all.allSatisfy { !$0.summary.isEmpty })
     }

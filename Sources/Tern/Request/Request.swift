@@ -44,6 +44,8 @@ public struct Request: Sendable {
     public var authentication: RequestAuthentication? = nil
     /// TLS and proxy settings for this request instead of the transport's (e.g. a workspace target's).
     public var connectionSettings: ConnectionSettings? = nil
+    /// Whether a `CookieInterceptor` sends the jar's cookies with this request and stores those it sets.
+    public var usesCookies: Bool = true
 
     /// Makes a request; only the method and URL are required.
     public init(

@@ -34,6 +34,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write a report: junit:FILE or json:FILE (repeatable).", valueName: "kind:FILE"))
     var report: [String] = []
 
+    @Flag(help: "Neither send the workspace's cookies nor keep those the responses set.")
+    var noCookies = false
+
     @Flag(help: "Stop at the first spec that fails or errors.")
     var bail = false
 
@@ -54,7 +57,8 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let destinations = try reports()
         let values = try NameValuePairs.parse(variables, option: "--var")
-        let opened = try await OpenedWorkspace.open(workspace, environment: env, mode: mode, variables: values)
+        let opened = try await OpenedWorkspace.open(
+            workspace, environment: env, mode: mode, variables: values, usesCookies: !noCookies)
         let order: [String]
         do {
             order = try await opened.session.runOrder(specs)

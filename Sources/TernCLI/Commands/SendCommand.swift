@@ -56,6 +56,9 @@ struct SendCommand: AsyncParsableCommand {
         help: "With -o, resume a partial FILE: ask only for the bytes it lacks (Range) and append them.")
     var resume = false
 
+    @Flag(help: "Neither send the workspace's cookies nor keep those the response sets.")
+    var noCookies = false
+
     @Flag(help: "Print the status line and headers before the body.")
     var include = false
 
@@ -83,7 +86,8 @@ struct SendCommand: AsyncParsableCommand {
     func run() async throws {
         let adjustments = try makeAdjustments()
         let opened = try await OpenedWorkspace.open(
-            workspace, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"))
+            workspace, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"),
+            usesCookies: !noCookies)
         if events == .json, let request = try? await opened.session.resolvedRequest(spec) {
             EventPrinter().printBodyFiles(of: request, in: opened.workspace)
         }

@@ -20,7 +20,7 @@ struct OpenedWorkspace {
     static func open(
         _ options: WorkspaceOptions, environment: String? = nil, mode: ResponseMode? = nil,
         variables: [String: String] = [:],
-        startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil
+        startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil, usesCookies: Bool = true
     ) async throws -> OpenedWorkspace {
         let workspace: Workspace
         do {
@@ -58,11 +58,14 @@ struct OpenedWorkspace {
         // Requests of targets with their own tls:/proxy: get clients of their own inside this transport.
         let transport = HTTPClientTransport(
             client: HTTPClientTransport.shared.client, limits: workspace.handler.transferLimits())
+        var sessionOptions = ExplorerSession.Options(
+            environment: environment, mode: mode, variables: variables, editor: editor)
+        sessionOptions.usesCookies = usesCookies
         let session = ExplorerSession(
             workspace: workspace,
             transport: transport,
             storage: storage, history: storage,
-            options: ExplorerSession.Options(environment: environment, mode: mode, variables: variables, editor: editor)
+            options: sessionOptions
         )
         return OpenedWorkspace(
             workspace: workspace, storage: storage, mock: mock, session: session, transport: transport)

@@ -51,6 +51,8 @@ package enum Command: Sendable, Equatable {
     case export(ExportAction)
     /// `quit`.
     case quit
+    /// `cookies [list [DOMAIN]]|delete NAME [--domain DOMAIN]|clear [DOMAIN]`: the cookie jar of the environment.
+    case cookies(CookieAction)
 
     /// What `set`/`unset` change.
     package enum EditField: String, Sendable, CaseIterable {
@@ -74,6 +76,16 @@ package enum Command: Sendable, Equatable {
         case har(file: String, names: [String], fromCache: Bool, force: Bool)
         /// `export postman [GROUP] -o FILE [--force]`: a Postman collection v2.1.
         case postman(file: String, group: String?, force: Bool)
+    }
+
+    /// The cookie subcommands.
+    package enum CookieAction: Sendable, Equatable {
+        /// `cookies [list [DOMAIN]]`: every cookie (of DOMAIN and its subdomains), values masked.
+        case list(domain: String?)
+        /// `cookies delete NAME [--domain DOMAIN]`.
+        case delete(name: String, domain: String?)
+        /// `cookies clear [DOMAIN]`.
+        case clear(domain: String?)
     }
 
     /// The cache subcommands.

@@ -46,6 +46,7 @@ package enum CommandParser {
         case "import": return try parseImport(arguments)
         case "export": return .export(try parseExport(arguments))
         case "quit", "exit", "q": return try none(arguments, .quit, for: "quit")
+        case "cookies": return .cookies(try parseCookies(arguments))
         default:
             let close = CommandRegistry.suggestions(for: name)
             let hint =
@@ -194,6 +195,19 @@ package enum CommandParser {
         if arguments[0].lowercased() == "export" { return .export(first, names: Array(rest.dropFirst()), force: force) }
         guard rest.count == 1 else { throw usage("cache") }
         return .promote(first, force: force)
+    }
+
+    private static func parseCookies(_ arguments: [String]) throws(ExplorerError) -> Command.CookieAction {
+        switch (arguments.first?.lowercased(), arguments.count) {
+        case (nil, 0), ("list", 1): return .list(domain: nil)
+        case ("list", 2): return .list(domain: arguments[1])
+        case ("clear", 1): return .clear(domain: nil)
+        case ("clear", 2): return .clear(domain: arguments[1])
+        case ("delete", 2): return .delete(name: arguments[1], domain: nil)
+        case ("delete", 4) where arguments[2] == "--domain": return .delete(name: arguments[1], domain: arguments[3])
+        case ("delete", 4) where arguments[1] == "--domain": return .delete(name: arguments[3], domain: arguments[2])
+        default: throw usage("cookies")
+        }
     }
 
     private static func parseSave(_ arguments: [String]) throws(ExplorerError) -> Command {

@@ -85,6 +85,9 @@ package enum CommandRegistry {
             arguments: "curl [SPEC]|har [SPEC|GROUP]... [--from history|cache] -o FILE|postman [GROUP] -o FILE",
             summary: "Print a spec as a curl command, or write history as HAR or a group as a Postman collection.",
             key: nil),
+        CommandInfo(
+            name: "cookies", arguments: "[list [DOMAIN]]|delete NAME [--domain DOMAIN]|clear [DOMAIN]",
+            summary: "List the environment's cookies (values masked), delete one, or clear them.", key: nil),
         CommandInfo(name: "quit", arguments: "", summary: "Leave (unsaved edits are mentioned first).", key: "q"),
     ]
 

@@ -73,6 +73,7 @@ package enum Completion {
         case ("env", 1): return vocabulary.environments
         case ("mode", 1): return ResponseMode.allCases.map(\.rawValue)
         case ("cache", 1): return ["list", "show", "clear", "export", "import", "promote"]
+        case ("cookies", 1): return ["list", "delete", "clear"]
         case ("help", 1), ("?", 1): return CommandRegistry.all.map(\.name)
         case ("set", 1), ("unset", 1): return Command.EditField.allCases.map(\.rawValue)
         case ("save", 1): return ["as"]

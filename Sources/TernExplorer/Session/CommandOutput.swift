@@ -37,6 +37,8 @@ package enum CommandOutput: Sendable {
     case filtered([String])
     /// `import`: what was (or, with `--dry-run`, would be) created, updated, left alone and skipped.
     case imported(ImportOutcome)
+    /// `cookies list`: the jar of `environment` (`nil`: none in force).
+    case cookies([CookieRow], environment: String?)
     /// `quit`, with the ids of specs that have unsaved edits.
     case quit(unsaved: [String])
 }

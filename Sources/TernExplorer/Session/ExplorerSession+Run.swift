@@ -86,6 +86,8 @@ extension ExplorerSession {
             return try await export(action)
         case .quit:
             return .quit(unsaved: unsavedSpecIDs)
+        case .cookies(let action):
+            return try cookies(action)
         }
     }
 

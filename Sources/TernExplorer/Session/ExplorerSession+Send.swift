@@ -44,7 +44,7 @@ extension ExplorerSession {
             current.spec.query.append((name: item.name, value: .string(item.value)))
         }
         if let body = adjustments.body { current.spec.body = Self.body(from: body) }
-        var request = try resolve(current)
+        var request = try withCookies(resolve(current), spec: current.spec)
         if adjustments.streamsBody { request.transaction = .download }
         let started = Date()
         let redactor = handler.redactor(for: request)
@@ -54,8 +54,8 @@ extension ExplorerSession {
             activity.record(event)
             observer?(event)
         }
+        let response: Response
         do {
-            let response: Response
             if let onStream = adjustments.onStream, request.transaction != .download {
                 let stream = handler.stream(
                     request, mode: mode, stop: adjustments.streamStop ?? StreamStop(), onEvent: onEvent)
@@ -73,9 +73,9 @@ extension ExplorerSession {
                         duration: response.timing.duration.seconds, request: record, cacheKey: response.cache?.key
                     ))
             }
-            return response
         } catch {
             let failure = TernError.wrap(error)
+            try? cookieJars.saveIfChanged()
             await remember(
                 HistoryEntry(
                     spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url),
@@ -85,6 +85,8 @@ extension ExplorerSession {
                 ))
             throw ExplorerError(.request, redactor.redact(failure.message), underlying: failure)
         }
+        try saveCookies()
+        return response
     }
 
     /// The resolved request of the spec `name` (or the selected one), as it would be sent.

@@ -19,7 +19,7 @@ extension ExplorerSession {
     private func verify(_ entry: SpecEntry, storage: any StorageManager) async -> DriftReport {
         let request: Request
         do {
-            request = try resolve(entry)
+            request = try withCookies(resolve(entry), spec: entry.spec)
         } catch {
             return DriftReport(spec: entry.id, outcome: .failed(error.message))
         }
@@ -34,8 +34,10 @@ extension ExplorerSession {
                 request, mode: .live, validUntil: nil, stores: false, onEvent: { activity.record($0) }
             )
         } catch {
+            try? cookieJars.saveIfChanged()
             return DriftReport(spec: entry.id, outcome: .failed(error.message))
         }
+        try? cookieJars.saveIfChanged()
         let report = DriftReport.compare(
             spec: entry.id, stored: stored, live: live, ignoring: workspace.verifyIgnore + entry.spec.verifyIgnore
         )

@@ -18,6 +18,8 @@ package actor ExplorerSession {
         package var processEnvironment: [String: String]
         /// Edits text in the user's editor (`body edit`); `nil` where there is no terminal.
         package var editor: (@Sendable (String) async throws -> String)?
+        /// Whether sends use the workspace's cookie jar (`tern run --no-cookies` turns it off).
+        package var usesCookies = true
 
         /// Makes options.
         package init(
@@ -60,6 +62,10 @@ package actor ExplorerSession {
     let activity = ActivityLog()
     let processEnvironment: [String: String]
     let editor: (@Sendable (String) async throws -> String)?
+    /// The cookie jars, one per environment (`.tern/cookies.json`).
+    package nonisolated let cookieJars: WorkspaceCookies
+    /// Whether sends use the cookie jar at all.
+    let usesCookies: Bool
 
     /// Opens a session on `workspace`, sending through `transport` and storing in `storage`.
     package init(
@@ -74,14 +80,19 @@ package actor ExplorerSession {
         self.editor = options.editor
         self.storage = storage
         self.history = history
+        let jars = WorkspaceCookies(folder: workspace.root.appendingPathComponent(".tern"))
+        cookieJars = jars
+        usesCookies = options.usesCookies
         let settings = workspace.handler
         handler = Handler(
             transport: transport, storage: storage, mode: self.mode, retryPolicy: settings.retryPolicy(),
             cacheValidity: .responseHeaders(fallback: settings.cacheTTL),
             defaults: SessionDefaults(timeout: .fromSeconds(settings.timeout)),
             // Each spec's `auth:` (basic, bearer, API key, digest, AWS) is applied at send time, after the
-            // storage key is worked out from the unsigned request.
-            interceptors: [AuthenticationInterceptor()], clock: clock,
+            // storage key is worked out from the unsigned request; the cookie jar inside it sees every
+            // exchange (a digest challenge's Set-Cookie too).
+            interceptors: [AuthenticationInterceptor(), CookieInterceptor { request in jars.jar(request.cachePartition) }],
+            clock: clock,
             cacheIdentity: CacheIdentity(
                 ignoredHeaders: settings.cacheIgnoreHeaders, digestKey: storage?.identityKey
             ),

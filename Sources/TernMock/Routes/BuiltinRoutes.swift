@@ -33,6 +33,14 @@ enum BuiltinRoutes {
             {
                 return try await exchange.send(response)
             }
+        case "cookies" where segments.count <= 2:
+            if let response = CookieRoutes.cookies(request, action: second) {
+                return try await exchange.send(response)
+            }
+        case "session" where segments.count == 2:
+            if let response = CookieRoutes.session(request, action: segments[1], body: exchange.body) {
+                return try await exchange.send(response)
+            }
         case "redirect" where second != nil && request.isMethod("GET", "HEAD"):
             if let hops = second.flatMap({ Int($0) }), hops >= 0 {
                 let location = hops == 0 ? "/echo" : "/redirect/\(hops - 1)"

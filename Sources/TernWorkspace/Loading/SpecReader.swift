@@ -11,7 +11,7 @@ struct SpecReader {
     /// Every field a spec may have, in the order the docs (and new files) list them.
     static let fieldOrder = [
         "name", "target", "method", "path", "query", "arrayEncoding", "headers", "auth", "disabled", "body",
-        "transaction", "storageKey", "validFor", "sample", "verify", "requires", "capture", "expect",
+        "transaction", "storageKey", "validFor", "cookies", "sample", "verify", "requires", "capture", "expect",
     ]
 
     var reader: NodeReader
@@ -76,6 +76,7 @@ struct SpecReader {
             locate("storageKey", node, spec.storageKey ?? "")
         }
         if let node = fields["validFor"] { spec.validFor = try optionalSeconds(node, field: "validFor") }
+        if let node = fields["cookies"] { spec.cookies = try reader.bool(node, field: "cookies") }
         if let node = fields["sample"] { spec.sample = try sample(node) }
         if let node = fields["verify"] { spec.verifyIgnore = try reader.verifyIgnore(node) }
         if let node = fields["requires"] { spec.requires = try requires(node) }

@@ -43,6 +43,8 @@ public struct SpecDefinition: Sendable, Equatable {
     public var expect: [ResponseExpectation] = []
     /// How the request authenticates (`auth:`): `nil` uses the target's, `.none` turns it off.
     public var auth: AuthDefinition? = nil
+    /// Whether the cookie jar is used: its cookies sent, those set stored (`cookies: false` turns it off).
+    public var cookies = true
 
     /// Key order and value positions from the file this definition was read from.
     var layout = SpecLayout()
@@ -85,7 +87,7 @@ public struct SpecDefinition: Sendable, Equatable {
             && lhs.body == rhs.body && lhs.transaction == rhs.transaction && lhs.storageKey == rhs.storageKey
             && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample && lhs.verifyIgnore == rhs.verifyIgnore
             && lhs.requires == rhs.requires && lhs.capture == rhs.capture && lhs.expect == rhs.expect
-            && lhs.auth == rhs.auth
+            && lhs.auth == rhs.auth && lhs.cookies == rhs.cookies
     }
 }
 

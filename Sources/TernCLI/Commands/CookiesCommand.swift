@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import TernExplorer
+
+/// `tern cookies [list [DOMAIN]]|delete NAME [--domain DOMAIN]|clear [DOMAIN]`: the environment's cookie jar.
+struct CookiesCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cookies",
+        abstract: "List, delete or clear the cookies the workspace keeps for an environment.",
+        discussion: """
+            Cookies are kept per environment in .tern/cookies.json (owner-only) and sent automatically; \
+            listings mask their values.
+            """,
+        subcommands: [List.self, Delete.self, Clear.self],
+        defaultSubcommand: List.self
+    )
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the cookies, values masked.")
+        @Argument(help: "Only the cookies of this domain and its subdomains.") var domain: String?
+        @OptionGroup var workspace: WorkspaceOptions
+        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+
+        func run() async throws {
+            let output = try await runCookies(workspace, .list(domain: domain), environment: env)
+            guard case .cookies(let rows, let environment) = output else { return }
+            let jar = environment.map { "environment \($0)" } ?? "no environment"
+            guard !rows.isEmpty else {
+                StandardStream.error.write("tern: no cookies (\(jar))\n")
+                return
+            }
+            for line in CookieRow.lines(rows, now: Date()).dropLast(2) {
+                StandardStream.output.write(line.replacingOccurrences(of: " +$", with: "", options: .regularExpression))
+                StandardStream.output.write("\n")
+            }
+        }
+    }
+
+    struct Delete: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete the cookies named NAME.")
+        @Argument(help: "The cookie's name.") var name: String
+        @Option(help: "Only on this domain (and its subdomains).") var domain: String?
+        @OptionGroup var workspace: WorkspaceOptions
+        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+
+        func run() async throws {
+            let output = try await runCookies(workspace, .delete(name: name, domain: domain), environment: env)
+            if case .done(let message) = output { StandardStream.error.write("tern: \(message)\n") }
+        }
+    }
+
+    struct Clear: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Delete every cookie (of DOMAIN, when given).")
+        @Argument(help: "Only the cookies of this domain and its subdomains.") var domain: String?
+        @OptionGroup var workspace: WorkspaceOptions
+        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+
+        func run() async throws {
+            let output = try await runCookies(workspace, .clear(domain: domain), environment: env)
+            if case .done(let message) = output { StandardStream.error.write("tern: \(message)\n") }
+        }
+    }
+}
+
+/// Runs one `cookies` action on a freshly opened workspace (no mock server is started).
+private func runCookies(
+    _ options: WorkspaceOptions, _ action: Command.CookieAction, environment: String?
+) async throws -> CommandOutput {
+    let opened = try await OpenedWorkspace.open(options, environment: environment, startsMock: false)
+    defer { opened.session.handler.removeTemporaryFiles() }
+    do {
+        return try await opened.session.run(.cookies(action))
+    } catch {
+        throw CommandFailure.usage(error.message)
+    }
+}
