@@ -62,7 +62,13 @@ public struct TernError: Error, Sendable, CustomStringConvertible {
     /// `METHOD URL` of the request concerned, when there is one.
     public var requestLabel: String?
     /// The response that caused the error (for `unacceptableStatus`, `authentication`, `decoding`).
-    public var response: Response?
+    public var response: Response? {
+        get { responseBox?.response }
+        set { responseBox = newValue.map(ResponseBox.init) }
+    }
+    /// The response behind a reference, so the error stays a few words wide however large `Response`
+    /// grows: typed throws pass the error by value through every frame.
+    private var responseBox: ResponseBox?
     /// The attempt (1-based) that failed, when the error came from the network.
     public var attempt: Int?
     /// The error underneath, from the transport, the decoder or the storage.
@@ -111,4 +117,11 @@ public struct TernError: Error, Sendable, CustomStringConvertible {
             .transport, String(describing: error), requestLabel: requestLabel, attempt: attempt, underlying: error
         )
     }
+}
+
+/// Holds a `TernError`'s response (immutable, so sharing it between copies is safe).
+private final class ResponseBox: Sendable {
+    let response: Response
+
+    init(_ response: Response) { self.response = response }
 }
