@@ -91,7 +91,9 @@ package actor ExplorerSession {
             // Each spec's `auth:` (basic, bearer, API key, digest, AWS) is applied at send time, after the
             // storage key is worked out from the unsigned request; the cookie jar inside it sees every
             // exchange (a digest challenge's Set-Cookie too).
-            interceptors: [AuthenticationInterceptor(), CookieInterceptor { request in jars.jar(request.cachePartition) }],
+            interceptors: [
+                AuthenticationInterceptor(), CookieInterceptor { request in jars.jar(request.cachePartition) },
+            ],
             clock: clock,
             cacheIdentity: CacheIdentity(
                 ignoredHeaders: settings.cacheIgnoreHeaders, digestKey: storage?.identityKey
