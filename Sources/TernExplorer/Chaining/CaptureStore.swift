@@ -85,16 +85,7 @@ struct CaptureStore: Sendable, Equatable {
         try replacement.commit()
     }
 
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
+    private static var decoder: JSONDecoder { StateFileJSON.decoder }
 
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        return encoder
-    }
+    private static var encoder: JSONEncoder { StateFileJSON.encoder }
 }
