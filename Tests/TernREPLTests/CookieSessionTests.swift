@@ -75,15 +75,20 @@ struct CookieSessionTests {
 
     @Test("the jar's cookies are not in the storage key: cache mode replays whatever the jar holds")
     func cacheIdentity() async throws {
-        try await DemoSession.with { demo in
+        // A copy of session/me that is stored (the demo's has validFor: 0, which stores nothing).
+        try await DemoSession.with(prepare: { root in
+            try DemoSession.write(
+                root, "specs/session/me-stored.yaml", "target: api\nmethod: GET\npath: /session/me\nvalidFor: 600\n")
+        }) { demo in
             _ = try await demo.session.send("session/sign-in")
-            let signedIn = try await demo.session.send("session/me")
+            let signedIn = try await demo.session.send("session/me-stored")
             #expect(signedIn.statusCode == 200 && signedIn.source == .live)
             _ = try await demo.session.run(line: "cookies clear")
-            let signedOut = try await demo.session.send("session/me")
-            #expect(signedOut.statusCode == 401 && signedOut.source == .live, "validFor: 0 always asks the server")
+            _ = try await demo.session.run(line: "mode live")
+            let signedOut = try await demo.session.send("session/me-stored")
+            #expect(signedOut.statusCode == 401 && signedOut.source == .live, "the server sees no cookie now")
             _ = try await demo.session.run(line: "mode cache")
-            let replayed = try await demo.session.send("session/me")
+            let replayed = try await demo.session.send("session/me-stored")
             #expect(replayed.statusCode == 200 && replayed.source == .cache, "the recorded answer, jar or not")
         }
     }

@@ -59,4 +59,18 @@ struct TransferLimitsTests {
         #expect(AttemptWatchdog.describe(.seconds(2)) == "2 s")
         #expect(AttemptWatchdog.describe(.milliseconds(1500)) == "1.5 s")
     }
+
+    @Test("a lifted deadline no longer ends the attempt; the read timeout still does")
+    func liftedDeadline() async throws {
+        let lifted = AttemptWatchdog(timeout: .milliseconds(20), readTimeout: nil, label: "GET /sse")
+        lifted.liftDeadline()
+        let value = try await lifted.run {
+            try await Task.sleep(for: .milliseconds(200))
+            return 7
+        }
+        #expect(value == 7)
+        let quiet = AttemptWatchdog(timeout: .milliseconds(20), readTimeout: .milliseconds(60), label: "GET /sse")
+        quiet.liftDeadline()
+        #expect(await quiet.expiry()?.message == "no data for 60 ms (read timeout)")
+    }
 }

@@ -37,18 +37,15 @@ struct StreamConformanceTests {
             try await kind.with { transport in
                 let handler = Handler(transport: transport, storage: nil, retryPolicy: .never)
                 var request = Request(url: server.baseURL.appendingPathComponent("ndjson"))
-                // The stream lasts about 6 s; the deadline is less (4 s: generous for a loaded machine to get
-                // the head).
-                request.appendQuery(["count": 6, "interval": 1200])
-                request.timeout = .seconds(4)
+                // The stream lasts about 12 s; the deadline is 10 s, generous for a loaded machine to get the
+                // head (a body that is not a stream is held to it: HostileServerConformanceTests).
+                request.appendQuery(["count": 6, "interval": 2000])
+                request.timeout = .seconds(10)
                 let stream = handler.stream(request)
                 var lines: [String] = []
                 for try await item in stream.items { lines.append(item.data) }
                 #expect(lines.count == 6)
                 #expect(lines.first == #"{"n":1,"of":6,"text":"event 1"}"#)
-                // The same body without a consumer is held to the deadline.
-                let error = await #expect(throws: TernError.self) { try await handler.send(request) }
-                #expect(error?.kind == .timeout)
             }
         }
     }
