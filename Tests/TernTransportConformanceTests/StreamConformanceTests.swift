@@ -37,15 +37,24 @@ struct StreamConformanceTests {
             try await kind.with { transport in
                 let handler = Handler(transport: transport, storage: nil, retryPolicy: .never)
                 var request = Request(url: server.baseURL.appendingPathComponent("ndjson"))
-                // The stream lasts about 12 s; the deadline is 10 s, generous for a loaded machine to get the
-                // head (a body that is not a stream is held to it: HostileServerConformanceTests).
-                request.appendQuery(["count": 6, "interval": 2000])
-                request.timeout = .seconds(10)
-                let stream = handler.stream(request)
+                // The stream lasts about 10 s, the deadline is 5 s. On a machine so loaded that even the head
+                // misses the deadline (the whole suite runs at once on two cores), nothing was shown yet and
+                // the run says nothing about streams: it is tried again, up to three times.
+                request.appendQuery(["count": 4, "interval": 2500])
+                request.timeout = .seconds(5)
                 var lines: [String] = []
-                for try await item in stream.items { lines.append(item.data) }
-                #expect(lines.count == 6)
-                #expect(lines.first == #"{"n":1,"of":6,"text":"event 1"}"#)
+                for _ in 1...3 {
+                    lines = []
+                    let stream = handler.stream(request)
+                    do {
+                        for try await item in stream.items { lines.append(item.data) }
+                        break
+                    } catch let error as TernError where error.kind == .timeout && lines.isEmpty {
+                        continue
+                    }
+                }
+                #expect(lines.count == 4)
+                #expect(lines.first == #"{"n":1,"of":4,"text":"event 1"}"#)
             }
         }
     }
