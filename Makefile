@@ -27,7 +27,7 @@ build: deps
 ## test: install, build, check formatting and code that can trap on input, and run every test
 test: build lint
 	scripts/check-traps.sh
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/test-with-retry.sh
 
 FORMATTED := Package.swift Sources Tests Benchmarks Examples Fuzz/Package.swift Fuzz/Sources
 
