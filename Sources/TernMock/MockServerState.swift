@@ -16,6 +16,8 @@ final class MockServerState: Sendable {
     private let storage: Mutex<Storage>
     /// The nonces the `/digest-auth` routes issued.
     let digestNonces = MockDigestNonces()
+    /// What the `/oauth` routes issued.
+    let oauth = MockOAuthState()
 
     init(routes: [MockRoute]) {
         storage = Mutex(Storage(routes: routes))

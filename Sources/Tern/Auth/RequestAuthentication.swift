@@ -13,6 +13,8 @@ public enum RequestAuthentication: Sendable, Hashable {
     case digest(username: String, password: String)
     /// AWS Signature Version 4 with `credentials`, for `region` and `service`.
     case aws(AWSCredentials, region: String, service: String)
+    /// OAuth 2.0: a bearer token obtained (and refreshed) as `OAuth2Configuration` says.
+    case oauth2(OAuth2Configuration)
 
     /// Where an API key travels.
     public enum APIKeyLocation: String, Sendable, Hashable, CaseIterable {
@@ -22,7 +24,7 @@ public enum RequestAuthentication: Sendable, Hashable {
         case query
     }
 
-    /// The scheme's name as the workspace format spells it (`basic`, `bearer`, `apiKey`, `digest`, `aws`).
+    /// The scheme's name as the workspace format spells it (`basic`, `bearer`, `apiKey`, `digest`, `aws`, `oauth2`).
     public var scheme: String {
         switch self {
         case .basic: "basic"
@@ -30,6 +32,7 @@ public enum RequestAuthentication: Sendable, Hashable {
         case .apiKey: "apiKey"
         case .digest: "digest"
         case .aws: "aws"
+        case .oauth2: "oauth2"
         }
     }
 
@@ -43,6 +46,8 @@ public enum RequestAuthentication: Sendable, Hashable {
         case .digest(let username, _): return "digest \(username):\(mask)"
         case .aws(let credentials, let region, let service):
             return "aws \(credentials.accessKeyID):\(mask) \(region)/\(service)"
+        case .oauth2(let configuration):
+            return "oauth2 \(configuration.summary)"
         }
     }
 
@@ -54,6 +59,8 @@ public enum RequestAuthentication: Sendable, Hashable {
         case .apiKey(_, let value, _): return [value]
         case .aws(let credentials, _, _):
             return [credentials.secretAccessKey] + (credentials.sessionToken.map { [$0] } ?? [])
+        case .oauth2(let configuration):
+            return configuration.secretValues
         }
     }
 
@@ -69,6 +76,9 @@ public enum RequestAuthentication: Sendable, Hashable {
             fields = [
                 credentials.accessKeyID, credentials.secretAccessKey, credentials.sessionToken ?? "", region, service,
             ]
+        case .oauth2(let configuration):
+            // Who signs in, not the token of the day: answers stay valid across refreshes.
+            fields = [configuration.tokenIdentity, configuration.refreshToken ?? ""]
         }
         return ([scheme] + fields).joined(separator: "\u{0}")
     }

@@ -68,6 +68,10 @@ enum BuiltinRoutes {
             }
         case "basic-auth":
             if let response = DigestAuthRoutes.basic(request) { return try await exchange.send(response) }
+        case "oauth":
+            if let response = OAuthRoutes.response(to: request, body: exchange.body, state: exchange.state.oauth) {
+                return try await exchange.send(response)
+            }
         case "bearer":
             if let response = DigestAuthRoutes.bearer(request) { return try await exchange.send(response) }
         case "users":
