@@ -14,7 +14,7 @@ struct TernCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [
             TUICommand.self, REPLCommand.self, SendCommand.self, RunCommand.self, ListCommand.self, CacheCommand.self,
-            VerifyCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self,
+            VerifyCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self, AuthCommand.self,
             MockCommand.self,
         ],
         defaultSubcommand: TUICommand.self

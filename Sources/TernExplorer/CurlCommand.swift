@@ -48,6 +48,9 @@ package enum CurlCommand {
             if let token = credentials.sessionToken {
                 authOptions.append("-H " + writer.word("X-Amz-Security-Token: \(token)"))
             }
+        case .oauth2:
+            // The token is fetched at send time and never exported: `tern auth token SPEC` prints one.
+            authOptions = ["--oauth2-bearer \"$TERN_OAUTH2_TOKEN\""]
         case nil:
             break
         }

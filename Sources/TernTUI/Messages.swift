@@ -45,6 +45,8 @@ package enum Msg: Sendable {
     case editorRequested(EditorJob)
     /// `$EDITOR` exited and the TUI has the terminal back: the edited text, or why there is none.
     case editorFinished(EditorJob, Result<String, ExplorerError>)
+    /// An OAuth 2.0 sign-in needs the user (a URL to open, a code to enter) or has finished.
+    case authorization(OAuth2Prompt)
 }
 
 /// What `update` asks the runtime to do; the runtime reports back with `Msg`s.

@@ -86,6 +86,10 @@ extension App {
             state.dialog = .output(
                 title: "cookies (\(environment.map { "environment \($0)" } ?? "no environment"))",
                 lines: CookieRow.lines(rows, now: state.now), scroll: 0)
+        case .signIns(let rows, let environment):
+            state.dialog = .output(
+                title: "OAuth 2.0 tokens", lines: SignInRow.lines(rows, environment: environment, now: state.now),
+                scroll: 0)
         case .quit(let unsaved):
             if unsaved.isEmpty { state.quitting = true } else { state.dialog = .confirmQuit(unsaved: unsaved) }
         }

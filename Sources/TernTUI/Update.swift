@@ -74,6 +74,9 @@ package enum App {
             case .failure(let error): state.status = StatusMessage(text: error.message, isError: true)
             }
             return []
+        case .authorization(let prompt):
+            signIn(prompt, &state)
+            return []
         case .filterFinished, .variablesLoaded, .runProgress, .runFinished, .runFailed, .historyLoaded,
             .historyEntryReady:
             return []

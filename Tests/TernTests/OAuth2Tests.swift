@@ -18,7 +18,7 @@ struct OAuth2Tests {
 
     static func configuration(
         _ server: MockServer, grant: OAuth2Configuration.Grant = .clientCredentials, clientID: String = "tern-test",
-        secret: String? = "tern", tokenQuery: String = ""
+        secret: String? = "demo-secret", tokenQuery: String = ""
     ) -> OAuth2Configuration {
         let base = server.baseURL.absoluteString
         var configuration = OAuth2Configuration(
@@ -45,7 +45,9 @@ struct OAuth2Tests {
             let interceptor = OAuth2Interceptor(Self.configuration(server))
             let handler = liveHandler(server, mode: .live, interceptors: [interceptor])
             try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<6 { group.addTask { try await handler.send(get("oauth/userinfo", on: server)).statusCode } }
+                for _ in 0..<6 {
+                    group.addTask { try await handler.send(get("oauth/userinfo", on: server)).statusCode }
+                }
                 for try await status in group { #expect(status == 200) }
             }
             let info = try await handler.decode(UserInfo.self, from: get("oauth/userinfo", on: server))
@@ -65,7 +67,9 @@ struct OAuth2Tests {
 
             let wrong = liveHandler(
                 server, mode: .live, interceptors: [OAuth2Interceptor(Self.configuration(server, secret: "nope"))])
-            let error = await #expect(throws: TernError.self) { try await wrong.send(get("oauth/userinfo", on: server)) }
+            let error = await #expect(throws: TernError.self) {
+                try await wrong.send(get("oauth/userinfo", on: server))
+            }
             #expect(error?.kind == .authentication)
             #expect(error?.message.contains("invalid_client") == true, "\(String(describing: error))")
             #expect(error?.message.contains("nope") == false)
@@ -137,7 +141,9 @@ struct OAuth2Tests {
                         guard case .openURL(let url, _) = prompt else { return }
                         // The forged state replaces the real one in the URL the browser opens.
                         var text = url.absoluteString
-                        if change.hasPrefix("&state="), let range = text.range(of: "state=[^&]*", options: .regularExpression) {
+                        if change.hasPrefix("&state="),
+                            let range = text.range(of: "state=[^&]*", options: .regularExpression)
+                        {
                             text.replaceSubrange(range, with: "state=forged")
                         } else {
                             text += change
@@ -221,7 +227,9 @@ struct OAuth2Tests {
         try await withMockServer { server async throws in
             let configuration = Self.configuration(server, grant: .deviceCode, secret: nil)
             let handler = liveHandler(server, mode: .live, interceptors: [OAuth2Interceptor(configuration)])
-            let error = await #expect(throws: TernError.self) { try await handler.send(get("oauth/userinfo", on: server)) }
+            let error = await #expect(throws: TernError.self) {
+                try await handler.send(get("oauth/userinfo", on: server))
+            }
             #expect(error?.message.contains("present") == true, "\(String(describing: error))")
         }
     }

@@ -24,7 +24,8 @@ struct TUICommand: AsyncParsableCommand {
                 "the TUI needs a terminal; for scripts use 'tern repl' (it reads commands from stdin) or 'tern send'")
         }
         let bridge = EditorBridge()
-        let opened = try await OpenedWorkspace.open(workspace, environment: env, editor: { try await bridge.edit($0) })
+        let opened = try await OpenedWorkspace.open(
+            workspace, environment: env, editor: { try await bridge.edit($0) }, printsSignIn: false)
         let options = Runtime.Options(exitAfterFirstFrame: exitAfterFirstFrame)
         let outcome = await UIThread.run { () -> Result<(AppState, Date?), NcursesError> in
             let terminal: NcursesTerminal

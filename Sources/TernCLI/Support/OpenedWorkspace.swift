@@ -20,7 +20,8 @@ struct OpenedWorkspace {
     static func open(
         _ options: WorkspaceOptions, environment: String? = nil, mode: ResponseMode? = nil,
         variables: [String: String] = [:],
-        startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil, usesCookies: Bool = true
+        startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil, usesCookies: Bool = true,
+        printsSignIn: Bool = true
     ) async throws -> OpenedWorkspace {
         let workspace: Workspace
         do {
@@ -61,6 +62,12 @@ struct OpenedWorkspace {
         var sessionOptions = ExplorerSession.Options(
             environment: environment, mode: mode, variables: variables, editor: editor)
         sessionOptions.usesCookies = usesCookies
+        // An OAuth 2.0 sign-in's URL or code goes to stderr, so stdout stays the response (the TUI shows it).
+        if printsSignIn {
+            sessionOptions.onAuthorization = { prompt in
+                StandardStream.error.write(prompt.lines.map { "tern: \($0)\n" }.joined())
+            }
+        }
         let session = ExplorerSession(
             workspace: workspace,
             transport: transport,

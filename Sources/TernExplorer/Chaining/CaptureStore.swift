@@ -69,20 +69,8 @@ struct CaptureStore: Sendable, Equatable {
 
     /// Writes the store to `folder/captures.json`, owner-only (0600), atomically.
     func save(to folder: URL) throws(FileFailure) {
-        let path = folder.appendingPathComponent("captures.json").path
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) }  // a new file starts owner-only; replacing keeps the mode
-        var existing = stat()
-        guard lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG else {
-            throw FileFailure(path, "it is not a regular file, so Tern does not replace it")
-        }
         let data = (try? Self.encoder.encode(partitions)) ?? Data("{}".utf8)
-        let replacement = try ReplacementFile(replacing: path, existing: existing)
-        let written = data.withUnsafeBytes { bytes in Result { () throws(FileFailure) in try replacement.write(bytes) }
-        }
-        try written.get()
-        try replacement.commit()
+        try StateFileJSON.write(data, named: "captures.json", in: folder)
     }
 
     private static var decoder: JSONDecoder { StateFileJSON.decoder }

@@ -53,6 +53,8 @@ package enum Command: Sendable, Equatable {
     case quit
     /// `cookies [list [DOMAIN]]|delete NAME [--domain DOMAIN]|clear [DOMAIN]`: the cookie jar of the environment.
     case cookies(CookieAction)
+    /// `auth [status]|login [SPEC]|logout [--all]`: the OAuth 2.0 sign-ins of the environment.
+    case auth(AuthAction)
 
     /// What `set`/`unset` change.
     package enum EditField: String, Sendable, CaseIterable {
@@ -86,6 +88,17 @@ package enum Command: Sendable, Equatable {
         case delete(name: String, domain: String?)
         /// `cookies clear [DOMAIN]`.
         case clear(domain: String?)
+    }
+
+    /// The OAuth 2.0 subcommands.
+    package enum AuthAction: Sendable, Equatable {
+        /// `auth [status]`: the stored tokens, masked, with their expiry.
+        case status
+        /// `auth login [SPEC]`: get a token now for the spec's `oauth2` auth (default: the selected spec, else
+        /// the workspace's only OAuth 2.0 configuration).
+        case login(String?)
+        /// `auth logout [--all]`: forget the environment's tokens (every environment's with `--all`).
+        case logout(all: Bool)
     }
 
     /// The cache subcommands.

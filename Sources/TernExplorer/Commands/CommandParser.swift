@@ -47,6 +47,7 @@ package enum CommandParser {
         case "export": return .export(try parseExport(arguments))
         case "quit", "exit", "q": return try none(arguments, .quit, for: "quit")
         case "cookies": return .cookies(try parseCookies(arguments))
+        case "auth": return .auth(try parseAuth(arguments))
         default:
             let close = CommandRegistry.suggestions(for: name)
             let hint =
@@ -207,6 +208,17 @@ package enum CommandParser {
         case ("delete", 4) where arguments[2] == "--domain": return .delete(name: arguments[1], domain: arguments[3])
         case ("delete", 4) where arguments[1] == "--domain": return .delete(name: arguments[3], domain: arguments[2])
         default: throw usage("cookies")
+        }
+    }
+
+    private static func parseAuth(_ arguments: [String]) throws(ExplorerError) -> Command.AuthAction {
+        switch (arguments.first?.lowercased(), arguments.count) {
+        case (nil, 0), ("status", 1): return .status
+        case ("login", 1): return .login(nil)
+        case ("login", 2): return .login(arguments[1])
+        case ("logout", 1): return .logout(all: false)
+        case ("logout", 2) where arguments[1] == "--all": return .logout(all: true)
+        default: throw usage("auth")
         }
     }
 

@@ -88,6 +88,9 @@ package enum CommandRegistry {
         CommandInfo(
             name: "cookies", arguments: "[list [DOMAIN]]|delete NAME [--domain DOMAIN]|clear [DOMAIN]",
             summary: "List the environment's cookies (values masked), delete one, or clear them.", key: nil),
+        CommandInfo(
+            name: "auth", arguments: "[status]|login [SPEC]|logout [--all]",
+            summary: "Show the environment's OAuth 2.0 tokens (masked), sign in now, or forget them.", key: nil),
         CommandInfo(name: "quit", arguments: "", summary: "Leave (unsaved edits are mentioned first).", key: "q"),
     ]
 

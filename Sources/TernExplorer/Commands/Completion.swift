@@ -74,6 +74,7 @@ package enum Completion {
         case ("mode", 1): return ResponseMode.allCases.map(\.rawValue)
         case ("cache", 1): return ["list", "show", "clear", "export", "import", "promote"]
         case ("cookies", 1): return ["list", "delete", "clear"]
+        case ("auth", 1): return ["status", "login", "logout"]
         case ("help", 1), ("?", 1): return CommandRegistry.all.map(\.name)
         case ("set", 1), ("unset", 1): return Command.EditField.allCases.map(\.rawValue)
         case ("save", 1): return ["as"]

@@ -72,23 +72,10 @@ package final class WorkspaceCookies: Sendable {
     }
 
     private func write(_ jars: [String: [Cookie]]) throws(FileFailure) {
-        let path = folder.appendingPathComponent(Self.fileName).path
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 { close(descriptor) }  // a new file starts owner-only; replacing keeps the mode
-        var existing = stat()
-        guard lstat(path, &existing) == 0, existing.st_mode & S_IFMT == S_IFREG else {
-            throw FileFailure(path, "it is not a regular file, so Tern does not replace it")
-        }
         guard let data = try? Self.encoder.encode(StoredCookies(environments: jars)) else {
-            throw FileFailure(path, "the cookies could not be encoded")
+            throw FileFailure(folder.appendingPathComponent(Self.fileName).path, "the cookies could not be encoded")
         }
-        let replacement = try ReplacementFile(replacing: path, existing: existing)
-        let written = data.withUnsafeBytes { bytes in
-            Result { () throws(FileFailure) in try replacement.write(bytes) }
-        }
-        try written.get()
-        try replacement.commit()
+        try StateFileJSON.write(data, named: Self.fileName, in: folder)
     }
 
     /// The file's shape: `{"version": 1, "environments": {"local": [cookie, ...]}}` (`""` for none).

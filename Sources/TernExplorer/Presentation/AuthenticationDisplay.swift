@@ -25,6 +25,8 @@ package enum AuthenticationDisplay {
         case .aws(let credentials, let region, let service):
             let scope = "\(credentials.accessKeyID):\(mask) \(region)/\(service)"
             return unsigned ? ("Authorization", "AWS4-HMAC-SHA256 \(scope) (signed when sent)") : nil
+        case .oauth2(let configuration):
+            return unsigned ? ("Authorization", "Bearer \(mask) (OAuth 2.0 \(configuration.grant.rawValue))") : nil
         }
     }
 

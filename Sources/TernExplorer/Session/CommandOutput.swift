@@ -39,6 +39,8 @@ package enum CommandOutput: Sendable {
     case imported(ImportOutcome)
     /// `cookies list`: the jar of `environment` (`nil`: none in force).
     case cookies([CookieRow], environment: String?)
+    /// `auth status`: the stored OAuth 2.0 tokens of `environment` (`nil`: none in force).
+    case signIns([SignInRow], environment: String?)
     /// `quit`, with the ids of specs that have unsaved edits.
     case quit(unsaved: [String])
 }

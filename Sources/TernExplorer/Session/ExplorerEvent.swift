@@ -6,4 +6,6 @@ package enum ExplorerEvent: Sendable {
     case handler(HandlerEvent)
     /// The mode, environment, selection or edits changed.
     case stateChanged
+    /// An OAuth 2.0 sign-in needs the user (open a URL, enter a code) or has finished.
+    case authorization(OAuth2Prompt)
 }

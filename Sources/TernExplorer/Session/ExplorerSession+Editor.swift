@@ -114,6 +114,7 @@ extension ExplorerSession {
         case .basic(let username, _), .digest(let username, _): text += " " + username
         case .apiKey(let name, _, let location): text += " \(name) in \(location.rawValue)"
         case .aws(_, _, _, let region, let service): text += " \(region)/\(service)"
+        case .oauth2(let definition): text += " \(definition.grant.rawValue) \(definition.fields["clientId"] ?? "")"
         case .bearer, .none: break
         }
         return own == nil ? text + " (target)" : text

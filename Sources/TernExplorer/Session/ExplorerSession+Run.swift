@@ -88,6 +88,8 @@ extension ExplorerSession {
             return .quit(unsaved: unsavedSpecIDs)
         case .cookies(let action):
             return try cookies(action)
+        case .auth(let action):
+            return try await auth(action)
         }
     }
 

@@ -20,6 +20,9 @@ package actor ExplorerSession {
         package var editor: (@Sendable (String) async throws -> String)?
         /// Whether sends use the workspace's cookie jar (`tern run --no-cookies` turns it off).
         package var usesCookies = true
+        /// Shows an OAuth 2.0 sign-in's instructions (the CLI and REPL print them; the TUI, which gets the
+        /// `.authorization` event, leaves this `nil`).
+        package var onAuthorization: (@Sendable (OAuth2Prompt) async -> Void)? = nil
 
         /// Makes options.
         package init(
@@ -59,13 +62,17 @@ package actor ExplorerSession {
     package nonisolated let handler: Handler
     let storage: (any StorageManager)?
     let history: SQLiteStorage?
-    let activity = ActivityLog()
+    let activity: ActivityLog
     let processEnvironment: [String: String]
     let editor: (@Sendable (String) async throws -> String)?
     /// The cookie jars, one per environment (`.tern/cookies.json`).
     package nonisolated let cookieJars: WorkspaceCookies
     /// Whether sends use the cookie jar at all.
     let usesCookies: Bool
+    /// The OAuth 2.0 tokens, one per environment and configuration (`.tern/oauth-tokens.json`).
+    package nonisolated let oauthTokens: WorkspaceOAuthTokens
+    /// The OAuth 2.0 authenticators every send shares (so concurrent sends wait for one sign-in).
+    package nonisolated let oauth2: OAuth2Authenticators
 
     /// Opens a session on `workspace`, sending through `transport` and storing in `storage`.
     package init(
@@ -83,16 +90,27 @@ package actor ExplorerSession {
         let jars = WorkspaceCookies(folder: workspace.root.appendingPathComponent(".tern"))
         cookieJars = jars
         usesCookies = options.usesCookies
+        let activity = ActivityLog()
+        self.activity = activity
+        let tokens = WorkspaceOAuthTokens(folder: workspace.root.appendingPathComponent(".tern"))
+        oauthTokens = tokens
+        let onAuthorization = options.onAuthorization
+        let oauth2 = OAuth2Authenticators(storage: tokens) { prompt in
+            activity.broadcaster.yield(.authorization(prompt))
+            await onAuthorization?(prompt)
+        }
+        self.oauth2 = oauth2
         let settings = workspace.handler
         handler = Handler(
             transport: transport, storage: storage, mode: self.mode, retryPolicy: settings.retryPolicy(),
             cacheValidity: .responseHeaders(fallback: settings.cacheTTL),
             defaults: SessionDefaults(timeout: .fromSeconds(settings.timeout)),
-            // Each spec's `auth:` (basic, bearer, API key, digest, AWS) is applied at send time, after the
+            // Each spec's `auth:` (basic, bearer, API key, digest, AWS, OAuth 2.0) is applied at send time, after the
             // storage key is worked out from the unsigned request; the cookie jar inside it sees every
             // exchange (a digest challenge's Set-Cookie too).
             interceptors: [
-                AuthenticationInterceptor(), CookieInterceptor { request in jars.jar(request.cachePartition) },
+                AuthenticationInterceptor(oauth2: oauth2),
+                CookieInterceptor { request in jars.jar(request.cachePartition) },
             ],
             clock: clock,
             cacheIdentity: CacheIdentity(

@@ -25,10 +25,27 @@ extension PostmanWriter {
                     ("region", region), ("service", service),
                 ]
             )
+        case .oauth2(let definition):
+            block = ("oauth2", Self.postmanOAuth2(definition))
         }
         let list = block.entries.map { key, value -> JSONValue in
             .object(["key": .string(key), "value": .string(convert(value)), "type": .string("string")])
         }
         return .object(["type": .string(block.type), block.type: .array(list)])
+    }
+
+    /// Postman's `oauth2` entries: its grant names (`authorization_code_with_pkce`) and field names.
+    private static func postmanOAuth2(_ definition: OAuth2Definition) -> [(String, String)] {
+        let grant = definition.grant == .authorizationCode ? "authorization_code_with_pkce" : definition.grant.rawValue
+        let names = [
+            ("tokenURL", "accessTokenUrl"), ("authorizationURL", "authUrl"), ("clientId", "clientId"),
+            ("clientSecret", "clientSecret"), ("scope", "scope"), ("refreshToken", "refreshToken"),
+            ("audience", "audience"),
+        ]
+        var entries = [("grant_type", grant)]
+        for (ours, theirs) in names { if let value = definition.fields[ours] { entries.append((theirs, value)) } }
+        if definition.grant == .authorizationCode { entries.append(("challengeAlgorithm", "S256")) }
+        if definition.fields["clientAuth"] == "body" { entries.append(("client_authentication", "body")) }
+        return entries
     }
 }

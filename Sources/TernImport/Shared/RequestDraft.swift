@@ -76,6 +76,7 @@ struct RequestDraft {
                 accessKey: transform(accessKey), secretKey: transform(secretKey),
                 sessionToken: sessionToken.map(transform),
                 region: transform(region), service: transform(service))
+        case .oauth2(let definition): .oauth2(definition.mapValues(transform))
         }
     }
 

@@ -7,11 +7,11 @@ import NIOCore
 /// `POST /oauth/device/code` and `GET /oauth/device?user_code=…` (the user's approval), and
 /// `GET /oauth/userinfo`, which accepts only the tokens issued here while they last.
 ///
-/// A confidential client's secret is `tern` (Basic or in the form); `?expires_in=N` on the token URL sets
+/// A confidential client's secret is `demo-secret` (Basic or in the form); `?expires_in=N` on the token URL sets
 /// the tokens' lifetime (3600 s by default), `?interval=N` on the device URL the polling interval (1 s).
 enum OAuthRoutes {
     /// The client secret the provider accepts, for any client id.
-    static let clientSecret = "tern"
+    static let clientSecret = "demo-secret"
 
     /// The answer for `/oauth/…`, or `nil` when no OAuth route matches.
     static func response(to request: MockRequest, body: ByteBuffer, state: MockOAuthState) -> MockResponse? {
@@ -86,7 +86,8 @@ enum OAuthRoutes {
             let code = state.newValue("code")
             state.storeCode(
                 code,
-                .init(clientID: clientID, redirectURI: redirect, challenge: challenge,
+                .init(
+                    clientID: clientID, redirectURI: redirect, challenge: challenge,
                     scope: request.queryValue("scope") ?? "read"))
             items.append(URLQueryItem(name: "code", value: code))
         }
@@ -148,7 +149,8 @@ enum OAuthRoutes {
     private static func issue(clientID: String, scope: String, lifetime: Double, refresh: Bool, _ state: MockOAuthState)
         -> MockResponse
     {
-        let access = MockOAuthState.Access(clientID: clientID, scope: scope, expiresAt: Date().addingTimeInterval(lifetime))
+        let access = MockOAuthState.Access(
+            clientID: clientID, scope: scope, expiresAt: Date().addingTimeInterval(lifetime))
         let token = state.newValue("at")
         state.storeAccess(token, access)
         var fields: [(String, MockJSONValue)] = [

@@ -37,6 +37,8 @@ package struct Printer: Sendable {
             return values.isEmpty ? style.dim("nothing selected") + "\n" : values.joined(separator: "\n") + "\n"
         case .imported(let outcome): return outcome.lines.joined(separator: "\n") + "\n"
         case .cookies(let rows, let environment): return cookies(rows, environment: environment)
+        case .signIns(let rows, let environment):
+            return SignInRow.lines(rows, environment: environment, now: now).joined(separator: "\n") + "\n"
         case .quit: return ""
         }
     }

@@ -100,6 +100,7 @@ package final class Runtime {
                     switch event {
                     case .handler(let handlerEvent): inbox.post(.handlerEvent(handlerEvent))
                     case .stateChanged: inbox.post(.snapshot(await session.snapshot()))
+                    case .authorization(let prompt): inbox.post(.authorization(prompt))
                     }
                 }
             })

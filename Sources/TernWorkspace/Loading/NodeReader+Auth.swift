@@ -3,6 +3,33 @@ import Tern
 import Yams
 
 extension NodeReader {
+    /// The `oauth2` block's grant and fields: the grant's own field is required, `clientAuth` is basic or
+    /// body and `redirectPort` a port (unless templated).
+    private mutating func oauth2(_ node: Node, fields: Fields, values: [String: String])
+        throws(WorkspaceError) -> OAuth2Definition
+    {
+        guard let grantNode = fields["grant"] else {
+            throw error(.missingField, "'auth' of type oauth2 is missing required field 'grant'", at: node)
+        }
+        let grant: OAuth2Configuration.Grant = try choice(grantNode, field: "auth.grant")
+        if let needed = OAuth2Definition.grantField(grant), values[needed] == nil {
+            throw error(
+                .missingField, "'auth' with grant \(grant.rawValue) needs '\(needed)'", at: node)
+        }
+        if let mode = values["clientAuth"], !mode.contains("{{"),
+            OAuth2Configuration.ClientAuthentication(rawValue: mode) == nil
+        {
+            throw error("'auth.clientAuth' must be basic or body, not '\(mode)'", at: fields["clientAuth"] ?? node)
+        }
+        if let port = values["redirectPort"], !port.contains("{{"), Int(port).map({ (0...65535).contains($0) }) != true
+        {
+            throw error(
+                "'auth.redirectPort' must be a port number (0 to 65535), not '\(port)'",
+                at: fields["redirectPort"] ?? node)
+        }
+        return OAuth2Definition(grant: grant, fields: values)
+    }
+
     /// `auth:` on a target or a spec: `none`, or `{type: basic | bearer | apiKey | digest | aws, ...}`.
     ///
     /// A null is no block (`nil`: the target's applies). An unknown `type` is an error with a suggestion;
@@ -32,7 +59,7 @@ extension NodeReader {
         let (required, optional) = AuthDefinition.fields(of: type)
         let fields = try self.fields(node, of: "'auth'", allowed: ["type"] + required + optional)
         var values: [String: String] = [:]
-        for name in required + optional {
+        for name in required + optional where !(type == "oauth2" && name == "grant") {
             guard let value = fields[name] else {
                 if required.contains(name) {
                     throw error(.missingField, "'auth' of type \(type) is missing required field '\(name)'", at: node)
@@ -55,6 +82,8 @@ extension NodeReader {
                 throw error("'\(value("name"))' is not a valid header name", at: fields["name"] ?? node)
             }
             return .apiKey(name: value("name"), value: value("value"), location: location)
+        case "oauth2":
+            return .oauth2(try oauth2(node, fields: fields, values: values))
         default:
             return .aws(
                 accessKey: value("accessKey"), secretKey: value("secretKey"), sessionToken: values["sessionToken"],

@@ -37,6 +37,50 @@ extension SpecLowering {
                     try value(token, "sessionToken")
                 })
             return .aws(credentials, region: try value(region, "region"), service: try value(service, "service"))
+        case .oauth2(let definition):
+            var rendered: [String: String] = [:]
+            for (field, text) in definition.fields { rendered[field] = try value(text, field) }
+            return .oauth2(try Self.oauth2(definition.grant, rendered, file: source))
         }
+    }
+
+    /// The rendered `oauth2` fields as a configuration; a URL that is not http(s) or a bad port is an error.
+    static func oauth2(_ grant: OAuth2Configuration.Grant, _ fields: [String: String], file: URL?)
+        throws(WorkspaceError) -> OAuth2Configuration
+    {
+        func url(_ field: String) throws(WorkspaceError) -> URL? {
+            guard let text = fields[field], !text.isEmpty else { return nil }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                url.host != nil
+            else {
+                throw WorkspaceError(.invalidRequest, "auth.\(field) '\(text)' is not an http(s) URL", file: file)
+            }
+            return url
+        }
+        guard let tokenURL = try url("tokenURL") else {
+            throw WorkspaceError(.invalidRequest, "auth.tokenURL is empty", file: file)
+        }
+        var configuration = OAuth2Configuration(
+            grant: grant, tokenURL: tokenURL, clientID: fields["clientId"] ?? "",
+            clientSecret: fields["clientSecret"].flatMap { $0.isEmpty ? nil : $0 },
+            scope: fields["scope"].flatMap { $0.isEmpty ? nil : $0 })
+        configuration.authorizationURL = try url("authorizationURL")
+        configuration.deviceAuthorizationURL = try url("deviceAuthorizationURL")
+        configuration.refreshToken = fields["refreshToken"].flatMap { $0.isEmpty ? nil : $0 }
+        if let port = fields["redirectPort"], !port.isEmpty {
+            guard let number = Int(port), (0...65535).contains(number) else {
+                throw WorkspaceError(.invalidRequest, "auth.redirectPort '\(port)' is not a port number", file: file)
+            }
+            configuration.redirectPort = number
+        }
+        if let mode = fields["clientAuth"], !mode.isEmpty {
+            guard let parsed = OAuth2Configuration.ClientAuthentication(rawValue: mode) else {
+                throw WorkspaceError(
+                    .invalidRequest, "auth.clientAuth must be basic or body, not '\(mode)'", file: file)
+            }
+            configuration.clientAuthentication = parsed
+        }
+        if let audience = fields["audience"], !audience.isEmpty { configuration.extraParameters["audience"] = audience }
+        return configuration
     }
 }

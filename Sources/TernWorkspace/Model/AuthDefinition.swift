@@ -17,9 +17,11 @@ public enum AuthDefinition: Sendable, Equatable {
     case digest(username: String, password: String)
     /// `{type: aws, accessKey, secretKey, sessionToken?, region, service}`.
     case aws(accessKey: String, secretKey: String, sessionToken: String?, region: String, service: String)
+    /// `{type: oauth2, grant, tokenURL, clientId, ...}`: see `OAuth2Definition`.
+    case oauth2(OAuth2Definition)
 
     /// The `type:` values, in the order the docs list them.
-    public static let types = ["basic", "bearer", "apiKey", "digest", "aws"]
+    public static let types = ["basic", "bearer", "apiKey", "digest", "aws", "oauth2"]
 
     /// The `type:` value (`none` for `.none`).
     public var type: String {
@@ -30,6 +32,7 @@ public enum AuthDefinition: Sendable, Equatable {
         case .apiKey: "apiKey"
         case .digest: "digest"
         case .aws: "aws"
+        case .oauth2: "oauth2"
         }
     }
 
@@ -40,6 +43,11 @@ public enum AuthDefinition: Sendable, Equatable {
         case "bearer": (["token"], [])
         case "apiKey": (["name", "value"], ["in"])
         case "aws": (["accessKey", "secretKey", "region", "service"], ["sessionToken"])
+        case "oauth2":
+            (
+                ["grant"] + OAuth2Definition.requiredFields,
+                OAuth2Definition.fieldNames.filter { !OAuth2Definition.requiredFields.contains($0) }
+            )
         default: ([], [])
         }
     }
@@ -57,6 +65,8 @@ public enum AuthDefinition: Sendable, Equatable {
             return [("accessKey", accessKey), ("secretKey", secretKey)]
                 + (sessionToken.map { [("sessionToken", $0)] } ?? [])
                 + [("region", region), ("service", service)]
+        case .oauth2(let definition):
+            return definition.values
         }
     }
 }

@@ -39,7 +39,8 @@ struct DemoSession {
     /// Runs `body` on a fresh copy of the demo workspace; the copy and the server go away afterwards.
     static func with<T>(
         processEnvironment: [String: String] = [:], editor: (@Sendable (String) async throws -> String)? = nil,
-        prepare: (URL) throws -> Void = { _ in }, _ body: (DemoSession) async throws -> T
+        prepare: (URL) throws -> Void = { _ in }, onAuthorization: (@Sendable (OAuth2Prompt) async -> Void)? = nil,
+        _ body: (DemoSession) async throws -> T
     ) async throws -> T {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-repl-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("workspaces/demo"), to: root)
@@ -56,13 +57,13 @@ struct DemoSession {
         return try await withMockServer { server in
             let workspace = try Workspace.load(from: root)
             let storage = try SQLiteStorage(path: root.appendingPathComponent(".tern/cache.sqlite"))
+            var options = ExplorerSession.Options(
+                variables: ["mock": server.baseURL.absoluteString], processEnvironment: processEnvironment,
+                editor: editor)
+            options.onAuthorization = onAuthorization
             let session = ExplorerSession(
                 workspace: workspace, transport: HTTPClientTransport.shared, storage: storage, history: storage,
-                options: ExplorerSession.Options(
-                    variables: ["mock": server.baseURL.absoluteString], processEnvironment: processEnvironment,
-                    editor: editor
-                )
-            )
+                options: options)
             return try await body(DemoSession(root: root, session: session, server: server))
         }
     }

@@ -38,7 +38,9 @@ final class LoopbackRedirectListener: Sendable {
             throw TernError(.invalidRequest, "the redirect port \(port) is not a TCP port (0 to 65535)")
         }
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw TernError(.connection, "no socket for the sign-in redirect (errno \(errno))") }
+        guard descriptor >= 0 else {
+            throw TernError(.connection, "no socket for the sign-in redirect (errno \(errno))")
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -114,7 +116,9 @@ final class LoopbackRedirectListener: Sendable {
                 continue
             }
             var query: [String: String] = [:]
-            for item in components.queryItems ?? [] where query[item.name] == nil { query[item.name] = item.value ?? "" }
+            for item in components.queryItems ?? [] where query[item.name] == nil {
+                query[item.name] = item.value ?? ""
+            }
             let text =
                 query["error"] == nil
                 ? "Signed in. You can close this tab and go back to Tern." : "The sign-in was refused: see Tern."

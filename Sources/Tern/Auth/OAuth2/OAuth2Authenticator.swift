@@ -84,7 +84,8 @@ public final class OAuth2Authenticator: Sendable {
             let response: Response
             do {
                 response = try await next(signed)
-            } catch let error as TernError where error.kind == .unacceptableStatus && error.response?.statusCode == 401 {
+            } catch let error as TernError where error.kind == .unacceptableStatus && error.response?.statusCode == 401
+            {
                 // A validator inside the chain refused the 401: refresh as if it had come back as a response.
                 guard !refreshed, let refused = error.response else { throw error }
                 response = refused

@@ -77,8 +77,11 @@ public struct OAuth2Configuration: Sendable, Hashable {
     /// What tells one token from another: the grant, the endpoints, the client and the scope (never a
     /// secret), e.g. to key a token cache.
     public var tokenIdentity: String {
-        let endpoints = [tokenURL.absoluteString, authorizationURL?.absoluteString, deviceAuthorizationURL?.absoluteString]
-        let fields = [grant.rawValue] + endpoints.map { $0 ?? "" } + [clientID, scope ?? ""]
+        let endpoints = [
+            tokenURL.absoluteString, authorizationURL?.absoluteString, deviceAuthorizationURL?.absoluteString,
+        ]
+        let fields =
+            [grant.rawValue] + endpoints.map { $0 ?? "" } + [clientID, scope ?? ""]
             + extraParameters.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return fields.joined(separator: "\u{0}")
     }

@@ -60,7 +60,8 @@ public struct OAuth2Token: Sendable, Hashable, Codable {
             expiresAt = now.addingTimeInterval(seconds)
         }
         return OAuth2Token(
-            accessToken: accessToken, tokenType: "Bearer", refreshToken: object.string("refresh_token") ?? previousRefresh,
+            accessToken: accessToken, tokenType: "Bearer",
+            refreshToken: object.string("refresh_token") ?? previousRefresh,
             expiresAt: expiresAt, scope: object.string("scope"))
     }
 }

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import TernExplorer
+
+/// `tern auth [status]|login [SPEC]|logout [--all]|token [SPEC]`: the workspace's OAuth 2.0 sign-ins.
+struct AuthCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "auth",
+        abstract: "Show, get, print or forget the OAuth 2.0 tokens the workspace keeps for an environment.",
+        discussion: """
+            Specs with `auth: {type: oauth2, ...}` sign in on their first send; tokens are kept per environment \
+            in .tern/oauth-tokens.json (owner-only) and refreshed before they expire. Listings never show them.
+            """,
+        subcommands: [Status.self, Login.self, Logout.self, Token.self],
+        defaultSubcommand: Status.self
+    )
+
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the stored tokens (masked) and their expiry.")
+        @OptionGroup var workspace: WorkspaceOptions
+        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+
+        func run() async throws {
+            let output = try await runAuth(workspace, .status, environment: env, startsMock: false)
+            guard case .signIns(let rows, let environment) = output else { return }
+            let lines = SignInRow.lines(rows, environment: environment, now: Date())
+            if rows.isEmpty {
+                StandardStream.error.write("tern: \(lines.joined())\n")
+                return
+            }
+            for line in lines.dropLast() { StandardStream.output.write(line + "\n") }
+        }
+    }
+
+    struct Login: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Sign in now for SPEC's OAuth 2.0 auth (default: the workspace's only one).")
+        @Argument(help: "A spec whose auth (or its target's) is oauth2.") var spec: String?
+        @OptionGroup var workspace: WorkspaceOptions
+        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+
+        func run() async throws {
+            let output = try await runAuth(workspace, .login(spec), environment: env, startsMock: true)
+            if case .done(let message) = output { StandardStream.error.write("tern: \(message)\n") }
+        }
+    }
+
+    struct Logout: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Forget the environment's tokens.")
+        @Flag(help: "Forget the tokens of every environment.") var all = false
+        @OptionGroup var workspace: WorkspaceOptions
+        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+
+        func run() async throws {
+            let output = try await runAuth(workspace, .logout(all: all), environment: env, startsMock: false)
+            if case .done(let message) = output { StandardStream.error.write("tern: \(message)\n") }
+        }
+    }
+
+    struct Token: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a current access token in clear, for scripts.",
+            discussion: """
+                Signs in or refreshes first when needed. Prints only the token, e.g. \
+                curl --oauth2-bearer "$(tern auth token SPEC)" URL. Handle the output as a secret.
+                """)
+        @Argument(help: "A spec whose auth (or its target's) is oauth2.") var spec: String?
+        @OptionGroup var workspace: WorkspaceOptions
+        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+
+        func run() async throws {
+            let opened = try await OpenedWorkspace.open(workspace, environment: env)
+            do {
+                let token = try await opened.session.accessToken(for: spec)
+                await opened.close()
+                StandardStream.output.write(token + "\n")
+            } catch {
+                await opened.close()
+                throw CommandFailure.usage(error.message)
+            }
+        }
+    }
+}
+
+/// Runs one `auth` action on a freshly opened workspace.
+private func runAuth(
+    _ options: WorkspaceOptions, _ action: Command.AuthAction, environment: String?, startsMock: Bool
+) async throws -> CommandOutput {
+    let opened = try await OpenedWorkspace.open(options, environment: environment, startsMock: startsMock)
+    do {
+        let output = try await opened.session.run(.auth(action))
+        await opened.close()
+        return output
+    } catch {
+        await opened.close()
+        throw CommandFailure.usage(error.message)
+    }
+}
