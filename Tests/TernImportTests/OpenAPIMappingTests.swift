@@ -170,8 +170,19 @@ struct OpenAPIMappingTests {
         #expect(collection.warnings.contains("set BASIC_USERNAME and BASIC_PASSWORD in the environment for basic"))
 
         let login = try #require(collection.spec("login"))
-        #expect(login.header("Authorization") == "Bearer {{env:OAUTH}}")
-        #expect(collection.warnings.contains { $0.contains("oauth is OAuth 2") })
+        // A client credentials flow becomes an `oauth2` block Tern runs, the client's id and secret from the
+        // environment and the operation's scopes.
+        let oauth = OAuth2Definition(
+            grant: .clientCredentials,
+            fields: [
+                "tokenURL": "https://shop.example/token", "clientId": "{{env:OAUTH_CLIENT_ID}}",
+                "clientSecret": "{{env:OAUTH_CLIENT_SECRET}}", "scope": "read",
+            ])
+        #expect(login.auth == .oauth2(oauth))
+        #expect(login.header("Authorization") == nil)
+        #expect(
+            collection.warnings.contains(
+                "set OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET in the environment for oauth (OAuth 2.0 client_credentials)"))
         #expect(collection.warnings.contains { $0.contains("cookieKey") })
         for spec in collection.specs {
             #expect(!spec.spec.headers.contains { $0.value.contains("secret") })

@@ -62,7 +62,17 @@ extension OpenAPIMapper {
                     spec.headers.append(("Authorization", "\(kind) \(placeholder)"))
                     warn("\(name) uses the HTTP \(kind) scheme: set \(variable) to its credentials")
                 }
-            case .oauth2, .openIdConnect:
+            case .oauth2(let flows, _):
+                if free, let definition = Self.oauth2(flows, scopes: first[reference] ?? [], variable: variable) {
+                    spec.auth = .oauth2(definition)
+                    let secret = definition.fields["clientSecret"] == nil ? "" : " and \(variable)_CLIENT_SECRET"
+                    warn(
+                        "set \(variable)_CLIENT_ID\(secret) in the environment for \(name) "
+                            + "(OAuth 2.0 \(definition.grant.rawValue))")
+                    continue
+                }
+                fallthrough
+            case .openIdConnect:
                 spec.headers.append(("Authorization", "Bearer \(placeholder)"))
                 warn(
                     "\(name) is OAuth 2 / OpenID Connect: Tern does not run the flow; set \(variable) to an "
@@ -73,6 +83,42 @@ extension OpenAPIMapper {
             }
             warn("set \(variable) in the environment for \(name)")
         }
+    }
+
+    /// An `oauth2` block for the first flow Tern runs (client credentials, authorization code with PKCE,
+    /// device authorization), its client id and secret as `{{env:…}}`; `nil` for implicit and password
+    /// flows, or a relative token URL.
+    static func oauth2(_ flows: OpenAPI.OAuthFlows, scopes: [String], variable: String)
+        -> OAuth2Definition?
+    {
+        var fields = ["clientId": "{{env:\(variable)_CLIENT_ID}}"]
+        let grant: OAuth2Configuration.Grant
+        let scopeNames: [String]
+        if let flow = flows.clientCredentials {
+            grant = .clientCredentials
+            fields["tokenURL"] = flow.tokenUrl.absoluteString
+            fields["clientSecret"] = "{{env:\(variable)_CLIENT_SECRET}}"
+            scopeNames = Array(flow.scopes.keys)
+        } else if let flow = flows.authorizationCode {
+            grant = .authorizationCode
+            fields["tokenURL"] = flow.tokenUrl.absoluteString
+            fields["authorizationURL"] = flow.authorizationUrl.absoluteString
+            scopeNames = Array(flow.scopes.keys)
+        } else if let flow = flows.deviceAuthorization {
+            grant = .deviceCode
+            fields["tokenURL"] = flow.tokenUrl.absoluteString
+            fields["deviceAuthorizationURL"] = flow.deviceAuthorizationUrl.absoluteString
+            scopeNames = Array(flow.scopes.keys)
+        } else {
+            return nil
+        }
+        guard fields.values.allSatisfy({ !$0.hasPrefix("/") }), fields["tokenURL"]?.contains("://") == true else {
+            return nil
+        }
+        // The operation's own scopes, else every scope the flow offers.
+        let chosen = scopes.isEmpty ? scopeNames : scopes
+        if !chosen.isEmpty { fields["scope"] = chosen.joined(separator: " ") }
+        return OAuth2Definition(grant: grant, fields: fields)
     }
 
     private func addCookie(_ pair: String, to spec: inout SpecDefinition) {

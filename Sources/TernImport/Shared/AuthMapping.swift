@@ -1,3 +1,4 @@
+import Tern
 import TernWorkspace
 
 /// Auth blocks (Postman `auth`, Insomnia `authentication`) as a spec's `auth:` (basic, bearer, API key,
@@ -59,6 +60,10 @@ enum AuthMapping {
                 service: params["service"].flatMap { $0.isEmpty ? nil : $0 } ?? "execute-api")
             setAuth(auth, header: "Authorization", to: &draft)
         case "oauth2":
+            if let definition = oauth2(params, item: item, context: context) {
+                setAuth(.oauth2(definition), header: "Authorization", to: &draft)
+                return
+            }
             guard let token = params["accessToken"], !token.isEmpty else {
                 context.warn("\(item): OAuth 2.0 authentication is not imported; set an Authorization header by hand")
                 return
@@ -66,10 +71,44 @@ enum AuthMapping {
             let prefix = params["headerPrefix"] ?? "Bearer"
             let value = context.secret(token, label: "access_token", item: item)
             addHeader("Authorization", prefix.isEmpty ? value : "\(prefix) \(value)", to: &draft)
-            context.warn("\(item): the OAuth 2.0 flow is not run; its access token is sent as a bearer token")
+            context.warn("\(item): the OAuth 2.0 grant is not one Tern runs; its access token is sent as a bearer token")
         default:
             context.warn("\(item): \(type) authentication is not imported; add its headers by hand")
         }
+    }
+
+    /// Postman's (`grant_type`, `authUrl`, `client_authentication`) and Insomnia's (`grantType`,
+    /// `authorizationUrl`, `credentialsInBody`) OAuth 2.0 settings as an `oauth2` block, the client secret
+    /// and refresh token as `{{env:…}}`; `nil` for grants Tern does not run (implicit, password).
+    private static func oauth2(_ params: [String: String], item: String, context: ImportContext) -> OAuth2Definition? {
+        let grant: OAuth2Configuration.Grant
+        switch (params["grant_type"] ?? params["grantType"] ?? "authorization_code").lowercased() {
+        case "authorization_code", "authorization_code_with_pkce": grant = .authorizationCode
+        case "client_credentials": grant = .clientCredentials
+        case "refresh_token": grant = .refreshToken
+        case "device_code", "urn:ietf:params:oauth:grant-type:device_code": grant = .deviceCode
+        default: return nil
+        }
+        func value(_ names: String...) -> String? {
+            names.lazy.compactMap { params[$0] }.first { !$0.isEmpty }
+        }
+        guard let tokenURL = value("accessTokenUrl", "tokenUrl") else { return nil }
+        var fields = ["tokenURL": tokenURL, "clientId": value("clientId") ?? ""]
+        if let secret = value("clientSecret") {
+            fields["clientSecret"] = context.secret(secret, label: "client_secret", item: item)
+        }
+        if let url = value("authUrl", "authorizationUrl") { fields["authorizationURL"] = url }
+        if let url = value("deviceAuthorizationUrl") { fields["deviceAuthorizationURL"] = url }
+        if let refresh = value("refreshToken") {
+            fields["refreshToken"] = context.secret(refresh, label: "refresh_token", item: item)
+        }
+        if let scope = value("scope") { fields["scope"] = scope }
+        if let audience = value("audience") { fields["audience"] = audience }
+        if params["client_authentication"] == "body" || params["credentialsInBody"] == "true" {
+            fields["clientAuth"] = "body"
+        }
+        if let needed = OAuth2Definition.grantField(grant), fields[needed] == nil { return nil }
+        return OAuth2Definition(grant: grant, fields: fields)
     }
 
     /// Sets `auth` on `draft` unless an explicit header `header` already answers for it.
