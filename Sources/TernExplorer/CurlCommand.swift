@@ -7,7 +7,8 @@ package import Tern
 /// `Cookie` fields as one line), the body as `--data-raw 'text'`, `--data-binary @file` or `-F`
 /// parts, and `-H 'Content-Type:'` when the request has a body without one (curl would add its
 /// own). The request's `authentication` becomes `-u`, `--digest -u` or `--aws-sigv4 … --user`, or the
-/// header or query item it stands for. Each secret is written as `"$NAME"`, never its value.
+/// header or query item it stands for; `tls:` and `proxy:` become `-k`, `--cacert`, `--cert`/`--key`/`--pass`
+/// and `--proxy`/`--proxy-user` (`Connection`). Each secret is written as `"$NAME"`, never its value.
 package enum CurlCommand {
     /// A value the command must not show, and the shell variable that stands for it.
     package struct Secret: Sendable, Equatable {
@@ -25,7 +26,9 @@ package enum CurlCommand {
 
     /// The command for `request`; file paths inside `workspaceRoot` are written relative to it
     /// (the command then runs from the workspace folder).
-    package static func make(from request: Request, workspaceRoot: URL? = nil, secrets: [Secret] = []) -> String {
+    package static func make(
+        from request: Request, workspaceRoot: URL? = nil, secrets: [Secret] = [], connection: Connection = Connection()
+    ) -> String {
         let writer = Writer(secrets: secrets, root: workspaceRoot)
         var parts = ["curl"]
         // Bearer and API keys are plain headers or query items; basic, digest and AWS have curl options.
@@ -67,6 +70,7 @@ package enum CurlCommand {
         if url.contains(where: { "[]{}".contains($0) }) { parts.append("-g") }
         parts.append(writer.word(url))
         parts += authOptions
+        parts += connection.options(writer)
         var isMultipart = false
         if case .multipart = request.body { isMultipart = true }
         for field in request.headers.wireFields {
@@ -104,7 +108,7 @@ package enum CurlCommand {
     }
 
     /// Quoting with secrets replaced by shell variables.
-    private struct Writer {
+    struct Writer {
         let secrets: [(form: String, name: String)]
         let root: URL?
 

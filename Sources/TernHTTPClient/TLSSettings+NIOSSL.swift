@@ -32,17 +32,38 @@ extension TLSSettings {
                 throw TernError(
                     .invalidRequest, "tls.clientCertificate is not a PEM certificate: \(error)", underlying: error)
             }
-            do {
-                configuration.privateKey = .privateKey(
-                    try NIOSSLPrivateKey(bytes: Array(clientKeyPEM.utf8), format: .pem))
-            } catch {
-                throw TernError(
-                    .invalidRequest, "tls.clientKey is not an unencrypted PEM private key: \(error)", underlying: error)
-            }
+            configuration.privateKey = .privateKey(try Self.privateKey(clientKeyPEM, passphrase: clientKeyPassphrase))
         } else if (clientCertificatePEM == nil) != (clientKeyPEM == nil) {
             throw TernError(.invalidRequest, "tls.clientCertificate and tls.clientKey go together (mutual TLS)")
         }
         return configuration
+    }
+}
+
+extension TLSSettings {
+    /// Reads the PEM private key `pem`, decrypting it with `passphrase` when it is encrypted.
+    static func privateKey(_ pem: String, passphrase: String?) throws(TernError) -> NIOSSLPrivateKey {
+        let encrypted = pem.contains("ENCRYPTED")
+        if encrypted, passphrase == nil {
+            throw TernError(
+                .invalidRequest,
+                "tls.clientKey is encrypted: set tls.clientKeyPassphrase (e.g. '{{env:KEY_PASSPHRASE}}')")
+        }
+        do {
+            if let passphrase {
+                let bytes = Array(passphrase.utf8)
+                return try NIOSSLPrivateKey(bytes: Array(pem.utf8), format: .pem) { set in set(bytes) }
+            }
+            return try NIOSSLPrivateKey(bytes: Array(pem.utf8), format: .pem)
+        } catch {
+            // The error names no byte of the passphrase: NIOSSL reports only BoringSSL's error codes.
+            throw TernError(
+                .invalidRequest,
+                encrypted
+                    ? "tls.clientKeyPassphrase does not decrypt tls.clientKey (or the key is not a PEM private key)"
+                    : "tls.clientKey is not a PEM private key: \(error)",
+                underlying: error)
+        }
     }
 }
 

@@ -93,6 +93,31 @@ import Testing
         }
     }
 
+    @Test("tls.clientKeyPassphrase is templated from the environment; without clientKey it is an error")
+    func keyPassphrase() throws {
+        let manifest = """
+            targets:
+              api:
+                baseURL: https://api.example
+                tls:
+                  clientCertificate: certs/client.pem
+                  clientKey: certs/client.key
+                  clientKeyPassphrase: '{{env:KEY_PASS}}'
+            """
+        let (workspace, folder) = try self.workspace(manifest)
+        defer { withExtendedLifetime(folder) {} }
+        let tls = try #require(workspace.targets["api"]?.tls)
+        #expect(tls.clientKeyPassphrase == "{{env:KEY_PASS}}")
+        let settings = try #require(try request(workspace, environment: ["KEY_PASS": "pass phrase"]).connectionSettings)
+        #expect(settings.tls.clientKeyPassphrase == "pass phrase")
+        #expect(throws: WorkspaceError.self) { try request(workspace, environment: [:]) }
+        let error = #expect(throws: WorkspaceError.self) {
+            try self.workspace("tls:\n  clientKeyPassphrase: x\ntargets:\n  api:\n    baseURL: https://a.example\n")
+        }
+        #expect(error?.message.contains("'clientKeyPassphrase' is the passphrase of 'clientKey'") == true)
+        #expect(error?.line == 2)
+    }
+
     @Test("a missing CA file is an error at its line in workspace.yaml")
     func missingFile() throws {
         let (workspace, _) = try self.workspace(

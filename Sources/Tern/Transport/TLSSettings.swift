@@ -11,8 +11,10 @@ public struct TLSSettings: Sendable, Hashable {
     public var certificateAuthorityPEM: String?
     /// The client certificate chain presented for mutual TLS (PEM), with `clientKeyPEM`.
     public var clientCertificatePEM: String?
-    /// The client certificate's private key (PEM, unencrypted).
+    /// The client certificate's private key (PEM; encrypted ones need `clientKeyPassphrase`).
     public var clientKeyPEM: String?
+    /// The passphrase of an encrypted `clientKeyPEM` (a secret: never shown or logged).
+    public var clientKeyPassphrase: String? = nil
 
     /// Makes settings: `TLSSettings()` is the default, fully checked configuration.
     public init(

@@ -17,7 +17,41 @@ extension ExplorerSession {
         {
             request.headers[.acceptEncoding] = ContentDecoder.acceptEncoding
         }
-        return CurlCommand.make(from: request, workspaceRoot: workspace.root, secrets: curlSecrets(for: entry))
+        let connection = curlConnection(for: entry, request: request)
+        var secrets = curlSecrets(for: entry)
+        // A proxy password or key passphrase no `{{env:NAME}}` names is still a secret: it gets a variable.
+        let fallbacks = [
+            ("PROXY_PASSWORD", connection.proxy?.credentials?.password), ("KEY_PASSPHRASE", connection.keyPassphrase),
+        ]
+        for case (let name, let value?) in fallbacks
+        where !value.isEmpty && !secrets.contains(where: { $0.value == value }) {
+            secrets.append(CurlCommand.Secret(name: name, value: value))
+        }
+        secrets.sort { $0.value.count > $1.value.count }
+        return CurlCommand.make(
+            from: request, workspaceRoot: workspace.root, secrets: secrets, connection: connection)
+    }
+
+    /// The TLS files and proxy of `entry`'s target (else the workspace's), for curl's options; the proxy and
+    /// passphrase as `request` resolved them (so `HTTP_PROXY` counts too).
+    func curlConnection(for entry: SpecEntry, request: Request) -> CurlCommand.Connection {
+        let target = workspace.target(for: entry.spec)
+        var connection = CurlCommand.Connection()
+        if let tls = target?.tls ?? workspace.tls {
+            func file(_ path: String?) -> URL? {
+                guard let path else { return nil }
+                return path.hasPrefix("/")
+                    ? URL(fileURLWithPath: path) : workspace.root.appendingPathComponent(path).standardizedFileURL
+            }
+            connection.insecure = tls.insecure
+            connection.caFile = file(tls.caFile)
+            connection.clientCertificate = file(tls.clientCertificate)
+            connection.clientKey = file(tls.clientKey)
+            connection.keyPassphrase = request.connectionSettings?.tls.clientKeyPassphrase
+        }
+        connection.proxy = request.connectionSettings?.proxy
+        if case .direct? = target?.proxy ?? workspace.proxy { connection.direct = true }
+        return connection
     }
 
     /// The secrets a curl command for `entry` must refer to by name, longest value first: every
@@ -28,7 +62,9 @@ extension ExplorerSession {
             texts.append(target.baseURL)
             texts += target.headers.map(\.value)
             texts += target.auth?.values.map(\.value) ?? []
+            texts += connectionStrings(target.tls, target.proxy)
         }
+        texts += connectionStrings(workspace.tls, workspace.proxy)
         let used = Set(texts.flatMap(Self.variableNames(in:)))
         var found = secrets().map { CurlCommand.Secret(name: $0.name, value: $0.value) }
         var seen = Set(found.map(\.value))

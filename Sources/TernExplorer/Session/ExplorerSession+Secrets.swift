@@ -13,6 +13,8 @@ extension ExplorerSession {
             strings += target.headers.map(\.value)
             strings += target.auth?.values.map(\.value) ?? []
         }
+        strings += connectionStrings(workspace.tls, workspace.proxy)
+        for target in workspace.targets.values { strings += connectionStrings(target.tls, target.proxy) }
         for environment in workspace.environments.values {
             strings += environment.variables.map(\.value)
         }
@@ -25,6 +27,13 @@ extension ExplorerSession {
             if let value = processEnvironment[name], !value.isEmpty { found.append((name, value)) }
         }
         return found.sorted { $0.value.count > $1.value.count }
+    }
+
+    /// The templated strings of `tls:` and `proxy:` that may hold secrets: the key's passphrase, the proxy URL.
+    func connectionStrings(_ tls: TLSDefinition?, _ proxy: ProxyDefinition?) -> [String] {
+        var strings = tls?.clientKeyPassphrase.map { [$0] } ?? []
+        if case .url(let text)? = proxy { strings.append(text) }
+        return strings
     }
 
     /// The request as `show` prints it: every secret replaced by `SecretMask.text`.

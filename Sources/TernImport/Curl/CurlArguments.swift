@@ -109,7 +109,9 @@ enum CurlArguments {
         case .head: request.headOnly = true
         case .url: request.urls.append(value)
         case .urlQuery: request.notCarried.append("\(flag) \(value): --url-query is not carried over")
-        case .bearer: request.headers.append((name: "Authorization", value: "Bearer " + value))
+        case .bearer: request.bearer = value
+        case .digest: request.digest = true
+        case .awsSigV4: request.awsSigV4 = value
         case .location, .next, .quiet: break
         case .notCarried(let reason): request.notCarried.append("\(flag): \(reason)")
         }

@@ -54,6 +54,12 @@ struct CurlInvocation: Sendable {
     var upload: String?
     /// `-u user[:password]`.
     var user: String?
+    /// `--digest`: `-u` is sent with Digest rather than Basic authentication.
+    var digest = false
+    /// `--aws-sigv4 provider1[:provider2[:region[:service]]]`.
+    var awsSigV4: String?
+    /// `--oauth2-bearer TOKEN`.
+    var bearer: String?
     /// `-A`.
     var userAgent: String?
     /// `-e` (without curl's `;auto`).

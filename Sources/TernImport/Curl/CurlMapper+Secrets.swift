@@ -32,19 +32,6 @@ extension CurlMapper {
         return "{{env:\(name)}}"
     }
 
-    /// `-u user[:password]` or URL user info as a Basic `Authorization` value, the credentials in the environment.
-    mutating func basicAuthorization(_ user: String, item: String) -> String {
-        let (name, password) = CurlArguments.splitOnce(user, at: ":")
-        if password == nil {
-            warnings.append("\(item): -u without a password makes curl ask for one; the spec sends the user alone")
-        }
-        let encoded = Data(user.utf8).base64EncodedString()
-        let variable = secret(encoded, suggested: "basic auth", item: item)
-        let who = name.isEmpty ? "':password'" : "'\(name):password'"
-        warnings.append("\(item): \(variable.dropFirst(6).dropLast(2)) holds the base64 of \(who) (-u)")
-        return "Basic " + variable
-    }
-
     /// A header value with its credentials moved to the environment: the scheme of an `Authorization`
     /// is kept, session-like cookies are replaced one by one, other credential headers entirely.
     mutating func secretHeader(_ name: String, _ value: String, item: String) -> String {

@@ -46,10 +46,20 @@ struct CurlMapper {
         var headers: [(name: String, value: String)] = []
         var disabled = DisabledItems()
         for name in invocation.removedHeaders { disabled.headers.append(name) }
-        let customAuthorization = invocation.headers.contains { $0.name.lowercased() == "authorization" }
-        if let user = invocation.user ?? parts.userInfo, !customAuthorization {
-            headers.append((name: "Authorization", value: basicAuthorization(user, item: item)))
+        // A -H Authorization replaces what curl's own -u / --oauth2-bearer would send.
+        var given = invocation.headers
+        let customAuthorization = given.contains { $0.name.lowercased() == "authorization" }
+        var sessionToken: String?
+        if invocation.awsSigV4 != nil, !customAuthorization,
+            let index = given.firstIndex(where: { $0.name.lowercased() == "x-amz-security-token" })
+        {
+            sessionToken = given.remove(at: index).value
         }
+        let auth =
+            customAuthorization
+            ? nil
+            : self.auth(
+                for: invocation, userInfo: parts.userInfo, host: parts.host, sessionToken: sessionToken, item: item)
         if let agent = invocation.userAgent { headers.append((name: "User-Agent", value: agent)) }
         if let referer = invocation.referer { headers.append((name: "Referer", value: referer)) }
         if !invocation.cookies.isEmpty {
@@ -58,13 +68,13 @@ struct CurlMapper {
         for file in invocation.cookieFiles {
             warnings.append("\(item): -b \(file): cookies from a cookie file are not carried over")
         }
-        // curl's own headers (-u, -A, -e, -b joined with ";") give way to a -H of the same name;
+        // curl's own headers (-A, -e, -b joined with ";") give way to a -H of the same name;
         // repeated -H lines of one name are sent by curl as several lines, which the spec joins (cookies with "; ").
         let generated = headers.count
         var replaced: Set<String> = []
         var custom: [(name: String, value: String)] = []
         for file in invocation.headerFiles { custom += headerLines(fromFile: file, item: item) }
-        for header in custom + invocation.headers {
+        for header in custom + given {
             let lower = header.name.lowercased()
             if let index = headers.firstIndex(where: { $0.name.lowercased() == lower }) {
                 if index < generated, !replaced.contains(lower) {
@@ -110,7 +120,7 @@ struct CurlMapper {
         for option in invocation.notCarried { warnings.append("\(item): \(option)") }
         for option in invocation.unknown { warnings.append("\(item): unknown curl option \(option) is ignored") }
         for name in environmentNames { warnings.append("set \(name) in the environment for \(item)") }
-        var texts = [url] + headers.map(\.value)
+        var texts = [url] + headers.map(\.value) + (auth?.values.map(\.value) ?? [])
         if case .text(let text) = body { texts.append(text) }
         if texts.contains(where: Self.hasForeignTemplate) {
             warnings.append("\(item): the command holds {{…}}, which Tern reads as a variable when it sends")
@@ -119,6 +129,7 @@ struct CurlMapper {
             name: "\(method) \(parts.path.isEmpty ? "/" : parts.path)", method: method, path: url, headers: headers,
             body: body)
         spec.disabled = disabled
+        spec.auth = auth
         let segment = parts.path.split(separator: "/").last.map(String.init) ?? parts.host
         specs.append(ImportedSpec(fileName: Slug.file("\(method) \(segment)"), spec: spec))
     }

@@ -5,6 +5,10 @@ enum CurlOptions {
         case method, header, data, dataASCII, dataBinary, dataRaw, dataURLEncode, json
         case get, form, formString, upload, user, userAgent, referer, cookie, head, url, urlQuery, bearer
         case location, next
+        /// `--digest`: `-u` is sent with Digest authentication.
+        case digest
+        /// `--aws-sigv4 PROVIDERS`: `-u KEY:SECRET` signs the request (AWS Signature Version 4).
+        case awsSigV4
         /// Read and dropped without a word: it only changes what curl prints or where it writes.
         case quiet
         /// Read and dropped with a warning saying what is lost.
@@ -65,14 +69,14 @@ enum CurlOptions {
             "location-trusted": Option(
                 action: .notCarried("credentials are not sent to other hosts on redirects"), takesValue: false),
             "max-redirs": Option(action: .notCarried("the redirect limit is the transport's"), takesValue: true),
-            "digest": Option(
-                action: .notCarried("Digest authentication is not supported; -u is sent as Basic"),
-                takesValue: false),
+            "digest": Option(action: .digest, takesValue: false),
+            "aws-sigv4": Option(action: .awsSigV4, takesValue: true),
             "ntlm": Option(
-                action: .notCarried("NTLM authentication is not supported; -u is sent as Basic"),
+                action: .notCarried("NTLM authentication is not supported; -u is imported as basic auth"),
                 takesValue: false),
             "negotiate": Option(action: .notCarried("Negotiate authentication is not supported"), takesValue: false),
-            "anyauth": Option(action: .notCarried("-u is sent as Basic, without negotiation"), takesValue: false),
+            "anyauth": Option(
+                action: .notCarried("-u is imported as basic auth, without negotiation"), takesValue: false),
             "basic": Option(action: .quiet, takesValue: false),
         ]
         let quietFlags = [

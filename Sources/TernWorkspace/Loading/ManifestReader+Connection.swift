@@ -2,11 +2,11 @@ import Foundation
 import Yams
 
 extension ManifestReader {
-    /// Reads a `tls:` mapping: `insecure`, `caFile`, `clientCertificate`, `clientKey`.
+    /// Reads a `tls:` mapping: `insecure`, `caFile`, `clientCertificate`, `clientKey`, `clientKeyPassphrase`.
     mutating func tls(_ node: Node, of what: String) throws(WorkspaceError) -> TLSDefinition? {
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return nil }
         let fields = try reader.fields(
-            node, of: what, allowed: ["insecure", "caFile", "clientCertificate", "clientKey"])
+            node, of: what, allowed: ["insecure", "caFile", "clientCertificate", "clientKey", "clientKeyPassphrase"])
         var definition = TLSDefinition()
         if let flag = fields["insecure"] { definition.insecure = try reader.bool(flag, field: "insecure") }
         if let path = fields["caFile"] {
@@ -20,6 +20,15 @@ extension ManifestReader {
         if let path = fields["clientKey"] {
             definition.clientKey = try reader.string(path, field: "clientKey")
             definition.locations["clientKey"] = SourceLocation(path)
+        }
+        if let passphrase = fields["clientKeyPassphrase"] {
+            definition.clientKeyPassphrase = try reader.string(passphrase, field: "clientKeyPassphrase")
+            definition.locations["clientKeyPassphrase"] = SourceLocation(passphrase)
+            if definition.clientKey == nil {
+                throw reader.error(
+                    .invalidValue, "\(what): 'clientKeyPassphrase' is the passphrase of 'clientKey', which is missing",
+                    at: passphrase)
+            }
         }
         if (definition.clientCertificate == nil) != (definition.clientKey == nil) {
             throw reader.error(

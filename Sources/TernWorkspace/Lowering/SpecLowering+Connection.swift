@@ -32,10 +32,16 @@ extension SpecLowering {
             return path.hasPrefix("/")
                 ? URL(fileURLWithPath: path) : workspace.root.appendingPathComponent(path).standardizedFileURL
         }
+        // The passphrase is templated like a header; it is rendered before the files are read.
+        let passphrase = try definition.clientKeyPassphrase.map { text throws(WorkspaceError) in
+            try renderer.render(text, file: workspace.manifestFile, at: definition.locations["clientKeyPassphrase"])
+        }
         do {
-            return try TLSSettings.reading(
+            var settings = try TLSSettings.reading(
                 insecure: definition.insecure, caFile: file(definition.caFile),
                 clientCertificateFile: file(definition.clientCertificate), clientKeyFile: file(definition.clientKey))
+            settings.clientKeyPassphrase = passphrase
+            return settings
         } catch {
             let field = ["caFile", "clientCertificate", "clientKey"].first { definition.locations[$0] != nil }
             let location = field.flatMap { definition.locations[$0] }

@@ -7,11 +7,13 @@ public struct TLSDefinition: Sendable, Equatable {
     public var caFile: String?
     /// The client certificate (PEM) presented for mutual TLS.
     public var clientCertificate: String?
-    /// The client certificate's unencrypted private key (PEM).
+    /// The client certificate's private key (PEM), encrypted or not.
     public var clientKey: String?
 
     /// Where each value was written, for error positions.
     var locations: [String: SourceLocation] = [:]
+    /// The passphrase of an encrypted `clientKey` (templated: `{{env:KEY_PASSPHRASE}}` keeps it out of the file).
+    public var clientKeyPassphrase: String? = nil
 
     /// Makes a definition.
     public init(
@@ -26,7 +28,7 @@ public struct TLSDefinition: Sendable, Equatable {
     /// Whether the values are equal (positions aside).
     public static func == (lhs: TLSDefinition, rhs: TLSDefinition) -> Bool {
         lhs.insecure == rhs.insecure && lhs.caFile == rhs.caFile && lhs.clientCertificate == rhs.clientCertificate
-            && lhs.clientKey == rhs.clientKey
+            && lhs.clientKey == rhs.clientKey && lhs.clientKeyPassphrase == rhs.clientKeyPassphrase
     }
 }
 
