@@ -180,6 +180,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TernDocsTests",
+            dependencies: [
+                "Tern", "TernHTTPClient", "TernTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TernMockTests",
             dependencies: ["TernMock", "TernTesting", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             swiftSettings: swiftSettings

@@ -134,7 +134,7 @@ struct HandlerCompressionTests {
             let handler = liveHandler(server, storage: nil)
             var request = get("negotiated", on: server)
             request.transaction = .download
-            let lowered = try handler.request(for: request)
+            let lowered = try handler.preparedRequest(for: request)
             #expect(lowered.headers[.acceptEncoding] == nil)
         }
     }

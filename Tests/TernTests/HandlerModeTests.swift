@@ -73,6 +73,18 @@ struct HandlerModeTests {
         #expect(transport.requestCount == 0)
     }
 
+    @Test("a sample stored by a sample-mode send still says sample when a normal send serves it")
+    func storedSampleKeepsItsSource() async throws {
+        let handler = handler()
+        let sampled = try await handler.send(UserAPI.user(id: 9), mode: .sample)
+        #expect(sampled.source == .sample)
+        let served = try await handler.send(UserAPI.user(id: 9))
+        #expect(served.source == .sample)
+        #expect(served.cache?.state == .fresh)
+        #expect(served.body == sampled.body)
+        #expect(transport.requestCount == 0)
+    }
+
     @Test("sample mode without sample data is a clear error")
     func noSample() async throws {
         let request = Request(url: try #require(URL(string: "http://127.0.0.1:1/none")))
@@ -92,7 +104,7 @@ struct HandlerModeTests {
     @Test("validity: getValidUntil beats validFor beats the handler TTL")
     func validityPrecedence() async throws {
         let handler = handler(ttl: 300)
-        var request = try handler.request(for: UserAPI.user(id: 8))
+        var request = try handler.preparedRequest(for: UserAPI.user(id: 8))
         request.validFor = 30
         let viaValidFor = try await handler.send(request, mode: .live)
         #expect(viaValidFor.cache?.validUntil == clock.now.addingTimeInterval(30))
@@ -160,7 +172,7 @@ struct StorageAnswerTests {
     func explicitKey() async throws {
         let transport = InMemoryTransport { _, _ in .json("{}") }
         let handler = Handler(transport: transport, clock: TestClock())
-        var request = try handler.request(for: UserAPI.create(name: "Ada"))
+        var request = try handler.preparedRequest(for: UserAPI.create(name: "Ada"))
         request.storageKey = "create-ada"
         _ = try await handler.send(request)
         #expect(try await handler.send(request).source == .cache)
@@ -177,6 +189,6 @@ struct StorageAnswerTests {
         let handler = Handler(
             transport: InMemoryTransport.status(200),
             defaults: SessionDefaults(baseURL: URL(string: "http://127.0.0.1:9/api")))
-        #expect(try handler.request(for: Relative()).url.absoluteString == "http://127.0.0.1:9/api/ping")
+        #expect(try handler.preparedRequest(for: Relative()).url.absoluteString == "http://127.0.0.1:9/api/ping")
     }
 }

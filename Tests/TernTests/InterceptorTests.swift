@@ -38,7 +38,8 @@ struct InterceptorTests {
         try await withMockServer { server in
             let recovering = ErrorProcessor { error in
                 Response(
-                    status: .ok, body: Data("recovered from \(error.kind)".utf8), request: Request(url: server.baseURL))
+                    status: .ok, body: Data("recovered from \(error.kind.summary)".utf8),
+                    request: Request(url: server.baseURL))
             }
             let handler = liveHandler(
                 server, retryPolicy: .never,

@@ -67,8 +67,13 @@ public struct RequestFactory<R: Router>: Endpoint {
         let request = try router.makeRequest(in: context)
         do {
             return try builder(request)
-        } catch {
+        } catch let error as TernError {
             throw TernError.wrap(error, requestLabel: request.label)
+        } catch {
+            // A builder only shapes the request, so whatever it throws means the request cannot be
+            // made: an invalid request (never retried), not a transport failure.
+            throw TernError(
+                .invalidRequest, "a request builder failed: \(error)", requestLabel: request.label, underlying: error)
         }
     }
 }

@@ -5,19 +5,19 @@ public struct TernError: Error, Sendable, CustomStringConvertible {
     /// What went wrong, compared with `==` (`error.kind == .cacheMiss`).
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         private enum Code: String, Hashable, Sendable {
-            case invalidRequest = "invalid request"
-            case connection = "connection failed"
-            case timeout = "timed out"
-            case cancelled = "cancelled"
-            case transport = "transport error"
-            case unacceptableStatus = "unacceptable status"
-            case decoding = "decoding failed"
-            case cacheMiss = "cache miss"
-            case noSample = "no sample"
-            case storage = "storage error"
-            case authentication = "authentication failed"
-            case unsupported = "unsupported"
-            case tls = "TLS failed"
+            case invalidRequest
+            case connection
+            case timeout
+            case cancelled
+            case transport
+            case unacceptableStatus
+            case decoding
+            case cacheMiss
+            case noSample
+            case storage
+            case authentication
+            case unsupported
+            case tls
         }
 
         private let code: Code
@@ -52,7 +52,28 @@ public struct TernError: Error, Sendable, CustomStringConvertible {
         /// Not transient: the retry policy does not retry it.
         public static let tls = Kind(.tls)
 
+        /// The case name, as written in Swift: `"unacceptableStatus"` for `.unacceptableStatus`.
         public var description: String { code.rawValue }
+
+        /// A few words for people, as error messages and event lines show the kind
+        /// (`"unacceptable status"` for `.unacceptableStatus`).
+        public var summary: String {
+            switch code {
+            case .invalidRequest: "invalid request"
+            case .connection: "connection failed"
+            case .timeout: "timed out"
+            case .cancelled: "cancelled"
+            case .transport: "transport error"
+            case .unacceptableStatus: "unacceptable status"
+            case .decoding: "decoding failed"
+            case .cacheMiss: "cache miss"
+            case .noSample: "no sample"
+            case .storage: "storage error"
+            case .authentication: "authentication failed"
+            case .unsupported: "unsupported"
+            case .tls: "TLS failed"
+            }
+        }
     }
 
     /// What went wrong.
@@ -97,7 +118,7 @@ public struct TernError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "\(kind): \(message)"
+        var text = "\(kind.summary): \(message)"
         if let requestLabel { text += " [\(requestLabel)]" }
         if let attempt { text += " (attempt \(attempt))" }
         return text

@@ -52,7 +52,7 @@ public enum RetryCause: Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .status(let code): "status \(code)"
-        case .error(let error): "\(error.kind): \(error.message)"
+        case .error(let error): "\(error.kind.summary): \(error.message)"
         }
     }
 }

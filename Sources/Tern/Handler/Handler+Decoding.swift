@@ -28,9 +28,34 @@ extension Handler {
 
     /// Sends a spec and maps the response with its responser: the `Result`, or the spec's `Error`
     /// thrown for an expected error body, or a `TernError`.
+    ///
+    /// A status a validator refused (`ValidationInterceptor`) still reaches the spec's responser, so an
+    /// expected error body decodes to the spec's `Error`; when the responser cannot map it either, the
+    /// validator's `.unacceptableStatus` error is thrown.
     public func data<S: Spec>(_ spec: S, mode: ResponseMode? = nil) async throws -> S.Result {
-        let response = try await send(spec, mode: mode)
-        return try (spec.responser ?? DefaultResponser()).response(response, spec: spec)
+        let responser = spec.responser ?? DefaultResponser()
+        let sent: Result<Response, TernError>
+        do {
+            sent = .success(try await send(spec, mode: mode))
+        } catch {
+            sent = .failure(error)
+        }
+        switch sent {
+        case .success(let response):
+            return try responser.response(response, spec: spec)
+        case .failure(let refused):
+            guard refused.kind == .unacceptableStatus, let response = refused.response else { throw refused }
+            let mapped: Result<S.Result, any Error>
+            do {
+                mapped = .success(try responser.response(response, spec: spec))
+            } catch {
+                mapped = .failure(error)
+            }
+            switch mapped {
+            case .success(let value): return value
+            case .failure(let error): throw error is TernError ? refused : error
+            }
+        }
     }
 
     /// Sends a spec; expected error bodies come back as `.failure(S.Error)` (VSNL's TypedClient),

@@ -34,7 +34,7 @@ extension Handler {
         let id = nextRequestID()
         let request: Request
         do {
-            request = try self.request(for: endpoint)
+            request = try preparedRequest(for: endpoint)
         } catch {
             EventEmitter(requestID: id, label: "\(endpoint)", broadcaster: broadcaster, observer: onEvent, clock: clock)
                 .emit(.failure(error))

@@ -112,8 +112,8 @@ public final class Handler: Sendable {
         broadcaster.subscribe(bufferingPolicy: bufferingPolicy)
     }
 
-    /// Lowers `endpoint` to the request this handler would send, with session defaults applied.
-    public func request(for endpoint: some Endpoint) throws(TernError) -> Request {
+    /// Lowers `endpoint` to the request this handler would send, with session defaults applied; sends nothing.
+    public func preparedRequest(for endpoint: some Endpoint) throws(TernError) -> Request {
         let defaults = self.defaults
         var request = try endpoint.makeRequest(
             in: EndpointContext(baseURL: defaults.baseURL, arrayEncoding: defaults.arrayEncoding)

@@ -71,7 +71,7 @@ struct EventPrinter: Sendable {
             ]
         case .failure(let error):
             return [
-                ("event", .string("failure")), ("error", .string(error.kind.description)),
+                ("event", .string("failure")), ("error", .string(error.kind.summary)),
                 ("message", .string(error.message)),
             ]
         }

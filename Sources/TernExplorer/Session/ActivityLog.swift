@@ -85,8 +85,8 @@ final class ActivityLog: Sendable {
                 let cancelled = error.kind == .cancelled
                 finishAttempt(
                     &state.retries, event.requestID,
-                    outcome: cancelled ? .cancelled : .failed(reason: "\(error.kind): \(error.message)"))
-                let ended: ActivityOutcome = cancelled ? .cancelled : .failed(reason: "\(error.kind)")
+                    outcome: cancelled ? .cancelled : .failed(reason: "\(error.kind.summary): \(error.message)"))
+                let ended: ActivityOutcome = cancelled ? .cancelled : .failed(reason: error.kind.summary)
                 finishTransfers(&state.transfers, event.requestID, outcome: ended)
             case .progress(let progress):
                 if let index = state.transfers.lastIndex(where: {
