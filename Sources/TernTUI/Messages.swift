@@ -45,6 +45,8 @@ package enum Msg: Sendable {
     case editorRequested(EditorJob)
     /// `$EDITOR` exited and the TUI has the terminal back: the edited text, or why there is none.
     case editorFinished(EditorJob, Result<String, ExplorerError>)
+    /// What `y` asked the session for (the curl command, the URL), or why there is none.
+    case yankReady(YankTarget, Result<String, ExplorerError>)
 }
 
 /// What `update` asks the runtime to do; the runtime reports back with `Msg`s.
@@ -85,4 +87,7 @@ package enum Effect: Sendable, Equatable {
     case openEditor(EditorJob)
     /// Put text on the clipboard (OSC 52).
     case copy(String)
+    /// Read what `y` copies that only the session knows (the curl command, the spec's URL); the text
+    /// comes back as `Msg.yankReady`.
+    case yank(YankTarget)
 }
