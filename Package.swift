@@ -97,7 +97,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
         .target(name: "TernNcurses", dependencies: ["TernScreen", "CNcurses"], swiftSettings: swiftSettings),
         .target(
-            name: "TernTUI", dependencies: ["TernScreen", "TernExplorer", "TernSQLite", "TernJSONPath"],
+            name: "TernTUI",
+            dependencies: [
+                "TernScreen", "TernExplorer", "TernSQLite", "TernJSONPath", .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: swiftSettings),
         .systemLibrary(name: "CEditLine", path: "Sources/CEditLine"),
         .target(name: "TernREPL", dependencies: ["TernExplorer", "CEditLine"], swiftSettings: swiftSettings),

@@ -21,4 +21,28 @@ static inline int tern_put_cell(int y, int x, const wchar_t *chars, attr_t attrs
     if (setcchar(&cell, chars, attrs, pair, NULL) != OK) return ERR;
     return mvwadd_wch(stdscr, y, x, &cell);
 }
+
+/// Asks for left-button presses and wheel turns (reported at once: no click timing).
+static inline int tern_mouse_enable(void) {
+    mouseinterval(0);
+#ifdef BUTTON5_PRESSED
+    return mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL) != 0;
+#else
+    return mousemask(BUTTON1_PRESSED | BUTTON4_PRESSED, NULL) != 0;
+#endif
+}
+
+/// Reads the pending mouse event into x and y: 1 for a left press, 4 wheel up, 5 wheel down, 0 other.
+static inline int tern_mouse_read(int *x, int *y) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    *x = event.x;
+    *y = event.y;
+    if (event.bstate & BUTTON1_PRESSED) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 4;
+#ifdef BUTTON5_PRESSED
+    if (event.bstate & BUTTON5_PRESSED) return 5;
+#endif
+    return 0;
+}
 #endif

@@ -11,6 +11,14 @@ enum JSONValidator {
         }
     }
 
+    /// Where `data` stops being one JSON document (the byte offset the scan failed at), or `nil` when it is one.
+    static func errorOffset(_ data: Data) -> Int? {
+        data.withUnsafeBytes { buffer in
+            var scanner = Scanner(bytes: buffer.bindMemory(to: UInt8.self))
+            return scanner.document() ? nil : min(scanner.index, buffer.count)
+        }
+    }
+
     private struct Scanner {
         let bytes: UnsafeBufferPointer<UInt8>
         var index = 0

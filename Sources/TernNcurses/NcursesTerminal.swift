@@ -20,9 +20,14 @@ package final class NcursesTerminal: Terminal {
     private let colorCount: Int32
     private let signals: [any DispatchSourceSignal]
     private let termination = SignalFlag()
+    /// Colours shown as others (the config file's theme); a colour not listed is shown as itself.
+    package var palette: [Color: Color] = [:]
 
-    /// Takes over the terminal. Throws when stdin/stdout is not a terminal.
-    package init(environment: [String: String] = ProcessInfo.processInfo.environment) throws(NcursesError) {
+    /// Takes over the terminal, with clicks and the wheel unless `mouse` is off (or `TERN_NO_MOUSE` is set).
+    /// Throws when stdin/stdout is not a terminal.
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, mouse: Bool = true)
+        throws(NcursesError)
+    {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw NcursesError("the TUI needs a terminal; for scripts use 'tern repl' or 'tern send'")
         }
@@ -41,6 +46,8 @@ package final class NcursesTerminal: Terminal {
         keypad(stdscr, true)
         set_escdelay(25)
         curs_set(0)
+        // Clicks and the wheel, unless turned off (the terminal's own selection then works without Shift).
+        if mouse, environment["TERN_NO_MOUSE"] == nil { _ = tern_mouse_enable() }
         var color = false
         if environment["NO_COLOR"] == nil, has_colors() {
             color = start_color() == OK
@@ -102,6 +109,7 @@ package final class NcursesTerminal: Terminal {
         var value: wint_t = 0
         let result = wget_wch(stdscr, &value)
         if result == ERR { return nil }
+        if result == KEY_CODE_YES, Int32(value) == KEY_MOUSE { return Self.mouse() }
         if result == KEY_CODE_YES { return Self.key(code: Int32(value)) }
         guard let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
         return Key(scalar: scalar)
@@ -121,6 +129,18 @@ package final class NcursesTerminal: Terminal {
         // Written past ncurses, which does not know OSC sequences; it moves no cursor and draws nothing.
         fputs(Self.clipboardSequence(text), stdout)
         fflush(stdout)
+    }
+
+    /// The mouse event ncurses has pending, as a key; `nil` for events Tern does not use.
+    private static func mouse() -> Key? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        switch tern_mouse_read(&x, &y) {
+        case 1: return .mouse(MouseEvent(.press, x: Int(x), y: Int(y)))
+        case 4: return .mouse(MouseEvent(.wheelUp, x: Int(x), y: Int(y)))
+        case 5: return .mouse(MouseEvent(.wheelDown, x: Int(x), y: Int(y)))
+        default: return nil
+        }
     }
 
     private static func key(code: Int32) -> Key? {
@@ -146,7 +166,12 @@ package final class NcursesTerminal: Terminal {
     }
 
     /// The ncurses attributes and colour pair of a style.
-    private func render(_ style: Style) -> (attr_t, Int16) {
+    private func render(_ given: Style) -> (attr_t, Int16) {
+        var style = given
+        if !palette.isEmpty {
+            style.foreground = palette[style.foreground] ?? style.foreground
+            style.background = palette[style.background] ?? style.background
+        }
         var attributes: attr_t = 0
         if style.attributes.contains(.bold) { attributes |= tern_attr_bold() }
         if style.attributes.contains(.dim) { attributes |= tern_attr_dim() }

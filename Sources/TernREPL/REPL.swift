@@ -223,7 +223,9 @@ package struct REPL: Sendable {
 
     /// Prints `output`; a response taller than the terminal goes through the pager.
     private func emit(_ output: CommandOutput) async {
-        let text = Printer(style: options.style).render(output)
+        var printer = Printer(style: options.style)
+        if options.interactive { printer.width = TerminalSize.current()?.columns }
+        let text = printer.render(output)
         if case .response = output, options.pages, let size = TerminalSize.current(),
             text.utf8.lazy.filter({ $0 == UInt8(ascii: "\n") }).count >= size.rows - 1,
             await Pager.show(text)

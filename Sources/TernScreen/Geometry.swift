@@ -65,6 +65,11 @@ package struct Rect: Sendable, Hashable {
     package func droppingBottom(_ count: Int) -> Rect { splitRows(at: height - count).top }
 
     /// A rectangle of `width`×`height` centred in this one (clamped to it).
+    /// Whether the cell at `point` is inside.
+    package func contains(_ point: (x: Int, y: Int)) -> Bool {
+        point.x >= x && point.x < x + width && point.y >= y && point.y < y + height
+    }
+
     package func centered(width: Int, height: Int) -> Rect {
         let w = min(width, self.width)
         let h = min(height, self.height)

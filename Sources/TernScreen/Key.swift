@@ -1,3 +1,22 @@
+/// A mouse event the terminal reported: the left button pressed, or the wheel turned, at a cell.
+package struct MouseEvent: Sendable, Hashable {
+    /// What happened.
+    package enum Kind: Sendable, Hashable {
+        case press, wheelUp, wheelDown
+    }
+
+    package var kind: Kind
+    package var x: Int
+    package var y: Int
+
+    /// An event of `kind` at column `x`, row `y` (from 0).
+    package init(_ kind: Kind, x: Int, y: Int) {
+        self.kind = kind
+        self.x = x
+        self.y = y
+    }
+}
+
 /// A key press, decoded by the terminal.
 package enum Key: Sendable, Hashable, CustomStringConvertible {
     case character(Character)
@@ -9,6 +28,8 @@ package enum Key: Sendable, Hashable, CustomStringConvertible {
     case function(Int)
     /// The terminal was resized (the runtime asks for the new size).
     case resize
+    /// A mouse button or wheel, at a cell.
+    case mouse(MouseEvent)
 
     package var description: String {
         switch self {
@@ -31,6 +52,7 @@ package enum Key: Sendable, Hashable, CustomStringConvertible {
         case .escape: return "Esc"
         case .function(let n): return "F\(n)"
         case .resize: return "resize"
+        case .mouse(let event): return "mouse \(event.kind) at \(event.x),\(event.y)"
         }
     }
 

@@ -34,12 +34,28 @@ package enum Dialog: Sendable, Hashable {
     case confirmClear
     /// A command's text output (`:show`, `:curl`, `:history`, `:ls`, `:help send`), scrolled.
     case output(title: String, lines: [String], scroll: Int)
+    /// A list to choose from: the environment, the mode, what to copy.
+    case picker(Picker)
+    /// `$EDITOR` saved a JSON body that is not JSON: edit again, keep it as text, or drop the edit.
+    case invalidJSON(job: EditorJob, text: String, error: JSONSyntaxError)
 }
 
 /// The status line's message.
 package struct StatusMessage: Sendable, Hashable {
     package var text: String
     package var isError: Bool
+
+    /// A message; errors are red and marked `✗`.
+    package init(text: String, isError: Bool) {
+        self.text = text
+        self.isError = isError
+    }
+}
+
+/// A status-line message and when it was shown.
+package struct LoggedMessage: Sendable, Hashable {
+    package var date: Date
+    package var message: StatusMessage
 }
 
 /// The `:` command line.
@@ -79,7 +95,16 @@ package struct AppState: Sendable {
     // Bottom lines and dialogs
     package var commandLine: CommandLineState?
     package var commandHistory: [String] = []
-    package var status: StatusMessage?
+    package var status: StatusMessage? {
+        didSet {
+            // Every message is kept (newest last, a bounded number) for `:messages` to show whole.
+            guard let status, status != oldValue else { return }
+            messageLog.append(LoggedMessage(date: now, message: status))
+            if messageLog.count > Self.messageLogLimit {
+                messageLog.removeFirst(messageLog.count - Self.messageLogLimit)
+            }
+        }
+    }
     package var dialog: Dialog?
     /// Set when the runtime should restore the terminal and exit.
     package var quitting = false
@@ -87,12 +112,21 @@ package struct AppState: Sendable {
     package var now: Date
     /// The zone clock times are shown in.
     package var timeZone: TimeZone = .current
+    /// The status line's recent messages, oldest first (`:messages`).
+    package var messageLog: [LoggedMessage] = []
+    /// Columns the user moved the tree's edge by (`<`, `>`), from the width it would have.
+    package var treeWidthOffset = 0
+    /// The cookies view (`C`, `:cookies`), open or closed.
+    package var cookies: CookiesView? = nil
 
     /// A state with nothing loaded yet.
     package init(size: Size, now: Date = Date()) {
         self.size = size
         self.now = now
     }
+
+    /// How many status-line messages `:messages` keeps.
+    package static let messageLogLimit = 100
 
     /// The smallest terminal the layout supports.
     package static let minimumSize = Size(width: 80, height: 24)

@@ -18,6 +18,11 @@ enum Format {
         return delta <= 0 ? "\(HumanUnits.short(-delta)) ago" : "in \(HumanUnits.short(delta))"
     }
 
+    /// "1 attempt", "2 attempts": `count` and the noun, plural unless there is one.
+    static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
+    }
+
     /// 14:03:07 local time.
     static func clock(_ date: Date, in timeZone: TimeZone = .current) -> String {
         var calendar = Calendar(identifier: .gregorian)

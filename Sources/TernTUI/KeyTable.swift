@@ -1,3 +1,4 @@
+import Synchronization
 package import TernScreen
 
 /// What a key does.
@@ -16,6 +17,12 @@ package enum Action: String, Sendable, CaseIterable, Hashable {
     case left, right, search, nextMatch, previousMatch, filterBody
     // Cache
     case clearAll, refresh
+    // Pickers and copying
+    case pickEnvironment, pickMode, yank
+    // Layout
+    case narrowTree, widenTree
+    // Views
+    case cookies
 }
 
 /// One binding: keys, where they apply, the action and its help text.
@@ -32,7 +39,19 @@ package struct KeyBinding: Sendable, Hashable {
 
 /// The one key table: it drives `update`, the `?` overlay, the status line's hints and `docs/keys.md`.
 package enum KeyTable {
-    package static let bindings: [KeyBinding] = [
+    /// The table in force: the defaults, or what the user's config file made of them (`install`).
+    package static var bindings: [KeyBinding] { installed.withLock { $0 } ?? defaults }
+
+    /// The bindings the config file's `keys:` made, once installed.
+    private static let installed = Mutex<[KeyBinding]?>(nil)
+
+    /// Makes `table` the one in force (the TUI does so once, at start, from the config file).
+    package static func install(_ table: [KeyBinding]) {
+        installed.withLock { $0 = table }
+    }
+
+    /// The table as it ships (what docs/keys.md shows).
+    package static let defaults: [KeyBinding] = [
         KeyBinding(pane: nil, keys: [.tab], action: .nextPane, help: "next pane"),
         KeyBinding(pane: nil, keys: [.backTab], action: .previousPane, help: "previous pane"),
         KeyBinding(pane: nil, keys: [.character("1")], action: .focusTree, help: "workspace tree"),
@@ -49,14 +68,28 @@ package enum KeyTable {
         KeyBinding(
             pane: nil, keys: [.character("m")], action: .cycleMode, help: "mode: normal → live → cache → sample"),
         KeyBinding(
+            pane: nil, keys: [.character("E")], action: .pickEnvironment,
+            help: "environment: pick from the list (the active one marked)"),
+        KeyBinding(
+            pane: nil, keys: [.character("O")], action: .pickMode, help: "mode: pick from the list (the current marked)"
+        ),
+        KeyBinding(
+            pane: nil, keys: [.character("y")], action: .yank,
+            help: "copy the body, a header value, the URL or the curl command (OSC 52)"),
+        KeyBinding(
             pane: nil, keys: [.character(":")], action: .commandLine,
             help: "command line (the REPL's commands; Tab completes)"),
         KeyBinding(
             pane: nil, keys: [.character("H")], action: .history,
             help: "history: past sends (Enter opens one, s sends it again)"),
         KeyBinding(
+            pane: nil, keys: [.character("C")], action: .cookies,
+            help: "cookies of the environment (d deletes one, D clears all)"),
+        KeyBinding(
             pane: nil, keys: [.character("L")], action: .runResults,
             help: "the last run's results again (Enter opens a spec's response)"),
+        KeyBinding(pane: nil, keys: [.character("<")], action: .narrowTree, help: "narrow the workspace tree"),
+        KeyBinding(pane: nil, keys: [.character(">")], action: .widenTree, help: "widen the workspace tree"),
         KeyBinding(pane: nil, keys: [.character("?")], action: .help, help: "this help"),
         KeyBinding(pane: nil, keys: [.character("q")], action: .quit, help: "quit (asks first when edits are unsaved)"),
         KeyBinding(pane: nil, keys: [.ctrl("c")], action: .forceQuit, help: "quit now, restoring the terminal"),
@@ -171,17 +204,19 @@ package enum KeyTable {
 
             Generated from `KeyTable` (`Sources/TernTUI/KeyTable.swift`) — the same table drives the
             TUI, its `?` overlay and the status line's hints. Regenerate with
-            `TERN_RECORD_DOCS=1 swift test --filter KeyDocs`.
+            `TERN_RECORD_DOCS=1 swift test --filter KeyDocs`. These are the keys as Tern ships them;
+            `keys:` in the config file (docs/tui.md, "Config file") rebinds an action by its name, and
+            the `?` overlay then shows the keys in force.
 
             """
         let groups: [(String, Pane?)] = [("Everywhere", nil)] + Pane.allCases.map { ($0.title, $0) }
         for (title, pane) in groups {
-            let rows = bindings.filter { $0.pane == pane }
+            let rows = defaults.filter { $0.pane == pane }
             guard !rows.isEmpty else { continue }
-            text += "\n## \(title)\n\n| keys | action |\n|---|---|\n"
+            text += "\n## \(title)\n\n| keys | action | name (config) |\n|---|---|---|\n"
             for row in rows {
                 let keys = row.keys.map { "`\($0.description == "|" ? "\\|" : $0.description)`" }.joined(separator: " ")
-                text += "| \(keys) | \(row.help) |\n"
+                text += "| \(keys) | \(row.help) | `\(row.action.rawValue)` |\n"
             }
         }
         text += """

@@ -1,6 +1,10 @@
 package import TernScreen
 
 /// Where each pane goes for a terminal size. `update` uses it for page sizes, `view` to draw.
+///
+/// Below `wideWidth` columns the three activity panes share a strip under the response (tabs);
+/// from it on they stand in a column of their own on the right, one above the other, so each has
+/// the width its rows need and the request and response panes keep the full height.
 package struct Layout: Sendable, Hashable {
     package var header: Rect
     package var tree: Rect
@@ -14,32 +18,49 @@ package struct Layout: Sendable, Hashable {
     package var status: Rect
     package var commandLine: Rect
 
-    package init(_ size: Size) {
+    /// From this width on the activity panes get a column of their own.
+    package static let wideWidth = 180
+    /// The narrowest the tree gets, whatever the key presses.
+    package static let minimumTreeWidth = 16
+    /// The columns the panes right of the tree keep, whatever the key presses.
+    package static let minimumMainWidth = 56
+
+    /// The layout for `size`, the tree `treeWidth` columns wide (else a quarter of the width, 24 to 40).
+    package init(_ size: Size, treeWidth: Int? = nil) {
         let all = Rect(size)
         header = all.top(1)
         commandLine = all.bottom(1)
         status = all.droppingBottom(1).bottom(1)
         let body = all.droppingTop(1).droppingBottom(2)
-        let treeWidth = min(40, max(24, size.width / 4))
-        let (left, right) = body.splitColumns(at: treeWidth)
+        let width = Self.clampTree(treeWidth ?? min(40, max(24, size.width / 4)), totalWidth: size.width)
+        let (left, right) = body.splitColumns(at: width)
         tree = left
-        let activityHeight = max(7, body.height / 4)
-        let (main, strip) = right.splitRows(at: right.height - activityHeight)
-        let editorHeight = max(8, main.height * 2 / 5)
-        (editor, response) = main.splitRows(at: editorHeight)
-        sharesActivity = size.width < 200
+        sharesActivity = size.width < Self.wideWidth
         if sharesActivity {
+            let activityHeight = max(7, body.height / 4)
+            let (main, strip) = right.splitRows(at: right.height - activityHeight)
+            let editorHeight = max(8, main.height * 2 / 5)
+            (editor, response) = main.splitRows(at: editorHeight)
             transfers = strip
             retryLog = strip
             cache = strip
         } else {
-            let third = strip.width / 3
-            let (first, rest) = strip.splitColumns(at: third)
-            let (second, last) = rest.splitColumns(at: third)
+            let columnWidth = min(90, max(60, size.width * 9 / 25))
+            let (main, column) = right.splitColumns(at: right.width - columnWidth)
+            let editorHeight = max(8, main.height * 2 / 5)
+            (editor, response) = main.splitRows(at: editorHeight)
+            let third = column.height / 3
+            let (first, rest) = column.splitRows(at: third)
+            let (second, last) = rest.splitRows(at: third)
             transfers = first
             retryLog = second
             cache = last
         }
+    }
+
+    /// `wanted` within what a terminal `totalWidth` wide allows the tree.
+    package static func clampTree(_ wanted: Int, totalWidth: Int) -> Int {
+        max(minimumTreeWidth, min(wanted, totalWidth - minimumMainWidth))
     }
 
     package func rect(of pane: Pane) -> Rect {

@@ -47,6 +47,8 @@ package enum Msg: Sendable {
     case editorFinished(EditorJob, Result<String, ExplorerError>)
     /// An OAuth 2.0 sign-in needs the user (a URL to open, a code to enter) or has finished.
     case authorization(OAuth2Prompt)
+    /// What `y` asked the session for (the curl command, the URL), or why there is none.
+    case yankReady(YankTarget, Result<String, ExplorerError>)
 }
 
 /// What `update` asks the runtime to do; the runtime reports back with `Msg`s.
@@ -87,4 +89,7 @@ package enum Effect: Sendable, Equatable {
     case openEditor(EditorJob)
     /// Put text on the clipboard (OSC 52).
     case copy(String)
+    /// Read what `y` copies that only the session knows (the curl command, the spec's URL); the text
+    /// comes back as `Msg.yankReady`.
+    case yank(YankTarget)
 }

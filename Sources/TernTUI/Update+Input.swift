@@ -17,21 +17,23 @@ extension App {
             default: state.dialog = nil
             }
         case .output(let title, let lines, let scroll):
+            let last = max(0, windowRows(lines, size: state.size) - 1)
             switch key {
             case .character("j"), .down:
-                state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 1, max(0, lines.count - 1)))
+                state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 1, last))
             case .character("k"), .up: state.dialog = .output(title: title, lines: lines, scroll: max(0, scroll - 1))
             case .pageDown, .character(" "):
-                state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 10, max(0, lines.count - 1)))
+                state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 10, last))
             case .pageUp: state.dialog = .output(title: title, lines: lines, scroll: max(0, scroll - 10))
             case .character("y"):
-                let text = lines.joined(separator: "\n")
-                state.status = StatusMessage(
-                    text: "copied \(text.count) characters of \(title) to the clipboard (OSC 52)",
-                    isError: false)
-                return [.copy(text)]
+                // The lines as they are, not as wrapped: a copied curl command still runs.
+                return copied(lines.joined(separator: "\n"), what: "the \(title) window", &state)
             default: state.dialog = nil
             }
+        case .picker(let picker):
+            return pickerKey(key, picker, &state)
+        case .invalidJSON(let job, let text, _):
+            return invalidJSONKey(key, job: job, text: text, &state)
         case .confirmQuit:
             if let yes = answer(key) {
                 state.dialog = nil
@@ -102,6 +104,10 @@ extension App {
     /// Runs a `:` line: the same language as the REPL, with the commands that have a place in the
     /// TUI (send, log, transfers, cache, help, quit, run, history, filter, vars) shown there.
     static func route(_ text: String, _ state: inout AppState) -> [Effect] {
+        if text == messagesCommand {
+            openMessages(&state)
+            return []
+        }
         let command: Command
         do {
             command = try CommandParser.parse(text)

@@ -76,6 +76,14 @@ extension App {
             state.commandLine = CommandLineState()
         case .help:
             state.dialog = .help(scroll: 0)
+        case .pickEnvironment: openEnvironmentPicker(&state)
+        case .pickMode: openModePicker(&state)
+        case .yank: openYankMenu(&state)
+        case .cookies:
+            state.status = StatusMessage(text: "reading the cookie jar…", isError: false)
+            return [.run(.cookies(.list(domain: nil)))]
+        case .narrowTree: state.resizeTree(by: -AppState.treeStep)
+        case .widenTree: state.resizeTree(by: AppState.treeStep)
         default:
             return paneAction(action, &state)
         }
@@ -84,7 +92,7 @@ extension App {
 
     /// Hands an action to the focused pane's component.
     static func paneAction(_ action: Action, _ state: inout AppState) -> [Effect] {
-        let layout = Layout(state.size)
+        let layout = state.layout
         switch state.focus {
         case .tree:
             let page = max(1, layout.tree.height - 2)

@@ -83,9 +83,13 @@ extension App {
         case .filtered(let values):
             state.dialog = .output(title: "filter", lines: values.isEmpty ? ["(nothing selected)"] : values, scroll: 0)
         case .cookies(let rows, let environment):
-            state.dialog = .output(
-                title: "cookies (\(environment.map { "environment \($0)" } ?? "no environment"))",
-                lines: CookieRow.lines(rows, now: state.now), scroll: 0)
+            // A listing after `d`/`D` updates the open view in place; `:cookies list` (re)opens it.
+            if var view = state.cookies, view.isOpen {
+                view.reload(rows, environment: environment)
+                state.cookies = view
+            } else {
+                state.cookies = CookiesView(rows: rows, environment: environment)
+            }
         case .signIns(let rows, let environment):
             state.dialog = .output(
                 title: "OAuth 2.0 tokens", lines: SignInRow.lines(rows, environment: environment, now: state.now),

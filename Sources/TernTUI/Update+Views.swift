@@ -31,7 +31,8 @@ extension App {
         case .historyLoaded(let entries):
             state.history = HistoryList(entries: entries)
             state.status = StatusMessage(
-                text: entries.isEmpty ? "nothing sent yet" : "history: \(entries.count) sends", isError: false)
+                text: entries.isEmpty ? "nothing sent yet" : "history: " + Format.count(entries.count, "send"),
+                isError: false)
             return []
         case .historyEntryReady(let view):
             let effects = state.apply(state.responsePane.show(view, now: state.now))
@@ -53,6 +54,11 @@ extension App {
                 focus(.response, &state)
                 return effects
             }
+            return state.apply(reply)
+        }
+        if var cookies = state.cookies, cookies.isOpen {
+            let reply = cookies.key(key, height: height)
+            state.cookies = cookies
             return state.apply(reply)
         }
         if var history = state.history, history.isOpen {

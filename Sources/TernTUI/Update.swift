@@ -16,6 +16,8 @@ package enum App {
         case .key(.ctrl("c")):
             state.quitting = true
             return []
+        case .key(.mouse(let event)):
+            return mouse(event, &state)
         case .key(let key):
             return handle(key, &state)
         case .resized(let size):
@@ -70,7 +72,13 @@ package enum App {
             // A caller outside the TUI was answered by the runtime; the TUI's own edit becomes the body.
             guard job.reply == nil else { return [] }
             switch result {
-            case .success(let text): return [.run(.body(.text(text)))]
+            case .success(let text): return bodyEdited(job, text, &state)
+            case .failure(let error): state.status = StatusMessage(text: error.message, isError: true)
+            }
+            return []
+        case .yankReady(let target, let result):
+            switch result {
+            case .success(let text): return copied(text, what: target == .curl ? "the curl command" : "the URL", &state)
             case .failure(let error): state.status = StatusMessage(text: error.message, isError: true)
             }
             return []

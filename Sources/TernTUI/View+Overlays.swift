@@ -15,7 +15,7 @@ extension App {
                 style: Style(foreground: .cyan), maxWidth: status.width)
         } else if let message = state.status {
             buffer.write(
-                (message.isError ? "✗ " : "") + message.text, x: status.x, y: status.y,
+                statusText(message, width: status.width), x: status.x, y: status.y,
                 style: message.isError ? Style(foreground: .red, attributes: .bold) : .plain, maxWidth: status.width
             )
         }
@@ -32,7 +32,9 @@ extension App {
     // MARK: Overlays
 
     static func drawDialog(_ dialog: Dialog, _ state: AppState, _ buffer: inout ScreenBuffer) {
-        let bounds = buffer.bounds.inset(by: 1)
+        // Over the panes only: the status line stays whole (no message cut to a stray first letter)
+        // and shows what the dialog's keys did.
+        let bounds = dialogBounds(buffer.bounds)
         switch dialog {
         case .help(let scroll):
             var lines = KeyTable.helpLines()
@@ -40,9 +42,16 @@ extension App {
             lines += CommandRegistry.all.map {
                 "  " + $0.usage.padding(toLength: 34, withPad: " ", startingAt: 0) + $0.summary
             }
+            lines.append(
+                "  " + messagesCommand.padding(toLength: 34, withPad: " ", startingAt: 0)
+                    + "the status line's recent messages, whole (the TUI's own)")
             scrolled("Keys — j/k scroll, any other key closes", lines, scroll, bounds, &buffer)
         case .output(let title, let lines, let scroll):
             scrolled(title + " — j/k scroll, y copy, Esc closes", lines, scroll, bounds, &buffer)
+        case .picker(let picker):
+            picker.draw(in: bounds, on: &buffer)
+        case .invalidJSON(_, let text, let error):
+            drawInvalidJSON(text, error, in: bounds, on: &buffer)
         case .confirmQuit(let unsaved):
             Modal(
                 title: "Quit?",
@@ -70,6 +79,11 @@ extension App {
         }
     }
 
+    /// Where dialogs go: the frame but for its edge, the header and the two bottom lines.
+    static func dialogBounds(_ frame: Rect) -> Rect {
+        Rect(x: frame.x + 1, y: frame.y + 1, width: max(0, frame.width - 2), height: max(0, frame.height - 3))
+    }
+
     /// A `verify` report line coloured by its mark: green `✓`/`+`, red `✗`/`-`/`!`, yellow `~`.
     static func changeStyle(_ line: String) -> Style {
         switch line.trimmingCharacters(in: .whitespaces).first {
@@ -80,17 +94,30 @@ extension App {
         }
     }
 
+    /// A window of lines, wrapped to the frame's width (a long curl command or error is read whole),
+    /// scrolled by `scroll` rows.
     static func scrolled(
         _ title: String, _ lines: [String], _ scroll: Int, _ bounds: Rect, _ buffer: inout ScreenBuffer
     ) {
-        let width = min(bounds.width, max(CellWidth.of(title) + 6, (lines.map { CellWidth.of($0) }.max() ?? 0) + 4))
-        let rect = bounds.centered(width: width, height: min(bounds.height, lines.count + 2))
+        let rows = Wrap.rows(lines, width: wrapWidth(bounds))
+        let width = min(bounds.width, max(CellWidth.of(title) + 6, (rows.map { CellWidth.of($0.text) }.max() ?? 0) + 4))
+        let rect = bounds.centered(width: width, height: min(bounds.height, rows.count + 2))
         buffer.fill(rect)
         Box(title: title, focused: true).draw(in: rect, on: &buffer)
         let inner = rect.inset(by: 1)
-        let top = min(scroll, max(0, lines.count - inner.height))
+        let top = min(scroll, max(0, rows.count - inner.height))
         let marksChanges = title.hasPrefix("verify")
-        TextView(lineCount: lines.count, top: top) { [Span(lines[$0], marksChanges ? changeStyle(lines[$0]) : .plain)] }
-            .draw(in: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height), on: &buffer)
+        TextView(lineCount: rows.count, top: top) {
+            [Span(rows[$0].text, marksChanges ? changeStyle(lines[rows[$0].line]) : .plain)]
+        }
+        .draw(in: Rect(x: inner.x + 1, y: inner.y, width: inner.width - 1, height: inner.height), on: &buffer)
+    }
+
+    /// The columns a window's text has in `bounds` (its border, a margin and the scroll bar taken).
+    static func wrapWidth(_ bounds: Rect) -> Int { max(1, bounds.width - 4) }
+
+    /// How many rows `lines` take in a window on a frame of `size`.
+    static func windowRows(_ lines: [String], size: Size) -> Int {
+        Wrap.rows(lines, width: wrapWidth(dialogBounds(Rect(size)))).count
     }
 }

@@ -14,7 +14,7 @@ extension App {
             drawTooSmall(state, &buffer)
             return buffer
         }
-        let layout = Layout(state.size)
+        let layout = state.layout
         drawHeader(state, layout.header, &buffer)
         let snapshot = state.snapshot
         state.workspaceTree.draw(snapshot: snapshot, focused: state.focus == .tree, in: layout.tree, on: &buffer)
@@ -34,6 +34,7 @@ extension App {
         if let history = state.history, history.isOpen {
             history.draw(in: overlay, timeZone: state.timeZone, on: &buffer)
         }
+        if let cookies = state.cookies, cookies.isOpen { cookies.draw(in: overlay, now: state.now, on: &buffer) }
         state.requestEditor.drawPrompt(on: &buffer)
         if let dialog = state.dialog { drawDialog(dialog, state, &buffer) }
         return buffer
@@ -81,15 +82,35 @@ extension App {
         } else {
             spans.append(Span("no spec selected", bar))
         }
+        let help = " ? help "
+        var tails: [[Span]] = [[]]
         if let sending = state.responsePane.sending {
             let elapsed = state.responsePane.sendStarted.map { Format.duration(state.now.timeIntervalSince($0)) } ?? ""
-            spans.append(Span(" │ ⟳ \(sending) \(elapsed)", bar.adding(.bold)))
-        } else if snapshot.unsaved.count > 1 {
-            spans.append(Span(" │ \(snapshot.unsaved.count) specs unsaved", bar))
+            tails = [[Span(" │ ⟳ \(sending) \(elapsed)", bar.adding(.bold))]]
+        } else if let count = unsavedElsewhere(snapshot) {
+            // The long form when it fits, else the short one; the line never ends in a cut word.
+            tails = [
+                [Span(" │ " + Format.count(count, "spec") + " unsaved", bar)],
+                [Span(" │ \(count) unsaved", bar)],
+            ]
         }
-        buffer.write(spans, x: rect.x, y: rect.y, maxWidth: rect.width)
-        let help = " ? help "
-        buffer.write(help, x: rect.maxX - CellWidth.of(help), y: rect.y, style: bar)
+        let used = spans.reduce(0) { $0 + CellWidth.of($1.text) }
+        let fitting = tails.first {
+            used + $0.reduce(0) { $0 + CellWidth.of($1.text) } <= rect.width - CellWidth.of(help)
+        }
+        buffer.write(spans + (fitting ?? tails.last ?? []), x: rect.x, y: rect.y, maxWidth: rect.width)
+        if fitting != nil || tails.last?.isEmpty == true {
+            buffer.write(help, x: rect.maxX - CellWidth.of(help), y: rect.y, style: bar)
+        }
+    }
+
+    /// How many specs have unsaved edits when the header should say so: unless the only one is the
+    /// selected spec, which "● unsaved" marks already.
+    static func unsavedElsewhere(_ snapshot: ExplorerSnapshot) -> Int? {
+        let unsaved = snapshot.unsaved
+        if unsaved.isEmpty { return nil }
+        if unsaved.count == 1, snapshot.selected?.edited == true, unsaved.first == snapshot.selected?.id { return nil }
+        return unsaved.count
     }
 
     static func modeColor(_ mode: ResponseMode) -> Color {

@@ -172,6 +172,8 @@ struct ScriptedREPLTests {
             let copy = try String(
                 contentsOf: demo.root.appendingPathComponent("specs/users/get-user-traced.yaml"), encoding: .utf8)
             #expect(copy.contains("X-Trace"))
+            #expect(copy.contains("name: get-user-traced"), "a copy has a name of its own, not 'Get user'")
+            #expect(!copy.contains("Get user"))
             #expect(run.out.contains("users/get-user-traced"))
             let saved = try String(
                 contentsOf: demo.root.appendingPathComponent("specs/users/get-user-traced.yaml"), encoding: .utf8)

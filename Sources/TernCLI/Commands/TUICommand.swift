@@ -27,15 +27,28 @@ struct TUICommand: AsyncParsableCommand {
         let opened = try await OpenedWorkspace.open(
             workspace, environment: env, editor: { try await bridge.edit($0) }, printsSignIn: false)
         let options = Runtime.Options(exitAfterFirstFrame: exitAfterFirstFrame)
+        // A broken config file does not keep the TUI closed: the defaults apply and the status line says why.
+        let config: TUIConfig
+        var configProblem: String?
+        do throws(TUIConfigError) {
+            config = try TUIConfig.load(environment: ProcessInfo.processInfo.environment)
+        } catch {
+            config = TUIConfig()
+            configProblem = error.description + "; using the defaults"
+        }
+        if !config.keys.isEmpty, let table = try? KeyTable.applying(config.keys, file: "") { KeyTable.install(table) }
+        let problem = configProblem
         let outcome = await UIThread.run { () -> Result<(AppState, Date?), NcursesError> in
             let terminal: NcursesTerminal
             do throws(NcursesError) {
-                terminal = try NcursesTerminal()
+                terminal = try NcursesTerminal(mouse: config.mouse)
             } catch {
                 return .failure(error)
             }
             defer { terminal.stop() }
+            terminal.palette = config.theme.palette
             let runtime = Runtime(terminal: terminal, session: opened.session, bridge: bridge, options: options)
+            if let problem { runtime.show(StatusMessage(text: problem, isError: true)) }
             let state = runtime.run(shouldStop: { terminal.terminationRequested })
             return .success((state, runtime.firstFrameAt))
         }

@@ -35,6 +35,9 @@ package struct SpecDetail: Sendable, Hashable {
     package var edited: Bool
     /// The `auth:` in force as the editor shows it (`digest {{user}}`, `bearer (target)`), never a secret.
     package var auth: String? = nil
+    /// The target's headers that are sent with the spec (those it does not override), each with
+    /// its origin (`target api`): the Headers tab shows them dimmed, under the spec's own.
+    package var inheritedHeaders: [EditableItem] = []
 }
 
 /// Everything a front end shows about the session, taken in one actor hop.
@@ -102,7 +105,14 @@ extension ExplorerSession {
             body: Self.bodyText(spec.body), bodyKind: spec.body?.kind, transaction: spec.transaction.rawValue,
             edited: edited[entry.id] != nil
         )
-        detail.auth = Self.authSummary(spec.auth, inherited: workspace.target(for: spec)?.auth)
+        let target = workspace.target(for: spec)
+        detail.auth = Self.authSummary(spec.auth, inherited: target?.auth)
+        if let target {
+            let own = Set(spec.headers.map { $0.name.lowercased() })
+            detail.inheritedHeaders = target.headers.filter { !own.contains($0.name.lowercased()) }.map {
+                EditableItem(name: $0.name, value: $0.value, origin: "target \(target.name)")
+            }
+        }
         return detail
     }
 

@@ -46,14 +46,16 @@ extension ExplorerSession {
                 throw ExplorerError(
                     .unsupported, "'body edit' needs a terminal and $EDITOR; use 'body TEXT' or 'body @FILE'")
             }
+            let original = Self.bodyText(current.spec.body)
             do {
-                let isGraphQL = current.spec.body?.kind == "graphql"
-                text = try await ExternalEditor.$fileExtension.withValue(isGraphQL ? "graphql" : "txt") {
-                    try await editor(Self.bodyText(current.spec.body))
+                text = try await ExternalEditor.$fileExtension.withValue(Self.editorExtension(current.spec.body)) {
+                    try await editor(original)
                 }
             } catch {
                 throw ExplorerError(.unsupported, "the editor failed: \(error)")
             }
+            // Quitting the editor without a change leaves the spec as it was (not marked edited).
+            if Self.sameText(text, original) { return .done("body of \(current.id) unchanged") }
         }
         current.spec.body = Self.replacing(current.spec.body, with: text)
         edited[current.id] = current
@@ -75,6 +77,25 @@ extension ExplorerSession {
         return .graphql(graphQL)
     }
 
+    /// The extension of the file an editor opens `body` in, so it highlights it: `json`, `graphql`, else `txt`.
+    static func editorExtension(_ body: BodyDefinition?) -> String {
+        switch body?.kind {
+        case "json": "json"
+        case "graphql": "graphql"
+        default: "txt"
+        }
+    }
+
+    /// Whether an editor gave `edited` back unchanged from `original` (editors add a final newline).
+    package static func sameText(_ edited: String, _ original: String) -> Bool {
+        func trimmed(_ text: String) -> Substring {
+            var text = Substring(text)
+            while text.last == "\n" || text.last == "\r\n" { text.removeLast() }
+            return text
+        }
+        return trimmed(edited) == trimmed(original)
+    }
+
     /// JSON when the text parses as JSON, else text.
     static func body(from text: String) -> BodyDefinition {
         if let json = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) {
@@ -90,9 +111,11 @@ extension ExplorerSession {
     static func bodyText(_ body: BodyDefinition?) -> String {
         switch body {
         case .json(let value):
+            // Compact, then the formatter the response pane uses: one style (`"id": 1`) on both sides.
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            guard let data = try? encoder.encode(value) else { return "" }
+            return JSONFormatter.prettyPrinted(data) ?? String(decoding: data, as: UTF8.self)
         case .text(let text): return text
         case .form(let fields): return fields.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
         case .file(let path): return "@" + path
@@ -114,6 +137,8 @@ extension ExplorerSession {
                 throw ExplorerError(.workspace, "a spec '\(id)' exists already; choose another name")
             }
             current.id = id
+            // The new spec is named after its file: two specs sharing a `name:` would confuse lookups.
+            current.spec.name = id.split(separator: "/").last.map(String.init) ?? id
             current.group = id.split(separator: "/").dropLast().map(String.init)
             current.file = workspace.root.appendingPathComponent("specs").appendingPathComponent(id + ".yaml")
         }

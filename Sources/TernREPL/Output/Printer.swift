@@ -9,6 +9,8 @@ package struct Printer: Sendable {
     package var style: ANSIStyle
     /// "Now", for ages and validity.
     package var now: Date
+    /// The terminal's columns, when known: wide tables (the retry log) are fitted to it.
+    package var width: Int? = nil
 
     /// Makes a printer.
     package init(style: ANSIStyle = .plain, now: Date = Date()) {
@@ -115,7 +117,9 @@ package struct Printer: Sendable {
                 entry.delayBeforeNext.map { "retry in " + HumanUnits.duration($0) } ?? "",
             ]
         }
-        return TextTable(header: ["TIME", "REQUEST", "ATTEMPT", "OUTCOME", "NEXT"], rows: rows).render(style)
+        // Fitted to the terminal: a long request label or outcome no longer wraps the header.
+        return TextTable(header: ["TIME", "REQUEST", "ATTEMPT", "OUTCOME", "NEXT"], rows: rows)
+            .render(style, width: width)
     }
 
     func transfers(_ records: [TransferRecord]) -> String {

@@ -8,6 +8,18 @@ package struct Tabs: Sendable {
         self.selected = selected
     }
 
+    /// The tab drawn at `column` columns from the row's start, if any (each title takes its width
+    /// and two spaces around it, then one space before the next).
+    package static func index(of titles: [String], atColumn column: Int) -> Int? {
+        var x = 0
+        for (index, title) in titles.enumerated() {
+            let width = CellWidth.of(title) + 2
+            if column >= x, column < x + width { return index }
+            x += width + 1
+        }
+        return nil
+    }
+
     package func draw(in rect: Rect, on buffer: inout ScreenBuffer) {
         var x = rect.x
         for (index, title) in titles.enumerated() {

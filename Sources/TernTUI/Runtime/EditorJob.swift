@@ -10,8 +10,11 @@ package struct EditorJob: Sendable, Hashable {
     /// Who awaits the result outside the TUI (the session's `body edit` through `EditorBridge`);
     /// `nil` when the result becomes the selected spec's body.
     package var reply: EditorReply?
-    /// The extension of the file the editor opens (`graphql` for a GraphQL query).
+    /// The extension of the file the editor opens (`json`, `graphql` for a GraphQL query).
     package var fileExtension = "txt"
+    /// The spec's body before the first of a round of edits (`e` after invalid JSON opens the
+    /// invalid text again): what "unchanged" is measured against. `nil`: `text`.
+    package var original: String? = nil
 
     /// A job for `text`, answered to `reply` when one is given.
     package init(text: String, reply: EditorReply? = nil) {
@@ -48,10 +51,15 @@ package final class EditorReply: Sendable, Hashable {
 }
 
 extension EditorJob {
-    /// The job that edits `spec`'s body: its text, in a `.graphql` file for a GraphQL body (the query).
+    /// The job that edits `spec`'s body: its text, in a `.json` file for a JSON body and a `.graphql`
+    /// one for a GraphQL body (the query), so the editor highlights it.
     package static func body(of spec: SpecDetail) -> EditorJob {
         var job = EditorJob(text: spec.body)
-        if spec.bodyKind == "graphql" { job.fileExtension = "graphql" }
+        switch spec.bodyKind {
+        case "json": job.fileExtension = "json"
+        case "graphql": job.fileExtension = "graphql"
+        default: break
+        }
         return job
     }
 }

@@ -77,6 +77,8 @@ extension Runtime {
             openEditor(job)
         case .copy(let text):
             terminal.copyToClipboard(text)
+        case .yank(let target):
+            spawn { inbox.post(.yankReady(target, await Runtime.yankText(target, session: session))) }
         case .filterBody, .loadVariables, .runSpecs, .cancelRun, .loadHistory, .openHistoryEntry:
             performViewEffect(effect)
         }

@@ -122,6 +122,12 @@ package final class Runtime {
         dirty = false
     }
 
+    /// Shows `message` on the status line (a problem with the config file, at start).
+    package func show(_ message: StatusMessage) {
+        state.status = message
+        dirty = true
+    }
+
     /// The state now (tests read it).
     package var current: AppState { state }
 

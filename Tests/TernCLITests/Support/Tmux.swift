@@ -47,6 +47,18 @@ struct TmuxSession {
             .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
     }
 
+    /// Sends what a terminal sends for a left click at column `x`, row `y` (from 0) in SGR (1006)
+    /// mouse mode: a press, then a release.
+    func click(x: Int, y: Int) async throws {
+        _ = try await run(["send-keys", "-t", "0", "-l", "\u{1B}[<0;\(x + 1);\(y + 1)M\u{1B}[<0;\(x + 1);\(y + 1)m"])
+    }
+
+    /// Runs a tmux command on this server (`set-option`, `show-buffer`) and returns its output.
+    @discardableResult
+    func command(_ arguments: String...) async throws -> String {
+        try await run(arguments).output
+    }
+
     /// The visible screen as text.
     func screen() async throws -> String {
         try await run(["capture-pane", "-p", "-t", "0"]).output

@@ -15,8 +15,12 @@ extension App {
                 state.activityPanes.transfers.isEmpty
                 ? "" : "\(state.activityPanes.transfers.filter(\.outcome.isRunning).count) running"
         case .retryLog:
-            trailing = state.activityPanes.retryLog.isEmpty ? "" : "\(state.activityPanes.retryLog.count) attempts"
-        default: trailing = state.activityPanes.cacheLoaded ? "\(state.activityPanes.cacheEntries.count) entries" : ""
+            trailing =
+                state.activityPanes.retryLog.isEmpty ? "" : Format.count(state.activityPanes.retryLog.count, "attempt")
+        default:
+            trailing =
+                state.activityPanes.cacheLoaded
+                ? Format.count(state.activityPanes.cacheEntries.count, "entry", plural: "entries") : ""
         }
         Box(title: "\(number) \(pane.title)", focused: focused, trailing: trailing).draw(in: rect, on: &buffer)
         var inner = Box.inner(rect)
@@ -93,7 +97,9 @@ extension App {
                 style: failed ? Style(foreground: .yellow) : .plain
             )
         }
-        let labelWidth = max(12, min(26, rect.width / 4))
+        // As wide as the longest spec id, leaving the other columns theirs.
+        let longest = state.activityPanes.retryLog.map { CellWidth.of($0.label) }.max() ?? 0
+        let labelWidth = max(12, min(26, rect.width / 4), min(longest + 1, rect.width - 45))
         Table(
             columns: [
                 ("Time", 10), ("Spec", labelWidth), ("Try", 5), ("Outcome", max(14, rect.width / 3)), ("Next", 0),

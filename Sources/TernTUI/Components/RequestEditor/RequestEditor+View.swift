@@ -23,14 +23,7 @@ extension RequestEditor {
                 Span(detail.transaction == "data" ? "" : "   \(detail.transaction)", .dim),
                 Span(detail.auth.map { "   auth \($0)" } ?? "", .dim),
             ], x: inner.x, y: inner.y, maxWidth: inner.width)
-        let titles = EditorTab.allCases.map { tab -> String in
-            switch tab {
-            case .query: return "Query (\(detail.query.count))"
-            case .headers: return "Headers (\(detail.headers.count))"
-            case .variables: return "Vars (\(variableRows?.count ?? snapshot?.variables.count ?? 0))"
-            case .body: return "Body" + (detail.bodyKind.map { " (\($0))" } ?? "")
-            }
-        }
+        let titles = tabTitles(detail, snapshot: snapshot)
         Tabs(titles: titles, selected: tab.rawValue).draw(in: inner.droppingTop(1).top(1), on: &buffer)
         let content = inner.droppingTop(2)
         if tab == .body {
@@ -48,16 +41,37 @@ extension RequestEditor {
             isVariables
             ? [("Name", nameWidth), ("Value", max(10, content.width - nameWidth - 14)), ("From", 14)]
             : [("On", 4), ("Name", nameWidth), ("Value", 0)]
-        let rows = items.map { item in
+        var rows = items.map { item in
             isVariables
                 ? Table.Row([item.name, item.value, item.origin ?? ""])
                 : Table.Row([item.enabled ? "✓" : "✗", item.name, item.value], style: item.enabled ? .plain : .dim)
         }
+        if tab == .headers {
+            // Sent, but not the spec's to edit: dimmed, after the spec's own, never selected.
+            rows += detail.inheritedHeaders.map { item in
+                Table.Row(["↳", item.name, item.value + "   (\(item.origin ?? "inherited"))"], style: .dim)
+            }
+        }
         let empty = "(none)   a adds one"
         Table(
-            columns: columns, rows: rows, selected: App.clamp(selection, count: items.count), focused: focused,
-            emptyText: empty
+            columns: columns, rows: rows, selected: items.isEmpty ? nil : App.clamp(selection, count: items.count),
+            focused: focused, emptyText: empty
         ).draw(in: content, on: &buffer)
+    }
+
+    /// The tabs' titles with their counts (a click on the tab row is measured against them too).
+    func tabTitles(_ detail: SpecDetail, snapshot: ExplorerSnapshot?) -> [String] {
+        EditorTab.allCases.map { tab -> String in
+            switch tab {
+            case .query: return "Query (\(detail.query.count))"
+            case .headers:
+                // The spec's own headers, then those it inherits from its target, counted apart.
+                let inherited = detail.inheritedHeaders.count
+                return "Headers (\(detail.headers.count)" + (inherited > 0 ? " + \(inherited) target)" : ")")
+            case .variables: return "Vars (\(variableRows?.count ?? snapshot?.variables.count ?? 0))"
+            case .body: return "Body" + (detail.bodyKind.map { " (\($0))" } ?? "")
+            }
+        }
     }
 
     /// The Vars tab with the variables' sources: the value in force first; a value hidden by a

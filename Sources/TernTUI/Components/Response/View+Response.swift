@@ -5,6 +5,21 @@ import TernScreen
 
 /// The response pane: summary, badge, tabs, the body with search highlights.
 extension App {
+    /// The response tabs' titles with their counts (a click on the tab row is measured against them too).
+    static func responseTabTitles(_ state: AppState, _ response: ResponseView) -> [String] {
+        state.responsePane.tabs.map { tab -> String in
+            switch tab {
+            case .body:
+                return state.responsePane.filterMatches != nil
+                    ? "Body (filtered)" : "Body (\(response.body.kind.rawValue))"
+            case .headers: return "Headers (\(response.headers.count))"
+            case .request: return "Request"
+            case .checks:
+                return "Checks (\(response.checks.count - response.failedChecks.count)/\(response.checks.count))"
+            }
+        }
+    }
+
     static func drawResponse(_ state: AppState, _ rect: Rect, _ buffer: inout ScreenBuffer) {
         Box(title: "3 Response", focused: state.focus == .response, trailing: state.responsePane.view?.title ?? "")
             .draw(in: rect, on: &buffer)
@@ -60,17 +75,7 @@ extension App {
 
         let tabRow = inner.droppingTop(1).top(1)
         let tabs = state.responsePane.tabs
-        let titles = tabs.map { tab -> String in
-            switch tab {
-            case .body:
-                return state.responsePane.filterMatches != nil
-                    ? "Body (filtered)" : "Body (\(response.body.kind.rawValue))"
-            case .headers: return "Headers (\(response.headers.count))"
-            case .request: return "Request"
-            case .checks:
-                return "Checks (\(response.checks.count - response.failedChecks.count)/\(response.checks.count))"
-            }
-        }
+        let titles = responseTabTitles(state, response)
         Tabs(titles: titles, selected: tabs.firstIndex(of: state.responsePane.tab) ?? 0).draw(in: tabRow, on: &buffer)
         if let search = state.responsePane.search {
             let label = search.editing ? "/" : "/\(search.query) "
