@@ -67,6 +67,7 @@ struct NodeReader {
                 unknown.append((key, keyNode))
             }
         }
+        fields.unknown = unknown.map { (key: $0.key, node: $0.keyNode) }
         for (key, keyNode) in unknown {
             let hint = Suggestions.hint(for: key, in: allowed)
             warnings.append(
@@ -241,11 +242,26 @@ struct NodeReader {
 
     /// `a mapping`, `a list`, `'text'`, for messages.
     static func describe(_ node: Node) -> String {
-        switch node {
+        if let template = unquotedTemplate(node) {
+            return "a mapping (YAML reads an unquoted \(template) as one: quote it, \"\(template)\")"
+        }
+        return switch node {
         case .mapping: "a mapping"
         case .sequence: "a list"
         case .alias: "an alias"
         case .scalar(let scalar): ScalarValue.isNull(scalar) ? "nothing" : "'\(scalar.string)'"
         }
+    }
+
+    /// `{{name}}` when `node` is what YAML makes of an unquoted `{{name}}`: a flow mapping whose one key
+    /// is a flow mapping of one plain name.
+    static func unquotedTemplate(_ node: Node) -> String? {
+        guard case .mapping(let outer) = node, outer.style == .flow, outer.count == 1,
+            let (key, value) = outer.first, case .mapping(let inner) = key, inner.count == 1,
+            let (name, innerValue) = inner.first, case .scalar(let scalar) = name,
+            case .scalar(let outerNull) = value, ScalarValue.isNull(outerNull),
+            case .scalar(let innerNull) = innerValue, ScalarValue.isNull(innerNull)
+        else { return nil }
+        return "{{" + scalar.string + "}}"
     }
 }
