@@ -67,11 +67,11 @@ import Testing
     }
 
     @Test func aMisspelledRequiredFieldIsNamedWithItsSuggestion() throws {
-        let error = try error("name: Typo\nmethd: GET\npath: /x\n")
-        #expect(error.kind == .missingField)
-        #expect(error.message.hasPrefix("unknown field 'methd' (did you mean 'method'?)"))
-        #expect(error.message.contains("missing required field 'method'"))
-        #expect((error.line, error.column) == (2, 1), "at the misspelt key")
+        let typo = try error("name: Typo\nmethd: GET\npath: /x\n")
+        #expect(typo.kind == .missingField)
+        #expect(typo.message.hasPrefix("unknown field 'methd' (did you mean 'method'?)"))
+        #expect(typo.message.contains("missing required field 'method'"))
+        #expect((typo.line, typo.column) == (2, 1), "at the misspelt key")
 
         let far = try error("name: Far\nverb: GET\npath: /x\n")
         #expect(far.message == "missing required field 'method'", "no suggestion for a key that is not close")

@@ -96,7 +96,7 @@ import Testing
         do {
             _ = try find(in: folder.url("empty/nested"))
             Issue.record("a workspace was found")
-        } catch {
+        } catch let error as WorkspaceError {
             #expect(error.kind == .notAWorkspace)
             #expect(error.message.contains("--workspace"))
             #expect(error.message.contains("TERN_WORKSPACE"))

@@ -5,10 +5,7 @@ import TernWorkspace
 
 /// `--workspace DIR`, shared by every command.
 struct WorkspaceOptions: ParsableArguments {
-    @Option(
-        name: .long,
-        help: "The workspace folder (default: $TERN_WORKSPACE, else the current folder or a parent with a "
-            + "workspace.yaml, else the demo when run inside Tern's repository).")
+    @Option(name: .long, help: "The workspace folder (default: see 'The workspace' in docs/cli.md).")
     var workspace: String?
 
     /// The folder in force, found as docs/cli.md says (`WorkspaceDiscovery`); when the choice is not obvious

@@ -253,14 +253,11 @@ struct NodeReader {
         }
     }
 
-    /// `{{name}}` when `node` is what YAML makes of an unquoted `{{name}}`: a flow mapping whose one key
-    /// is a flow mapping of one plain name.
+    /// `{{name}}` when `node` is what YAML makes of an unquoted `{{name}}`: a mapping whose first key is a
+    /// mapping of a plain name (a mapping as a key is written no other way in a workspace).
     static func unquotedTemplate(_ node: Node) -> String? {
-        guard case .mapping(let outer) = node, outer.style == .flow, outer.count == 1,
-            let (key, value) = outer.first, case .mapping(let inner) = key, inner.count == 1,
-            let (name, innerValue) = inner.first, case .scalar(let scalar) = name,
-            case .scalar(let outerNull) = value, ScalarValue.isNull(outerNull),
-            case .scalar(let innerNull) = innerValue, ScalarValue.isNull(innerNull)
+        guard case .mapping(let outer) = node, let pair = outer.first, case .mapping(let inner) = pair.key,
+            let innerPair = inner.first, case .scalar(let scalar) = innerPair.key
         else { return nil }
         return "{{" + scalar.string + "}}"
     }

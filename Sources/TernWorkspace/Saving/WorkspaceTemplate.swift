@@ -64,7 +64,8 @@ public enum WorkspaceTemplate {
 
     /// `workspace.yaml`, commented, naming the workspace `name`.
     static func manifest(name: String) -> String {
-        let quotedName = (try? Yams.serialize(node: SpecWriter.string(name)))?
+        let quotedName =
+            (try? Yams.serialize(node: SpecWriter.string(name)))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "workspace"
         return """
             # A Tern workspace: this file, one request per file under specs/ (folders are groups) and one file
