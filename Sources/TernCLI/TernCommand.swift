@@ -6,7 +6,8 @@ struct TernCommand: AsyncParsableCommand {
         commandName: "tern",
         abstract: "Explore HTTP APIs kept as workspaces of YAML request files, online or offline.",
         discussion: """
-            The workspace is --workspace DIR, else $TERN_WORKSPACE, else workspaces/demo.
+            The workspace is --workspace DIR, else $TERN_WORKSPACE, else the current folder or the nearest \
+            parent with a workspace.yaml, else (inside Tern's repository) workspaces/demo. 'tern init' makes one.
             Exit codes: 0 a response was received; 1 no response (transport failure after retries, \
             or a cache miss in cache mode); 2 usage or workspace error; 4 with --fail, a status >= 400, \
             or drift found by verify.
@@ -15,7 +16,7 @@ struct TernCommand: AsyncParsableCommand {
         subcommands: [
             TUICommand.self, REPLCommand.self, SendCommand.self, RunCommand.self, ListCommand.self, CacheCommand.self,
             VerifyCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self, AuthCommand.self,
-            MockCommand.self,
+            MockCommand.self, InitCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

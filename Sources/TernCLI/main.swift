@@ -15,6 +15,10 @@ func runAsync<Command: AsyncParsableCommand>(_ command: inout Command) async thr
 
 /// Parses the arguments, runs the command and returns the exit status, printing any failure once.
 func execute() async -> Int32 {
+    if let unknown = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst())) {
+        StandardStream.error.write("tern: error: \(unknown)\n")
+        return ExitStatus.usage.rawValue
+    }
     do {
         var command = try TernCommand.parseAsRoot()
         if var asyncCommand = command as? any AsyncParsableCommand {

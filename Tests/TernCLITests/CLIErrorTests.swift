@@ -13,15 +13,25 @@ struct CLIErrorTests {
         }
     }
 
-    @Test("malformed YAML exits 2 with path:line:col")
+    @Test("malformed YAML in a spec exits 2 with path:line:col when the spec is sent")
     func malformedYAML() async throws {
         try await withDemo { demo in
             try demo.write("specs/broken.yaml", "name: Broken\nmethod: GET\npath: [unclosed\n")
-            let result = try await Tern.run(demo.arguments("list"))
+            let result = try await Tern.run(demo.arguments("send", "broken"))
             #expect(result.status == 2)
             #expect(
                 result.stderr.range(of: #"broken\.yaml:\d+:\d+: "#, options: .regularExpression) != nil,
                 "\(result.stderr)")
+        }
+    }
+
+    @Test("malformed YAML in workspace.yaml still stops every command with path:line:col")
+    func malformedManifest() async throws {
+        try await withDemo { demo in
+            try demo.write("workspace.yaml", "name: [unclosed\n")
+            let result = try await Tern.run(demo.arguments("list"))
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("workspace.yaml:"), "\(result.stderr)")
         }
     }
 

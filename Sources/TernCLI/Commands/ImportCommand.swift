@@ -53,7 +53,7 @@ struct ImportCommand: AsyncParsableCommand {
         let request = CollectionImport.Request(
             format: chosen, source: source, group: group, overwrite: overwrite, intoCache: intoCache)
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let root = workspace.root
+        let root = try workspace.root()
         let plan: ImportPlan
         do {
             plan = try CollectionImport.plan(request, root: root, directory: directory).plan
@@ -65,7 +65,7 @@ struct ImportCommand: AsyncParsableCommand {
             report: plan.report, group: plan.group, workspace: workspace.workspace ?? root.path, dryRun: dryRun,
             createdWorkspace: plan.createsWorkspace)
         if intoCache, !dryRun {
-            let opened = try await OpenedWorkspace.open(workspace, startsMock: false)
+            let opened = try await OpenedWorkspace.open(workspace, startsMock: false, announcesWorkspace: false)
             do {
                 outcome.cache = try await opened.session.storeRecorded(plan.recordedResponses)
             } catch {

@@ -2,13 +2,13 @@ import ArgumentParser
 import Foundation
 import TernExplorer
 
-/// `tern list`: the workspace's specs.
+/// `tern list`: the workspace's specs; a spec file that cannot be loaded is listed with `!` and its error.
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the workspace's specs.")
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Flag(help: "Print a JSON array of {id, name, method, path, target}.")
+    @Flag(help: "Print a JSON array of {id, name, method, path, target} (and error, for a file that cannot load).")
     var json = false
 
     func run() async throws {
@@ -19,10 +19,12 @@ struct ListCommand: AsyncParsableCommand {
             StandardStream.output.write(
                 JSONLines.array(
                     specs.map { spec in
-                        [
+                        var fields: [(String, JSONLines.Value)] = [
                             ("id", .string(spec.id)), ("name", .string(spec.name)), ("method", .string(spec.method)),
                             ("path", .string(spec.path)), ("target", spec.target.map { .string($0) } ?? .null),
                         ]
+                        if let error = spec.error { fields.append(("error", .string(error))) }
+                        return fields
                     }) + "\n")
             return
         }
@@ -30,7 +32,7 @@ struct ListCommand: AsyncParsableCommand {
         for spec in specs {
             let method = spec.method.padding(toLength: 7, withPad: " ", startingAt: 0)
             let id = spec.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-            StandardStream.output.write("\(method) \(id)  \(spec.path)\n")
+            StandardStream.output.write("\(method) \(id)  \(spec.error ?? spec.path)\n")
         }
     }
 }

@@ -21,13 +21,14 @@ struct OpenedWorkspace {
         _ options: WorkspaceOptions, environment: String? = nil, mode: ResponseMode? = nil,
         variables: [String: String] = [:],
         startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil, usesCookies: Bool = true,
-        printsSignIn: Bool = true
+        printsSignIn: Bool = true, announcesWorkspace: Bool = true
     ) async throws -> OpenedWorkspace {
         let workspace: Workspace
+        let root = try options.root(announce: announcesWorkspace)
         do {
-            workspace = try Workspace.load(from: options.root)
+            workspace = try Workspace.load(from: root, keepingBrokenSpecs: true)
         } catch {
-            throw CommandFailure.usage(error.description)
+            throw CommandFailure.usage(Self.notAWorkspace(error, option: options.workspace))
         }
         for warning in workspace.warnings {
             StandardStream.error.write("tern: warning: \(warning)\n")
@@ -76,6 +77,13 @@ struct OpenedWorkspace {
         )
         return OpenedWorkspace(
             workspace: workspace, storage: storage, mock: mock, session: session, transport: transport)
+    }
+
+    /// The load error, with where a workspace may come from when the folder has none.
+    private static func notAWorkspace(_ error: WorkspaceError, option: String?) -> String {
+        guard error.kind == .notAWorkspace else { return error.description }
+        let source = option != nil ? "--workspace" : "$\(WorkspaceDiscovery.variable)"
+        return error.message + " (named by \(source)); create one with 'tern init DIR'"
     }
 
     /// Starts the embedded mock on a port derived from the workspace's path, so default storage keys

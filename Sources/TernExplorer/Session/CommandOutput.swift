@@ -52,6 +52,8 @@ package struct SpecSummary: Sendable, Hashable, Codable {
     package var method: String
     package var path: String
     package var target: String?
+    /// Why the spec file cannot be used (`file:line:column: message`), when it could not be loaded.
+    package var error: String? = nil
 }
 
 /// A variable as `vars` shows it: its value and where it comes from.

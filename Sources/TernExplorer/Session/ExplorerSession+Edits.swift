@@ -133,7 +133,7 @@ extension ExplorerSession {
             guard !id.isEmpty, !id.hasPrefix("/"), !id.split(separator: "/").contains("..") else {
                 throw ExplorerError(.usage, "'\(newID)' is not a spec id like 'group/name'")
             }
-            guard !workspace.specIDs.contains(id) else {
+            guard !workspace.specIDs.contains(id), !workspace.brokenSpecs.contains(where: { $0.id == id }) else {
                 throw ExplorerError(.workspace, "a spec '\(id)' exists already; choose another name")
             }
             current.id = id

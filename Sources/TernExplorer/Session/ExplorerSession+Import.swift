@@ -17,7 +17,9 @@ extension ExplorerSession {
             throw ExplorerError(.workspace, "import: \(error.description)")
         }
         if !dryRun, !planned.writes.isEmpty || !planned.newTargets.isEmpty || !planned.newVariables.isEmpty {
-            let reloaded = try workspaceCall { () throws(WorkspaceError) in try Workspace.load(from: workspace.root) }
+            let reloaded = try workspaceCall { () throws(WorkspaceError) in
+                try Workspace.load(from: workspace.root, keepingBrokenSpecs: true)
+            }
             replaceWorkspace(reloaded)
             changed()
         }

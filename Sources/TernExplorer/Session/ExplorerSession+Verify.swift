@@ -47,8 +47,19 @@ extension ExplorerSession {
         return report
     }
 
-    /// The specs `names` (ids, unique file names or group folders) stand for, in id order.
+    /// The specs `names` (ids, unique file names or group folders) stand for, in id order. A spec file
+    /// that could not be loaded among them (all of them when `names` is empty) is an error: a run or a
+    /// verification never passes by leaving a broken file out.
     func verificationTargets(_ names: [String], allWhenEmpty: Bool) throws(ExplorerError) -> [SpecEntry] {
+        let broken = workspace.brokenSpecs.filter { spec in
+            names.isEmpty
+                ? allWhenEmpty
+                : names.contains { $0 == spec.id || spec.id.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        }
+        if let first = broken.first {
+            let more = broken.count > 1 ? " (and \(broken.count - 1) more broken spec files)" : ""
+            throw ExplorerError(.workspace, first.error.description + more)
+        }
         if names.isEmpty {
             if allWhenEmpty { return workspace.specs.map { edited[$0.id] ?? $0 } }
             return [try entry(nil)]

@@ -72,7 +72,7 @@ package struct Printer: Sendable {
 
     func specList(_ specs: [SpecSummary]) -> String {
         guard !specs.isEmpty else { return "the workspace has no specs\n" }
-        let rows = specs.map { [$0.id, $0.method.uppercased(), $0.path, $0.name] }
+        let rows = specs.map { [$0.id, $0.method.uppercased(), $0.error.map { style.red($0) } ?? $0.path, $0.name] }
         return TextTable(header: ["SPEC", "METHOD", "PATH", "NAME"], rows: rows).render(style)
     }
 

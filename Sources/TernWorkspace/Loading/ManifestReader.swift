@@ -77,6 +77,12 @@ struct ManifestReader {
             let fields = try reader.fields(
                 entry.value, of: "target '\(entry.key)'", allowed: ["baseURL", "headers", "auth", "tls", "proxy"])
             guard let baseNode = fields["baseURL"] else {
+                if let typo = fields.misspelling(of: "baseURL") {
+                    throw reader.error(
+                        .missingField,
+                        "unknown field '\(typo.key)' (did you mean 'baseURL'?); target '\(entry.key)' is missing "
+                            + "required field 'baseURL'", at: typo.node)
+                }
                 throw reader.error(
                     .missingField, "target '\(entry.key)' is missing required field 'baseURL'", at: entry.keyNode)
             }

@@ -67,6 +67,7 @@ struct NodeReader {
                 unknown.append((key, keyNode))
             }
         }
+        fields.unknown = unknown.map { (key: $0.key, node: $0.keyNode) }
         for (key, keyNode) in unknown {
             let hint = Suggestions.hint(for: key, in: allowed)
             warnings.append(
@@ -241,11 +242,23 @@ struct NodeReader {
 
     /// `a mapping`, `a list`, `'text'`, for messages.
     static func describe(_ node: Node) -> String {
-        switch node {
+        if let template = unquotedTemplate(node) {
+            return "a mapping (YAML reads an unquoted \(template) as one: quote it, \"\(template)\")"
+        }
+        return switch node {
         case .mapping: "a mapping"
         case .sequence: "a list"
         case .alias: "an alias"
         case .scalar(let scalar): ScalarValue.isNull(scalar) ? "nothing" : "'\(scalar.string)'"
         }
+    }
+
+    /// `{{name}}` when `node` is what YAML makes of an unquoted `{{name}}`: a mapping whose first key is a
+    /// mapping of a plain name (a mapping as a key is written no other way in a workspace).
+    static func unquotedTemplate(_ node: Node) -> String? {
+        guard case .mapping(let outer) = node, let pair = outer.first, case .mapping(let inner) = pair.key,
+            let innerPair = inner.first, case .scalar(let scalar) = innerPair.key
+        else { return nil }
+        return "{{" + scalar.string + "}}"
     }
 }

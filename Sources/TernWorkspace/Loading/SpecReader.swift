@@ -86,9 +86,16 @@ struct SpecReader {
         return spec
     }
 
-    /// The node of a required field, or an error at the mapping naming it.
+    /// The node of a required field, or an error at the mapping naming it; when an unknown key is close to
+    /// it (`methd`), the error is at that key and says "unknown field 'methd' (did you mean 'method'?)".
     func required(_ field: String, in fields: Fields) throws(WorkspaceError) -> Node {
         guard let node = fields[field] else {
+            if let typo = fields.misspelling(of: field) {
+                throw reader.error(
+                    .missingField,
+                    "unknown field '\(typo.key)' (did you mean '\(field)'?); missing required field '\(field)'",
+                    at: typo.node)
+            }
             throw reader.error(.missingField, "missing required field '\(field)'", at: fields.node)
         }
         return node

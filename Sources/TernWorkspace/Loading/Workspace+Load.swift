@@ -6,7 +6,11 @@ extension Workspace {
     /// Malformed YAML, wrong types, missing required fields, invalid choices and unknown targets
     /// are errors positioned at `file:line:column`; unknown fields are `warnings`. `.tern/` and
     /// hidden files are ignored. Loading is synchronous and reads each file once.
-    public static func load(from root: URL) throws(WorkspaceError) -> Workspace {
+    ///
+    /// With `keepingBrokenSpecs`, a spec file with an error does not stop the load: it is left out of
+    /// `specs` and listed in `brokenSpecs` with its error (what the front ends do, so one bad file
+    /// leaves the rest usable). Errors in `workspace.yaml` and `environments/` always throw.
+    public static func load(from root: URL, keepingBrokenSpecs: Bool = false) throws(WorkspaceError) -> Workspace {
         let root = root.standardizedFileURL
         let manifestFile = root.appendingPathComponent("workspace.yaml")
         guard FileManager.default.fileExists(atPath: manifestFile.path) else {
@@ -36,7 +40,7 @@ extension Workspace {
                 )
             )
         }
-        try workspace.loadSpecs()
+        try workspace.loadSpecs(keepingBroken: keepingBrokenSpecs)
         return workspace
     }
 
@@ -54,7 +58,7 @@ extension Workspace {
         }
     }
 
-    private mutating func loadSpecs() throws(WorkspaceError) {
+    private mutating func loadSpecs(keepingBroken: Bool) throws(WorkspaceError) {
         let folder = specsFolder.path
         let found = SpecFiles.find(in: folder)
         for relative in found.misnamed {
@@ -67,10 +71,16 @@ extension Workspace {
         }
         var entries: [SpecEntry] = []
         entries.reserveCapacity(results.count)
-        for result in results {
-            let (entry, specWarnings) = try result.get()
-            entries.append(entry)
-            warnings.append(contentsOf: specWarnings)
+        for (id, result) in zip(ids, results) {
+            switch result {
+            case .success(let (entry, specWarnings)):
+                entries.append(entry)
+                warnings.append(contentsOf: specWarnings)
+            case .failure(let error):
+                guard keepingBroken else { throw error }
+                let file = URL(filePath: folder + "/" + id + ".yaml", directoryHint: .notDirectory)
+                brokenSpecs.append(BrokenSpec(id: id, file: error.file ?? file, error: error))
+            }
         }
         specs = entries
     }

@@ -31,19 +31,21 @@ enum YAMLSource {
             // file, so threads loading specs in parallel share no reference-counted objects.
             return try Yams.compose(yaml: text, Resolver.basic.removing(.str), Constructor([:], [:], [:]), .utf8)
         } catch let error as YamlError {
-            throw positioned(error, file: file)
+            throw positioned(error, file: file, text: text)
         } catch {
             throw WorkspaceError(.syntax, "cannot parse YAML: \(error)", file: file, underlying: error)
         }
     }
 
-    /// A Yams error as `file:line:column: problem`.
-    private static func positioned(_ error: YamlError, file: URL) -> WorkspaceError {
+    /// A Yams error as `file:line:column: problem`, with a hint to quote a value that starts with `{{`
+    /// when the line has one (YAML reads it as a flow mapping).
+    private static func positioned(_ error: YamlError, file: URL, text: String) -> WorkspaceError {
         func make(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> WorkspaceError {
             var message = problem
             if let context {
                 message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
             }
+            message += TemplateQuoteHint.hint(in: text, line: mark.line)
             return WorkspaceError(
                 .syntax, message, file: file, line: mark.line, column: mark.column, underlying: error
             )

@@ -5,6 +5,7 @@ extension Workspace {
     ///
     /// A trailing `.yaml` and a leading `specs/` are ignored. A file name shared by several specs
     /// is an error listing their ids; an unknown name is an error listing up to 3 close matches.
+    /// A spec file that could not be loaded (`brokenSpecs`) throws its own error, `file:line:column` kept.
     public func spec(named name: String) throws(WorkspaceError) -> SpecEntry {
         var wanted = name.trimmingCharacters(in: .whitespaces)
         if wanted.hasPrefix("specs/") { wanted.removeFirst("specs/".count) }
@@ -13,6 +14,7 @@ extension Workspace {
         if let index = index(ofID: wanted) { return specs[index] }
         let byFileName = specs.filter { $0.fileName == wanted }
         if byFileName.count == 1 { return byFileName[0] }
+        if byFileName.isEmpty, let broken = brokenSpec(named: wanted) { throw broken.error }
         if byFileName.count > 1 {
             let ids = byFileName.map(\.id)
             throw WorkspaceError(
@@ -25,6 +27,13 @@ extension Workspace {
         var message = "no spec named '\(wanted)' in workspace '\(self.name)'"
         if !matches.isEmpty { message += "; did you mean \(Suggestions.list(matches, quoted: true))?" }
         throw WorkspaceError(.unknownSpec, message, suggestions: matches)
+    }
+
+    /// The broken spec file `name` (an id, or a file name shared by no other broken spec), if any.
+    public func brokenSpec(named name: String) -> BrokenSpec? {
+        if let broken = brokenSpecs.first(where: { $0.id == name }) { return broken }
+        let byFileName = brokenSpecs.filter { $0.fileName == name }
+        return byFileName.count == 1 ? byFileName[0] : nil
     }
 
     /// The one error for an environment the workspace does not have: a close match and the known names.

@@ -39,6 +39,8 @@ public struct Workspace: Sendable {
     public var proxy: ProxyDefinition? = nil
     /// Where `proxy:` values were written (`proxy`, `targets/<name>/proxy`), for error positions.
     var proxyLocations: [String: SourceLocation] = [:]
+    /// Spec files that could not be read, sorted by id (only with `load(from:keepingBrokenSpecs: true)`).
+    public var brokenSpecs: [BrokenSpec] = []
 
     /// Makes a workspace in memory (loading and tests; nothing is written).
     public init(

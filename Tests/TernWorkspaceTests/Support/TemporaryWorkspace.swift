@@ -38,8 +38,8 @@ final class TemporaryWorkspace {
     }
 
     /// Loads the workspace.
-    func load() throws(WorkspaceError) -> Workspace {
-        try Workspace.load(from: root)
+    func load(keepingBrokenSpecs: Bool = false) throws(WorkspaceError) -> Workspace {
+        try Workspace.load(from: root, keepingBrokenSpecs: keepingBrokenSpecs)
     }
 
     /// The names in a folder, hidden ones included.

@@ -30,6 +30,8 @@ extension WorkspaceTree {
             switch row.kind {
             case .group(_, let expanded):
                 return [Span(indent + (expanded ? "▾ " : "▸ ") + row.title, .bold)]
+            case .spec(let spec) where spec.error != nil:
+                return Self.brokenRow(spec, indent: indent, title: row.title)
             case .spec(let spec):
                 let marker = spec.id == selectedID ? "●" : " "
                 var spans = [
@@ -46,5 +48,20 @@ extension WorkspaceTree {
         }
         ListView(rows: listRows, selected: App.clamp(selection, count: rows.count), focused: focused)
             .draw(in: inner, on: &buffer)
+    }
+
+    /// A spec file that could not be loaded: a red `!` where the method goes, its name in red and its error
+    /// (without the file's path, which the row already names); Enter shows the whole error on the status line.
+    static func brokenRow(_ spec: SpecSummary, indent: String, title: String) -> [Span] {
+        let red = Style(foreground: .red, attributes: .bold)
+        var message = spec.error ?? ""
+        // `path:line:column: message` → `line:column: message`.
+        if let range = message.range(of: #"^.*?\.yaml:"#, options: .regularExpression) {
+            message.removeSubrange(range)
+        }
+        return [
+            Span(indent + " ", .plain), Span("!".padding(toLength: 7, withPad: " ", startingAt: 0), red),
+            Span(title, Style(foreground: .red)), Span(" " + message, Style(foreground: .red, attributes: .dim)),
+        ]
     }
 }
