@@ -182,7 +182,9 @@ struct OpenAPIMappingTests {
         #expect(login.header("Authorization") == nil)
         #expect(
             collection.warnings.contains(
-                "set OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET in the environment for oauth (OAuth 2.0 client_credentials)"))
+                "set OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET in the environment for oauth "
+                    + "(OAuth 2.0 client_credentials)"
+            ))
         #expect(collection.warnings.contains { $0.contains("cookieKey") })
         for spec in collection.specs {
             #expect(!spec.spec.headers.contains { $0.value.contains("secret") })

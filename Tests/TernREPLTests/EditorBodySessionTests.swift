@@ -22,6 +22,18 @@ struct EditorBodySessionTests {
         #expect(extensions.withLock { $0 } == ["json"])
     }
 
+    @Test("a JSON body edited into invalid JSON is kept as text, and the REPL says where it stopped being JSON")
+    func invalidJSONIsSaid() async throws {
+        try await DemoSession.with(editor: { _ in "{\n  \"hello\": wrld\n}\n" }) { demo in
+            let run = await demo.run("use tools/echo", "body edit")
+            #expect(run.status == 0, "\(run.err)")
+            #expect(
+                run.out.contains(
+                    "body of tools/echo replaced as text (unsaved): it is not JSON at line 2, column 12; "
+                        + "'body edit' edits it again"), "\(run.out)")
+        }
+    }
+
     @Test("the selected spec's snapshot lists the target's headers it does not override, with their origin")
     func inheritedHeaders() async throws {
         try await DemoSession.with { demo in

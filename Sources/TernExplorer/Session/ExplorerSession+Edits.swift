@@ -57,9 +57,16 @@ extension ExplorerSession {
             // Quitting the editor without a change leaves the spec as it was (not marked edited).
             if Self.sameText(text, original) { return .done("body of \(current.id) unchanged") }
         }
+        let wasJSON = current.spec.body?.kind == "json"
         current.spec.body = Self.replacing(current.spec.body, with: text)
         edited[current.id] = current
         changed()
+        // A JSON body edited into something that is not JSON is kept as text, and said so where.
+        if wasJSON, current.spec.body?.kind != "json", let error = JSONSyntaxError.check(text) {
+            return .done(
+                "body of \(current.id) replaced as text (unsaved): it is not JSON at \(error); "
+                    + "'body edit' edits it again")
+        }
         return .done("body of \(current.id) replaced (unsaved)")
     }
 

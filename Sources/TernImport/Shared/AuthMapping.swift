@@ -71,7 +71,8 @@ enum AuthMapping {
             let prefix = params["headerPrefix"] ?? "Bearer"
             let value = context.secret(token, label: "access_token", item: item)
             addHeader("Authorization", prefix.isEmpty ? value : "\(prefix) \(value)", to: &draft)
-            context.warn("\(item): the OAuth 2.0 grant is not one Tern runs; its access token is sent as a bearer token")
+            context.warn(
+                "\(item): the OAuth 2.0 grant is not one Tern runs; its access token is sent as a bearer token")
         default:
             context.warn("\(item): \(type) authentication is not imported; add its headers by hand")
         }

@@ -1,5 +1,5 @@
 import Crypto
-public import Foundation
+import Foundation
 
 /// A Proof Key for Code Exchange (RFC 7636): a random verifier kept by the client and its S256 challenge
 /// sent with the authorization request, so a stolen authorization code is worthless.
