@@ -166,7 +166,7 @@ extension ResponsePane {
         if !response.checks.isEmpty {
             text +=
                 failed == 0
-                ? " · ✓ \(response.checks.count) checks" : " · \(failed)/\(response.checks.count) checks failed"
+                ? " · ✓ \(Format.count(response.checks.count, "check"))" : " · \(failed)/\(response.checks.count) checks failed"
         }
         return Reply(
             wasSending ? [.refreshActivity, .loadCache, .loadVariables] : [],
