@@ -166,7 +166,8 @@ extension ResponsePane {
         if !response.checks.isEmpty {
             text +=
                 failed == 0
-                ? " · ✓ \(Format.count(response.checks.count, "check"))" : " · \(failed)/\(response.checks.count) checks failed"
+                ? " · ✓ \(Format.count(response.checks.count, "check"))"
+                : " · \(failed)/\(response.checks.count) checks failed"
         }
         return Reply(
             wasSending ? [.refreshActivity, .loadCache, .loadVariables] : [],

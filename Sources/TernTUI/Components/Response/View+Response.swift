@@ -66,7 +66,9 @@ extension App {
             let failed = response.failedChecks.count
             summary.append(
                 failed == 0
-                    ? Span("  ✓ \(Format.count(response.checks.count, "check"))", Style(foreground: .green, attributes: .bold))
+                    ? Span(
+                        "  ✓ \(Format.count(response.checks.count, "check"))",
+                        Style(foreground: .green, attributes: .bold))
                     : Span("  ✗ \(failed)/\(response.checks.count) failed", Style(foreground: .red, attributes: .bold)))
         }
         if let connection = model.connection { summary.append(Span("  \(connection)", .dim)) }
