@@ -30,7 +30,8 @@ public struct BearerAuthInterceptor: Interceptor {
         while true {
             var signed = request
             signed.headers[.authorization] = "Bearer \(token)"
-            let response = try await unauthorizedAsResponse { try await next(signed) }
+            // A 401 an inner `ValidationInterceptor` threw counts as a 401 response, wherever it sits.
+            let response = try await UnauthorizedOutcome.of { try await next(signed) }.response
             guard response.statusCode == 401 else { return response }
             guard refreshes < maxRefreshes else {
                 throw TernError(
@@ -41,17 +42,6 @@ public struct BearerAuthInterceptor: Interceptor {
             }
             refreshes += 1
             token = try await refreshed(replacing: token, request: request, context: context)
-        }
-    }
-
-    /// Runs `send`, turning a 401 that an inner validator threw back into a response, so the
-    /// refresh works wherever a `ValidationInterceptor` sits in the chain.
-    private func unauthorizedAsResponse(_ send: () async throws -> Response) async throws -> Response {
-        do {
-            return try await send()
-        } catch let error as TernError where error.kind == .unacceptableStatus && error.response?.statusCode == 401 {
-            guard let response = error.response else { throw error }
-            return response
         }
     }
 

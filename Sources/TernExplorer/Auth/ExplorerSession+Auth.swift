@@ -47,17 +47,8 @@ extension ExplorerSession {
             }
             return .signIns(rows, environment: environment)
         case .login(let name):
-            let request = try oauthRequest(name)
-            guard case .oauth2(let configuration) = request.authentication else {
-                throw ExplorerError(.usage, "\(request.name ?? "the spec") does not use auth type oauth2")
-            }
-            let authenticator = oauth2.authenticator(
-                for: OAuth2TokenKey(configuration: configuration, partition: request.cachePartition))
-            do {
-                _ = try await authenticator.accessToken(handler: handler)
-            } catch {
-                throw ExplorerError(.request, "the OAuth 2.0 sign-in failed: \(error.message)", underlying: error)
-            }
+            let (configuration, authenticator) = try oauthAuthenticator(name)
+            _ = try await token(from: authenticator)
             let expiry = authenticator.currentToken?.expiresAt.map {
                 ", expires in \(HumanUnits.short($0.timeIntervalSince(handler.clock.now)))"
             }
@@ -79,14 +70,25 @@ extension ExplorerSession {
     /// The current access token for `name`'s OAuth 2.0 configuration, signing in when needed: what
     /// `tern auth token` prints for scripts (`curl --oauth2-bearer "$(tern auth token SPEC)"`).
     package func accessToken(for name: String?) async throws(ExplorerError) -> String {
+        try await token(from: oauthAuthenticator(name).authenticator)
+    }
+
+    /// The configuration and the session's authenticator of `name`'s `oauth2` auth (see `oauthRequest`).
+    private func oauthAuthenticator(_ name: String?) throws(ExplorerError) -> (
+        configuration: OAuth2Configuration, authenticator: OAuth2Authenticator
+    ) {
         let request = try oauthRequest(name)
         guard case .oauth2(let configuration) = request.authentication else {
             throw ExplorerError(.usage, "\(request.name ?? "the spec") does not use auth type oauth2")
         }
+        let key = OAuth2TokenKey(configuration: configuration, partition: request.cachePartition)
+        return (configuration, oauth2.authenticator(for: key))
+    }
+
+    /// A usable access token from `authenticator`, signing in or refreshing first when needed.
+    private func token(from authenticator: OAuth2Authenticator) async throws(ExplorerError) -> String {
         do {
-            return try await oauth2.authenticator(
-                for: OAuth2TokenKey(configuration: configuration, partition: request.cachePartition)
-            ).accessToken(handler: handler)
+            return try await authenticator.accessToken(handler: handler)
         } catch {
             throw ExplorerError(.request, "the OAuth 2.0 sign-in failed: \(error.message)", underlying: error)
         }

@@ -81,16 +81,9 @@ public final class OAuth2Authenticator: Sendable {
             var signed = request
             signed.headers[.authorization] = "Bearer \(token)"
             signed.secretValues.append(token)
-            let response: Response
-            do {
-                response = try await next(signed)
-            } catch let error as TernError where error.kind == .unacceptableStatus && error.response?.statusCode == 401
-            {
-                // A validator inside the chain refused the 401: refresh as if it had come back as a response.
-                guard !refreshed, let refused = error.response else { throw error }
-                response = refused
-            }
-            guard response.statusCode == 401, !refreshed else { return response }
+            // A 401 an inner validator threw earns the refresh too; after the refresh it stays the error it was.
+            let outcome = try await UnauthorizedOutcome.of { try await next(signed) }
+            guard outcome.unauthorized != nil, !refreshed else { return try outcome.get() }
             refreshed = true
             token = try await accessToken(handler: context.handler, replacing: token)
         }
