@@ -17,34 +17,8 @@ public enum ExternalCommand {
         _ executable: String, _ arguments: [String], in directory: URL? = nil,
         environment: [String: String]? = nil, input: Data? = nil, timeout: TimeInterval = 60
     ) async throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        if let environment { process.environment = environment }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        let stdin = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
-        try process.run()
-        return await withCheckedContinuation { continuation in
-            let waiter = Thread {
-                if let input {
-                    Thread {
-                        stdin.fileHandleForWriting.write(input)
-                        try? stdin.fileHandleForWriting.close()
-                    }.start()
-                }
-                let killer = DispatchWorkItem { if process.isRunning { process.terminate() } }
-                DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                killer.cancel()
-                continuation.resume(
-                    returning: Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self)))
-            }
-            waiter.start()
-        }
+        let outcome = try await ChildProcess.run(
+            executable, arguments, in: directory?.path, environment: environment, input: input, timeout: timeout)
+        return Result(status: outcome.status, output: outcome.text)
     }
 }

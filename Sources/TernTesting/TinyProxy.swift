@@ -14,7 +14,7 @@ public final class TinyProxy: @unchecked Sendable {
 
     /// The port on 127.0.0.1.
     public let port: Int
-    private let process: Process
+    private let process: ChildProcess
     private let folder: URL
 
     /// Starts tinyproxy (Port 0 is not supported: the port is a free one found just before) and waits up
@@ -33,12 +33,7 @@ public final class TinyProxy: @unchecked Sendable {
         if let username, let password { lines.append("BasicAuth \(username) \(password)") }
         let configuration = folder.appendingPathComponent("tinyproxy.conf")
         try (lines.joined(separator: "\n") + "\n").write(to: configuration, atomically: true, encoding: .utf8)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["-d", "-c", configuration.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(binary, ["-d", "-c", configuration.path])
         for _ in 0..<100 {
             if Self.accepts(port: port) { return }
             usleep(100_000)
@@ -54,15 +49,16 @@ public final class TinyProxy: @unchecked Sendable {
 
     /// Stops tinyproxy (SIGTERM, SIGKILL after 5 s) and removes its folder.
     public func stop() {
-        if process.isRunning { process.terminate() }
+        process.terminate()
         for _ in 0..<50 where process.isRunning { usleep(100_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.terminate(SIGKILL)
+        process.waitUntilExit()
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// Whether something accepts a TCP connection on 127.0.0.1:`port`.
     private static func accepts(port: Int) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return false }
         let raw = RawSocket(descriptor: descriptor)
         defer { raw.close() }

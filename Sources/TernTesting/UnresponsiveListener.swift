@@ -23,7 +23,7 @@ public final class UnresponsiveListener: Sendable {
         // kernel drops further SYNs, so later connects hang.
         var fillers: [Int32] = []
         for _ in 0..<4 {
-            let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             guard filler >= 0 else { continue }
             _ = fcntl(filler, F_SETFL, fcntl(filler, F_GETFL) | O_NONBLOCK)
             _ = withUnsafePointer(to: &address) {

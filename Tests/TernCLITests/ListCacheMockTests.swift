@@ -52,43 +52,19 @@ struct ListCacheMockTests {
     @Test("tern mock serves the workspace's samples and the built-in routes until interrupted")
     func mockServer() async throws {
         try await withDemo { demo in
-            let process = Process()
-            process.executableURL = Tern.binary
-            process.arguments = demo.arguments("mock", "--port", "0")
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            defer { if process.isRunning { process.terminate() } }
-            let firstLine = try #require(readLine(from: out.fileHandleForReading))
+            let process = try ChildProcess(Tern.binary.path, demo.arguments("mock", "--port", "0"), output: .pipe)
+            defer { process.terminate() }
+            let firstLine = try #require(ChildProcess.readLine(process.standardOutput))
             let address = try #require(firstLine.split(separator: " ").last.map(String.init))
             let profile = try await fetch(address + "/users/7/profile")
             #expect(profile.contains("first published algorithm"))
             #expect(try await fetch(address + "/status/201").contains("201"))
-            process.interrupt()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            process.terminate(SIGINT)
+            #expect(process.waitUntilExit() == 0)
         }
-    }
-
-    private func readLine(from handle: FileHandle) -> String? {
-        var bytes = Data()
-        while let byte = try? handle.read(upToCount: 1), let first = byte.first {
-            if first == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
-            bytes.append(first)
-        }
-        return nil
     }
 
     private func fetch(_ url: String) async throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", url]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try await ChildProcess.run("/usr/bin/curl", ["-s", "--max-time", "30", url], joinErrors: false).text
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernTesting
 import TernWorkspace
 import Testing
 
@@ -147,15 +148,7 @@ struct OpenAPIGitHubTests {
         let file = OpenAPIFixture.folder.resolvingSymlinksInPath()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Benchmarks/fixtures/api.github.com.json.gz")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["gzip", "-dc", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+        return try ChildProcess.runBlocking("/usr/bin/env", ["gzip", "-dc", file.path], joinErrors: false).output
     }
 
     @Test("Every one of its 623 operations becomes a spec with a unique name")

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Tern
+import TernTesting
 import Testing
 
 /// OAuth 2.0 through the REPL on the demo workspace and the mock's provider.
@@ -30,11 +31,8 @@ struct OAuth2REPLTests {
             prompts.withLock { $0.append(prompt) }
             guard case .enterCode(_, _, let complete?, _) = prompt else { return }
             // The user opens the complete URL elsewhere (a plain GET approves it on the mock).
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-            process.arguments = ["-s", "--max-time", "10", "-o", "/dev/null", complete.absoluteString]
-            try? process.run()
-            process.waitUntilExit()
+            _ = try? ChildProcess.runBlocking(
+                "/usr/bin/curl", ["-s", "--max-time", "10", "-o", "/dev/null", complete.absoluteString])
         }
         try await DemoSession.with(onAuthorization: approve) { demo in
             let run = await demo.run("mode live", "send oauth/device-code", "auth status")

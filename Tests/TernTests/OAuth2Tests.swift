@@ -132,13 +132,18 @@ struct OAuth2Tests {
     func authorizationCodeFailures() async throws {
         try await withMockServer { server async throws in
             for (change, expected) in [("&deny=1", "access_denied"), ("&state=forged", "wrong state")] {
-                var configuration = Self.configuration(
+                // Port 0: the listener takes a free port (a port picked beforehand could be taken by
+                // another test's connection in between); the prompt's redirect_uri says which.
+                let configuration = Self.configuration(
                     server, grant: .authorizationCode, clientID: "tern-browser", secret: nil)
-                configuration.redirectPort = try Self.freePort()
                 let client = OAuth2Client(configuration: configuration, handler: liveHandler(server, mode: .live))
+                let listenedOn = Mutex<Int?>(nil)
                 let error = await #expect(throws: TernError.self) {
                     try await client.authorizationCode { prompt in
                         guard case .openURL(let url, _) = prompt else { return }
+                        let redirect = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
+                            .first { $0.name == "redirect_uri" }?.value
+                        listenedOn.withLock { $0 = redirect.flatMap { URL(string: $0)?.port } }
                         // The forged state replaces the real one in the URL the browser opens.
                         var text = url.absoluteString
                         if change.hasPrefix("&state="),
@@ -153,7 +158,9 @@ struct OAuth2Tests {
                 }
                 #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
                 // The port was released: it can be bound again.
-                let listener = try LoopbackRedirectListener.open(port: configuration.redirectPort)
+                let port = try #require(listenedOn.withLock { $0 })
+                #expect(port > 0)
+                let listener = try LoopbackRedirectListener.open(port: port)
                 listener.close()
             }
         }
@@ -233,31 +240,22 @@ struct OAuth2Tests {
             #expect(error?.message.contains("present") == true, "\(String(describing: error))")
         }
     }
-
-    /// A port that is free now (bound, read and released).
-    static func freePort() throws -> Int {
-        let probe = try LoopbackRedirectListener.open(port: 0)
-        defer { probe.close() }
-        return probe.port
-    }
 }
 
 /// Plays the browser: `curl -sL` follows the provider's redirect to the loopback listener, in the background
 /// (the sign-in waits for it).
 enum Browser {
     /// The browsers started, kept until they exit.
-    private static let running = Mutex<[Process]>([])
+    private static let running = Mutex<[ChildProcess]>([])
 
     static func open(_ url: URL) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-L", "--max-time", "15", "-o", "/dev/null", url.absoluteString]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        guard
+            let process = try? ChildProcess(
+                "/usr/bin/curl", ["-s", "-L", "--max-time", "15", "-o", "/dev/null", url.absoluteString])
+        else { return }
         running.withLock { list in
             list.removeAll { !$0.isRunning }
             list.append(process)
         }
-        try? process.run()
     }
 }

@@ -1,25 +1,6 @@
 import Foundation
+import TernTesting
 import Testing
-
-/// Pipe contents gathered by the reader threads.
-private final class Collected: @unchecked Sendable {
-    // Safe: every access holds `lock`.
-    private let lock = NSLock()
-    private var out = Data()
-    private var err = Data()
-
-    func set(_ data: Data, isOut: Bool) {
-        lock.lock()
-        if isOut { out = data } else { err = data }
-        lock.unlock()
-    }
-
-    var both: (Data, Data) {
-        lock.lock()
-        defer { lock.unlock() }
-        return (out, err)
-    }
-}
 
 /// What a run of the `tern` binary produced.
 struct RunResult: Sendable {
@@ -55,60 +36,18 @@ enum Tern {
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], input: String? = nil,
         limit: Duration = .seconds(120)
     ) async throws -> RunResult {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["TERN_WORKSPACE"] = nil
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let stdin = input.map { _ in Pipe() }
-        process.standardInput = stdin ?? FileHandle.nullDevice
         // The process is waited for and its pipes drained on plain threads: blocking reads inside
         // tasks would occupy the cooperative pool (2 threads here) and starve in-process servers.
-        let (stdout, stderr) = try await withCheckedThrowingContinuation {
-            (continuation: CheckedContinuation<(Data, Data), any Error>) in
-            do {
-                try process.run()
-            } catch {
-                continuation.resume(throwing: error)
-                return
-            }
-            if let stdin, let input {
-                Thread.detachNewThread {
-                    try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-                    try? stdin.fileHandleForWriting.close()
-                }
-            }
-            let group = DispatchGroup()
-            let collected = Collected()
-            for (pipe, isOut) in [(out, true), (err, false)] {
-                group.enter()
-                Thread.detachNewThread {
-                    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                    collected.set(data, isOut: isOut)
-                    group.leave()
-                }
-            }
-            Thread.detachNewThread {
-                if group.wait(timeout: .now() + .seconds(Int(limit.components.seconds))) == .timedOut {
-                    process.terminate()
-                }
-                group.wait()
-                process.waitUntilExit()
-                continuation.resume(returning: collected.both)
-            }
-        }
+        let outcome = try await ChildProcess.run(
+            binary.path, arguments, in: directory?.path, environment: env, input: input.map { Data($0.utf8) },
+            joinErrors: false, timeout: TimeInterval(limit.components.seconds))
         return RunResult(
-            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self), stdoutData: stdout
-        )
+            status: outcome.status, stdout: outcome.text, stderr: String(decoding: outcome.error, as: UTF8.self),
+            stdoutData: outcome.output)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TernTesting
 import Testing
 
 /// One tmux server on its own socket, driven with `send-keys` and read with `capture-pane`.
@@ -12,17 +13,12 @@ struct TmuxSession {
     }
 
     /// Starts `command` in a detached `width`×`height` session and waits until the server is up.
-    /// The client that starts the server is not waited for: the server it forks inherits the
-    /// descriptor Foundation watches for the client's exit, so the wait would last as long as the
-    /// server. `has-session` tells when it is up instead.
+    /// The client that starts the server is reaped on a thread of its own; `has-session` tells when the
+    /// server is up.
     func start(_ command: String, width: Int = 120, height: Int = 40) async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let client = try ChildProcess(
+            tmux, ["-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)", command])
+        Thread.detachNewThread { client.waitUntilExit() }
         let deadline = ContinuousClock.now + .seconds(30)
         while try await run(["has-session", "-t", "0"], capturesOutput: false).status != 0 {
             guard ContinuousClock.now < deadline else { throw CancellationError() }
@@ -88,15 +84,8 @@ struct TmuxSession {
 
     /// Stops the server (on a plain thread, not waited for).
     func kill() {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tmux)
-        process.arguments = ["-L", socket, "kill-server"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        Thread.detachNewThread {
-            try? process.run()
-            process.waitUntilExit()
-        }
+        guard let process = try? ChildProcess(tmux, ["-L", socket, "kill-server"]) else { return }
+        Thread.detachNewThread { process.waitUntilExit() }
     }
 
     /// Runs a tmux command that does not start a server, on a plain thread (never blocking the
@@ -105,22 +94,15 @@ struct TmuxSession {
     {
         try await withCheckedThrowingContinuation { continuation in
             Thread.detachNewThread {
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: tmux)
-                process.arguments = ["-L", socket] + arguments
-                let out = capturesOutput ? Pipe() : nil
-                process.standardOutput = out ?? FileHandle.nullDevice
-                process.standardError = FileHandle.nullDevice
-                process.standardInput = FileHandle.nullDevice
                 do {
-                    try process.run()
+                    let process = try ChildProcess(
+                        tmux, ["-L", socket] + arguments, output: capturesOutput ? .pipe : .null)
+                    let data = ChildProcess.readAll(process.standardOutput)
+                    let status = process.waitUntilExit()
+                    continuation.resume(returning: (status, String(decoding: data, as: UTF8.self)))
                 } catch {
                     continuation.resume(throwing: error)
-                    return
                 }
-                let data = out?.fileHandleForReading.readDataToEndOfFile() ?? Data()
-                process.waitUntilExit()
-                continuation.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
             }
         }
     }

@@ -37,7 +37,7 @@ final class LoopbackRedirectListener: Sendable {
         guard (0...65535).contains(port) else {
             throw TernError(.invalidRequest, "the redirect port \(port) is not a TCP port (0 to 65535)")
         }
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else {
             throw TernError(.connection, "no socket for the sign-in redirect (errno \(errno))")
         }
