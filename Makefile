@@ -9,11 +9,12 @@ SWIFT ?= swift
 # the JUnit reports of `tern run` in the tests.
 APT_PACKAGES := libcurl4 libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema tinyproxy
 
-.PHONY: deps build test lint format fuzz demo tour bench bench-import example clean
+.PHONY: deps build test lint format fuzz demo tour bench bench-import example install uninstall clean
 
 ## deps: install missing system packages (apt-get, as root or with sudo)
 deps:
-	@missing=""; for p in $(APT_PACKAGES) ; do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@installed=$$(dpkg-query -W -f='$${db:Status-Abbrev}$${Package} ' $(APT_PACKAGES) 2>/dev/null); missing=""; \
+	for p in $(APT_PACKAGES); do case " $$installed" in *" ii $$p "*) ;; *) missing="$$missing $$p";; esac; done; \
 	if [ -n "$$missing" ]; then \
 		echo "installing:$$missing"; \
 		SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
@@ -50,8 +51,7 @@ fuzz: build
 ## demo: build tern and open the TUI on the demo workspace (its mock server runs in-process: no network);
 ##       without a terminal, a scripted tour of the CLI instead
 demo: deps
-	$(SWIFT) build --product tern
-	@if [ -t 0 ] && [ -t 1 ]; then .build/debug/tern --workspace workspaces/demo; else $(MAKE) --no-print-directory tour; fi
+	@SWIFT=$(SWIFT) scripts/demo.sh
 
 ## tour: the CLI and the REPL on the demo workspace, non-interactively
 tour:
@@ -65,17 +65,36 @@ tour:
 	@echo; echo "$$ tern send list-users --filter '$$[*].name'"; .build/debug/tern send list-users --filter '$$[*].name'
 	@echo; echo "Now try: .build/debug/tern (the TUI), .build/debug/tern repl, .build/debug/tern --help"
 
+## install: a release tern for this machine into $(PREFIX)/bin (default ~/.local), with its man page.
+##          The Swift runtime and Foundation are linked in (no toolchain needed to run it) and symbols stripped.
+PREFIX ?= $(HOME)/.local
+RELEASE_BUILD := -c release --static-swift-stdlib -Xlinker --strip-all
+install: deps
+	$(SWIFT) build $(RELEASE_BUILD) --product tern
+	@bin="$$($(SWIFT) build $(RELEASE_BUILD) --show-bin-path)/tern"; \
+	mkdir -p "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"; \
+	install -m 0755 "$$bin" "$(DESTDIR)$(PREFIX)/bin/tern.new" && mv -f "$(DESTDIR)$(PREFIX)/bin/tern.new" "$(DESTDIR)$(PREFIX)/bin/tern"; \
+	scripts/man-page.py "$$bin" > "$(DESTDIR)$(PREFIX)/share/man/man1/tern.1.new" && \
+		mv -f "$(DESTDIR)$(PREFIX)/share/man/man1/tern.1.new" "$(DESTDIR)$(PREFIX)/share/man/man1/tern.1"; \
+	echo "installed $$("$(DESTDIR)$(PREFIX)/bin/tern" --version | sed 's/^/tern /') ($$(du -h "$$bin" | cut -f1)):"; \
+	echo "  $(DESTDIR)$(PREFIX)/bin/tern"; echo "  $(DESTDIR)$(PREFIX)/share/man/man1/tern.1"; \
+	case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "$(PREFIX)/bin is not on PATH: add it, or run $(PREFIX)/bin/tern";; esac
+
+## uninstall: remove what install put in $(PREFIX)
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/tern" "$(DESTDIR)$(PREFIX)/share/man/man1/tern.1"
+
 ## bench: the benchmarks (release build; see docs/benchmarks.md): transfers, offline replay, the TUI
 bench: deps
-	$(SWIFT) build -c release --product tern
-	$(SWIFT) build -c release --product tern-bench
+	$(SWIFT) build $(RELEASE_BUILD) --product tern
+	$(SWIFT) build $(RELEASE_BUILD) --product tern-bench
 	.build/release/tern-bench
 	.build/release/tern-bench offline
 	.build/release/tern-bench tui
 
 ## bench-import: import the GitHub REST description (release tern, whole process) and check it in the tests
 bench-import: deps
-	$(SWIFT) build -c release --product tern
+	$(SWIFT) build $(RELEASE_BUILD) --product tern
 	Benchmarks/import-bench.sh
 	TERN_LARGE_FIXTURES=1 $(SWIFT) test --filter OpenAPIGitHubTests
 

@@ -111,8 +111,10 @@ let package = Package(
                 "TernTUI", "TernNcurses", "TernREPL", "TernImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: swiftSettings,
+            plugins: ["BuildInfo"]
         ),
+        .plugin(name: "BuildInfo", capability: .buildTool()),
         .target(
             name: "TernTesting",
             dependencies: [

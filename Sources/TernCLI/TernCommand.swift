@@ -1,5 +1,8 @@
 import ArgumentParser
 
+/// The release `tern --version` names, before the commit it was built from.
+let ternVersion = "0.1.0"
+
 /// `tern`: explore HTTP APIs kept as workspaces of YAML files.
 struct TernCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +15,7 @@ struct TernCommand: AsyncParsableCommand {
             or a cache miss in cache mode); 2 usage or workspace error; 4 with --fail, a status >= 400, \
             or drift found by verify.
             """,
-        version: "0.1.0",
+        version: "\(ternVersion) (\(buildCommit))",
         subcommands: [
             TUICommand.self, REPLCommand.self, SendCommand.self, RunCommand.self, ListCommand.self, CacheCommand.self,
             VerifyCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self, AuthCommand.self,

@@ -8,15 +8,16 @@ public import Tern
 /// A `Transport` on AsyncHTTPClient: pooled keep-alive connections, streamed bodies, real cancellation.
 ///
 /// Use `HTTPClientTransport.shared` (one client for the process), or make one with your own
-/// configuration and call `shutdown()` when done: a client dropped without it is a crash in AsyncHTTPClient.
+/// configuration and call `shutdown()` when done (one dropped without it shuts its client down on deinit).
 /// Every attempt keeps `TransferLimits`: the request's `timeout` covers the whole attempt (body
 /// included), the read timeout any silence, and bodies stop at their size limits.
 public final class HTTPClientTransport: Transport {
     /// A transport on a process-wide client that is never shut down.
     public static let shared = HTTPClientTransport(configuration: Configuration())
 
-    /// The client requests go through.
-    public let client: HTTPClient
+    /// The client requests go through (the shared one is made at the first request that needs it).
+    public var client: HTTPClient { givenClient ?? Self.shared.client }
+    private let givenClient: HTTPClient?
     /// The read timeout and size limits of every attempt.
     public let limits: TransferLimits
     private let ownsClient: Bool
@@ -29,7 +30,7 @@ public final class HTTPClientTransport: Transport {
     /// not PEM) fails every request with a `TernError(.invalidRequest)` naming it; `validate(_:)` checks early.
     public init(configuration: Configuration = Configuration()) {
         let (client, settings) = Self.makeClient(configuration)
-        self.client = client
+        givenClient = client
         limits = configuration.limits
         ownsClient = true
         clientSettings = settings
@@ -38,13 +39,29 @@ public final class HTTPClientTransport: Transport {
 
     /// Makes a transport on a client you own (and shut down), e.g. `HTTPClientTransport.shared.client`
     /// with other limits.
-    public init(client: HTTPClient, limits: TransferLimits = TransferLimits()) {
-        self.client = client
+    public convenience init(client: HTTPClient, limits: TransferLimits = TransferLimits()) {
+        self.init(givenClient: client, limits: limits)
+    }
+
+    /// Makes a transport with other limits on `shared`'s client, which is made only when the first
+    /// request goes out: a process that answers from the cache starts no event loop threads.
+    public convenience init(sharingClientWith limits: TransferLimits) {
+        self.init(givenClient: nil, limits: limits)
+    }
+
+    private init(givenClient: HTTPClient?, limits: TransferLimits) {
+        self.givenClient = givenClient
         self.limits = limits
         ownsClient = false
         let configuration = Configuration()
         clientSettings = ClientSettings(tls: TLSSettings(), proxy: nil, connectTimeout: configuration.connectTimeout)
         extraClients = ExtraClients(base: configuration)
+    }
+
+    // A transport dropped without `shutdown()` (a test that threw before it, a caller that forgot)
+    // shuts its own client down instead of letting AsyncHTTPClient trap on the client's deinit.
+    deinit {
+        if let givenClient, ownsClient { givenClient.shutdown { _ in _ = givenClient } }
     }
 
     /// The limits every attempt keeps (the handler decodes compressed bodies within them).

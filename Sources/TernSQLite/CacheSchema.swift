@@ -85,6 +85,23 @@ enum CacheSchema {
         return migrator
     }()
 
+    /// `PRAGMA application_id` of a Tern cache: "tern" in ASCII.
+    static let applicationID: Int32 = 0x7465_726E
+
+    /// The statements that stamp a migrated file: Tern's application id and, as `user_version`, the
+    /// number of migrations applied.
+    static var stampStatements: String {
+        "PRAGMA application_id = \(applicationID); PRAGMA user_version = \(migrator.migrations.count)"
+    }
+
+    /// Whether the file was stamped by a Tern with exactly these migrations (a newer or older one,
+    /// or another program's file, is inspected in full).
+    static func isStamped(_ db: Database) throws -> Bool {
+        let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        return application == applicationID && version == migrator.migrations.count
+    }
+
     /// Why `db` is not a cache database Tern can use, or `nil` when it is ours or empty.
     ///
     /// Reads only: the file is left byte for byte as it was, so a foreign one can be moved aside intact.

@@ -53,15 +53,19 @@ struct DatabaseOpener {
         try file.refuseLinksAndSpecialFiles()
         try file.createIfMissing()
         try file.restrictPermissions()
-        try inspect()
+        // A file this Tern migrated carries its stamp: the schema inspection and the migrator's
+        // transaction are skipped (they were most of the time it took to open a known cache).
+        let known = try inspect()
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: file.path, configuration: Self.configuration(readonly: false))
         } catch {
             throw Self.classify(error, path: file.path)
         }
+        guard !known else { return pool }
         do {
             try CacheSchema.migrator.migrate(pool)
+            try pool.write { db in try db.execute(sql: CacheSchema.stampStatements) }
             try file.restrictPermissions()
         } catch {
             try? pool.close()
@@ -70,17 +74,23 @@ struct DatabaseOpener {
         return pool
     }
 
-    /// Reads the schema through a read-only connection, so a foreign file stays byte for byte intact.
-    private func inspect() throws {
+    /// Whether the file carries this Tern's stamp; otherwise checks the schema (throwing `Unusable`
+    /// when the file is not a Tern cache). Reads through a read-only connection, so a foreign file
+    /// stays byte for byte intact.
+    private func inspect() throws -> Bool {
         let problem: String?
         do {
             let queue = try DatabaseQueue(path: file.path, configuration: Self.configuration(readonly: true))
             defer { try? queue.close() }
-            problem = try queue.read(CacheSchema.problem)
+            problem = try queue.read { db in
+                try CacheSchema.isStamped(db) ? nil : CacheSchema.problem(in: db) ?? ""
+            }
         } catch {
             throw Self.classify(error, path: file.path)
         }
-        if let problem { throw Unusable(reason: problem) }
+        guard let problem else { return true }
+        if !problem.isEmpty { throw Unusable(reason: problem) }
+        return false
     }
 
     /// `Unusable` for files SQLite cannot read as a database; a `TernError` for everything else

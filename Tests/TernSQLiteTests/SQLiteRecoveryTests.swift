@@ -108,6 +108,9 @@ struct SQLiteRecoveryTests {
             let queue = try DatabaseQueue(path: scratch.cachePath.path)
             try await queue.write { db in
                 try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('tern-v99-from-the-future')")
+                // What the newer Tern stamps after migrating: one migration more than this one knows.
+                let applied = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") ?? 0
+                try db.execute(sql: "PRAGMA user_version = \(applied)")
             }
             try queue.close()
 
@@ -116,6 +119,30 @@ struct SQLiteRecoveryTests {
             #expect(notice.contains("tern-v99-from-the-future"))
             _ = try movedFile(in: scratch)
             #expect(try await storage.entry(forKey: "k") == nil)
+        }
+    }
+
+    @Test("a migrated cache is stamped with Tern's application id and its migration count, then opens as before")
+    func stamp() async throws {
+        try await withScratch { scratch in
+            do {
+                let storage = try SQLiteStorage(path: scratch.cachePath)
+                try await storage.store(.fixture(key: "k"))
+            }
+            let queue = try DatabaseQueue(path: scratch.cachePath.path)
+            let (application, version, migrations) = try await queue.read { db in
+                (
+                    try Int.fetchOne(db, sql: "PRAGMA application_id"),
+                    try Int.fetchOne(db, sql: "PRAGMA user_version"),
+                    try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations")
+                )
+            }
+            try queue.close()
+            #expect(application == 0x7465_726E)  // "tern"
+            #expect(version == migrations && (migrations ?? 0) >= 3)
+            let reopened = try SQLiteStorage(path: scratch.cachePath)
+            #expect(reopened.recoveryNotice == nil)
+            #expect(try await reopened.entry(forKey: "k") != nil)
         }
     }
 

@@ -16,7 +16,8 @@ struct AuthCommand: AsyncParsableCommand {
     )
 
     struct Status: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the stored tokens (masked) and their expiry.")
+        static let configuration = CommandConfiguration(
+            commandName: "status", abstract: "List the stored tokens (masked) and their expiry.")
         @OptionGroup var workspace: WorkspaceOptions
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
@@ -34,6 +35,7 @@ struct AuthCommand: AsyncParsableCommand {
 
     struct Login: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "login",
             abstract: "Sign in now for SPEC's OAuth 2.0 auth (default: the workspace's only one).")
         @Argument(help: "A spec whose auth (or its target's) is oauth2.") var spec: String?
         @OptionGroup var workspace: WorkspaceOptions
@@ -46,7 +48,8 @@ struct AuthCommand: AsyncParsableCommand {
     }
 
     struct Logout: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Forget the environment's tokens.")
+        static let configuration = CommandConfiguration(
+            commandName: "logout", abstract: "Forget the environment's tokens.")
         @Flag(help: "Forget the tokens of every environment.") var all = false
         @OptionGroup var workspace: WorkspaceOptions
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
@@ -59,6 +62,7 @@ struct AuthCommand: AsyncParsableCommand {
 
     struct Token: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "token",
             abstract: "Print a current access token in clear, for scripts.",
             discussion: """
                 Signs in or refreshes first when needed. Prints only the token, e.g. \

@@ -13,7 +13,8 @@ struct CacheCommand: AsyncParsableCommand {
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List stored responses, newest first.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List stored responses, newest first.")
         @OptionGroup var workspace: WorkspaceOptions
         @Flag(help: "Print JSON.") var json = false
 
@@ -31,7 +32,8 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one stored response.")
+        static let configuration = CommandConfiguration(
+            commandName: "show", abstract: "Show one stored response.")
         @Argument(help: "The storage key ('tern cache list' shows them).") var key: String
         @OptionGroup var workspace: WorkspaceOptions
         @Flag(help: "Print JSON (the body as text or base64).") var json = false
@@ -58,7 +60,8 @@ struct CacheCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove one stored response, or all of them.")
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Remove one stored response, or all of them.")
         @Argument(help: "The storage key; without it, everything is removed.") var key: String?
         @OptionGroup var workspace: WorkspaceOptions
 

@@ -6,6 +6,7 @@ extension CacheCommand {
     /// `tern cache export FILE.har [SPEC|GROUP]... [--force]`.
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Write stored responses to a HAR 1.2 file (secrets stay redacted).",
             discussion: "Names restrict the export to those specs and groups; an existing FILE needs --force."
         )
@@ -23,6 +24,7 @@ extension CacheCommand {
     /// `tern cache import FILE.har [--env NAME]`.
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: "Store a HAR file's responses under this workspace's keys, for offline replay.",
             discussion: """
                 Entries with _tern.spec are stored under that spec's key in their environment; others under \
@@ -43,6 +45,7 @@ extension CacheCommand {
     /// `tern cache promote KEY|SPEC [--force]`.
     struct Promote: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "promote",
             abstract: "Write a stored response into its spec's sample: (served by --mode sample and the mock)."
         )
         @Argument(help: "The storage key or spec id ('tern cache list' shows them).") var key: String

@@ -16,7 +16,8 @@ struct CookiesCommand: AsyncParsableCommand {
     )
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the cookies, values masked.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List the cookies, values masked.")
         @Argument(help: "Only the cookies of this domain and its subdomains.") var domain: String?
         @OptionGroup var workspace: WorkspaceOptions
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
@@ -37,7 +38,8 @@ struct CookiesCommand: AsyncParsableCommand {
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete the cookies named NAME.")
+        static let configuration = CommandConfiguration(
+            commandName: "delete", abstract: "Delete the cookies named NAME.")
         @Argument(help: "The cookie's name.") var name: String
         @Option(help: "Only on this domain (and its subdomains).") var domain: String?
         @OptionGroup var workspace: WorkspaceOptions
@@ -50,7 +52,8 @@ struct CookiesCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete every cookie (of DOMAIN, when given).")
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Delete every cookie (of DOMAIN, when given).")
         @Argument(help: "Only the cookies of this domain and its subdomains.") var domain: String?
         @OptionGroup var workspace: WorkspaceOptions
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?

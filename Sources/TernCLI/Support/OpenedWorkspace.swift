@@ -58,8 +58,8 @@ struct OpenedWorkspace {
             }
         }
         // Requests of targets with their own tls:/proxy: get clients of their own inside this transport.
-        let transport = HTTPClientTransport(
-            client: HTTPClientTransport.shared.client, limits: workspace.handler.transferLimits())
+        // The shared client (and its event loop threads) is made at the first request that goes out.
+        let transport = HTTPClientTransport(sharingClientWith: workspace.handler.transferLimits())
         var sessionOptions = ExplorerSession.Options(
             environment: environment, mode: mode, variables: variables, editor: editor)
         sessionOptions.usesCookies = usesCookies

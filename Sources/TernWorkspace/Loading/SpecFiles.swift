@@ -32,9 +32,7 @@ enum SpecFiles {
         guard depth <= maximumDepth, let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = entryName(entry)
             guard !name.hasPrefix(".") else { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             let full = folder + "/" + name
@@ -46,6 +44,15 @@ enum SpecFiles {
                 found.misnamed.append(path)
             }
         }
+    }
+
+    /// The entry's name, read through a pointer: `readdir` returns records only as long as the name
+    /// (`d_reclen`), so copying the declared 256-byte `d_name` out of `pointee` can read past the end of
+    /// glibc's buffer into an unmapped page.
+    private static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+        guard let offset = MemoryLayout<dirent>.offset(of: \.d_name) else { return "" }
+        let name = (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self)
+        return String(cString: name)
     }
 
     /// The entry's type from `readdir`, falling back to `stat` where the file system does not say

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Writes tern(1), the man page, from what `tern --experimental-dump-help` says of every command
+(swift-argument-parser's description of the command tree), so the page and --help never differ.
+
+    scripts/man-page.py path/to/tern > tern.1
+"""
+import datetime
+import json
+import subprocess
+import sys
+
+
+def escape(text):
+    """Text safe in a troff line: backslashes doubled, a leading dot or quote made inert."""
+    text = (text or "").replace("\\", "\\e").replace("-", "\\-")
+    return "\\&" + text if text[:1] in (".", "'") else text
+
+
+def names(argument):
+    shown = []
+    for name in argument.get("names", []):
+        shown.append(("-" if name["kind"] == "short" else "--") + name["name"])
+    return ", ".join(shown)
+
+
+def arguments(command, out, root=False):
+    visible = [a for a in command.get("arguments", []) if a.get("shouldDisplay", True)
+               and (root or names(a) not in ("--version", "-h, --help"))]
+    for argument in visible:
+        label = names(argument)
+        value = argument.get("valueName")
+        if argument["kind"] == "positional":
+            label = "<" + (value or "value") + ">"
+        elif argument["kind"] == "option" and value:
+            label += " <" + value + ">"
+        out.append(".TP")
+        out.append("\\fB" + escape(label) + "\\fR")
+        text = argument.get("abstract", "")
+        if argument.get("allValues"):
+            text += " (" + ", ".join(argument["allValues"]) + ")"
+        out.append(escape(text))
+
+
+def section(command, path, out):
+    if not command.get("shouldDisplay", True) or command["commandName"] == "help":
+        return
+    out.append('.SS "' + escape(" ".join(path)) + '"')
+    out.append(escape(command.get("abstract", "")))
+    if command.get("discussion"):
+        out.append(".PP")
+        out.append(escape(command["discussion"]))
+    arguments(command, out)
+    for sub in command.get("subcommands", []):
+        section(sub, path + [sub["commandName"]], out)
+
+
+def main():
+    binary = sys.argv[1] if len(sys.argv) > 1 else "tern"
+    dump = json.loads(subprocess.run([binary, "--experimental-dump-help"], check=True,
+                                     capture_output=True, text=True).stdout)
+    version = subprocess.run([binary, "--version"], capture_output=True, text=True).stdout.strip()
+    root = dump["command"]
+    today = datetime.date.today().isoformat()
+    out = ['.TH TERN 1 "%s" "tern %s" "User Commands"' % (today, escape(version)),
+           ".SH NAME", "tern \\- " + escape(root.get("abstract", "")),
+           ".SH SYNOPSIS", "\\fBtern\\fR [\\fIcommand\\fR] [\\fIoptions\\fR]",
+           ".SH DESCRIPTION", escape(root.get("discussion", "")),
+           ".PP", "Without a command, \\fBtern\\fR opens the terminal UI on the workspace."]
+    arguments(root, out, root=True)
+    out.append(".SH COMMANDS")
+    for sub in root.get("subcommands", []):
+        section(sub, ["tern", sub["commandName"]], out)
+    out += [".SH FILES", ".TP", "\\fIworkspace.yaml\\fR, \\fIspecs/\\fR, \\fIenvironments/\\fR",
+            "A workspace: the requests, kept in git.", ".TP", "\\fI.tern/\\fR",
+            "The workspace's cache, history, cookies and tokens (owner-only; not for git).",
+            ".TP", "\\fI$XDG_CONFIG_HOME/tern/config.yaml\\fR", "Themes and key overrides of the terminal UI.",
+            ".SH SEE ALSO", "curl(1). The docs/ folder of Tern's source: cli.md, workspace-format.md, keys.md."]
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+if __name__ == "__main__":
+    main()
