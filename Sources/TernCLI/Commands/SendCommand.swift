@@ -87,7 +87,7 @@ struct SendCommand: AsyncParsableCommand {
         let adjustments = try makeAdjustments()
         let opened = try await OpenedWorkspace.open(
             workspace, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"),
-            usesCookies: !noCookies)
+            usesCookies: !noCookies, specsFor: [spec])
         if events == .json, let request = try? await opened.session.resolvedRequest(spec) {
             EventPrinter().printBodyFiles(of: request, in: opened.workspace)
         }

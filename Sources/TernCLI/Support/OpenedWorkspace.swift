@@ -21,12 +21,12 @@ struct OpenedWorkspace {
         _ options: WorkspaceOptions, environment: String? = nil, mode: ResponseMode? = nil,
         variables: [String: String] = [:],
         startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil, usesCookies: Bool = true,
-        printsSignIn: Bool = true, announcesWorkspace: Bool = true
+        printsSignIn: Bool = true, announcesWorkspace: Bool = true, specsFor names: [String]? = nil
     ) async throws -> OpenedWorkspace {
         let workspace: Workspace
         let root = try options.root(announce: announcesWorkspace)
         do {
-            workspace = try Workspace.load(from: root, keepingBrokenSpecs: true)
+            workspace = try Workspace.load(from: root, keepingBrokenSpecs: true, specsFor: names)
         } catch {
             throw CommandFailure.usage(Self.notAWorkspace(error, option: options.workspace))
         }

@@ -10,7 +10,14 @@ extension Workspace {
     /// With `keepingBrokenSpecs`, a spec file with an error does not stop the load: it is left out of
     /// `specs` and listed in `brokenSpecs` with its error (what the front ends do, so one bad file
     /// leaves the rest usable). Errors in `workspace.yaml` and `environments/` always throw.
-    public static func load(from root: URL, keepingBrokenSpecs: Bool = false) throws(WorkspaceError) -> Workspace {
+    ///
+    /// With `specsFor`, only the spec files those names need are read: the named specs, what they
+    /// require, and the specs that may require them (see `isPartial`). `tern send` loads this way, so
+    /// its start-up does not grow with the workspace. A name that matches no file reads everything
+    /// (the error then suggests close matches from every spec).
+    public static func load(
+        from root: URL, keepingBrokenSpecs: Bool = false, specsFor names: [String]? = nil
+    ) throws(WorkspaceError) -> Workspace {
         let root = root.standardizedFileURL
         let manifestFile = root.appendingPathComponent("workspace.yaml")
         guard FileManager.default.fileExists(atPath: manifestFile.path) else {
@@ -40,7 +47,7 @@ extension Workspace {
                 )
             )
         }
-        try workspace.loadSpecs(keepingBroken: keepingBrokenSpecs)
+        try workspace.loadSpecs(keepingBroken: keepingBrokenSpecs, for: names)
         return workspace
     }
 
@@ -58,20 +65,38 @@ extension Workspace {
         }
     }
 
-    private mutating func loadSpecs(keepingBroken: Bool) throws(WorkspaceError) {
+    private mutating func loadSpecs(keepingBroken: Bool, for names: [String]?) throws(WorkspaceError) {
         let folder = specsFolder.path
         let found = SpecFiles.find(in: folder)
         for relative in found.misnamed {
             warnings.append(ignoredFileWarning(URL(filePath: folder + "/" + relative, directoryHint: .notDirectory)))
         }
-        let ids = found.specs.map { String($0.dropLast(".yaml".count)) }.sorted()
+        var ids = found.specs.map { String($0.dropLast(".yaml".count)) }.sorted()
         let workspace = self
-        let results = ParallelMap.map(ids) { id in
+        var early: [String: Result<(SpecEntry, [WorkspaceDiagnostic]), WorkspaceError>] = [:]
+        if let names {
+            let selection = SpecSelection(ids: ids) { id in
+                try? YAMLSource.read(URL(filePath: folder + "/" + id + ".yaml", directoryHint: .notDirectory))
+            }
+            let chosen = selection.ids(for: names) { id in
+                let result = Result { () throws(WorkspaceError) in try workspace.loadSpec(id: id, folder: folder) }
+                early[id] = result
+                return (try? result.get())?.0.spec.requires.map(\.spec)
+            }
+            if let chosen {
+                isPartial = chosen.count < ids.count
+                ids = chosen.sorted()
+            }
+        }
+        let rest = ids.filter { early[$0] == nil }
+        let loaded = ParallelMap.map(rest) { id in
             Result { () throws(WorkspaceError) in try workspace.loadSpec(id: id, folder: folder) }
         }
+        for (id, result) in zip(rest, loaded) { early[id] = result }
         var entries: [SpecEntry] = []
-        entries.reserveCapacity(results.count)
-        for (id, result) in zip(ids, results) {
+        entries.reserveCapacity(ids.count)
+        for id in ids {
+            guard let result = early[id] else { continue }
             switch result {
             case .success(let (entry, specWarnings)):
                 entries.append(entry)

@@ -41,6 +41,9 @@ public struct Workspace: Sendable {
     var proxyLocations: [String: SourceLocation] = [:]
     /// Spec files that could not be read, sorted by id (only with `load(from:keepingBrokenSpecs: true)`).
     public var brokenSpecs: [BrokenSpec] = []
+    /// Whether only some spec files were read (`load(from:keepingBrokenSpecs:specsFor:)`): `specs` then
+    /// holds the named specs and those related to them, not every spec.
+    public internal(set) var isPartial = false
 
     /// Makes a workspace in memory (loading and tests; nothing is written).
     public init(

@@ -38,8 +38,8 @@ final class TemporaryWorkspace {
     }
 
     /// Loads the workspace.
-    func load(keepingBrokenSpecs: Bool = false) throws(WorkspaceError) -> Workspace {
-        try Workspace.load(from: root, keepingBrokenSpecs: keepingBrokenSpecs)
+    func load(keepingBrokenSpecs: Bool = false, specsFor names: [String]? = nil) throws(WorkspaceError) -> Workspace {
+        try Workspace.load(from: root, keepingBrokenSpecs: keepingBrokenSpecs, specsFor: names)
     }
 
     /// The names in a folder, hidden ones included.
