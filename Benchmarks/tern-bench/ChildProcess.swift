@@ -59,12 +59,16 @@ struct ChildProcess: Sendable {
         let entries = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in entries { free(pointer) } }
         var pid = pid_t()
-        let status = posix_spawnp(&pid, program, &actions, nil, argv, entries)
+        var status: Int32 = 0
+        let started = Interruption.starting {
+            status = posix_spawnp(&pid, program, &actions, nil, argv, entries)
+            return status == 0 ? pid : nil
+        }
+        guard started else { throw BenchError.spawn("interrupted: \(program) was not started") }
         guard status == 0 else {
             throw BenchError.spawn("cannot start \(program): \(String(cString: strerror(status)))")
         }
         self.pid = pid
-        Interruption.started(pid)
     }
 
     /// Waits for the child to end, killing it with SIGKILL when `timeout` passes first, and

@@ -59,9 +59,12 @@ nonisolated func main(_ words: [String]) async -> Int32 {
         FileHandle.standardError.write(Data("tern-bench: \(error)\n\(usage)\n".utf8))
         return 64
     } catch {
-        FileHandle.standardError.write(Data("tern-bench: \(error)\n".utf8))
+        // An error caused by an interruption (a child killed, none started) is not worth a word.
+        if !Interruption.isStopping { FileHandle.standardError.write(Data("tern-bench: \(error)\n".utf8)) }
         return 1
     }
 }
 
-exit(await main(Array(CommandLine.arguments.dropFirst())))
+let status = await main(Array(CommandLine.arguments.dropFirst()))
+Interruption.finishing()
+exit(status)
