@@ -65,13 +65,15 @@ tour:
 	@echo; echo "$$ tern send list-users --filter '$$[*].name'"; .build/debug/tern send list-users --filter '$$[*].name'
 	@echo; echo "Now try: .build/debug/tern (the TUI), .build/debug/tern repl, .build/debug/tern --help"
 
-## bench: the benchmarks (release build; see docs/benchmarks.md): transfers, offline replay, the TUI
+## bench: the benchmarks (release build; see docs/benchmarks.md): transfers, offline replay, the TUI,
+##        and the real tern against its goals (whole process, beside curl)
 bench: deps
 	$(SWIFT) build -c release --product tern
 	$(SWIFT) build -c release --product tern-bench
 	.build/release/tern-bench
 	.build/release/tern-bench offline
 	.build/release/tern-bench tui
+	.build/release/tern-bench compare
 
 ## bench-import: import the GitHub REST description (release tern, whole process) and check it in the tests
 bench-import: deps
