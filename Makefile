@@ -66,9 +66,11 @@ tour:
 	@echo; echo "Now try: .build/debug/tern (the TUI), .build/debug/tern repl, .build/debug/tern --help"
 
 ## install: a release tern for this machine into $(PREFIX)/bin (default ~/.local), with its man page.
-##          The Swift runtime and Foundation are linked in (no toolchain needed to run it) and symbols stripped.
+##          The Swift runtime and Foundation are linked in (no toolchain needed to run it), relative
+##          relocations packed (lld's DT_RELR: 3.5 MiB less to read at start) and symbols stripped.
 PREFIX ?= $(HOME)/.local
-RELEASE_BUILD := -c release --static-swift-stdlib -Xlinker --strip-all
+RELEASE_BUILD := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+	-Xlinker --strip-all
 install: deps
 	$(SWIFT) build $(RELEASE_BUILD) --product tern
 	@bin="$$($(SWIFT) build $(RELEASE_BUILD) --show-bin-path)/tern"; \
@@ -84,13 +86,15 @@ install: deps
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/tern" "$(DESTDIR)$(PREFIX)/share/man/man1/tern.1"
 
-## bench: the benchmarks (release build; see docs/benchmarks.md): transfers, offline replay, the TUI
+## bench: the benchmarks (release build; see docs/benchmarks.md): transfers, offline replay, the TUI,
+##        and the real tern against its goals (whole process, beside curl)
 bench: deps
 	$(SWIFT) build $(RELEASE_BUILD) --product tern
 	$(SWIFT) build $(RELEASE_BUILD) --product tern-bench
 	.build/release/tern-bench
 	.build/release/tern-bench offline
 	.build/release/tern-bench tui
+	.build/release/tern-bench compare
 
 ## bench-import: import the GitHub REST description (release tern, whole process) and check it in the tests
 bench-import: deps

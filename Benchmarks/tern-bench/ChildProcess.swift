@@ -21,6 +21,8 @@ struct ChildProcess: Sendable {
         var highWaterKiB: Int?
         /// The highest `RssAnon` sampled while the child ran, in KiB.
         var anonymousKiB: Int?
+        /// The highest `RssFile` sampled while the child ran (mapped code and files), in KiB.
+        var fileKiB: Int?
     }
 
     let pid: pid_t
@@ -30,8 +32,13 @@ struct ChildProcess: Sendable {
     /// - Parameters:
     ///   - standardInput: a descriptor for the child's fd 0; `nil` is `/dev/null`.
     ///   - standardOutput: a descriptor for the child's fd 1; `nil` is `/dev/null`.
-    ///   Standard error is inherited, so a child's complaints reach the terminal.
-    init(_ program: String, _ arguments: [String], standardInput: Int32? = nil, standardOutput: Int32? = nil) throws {
+    ///   - standardError: a descriptor for the child's fd 2; `nil` inherits ours, so a child's
+    ///     complaints reach the terminal.
+    ///   - environment: variables set (or replaced) on top of this process's environment.
+    init(
+        _ program: String, _ arguments: [String], standardInput: Int32? = nil, standardOutput: Int32? = nil,
+        standardError: Int32? = nil, environment: [String: String] = [:]
+    ) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -45,31 +52,42 @@ struct ChildProcess: Sendable {
         } else {
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         }
+        if let standardError { posix_spawn_file_actions_adddup2(&actions, standardError, 2) }
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
-        let environment = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in environment { free(pointer) } }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        let entries = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in entries { free(pointer) } }
         var pid = pid_t()
-        let status = posix_spawnp(&pid, program, &actions, nil, argv, environment)
+        var status: Int32 = 0
+        let started = Interruption.starting {
+            status = posix_spawnp(&pid, program, &actions, nil, argv, entries)
+            return status == 0 ? pid : nil
+        }
+        guard started else { throw BenchError.spawn("interrupted: \(program) was not started") }
         guard status == 0 else {
             throw BenchError.spawn("cannot start \(program): \(String(cString: strerror(status)))")
         }
         self.pid = pid
-        Interruption.started(pid)
     }
 
     /// Waits for the child to end, killing it with SIGKILL when `timeout` passes first, and
-    /// sampling its `VmHWM` every 10 ms meanwhile.
-    func wait(timeout: Duration) -> Exit {
+    /// sampling its memory every 10 ms meanwhile unless `samplingMemory` is false (for timings
+    /// of short runs, where the sampler's reads would compete with the child for the cores).
+    func wait(timeout: Duration, samplingMemory: Bool = true) -> Exit {
         let guardian = KillGuard(pid: pid)
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + timeout.seconds)
         timer.setEventHandler { guardian.killIfRunning() }
         timer.resume()
-        let sampler = DispatchSource.makeTimerSource(queue: .global())
-        sampler.schedule(deadline: .now(), repeating: .milliseconds(10))
-        sampler.setEventHandler { guardian.sample() }
-        sampler.resume()
+        var sampler: (any DispatchSourceTimer)?
+        if samplingMemory {
+            let source = DispatchSource.makeTimerSource(queue: .global())
+            source.schedule(deadline: .now(), repeating: .milliseconds(10))
+            source.setEventHandler { guardian.sample() }
+            source.resume()
+            sampler = source
+        }
         // Wait without reaping (WNOWAIT): until the guard is closed the pid cannot be reused, so the
         // timer can never kill an unrelated process.
         var info = siginfo_t()
@@ -77,7 +95,7 @@ struct ChildProcess: Sendable {
         let (timedOut, samples) = guardian.close()
         Interruption.ended(pid)
         timer.cancel()
-        sampler.cancel()
+        sampler?.cancel()
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
@@ -91,7 +109,7 @@ struct ChildProcess: Sendable {
         }
         return Exit(
             ending: ending, maxRSSKiB: usage.ru_maxrss, highWaterKiB: samples?.highWater,
-            anonymousKiB: samples?.anonymous
+            anonymousKiB: samples?.anonymous, fileKiB: samples?.file
         )
     }
 }
@@ -127,6 +145,7 @@ private final class KillGuard: Sendable {
             peaks.highWater = max(peaks.highWater, now.highWater)
             peaks.resident = max(peaks.resident, now.resident)
             peaks.anonymous = max(peaks.anonymous, now.anonymous)
+            peaks.file = max(peaks.file, now.file)
             state.peaks = peaks
         }
     }

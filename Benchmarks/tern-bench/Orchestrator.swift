@@ -11,7 +11,7 @@ struct Orchestrator {
     }
 
     func run() throws -> Int32 {
-        let executable = try Self.executablePath()
+        let executable = try Executables.bench()
         let workspace = try Workspace()
         defer { workspace.remove() }
         let interruptions = Interruption.install(removing: workspace.directory)
@@ -22,7 +22,7 @@ struct Orchestrator {
             "server: \(server.base.absoluteString) (pid \(server.child.pid)); size \(ByteSize.format(options.size)); "
                 + "\(options.gets) GETs per client; best of \(options.repeats); time limit "
                 + "\(Int(options.timeout.seconds)) s; "
-                + "load average \(Self.loadAverage())")
+                + "load average \(LoadAverage.now())")
         if options.scenarios.contains(where: { $0.group == .upload }) {
             note("writing the \(ByteSize.format(options.size)) upload file")
             try writePatternFile(workspace.uploadFile, bytes: options.size)
@@ -39,7 +39,7 @@ struct Orchestrator {
             }
             rows += ResultRow.best(of: runs, scenario: scenario)
         }
-        note("load average now \(Self.loadAverage()) (other work on the machine skews the numbers)")
+        note("load average now \(LoadAverage.now()) (other work on the machine skews the numbers)")
         let table = ResultTable(rows: rows, options: options)
         print(table.text)
         if options.markdown {
@@ -47,20 +47,6 @@ struct Orchestrator {
             print(table.markdown)
         }
         return rows.contains { !$0.isSuccess } ? 1 : 0
-    }
-
-    /// The 1, 5 and 15-minute load averages.
-    private static func loadAverage() -> String {
-        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
-        return text.split(separator: " ").prefix(3).joined(separator: " ")
-    }
-
-    /// This program's own path, to start `serve` and `run` children.
-    private static func executablePath() throws -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { throw BenchError.spawn("cannot read /proc/self/exe") }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

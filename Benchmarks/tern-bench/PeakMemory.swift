@@ -24,6 +24,8 @@ enum PeakMemory {
         var resident: Int
         /// `RssAnon`: the anonymous part of it now (heap, stacks: what the program allocated).
         var anonymous: Int
+        /// `RssFile`: the file-backed part of it now (the executable, shared libraries, mapped files).
+        var file: Int
     }
 
     /// `VmHWM` of this process, in KiB.
@@ -50,9 +52,11 @@ enum PeakMemory {
             guard let line = lines.first(where: { $0.hasPrefix(name + ":") }) else { return nil }
             return line.dropFirst(name.count + 1).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) }
         }
-        guard let highWater = field("VmHWM"), let resident = field("VmRSS"), let anonymous = field("RssAnon") else {
+        guard let highWater = field("VmHWM"), let resident = field("VmRSS"), let anonymous = field("RssAnon"),
+            let file = field("RssFile")
+        else {
             return nil
         }
-        return Status(highWater: highWater, resident: resident, anonymous: anonymous)
+        return Status(highWater: highWater, resident: resident, anonymous: anonymous, file: file)
     }
 }

@@ -16,19 +16,16 @@ struct ResultTable {
 
     /// Aligned columns for a terminal.
     var text: String {
-        let cells = [Self.header] + rows.map(cells(for:))
-        let widths = Self.header.indices.map { column in cells.map { $0[column].count }.max() ?? 0 }
-        let lines = cells.map { row in
-            row.indices.map { row[$0].padding(toLength: widths[$0]) }.joined(separator: "  ")
-        }
-        return ([title] + lines + [footnote]).joined(separator: "\n")
+        ([title, table.aligned, footnote]).joined(separator: "\n")
     }
 
     /// The same as a Markdown table.
     var markdown: String {
-        let lines = [Self.header, Self.header.map { _ in "---" }] + rows.map(cells(for:))
-        let table = lines.map { "| " + $0.joined(separator: " | ") + " |" }
-        return ([title, ""] + table + ["", footnote]).joined(separator: "\n")
+        ([title, "", table.markdown, "", footnote]).joined(separator: "\n")
+    }
+
+    private var table: TextTable {
+        TextTable(header: Self.header, rows: rows.map(cells(for:)))
     }
 
     /// What the memory columns mean, with the floor every Swift child starts from.
@@ -120,12 +117,5 @@ extension ResultRow {
         case (.getsURLSession, true): "URLSession data(for:), raw"
         default: scenario.client
         }
-    }
-}
-
-extension String {
-    /// The string padded with spaces to `length` characters (never cut).
-    func padding(toLength length: Int) -> String {
-        count >= length ? self : self + String(repeating: " ", count: length - count)
     }
 }

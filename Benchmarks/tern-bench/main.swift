@@ -5,13 +5,19 @@ import Foundation
 ///     tern-bench [--size 1GiB] [--gets 5000] [--quick] [--repeat N] [--markdown]   the whole comparison
 ///     tern-bench serve                                                              the server alone
 ///     tern-bench run <scenario> --base http://127.0.0.1:PORT [...]                  one scenario
+///     tern-bench compare [--tern PATH] [--markdown]                                 the real tern against its goals
 let usage = """
     usage: tern-bench [--size SIZE] [--gets N] [--quick] [--repeat N] [--markdown] [--only a,b] [--timeout SECONDS]
            tern-bench serve
            tern-bench run <scenario> --base http://127.0.0.1:PORT [--bytes N] [--count N] [--file PATH]
            tern-bench offline          cache-mode replay through the Handler on SQLite, and workspace loading
-           tern-bench tui              TUI keystrokes over a 50 MB JSON body, first frame and idle memory of tern
-           tern-bench stream           Server-Sent Events through the library and the TUI (10,000 events/s)
+           tern-bench tui [--tern PATH]    TUI keystrokes over a 50 MB JSON body, first frame and idle memory of tern
+           tern-bench send [--tern PATH] [--runs N] [--markdown]
+               a small GET, whole process: tern send (live, cache) and tern --version against curl
+           tern-bench transfer [--tern PATH] [--size SIZE] [--upload-size SIZE] [--timeout SECONDS] [--markdown]
+               1 GiB to a file and 100 MiB up through tern send, peak RSS against curl's
+           tern-bench compare [--tern PATH] [--runs N] [--size SIZE] [--upload-size SIZE] [--markdown]
+               all of the real tern's figures against the goals, in one table
     """
 
 nonisolated func main(_ words: [String]) async -> Int32 {
@@ -27,8 +33,15 @@ nonisolated func main(_ words: [String]) async -> Int32 {
             try arguments.finish()
             try await OfflineBenchmark.run()
         case "tui":
+            let tern = try arguments.value("tern")
             try arguments.finish()
-            try await TUIBenchmark.run()
+            try await TUIBenchmark.run(tern: tern)
+        case "send":
+            try SendBenchmark.run(BinaryOptions(&arguments, for: .send))
+        case "transfer":
+            try BinaryTransfers.run(BinaryOptions(&arguments, for: .transfer))
+        case "compare":
+            try CompareCommand.run(BinaryOptions(&arguments, for: .compare))
         case "stream":
             try arguments.finish()
             try await StreamBenchmark.run()
@@ -46,9 +59,12 @@ nonisolated func main(_ words: [String]) async -> Int32 {
         FileHandle.standardError.write(Data("tern-bench: \(error)\n\(usage)\n".utf8))
         return 64
     } catch {
-        FileHandle.standardError.write(Data("tern-bench: \(error)\n".utf8))
+        // An error caused by an interruption (a child killed, none started) is not worth a word.
+        if !Interruption.isStopping { FileHandle.standardError.write(Data("tern-bench: \(error)\n".utf8)) }
         return 1
     }
 }
 
-exit(await main(Array(CommandLine.arguments.dropFirst())))
+let status = await main(Array(CommandLine.arguments.dropFirst()))
+Interruption.finishing()
+exit(status)
