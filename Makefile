@@ -1,13 +1,14 @@
 # Tern: one-command set-up on a fresh Debian machine with Swift 6.3 (see README).
 SWIFT ?= swift
 # Debian packages the build and tests need beyond the Swift toolchain: libcurl4 is what
-# Foundation's URLSession (TernURLSession) runs on, libsqlite3-dev is what GRDB (TernSQLite) links,
+# Foundation's URLSession (TernURLSession) runs on (libcurl4-openssl-dev for the static
+# release build of tern-bench, which links FoundationNetworking in), libsqlite3-dev is what GRDB (TernSQLite) links,
 # curl is the benchmark's baseline and a test client;
 # zlib1g-dev is the zlib the library decodes gzip/deflate with (and the mock encodes with),
 # libncurses-dev is the TUI's terminal library, libedit-dev the REPL's line editor, and tmux drives
 # both in the end-to-end tests; python3-junitparser and libxml2-utils (xmllint) read and validate
 # the JUnit reports of `tern run` in the tests.
-APT_PACKAGES := libcurl4 libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema tinyproxy
+APT_PACKAGES := libcurl4 libcurl4-openssl-dev libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema tinyproxy
 
 .PHONY: deps build test lint format fuzz demo tour bench bench-import example install uninstall clean
 

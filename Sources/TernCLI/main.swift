@@ -6,6 +6,7 @@ import Foundation
 import TernExplorer
 
 ProcessStart.date = Date()
+MemoryPolicy.apply()
 
 /// Runs an async command; generic, so `run()` resolves to the async requirement (on the
 /// existential it would pick ParsableCommand's synchronous one).

@@ -77,6 +77,15 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
         self.lookup = try DatabaseOpener.lookupConnection(at: path)
     }
 
+    /// Closes the database: the last connection's close checkpoints the write-ahead log into the file
+    /// and removes it. A process that exits without this leaves the log behind, and the next one to
+    /// open the cache must read all of it back (up to 4 MB: over 100 ms per start once the cache is in
+    /// use). Idempotent; the storage answers errors afterwards.
+    package func close() {
+        try? lookup.close()
+        try? pool.close()
+    }
+
     /// The latest entry stored under `key`, valid or not.
     package func entry(forKey key: String) async throws -> StoredResponse? {
         try lookupEntry(key, selection: ResponseRow.selection)

@@ -20,6 +20,20 @@ struct ListCacheMockTests {
         }
     }
 
+    @Test("send closes the cache: no write-ahead log is left for the next process to read back")
+    func sendLeavesNoLog() async throws {
+        try await withDemo { demo in
+            for mode in ["live", "cache"] {
+                let result = try await Tern.run(demo.arguments("send", "get-user", "--mode", mode))
+                #expect(result.status == 0, "\(result.stderr)")
+                let folder = demo.root.appendingPathComponent(".tern")
+                let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+                #expect(files.contains("cache.sqlite"))
+                #expect(!files.contains("cache.sqlite-wal"), "\(mode): \(files)")
+            }
+        }
+    }
+
     @Test("cache list, show and clear work on what send stored")
     func cacheCommands() async throws {
         try await withDemo { demo in

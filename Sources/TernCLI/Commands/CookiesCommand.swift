@@ -70,10 +70,12 @@ private func runCookies(
     _ options: WorkspaceOptions, _ action: Command.CookieAction, environment: String?
 ) async throws -> CommandOutput {
     let opened = try await OpenedWorkspace.open(options, environment: environment, startsMock: false)
-    defer { opened.session.handler.removeTemporaryFiles() }
     do {
-        return try await opened.session.run(.cookies(action))
+        let output = try await opened.session.run(.cookies(action))
+        await opened.close()
+        return output
     } catch {
+        await opened.close()
         throw CommandFailure.usage(error.message)
     }
 }

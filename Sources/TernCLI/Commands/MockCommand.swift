@@ -25,6 +25,7 @@ struct MockCommand: AsyncParsableCommand {
     func run() async throws {
         let opened = try await OpenedWorkspace.open(workspace, startsMock: false)
         let routes = MockRoutes.samples(of: opened.workspace)
+        await opened.close()  // the mock serves samples only: the cache is not kept open while it runs
         let server: MockServer
         do {
             server = try await MockServer.start(host: host, port: port, routes: routes)

@@ -105,5 +105,6 @@ struct OpenedWorkspace {
         session.handler.removeTemporaryFiles()
         try? await transport.shutdown()
         try? await mock?.shutdown()
+        storage.close()
     }
 }
