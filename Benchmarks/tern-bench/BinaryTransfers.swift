@@ -30,11 +30,7 @@ enum BinaryTransfers {
     static func run(_ options: BinaryOptions) throws {
         let result = try BinaryFixture.with(options) { try measure($0) }
         let table = self.table(result)
-        print(table.aligned)
-        if options.markdown {
-            print("")
-            print(table.markdown)
-        }
+        table.print(markdown: options.markdown)
     }
 
     /// The download and the upload, curl first each time.

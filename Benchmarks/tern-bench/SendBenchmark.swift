@@ -36,11 +36,7 @@ enum SendBenchmark {
         let result = try BinaryFixture.with(options) { try measure($0) }
         let table = self.table(result)
         print("whole process, spawn to exit; \(result.runs) runs each, alternating; ms")
-        print(table.aligned)
-        if options.markdown {
-            print("")
-            print(table.markdown)
-        }
+        table.print(markdown: options.markdown)
     }
 
     /// Warms up (and checks every answer), stores the entry `--mode cache` replays, then alternates

@@ -15,6 +15,12 @@ struct TextTable: Sendable {
         }.joined(separator: "\n")
     }
 
+    /// Prints the aligned table, then (with `markdown`) a blank line and the Markdown one.
+    func print(markdown: Bool) {
+        Swift.print(aligned)
+        if markdown { Swift.print("\n" + self.markdown) }
+    }
+
     /// A Markdown table (`|` inside a cell is escaped).
     var markdown: String {
         let lines = [header, header.map { _ in "---" }] + rows

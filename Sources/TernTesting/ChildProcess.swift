@@ -73,40 +73,34 @@ public final class ChildProcess: Sendable {
             }
             return (ends[0], ends[1])
         }
+        /// A pipe whose one end becomes the child's `target`; returns the end this process keeps.
+        func connect(_ target: Int32, childReads: Bool) throws -> Int32 {
+            let ends = try pipeEnds()
+            let (kept, given) = childReads ? (ends.write, ends.read) : (ends.read, ends.write)
+            parentEnds.append(kept)
+            childEnds.append(given)
+            posix_spawn_file_actions_adddup2(&actions, given, target)
+            return kept
+        }
+        func null(_ target: Int32, _ mode: Int32) {
+            posix_spawn_file_actions_addopen(&actions, target, "/dev/null", mode, 0)
+        }
         var inputEnd: Int32?
         var outputEnd: Int32?
         var errorEnd: Int32?
         switch input {
-        case .pipe:
-            let ends = try pipeEnds()
-            parentEnds.append(ends.write)
-            childEnds.append(ends.read)
-            inputEnd = ends.write
-            posix_spawn_file_actions_adddup2(&actions, ends.read, STDIN_FILENO)
-        case .null, .standardOutput:
-            posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        case .pipe: inputEnd = try connect(STDIN_FILENO, childReads: true)
+        case .null, .standardOutput: null(STDIN_FILENO, O_RDONLY)
         }
         switch output {
-        case .pipe, .standardOutput:
-            let ends = try pipeEnds()
-            parentEnds.append(ends.read)
-            childEnds.append(ends.write)
-            outputEnd = ends.read
-            posix_spawn_file_actions_adddup2(&actions, ends.write, STDOUT_FILENO)
-        case .null:
-            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+        case .pipe, .standardOutput: outputEnd = try connect(STDOUT_FILENO, childReads: false)
+        case .null: null(STDOUT_FILENO, O_WRONLY)
         }
         switch error {
-        case .pipe:
-            let ends = try pipeEnds()
-            parentEnds.append(ends.read)
-            childEnds.append(ends.write)
-            errorEnd = ends.read
-            posix_spawn_file_actions_adddup2(&actions, ends.write, STDERR_FILENO)
+        case .pipe: errorEnd = try connect(STDERR_FILENO, childReads: false)
         case .standardOutput where outputEnd != nil:
             posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
-        case .null, .standardOutput:
-            posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        case .null, .standardOutput: null(STDERR_FILENO, O_WRONLY)
         }
         // Descriptors the test process opened without close-on-exec (a listener, a file) stay out of the
         // child, as Foundation's Process keeps them out.
