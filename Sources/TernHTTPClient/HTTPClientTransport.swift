@@ -3,6 +3,7 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import Synchronization
 public import Tern
 
 /// A `Transport` on AsyncHTTPClient: pooled keep-alive connections, streamed bodies, real cancellation.
@@ -21,6 +22,8 @@ public final class HTTPClientTransport: Transport {
     /// The read timeout and size limits of every attempt.
     public let limits: TransferLimits
     private let ownsClient: Bool
+    /// Set by `shutdown()`, so a deinit after it does not shut the client down a second time.
+    private let isShutDown = Atomic<Bool>(false)
     /// The TLS settings and proxy `client` was made with (what `connection` reports and diagnoses).
     let clientSettings: ClientSettings
     /// The clients made for requests with `connectionSettings` of their own.
@@ -61,7 +64,9 @@ public final class HTTPClientTransport: Transport {
     // A transport dropped without `shutdown()` (a test that threw before it, a caller that forgot)
     // shuts its own client down instead of letting AsyncHTTPClient trap on the client's deinit.
     deinit {
-        if let givenClient, ownsClient { givenClient.shutdown { _ in _ = givenClient } }
+        if let givenClient, ownsClient, !isShutDown.load(ordering: .acquiring) {
+            givenClient.shutdown { _ in _ = givenClient }
+        }
     }
 
     /// The limits every attempt keeps (the handler decodes compressed bodies within them).
@@ -70,7 +75,10 @@ public final class HTTPClientTransport: Transport {
     /// Shuts the owned clients down; call once when the transport is no longer used.
     public func shutdown() async throws {
         try await extraClients.shutdown()
-        if ownsClient { try await client.shutdown() }
+        if ownsClient {
+            try await client.shutdown()
+            isShutDown.store(true, ordering: .releasing)
+        }
     }
 
     /// Performs one attempt of `request` (see `TransportContext` for the download contract).

@@ -45,8 +45,8 @@ struct RunCommandTests {
             #expect(server.requestCount(path: "/auth/login") == 1)
 
             let schema = Self.fixtures.appendingPathComponent("JUnit.xsd").path
-            let lint = try ExternalTool.run("/usr/bin/xmllint", ["--noout", "--schema", schema, junit])
-            #expect(lint.status == 0, "\(lint.output)")
+            let lint = try ChildProcess.runBlocking("/usr/bin/xmllint", ["--noout", "--schema", schema, junit])
+            #expect(lint.status == 0, "\(lint.text)")
             let script = """
                 import sys
                 from junitparser import JUnitXml
@@ -56,12 +56,12 @@ struct RunCommandTests {
                         results = [type(r).__name__ + ':' + (r.message or '') for r in case.result]
                         print(suite.name, case.name, ','.join(results) or 'passed')
                 """
-            let parsed = try ExternalTool.run("/usr/bin/python3", ["-c", script, junit])
-            #expect(parsed.status == 0, "\(parsed.output)")
-            let rows = Set(parsed.output.split(separator: "\n").map(String.init))
-            #expect(rows.contains("chain chain/login passed"), "\(parsed.output)")
-            #expect(rows.contains("chain chain/a-protected passed"), "\(parsed.output)")
-            #expect(rows.contains(#"chain chain/wrong Failure:$.name equals "Nobody""#), "\(parsed.output)")
+            let parsed = try ChildProcess.runBlocking("/usr/bin/python3", ["-c", script, junit])
+            #expect(parsed.status == 0, "\(parsed.text)")
+            let rows = Set(parsed.text.split(separator: "\n").map(String.init))
+            #expect(rows.contains("chain chain/login passed"), "\(parsed.text)")
+            #expect(rows.contains("chain chain/a-protected passed"), "\(parsed.text)")
+            #expect(rows.contains(#"chain chain/wrong Failure:$.name equals "Nobody""#), "\(parsed.text)")
 
             let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json)))
             let summary = try #require((report as? [String: Any])?["summary"] as? [String: Any])
