@@ -111,7 +111,7 @@ package struct AppState: Sendable {
     /// Clock reading for relative times ("2 min ago"); the runtime refreshes it.
     package var now: Date
     /// The zone clock times are shown in.
-    package var timeZone: TimeZone = .current
+    package var timeZone: ClockZone = .local
     /// The status line's recent messages, oldest first (`:messages`).
     package var messageLog: [LoggedMessage] = []
     /// Columns the user moved the tree's edge by (`<`, `>`), from the width it would have.

@@ -24,10 +24,10 @@ enum Format {
     }
 
     /// 14:03:07 local time.
-    static func clock(_ date: Date, in timeZone: TimeZone = .current) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    static func clock(_ date: Date, in zone: ClockZone = .local) -> String {
+        let time = zone.wallClock(at: date.timeIntervalSince1970)
+        return [time.hour, time.minute, time.second].map(twoDigits).joined(separator: ":")
     }
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
 }

@@ -282,7 +282,7 @@ import Testing
     }
 
     @Test func anOpenedHistoryEntryShowsTheRequestAsSentAndItsStoredAnswer() {
-        let utc = TimeZone(identifier: "UTC") ?? .current
+        let utc = ClockZone.utc
         var entry = Self.entries[0]
         entry.request = RequestRecord(
             name: "users/get-user", partition: "local", method: "GET", url: "http://127.0.0.1:8787/users/1",

@@ -51,7 +51,7 @@ enum Fixtures {
     /// A state with the workspace loaded and `users/get-user` selected (the tree's cursor on it).
     static func state(width: Int = 100, height: Int = 30) -> AppState {
         var state = AppState(size: Size(width: width, height: height), now: fixedNow)
-        state.timeZone = TimeZone(identifier: "UTC") ?? .current
+        state.timeZone = .utc
         _ = App.update(&state, .snapshot(snapshot()))
         state.workspaceTree.selection = state.treeRows.firstIndex { $0.specID == "users/get-user" } ?? 0
         state.activityPanes.cacheLoaded = true

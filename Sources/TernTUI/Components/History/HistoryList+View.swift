@@ -6,7 +6,7 @@ import TernScreen
 /// The history view: one row per send (time, method, spec, status and source, duration).
 extension HistoryList {
     /// Draws the view centred in `bounds`, clock times in `timeZone`.
-    func draw(in bounds: Rect, timeZone: TimeZone, on buffer: inout ScreenBuffer) {
+    func draw(in bounds: Rect, timeZone: ClockZone, on buffer: inout ScreenBuffer) {
         let rect = bounds.centered(width: min(bounds.width, 100), height: min(bounds.height, max(1, entries.count) + 3))
         buffer.fill(rect)
         Box(title: "History — Enter opens, s sends again, Esc closes", focused: true).draw(in: rect, on: &buffer)
@@ -23,7 +23,7 @@ extension HistoryList {
     }
 
     /// One entry's row.
-    static func row(_ entry: HistoryEntry, timeZone: TimeZone) -> [Span] {
+    static func row(_ entry: HistoryEntry, timeZone: ClockZone) -> [Span] {
         let outcome: String
         let style: Style
         if let status = entry.status {

@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 import HTTPTypes
 package import Tern
 package import TernSQLite
@@ -9,7 +9,7 @@ extension ResponseView {
     /// it. `exact` says whether `stored` is this send's own answer (its cache key) or, for an entry
     /// recorded before requests were, the newest answer stored for its spec.
     package static func make(
-        _ entry: HistoryEntry, stored: StoredResponse?, exact: Bool = true, timeZone: TimeZone
+        _ entry: HistoryEntry, stored: StoredResponse?, exact: Bool = true, timeZone: ClockZone
     ) -> ResponseView {
         let name = entry.spec ?? "\(entry.method) \(entry.url)"
         let outcome = entry.status.map { "\($0) \(entry.source?.rawValue ?? "")" } ?? (entry.error ?? "failed")
