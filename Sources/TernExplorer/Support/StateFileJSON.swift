@@ -13,14 +13,29 @@ enum StateFileJSON {
     /// The decoder for those files.
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = ISO8601Timestamp.date(from: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "'\(text)' is not an ISO 8601 date and time")
+            }
+            return date
+        }
         return decoder
     }
 
     /// The encoder for those files.
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            guard let text = ISO8601Timestamp.string(from: date) else {
+                throw EncodingError.invalidValue(
+                    date, .init(codingPath: encoder.codingPath, debugDescription: "outside the years 0–9999"))
+            }
+            var container = encoder.singleValueContainer()
+            try container.encode(text)
+        }
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         return encoder
     }
