@@ -10,7 +10,7 @@ SWIFT ?= swift
 # the JUnit reports of `tern run` in the tests.
 APT_PACKAGES := libcurl4 libcurl4-openssl-dev libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema tinyproxy
 
-.PHONY: deps build test lint format fuzz demo tour bench bench-import example install uninstall clean
+.PHONY: deps build test lint format fuzz demo tour bench bench-import example install uninstall order-file release-link-inputs clean
 
 ## deps: install missing system packages (apt-get, as root or with sudo)
 deps:
@@ -67,12 +67,35 @@ tour:
 	@echo; echo "Now try: .build/debug/tern (the TUI), .build/debug/tern repl, .build/debug/tern --help"
 
 ## install: a release tern for this machine into $(PREFIX)/bin (default ~/.local), with its man page.
-##          The Swift runtime and Foundation are linked in (no toolchain needed to run it), relative
-##          relocations packed (lld's DT_RELR: 3.5 MiB less to read at start) and symbols stripped.
+##          The Swift runtime, Foundation and libstdc++ are linked in (no toolchain needed to run
+##          it), relative relocations packed (lld's DT_RELR), no symbol table exported or kept, and
+##          the functions of the common paths laid out together (scripts/tern.order and
+##          scripts/link/; see docs/benchmarks.md, "Link order").
 PREFIX ?= $(HOME)/.local
-RELEASE_BUILD := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
+# libstdc++ from its archive: a directory whose libstdc++.so is a linker script naming libstdc++.a
+# comes first in the search path, so the -lstdc++ the Swift driver adds links only what is used.
+STATIC_CXX := $(CURDIR)/.build/static-libstdc++
+LINKED_BUILD := -c release --static-swift-stdlib -Xswiftc -use-ld=lld \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcc -fdata-sections \
+	-Xlinker -L$(STATIC_CXX) -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
+RELEASE_BUILD := $(LINKED_BUILD) -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/tern.order \
+	-Xlinker --no-warn-symbol-ordering -Xlinker -T -Xlinker $(CURDIR)/scripts/link/local-functions.ld \
 	-Xlinker --strip-all
-install: deps
+# The same objects linked in their natural order, with the symbol table valgrind reads.
+PROFILE_BUILD := $(LINKED_BUILD) -Xlinker --strip-debug
+
+$(STATIC_CXX)/libstdc++.so:
+	@mkdir -p $(STATIC_CXX)
+	@archive="$$(clang -print-file-name=libstdc++.a)"; [ -f "$$archive" ] || { echo "libstdc++.a not found"; exit 1; }; \
+	echo "INPUT($$archive)" > $@
+
+# SwiftPM does not know that the order file and the linker script are inputs of the link: a release
+# binary older than either is removed, so the build links it again.
+release-link-inputs: $(STATIC_CXX)/libstdc++.so
+	@for product in tern tern-bench; do for input in scripts/tern.order scripts/link/local-functions.ld; do \
+		if [ -f .build/release/$$product ] && [ $$input -nt .build/release/$$product ]; then rm -f .build/release/$$product; fi; \
+	done; done
+install: deps release-link-inputs
 	$(SWIFT) build $(RELEASE_BUILD) --product tern
 	@bin="$$($(SWIFT) build $(RELEASE_BUILD) --show-bin-path)/tern"; \
 	mkdir -p "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/man/man1"; \
@@ -87,9 +110,19 @@ install: deps
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/tern" "$(DESTDIR)$(PREFIX)/share/man/man1/tern.1"
 
+## order-file: regenerate scripts/tern.order by running tern's common paths under valgrind (about
+##             two minutes after the release build); commit the result with the change that needed it
+order-file: deps release-link-inputs
+	@command -v valgrind > /dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq valgrind; }
+	$(SWIFT) build $(RELEASE_BUILD) --product tern-bench
+	$(SWIFT) build $(PROFILE_BUILD) --product tern
+	@bin="$$($(SWIFT) build $(PROFILE_BUILD) --show-bin-path)"; cp "$$bin/tern" .build/tern-profile; \
+	scripts/order-file.sh .build/tern-profile "$$bin/tern-bench" scripts/tern.order
+
 ## bench: the benchmarks (release build; see docs/benchmarks.md): transfers, offline replay, the TUI,
 ##        and the real tern against its goals (whole process, beside curl)
-bench: deps
+bench: deps release-link-inputs
 	$(SWIFT) build $(RELEASE_BUILD) --product tern
 	$(SWIFT) build $(RELEASE_BUILD) --product tern-bench
 	.build/release/tern-bench
@@ -98,7 +131,7 @@ bench: deps
 	.build/release/tern-bench compare
 
 ## bench-import: import the GitHub REST description (release tern, whole process) and check it in the tests
-bench-import: deps
+bench-import: deps release-link-inputs
 	$(SWIFT) build $(RELEASE_BUILD) --product tern
 	Benchmarks/import-bench.sh
 	TERN_LARGE_FIXTURES=1 $(SWIFT) test --filter OpenAPIGitHubTests
