@@ -44,37 +44,9 @@ port=$(awk '/PORT/ {print $2}' "$scratch/port")
 
 # The workspace tern-bench's `send` and `transfer` use.
 ws=$scratch/workspace
-mkdir -p "$ws/environments" "$ws/specs"
 head -c $((8 * 1024 * 1024)) /dev/zero > "$scratch/upload.bin"
-cat > "$ws/workspace.yaml" << 'EOF'
-name: order
-defaultEnvironment: bench
-targets:
-  api:
-    baseURL: "{{baseURL}}"
-    headers:
-      Accept: application/json
-EOF
-echo "baseURL: \"http://127.0.0.1:$port\"" > "$ws/environments/bench.yaml"
-cat > "$ws/specs/get-user.yaml" << 'EOF'
-name: Get user
-target: api
-method: GET
-path: /users/2
-storageKey: user-2
-validFor: 600
-expect:
-  status: 200
-  headers:
-    Content-Type: {contains: json}
-  json:
-    $.id: {type: integer}
-    $.name: {type: string}
-EOF
-printf 'name: Download\ntarget: api\nmethod: GET\npath: /bytes/33554432\ntransaction: download\n' \
-    > "$ws/specs/download.yaml"
-printf 'name: Upload\ntarget: api\nmethod: PUT\npath: /upload\ntransaction: upload\nbody: {file: "%s"}\n' \
-    "$scratch/upload.bin" > "$ws/specs/upload.yaml"
+"$bench" workspace "$ws" --base "http://127.0.0.1:$port" --download-bytes $((32 * 1024 * 1024)) \
+    --upload-file "$scratch/upload.bin"
 
 profile() { # NAME ARGS...: one run of tern under callgrind
     local name=$1

@@ -12,7 +12,13 @@ struct BenchTernWorkspace: Sendable {
 
     /// Writes the workspace into `scratch`.
     init(in scratch: Workspace, base: URL, downloadBytes: Int64, uploadFile: URL) throws {
-        root = scratch.file("workspace")
+        try self.init(at: scratch.file("workspace"), base: base, downloadBytes: downloadBytes, uploadFile: uploadFile)
+    }
+
+    /// Writes the workspace into the folder `root` (`tern-bench workspace`; scripts/order-file.sh
+    /// profiles `tern` on it).
+    init(at root: URL, base: URL, downloadBytes: Int64, uploadFile: URL) throws {
+        self.root = root
         let files = [
             "workspace.yaml": """
             name: tern-bench

@@ -18,6 +18,8 @@ let usage = """
                1 GiB to a file and 100 MiB up through tern send, peak RSS against curl's
            tern-bench compare [--tern PATH] [--runs N] [--size SIZE] [--upload-size SIZE] [--markdown]
                all of the real tern's figures against the goals, in one table
+           tern-bench workspace DIR --base URL [--download-bytes N] [--upload-file PATH]
+               writes the workspace send, transfer and compare use (get-user, download, upload) into DIR
     """
 
 nonisolated func main(_ words: [String]) async -> Int32 {
@@ -42,6 +44,20 @@ nonisolated func main(_ words: [String]) async -> Int32 {
             try BinaryTransfers.run(BinaryOptions(&arguments, for: .transfer))
         case "compare":
             try CompareCommand.run(BinaryOptions(&arguments, for: .compare))
+        case "workspace":
+            guard let directory = arguments.popWord() else { throw BenchError.usage("workspace needs a folder") }
+            guard let base = try arguments.value("base").flatMap(URL.init(string:)) else {
+                throw BenchError.usage("workspace needs --base URL")
+            }
+            let bytes = try arguments.value("download-bytes").map { text throws(BenchError) in
+                guard let bytes = Int64(text), bytes >= 0 else { throw BenchError.usage("--download-bytes \(text)") }
+                return bytes
+            }
+            let upload = try arguments.value("upload-file") ?? "/dev/null"
+            try arguments.finish()
+            _ = try BenchTernWorkspace(
+                at: URL(fileURLWithPath: directory, isDirectory: true), base: base, downloadBytes: bytes ?? 1_048_576,
+                uploadFile: URL(fileURLWithPath: upload))
         case "stream":
             try arguments.finish()
             try await StreamBenchmark.run()
