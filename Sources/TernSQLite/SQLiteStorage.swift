@@ -84,7 +84,7 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     package func close() {
         // A truncating checkpoint empties the log even when a read-only reader is the last connection
         // to close (a reader cannot remove the log itself).
-        try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
         try? lookup.close()
         try? pool.close()
     }
