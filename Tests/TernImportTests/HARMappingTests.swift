@@ -47,6 +47,13 @@ struct HARMappingTests {
         #expect(HARCodec.date(from: "2024-02-29T01:00:00+0100")?.timeIntervalSince1970 == 1_709_164_800)
         #expect(HARCodec.date(from: "2024-13-01T00:00:00Z") == nil)
         #expect(HARCodec.date(from: "2024-01-01T00:00:00Zjunk") == nil)
+        // Lenient where recorders are: a space for the T, a leap second, no offset, an hour-only offset.
+        #expect(HARCodec.date(from: "2024-02-29 00:00:00Z")?.timeIntervalSince1970 == 1_709_164_800)
+        #expect(HARCodec.date(from: "2016-12-31T23:59:60Z")?.timeIntervalSince1970 == 1_483_228_800)
+        #expect(HARCodec.date(from: "2024-02-29T00:00:00")?.timeIntervalSince1970 == 1_709_164_800)
+        #expect(HARCodec.date(from: "2024-02-29T02:00:00+02")?.timeIntervalSince1970 == 1_709_164_800)
+        // A long fraction still ends: past 64 bytes the text is not a date, whatever it starts with.
+        #expect(HARCodec.date(from: "2024-02-29T00:00:00." + String(repeating: "0", count: 60) + "Z") == nil)
     }
 
     @Test("Pseudo-headers, Content-Length and Host go; two Cookie lines become one; the method's case stays")

@@ -1,4 +1,5 @@
 package import Foundation
+import Tern
 
 /// Reads and writes HAR documents: limits, a UTF-8 BOM, dates, and errors that say where.
 package enum HARCodec {
@@ -55,64 +56,28 @@ package enum HARCodec {
     /// writes seven digits) and `Z`, `±hh:mm` or `±hhmm`; `nil` when it is not one. No formatter: it is
     /// called once per entry of archives with 100 000 entries.
     package static func date(from text: String) -> Date? {
-        let bytes = Array(text.utf8.prefix(64))
-        var index = 0
-        func number(_ count: Int) -> Int? {
-            guard index + count <= bytes.count else { return nil }
-            var value = 0
-            for byte in bytes[index..<(index + count)] {
-                guard (48...57).contains(byte) else { return nil }
-                value = value * 10 + Int(byte - 48)
-            }
-            index += count
-            return value
-        }
-        func skip(_ character: UInt8) -> Bool {
-            guard index < bytes.count, bytes[index] == character else { return false }
-            index += 1
-            return true
-        }
-        guard let year = number(4), skip(45), let month = number(2), skip(45), let day = number(2),
-            skip(84) || skip(116) || skip(32), let hour = number(2), skip(58), let minute = number(2), skip(58),
-            let second = number(2), (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60,
-            second < 61
+        var scanner = ASCIIScanner(text)
+        guard let year = scanner.number(digits: 4), scanner.skip("-"), let month = scanner.number(digits: 2),
+            scanner.skip("-"), let day = scanner.number(digits: 2),
+            scanner.skip("T") || scanner.skip("t") || scanner.skip(" "), let hour = scanner.number(digits: 2),
+            scanner.skip(":"), let minute = scanner.number(digits: 2), scanner.skip(":"),
+            let second = scanner.number(digits: 2), (1...12).contains(month), (1...31).contains(day), hour < 24,
+            minute < 60, second < 61
         else { return nil }
-        var fraction = 0.0
-        if skip(46) {
-            var scale = 0.1
-            while index < bytes.count, (48...57).contains(bytes[index]) {
-                fraction += Double(bytes[index] - 48) * scale
-                scale /= 10
-                index += 1
-            }
-        }
-        var offset = 0
-        if skip(90) || skip(122) {
+        let fraction = scanner.skip(".") ? scanner.fraction().value : 0
+        var offset: Int64 = 0
+        if scanner.skip("Z") || scanner.skip("z") {
             offset = 0
-        } else if index < bytes.count, bytes[index] == 43 || bytes[index] == 45 {
-            let sign = bytes[index] == 45 ? -1 : 1
-            index += 1
-            guard let hours = number(2) else { return nil }
-            _ = skip(58)
-            let minutes = number(2) ?? 0
+        } else if let sign = scanner.sign() {
+            guard let hours = scanner.number(digits: 2) else { return nil }
+            _ = scanner.skip(":")
+            let minutes = scanner.number(digits: 2) ?? 0
             offset = sign * (hours * 3600 + minutes * 60)
-        } else if index < bytes.count {
-            return nil
         }
-        guard index == bytes.count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        guard scanner.atEnd else { return nil }
+        let days = CivilCalendar.days(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
         return Date(timeIntervalSince1970: seconds)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// A coding path as a JSON pointer (`#/log/entries/3/request/url`).
