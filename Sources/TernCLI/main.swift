@@ -16,17 +16,33 @@ func runAsync<Command: AsyncParsableCommand>(_ command: inout Command) async thr
 
 /// Parses the arguments, runs the command and returns the exit status, printing any failure once.
 func execute() async -> Int32 {
-    if let unknown = UnknownCommand.message(for: Array(CommandLine.arguments.dropFirst())) {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    let parser = QuickParse.Choice(environment: ProcessInfo.processInfo.environment["TERN_PARSER"])
+    if parser != .full, let send = QuickParse.send(arguments) {
+        return await report { try await send.run() }
+    }
+    if parser == .quick {
+        StandardStream.error.write("tern: error: TERN_PARSER=quick: this command line is left to the full parser\n")
+        return ExitStatus.usage.rawValue
+    }
+    if let unknown = UnknownCommand.message(for: arguments) {
         StandardStream.error.write("tern: error: \(unknown)\n")
         return ExitStatus.usage.rawValue
     }
-    do {
-        var command = try TernCommand.parseAsRoot()
+    return await report {
+        var command = try TernCommand.parseAsRoot(arguments)
         if var asyncCommand = command as? any AsyncParsableCommand {
             try await runAsync(&asyncCommand)
         } else {
             try command.run()
         }
+    }
+}
+
+/// Runs `body` and returns the exit status, printing any failure once.
+func report(_ body: () async throws -> Void) async -> Int32 {
+    do {
+        try await body()
         return ExitStatus.success.rawValue
     } catch let failure as CommandFailure {
         if let message = failure.message { StandardStream.error.write("tern: error: \(message)\n") }

@@ -84,6 +84,55 @@ struct SendCommand: AsyncParsableCommand {
     enum EventFormat: String, ExpressibleByArgument { case json }
 
     func run() async throws {
+        try await SendArguments(self).run()
+    }
+}
+
+/// What `tern send` was asked to do: `SendCommand`'s values, or `QuickParse`'s for the common
+/// command lines, which it reads without swift-argument-parser (docs/benchmarks.md, "Where a send's
+/// time goes").
+struct SendArguments: Equatable {
+    var spec: String
+    var workspace = WorkspaceFolder()
+    var env: String?
+    var mode: ResponseMode?
+    var variables: [String] = []
+    var headers: [String] = []
+    var query: [String] = []
+    var body: String?
+    var output: String?
+    var resume = false
+    var noCookies = false
+    var include = false
+    var verbose = false
+    var fail = false
+    var filter: String?
+    var events: SendCommand.EventFormat?
+
+    init(spec: String) {
+        self.spec = spec
+    }
+
+    init(_ command: SendCommand) {
+        spec = command.spec
+        workspace = WorkspaceFolder(workspace: command.workspace.workspace)
+        env = command.env
+        mode = command.mode
+        variables = command.variables
+        headers = command.headers
+        query = command.query
+        body = command.body
+        output = command.output
+        resume = command.resume
+        noCookies = command.noCookies
+        include = command.include
+        verbose = command.verbose
+        fail = command.fail
+        filter = command.filter
+        events = command.events
+    }
+
+    func run() async throws {
         let adjustments = try makeAdjustments()
         let opened = try await OpenedWorkspace.open(
             workspace, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"),

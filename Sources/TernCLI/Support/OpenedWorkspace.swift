@@ -18,7 +18,7 @@ struct OpenedWorkspace {
 
     /// Loads the workspace at `options.root`; prints warnings; throws a usage failure on errors.
     static func open(
-        _ options: WorkspaceOptions, environment: String? = nil, mode: ResponseMode? = nil,
+        _ options: some WorkspaceChoice, environment: String? = nil, mode: ResponseMode? = nil,
         variables: [String: String] = [:],
         startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil, usesCookies: Bool = true,
         printsSignIn: Bool = true, announcesWorkspace: Bool = true, specsFor names: [String]? = nil

@@ -4,10 +4,23 @@ import TernExplorer
 import TernWorkspace
 
 /// `--workspace DIR`, shared by every command.
-struct WorkspaceOptions: ParsableArguments {
+struct WorkspaceOptions: ParsableArguments, WorkspaceChoice {
     @Option(name: .long, help: "The workspace folder (default: see 'The workspace' in docs/cli.md).")
     var workspace: String?
+}
 
+/// The `--workspace` given, if any: `WorkspaceOptions` as parsed by swift-argument-parser, or
+/// `WorkspaceFolder` from `QuickParse`.
+protocol WorkspaceChoice {
+    var workspace: String? { get }
+}
+
+/// A `--workspace` value outside swift-argument-parser.
+struct WorkspaceFolder: WorkspaceChoice, Equatable {
+    var workspace: String?
+}
+
+extension WorkspaceChoice {
     /// The folder in force, found as docs/cli.md says (`WorkspaceDiscovery`); when the choice is not obvious
     /// (a parent folder, the demo) and `announce` is true, one line on stderr says which folder it is.
     func root(announce: Bool = true) throws -> URL {
