@@ -86,8 +86,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "TernSQLite", dependencies: ["Tern", .product(name: "GRDB", package: "GRDB.swift")],
+            name: "TernSQLite",
+            dependencies: ["Tern", "CSQLiteOptions", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings),
+        .target(name: "CSQLiteOptions", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
             name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite", "TernJSONPath", "TernImport"],
             swiftSettings: swiftSettings),

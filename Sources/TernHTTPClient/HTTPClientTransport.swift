@@ -61,6 +61,13 @@ public final class HTTPClientTransport: Transport {
         extraClients = ExtraClients(base: configuration)
     }
 
+    /// Starts making `shared`'s client, and its event loop threads, on a thread of its own: for a
+    /// caller that will probably send a request through it once it has read its files. (Not a task:
+    /// it would hold one of the few threads of the concurrency pool.)
+    public static func prepareShared() {
+        Thread.detachNewThread { _ = shared.client }
+    }
+
     // A transport dropped without `shutdown()` (a test that threw before it, a caller that forgot)
     // shuts its own client down instead of letting AsyncHTTPClient trap on the client's deinit.
     deinit {

@@ -16,10 +16,15 @@ struct CacheBodies: Sendable {
     /// Creates the folder (0700) when missing and removes temporary files whose process is gone.
     func prepare() throws {
         do {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-            )
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+            var info = stat()
+            if lstat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & 0o7777 == 0o700 {
+                // The usual case, without Foundation's file attributes.
+            } else {
+                try FileManager.default.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+                )
+                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+            }
         } catch {
             throw TernError(
                 .storage, "the body folder '\(directory.path)' could not be created: \(error)", underlying: error)

@@ -31,9 +31,9 @@ struct CacheFile: Sendable {
                     + "folder, so replace the link with a folder or remove it"
             )
         }
-        var isDirectory: ObjCBool = false
-        let existed = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory)
-        if existed, !isDirectory.boolValue {
+        var info = stat()
+        let existed = stat(directory.path, &info) == 0
+        if existed, info.st_mode & S_IFMT != S_IFDIR {
             throw TernError(.storage, "'\(directory.path)' is a file, so the cache cannot be created in it")
         }
         do {
@@ -105,8 +105,8 @@ struct CacheFile: Sendable {
 
     /// Sets 0600 on the database and its sidecar files, whatever the umask made of them.
     func restrictPermissions() throws {
-        for file in [path] + Self.sidecarSuffixes.map({ path + $0 }) where FileManager.default.fileExists(atPath: file)
-        {
+        var info = stat()
+        for file in [path] + Self.sidecarSuffixes.map({ path + $0 }) where lstat(file, &info) == 0 {
             do {
                 try setPermissions(0o600, atPath: file)
             } catch {
@@ -139,8 +139,32 @@ struct CacheFile: Sendable {
         return target
     }
 
-    private func setPermissions(_ mode: Int, atPath path: String) throws {
-        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+    /// Sets the permission bits of `path` to `mode`, unless they are already.
+    private func setPermissions(_ mode: mode_t, atPath path: String) throws {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & 0o7777 == mode { return }
+        guard chmod(path, mode) == 0 else {
+            let code = errno
+            throw TernError(.storage, "chmod failed: \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// The `application_id` and `user_version` in the header of the database file, when it is a
+    /// SQLite database; nil otherwise. Reads 100 bytes, without SQLite.
+    ///
+    /// The write-ahead log may hold a newer header, but not a newer stamp: a Tern checkpoints its
+    /// log into the file as soon as it has stamped it (`DatabaseOpener`).
+    func headerStamp() -> (applicationID: Int32, userVersion: Int32)? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: 100)
+        let count = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 100, 0) }
+        guard count == 100, header.starts(with: Array("SQLite format 3\u{0}".utf8)) else { return nil }
+        func integer(at offset: Int) -> Int32 {
+            Int32(bitPattern: header[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) })
+        }
+        return (integer(at: 68), integer(at: 60))
     }
 
     private func posixError(_ action: String, _ file: String) -> TernError {

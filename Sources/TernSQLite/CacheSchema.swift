@@ -94,6 +94,12 @@ enum CacheSchema {
         "PRAGMA application_id = \(applicationID); PRAGMA user_version = \(migrator.migrations.count)"
     }
 
+    /// Whether a database header's stamp is this Tern's, with exactly these migrations.
+    static func isStamped(_ stamp: (applicationID: Int32, userVersion: Int32)?) -> Bool {
+        guard let stamp else { return false }
+        return stamp.applicationID == applicationID && Int(stamp.userVersion) == migrator.migrations.count
+    }
+
     /// Whether the file was stamped by a Tern with exactly these migrations (a newer or older one,
     /// or another program's file, is inspected in full).
     static func isStamped(_ db: Database) throws -> Bool {

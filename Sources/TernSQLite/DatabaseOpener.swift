@@ -1,3 +1,4 @@
+import CSQLiteOptions
 import Foundation
 import GRDB
 import Tern
@@ -54,8 +55,9 @@ struct DatabaseOpener {
         try file.createIfMissing()
         try file.restrictPermissions()
         // A file this Tern migrated carries its stamp: the schema inspection and the migrator's
-        // transaction are skipped (they were most of the time it took to open a known cache).
-        let known = try inspect()
+        // transaction are skipped (they were most of the time it took to open a known cache). The
+        // stamp is read from the file's header when that is current, else through SQLite.
+        let known = try CacheSchema.isStamped(file.headerStamp()) || inspect()
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: file.path, configuration: Self.configuration(readonly: false))
@@ -66,6 +68,8 @@ struct DatabaseOpener {
         do {
             try CacheSchema.migrator.migrate(pool)
             try pool.write { db in try db.execute(sql: CacheSchema.stampStatements) }
+            // Into the file: the next open reads the stamp from its header.
+            _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
             try file.restrictPermissions()
         } catch {
             try? pool.close()
@@ -122,10 +126,10 @@ struct DatabaseOpener {
         configuration.label = "TernSQLite"
         configuration.readonly = readonly
         configuration.busyMode = .timeout(busyTimeout)
-        if !readonly {
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            }
+        configuration.prepareDatabase { db in
+            // `SQLiteStorage.close()` decides when the log is checkpointed, not the last connection.
+            _ = tern_sqlite_keep_log_on_close(db.sqliteConnection)
+            if !readonly { try db.execute(sql: "PRAGMA synchronous = NORMAL") }
         }
         return configuration
     }

@@ -3,6 +3,12 @@ import GRDB
 import Synchronization
 package import Tern
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The persistent `StorageManager` of a workspace: responses, their downloaded bodies and the send
 /// history in one folder (`<workspace>/.tern/`: `cache.sqlite`, `bodies/`, `identity.key`), safe to
 /// share between tasks and between processes.
@@ -77,14 +83,21 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
         self.lookup = try DatabaseOpener.lookupConnection(at: path)
     }
 
-    /// Closes the database, its write-ahead log checkpointed into the file and emptied. A process that
-    /// exits without this leaves the log behind, and the next one to open the cache must read all of
-    /// it back (up to 4 MB: over 100 ms per start once the cache is in use). The storage answers
-    /// errors afterwards.
+    /// The largest write-ahead log `close()` leaves in place (512 KiB, about a dozen sends).
+    package static let largestKeptLog: Int64 = 512 * 1024
+
+    /// Closes the database. A write-ahead log of up to `largestKeptLog` stays for the next process,
+    /// which reads it back when it opens the cache (well under a millisecond); a longer one is
+    /// checkpointed into the file and emptied first. A log left whole could grow to 4 MB, and reading
+    /// that back took over 100 ms per start. Emptying it on every close cost a sync of both files,
+    /// and the next open a sync of a new log (docs/benchmarks.md, "Where a send's time goes"). The
+    /// storage answers errors afterwards.
     package func close() {
-        // A truncating checkpoint empties the log even when a read-only reader is the last connection
-        // to close (a reader cannot remove the log itself).
-        _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        var log = stat()
+        if lstat(path.path + "-wal", &log) == 0, Int64(log.st_size) > Self.largestKeptLog {
+            // Truncating empties the log even when a read-only reader is the last connection to close.
+            _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+        }
         try? lookup.close()
         try? pool.close()
     }

@@ -132,4 +132,29 @@ struct SendCommandTests {
             }
         }
     }
+
+    @Test(
+        "a live send goes out while the cache opens: a cache that cannot open still prints the response, then exits 2")
+    func liveSendWithBrokenCache() async throws {
+        try await withDemo { demo in
+            let first = try await Tern.run(demo.arguments("send", "get-user", "--mode", "live"))
+            #expect(first.status == 0, "\(first.stderr)")
+            let live = try await Tern.run(demo.arguments("send", "get-user", "--mode", "live", "--events", "json"))
+            #expect(live.events.contains { $0["event"] as? String == "cache" && $0["result"] as? String == "stored" })
+
+            // The body folder replaced by a file: the cache cannot be opened.
+            let bodies = demo.root.appendingPathComponent(".tern/bodies")
+            try FileManager.default.removeItem(at: bodies)
+            try Data("not a folder".utf8).write(to: bodies)
+            let broken = try await Tern.run(demo.arguments("send", "get-user", "--mode", "live"))
+            #expect(broken.status == 2)
+            #expect(broken.stdout.contains("Ada Lovelace"), "the response arrived and is printed")
+            #expect(broken.stderr.contains("the workspace cache cannot be opened, so the response was not stored"))
+            // In normal mode the cache is read first: nothing is sent, as before.
+            let normal = try await Tern.run(demo.arguments("send", "get-user"))
+            #expect(normal.status == 2)
+            #expect(normal.stdout.isEmpty)
+            #expect(normal.stderr.contains("the workspace cache cannot be opened"))
+        }
+    }
 }

@@ -136,7 +136,7 @@ struct SendArguments: Equatable {
         let adjustments = try makeAdjustments()
         let opened = try await OpenedWorkspace.open(
             workspace, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"),
-            usesCookies: !noCookies, specsFor: [spec])
+            usesCookies: !noCookies, specsFor: [spec], oneShotSend: true)
         if events == .json, let request = try? await opened.session.resolvedRequest(spec) {
             EventPrinter().printBodyFiles(of: request, in: opened.workspace)
         }
@@ -187,11 +187,12 @@ struct SendArguments: Equatable {
             await opened.close()
             throw CommandFailure(status: .failure, message: "\(error)")
         }
-        await opened.close()
+        let cacheFailure = await opened.close()
         for miss in checked.captureMisses { StandardStream.error.write("tern: warning: \(miss)\n") }
         for failure in checked.failures {
             StandardStream.error.write("tern: ✗ \(failure.expected) — got \(failure.actual)\n")
         }
+        if let cacheFailure { throw cacheFailure }
         if fail && (response.statusCode >= 400 || !checked.failures.isEmpty) {
             throw CommandFailure.silent(.failedCheck)
         }

@@ -11,7 +11,9 @@ import TernWorkspace
 /// asks for `{{mock}}`, and the explorer session every command runs through.
 struct OpenedWorkspace {
     let workspace: Workspace
-    let storage: SQLiteStorage
+    let storage: any WorkspaceCache
+    /// The cache when it was still opening as the session started (`oneShotSend` in live mode).
+    let pending: PendingStorage?
     let mock: MockServer?
     let session: ExplorerSession
     let transport: HTTPClientTransport
@@ -21,30 +23,61 @@ struct OpenedWorkspace {
         _ options: some WorkspaceChoice, environment: String? = nil, mode: ResponseMode? = nil,
         variables: [String: String] = [:],
         startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil, usesCookies: Bool = true,
-        printsSignIn: Bool = true, announcesWorkspace: Bool = true, specsFor names: [String]? = nil
+        printsSignIn: Bool = true, announcesWorkspace: Bool = true, specsFor names: [String]? = nil,
+        oneShotSend: Bool = false
     ) async throws -> OpenedWorkspace {
         let workspace: Workspace
         let root = try options.root(announce: announcesWorkspace)
+        // A cache that exists opens on another thread while the workspace's files are read (about a
+        // millisecond of a one-shot send); a missing one is created only once the workspace has loaded.
+        let cacheFile = Self.cacheFile(in: root)
+        let earlyStorage =
+            FileManager.default.fileExists(atPath: cacheFile.path)
+            ? ThreadResult { Result { try SQLiteStorage(path: cacheFile) } } : nil
         do {
             workspace = try Workspace.load(from: root, keepingBrokenSpecs: true, specsFor: names)
         } catch {
+            if case .success(let storage) = await earlyStorage?.value { storage.close() }
             throw CommandFailure.usage(Self.notAWorkspace(error, option: options.workspace))
         }
+        // The shared client (and its event loop threads) is made at the first request that goes out, or,
+        // for a send that may go to the network, from now on, while the cache opens.
+        let sendMode = mode ?? workspace.handler.mode
+        if oneShotSend, sendMode != .cache, sendMode != .sample { HTTPClientTransport.prepareShared() }
         for warning in workspace.warnings {
             StandardStream.error.write("tern: warning: \(warning)\n")
         }
         if let insecure = workspace.insecureWarning { StandardStream.error.write("tern: warning: \(insecure)\n") }
         if let environment, workspace.environments[environment] == nil {
+            if case .success(let storage) = await earlyStorage?.value { storage.close() }
             throw CommandFailure.usage(workspace.unknownEnvironment(environment).message)
         }
-        let storage: SQLiteStorage
-        do {
-            storage = try SQLiteStorage(path: workspace.root.appendingPathComponent(".tern/cache.sqlite"))
-        } catch {
-            throw CommandFailure.usage("the workspace cache cannot be opened: \(error)")
-        }
-        if let notice = storage.recoveryNotice {
-            StandardStream.error.write("tern: warning: \(notice)\n")
+        let storage: any WorkspaceCache
+        var pending: PendingStorage?
+        let path = Self.cacheFile(in: workspace.root)
+        if let earlyStorage, path == cacheFile, oneShotSend, sendMode == .live {
+            // A live send needs the cache only for its response: the request goes out while it opens.
+            let waiting = PendingStorage(
+                path: path, opening: { await earlyStorage.value },
+                waitBlocking: { earlyStorage.wait() ?? .failure(CommandFailure.usage("the cache did not open")) })
+            pending = waiting
+            storage = waiting
+        } else {
+            let open: SQLiteStorage
+            do {
+                if let earlyStorage, path == cacheFile {
+                    open = try await earlyStorage.value.get()
+                } else {
+                    if case .success(let storage) = await earlyStorage?.value { storage.close() }
+                    open = try SQLiteStorage(path: path)
+                }
+            } catch {
+                throw CommandFailure.usage("the workspace cache cannot be opened: \(error)")
+            }
+            if let notice = open.recoveryNotice {
+                StandardStream.error.write("tern: warning: \(notice)\n")
+            }
+            storage = open
         }
         var variables = variables
         var mock: MockServer?
@@ -58,7 +91,6 @@ struct OpenedWorkspace {
             }
         }
         // Requests of targets with their own tls:/proxy: get clients of their own inside this transport.
-        // The shared client (and its event loop threads) is made at the first request that goes out.
         let transport = HTTPClientTransport(sharingClientWith: workspace.handler.transferLimits())
         var sessionOptions = ExplorerSession.Options(
             environment: environment, mode: mode, variables: variables, editor: editor)
@@ -76,7 +108,13 @@ struct OpenedWorkspace {
             options: sessionOptions
         )
         return OpenedWorkspace(
-            workspace: workspace, storage: storage, mock: mock, session: session, transport: transport)
+            workspace: workspace, storage: storage, pending: pending, mock: mock, session: session,
+            transport: transport)
+    }
+
+    /// The workspace's cache database.
+    private static func cacheFile(in root: URL) -> URL {
+        root.standardizedFileURL.appendingPathComponent(".tern/cache.sqlite")
     }
 
     /// The load error, with where a workspace may come from when the folder has none.
@@ -100,11 +138,24 @@ struct OpenedWorkspace {
         return try await MockServer.start(routes: routes)
     }
 
-    /// Stops the embedded mock server, if any.
-    func close() async {
+    /// Stops the embedded mock server, if any, and closes the cache. A cache that was still opening
+    /// as the command began has its recovery notice printed now; if it could not be opened at all,
+    /// the failure is returned (the response was not stored).
+    @discardableResult
+    func close() async -> CommandFailure? {
         session.handler.removeTemporaryFiles()
         try? await transport.shutdown()
         try? await mock?.shutdown()
-        storage.close()
+        var failure: CommandFailure?
+        switch await pending?.opened() {
+        case .success(let storage):
+            if let notice = storage.recoveryNotice { StandardStream.error.write("tern: warning: \(notice)\n") }
+        case .failure(let error):
+            failure = .usage("the workspace cache cannot be opened, so the response was not stored: \(error)")
+        case nil:
+            break
+        }
+        await storage.close()
+        return failure
     }
 }

@@ -61,7 +61,7 @@ package actor ExplorerSession {
     /// The handler every send goes through.
     package nonisolated let handler: Handler
     let storage: (any StorageManager)?
-    let history: SQLiteStorage?
+    let history: (any WorkspaceCache)?
     let activity: ActivityLog
     let processEnvironment: [String: String]
     let editor: (@Sendable (String) async throws -> String)?
@@ -76,7 +76,8 @@ package actor ExplorerSession {
 
     /// Opens a session on `workspace`, sending through `transport` and storing in `storage`.
     package init(
-        workspace: Workspace, transport: some Transport, storage: (any StorageManager)?, history: SQLiteStorage? = nil,
+        workspace: Workspace, transport: some Transport, storage: (any StorageManager)?,
+        history: (any WorkspaceCache)? = nil,
         options: Options = Options(), clock: any TernClock = SystemClock()
     ) {
         self.workspace = workspace

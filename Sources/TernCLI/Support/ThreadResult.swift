@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+/// Work started at once on a thread of its own, its result awaited later: for blocking work that
+/// should overlap with the caller's (a task could wait for a thread of the small concurrency pool).
+final class ThreadResult<Value: Sendable>: Sendable {
+    private enum State {
+        case running
+        case waiting(CheckedContinuation<Value, Never>)
+        case finished(Value)
+    }
+
+    private let state = Mutex(State.running)
+    private let finished = DispatchGroup()
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        finished.enter()
+        Thread.detachNewThread { self.finish(work()) }
+    }
+
+    /// The work's result, blocking the calling thread until it has finished (never nil then).
+    func wait() -> Value? {
+        finished.wait()
+        return state.withLock { state in
+            if case .finished(let value) = state { return value }
+            return nil
+        }
+    }
+
+    /// The work's result, once it has finished.
+    var value: Value {
+        get async {
+            await withCheckedContinuation { continuation in
+                let finished: Value? = state.withLock { state in
+                    switch state {
+                    case .finished(let value):
+                        return value
+                    case .running, .waiting:
+                        state = .waiting(continuation)
+                        return nil
+                    }
+                }
+                if let finished { continuation.resume(returning: finished) }
+            }
+        }
+    }
+
+    private func finish(_ value: Value) {
+        let waiting: CheckedContinuation<Value, Never>? = state.withLock { state in
+            defer { state = .finished(value) }
+            if case .waiting(let continuation) = state { return continuation }
+            return nil
+        }
+        finished.leave()
+        waiting?.resume(returning: value)
+    }
+}
