@@ -17,7 +17,7 @@ func runAsync<Command: AsyncParsableCommand>(_ command: inout Command) async thr
 /// Parses the arguments, runs the command and returns the exit status, printing any failure once.
 func execute() async -> Int32 {
     let arguments = Array(CommandLine.arguments.dropFirst())
-    let parser = QuickParse.Choice(environment: ProcessInfo.processInfo.environment["TERN_PARSER"])
+    let parser = QuickParse.Choice(environment: getenv("TERN_PARSER").map { String(cString: $0) })
     if parser != .full, let send = QuickParse.send(arguments) {
         return await report { try await send.run() }
     }

@@ -26,8 +26,10 @@ extension WorkspaceChoice {
     func root(announce: Bool = true) throws -> URL {
         let found: WorkspaceDiscovery.Found
         do {
+            // Only the variable it reads: the whole environment as a dictionary costs a send 0.1 ms.
+            let variable = WorkspaceDiscovery.variable
             found = try WorkspaceDiscovery.find(
-                option: workspace, environment: ProcessInfo.processInfo.environment,
+                option: workspace, environment: getenv(variable).map { [variable: String(cString: $0)] } ?? [:],
                 directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
         } catch {
             throw CommandFailure.usage(error.description)
