@@ -31,13 +31,13 @@ struct OpenedWorkspace {
         // A cache that exists opens on another thread while the workspace's files are read (about a
         // millisecond of a one-shot send); a missing one is created only once the workspace has loaded.
         let cacheFile = Self.cacheFile(in: root)
-        let earlyStorage =
+        let earlyStorage: EarlyStorage? =
             FileManager.default.fileExists(atPath: cacheFile.path)
             ? ThreadResult { Result { try SQLiteStorage(path: cacheFile) } } : nil
         do {
             workspace = try Workspace.load(from: root, keepingBrokenSpecs: true, specsFor: names)
         } catch {
-            if case .success(let storage) = await earlyStorage?.value { storage.close() }
+            await earlyStorage?.closeIfOpen()
             throw CommandFailure.usage(Self.notAWorkspace(error, option: options.workspace))
         }
         // The shared client (and its event loop threads) is made at the first request that goes out, or,
@@ -49,36 +49,13 @@ struct OpenedWorkspace {
         }
         if let insecure = workspace.insecureWarning { StandardStream.error.write("tern: warning: \(insecure)\n") }
         if let environment, workspace.environments[environment] == nil {
-            if case .success(let storage) = await earlyStorage?.value { storage.close() }
+            await earlyStorage?.closeIfOpen()
             throw CommandFailure.usage(workspace.unknownEnvironment(environment).message)
         }
-        let storage: any WorkspaceCache
-        var pending: PendingStorage?
         let path = Self.cacheFile(in: workspace.root)
-        if let earlyStorage, path == cacheFile, oneShotSend, sendMode == .live {
-            // A live send needs the cache only for its response: the request goes out while it opens.
-            let waiting = PendingStorage(
-                path: path, opening: { await earlyStorage.value },
-                waitBlocking: { earlyStorage.wait() ?? .failure(CommandFailure.usage("the cache did not open")) })
-            pending = waiting
-            storage = waiting
-        } else {
-            let open: SQLiteStorage
-            do {
-                if let earlyStorage, path == cacheFile {
-                    open = try await earlyStorage.value.get()
-                } else {
-                    if case .success(let storage) = await earlyStorage?.value { storage.close() }
-                    open = try SQLiteStorage(path: path)
-                }
-            } catch {
-                throw CommandFailure.usage("the workspace cache cannot be opened: \(error)")
-            }
-            if let notice = open.recoveryNotice {
-                StandardStream.error.write("tern: warning: \(notice)\n")
-            }
-            storage = open
-        }
+        let early = path == cacheFile ? earlyStorage : nil
+        if early == nil { await earlyStorage?.closeIfOpen() }
+        let (storage, pending) = try await Self.cache(at: path, early: early, defers: oneShotSend && sendMode == .live)
         var variables = variables
         var mock: MockServer?
         if startsMock, variables["mock"] == nil, workspace.referencesVariable("mock", environment: environment) {
@@ -110,6 +87,32 @@ struct OpenedWorkspace {
         return OpenedWorkspace(
             workspace: workspace, storage: storage, pending: pending, mock: mock, session: session,
             transport: transport)
+    }
+
+    /// A cache being opened on a thread of its own.
+    typealias EarlyStorage = ThreadResult<Result<SQLiteStorage, any Error>>
+
+    /// The cache at `path`: `early`, once open, or opened now; with `defers` (a live send, which needs
+    /// the cache only for its response) `early` still opening, as a `PendingStorage`.
+    private static func cache(
+        at path: URL, early: EarlyStorage?, defers: Bool
+    ) async throws -> (any WorkspaceCache, PendingStorage?) {
+        if let early, defers {
+            let pending = PendingStorage(
+                path: path, opening: { await early.value },
+                waitBlocking: { early.wait() ?? .failure(CommandFailure.usage("the cache did not open")) })
+            return (pending, pending)
+        }
+        let open: SQLiteStorage
+        do {
+            open = try await early?.value.get() ?? SQLiteStorage(path: path)
+        } catch {
+            throw CommandFailure.usage("the workspace cache cannot be opened: \(error)")
+        }
+        if let notice = open.recoveryNotice {
+            StandardStream.error.write("tern: warning: \(notice)\n")
+        }
+        return (open, nil)
     }
 
     /// The workspace's cache database.
@@ -157,5 +160,12 @@ struct OpenedWorkspace {
         }
         await storage.close()
         return failure
+    }
+}
+
+extension ThreadResult where Value == Result<SQLiteStorage, any Error> {
+    /// Waits for the cache and closes it: for a command that stops before using it.
+    func closeIfOpen() async {
+        if case .success(let storage) = await value { storage.close() }
     }
 }
