@@ -83,11 +83,11 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
         self.lookup = try DatabaseOpener.lookupConnection(at: path)
     }
 
-    /// The largest write-ahead log `close()` leaves in place (512 KiB, about a dozen sends).
+    /// The largest write-ahead log `close()` leaves in place (512 KiB, about 16 sends).
     package static let largestKeptLog: Int64 = 512 * 1024
 
     /// Closes the database. A write-ahead log of up to `largestKeptLog` stays for the next process,
-    /// which reads it back when it opens the cache (well under a millisecond); a longer one is
+    /// which reads it back when it opens the cache (lost in the noise of opening it); a longer one is
     /// checkpointed into the file and emptied first. A log left whole could grow to 4 MB, and reading
     /// that back took over 100 ms per start. Emptying it on every close cost a sync of both files,
     /// and the next open a sync of a new log (docs/benchmarks.md, "Where a send's time goes"). The
