@@ -157,4 +157,17 @@ struct SendCommandTests {
             #expect(normal.stderr.contains("the workspace cache cannot be opened"))
         }
     }
+
+    @Test("a folder that is not a workspace keeps its .tern untouched, even a broken cache in it")
+    func notAWorkspaceLeavesTheCache() async throws {
+        let folder = try TemporaryWorkspace(copyingDemo: false)
+        defer { folder.remove() }
+        try folder.write(".tern/cache.sqlite", "not a database")
+        let result = try await Tern.run(folder.arguments("send", "get-user", "--mode", "live"))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is not a workspace"))
+        let files = try FileManager.default.contentsOfDirectory(
+            atPath: folder.root.appendingPathComponent(".tern").path)
+        #expect(files == ["cache.sqlite"])
+    }
 }

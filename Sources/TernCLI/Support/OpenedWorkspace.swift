@@ -28,11 +28,13 @@ struct OpenedWorkspace {
     ) async throws -> OpenedWorkspace {
         let workspace: Workspace
         let root = try options.root(announce: announcesWorkspace)
-        // A cache that exists opens on another thread while the workspace's files are read (about a
-        // millisecond of a one-shot send); a missing one is created only once the workspace has loaded.
+        // The cache of a folder with a manifest opens on another thread while the workspace's files are
+        // read (about a millisecond of a one-shot send); a missing one is created only once the
+        // workspace has loaded, and nothing is opened in a folder that is not a workspace.
         let cacheFile = Self.cacheFile(in: root)
         let earlyStorage: EarlyStorage? =
             FileManager.default.fileExists(atPath: cacheFile.path)
+                && FileManager.default.fileExists(atPath: root.appendingPathComponent("workspace.yaml").path)
             ? ThreadResult { Result { try SQLiteStorage(path: cacheFile) } } : nil
         do {
             workspace = try Workspace.load(from: root, keepingBrokenSpecs: true, specsFor: names)
