@@ -17,14 +17,12 @@ struct CacheBodies: Sendable {
     func prepare() throws {
         do {
             var info = stat()
-            if lstat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_mode & 0o7777 == 0o700 {
-                // The usual case, without Foundation's file attributes.
-            } else {
+            if stat(directory.path, &info) != 0 || info.st_mode & S_IFMT != S_IFDIR {
                 try FileManager.default.createDirectory(
                     at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
                 )
-                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
             }
+            try CacheFile.setPermissions(0o700, atPath: directory.path)
         } catch {
             throw TernError(
                 .storage, "the body folder '\(directory.path)' could not be created: \(error)", underlying: error)

@@ -51,7 +51,7 @@ struct CacheFile: Sendable {
                 }
             }
             if !existed || directory.lastPathComponent == ".tern" {
-                try setPermissions(0o700, atPath: directory.path)
+                try Self.setPermissions(0o700, atPath: directory.path)
             }
         } catch {
             throw TernError(
@@ -96,10 +96,10 @@ struct CacheFile: Sendable {
             let descriptor = open(file, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if descriptor >= 0 {
                 defer { close(descriptor) }
-                guard fchmod(descriptor, 0o600) == 0 else { throw posixError("setting the mode of", file) }
+                guard fchmod(descriptor, 0o600) == 0 else { throw Self.posixError("setting the mode of", file) }
                 continue
             }
-            guard errno == EEXIST else { throw posixError("creating", file) }
+            guard errno == EEXIST else { throw Self.posixError("creating", file) }
         }
     }
 
@@ -108,7 +108,7 @@ struct CacheFile: Sendable {
         var info = stat()
         for file in [path] + Self.sidecarSuffixes.map({ path + $0 }) where lstat(file, &info) == 0 {
             do {
-                try setPermissions(0o600, atPath: file)
+                try Self.setPermissions(0o600, atPath: file)
             } catch {
                 throw TernError(.storage, "the permissions of '\(file)' could not be set: \(error)", underlying: error)
             }
@@ -139,14 +139,13 @@ struct CacheFile: Sendable {
         return target
     }
 
-    /// Sets the permission bits of `path` to `mode`, unless they are already.
-    private func setPermissions(_ mode: mode_t, atPath path: String) throws {
+    /// Sets the permission bits of `path` (a file or folder of the cache) to `mode`, unless they
+    /// are already: `stat` and `chmod`, without Foundation's file attributes (their first use costs
+    /// a one-shot command a few hundred microseconds of runtime type lookups).
+    static func setPermissions(_ mode: mode_t, atPath path: String) throws {
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & 0o7777 == mode { return }
-        guard chmod(path, mode) == 0 else {
-            let code = errno
-            throw TernError(.storage, "chmod failed: \(String(cString: strerror(code)))")
-        }
+        guard chmod(path, mode) == 0 else { throw posixError("setting the mode of", path) }
     }
 
     /// The `application_id` and `user_version` in the header of the database file, when it is a
@@ -167,7 +166,7 @@ struct CacheFile: Sendable {
         return (integer(at: 68), integer(at: 60))
     }
 
-    private func posixError(_ action: String, _ file: String) -> TernError {
+    private static func posixError(_ action: String, _ file: String) -> TernError {
         let code = errno
         let reason = String(cString: strerror(code))
         return TernError(.storage, "\(action) the cache file '\(file)' failed: \(reason)")

@@ -104,8 +104,8 @@ enum CacheSchema {
     /// or another program's file, is inspected in full).
     static func isStamped(_ db: Database) throws -> Bool {
         let application = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        return application == applicationID && version == migrator.migrations.count
+        let version = try Int32.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        return isStamped((application, version))
     }
 
     /// Why `db` is not a cache database Tern can use, or `nil` when it is ours or empty.
