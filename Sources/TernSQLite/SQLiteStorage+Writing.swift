@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import GRDB
 package import Tern
 
@@ -68,6 +68,17 @@ extension SQLiteStorage {
                     """,
                 arguments: arguments
             )
+        }
+    }
+
+    /// Makes every entry stored for `url` stale from `date` on (all of a key's kept versions).
+    package func invalidate(url: String, at date: Date) async throws -> Int {
+        let when = date.timeIntervalSince1970
+        return try await write("invalidating '\(url)'") { db in
+            try db.execute(
+                sql: "UPDATE responses SET valid_until = ? WHERE url = ? AND valid_until > ?", arguments: [when, url, when]
+            )
+            return db.changesCount
         }
     }
 

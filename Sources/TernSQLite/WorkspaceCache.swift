@@ -81,6 +81,10 @@ package final class PendingStorage: WorkspaceCache {
         try await storage().update(entry)
     }
 
+    package func invalidate(url: String, at date: Date) async throws -> Int {
+        try await storage().invalidate(url: url, at: date)
+    }
+
     /// Waits for the cache, blocking: a download needs its file before the first attempt.
     package func temporaryFile() throws -> URL? {
         try waitBlocking().get().temporaryFile()

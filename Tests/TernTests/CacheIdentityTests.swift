@@ -121,7 +121,9 @@ struct CacheIdentityTests {
         #expect(
             CacheValidity.fromHeaders([.cacheControl: "max-age=100", .age: "40"], now: now, fallback: 0)
                 == now.addingTimeInterval(60))
-        #expect(CacheValidity.fromHeaders([:], now: now, fallback: 0) == nil)
+        #expect(
+            CacheValidity.fromHeaders([:], now: now, fallback: 0) == now,
+            "no heuristic: stored, stale at once (revalidated before reuse, replayed offline)")
         #expect(CacheValidity.fromHeaders([.expires: "not a date"], now: now, fallback: 300) == now)
     }
 

@@ -27,6 +27,8 @@ final class EventLog: Sendable {
             case .cache(.sample): "cache.sample"
             case .cache(.revalidated): "cache.revalidated"
             case .cache(.stale): "cache.stale"
+            case .cache(.notStored): "cache.notStored"
+            case .cache(.invalidated): "cache.invalidated"
             case .progress: "progress"
             case .response: "response"
             case .failure: "failure"

@@ -25,38 +25,24 @@ public enum CacheValidity: Sendable {
         case .never:
             return nil
         case .responseHeaders(let fallback):
-            return Self.fromHeaders(response.headers, now: now, fallback: fallback)
+            return Self.fromHeaders(
+                response.headers, status: response.statusCode, requestTime: min(response.timing.start, now), now: now,
+                fallback: fallback
+            )
         }
     }
 
-    /// RFC 9111 for a private, single-user cache: `no-store` is not stored; `no-cache` and `max-age=0` are
-    /// stored but stale at once (revalidated before reuse); `max-age` (less `Age`) wins over `Expires`;
-    /// `s-maxage` is for shared caches and ignored, and so is `private` (this cache is private); with none
-    /// of these, `fallback` seconds (nothing stored when it is 0 or less).
-    public static func fromHeaders(_ headers: HTTPFields, now: Date, fallback: TimeInterval) -> Date? {
-        let directives = headers[values: .cacheControl]
-            .flatMap { $0.lowercased().split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-        if directives.contains("no-store") { return nil }
-        if directives.contains("no-cache") || directives.contains(where: { $0.hasPrefix("no-cache=") }) { return now }
-        if let maxAge = directives.first(where: { $0.hasPrefix("max-age=") }) {
-            let text = maxAge.dropFirst("max-age=".count).trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
-            guard let seconds = Self.seconds(text) else { return now }
-            let age = headers[.age].flatMap { Self.seconds($0) } ?? 0
-            return now.addingTimeInterval(max(0, seconds - age))
-        }
-        if let expires = headers[.expires] {
-            guard let date = HTTPDate.parse(expires) else { return now }  // an invalid Expires means "already expired"
-            return max(date, now)
-        }
-        return fallback > 0 ? now.addingTimeInterval(fallback) : nil
-    }
-
-    /// A delta-seconds value (RFC 9111 §1.2.2), capped at about 68 years; `nil` when it is not one.
-    private static func seconds(_ text: String) -> TimeInterval? {
-        let digits = text.trimmingCharacters(in: .whitespaces)
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
-        guard digits.count <= 10, let value = Double(digits) else { return 2_147_483_648 }
-        return min(value, 2_147_483_648)
+    /// RFC 9111 for a private, single-user cache (see `Freshness`): `no-store` is not stored;
+    /// `no-cache`, `max-age=0`, a past or invalid `Expires` are stored but stale at once (revalidated
+    /// before reuse, replayed offline); `max-age`, else `Expires` minus `Date`, less the response's age;
+    /// `s-maxage` is for shared caches and ignored, and so is `private` (this cache is private); with
+    /// none of these, `fallback` seconds for a heuristically cacheable status (or a `public` response),
+    /// else stale at once.
+    public static func fromHeaders(
+        _ headers: HTTPFields, status: Int = 200, requestTime: Date? = nil, now: Date, fallback: TimeInterval
+    ) -> Date? {
+        Freshness.validUntil(
+            headers: headers, status: status, requestTime: requestTime ?? now, responseTime: now, heuristic: fallback
+        )
     }
 }

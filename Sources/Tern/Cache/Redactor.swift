@@ -1,8 +1,9 @@
 public import Foundation
 public import HTTPTypes
 
-/// Replaces secrets with `••••••` wherever a request or response is written down: the cache, the history,
-/// events, logs and exports. A secret is a header whose name is sensitive (`Authorization`, `Cookie`, …)
+/// Replaces secrets with `••••••` wherever a request or an answer leaves Tern: the recorded request and
+/// the storage key, the history, events, logs, errors, reports and exports (a stored answer is kept as
+/// the server sent it, and masked when it is exported). A secret is a header whose name is sensitive (`Authorization`, `Cookie`, …)
 /// or a value the request marks secret (`Request.secretValues`, e.g. what `{{env:NAME}}` read).
 public struct Redactor: Sendable {
     /// What a secret is replaced with.
@@ -94,5 +95,20 @@ public struct Redactor: Sendable {
             }
         }
         return forms
+    }
+}
+
+extension Redactor {
+    /// What secret `response` carries, in words (`a Set-Cookie field`, `a secret value in its body`),
+    /// or `nil` when it carries none this redactor knows of.
+    public func secretCarried(by response: Response) -> String? {
+        if response.request.answerCarriesSecrets { return "a credential its spec captures" }
+        if let field = response.headers.first(where: { isSensitive($0.name) }) {
+            return "a \(field.name.rawName) field"
+        }
+        guard hasSecretValues else { return nil }
+        if response.headers.contains(where: { redact($0.value) != $0.value }) { return "a secret value in its fields" }
+        if response.fileURL == nil, redact(body: response.body) != response.body { return "a secret value in its body" }
+        return nil
     }
 }

@@ -29,6 +29,10 @@ public protocol StorageManager: Sendable {
     /// The key that digests secrets into storage keys (`CacheIdentity`): a storage that outlives the
     /// process keeps one, so keys match across runs; `nil` lets each handler pick a random one.
     var identityKey: Data? { get }
+    /// Makes every answer stored for `url` (any method, any partition; the URL as entries record it,
+    /// secrets redacted) stale from `date` on, keeping it for offline replay (RFC 9111 §4.4); returns
+    /// how many entries it changed. By default, through `entries()` and `update(_:)`.
+    func invalidate(url: String, at date: Date) async throws -> Int
 }
 
 extension StorageManager {
@@ -48,6 +52,17 @@ extension StorageManager {
     public func temporaryFile() throws -> URL? { nil }
 
     public var identityKey: Data? { nil }
+
+    public func invalidate(url: String, at date: Date) async throws -> Int {
+        var changed = 0
+        for entry in try await entries() where entry.url == url && entry.validUntil > date {
+            var stale = entry
+            stale.validUntil = date
+            try await update(stale)
+            changed += 1
+        }
+        return changed
+    }
 }
 
 /// A storage manager that also keeps earlier responses per key (Lynn's list storage).

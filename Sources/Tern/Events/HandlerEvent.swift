@@ -71,4 +71,8 @@ public enum CacheDecision: Sendable, Hashable {
     case revalidated(key: String, validUntil: Date)
     /// The network failed (`reason`) and the newest stored answer was served instead (stale-if-error).
     case stale(key: String, reason: String)
+    /// The answer was not stored (`reason`: it carries a secret and the handler keeps none).
+    case notStored(key: String, reason: String)
+    /// A successful unsafe request (`POST`, `PUT`, `DELETE`, …) made the stored answers for `url` stale.
+    case invalidated(url: String)
 }

@@ -23,6 +23,7 @@ extension Handler {
         }
         do {
             let response = try await attempts(request, plan: plan, emitter: emitter)
+            await invalidate(after: response, plan: plan, emitter: emitter)
             if let stale, response.statusCode == 304 {
                 if let ownedFile { discardTemporaryFile(ownedFile) }
                 return await revalidated(stale, by: response, plan: plan, emitter: emitter)

@@ -70,15 +70,26 @@ extension Handler {
         case .live:
             return try await live(plan, emitter: emitter)
         case .normal:
+            // The request's own Cache-Control (and Pragma) may ask for a revalidation, a younger
+            // answer, or accept a stale one.
+            let directives = RequestCacheDirectives(request.headers)
             var stale: StoredResponse?
             if request.answersFromStorage, let entry = try await lookup(plan, strict: false) {
-                if entry.isValid(at: clock.now) {
-                    emitter.emit(.cache(.hit(key: plan.key, expired: false)))
-                    return response(from: entry, plan: plan, state: .fresh)
+                let now = clock.now
+                if directives.accepts(entry, now: now) {
+                    let fresh = entry.isValid(at: now)
+                    emitter.emit(.cache(.hit(key: plan.key, expired: !fresh)))
+                    return response(from: entry, plan: plan, state: fresh ? .fresh : .expired)
                 }
                 stale = entry
             }
             if storage != nil, request.answersFromStorage { emitter.emit(.cache(.miss(key: plan.key))) }
+            if directives.onlyIfCached {
+                throw TernError(
+                    .cacheMiss,
+                    "the request says only-if-cached, and nothing stored answers it without asking the server",
+                    requestLabel: plan.label)
+            }
             return try await liveOrStale(plan, stale: stale, emitter: emitter)
         case .cache:
             guard storage != nil else {
@@ -119,7 +130,8 @@ extension Handler {
         }
         var fallback = stale
         if fallback == nil { fallback = try? await lookup(plan, strict: false) }
-        guard let fallback else { return try outcome.get() }
+        // `must-revalidate` and `no-cache` forbid serving the answer stale, outage or not (RFC 9111 §4.2.4).
+        guard let fallback, !fallback.forbidsStaleUse else { return try outcome.get() }
         logger?.warning("\(plan.label): \(reason); serving the answer stored \(fallback.storedAt)")
         emitter.emit(.cache(.stale(key: plan.key, reason: reason)))
         return response(from: fallback, plan: plan, state: .staleOffline(reason: reason))

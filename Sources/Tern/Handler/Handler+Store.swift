@@ -32,8 +32,11 @@ extension Handler {
     /// The caller's response for a stored entry.
     func response(from entry: StoredResponse, plan: SendPlan, state: CacheState, attempts: Int = 0) -> Response {
         let now = clock.now
+        // A stored answer served says how old it is (RFC 9111 §5.1); the stored fields stay as they came.
+        var headers = entry.headers
+        headers[.age] = String(entry.currentAge(at: now))
         return Response(
-            status: HTTPResponse.Status(standardCode: entry.status), headers: entry.headers, body: entry.body,
+            status: HTTPResponse.Status(standardCode: entry.status), headers: headers, body: entry.body,
             fileURL: entry.fileURL, source: entry.source == .sample ? .sample : .cache, request: plan.request,
             timing: Response.Timing(start: now, duration: .zero), attempts: attempts,
             cache: Response.CacheInfo(
@@ -59,10 +62,17 @@ extension Handler {
         let now = clock.now
         guard let until = validity(of: response, plan: plan, now: now) else { return response }
         let redactor = plan.redactor
+        if !storesSecretAnswers, let secret = redactor.secretCarried(by: response) {
+            logger?.info("not storing '\(plan.key)': the answer carries \(secret)")
+            emitter.emit(.cache(.notStored(key: plan.key, reason: "the answer carries \(secret)")))
+            return response
+        }
         let varyNames = response.headers[values: .vary].flatMap { $0.split(separator: ",").map(String.init) }
+        // The answer is kept exactly as the server sent it, less the fields that belong to one
+        // connection or one proxy (RFC 9111 §3.1); only the recorded request is redacted.
         let entry = StoredResponse(
-            key: plan.key, status: response.statusCode, headers: redactor.redact(response.headers),
-            body: redactor.redact(body: response.body), fileURL: response.fileURL, source: response.source,
+            key: plan.key, status: response.statusCode, headers: StorableFields.of(response.headers),
+            body: response.body, fileURL: response.fileURL, source: response.source,
             storedAt: now, validUntil: until, method: plan.request.method.rawValue,
             url: redactor.redact(url: plan.request.url),
             request: cacheIdentity.record(of: plan.request, redactor: redactor),
@@ -94,10 +104,14 @@ extension Handler {
     ) async -> Response {
         var refreshed = entry
         let now = clock.now
-        for field in notModified.headers
-        where ![.contentLength, .contentEncoding, .transferEncoding].contains(field.name) {
-            refreshed.headers[field.name] = plan.redactor.isSensitive(field.name) ? Redactor.mask : field.value
+        // The 304's fields replace the stored ones of the same names (RFC 9111 §3.2), except those
+        // that describe the stored body, belong to the connection, or are the cache's own (`Age`).
+        var updates: [HTTPField.Name: [String]] = [:]
+        for field in StorableFields.of(notModified.headers)
+        where ![.contentLength, .contentEncoding, .contentRange].contains(field.name) {
+            updates[field.name, default: []].append(field.value)
         }
+        for (name, values) in updates { refreshed.headers[values: name] = values }
         var probe = notModified
         probe.headers = refreshed.headers
         probe.status = HTTPResponse.Status(standardCode: entry.status)

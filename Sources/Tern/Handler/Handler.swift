@@ -29,12 +29,16 @@ public final class Handler: Sendable {
     /// How stored responses are told apart (which headers count, the digest key); by default every
     /// header counts and the key is the storage's `identityKey`.
     public let cacheIdentity: CacheIdentity
-    /// Header names redacted wherever a request or response is written down, beyond the defaults
+    /// Header names redacted wherever a request or an exported answer is written down, beyond the defaults
     /// (`Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`).
     public let redactedHeaders: [String]
     /// Whether `normal` mode serves the newest stored answer when the network fails after the retries
     /// (stale-if-error, with a `.stale` cache event and `CacheState.staleOffline`). On by default.
     public let staleIfError: Bool
+    /// Whether answers that carry a secret (a `Set-Cookie` or another redacted field, a secret value,
+    /// a credential the request says its answer holds) are stored. On by default: the storage is
+    /// private; off, such answers are never written down (and so are not replayed offline).
+    public let storesSecretAnswers: Bool
 
     private let defaultsBox: Mutex<SessionDefaults>
     let broadcaster = EventBroadcaster<HandlerEvent>()
@@ -55,7 +59,8 @@ public final class Handler: Sendable {
         logger: Logger? = nil,
         cacheIdentity: CacheIdentity? = nil,
         redactedHeaders: [String] = [],
-        staleIfError: Bool = true
+        staleIfError: Bool = true,
+        storesSecretAnswers: Bool = true
     ) {
         self.transport = transport
         self.storage = storage
@@ -69,6 +74,7 @@ public final class Handler: Sendable {
         self.cacheIdentity = cacheIdentity ?? CacheIdentity(digestKey: storage?.identityKey)
         self.redactedHeaders = redactedHeaders
         self.staleIfError = staleIfError
+        self.storesSecretAnswers = storesSecretAnswers
     }
 
     /// Lynn's shape: a transport, storage, a retry count and a mode.

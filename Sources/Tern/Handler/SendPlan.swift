@@ -24,7 +24,7 @@ struct SendPlan: Sendable {
         key = handler.cacheIdentity.key(for: request, redactedURL: url, redactor: redactor)
         label = "\(request.method.rawValue) \(url)"
         self.validUntil = validUntil
-        self.stores = stores
+        self.stores = stores && !RequestCacheDirectives(request.headers).noStore
     }
 }
 

@@ -24,9 +24,13 @@ public struct Request: Sendable {
     /// A namespace for stored responses (the explorer uses the environment's name): a response stored
     /// in one partition never answers a request of another.
     public var cachePartition: String?
-    /// Values that must never be written down in clear (the explorer lists what `{{env:NAME}}` read):
-    /// the cache, the history, events and exports show `••••••` instead.
+    /// Values that must never leave in clear (the explorer lists what `{{env:NAME}}` read): the recorded
+    /// request, the storage key, the history, events, errors and exports show `••••••` instead. The
+    /// stored answer itself is kept as the server sent it.
     public var secretValues: [String] = []
+    /// Whether the answer is known to carry a credential (the explorer sets it for a spec that captures
+    /// a token, a session or a password): a handler told not to store secret-bearing answers skips it.
+    public var answerCarriesSecrets = false
     /// Seconds a stored response stays valid, overriding the handler's `CacheValidity`.
     public var validFor: TimeInterval?
     /// The response `sample` mode falls back to.

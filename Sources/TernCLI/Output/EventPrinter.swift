@@ -62,6 +62,13 @@ struct EventPrinter: Sendable {
                     ("event", .string("cache")), ("result", .string("stale")), ("key", .string(key)),
                     ("reason", .string(reason)),
                 ]
+            case .notStored(let key, let reason):
+                return [
+                    ("event", .string("cache")), ("result", .string("not-stored")), ("key", .string(key)),
+                    ("reason", .string(reason)),
+                ]
+            case .invalidated(let url):
+                return [("event", .string("cache")), ("result", .string("invalidated")), ("url", .string(url))]
             }
         case .response(let status, let source, let bytes, let duration):
             return [

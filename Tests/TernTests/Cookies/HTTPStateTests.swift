@@ -79,7 +79,7 @@ struct HTTPStateTests {
         #expect(cases.count == 15)
         for testCase in cases {
             let parsed = CookieDate.parse(testCase.test)
-            let expected = testCase.expected.flatMap(HTTPDate.parse)
+            let expected = testCase.expected.flatMap { HTTPDate.parse($0) }
             #expect(parsed == expected, "\(testCase.test)")
         }
     }

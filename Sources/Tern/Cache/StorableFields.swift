@@ -1,0 +1,25 @@
+public import HTTPTypes
+
+/// The response fields a cache keeps: every one the server sent, except those that belong to one
+/// connection or to the proxy a request went through (RFC 9111 §3.1, RFC 9110 §7.6.1).
+public enum StorableFields {
+    /// Fields never stored: hop-by-hop fields and the proxy's authentication fields.
+    public static let dropped: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "te", "transfer-encoding", "upgrade",
+        "proxy-authenticate", "proxy-authentication-info", "proxy-authorization",
+    ]
+
+    /// `fields` without the dropped ones and without those the `Connection` field names.
+    public static func of(_ fields: HTTPFields) -> HTTPFields {
+        var names = dropped
+        for line in fields[values: .connection] {
+            for name in line.split(separator: ",") {
+                names.insert(name.trimmingASCIISpaces().lowercased())
+            }
+        }
+        guard fields.contains(where: { names.contains($0.name.canonicalName) }) else { return fields }
+        var kept = HTTPFields()
+        for field in fields where !names.contains(field.name.canonicalName) { kept.append(field) }
+        return kept
+    }
+}

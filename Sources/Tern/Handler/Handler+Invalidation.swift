@@ -1,0 +1,41 @@
+import Foundation
+import HTTPTypes
+
+extension Handler {
+    /// Methods that change nothing on the server: their answers invalidate nothing.
+    static let safeMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace]
+
+    /// After a successful (2xx or 3xx) answer to an unsafe method (`POST`, `PUT`, `DELETE`, `PATCH`, an
+    /// unknown one), the answers stored for its URL — and for its `Location` and `Content-Location`
+    /// when they share its origin — become stale: the next send asks the server again (RFC 9111 §4.4).
+    /// They stay stored, so `cache` mode still replays them.
+    func invalidate(after response: Response, plan: SendPlan, emitter: EventEmitter) async {
+        let request = plan.request
+        guard let storage, !Self.safeMethods.contains(request.method), (200..<400).contains(response.statusCode)
+        else { return }
+        var targets = [request.url]
+        for name in [HTTPField.Name.location, .contentLocation] {
+            guard let value = response.headers[values: name].first,
+                let target = URL(string: value, relativeTo: request.url)?.absoluteURL,
+                Self.sameOrigin(target, request.url), !targets.contains(target)
+            else { continue }
+            targets.append(target)
+        }
+        let now = clock.now
+        for target in targets {
+            let url = plan.redactor.redact(url: target)
+            do {
+                if try await storage.invalidate(url: url, at: now) > 0 { emitter.emit(.cache(.invalidated(url: url))) }
+            } catch {
+                logger?.warning("making the answers stored for '\(url)' stale failed: \(error)")
+            }
+        }
+    }
+
+    /// Whether two URLs have the same scheme, host and port.
+    static func sameOrigin(_ one: URL, _ other: URL) -> Bool {
+        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+        return one.scheme?.lowercased() == other.scheme?.lowercased()
+            && one.host?.lowercased() == other.host?.lowercased() && port(one) == port(other)
+    }
+}
