@@ -11,6 +11,7 @@ enum CacheSchema {
             "id", "key", "status", "headers", "body", "file_path", "source", "stored_at", "valid_until", "method",
             "url",
             "request", "vary", "body_bytes", "last_used", "revalidated_at", "verified_at", "drifted", "name",
+            "secrets",
         ],
         "history": [
             "id", "spec", "method", "url", "date", "status", "source", "duration", "error", "request", "cache_key",
@@ -79,6 +80,17 @@ enum CacheSchema {
                 sql: """
                     ALTER TABLE history ADD COLUMN request TEXT;
                     ALTER TABLE history ADD COLUMN cache_key TEXT;
+                    """
+            )
+        }
+        // Answers are stored as the server sent them; where they held a secret value is recorded, so an
+        // export can mask it. Entries stored before were rewritten (`••••••`): they are dropped, since
+        // replaying them would send the mask as a credential.
+        migrator.registerMigration("tern-v4-answers-as-sent") { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM responses;
+                    ALTER TABLE responses ADD COLUMN secrets TEXT;
                     """
             )
         }

@@ -8,7 +8,7 @@ enum ResponseRow {
     /// The columns read, in the order `decode` expects them.
     static let selection = """
         key, status, headers, body, file_path, source, stored_at, valid_until, method, url, request, vary, body_bytes, \
-        revalidated_at, verified_at, drifted
+        revalidated_at, verified_at, drifted, secrets
         """
 
     /// `selection` with the recorded request left out (NULL), for replays.
@@ -17,8 +17,8 @@ enum ResponseRow {
     /// The `INSERT` for one entry, with `arguments(for:)`.
     static let insert = """
         INSERT INTO responses (key, status, headers, body, file_path, source, stored_at, valid_until, method, url,
-            request, vary, body_bytes, revalidated_at, verified_at, drifted, name, last_used)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            request, vary, body_bytes, revalidated_at, verified_at, drifted, name, last_used, secrets)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
     /// The values of `entry` for `insert`.
@@ -29,6 +29,7 @@ enum ResponseRow {
             entry.method, entry.url, try entry.request.map(encodeRecord), entry.varyDigest, entry.byteCount,
             entry.revalidatedAt?.timeIntervalSince1970, entry.verification?.date.timeIntervalSince1970,
             entry.verification.map { $0.drifted ? 1 : 0 }, entry.request?.name, entry.storedAt.timeIntervalSince1970,
+            try encodeMarks(entry.secretMarks),
         ]
         return StatementArguments(values)
     }
@@ -60,8 +61,22 @@ enum ResponseRow {
             verification: verifiedAt.map {
                 StoredResponse.Verification(date: Date(timeIntervalSince1970: $0), drifted: drifted == 1)
             },
-            byteCount: try row.decode(Int64.self, atIndex: 12)
+            byteCount: try row.decode(Int64.self, atIndex: 12),
+            secretMarks: try row.decode(String?.self, atIndex: 16).flatMap { try marks(from: $0, key: key) }
         )
+    }
+
+    static func encodeMarks(_ marks: SecretMarks?) throws -> String? {
+        guard let marks, !marks.isEmpty else { return nil }
+        return String(decoding: try JSONEncoder().encode(marks), as: UTF8.self)
+    }
+
+    static func marks(from json: String, key: String) throws -> SecretMarks {
+        do {
+            return try JSONDecoder().decode(SecretMarks.self, from: Data(json.utf8))
+        } catch {
+            throw TernError(.storage, "the secret marks of cache entry '\(key)' are not readable JSON", underlying: error)
+        }
     }
 
     static func encodeHeaders(_ fields: HTTPFields) throws -> String {

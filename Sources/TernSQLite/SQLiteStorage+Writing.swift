@@ -57,13 +57,15 @@ extension SQLiteStorage {
         let headers = try ResponseRow.encodeHeaders(entry.headers)
         let values: [(any DatabaseValueConvertible)?] = [
             headers, entry.validUntil.timeIntervalSince1970, entry.revalidatedAt?.timeIntervalSince1970,
-            entry.verification?.date.timeIntervalSince1970, entry.verification.map { $0.drifted ? 1 : 0 }, entry.key,
+            entry.verification?.date.timeIntervalSince1970, entry.verification.map { $0.drifted ? 1 : 0 },
+            try ResponseRow.encodeMarks(entry.secretMarks), entry.key,
         ]
         let arguments = StatementArguments(values)
         try await write("updating '\(entry.key)'") { db in
             try db.execute(
                 sql: """
-                    UPDATE responses SET headers = ?, valid_until = ?, revalidated_at = ?, verified_at = ?, drifted = ?
+                    UPDATE responses SET headers = ?, valid_until = ?, revalidated_at = ?, verified_at = ?, drifted = ?,
+                        secrets = ?
                     WHERE id = (SELECT MAX(id) FROM responses WHERE key = ?)
                     """,
                 arguments: arguments

@@ -35,7 +35,7 @@ public struct CacheIdentity: @unchecked Sendable {
     /// The storage key of `request`: `storageKey` when it has one, else `METHOD URL #digest`, the URL
     /// with secrets redacted and the digest covering what the text leaves out; `@partition` follows.
     public func key(for request: Request, redactor: Redactor) -> String {
-        key(for: request, redactedURL: redactor.redact(url: request.url), redactor: redactor)
+        key(for: request, redactedURL: redactor.redact(url: request.cacheURL), redactor: redactor)
     }
 
     /// `key(for:redactor:)` with the redacted URL already worked out.
@@ -60,7 +60,7 @@ public struct CacheIdentity: @unchecked Sendable {
         var hmac = HMAC<SHA256>(key: key)
         hmac.update(data: Data(request.method.rawValue.utf8))
         hmac.update(data: [0])
-        hmac.update(data: Data(request.url.absoluteString.utf8))
+        hmac.update(data: Data(request.cacheURL.absoluteString.utf8))
         hmac.update(data: [0])
         for (name, value) in identityHeaders(of: request) {
             hmac.update(data: Data("\(name):\(value)".utf8))
@@ -126,8 +126,9 @@ public struct CacheIdentity: @unchecked Sendable {
 
     /// The request as a record: secrets redacted, with fingerprints of each part.
     public func record(of request: Request, redactor: Redactor) -> RequestRecord {
-        var fingerprints: [String: String] = ["path": digest(request.url.path(percentEncoded: true))]
-        if let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems {
+        let url = request.cacheURL
+        var fingerprints: [String: String] = ["path": digest(url.path(percentEncoded: true))]
+        if let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems {
             var grouped: [String: [String]] = [:]
             for item in items { grouped[item.name, default: []].append(item.value ?? "") }
             for (name, values) in grouped { fingerprints["query:\(name)"] = digest(values.joined(separator: "\u{0}")) }
@@ -141,7 +142,7 @@ public struct CacheIdentity: @unchecked Sendable {
         }
         return RequestRecord(
             name: request.name, partition: request.cachePartition, method: request.method.rawValue,
-            url: redactor.redact(url: request.url),
+            url: redactor.redact(url: url),
             headers: redactor.redact(request.headers).map {
                 RequestRecord.Field(name: $0.name.rawName, value: $0.value)
             },

@@ -47,7 +47,7 @@ public enum HTTPDate {
             let month = month(&scanner), scanner.skip("-"), let shortYear = scanner.number(digits: 2),
             scanner.skip(" "), let time = time(&scanner), gmt(&scanner)
         else { return nil }
-        let days = Int64((now.timeIntervalSince1970 / 86_400).rounded(.down))
+        let days = wholeSeconds(now) / 86_400
         let thisYear = CivilCalendar.date(days: days).year
         var year = thisYear - thisYear % 100 + shortYear
         if year > thisYear + 50 { year -= 100 }
@@ -103,9 +103,16 @@ public enum HTTPDate {
         return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + time))
     }
 
+    /// The whole seconds since 1970 of `date`, within ±10^15 (31 million years), rounded down.
+    private static func wholeSeconds(_ date: Date) -> Int64 {
+        let value = date.timeIntervalSince1970
+        guard value.isFinite else { return 0 }
+        return Int64(max(-1e15, min(1e15, value)).rounded(.down))  // trap-checked: finite and clamped
+    }
+
     /// `date` as an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), whole seconds rounded down.
     public static func format(_ date: Date) -> String {
-        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let seconds = wholeSeconds(date)
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let time = seconds - days * 86_400
         let civil = CivilCalendar.date(days: days)

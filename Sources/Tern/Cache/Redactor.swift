@@ -26,6 +26,9 @@ public struct Redactor: Sendable {
             .map { ($0, Self.forms(of: $0)) }
     }
 
+    /// The secret values as bytes, longest first.
+    var secretNeedles: [Data] { secrets.map { Data($0.plain.utf8) } }
+
     /// Whether there is any secret value to look for.
     public var hasSecretValues: Bool { !secrets.isEmpty }
 

@@ -49,28 +49,51 @@ public struct RequestRecord: Sendable, Hashable, Codable {
     /// `METHOD URL`, secrets redacted.
     public var label: String { "\(method) \(url)" }
 
-    /// What differs between this stored request and `other` (the one being sent), in words, most telling
-    /// first: the environment, the method, the path, each query parameter, each header, the body.
+    /// What differs between this stored request and `other` (the one being sent), as clauses that read
+    /// as sentences, most telling first: the environment, the method, the server (scheme, host and
+    /// port), the path, each query parameter, each header, the body.
     public func differences(from other: RequestRecord) -> [String] {
         var found: [String] = []
         if partition != other.partition {
-            found.append("environment '\(other.partition ?? "none")' (stored: '\(partition ?? "none")')")
+            found.append("the environment is '\(other.partition ?? "none")' (stored: '\(partition ?? "none")')")
         }
-        if method != other.method { found.append("method \(other.method) (stored: \(method))") }
-        if fingerprints["path"] != other.fingerprints["path"] { found.append("the URL path") }
+        if method != other.method { found.append("the method is \(other.method) (stored: \(method))") }
+        let stored = URLComponents(string: url)
+        let sent = URLComponents(string: other.url)
+        let (storedOrigin, sentOrigin) = (Self.origin(of: stored), Self.origin(of: sent))
+        if storedOrigin != sentOrigin {
+            found.append("the server is \(sentOrigin ?? "unknown") (stored: \(storedOrigin ?? "unknown"))")
+        }
+        if fingerprints["path"] != other.fingerprints["path"] {
+            if let storedPath = stored?.percentEncodedPath, let sentPath = sent?.percentEncodedPath,
+                storedPath != sentPath
+            {
+                found.append("the path is \(sentPath) (stored: \(storedPath))")
+            } else {
+                found.append("the path differs")
+            }
+        }
         let keys = Set(fingerprints.keys).union(other.fingerprints.keys).sorted()
         for prefix in ["query:", "header:"] {
             for key in keys where key.hasPrefix(prefix) && fingerprints[key] != other.fingerprints[key] {
                 let name = String(key.dropFirst(prefix.count))
-                let kind = prefix == "query:" ? "query parameter" : "header"
+                let kind = prefix == "query:" ? "the query parameter" : "the header"
                 switch (fingerprints[key], other.fingerprints[key]) {
-                case (nil, _): found.append("\(kind) '\(name)' (not in the stored request)")
-                case (_, nil): found.append("\(kind) '\(name)' (only in the stored request)")
+                case (nil, _): found.append("\(kind) '\(name)' is new (the stored request had none)")
+                case (_, nil): found.append("\(kind) '\(name)' is missing (the stored request had one)")
                 default: found.append("\(kind) '\(name)' has another value")
                 }
             }
         }
-        if fingerprints["body"] != other.fingerprints["body"] { found.append("the body") }
+        if fingerprints["body"] != other.fingerprints["body"] { found.append("the body differs") }
         return found
+    }
+
+    /// `scheme://host:port` of a URL, the port spelled out.
+    private static func origin(of components: URLComponents?) -> String? {
+        guard let components, let scheme = components.scheme?.lowercased(), let host = components.host?.lowercased()
+        else { return nil }
+        let port = components.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : nil)
+        return "\(scheme)://\(host)" + (port.map { ":\($0)" } ?? "")
     }
 }

@@ -7,7 +7,7 @@ public struct StoredResponse: Sendable, Hashable {
     public var key: String
     /// The status code.
     public var status: Int
-    /// The header fields (sensitive ones redacted).
+    /// The header fields, as the server sent them (less hop-by-hop fields).
     public var headers: HTTPFields
     /// The body in memory (empty when the body lives in `fileURL`).
     public var body: Data
@@ -33,6 +33,8 @@ public struct StoredResponse: Sendable, Hashable {
     public var verification: Verification?
     /// The body's size in bytes, as stored (the file's size for downloads).
     public var byteCount: Int64
+    /// Where the answer held the secret values known when it was stored, for exports to mask.
+    public var secretMarks: SecretMarks?
 
     /// The outcome of comparing a stored answer with a live one.
     public struct Verification: Sendable, Hashable, Codable {
@@ -52,7 +54,7 @@ public struct StoredResponse: Sendable, Hashable {
         key: String, status: Int, headers: HTTPFields, body: Data, fileURL: URL? = nil, source: ResponseSource,
         storedAt: Date, validUntil: Date, method: String, url: String, request: RequestRecord? = nil,
         varyDigest: String? = nil, revalidatedAt: Date? = nil, verification: Verification? = nil,
-        byteCount: Int64? = nil
+        byteCount: Int64? = nil, secretMarks: SecretMarks? = nil
     ) {
         self.key = key
         self.status = status
@@ -68,6 +70,7 @@ public struct StoredResponse: Sendable, Hashable {
         self.varyDigest = varyDigest
         self.revalidatedAt = revalidatedAt
         self.verification = verification
+        self.secretMarks = secretMarks
         if let byteCount {
             self.byteCount = byteCount
         } else if let fileURL, body.isEmpty {

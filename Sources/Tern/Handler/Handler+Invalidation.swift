@@ -23,7 +23,7 @@ extension Handler {
         }
         let now = clock.now
         for target in targets {
-            let url = plan.redactor.redact(url: target)
+            let url = plan.redactor.redact(url: request.cacheURL(for: target))
             do {
                 if try await storage.invalidate(url: url, at: now) > 0 { emitter.emit(.cache(.invalidated(url: url))) }
             } catch {

@@ -70,14 +70,15 @@ extension Handler {
         let varyNames = response.headers[values: .vary].flatMap { $0.split(separator: ",").map(String.init) }
         // The answer is kept exactly as the server sent it, less the fields that belong to one
         // connection or one proxy (RFC 9111 §3.1); only the recorded request is redacted.
+        let headers = StorableFields.of(response.headers)
         let entry = StoredResponse(
-            key: plan.key, status: response.statusCode, headers: StorableFields.of(response.headers),
+            key: plan.key, status: response.statusCode, headers: headers,
             body: response.body, fileURL: response.fileURL, source: response.source,
             storedAt: now, validUntil: until, method: plan.request.method.rawValue,
-            url: redactor.redact(url: plan.request.url),
+            url: redactor.redact(url: plan.request.cacheURL),
             request: cacheIdentity.record(of: plan.request, redactor: redactor),
             varyDigest: varyNames.isEmpty ? nil : cacheIdentity.varyDigest(of: plan.request, names: varyNames),
-            byteCount: response.byteCount
+            byteCount: response.byteCount, secretMarks: redactor.marks(headers: headers, body: response.body)
         )
         let stored: StoredResponse
         do {
@@ -112,6 +113,10 @@ extension Handler {
             updates[field.name, default: []].append(field.value)
         }
         for (name, values) in updates { refreshed.headers[values: name] = values }
+        let fieldMarks = plan.redactor.marks(headers: refreshed.headers, body: Data())?.fields ?? []
+        let bodyMarks = entry.secretMarks?.body ?? []
+        refreshed.secretMarks =
+            fieldMarks.isEmpty && bodyMarks.isEmpty ? nil : SecretMarks(fields: fieldMarks, body: bodyMarks)
         var probe = notModified
         probe.headers = refreshed.headers
         probe.status = HTTPResponse.Status(standardCode: entry.status)
@@ -138,7 +143,7 @@ extension Handler {
             return base + "; send it once in normal or live mode first"
         }
         let current = cacheIdentity.record(of: plan.request, redactor: plan.redactor)
-        let path = plan.request.url.path(percentEncoded: true)
+        let path = plan.request.cacheURL.path(percentEncoded: true)
         let candidates = entries.compactMap { entry -> (String, [String])? in
             guard let stored = entry.request else { return nil }
             let sameSpec =
@@ -152,8 +157,12 @@ extension Handler {
         guard !candidates.isEmpty else {
             return base + " (nor for \(path) in any form); send it once in normal or live mode first"
         }
-        let lines = candidates.map {
-            "  - \($0.0): differs in \($0.1.isEmpty ? "nothing visible" : $0.1.joined(separator: ", "))"
+        let lines = candidates.map { label, differences in
+            let said =
+                differences.isEmpty
+                ? "no part Tern records differs (its auth: identity or a storageKey may)"
+                : differences.joined(separator: "; ")
+            return "  - \(label): \(said)"
         }
         return base + "; the nearest stored requests:\n" + lines.joined(separator: "\n")
             + "\nsend it once in normal or live mode to store this one"

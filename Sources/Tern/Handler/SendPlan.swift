@@ -19,9 +19,11 @@ struct SendPlan: Sendable {
 
     init(handler: Handler, request: Request, validUntil: (@Sendable (Response) -> Date?)?, stores: Bool) {
         self.request = request
-        redactor = handler.redactor(for: request)
+        let redactor = handler.redactor(for: request)
+        self.redactor = redactor
         let url = redactor.redact(url: request.url)
-        key = handler.cacheIdentity.key(for: request, redactedURL: url, redactor: redactor)
+        let cacheURL = request.identityURL.map { redactor.redact(url: $0) } ?? url
+        key = handler.cacheIdentity.key(for: request, redactedURL: cacheURL, redactor: redactor)
         label = "\(request.method.rawValue) \(url)"
         self.validUntil = validUntil
         self.stores = stores && !RequestCacheDirectives(request.headers).noStore

@@ -21,6 +21,10 @@ public struct Request: Sendable {
     /// The key the response is stored under, shared by every request that renders to it; `nil` (the
     /// default) keys the response by the request's identity (see `CacheIdentity`).
     public var storageKey: String?
+    /// The URL the cache files this request under, when it differs from the one it goes to: the
+    /// explorer files requests to its in-process mock server under the mock's usual port, so their
+    /// answers replay whichever port the mock got. `nil`: the request's `url`.
+    public var identityURL: URL?
     /// A namespace for stored responses (the explorer uses the environment's name): a response stored
     /// in one partition never answers a request of another.
     public var cachePartition: String?
@@ -87,6 +91,21 @@ public struct Request: Sendable {
     /// Whether `normal` and `sample` modes may answer from storage: GET and HEAD, or any request
     /// with an explicit `storageKey`. (Every 2xx response is stored regardless, for `cache`-mode replay,
     /// so a repeated POST still reaches the server in `normal` mode.)
+    /// The URL the cache knows this request by: `identityURL`, else `url`.
+    public var cacheURL: URL { identityURL ?? url }
+
+    /// `target` (the request's URL, or a URL of the same origin) as the cache knows it: on
+    /// `identityURL`'s origin when the request has one.
+    public func cacheURL(for target: URL) -> URL {
+        guard let identityURL, target.scheme == url.scheme, target.host == url.host, target.port == url.port,
+            var components = URLComponents(url: target, resolvingAgainstBaseURL: true)
+        else { return target }
+        components.scheme = identityURL.scheme
+        components.host = identityURL.host
+        components.port = identityURL.port
+        return components.url ?? target
+    }
+
     public var answersFromStorage: Bool {
         storageKey != nil || method == .get || method == .head
     }

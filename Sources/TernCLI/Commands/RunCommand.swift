@@ -13,6 +13,7 @@ struct RunCommand: AsyncParsableCommand {
             through the same handler as 'send' (modes, cache, retries). Prints a line per spec and a summary. \
             Exit 0 when everything passed, 4 when an expectation or a status (>= 400 without expect.status) \
             failed, 1 when a request could not be made, 2 on usage or workspace errors. \
+            A run asks the server (live mode) unless --mode or the workspace's handler.mode says otherwise; \
             --mode cache replays the whole collection from the cache, with no network.
             """
     )
@@ -25,7 +26,7 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "The environment (default: the workspace's defaultEnvironment).")
     var env: String?
 
-    @Option(help: "Where responses come from: normal, live, cache or sample.")
+    @Option(help: "Where responses come from: normal, live, cache or sample (default: live, or handler.mode).")
     var mode: ResponseMode?
 
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (repeatable).", valueName: "k=v"))
@@ -57,8 +58,9 @@ struct RunCommand: AsyncParsableCommand {
     func run() async throws {
         let destinations = try reports()
         let values = try NameValuePairs.parse(variables, option: "--var")
+        // A run checks the API, so it asks the server unless told otherwise (--mode, handler.mode).
         let opened = try await OpenedWorkspace.open(
-            workspace, environment: env, mode: mode, variables: values, usesCookies: !noCookies)
+            workspace, environment: env, mode: mode, defaultMode: .live, variables: values, usesCookies: !noCookies)
         let order: [String]
         do {
             order = try await opened.session.runOrder(specs)

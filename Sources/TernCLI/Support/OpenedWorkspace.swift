@@ -20,8 +20,8 @@ struct OpenedWorkspace {
 
     /// Loads the workspace at `options.root`; prints warnings; throws a usage failure on errors.
     static func open(
-        _ options: some WorkspaceChoice, environment: String? = nil, mode: ResponseMode? = nil,
-        variables: [String: String] = [:],
+        _ options: some WorkspaceChoice, environment: String? = nil, mode chosenMode: ResponseMode? = nil,
+        defaultMode: ResponseMode? = nil, variables: [String: String] = [:],
         startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil, usesCookies: Bool = true,
         printsSignIn: Bool = true, announcesWorkspace: Bool = true, specsFor names: [String]? = nil,
         oneShotSend: Bool = false
@@ -42,6 +42,8 @@ struct OpenedWorkspace {
             await earlyStorage?.closeIfOpen()
             throw CommandFailure.usage(Self.notAWorkspace(error, option: options.workspace))
         }
+        // `--mode`, else the workspace's `handler.mode`, else the command's own default (`run`: live).
+        let mode = chosenMode ?? (workspace.handler.declaresMode ? nil : defaultMode)
         // The shared client (and its event loop threads) is made at the first request that goes out, or,
         // for a send that may go to the network, from now on, while the cache opens.
         let sendMode = mode ?? workspace.handler.mode

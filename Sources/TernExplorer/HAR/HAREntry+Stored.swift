@@ -4,9 +4,11 @@ package import Tern
 package import TernImport
 
 extension HAREntry {
-    /// The HAR entry of a stored answer: everything comes from the cache, already redacted. Throws
-    /// when the body cannot be read.
-    package init(stored entry: StoredResponse) throws {
+    /// The HAR entry of a stored answer, ready to leave the machine: the recorded request comes from the
+    /// cache already redacted, and the answer is masked by `redactor` (sensitive fields such as
+    /// `Set-Cookie`, and the secret values it knows in fields and text bodies). Throws when the body
+    /// cannot be read.
+    package init(stored entry: StoredResponse, redactor: Redactor = Redactor()) throws {
         let record = entry.request
         let method = record?.method ?? entry.method
         let url = record?.url ?? entry.url
@@ -19,13 +21,14 @@ extension HAREntry {
             method: method, url: url, headers: requestHeaders, queryString: query, postData: postData,
             bodySize: requestBytes
         )
-        let body = try entry.bodyData()
+        let marks = entry.secretMarks ?? SecretMarks()
+        let body = marks.masking(body: try entry.bodyData())
         let mimeType = entry.headers[.contentType] ?? ""
         let content: HARContent
         if body.isEmpty {
             content = HARContent(size: 0, mimeType: mimeType, text: "")
         } else if let text = BodyRendering.exactText(body) {
-            content = HARContent(size: body.count, mimeType: mimeType, text: text)
+            content = HARContent(size: body.count, mimeType: mimeType, text: redactor.redact(text))
         } else {
             let text = body.base64EncodedString()
             content = HARContent(size: body.count, mimeType: mimeType, text: text, encoding: "base64")
@@ -34,8 +37,8 @@ extension HAREntry {
             (0...999).contains(entry.status) ? HTTPResponse.Status(standardCode: entry.status).reasonPhrase : ""
         let response = HARResponse(
             status: entry.status, statusText: reason,
-            headers: entry.headers.map { HARPair(name: $0.name.rawName, value: $0.value) }, content: content,
-            redirectURL: entry.headers[.location] ?? ""
+            headers: redactor.redact(marks.masking(entry.headers)).map { HARPair(name: $0.name.rawName, value: $0.value) },
+            content: content, redirectURL: redactor.redact(marks.masking(entry.headers)[.location] ?? "")
         )
         let digested = entry.key.hasPrefix("\(method) \(entry.url) #")
         var storageKey: String?

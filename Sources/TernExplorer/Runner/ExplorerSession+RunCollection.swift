@@ -51,6 +51,15 @@ extension ExplorerSession {
         } catch {
             result.error = error.message
         }
+        // What a run prints and reports leaves the machine (CI logs, JUnit files): a check on a
+        // captured token names it masked. The stored answer keeps the real value.
+        let masker = exportRedactor()
+        if masker.hasSecretValues {
+            result.expectations = result.expectations.map {
+                ExpectationResult(expected: masker.redact($0.expected), actual: masker.redact($0.actual), passed: $0.passed)
+            }
+            result.error = result.error.map { masker.redact($0) }
+        }
         result.duration = Date().timeIntervalSince(started)
         return result
     }

@@ -29,10 +29,19 @@ extension SpecRunResult {
 }
 
 extension RunSummary {
-    /// `12 specs: 10 passed, 1 failed, 1 errored in 1.42 s`.
+    /// `12 specs: 10 passed, 1 failed, 1 errored in 1.42 s`, then how many answers did not come from the
+    /// server (`; 3 answered from the cache, 1 from a sample`).
     package var line: String {
         let seconds = duration.isFinite && duration >= 0 ? String(format: "%.2f", duration) : "?"
-        return "\(results.count) spec\(results.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed, "
+        var line =
+            "\(results.count) spec\(results.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed, "
             + "\(errored) errored in \(seconds) s"
+        let cached = results.count { $0.source == "cache" }
+        let sampled = results.count { $0.source == "sample" }
+        var origins: [String] = []
+        if cached > 0 { origins.append("\(cached) answered from the cache") }
+        if sampled > 0 { origins.append("\(sampled) \(cached > 0 ? "" : "answered ")from sample data") }
+        if !origins.isEmpty { line += "; " + origins.joined(separator: ", ") }
+        return line
     }
 }

@@ -49,8 +49,9 @@ extension ExplorerSession {
         }.sorted { $0.storedAt < $1.storedAt }
         var entries: [HAREntry] = []
         var warnings: [String] = []
+        let redactor = exportRedactor()
         for entry in chosen {
-            switch Self.harEntry(of: entry) {
+            switch Self.harEntry(of: entry, redactor: redactor) {
             case .success(let harEntry): entries.append(harEntry)
             case .failure(let reason): warnings.append("left out '\(entry.key)': \(reason.message)")
             }
@@ -69,6 +70,7 @@ extension ExplorerSession {
         }
         var entries: [HAREntry] = []
         var warnings: [String] = []
+        let redactor = exportRedactor()
         for send in sends.reversed() {
             if let specIDs, !(send.spec.map(specIDs.contains) ?? false) { continue }
             var stored: StoredResponse?
@@ -81,7 +83,7 @@ extension ExplorerSession {
             }
             var entry = Self.harEntry(of: send)
             if let stored {
-                switch Self.harEntry(of: stored) {
+                switch Self.harEntry(of: stored, redactor: redactor) {
                 case .success(let found): entry.response = found.response
                 case .failure(let reason):
                     warnings.append("the response body of '\(send.method) \(send.url)' is left out: \(reason.message)")
@@ -92,8 +94,9 @@ extension ExplorerSession {
         return (entries, warnings)
     }
 
-    /// A stored answer as an entry, or why it is left out (a body over the limit or unreadable).
-    static func harEntry(of stored: StoredResponse) -> Result<HAREntry, ExplorerError> {
+    /// A stored answer as an entry masked by `redactor`, or why it is left out (a body over the limit
+    /// or unreadable).
+    static func harEntry(of stored: StoredResponse, redactor: Redactor) -> Result<HAREntry, ExplorerError> {
         guard stored.byteCount <= HARCodec.maximumBodyBytes else {
             return .failure(
                 ExplorerError(
@@ -102,7 +105,7 @@ extension ExplorerSession {
                         + HumanUnits.bytes(HARCodec.maximumBodyBytes)))
         }
         do {
-            return .success(try HAREntry(stored: stored))
+            return .success(try HAREntry(stored: stored, redactor: redactor))
         } catch {
             return .failure(ExplorerError(.storage, "its body cannot be read (\(error.localizedDescription))"))
         }

@@ -96,19 +96,21 @@ extension ExplorerSession {
     }
 
     /// The cache entry answering `request` with a recorded status, headers and body, as the handler
-    /// would have stored it at `storedAt`: under the key `send` looks up, secrets redacted, valid for
-    /// the spec's `validFor` or what the headers say (expired entries still answer `--mode cache`).
+    /// would have stored it at `storedAt`: under the key `send` looks up, the request's secrets
+    /// redacted and the answer as the HAR recorded it, valid for the spec's `validFor` or what the
+    /// headers say (expired entries still answer `--mode cache`).
     func storedResponse(
         for request: Request, status: Int, headers: HTTPFields, body: Data, storedAt: Date
     ) -> StoredResponse {
         let redactor = handler.redactor(for: request)
         let validUntil =
             request.validFor.map { storedAt.addingTimeInterval(max(0, $0)) }
-            ?? CacheValidity.fromHeaders(headers, now: storedAt, fallback: workspace.handler.cacheTTL) ?? storedAt
+            ?? CacheValidity.fromHeaders(
+                headers, status: status, now: storedAt, fallback: workspace.handler.cacheTTL) ?? storedAt
         let varyNames = headers[values: .vary].flatMap { $0.split(separator: ",").map(String.init) }
         return StoredResponse(
-            key: handler.storageKey(for: request), status: status, headers: redactor.redact(headers),
-            body: redactor.redact(body: body), source: .live, storedAt: storedAt, validUntil: validUntil,
+            key: handler.storageKey(for: request), status: status, headers: StorableFields.of(headers),
+            body: body, source: .live, storedAt: storedAt, validUntil: validUntil,
             method: request.method.rawValue, url: redactor.redact(url: request.url),
             request: handler.cacheIdentity.record(of: request, redactor: redactor),
             varyDigest: varyNames.isEmpty ? nil : handler.cacheIdentity.varyDigest(of: request, names: varyNames)

@@ -23,7 +23,7 @@ extension ExplorerSession {
                 "'\(stored.key)' answers no spec of this workspace; only a spec's answer can become its sample"
             )
         }
-        let sample = try Self.sample(of: stored)
+        let sample = try Self.sample(of: stored, redactor: exportRedactor())
         if let existing = spec.spec.sample, existing != sample, !replacing {
             throw ExplorerError(.workspace, "\(spec.id) already has a different sample; pass --force to replace it")
         }
@@ -40,17 +40,21 @@ extension ExplorerSession {
         return "wrote the \(stored.status) answer of '\(stored.key)' as the sample of \(saved.id) (\(saved.file.path))"
     }
 
-    /// The sample a stored answer makes; binary and file bodies are refused.
-    static func sample(of stored: StoredResponse) throws(ExplorerError) -> SampleDefinition {
+    /// The sample a stored answer makes, its secret values masked by `redactor` (a spec file is shared);
+    /// binary and file bodies are refused.
+    static func sample(
+        of stored: StoredResponse, redactor: Redactor = Redactor()
+    ) throws(ExplorerError) -> SampleDefinition {
         if stored.fileURL != nil, stored.body.isEmpty, stored.byteCount > 0 {
             let size = HumanUnits.bytes(stored.byteCount)
             throw ExplorerError(
                 .unsupported, "'\(stored.key)' is a downloaded file (\(size)); a sample holds text or JSON only"
             )
         }
-        guard let text = BodyRendering.exactText(stored.body) else {
+        guard let exact = BodyRendering.exactText((stored.secretMarks ?? SecretMarks()).masking(body: stored.body)) else {
             throw ExplorerError(.unsupported, "'\(stored.key)' has a binary body; a sample holds text or JSON only")
         }
+        let text = redactor.redact(exact)
         let headers = stored.headers[.contentType].map { [(name: "Content-Type", value: $0)] } ?? []
         let body: JSONValue
         if text.isEmpty {

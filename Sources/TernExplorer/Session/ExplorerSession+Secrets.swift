@@ -1,5 +1,5 @@
 import Foundation
-import Tern
+package import Tern
 import TernWorkspace
 
 extension ExplorerSession {
@@ -34,6 +34,15 @@ extension ExplorerSession {
         var strings = tls?.clientKeyPassphrase.map { [$0] } ?? []
         if case .url(let text)? = proxy { strings.append(text) }
         return strings
+    }
+
+    /// Masks what leaves the machine (exports, reports): the sensitive fields (`Authorization`, `Cookie`,
+    /// `Set-Cookie`, the workspace's `redactHeaders`) and every secret value this session knows — what
+    /// `{{env:…}}` reads and the credentials it captured.
+    package func exportRedactor() -> Redactor {
+        Redactor(
+            secretValues: secrets().map(\.value) + capturedSecretValues(),
+            extraHeaders: workspace.handler.redactHeaders)
     }
 
     /// The request as `show` prints it: every secret replaced by `SecretMask.text`.

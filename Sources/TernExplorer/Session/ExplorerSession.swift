@@ -117,7 +117,8 @@ package actor ExplorerSession {
             cacheIdentity: CacheIdentity(
                 ignoredHeaders: settings.cacheIgnoreHeaders, digestKey: storage?.identityKey
             ),
-            redactedHeaders: settings.redactHeaders, staleIfError: settings.staleIfError
+            redactedHeaders: settings.redactHeaders, staleIfError: settings.staleIfError,
+            storesSecretAnswers: settings.storeSecretAnswers
         )
         handler.updateDefaults { $0.automaticDecompression = settings.compression }
     }
@@ -162,6 +163,7 @@ package actor ExplorerSession {
         }
         request.cachePartition = environment ?? workspace.defaultEnvironment
         request.secretValues = secrets().map(\.value) + capturedSecretValues()
+        request.answerCarriesSecrets = entry.spec.capture.contains { SecretMask.looksSecret($0.name) }
         return request
     }
 

@@ -118,11 +118,14 @@ struct ManifestReader {
             node, of: "'handler'",
             allowed: [
                 "mode", "maxRetries", "retry", "timeout", "readTimeout", "maxBodyBytes", "maxDownloadBytes", "cacheTTL",
-                "cacheMaxBytes", "staleIfError", "cacheIgnoreHeaders", "redactHeaders",
+                "cacheMaxBytes", "staleIfError", "storeSecretAnswers", "cacheIgnoreHeaders", "redactHeaders",
                 "compression", "maxDecodedBodyBytes",
             ]
         )
-        if let mode = fields["mode"] { settings.mode = try reader.choice(mode, field: "mode") }
+        if let mode = fields["mode"] {
+            settings.mode = try reader.choice(mode, field: "mode")
+            settings.declaresMode = true
+        }
         if let retries = fields["maxRetries"] {
             settings.maxRetries = try reader.int(retries, field: "maxRetries")
             guard settings.maxRetries >= 0 else { throw reader.error("'maxRetries' must not be negative", at: retries) }
@@ -163,6 +166,9 @@ struct ManifestReader {
             settings.cacheMaxBytes = Int64(value)
         }
         if let flag = fields["staleIfError"] { settings.staleIfError = try reader.bool(flag, field: "staleIfError") }
+        if let flag = fields["storeSecretAnswers"] {
+            settings.storeSecretAnswers = try reader.bool(flag, field: "storeSecretAnswers")
+        }
         if let names = fields["cacheIgnoreHeaders"] {
             settings.cacheIgnoreHeaders = try reader.strings(names, field: "cacheIgnoreHeaders")
         }

@@ -8,6 +8,8 @@ public import Tern
 public struct HandlerSettings: Sendable, Equatable {
     /// Where responses come from: `normal`, `live`, `cache` or `sample` (default `normal`).
     public var mode: ResponseMode
+    /// Whether `workspace.yaml` names the mode (`tern run` asks the server unless it does).
+    public var declaresMode = false
     /// Retries after the first attempt (default 3; 0 means one attempt).
     public var maxRetries: Int
     /// The backoff schedule and retried statuses.
@@ -27,10 +29,13 @@ public struct HandlerSettings: Sendable, Equatable {
     public var cacheMaxBytes: Int64 = 500_000_000
     /// Whether `normal` mode serves the newest stored answer when the network fails (default true).
     public var staleIfError = true
+    /// Whether answers that carry a secret (`Set-Cookie`, a redacted field, a secret value, a captured
+    /// credential) are stored (default true: `.tern/` is private); false never writes them down.
+    public var storeSecretAnswers = true
     /// Request headers that do not tell requests apart in the cache (tracing ids); `Authorization`,
     /// `Cookie`, `Accept`, `Accept-Language` and `Content-Type` always do.
     public var cacheIgnoreHeaders: [String] = []
-    /// Header names redacted in the cache, the history and exports beyond `Authorization`,
+    /// Header names redacted in recorded requests, the history, reports and exports beyond `Authorization`,
     /// `Proxy-Authorization`, `Cookie` and `Set-Cookie`.
     public var redactHeaders: [String] = []
     /// Whether requests ask for `Accept-Encoding: gzip, deflate` and compressed answers are decoded (default true).
