@@ -57,7 +57,7 @@ public final class TinyProxy: @unchecked Sendable {
     }
 
     /// Whether something accepts a TCP connection on 127.0.0.1:`port`.
-    private static func accepts(port: Int) -> Bool {
+    static func accepts(port: Int) -> Bool {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { return false }
         let raw = RawSocket(descriptor: descriptor)

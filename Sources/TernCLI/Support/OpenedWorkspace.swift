@@ -62,11 +62,13 @@ struct OpenedWorkspace {
         let (storage, pending) = try await Self.cache(at: path, early: early, defers: oneShotSend && sendMode == .live)
         var variables = variables
         var mock: MockServer?
+        var mockFiling: ExplorerSession.MockFiling?
         if startsMock, variables["mock"] == nil, workspace.referencesVariable("mock", environment: environment) {
             do {
-                let server = try await startMock(for: workspace)
+                let (server, usual) = try await startMock(for: workspace)
                 variables["mock"] = server.baseURL.absoluteString
                 mock = server
+                if server.baseURL.port != usual.port { mockFiling = .init(served: server.baseURL, usual: usual) }
             } catch {
                 throw CommandFailure.usage("the embedded mock server could not start: \(error)")
             }
@@ -76,6 +78,7 @@ struct OpenedWorkspace {
         var sessionOptions = ExplorerSession.Options(
             environment: environment, mode: mode, variables: variables, editor: editor)
         sessionOptions.usesCookies = usesCookies
+        sessionOptions.mockFiling = mockFiling
         // An OAuth 2.0 sign-in's URL or code goes to stderr, so stdout stays the response (the TUI shows it).
         if printsSignIn {
             sessionOptions.onAuthorization = { prompt in
@@ -134,15 +137,23 @@ struct OpenedWorkspace {
     /// Starts the embedded mock on a port derived from the workspace's path, so default storage keys
     /// (`METHOD URL`) are the same from one run to the next and offline replay finds them; any free
     /// port when that one is taken.
-    private static func startMock(for workspace: Workspace) async throws -> MockServer {
+    /// The workspace's in-process mock server, on its usual port (derived from the workspace's path)
+    /// or, when another process holds that one, on a free port; and the usual port's base URL, which
+    /// the cache files the mock's answers under either way.
+    private static func startMock(for workspace: Workspace) async throws -> (MockServer, usual: URL) {
         let routes = MockRoutes.samples(of: workspace)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in workspace.root.standardizedFileURL.path.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         let stablePort = 20_000 + Int(hash % 20_000)
-        if let server = try? await MockServer.start(port: stablePort, routes: routes) { return server }
-        return try await MockServer.start(routes: routes)
+        var usual = URLComponents()
+        usual.scheme = "http"
+        usual.host = "127.0.0.1"
+        usual.port = stablePort
+        let usualURL = usual.url ?? URL(fileURLWithPath: "/")
+        if let server = try? await MockServer.start(port: stablePort, routes: routes) { return (server, usualURL) }
+        return (try await MockServer.start(routes: routes), usualURL)
     }
 
     /// Stops the embedded mock server, if any, and closes the cache. A cache that was still opening

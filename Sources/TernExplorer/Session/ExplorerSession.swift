@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import Tern
 package import TernSQLite
 package import TernWorkspace
@@ -23,6 +23,9 @@ package actor ExplorerSession {
         /// Shows an OAuth 2.0 sign-in's instructions (the CLI and REPL print them; the TUI, which gets the
         /// `.authorization` event, leaves this `nil`).
         package var onAuthorization: (@Sendable (OAuth2Prompt) async -> Void)? = nil
+        /// Where the in-process mock server runs when it is not on its usual port: its answers are
+        /// filed in the cache under the usual one, so they replay across processes.
+        package var mockFiling: MockFiling? = nil
 
         /// Makes options.
         package init(
@@ -35,6 +38,28 @@ package actor ExplorerSession {
             self.variables = variables
             self.processEnvironment = processEnvironment
             self.editor = editor
+        }
+    }
+
+    /// The in-process mock server's actual base URL and the usual one its answers are filed under.
+    package struct MockFiling: Sendable {
+        /// Where the mock server runs now.
+        package var served: URL
+        /// Where it runs when its usual port is free.
+        package var usual: URL
+
+        package init(served: URL, usual: URL) {
+            self.served = served
+            self.usual = usual
+        }
+
+        /// `url` on the usual origin when it is on the served one, else `nil`.
+        func filed(_ url: URL) -> URL? {
+            guard url.scheme == served.scheme, url.host == served.host, url.port == served.port,
+                var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+            else { return nil }
+            components.port = usual.port
+            return components.url
         }
     }
 
@@ -64,6 +89,8 @@ package actor ExplorerSession {
     let history: (any WorkspaceCache)?
     let activity: ActivityLog
     let processEnvironment: [String: String]
+    /// Where the in-process mock's answers are filed when it is not on its usual port.
+    let mockFiling: MockFiling?
     let editor: (@Sendable (String) async throws -> String)?
     /// The cookie jars, one per environment (`.tern/cookies.json`).
     package nonisolated let cookieJars: WorkspaceCookies
@@ -85,6 +112,7 @@ package actor ExplorerSession {
         self.mode = options.mode ?? workspace.handler.mode
         self.variables = options.variables
         self.processEnvironment = options.processEnvironment
+        self.mockFiling = options.mockFiling
         self.editor = options.editor
         self.storage = storage
         self.history = history
@@ -164,6 +192,7 @@ package actor ExplorerSession {
         request.cachePartition = environment ?? workspace.defaultEnvironment
         request.secretValues = secrets().map(\.value) + capturedSecretValues()
         request.answerCarriesSecrets = entry.spec.capture.contains { SecretMask.looksSecret($0.name) }
+        request.identityURL = mockFiling?.filed(request.url)
         return request
     }
 
