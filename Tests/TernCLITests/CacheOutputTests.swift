@@ -115,4 +115,27 @@ struct CacheOutputTests {
             #expect(stale.stderr.contains("the network failed"), "\(stale.stderr)")
         }
     }
+
+    @Test("the demo mock's answers are filed under its usual port: with that port held, a replay still finds them")
+    func mockFiledUnderUsualPort() async throws {
+        try await withDemo { demo in
+            let first = try await Tern.run(demo.arguments("send", "list-users"))
+            #expect(first.status == 0, "\(first.stderr)")
+            let listing = try await Tern.run(demo.arguments("cache", "list"))
+            let portText = try #require(
+                listing.stdout.firstMatch(of: /127\.0\.0\.1:(\d+)\/users/)?.output.1, "\(listing.stdout)")
+            let usual = try #require(Int(portText))
+            // Another process holds the usual port, as a running TUI does: the mock starts elsewhere.
+            let holder = try await MockServer.start(port: usual)
+            defer { Task { try? await holder.shutdown() } }
+            let replay = try await Tern.run(demo.arguments("send", "list-users", "--mode", "cache", "-v"))
+            #expect(replay.status == 0, "\(replay.stderr)")
+            #expect(!replay.stderr.contains("127.0.0.1:\(usual)/users"), "the mock ran on another port: \(replay.stderr)")
+            #expect(replay.stdout == first.stdout)
+            let live = try await Tern.run(demo.arguments("send", "list-users", "--mode", "live", "--events", "json"))
+            let stored = live.events.first { $0["result"] as? String == "stored" }?["key"] as? String
+            #expect(stored?.contains("127.0.0.1:\(usual)/users") == true, "filed under the usual port: \(live.stderr)")
+            try await holder.shutdown()
+        }
+    }
 }

@@ -4,8 +4,9 @@ public import Foundation
 ///
 /// All three forms a recipient must accept are read, strictly: IMF-fixdate
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form (`Sunday, 06-Nov-94 08:49:37 GMT`)
-/// and asctime (`Sun Nov  6 08:49:37 1994`). Anything else — a missing `GMT`, a day that does not
-/// exist, a stray character — is not a date, which for `Expires` means "already expired".
+/// and asctime (`Sun Nov  6 08:49:37 1994`), names in any case. Anything else — a missing `GMT`, a
+/// day that does not exist, a stray character — is not a date, which for `Expires` means "already
+/// expired".
 public enum HTTPDate {
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let longWeekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
@@ -18,13 +19,14 @@ public enum HTTPDate {
     /// - Parameter now: the reference for an RFC 850 two-digit year, read as the year with those
     ///   digits that is not more than 50 years in the future.
     public static func parse(_ text: String, now: Date = Date()) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Names are matched without regard to case, as most recipients do (RFC 9110 spells them in one case).
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         guard trimmed.utf8.count <= maximumLength, trimmed.allSatisfy(\.isASCII) else { return nil }
         if let comma = trimmed.firstIndex(of: ",") {
             let day = String(trimmed[..<comma])
             let rest = trimmed[trimmed.index(after: comma)...]
-            if weekdays.contains(day) { return imfFixdate(String(rest)) }
-            if longWeekdays.contains(day) { return rfc850(String(rest), now: now) }
+            if weekdays.contains(where: { $0.lowercased() == day }) { return imfFixdate(String(rest)) }
+            if longWeekdays.contains(where: { $0.lowercased() == day }) { return rfc850(String(rest), now: now) }
             return nil
         }
         return asctime(trimmed)
@@ -57,7 +59,7 @@ public enum HTTPDate {
     /// `Sun Nov  6 08:49:37 1994`.
     private static func asctime(_ text: String) -> Date? {
         let parts = text.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, weekdays.contains(String(parts[0])) else { return nil }
+        guard parts.count == 2, weekdays.contains(where: { $0.lowercased() == parts[0] }) else { return nil }
         var scanner = ASCIIScanner(String(parts[1]), limit: maximumLength)
         guard let month = month(&scanner), scanner.skip(" ") else { return nil }
         let day: Int64
@@ -77,7 +79,7 @@ public enum HTTPDate {
     private static func month(_ scanner: inout ASCIIScanner) -> Int64? {
         for (index, name) in months.enumerated() {
             var probe = scanner
-            if name.unicodeScalars.allSatisfy({ probe.skip($0) }) {
+            if name.lowercased().unicodeScalars.allSatisfy({ probe.skip($0) }) {
                 scanner = probe
                 return Int64(index + 1)
             }
@@ -94,7 +96,7 @@ public enum HTTPDate {
     }
 
     private static func gmt(_ scanner: inout ASCIIScanner) -> Bool {
-        scanner.skip(" ") && scanner.skip("G") && scanner.skip("M") && scanner.skip("T") && scanner.atEnd
+        scanner.skip(" ") && scanner.skip("g") && scanner.skip("m") && scanner.skip("t") && scanner.atEnd
     }
 
     private static func date(year: Int64, month: Int64, day: Int64, time: Int64) -> Date? {

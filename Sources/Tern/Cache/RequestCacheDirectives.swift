@@ -48,7 +48,8 @@ public struct RequestCacheDirectives: Sendable, Hashable {
     /// within `max-stale`, and never when the response said `must-revalidate` or `no-cache`.
     public func accepts(_ entry: StoredResponse, now: Date) -> Bool {
         if noCache { return false }
-        if let maxAge, TimeInterval(entry.currentAge(at: now)) > maxAge { return false }
+        // `max-age=0` asks for a revalidation, as browsers send it on a reload.
+        if let maxAge, maxAge == 0 || TimeInterval(entry.currentAge(at: now)) > maxAge { return false }
         let remaining = entry.validUntil.timeIntervalSince(now)
         if let minFresh, remaining < minFresh { return false }
         if remaining > 0 { return true }
