@@ -75,7 +75,8 @@ enum ResponseRow {
         do {
             return try JSONDecoder().decode(SecretMarks.self, from: Data(json.utf8))
         } catch {
-            throw TernError(.storage, "the secret marks of cache entry '\(key)' are not readable JSON", underlying: error)
+            throw TernError(
+                .storage, "the secret marks of cache entry '\(key)' are not readable JSON", underlying: error)
         }
     }
 

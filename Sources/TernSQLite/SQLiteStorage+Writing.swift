@@ -78,7 +78,8 @@ extension SQLiteStorage {
         let when = date.timeIntervalSince1970
         return try await write("invalidating '\(url)'") { db in
             try db.execute(
-                sql: "UPDATE responses SET valid_until = ? WHERE url = ? AND valid_until > ?", arguments: [when, url, when]
+                sql: "UPDATE responses SET valid_until = ? WHERE url = ? AND valid_until > ?",
+                arguments: [when, url, when]
             )
             return db.changesCount
         }

@@ -130,7 +130,8 @@ struct CacheOutputTests {
             defer { Task { try? await holder.shutdown() } }
             let replay = try await Tern.run(demo.arguments("send", "list-users", "--mode", "cache", "-v"))
             #expect(replay.status == 0, "\(replay.stderr)")
-            #expect(!replay.stderr.contains("127.0.0.1:\(usual)/users"), "the mock ran on another port: \(replay.stderr)")
+            #expect(
+                !replay.stderr.contains("127.0.0.1:\(usual)/users"), "the mock ran on another port: \(replay.stderr)")
             #expect(replay.stdout == first.stdout)
             let live = try await Tern.run(demo.arguments("send", "list-users", "--mode", "live", "--events", "json"))
             let stored = live.events.first { $0["result"] as? String == "stored" }?["key"] as? String

@@ -12,7 +12,8 @@ struct HttpbinChainTests {
     static func workspace(baseURL: String) throws -> TemporaryWorkspace {
         let workspace = try TemporaryWorkspace(copyingDemo: false)
         try workspace.write(
-            "workspace.yaml", "name: httpbin chain\ndefaultEnvironment: local\ntargets:\n  bin:\n    baseURL: \"{{baseURL}}\"\n")
+            "workspace.yaml",
+            "name: httpbin chain\ndefaultEnvironment: local\ntargets:\n  bin:\n    baseURL: \"{{baseURL}}\"\n")
         try workspace.write("environments/local.yaml", "baseURL: \(baseURL)\n")
         try workspace.write(
             "specs/auth/login.yaml",
@@ -67,7 +68,8 @@ struct HttpbinChainTests {
 
         let normal = try await Tern.run(workspace.arguments("run", "--mode", "normal"))
         #expect(normal.status == 0, "\(normal.stdout)\(normal.stderr)")
-        #expect(normal.stdout.contains("3/3 checks  (cache)"), "the bearer answer came from the cache: \(normal.stdout)")
+        #expect(
+            normal.stdout.contains("3/3 checks  (cache)"), "the bearer answer came from the cache: \(normal.stdout)")
 
         let stored = try await Tern.run(workspace.arguments("cache", "show", "auth/login"))
         #expect(stored.stdout.contains(Self.token), "the stored answer is what httpbin sent: \(stored.stdout)")

@@ -64,10 +64,12 @@ struct READMEWalkthroughTests {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let bin = scratch.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("tern"), withDestinationURL: Tern.binary)
+        try FileManager.default.createSymbolicLink(
+            at: bin.appendingPathComponent("tern"), withDestinationURL: Tern.binary)
         // Relative paths of the walk-through (the OpenAPI fixture) resolve as they do from the repository.
         try FileManager.default.createSymbolicLink(
-            at: scratch.appendingPathComponent("Tests"), withDestinationURL: Tern.packageRoot.appendingPathComponent("Tests"))
+            at: scratch.appendingPathComponent("Tests"),
+            withDestinationURL: Tern.packageRoot.appendingPathComponent("Tests"))
         let demo = scratch.appendingPathComponent("demo")
         try FileManager.default.copyItem(at: Tern.packageRoot.appendingPathComponent("workspaces/demo"), to: demo)
         try? FileManager.default.removeItem(at: demo.appendingPathComponent(".tern"))
@@ -85,7 +87,8 @@ struct READMEWalkthroughTests {
             var script = command.replacingOccurrences(of: "/tmp/", with: scratch.path + "/")
             if command.hasPrefix("tern mock") {
                 // A server until Ctrl-C: start it, ask it for a sample, stop it.
-                script = "\(script) & pid=$!; status=1; for i in $(seq 1 100); do "
+                script =
+                    "\(script) & pid=$!; status=1; for i in $(seq 1 100); do "
                     + "if curl -sf http://127.0.0.1:8787/users/1; then status=0; break; fi; sleep 0.1; done; "
                     + "kill $pid; wait $pid; exit $status"
             }

@@ -35,7 +35,8 @@ public enum Freshness {
         }
         if let expires = headers[values: .expires].first {
             guard let date = HTTPDate.parse(expires, now: responseTime) else { return 0 }
-            let dateValue = headers[values: .date].first.flatMap { HTTPDate.parse($0, now: responseTime) } ?? responseTime
+            let dateValue =
+                headers[values: .date].first.flatMap { HTTPDate.parse($0, now: responseTime) } ?? responseTime
             return max(0, date.timeIntervalSince(dateValue))
         }
         let cacheable = heuristicallyCacheable.contains(status) || control.contains("public")

@@ -3,8 +3,9 @@ public import HTTPTypes
 
 /// Replaces secrets with `••••••` wherever a request or an answer leaves Tern: the recorded request and
 /// the storage key, the history, events, logs, errors, reports and exports (a stored answer is kept as
-/// the server sent it, and masked when it is exported). A secret is a header whose name is sensitive (`Authorization`, `Cookie`, …)
-/// or a value the request marks secret (`Request.secretValues`, e.g. what `{{env:NAME}}` read).
+/// the server sent it, and masked when it is exported). A secret is a header whose name is sensitive
+/// (`Authorization`, `Cookie`, …) or a value the request marks secret (`Request.secretValues`, e.g.
+/// what `{{env:NAME}}` read).
 public struct Redactor: Sendable {
     /// What a secret is replaced with.
     public static let mask = "••••••"

@@ -75,7 +75,8 @@ extension Redactor {
         var taken: [Range<Int>] = []
         for needle in secretNeedles where taken.count < SecretMarks.maximumRanges {
             var start = data.startIndex
-            while taken.count < SecretMarks.maximumRanges, let found = data.range(of: needle, in: start..<data.endIndex) {
+            while taken.count < SecretMarks.maximumRanges, let found = data.range(of: needle, in: start..<data.endIndex)
+            {
                 let range = (found.lowerBound - data.startIndex)..<(found.upperBound - data.startIndex)
                 if !taken.contains(where: { $0.overlaps(range) }) { taken.append(range) }
                 start = found.upperBound

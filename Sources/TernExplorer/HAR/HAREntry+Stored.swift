@@ -37,7 +37,9 @@ extension HAREntry {
             (0...999).contains(entry.status) ? HTTPResponse.Status(standardCode: entry.status).reasonPhrase : ""
         let response = HARResponse(
             status: entry.status, statusText: reason,
-            headers: redactor.redact(marks.masking(entry.headers)).map { HARPair(name: $0.name.rawName, value: $0.value) },
+            headers: redactor.redact(marks.masking(entry.headers)).map {
+                HARPair(name: $0.name.rawName, value: $0.value)
+            },
             content: content, redirectURL: redactor.redact(marks.masking(entry.headers)[.location] ?? "")
         )
         let digested = entry.key.hasPrefix("\(method) \(entry.url) #")

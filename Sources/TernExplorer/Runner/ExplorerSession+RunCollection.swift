@@ -56,7 +56,8 @@ extension ExplorerSession {
         let masker = exportRedactor()
         if masker.hasSecretValues {
             result.expectations = result.expectations.map {
-                ExpectationResult(expected: masker.redact($0.expected), actual: masker.redact($0.actual), passed: $0.passed)
+                ExpectationResult(
+                    expected: masker.redact($0.expected), actual: masker.redact($0.actual), passed: $0.passed)
             }
             result.error = result.error.map { masker.redact($0) }
         }

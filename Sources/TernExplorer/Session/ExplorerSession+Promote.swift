@@ -51,7 +51,8 @@ extension ExplorerSession {
                 .unsupported, "'\(stored.key)' is a downloaded file (\(size)); a sample holds text or JSON only"
             )
         }
-        guard let exact = BodyRendering.exactText((stored.secretMarks ?? SecretMarks()).masking(body: stored.body)) else {
+        guard let exact = BodyRendering.exactText((stored.secretMarks ?? SecretMarks()).masking(body: stored.body))
+        else {
             throw ExplorerError(.unsupported, "'\(stored.key)' has a binary body; a sample holds text or JSON only")
         }
         let text = redactor.redact(exact)

@@ -116,7 +116,8 @@ struct FreshnessTests {
         let date = HTTPDate.format(now.addingTimeInterval(-30))
         #expect(Freshness.initialAge(headers: [.date: date], requestTime: now, responseTime: now) == 30)
         #expect(
-            Freshness.initialAge(headers: [.date: date, .age: "100"], requestTime: now.addingTimeInterval(-2),
+            Freshness.initialAge(
+                headers: [.date: date, .age: "100"], requestTime: now.addingTimeInterval(-2),
                 responseTime: now) == 102)
         let until = Freshness.validUntil(
             headers: [.cacheControl: "max-age=100", .age: "40"], status: 200, requestTime: now, responseTime: now,

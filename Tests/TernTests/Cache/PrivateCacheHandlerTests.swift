@@ -36,13 +36,16 @@ struct PrivateCacheHandlerTests {
         }
     }
 
-    @Test("a successful POST, PUT, DELETE or unknown method makes the stored GET of its URL stale; a failed one does not")
+    @Test(
+        "a successful POST, PUT, DELETE or unknown method makes the stored GET of its URL stale; a failed one does not")
     func invalidation() async throws {
         for method in [HTTPRequest.Method.post, .put, .delete, HTTPRequest.Method("M-SEARCH")!] {
             let storage = MemoryStorage()
             let transport = InMemoryTransport { request, call in
-                let status: HTTPResponse.Status = request.headers[HTTPField.Name("X-Fail")!] == nil ? .ok : .internalServerError
-                return TransportResponse(status: status, headers: [.cacheControl: "max-age=3600"], body: Data("\(call)".utf8))
+                let status: HTTPResponse.Status =
+                    request.headers[HTTPField.Name("X-Fail")!] == nil ? .ok : .internalServerError
+                return TransportResponse(
+                    status: status, headers: [.cacheControl: "max-age=3600"], body: Data("\(call)".utf8))
             }
             let handler = Handler(
                 transport: transport, storage: storage, retryPolicy: .constant(.zero, limit: 0), clock: clock)
@@ -63,7 +66,8 @@ struct PrivateCacheHandlerTests {
         let third = URL(string: "http://127.0.0.1:1/items/3")!
         let transport = InMemoryTransport { request, call in
             guard request.method == .post else {
-                return TransportResponse(status: .ok, headers: [.cacheControl: "max-age=3600"], body: Data("\(call)".utf8))
+                return TransportResponse(
+                    status: .ok, headers: [.cacheControl: "max-age=3600"], body: Data("\(call)".utf8))
             }
             return TransportResponse(
                 status: .created,
@@ -112,7 +116,10 @@ struct PrivateCacheHandlerTests {
         let transport = InMemoryTransport { _, _ in
             TransportResponse(
                 status: .ok,
-                headers: [.setCookie: "sid=s3cret", .connection: "X-Hop", HTTPField.Name("X-Hop")!: "1", .contentType: "application/json"],
+                headers: [
+                    .setCookie: "sid=s3cret", .connection: "X-Hop", HTTPField.Name("X-Hop")!: "1",
+                    .contentType: "application/json",
+                ],
                 body: body)
         }
         var secret = request()
@@ -124,12 +131,15 @@ struct PrivateCacheHandlerTests {
         #expect(stored.headers[HTTPField.Name("X-Hop")!] == nil)
         #expect(stored.headers[.connection] == nil)
         let marks = try #require(stored.secretMarks)
-        #expect(String(decoding: marks.masking(body: stored.body), as: UTF8.self) == #"{"token":"••••••","password":"hunter2"}"#)
+        #expect(
+            String(decoding: marks.masking(body: stored.body), as: UTF8.self)
+                == #"{"token":"••••••","password":"hunter2"}"#)
     }
 
     @Test("201 and 202 without explicit freshness are not reused, yet replay offline")
     func heuristicStatuses() async throws {
-        let handler = handler(answering(status: 201, [.lastModified: HTTPDate.format(clock.now.addingTimeInterval(-86_400))]))
+        let handler = handler(
+            answering(status: 201, [.lastModified: HTTPDate.format(clock.now.addingTimeInterval(-86_400))]))
         _ = try await handler.send(request())
         #expect(try await handler.send(request()).source == .live)
         #expect(try await handler.send(request(), mode: .cache).source == .cache)
@@ -161,7 +171,9 @@ struct PrivateCacheHandlerTests {
         let transport = answering([.cacheControl: "max-age=3600", .eTag: "\"v1\""])
         let handler = handler(transport)
         _ = try await handler.send(request())
-        for headers: HTTPFields in [[.cacheControl: "no-cache"], [HTTPField.Name("Pragma")!: "no-cache"], [.cacheControl: "max-age=0"]] {
+        for headers: HTTPFields in [
+            [.cacheControl: "no-cache"], [HTTPField.Name("Pragma")!: "no-cache"], [.cacheControl: "max-age=0"],
+        ] {
             let before = transport.requestCount
             _ = try await handler.send(request(.get, headers))
             #expect(transport.requestCount == before + 1, "\(headers)")
@@ -205,21 +217,24 @@ struct PrivateCacheHandlerTests {
         login.answerCarriesSecrets = true
         _ = try await self.handler(answering([:]), secrets: false).send(login)
         #expect(try await storage.entries().isEmpty)
-        _ = try await self.handler(answering([:]), secrets: false).send(request(url: URL(string: "http://127.0.0.1:1/x")!))
+        _ = try await self.handler(answering([:]), secrets: false).send(
+            request(url: URL(string: "http://127.0.0.1:1/x")!))
         #expect(try await storage.entries().count == 1, "an answer without a secret is stored")
     }
 
     @Test("a cache-mode miss names the server, path, parameters and headers that differ, in sentences")
     func missExplanations() async throws {
         let handler = handler(answering([:]))
-        var stored = request(.get, [HTTPField.Name("X-Trace")!: "1"], url: URL(string: "http://127.0.0.1:18080/users?page=1")!)
+        var stored = request(
+            .get, [HTTPField.Name("X-Trace")!: "1"], url: URL(string: "http://127.0.0.1:18080/users?page=1")!)
         stored.name = "users/list"
         _ = try await handler.send(stored)
         var other = request(.get, [.accept: "text/csv"], url: URL(string: "https://127.0.0.1:18099/users?page=2")!)
         other.name = "users/list"
         let error = await #expect(throws: TernError.self) { try await handler.send(other, mode: .cache) }
         let message = error?.message ?? ""
-        #expect(message.contains("the server is https://127.0.0.1:18099 (stored: http://127.0.0.1:18080)"), "\(message)")
+        #expect(
+            message.contains("the server is https://127.0.0.1:18099 (stored: http://127.0.0.1:18080)"), "\(message)")
         #expect(message.contains("the query parameter 'page' has another value"), "\(message)")
         #expect(message.contains("the header 'accept' is new (the stored request had none)"), "\(message)")
         #expect(message.contains("the header 'x-trace' is missing (the stored request had one)"), "\(message)")
