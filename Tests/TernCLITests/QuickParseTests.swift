@@ -24,6 +24,9 @@ struct QuickParseTests {
         ["send", "echo", "--env", "nowhere"],
         ["send", "--workspace=ROOT", "echo", "--body", "text"],
         ["send", "echo", "--workspace", "ROOT"],
+        ["send", "echo", "--no-follow", "--include"],
+        ["send", "echo", "--max-redirects", "3"],
+        ["send", "echo", "--max-redirects=0", "--mode", "live"],
     ]
 
     /// Command lines the quick parser leaves to swift-argument-parser: help, mistakes, and forms it

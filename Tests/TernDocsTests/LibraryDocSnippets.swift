@@ -349,7 +349,7 @@ _ = latest
 _ = history
 }
 
-// docs/library.md:736
+// docs/library.md:753
 func snippet18() async throws {
 let user = try await handler.decode(
     User.self, from: UserAPI.user(id: 1),
@@ -360,7 +360,7 @@ _ = user
 _ = uncached
 }
 
-// docs/library.md:758
+// docs/library.md:775
 func snippet19() async throws {
 var policy = RetryPolicy(
     maxRetries: 5,                          // retries after the first attempt; 0 = one attempt
@@ -383,7 +383,7 @@ _ = policy
 _ = presets
 }
 
-// docs/library.md:813
+// docs/library.md:830
 func snippet20() async throws {
 let get = Request(url: URL(string: "https://api.example.com/users")!)
 let failed = Response(status: .serviceUnavailable, headers: [.retryAfter: "2"], request: get)
@@ -394,7 +394,7 @@ _ = failed
 _ = decision
 }
 
-// docs/library.md:844
+// docs/library.md:861
 struct AttemptHeader: Interceptor {
     func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
         var request = request
@@ -403,7 +403,7 @@ struct AttemptHeader: Interceptor {
     }
 }
 
-// docs/library.md:867
+// docs/library.md:884
 func snippet22() async throws {
 let handler = Handler(
     transport: HTTPClientTransport.shared,
@@ -423,7 +423,7 @@ let handler = Handler(
 _ = handler
 }
 
-// docs/library.md:902
+// docs/library.md:919
 struct TokenReply: Decodable, Sendable {
     var token: String
 }
@@ -450,7 +450,7 @@ _ = token
 _ = refreshes
 }
 
-// docs/library.md:968
+// docs/library.md:985
 func snippet24() async throws {
 // Every send of this handler, for as long as you iterate. Each call makes a new subscriber.
 let events = handler.events()          // AsyncStream<HandlerEvent>, buffering the newest 1024
@@ -460,6 +460,7 @@ let watcher = Task {
         case .attempt(let number): print(event.requestID, "attempt", number)
         case .retry(let attempt, let cause, let delay): print("retry after attempt \(attempt): \(cause), in \(delay)")
         case .cache(let decision): print("cache", decision)
+        case .redirect(let hop): print(hop.status, "to", hop.to)
         case .progress(let progress): print(progress.direction, progress.bytes, progress.total ?? -1)
         case .response(let status, let source, let bytes, let duration): print(status, source, bytes, duration)
         case .failure(let error): print("failed:", error)
@@ -474,7 +475,7 @@ _ = watcher
 _ = response
 }
 
-// docs/library.md:1034
+// docs/library.md:1052
 func snippet25() async throws {
 do {
     let response = try await handler.send(UserAPI.user(id: 1), mode: .cache)
@@ -491,7 +492,7 @@ do {
 }
 }
 
-// docs/library.md:1054
+// docs/library.md:1072
 func snippet26() async throws {
 let lookup = Task {
     do {
@@ -508,7 +509,7 @@ _ = try await lookup.value   // the Task's error type is `any Error`: anything e
 _ = lookup
 }
 
-// docs/library.md:1081
+// docs/library.md:1099
 func snippet27() async throws {
 let task = handler.request(UserAPI.user(id: 1)) { result in
     switch result {
@@ -521,7 +522,7 @@ await task.wait()        // returns after the completion has run
 _ = task
 }
 
-// docs/library.md:1100
+// docs/library.md:1118
 func snippet28() async throws {
 handler.request(
     targetGroup: UserAPI.user(id: 1),           // any Endpoint, not only a TargetGroup
@@ -533,7 +534,7 @@ handler.request(
 )
 }
 
-// docs/library.md:1116
+// docs/library.md:1134
 func snippet29() async throws {
 let task = Task { try await handler.send(UserAPI.user(id: 1)) }
 task.cancel()
@@ -545,7 +546,7 @@ do {
 _ = task
 }
 
-// docs/library.md:1161
+// docs/library.md:1179
 @Test func retriesThenStores() async throws {
     let clock = TestClock()
     let transport = InMemoryTransport.sequence([
@@ -567,7 +568,7 @@ _ = task
     #expect(transport.requestCount == 4)
 }
 
-// docs/library.md:1194
+// docs/library.md:1212
 @Test func specAgainstTheMockServer() async throws {
     let archived = MockRoute(
         method: "GET", path: "/users/42", response: .json(#"{"message":"user is archived","code":7}"#, status: 422)

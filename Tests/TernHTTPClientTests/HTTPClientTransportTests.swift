@@ -111,14 +111,16 @@ struct HTTPClientTransportTests {
         }
     }
 
-    @Test("redirects are followed by default and returned as they are when disabled")
+    @Test("told to, the transport follows redirects; by default it returns them as they are")
     func redirects() async throws {
         try await withMockServer { server in
             let request = Request(url: server.baseURL.appendingPathComponent("redirect/2"))
-            let followed = try await transport.perform(request, context: TransportContext())
+            let following = HTTPClientTransport(configuration: .init(maximumRedirects: 5))
+            let followed = try await following.perform(request, context: TransportContext())
+            try await following.shutdown()
             #expect(followed.status == .ok)
             #expect(String(data: followed.body, encoding: .utf8)?.contains(#""path":"/echo""#) == true)
-            let strict = HTTPClientTransport(configuration: .init(maximumRedirects: 0))
+            let strict = HTTPClientTransport(configuration: .init())
             let raw = try await strict.perform(request, context: TransportContext())
             try await strict.shutdown()
             #expect(raw.status.code == 302)

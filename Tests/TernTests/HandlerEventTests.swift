@@ -29,6 +29,7 @@ final class EventLog: Sendable {
             case .cache(.stale): "cache.stale"
             case .cache(.notStored): "cache.notStored"
             case .cache(.invalidated): "cache.invalidated"
+            case .redirect: "redirect"
             case .progress: "progress"
             case .response: "response"
             case .failure: "failure"

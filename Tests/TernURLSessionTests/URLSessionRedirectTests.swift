@@ -8,10 +8,12 @@ import Testing
 
 @Suite("URLSessionTransport: redirects and challenges")
 struct URLSessionRedirectTests {
+    /// A transport that follows redirects on its own (the default leaves them to the handler).
+    static let following = TransportConfiguration(maximumRedirects: 5)
     @Test("redirects are followed to the final response")
     func followed() async throws {
         try await withMockServer { server in
-            try await withTransport { transport in
+            try await withTransport(Self.following) { transport in
                 let request = Request(url: server.baseURL.appendingPathComponent("redirect/3"))
                 let reply = try await transport.perform(request, context: TransportContext())
                 #expect(reply.status == .ok)
@@ -51,7 +53,7 @@ struct URLSessionRedirectTests {
     @Test("a redirect to another origin drops credentials; the same origin keeps them")
     func crossOrigin() async throws {
         try await withMockServer { server in
-            try await withTransport { transport in
+            try await withTransport(Self.following) { transport in
                 func send(_ url: URL) async throws -> Echo {
                     var request = Request(url: url)
                     request.headers[.authorization] = "Bearer secret"
@@ -80,7 +82,7 @@ struct URLSessionRedirectTests {
     func seeOther() async throws {
         let route = MockRoute(path: "/see-other", response: MockResponse(status: 303, headers: [("Location", "/echo")]))
         try await withMockServer(routes: [route]) { server in
-            try await withTransport { transport in
+            try await withTransport(Self.following) { transport in
                 var request = Request(method: .post, url: server.baseURL.appendingPathComponent("see-other"))
                 request.body = .data(Data("payload".utf8))
                 request.headers[.contentType] = "text/plain"
@@ -97,7 +99,7 @@ struct URLSessionRedirectTests {
     func temporaryRedirectWithBody() async throws {
         let route = MockRoute(path: "/moved", response: MockResponse(status: 307, headers: [("Location", "/echo")]))
         try await withMockServer(routes: [route]) { server in
-            try await withTransport { transport in
+            try await withTransport(Self.following) { transport in
                 var request = Request(method: .put, url: server.baseURL.appendingPathComponent("moved"))
                 request.body = .data(Data("payload".utf8))
                 let error = try await failure(of: transport, request)

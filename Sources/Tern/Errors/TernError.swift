@@ -18,6 +18,7 @@ public struct TernError: Error, Sendable, CustomStringConvertible {
             case authentication
             case unsupported
             case tls
+            case tooManyRedirects
         }
 
         private let code: Code
@@ -51,6 +52,8 @@ public struct TernError: Error, Sendable, CustomStringConvertible {
         /// failed a check (expired, wrong host, unknown issuer) or the server wants a client certificate.
         /// Not transient: the retry policy does not retry it.
         public static let tls = Kind(.tls)
+        /// A send met more redirects than its `RedirectPolicy` allows.
+        public static let tooManyRedirects = Kind(.tooManyRedirects)
 
         /// The case name, as written in Swift: `"unacceptableStatus"` for `.unacceptableStatus`.
         public var description: String { code.rawValue }
@@ -72,6 +75,7 @@ public struct TernError: Error, Sendable, CustomStringConvertible {
             case .authentication: "authentication failed"
             case .unsupported: "unsupported"
             case .tls: "TLS failed"
+            case .tooManyRedirects: "too many redirects"
             }
         }
     }

@@ -35,6 +35,8 @@ public struct HandlerEvent: Sendable {
         case retry(attempt: Int, cause: RetryCause, delay: Duration)
         /// A storage decision.
         case cache(CacheDecision)
+        /// A redirect was followed: the hop, its status and where it led.
+        case redirect(RedirectHop)
         /// Bytes moved (uploads and downloads).
         case progress(TransferProgress)
         /// A response was delivered to the caller.

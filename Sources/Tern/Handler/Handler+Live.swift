@@ -77,9 +77,8 @@ extension Handler {
             var attemptRequest = request
             if let resumeOffset { attemptRequest.headers[.range] = "bytes=\(resumeOffset)-" }
             do {
-                response = try await runChain(
-                    attemptRequest, attempt: attempt, resumeOffset: resumeOffset, streaming: plan.streaming,
-                    emitter: emitter)
+                response = try await followingRedirects(
+                    attemptRequest, attempt: attempt, resumeOffset: resumeOffset, plan: plan, emitter: emitter)
             } catch {
                 failure = TernError.wrap(error, requestLabel: plan.label, attempt: attempt)
             }
@@ -123,7 +122,7 @@ extension Handler {
     }
 
     /// One attempt: the interceptors, outermost first, around the transport.
-    private func runChain(
+    func runChain(
         _ request: Request, attempt: Int, resumeOffset: Int64?, streaming: StreamHooks?, emitter: EventEmitter
     ) async throws -> Response {
         let transport = self.transport

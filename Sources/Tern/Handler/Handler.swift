@@ -39,6 +39,10 @@ public final class Handler: Sendable {
     /// a credential the request says its answer holds) are stored. On by default: the storage is
     /// private; off, such answers are never written down (and so are not replayed offline).
     public let storesSecretAnswers: Bool
+    /// Whether and how far redirects are followed, for requests without a policy of their own. The
+    /// handler follows them itself (transports return 3xx as they are), so every hop goes through the
+    /// interceptors — the cookie jar keeps what each hop sets — and is a `.redirect` event.
+    public let redirectPolicy: RedirectPolicy
 
     private let defaultsBox: Mutex<SessionDefaults>
     let broadcaster = EventBroadcaster<HandlerEvent>()
@@ -60,7 +64,8 @@ public final class Handler: Sendable {
         cacheIdentity: CacheIdentity? = nil,
         redactedHeaders: [String] = [],
         staleIfError: Bool = true,
-        storesSecretAnswers: Bool = true
+        storesSecretAnswers: Bool = true,
+        redirects: RedirectPolicy = .default
     ) {
         self.transport = transport
         self.storage = storage
@@ -75,6 +80,7 @@ public final class Handler: Sendable {
         self.redactedHeaders = redactedHeaders
         self.staleIfError = staleIfError
         self.storesSecretAnswers = storesSecretAnswers
+        self.redirectPolicy = redirects
     }
 
     /// Lynn's shape: a transport, storage, a retry count and a mode.

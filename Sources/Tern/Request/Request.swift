@@ -41,6 +41,8 @@ public struct Request: Sendable {
     public var sample: SampleResponse?
     /// The deadline for one attempt, overriding the handler's default.
     public var timeout: Duration?
+    /// A redirect policy for this request only, overriding the handler's.
+    public var redirectPolicy: RedirectPolicy?
     /// A retry policy for this request only, overriding the handler's.
     public var retryPolicy: RetryPolicy?
     /// Whether auth interceptors should sign this request (STRV's `isAuthenticationRequired`).

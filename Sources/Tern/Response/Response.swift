@@ -28,6 +28,8 @@ public struct Response: Sendable {
     public var contentDecoding: ContentDecoding? = nil
     /// What the connection was for a live response (HTTP version, TLS, certificate), when known.
     public var connection: ConnectionInfo? = nil
+    /// The redirects followed to get it, in order (empty when none was).
+    public var redirects: [RedirectHop] = []
 
     /// Makes a response; transports and interceptors may build their own.
     public init(

@@ -11,8 +11,10 @@ public struct TransportConfiguration: Sendable, Hashable {
     public var maximumConnectionsPerHost: Int
     /// How long an idle pooled connection is kept.
     public var idleTimeout: Duration
-    /// Redirects followed before giving up; 0 returns 3xx responses as they are. A redirect to
-    /// another origin never carries `Authorization`, `Proxy-Authorization` or `Cookie`.
+    /// Redirects the transport follows on its own before giving up; 0 (the default) returns 3xx
+    /// responses as they are, for the `Handler` to follow (`RedirectPolicy`), hop by hop through its
+    /// interceptors. A redirect to another origin never carries `Authorization`,
+    /// `Proxy-Authorization` or `Cookie`.
     public var maximumRedirects: Int
     /// The read timeout and the size limits of every attempt.
     public var limits: TransferLimits
@@ -24,7 +26,7 @@ public struct TransportConfiguration: Sendable, Hashable {
     /// Makes a configuration.
     public init(
         connectTimeout: Duration = .seconds(10), maximumConnectionsPerHost: Int = 8,
-        idleTimeout: Duration = .seconds(60), maximumRedirects: Int = 5,
+        idleTimeout: Duration = .seconds(60), maximumRedirects: Int = 0,
         limits: TransferLimits = TransferLimits()
     ) {
         self.connectTimeout = connectTimeout

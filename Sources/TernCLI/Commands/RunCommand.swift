@@ -38,6 +38,12 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "Neither send the workspace's cookies nor keep those the responses set.")
     var noCookies = false
 
+    @Flag(help: "Return redirects (3xx) as they are instead of following them.")
+    var noFollow = false
+
+    @Option(help: ArgumentHelp("Follow at most N redirects (default 10, or handler.redirects.max).", valueName: "N"))
+    var maxRedirects: Int?
+
     @Flag(help: "Stop at the first spec that fails or errors.")
     var bail = false
 
@@ -59,8 +65,10 @@ struct RunCommand: AsyncParsableCommand {
         let destinations = try reports()
         let values = try NameValuePairs.parse(variables, option: "--var")
         // A run checks the API, so it asks the server unless told otherwise (--mode, handler.mode).
+        let redirects = try RedirectOptions.policy(noFollow: noFollow, maximum: maxRedirects)
         let opened = try await OpenedWorkspace.open(
-            workspace, environment: env, mode: mode, defaultMode: .live, variables: values, usesCookies: !noCookies)
+            workspace, environment: env, mode: mode, defaultMode: .live, variables: values, usesCookies: !noCookies,
+            redirects: redirects)
         let order: [String]
         do {
             order = try await opened.session.runOrder(specs)

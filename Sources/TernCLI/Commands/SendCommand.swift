@@ -70,6 +70,12 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(help: "Exit 4 when the status is 400 or more, or an expectation failed.")
     var fail = false
 
+    @Flag(help: "Return a redirect (3xx) as it is instead of following it.")
+    var noFollow = false
+
+    @Option(help: ArgumentHelp("Follow at most N redirects (default 10, or handler.redirects.max).", valueName: "N"))
+    var maxRedirects: Int?
+
     @Option(
         help: ArgumentHelp(
             "Print the nodes a JSONPath selects in the JSON body, one JSON line each.", valueName: "EXPR"))
@@ -106,6 +112,8 @@ struct SendArguments: Equatable {
     var include = false
     var verbose = false
     var fail = false
+    var noFollow = false
+    var maxRedirects: Int?
     var filter: String?
     var events: SendCommand.EventFormat?
 
@@ -128,15 +136,18 @@ struct SendArguments: Equatable {
         include = command.include
         verbose = command.verbose
         fail = command.fail
+        noFollow = command.noFollow
+        maxRedirects = command.maxRedirects
         filter = command.filter
         events = command.events
     }
 
     func run() async throws {
         let adjustments = try makeAdjustments()
+        let redirects = try RedirectOptions.policy(noFollow: noFollow, maximum: maxRedirects)
         let opened = try await OpenedWorkspace.open(
             workspace, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"),
-            usesCookies: !noCookies, specsFor: [spec], oneShotSend: true)
+            usesCookies: !noCookies, redirects: redirects, specsFor: [spec], oneShotSend: true)
         if events == .json, let request = try? await opened.session.resolvedRequest(spec) {
             EventPrinter().printBodyFiles(of: request, in: opened.workspace)
         }

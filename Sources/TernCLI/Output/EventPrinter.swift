@@ -36,6 +36,11 @@ struct EventPrinter: Sendable {
             ]
             if case .status(let status) = cause { fields.append(("status", .int(status))) }
             return fields
+        case .redirect(let hop):
+            return [
+                ("event", .string("redirect")), ("status", .int(hop.status)), ("from", .string(hop.from)),
+                ("location", .string(hop.to)), ("method", .string(hop.method)),
+            ]
         case .progress(let progress):
             return [
                 ("event", .string("progress")), ("direction", .string(progress.direction.rawValue)),

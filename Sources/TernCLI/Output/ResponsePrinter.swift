@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Tern
 import TernExplorer
 
@@ -16,7 +17,13 @@ struct ResponsePrinter {
         if include {
             // The protocol the transport negotiated (HTTP/2 by ALPN), HTTP/1.1 for cache and sample answers.
             let version = response.connection?.httpVersion ?? "HTTP/1.1"
-            var head = "\(version) \(response.statusCode) \(response.status.reasonPhrase)\n"
+            // Each redirect followed, as its status line and where it led, then the final answer.
+            var head = ""
+            for hop in response.redirects {
+                let reason = HTTPResponse.Status(code: hop.status).reasonPhrase
+                head += "\(version) \(hop.status) \(reason)\nLocation: \(hop.to)\n\n"
+            }
+            head += "\(version) \(response.statusCode) \(response.status.reasonPhrase)\n"
             for field in response.headers { head += "\(field.name.rawName): \(field.value)\n" }
             out.write(head + "\n")
         }

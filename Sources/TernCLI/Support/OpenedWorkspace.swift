@@ -23,6 +23,7 @@ struct OpenedWorkspace {
         _ options: some WorkspaceChoice, environment: String? = nil, mode chosenMode: ResponseMode? = nil,
         defaultMode: ResponseMode? = nil, variables: [String: String] = [:],
         startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil, usesCookies: Bool = true,
+        redirects: RedirectPolicy? = nil,
         printsSignIn: Bool = true, announcesWorkspace: Bool = true, specsFor names: [String]? = nil,
         oneShotSend: Bool = false
     ) async throws -> OpenedWorkspace {
@@ -79,6 +80,7 @@ struct OpenedWorkspace {
             environment: environment, mode: mode, variables: variables, editor: editor)
         sessionOptions.usesCookies = usesCookies
         sessionOptions.mockFiling = mockFiling
+        sessionOptions.redirects = redirects
         // An OAuth 2.0 sign-in's URL or code goes to stderr, so stdout stays the response (the TUI shows it).
         if printsSignIn {
             sessionOptions.onAuthorization = { prompt in

@@ -35,12 +35,14 @@ enum QuickParse {
 
     /// Options of `tern send` that take one value, under their long names.
     private static let singleValued: Set<String> = [
-        "--workspace", "--env", "--mode", "--body", "--output", "--filter", "--events",
+        "--workspace", "--env", "--mode", "--body", "--output", "--filter", "--events", "--max-redirects",
     ]
     /// Options that may be repeated, each time with one value.
     private static let repeatable: Set<String> = ["--var", "--header", "--query"]
     /// Options without a value.
-    private static let flags: Set<String> = ["--continue", "--no-cookies", "--include", "--verbose", "--fail"]
+    private static let flags: Set<String> = [
+        "--continue", "--no-cookies", "--include", "--verbose", "--fail", "--no-follow",
+    ]
     /// Short names, as their long names.
     private static let shortNames = ["-o": "--output", "-C": "--continue", "-v": "--verbose"]
 
@@ -102,6 +104,11 @@ enum QuickParse {
             guard let known = SendCommand.EventFormat(rawValue: events) else { return nil }
             send.events = known
         }
+        if let hops = values["--max-redirects"] {
+            guard let number = Int(hops) else { return nil }
+            send.maxRedirects = number
+        }
+        send.noFollow = given.contains("--no-follow")
         send.body = values["--body"]
         send.output = values["--output"]
         send.filter = values["--filter"]

@@ -20,6 +20,9 @@ package enum Command: Sendable, Equatable {
     case mode(ResponseMode)
     /// `env NAME`: switch environments.
     case environment(String)
+    /// `redirects [follow|off|N]`: follow redirects (up to N hops) or not, for this session's sends;
+    /// without an argument, say what is in force.
+    case redirects(RedirectPolicy?)
     /// `send [SPEC]`: send the selected (or named) spec.
     case send(String?)
     /// `log`: the retry log.
@@ -120,7 +123,7 @@ extension Command {
     /// those in the order they were given.
     package var changesSettings: Bool {
         switch self {
-        case .mode, .environment, .set(.variable, _, _), .unset(.variable, _): true
+        case .mode, .environment, .redirects(.some), .set(.variable, _, _), .unset(.variable, _): true
         default: false
         }
     }

@@ -23,6 +23,7 @@ package enum CommandParser {
         case "unset": return try parseUnset(arguments)
         case "body": return try parseBody(restOfLine(trimmed))
         case "mode": return .mode(try parseMode(arguments))
+        case "redirects": return .redirects(try parseRedirects(arguments))
         case "env": return .environment(try one(arguments, for: "env"))
         case "send": return .send(try optionalOne(arguments, for: "send"))
         case "log": return try none(arguments, .log, for: "log")
@@ -178,6 +179,21 @@ package enum CommandParser {
             throw ExplorerError(.usage, "unknown mode '\(arguments[0])'; use normal, live, cache or sample")
         }
         return mode
+    }
+
+    private static func parseRedirects(_ arguments: [String]) throws(ExplorerError) -> RedirectPolicy? {
+        guard arguments.count <= 1 else { throw usage("redirects") }
+        guard let word = arguments.first?.lowercased() else { return nil }
+        switch word {
+        case "follow", "on": return .default
+        case "off", "no", "none": return .never
+        default:
+            guard let hops = Int(word), (0...RedirectPolicy.maximumHops).contains(hops) else {
+                throw ExplorerError(
+                    .usage, "'\(arguments[0])' is not follow, off or a number of hops (0 to \(RedirectPolicy.maximumHops))")
+            }
+            return RedirectPolicy(follow: true, maximum: hops)
+        }
     }
 
     private static func parseCache(_ arguments: [String]) throws(ExplorerError) -> Command.CacheAction {

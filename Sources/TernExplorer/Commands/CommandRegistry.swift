@@ -40,6 +40,10 @@ package enum CommandRegistry {
             name: "mode", arguments: "normal|live|cache|sample", summary: "Choose where responses come from.",
             key: "m"),
         CommandInfo(name: "env", arguments: "NAME", summary: "Switch to another environment.", key: nil),
+        CommandInfo(
+            name: "redirects", arguments: "[follow|off|N]",
+            summary: "Follow redirects (up to N hops) or not for this session's sends; alone, show the policy.",
+            key: nil),
         CommandInfo(name: "send", arguments: "[SPEC]", summary: "Send the selected spec, or the one named.", key: "s"),
         CommandInfo(
             name: "log", arguments: "",

@@ -98,7 +98,7 @@ final class ActivityLog: Sendable {
                     state.transfers.append(
                         TransferRecord(requestID: event.requestID, label: event.label, progress: progress))
                 }
-            case .cache:
+            case .cache, .redirect:
                 break
             }
             if state.retries.count > limit { state.retries.removeFirst(state.retries.count - limit) }

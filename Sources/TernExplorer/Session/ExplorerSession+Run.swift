@@ -43,6 +43,12 @@ extension ExplorerSession {
             setMode(newMode)
             changed()
             return .done("mode \(newMode.rawValue)")
+        case .redirects(let policy):
+            if let policy {
+                setRedirects(policy)
+                changed()
+            }
+            return .done("redirects: \(Self.describe(redirects))")
         case .environment(let name):
             guard workspace.environments[name] != nil else {
                 throw ExplorerError(.workspace, workspace.unknownEnvironment(name).message)

@@ -83,7 +83,11 @@ extension ExplorerSession {
                     duration: Date().timeIntervalSince(started), error: redactor.redact(failure.description),
                     request: history == nil ? nil : handler.cacheIdentity.record(of: request, redactor: redactor)
                 ))
-            throw ExplorerError(.request, redactor.redact(failure.message), underlying: failure)
+            var message = redactor.redact(failure.message)
+            if failure.kind == .tooManyRedirects, message.hasSuffix(")") {
+                message = String(message.dropLast()) + "; --max-redirects or handler.redirects.max raises it)"
+            }
+            throw ExplorerError(.request, message, underlying: failure)
         }
         try saveCookies()
         return response

@@ -26,6 +26,9 @@ package actor ExplorerSession {
         /// Where the in-process mock server runs when it is not on its usual port: its answers are
         /// filed in the cache under the usual one, so they replay across processes.
         package var mockFiling: MockFiling? = nil
+        /// The redirect policy of every send, over the specs' and the workspace's (`--no-follow`,
+        /// `--max-redirects`); `nil` keeps theirs.
+        package var redirects: RedirectPolicy? = nil
 
         /// Makes options.
         package init(
@@ -91,6 +94,8 @@ package actor ExplorerSession {
     let processEnvironment: [String: String]
     /// Where the in-process mock's answers are filed when it is not on its usual port.
     let mockFiling: MockFiling?
+    /// The redirect policy set for this session (`redirects`, `--no-follow`), over the specs'.
+    private(set) var redirectOverride: RedirectPolicy?
     let editor: (@Sendable (String) async throws -> String)?
     /// The cookie jars, one per environment (`.tern/cookies.json`).
     package nonisolated let cookieJars: WorkspaceCookies
@@ -113,6 +118,7 @@ package actor ExplorerSession {
         self.variables = options.variables
         self.processEnvironment = options.processEnvironment
         self.mockFiling = options.mockFiling
+        self.redirectOverride = options.redirects
         self.editor = options.editor
         self.storage = storage
         self.history = history
@@ -146,7 +152,7 @@ package actor ExplorerSession {
                 ignoredHeaders: settings.cacheIgnoreHeaders, digestKey: storage?.identityKey
             ),
             redactedHeaders: settings.redactHeaders, staleIfError: settings.staleIfError,
-            storesSecretAnswers: settings.storeSecretAnswers
+            storesSecretAnswers: settings.storeSecretAnswers, redirects: settings.redirects
         )
         handler.updateDefaults { $0.automaticDecompression = settings.compression }
     }
@@ -193,6 +199,7 @@ package actor ExplorerSession {
         request.secretValues = secrets().map(\.value) + capturedSecretValues()
         request.answerCarriesSecrets = entry.spec.capture.contains { SecretMask.looksSecret($0.name) }
         request.identityURL = mockFiling?.filed(request.url)
+        if let redirectOverride { request.redirectPolicy = redirectOverride }
         return request
     }
 
@@ -213,6 +220,19 @@ package actor ExplorerSession {
     }
 
     func setMode(_ newMode: ResponseMode) { mode = newMode }
+    func setRedirects(_ policy: RedirectPolicy) { redirectOverride = policy }
+
+    /// The redirect policy a send of the selected spec follows: the session's, the spec's, the workspace's.
+    package var redirects: RedirectPolicy {
+        if let redirectOverride { return redirectOverride }
+        let spec = selectedID.flatMap { id in edited[id] ?? (try? workspace.spec(named: id)) }
+        return spec?.spec.redirects ?? workspace.handler.redirects
+    }
+
+    /// `follow, up to 10 hops` or `off`.
+    static func describe(_ policy: RedirectPolicy) -> String {
+        policy.follow ? "follow, up to \(policy.maximum) hop\(policy.maximum == 1 ? "" : "s")" : "off"
+    }
     func setEnvironment(_ name: String) { environment = name }
     func select(_ id: String) { selectedID = id }
     func setVariable(_ name: String, _ value: String?) { variables[name] = value }

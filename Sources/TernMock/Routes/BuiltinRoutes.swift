@@ -46,7 +46,7 @@ enum BuiltinRoutes {
                 let location = hops == 0 ? "/echo" : "/redirect/\(hops - 1)"
                 return try await exchange.send(redirect(status: 302, location: location))
             }
-        case "redirect-to" where segments.count == 1 && request.isMethod("GET", "HEAD"):
+        case "redirect-to" where segments.count == 1:
             return try await exchange.send(redirectTo(request))
         case "cache" where second != nil && request.isMethod("GET", "HEAD"):
             if let seconds = second.flatMap({ Int($0) }), seconds >= 0 {

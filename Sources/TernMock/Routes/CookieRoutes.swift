@@ -4,8 +4,8 @@ import NIOCore
 /// httpbin-style cookie routes (`GET /cookies`, `/cookies/set?name=value`, `/cookies/delete?name`) and a
 /// cookie sign-in (`POST /session/login`, `GET /session/me`, `POST /session/logout`).
 ///
-/// `/cookies/set` answers 200 with the cookies it set rather than redirecting as httpbin does: a client
-/// that follows redirects itself would otherwise never see the `Set-Cookie` of the redirect.
+/// `/cookies/set` and `/cookies/delete` answer as httpbin does: a `302` to `/cookies` carrying the
+/// `Set-Cookie` fields, so a client keeps the cookies of a redirect only if it follows it hop by hop.
 enum CookieRoutes {
     /// The password `/session/login` accepts, for any user name.
     static let password = "tern"
@@ -20,13 +20,13 @@ enum CookieRoutes {
         case "set":
             let set = request.queryItems.filter { isToken($0.name) && isCookieValue($0.value) }
             return .json(
-                .object([("cookies", object(merged(sent, set)))]),
-                headers: set.map { ("Set-Cookie", "\($0.name)=\($0.value); Path=/") })
+                .object([("cookies", object(merged(sent, set)))]), status: 302,
+                headers: [("Location", "/cookies")] + set.map { ("Set-Cookie", "\($0.name)=\($0.value); Path=/") })
         case "delete":
             let names = Set(request.queryItems.map(\.name).filter(isToken))
             return .json(
-                .object([("cookies", object(sent.filter { !names.contains($0.name) }))]),
-                headers: names.sorted().map { ("Set-Cookie", "\($0)=; Max-Age=0; Path=/") })
+                .object([("cookies", object(sent.filter { !names.contains($0.name) }))]), status: 302,
+                headers: [("Location", "/cookies")] + names.sorted().map { ("Set-Cookie", "\($0)=; Max-Age=0; Path=/") })
         default:
             return nil
         }

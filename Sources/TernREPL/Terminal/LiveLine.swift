@@ -47,6 +47,8 @@ final class LiveLine: Sendable {
             draw("retrying" + note, force: true)
         case .progress(let progress):
             draw(Self.describe(progress), force: progress.isFinished)
+        case .redirect(let hop):
+            draw("\(hop.status) → \(hop.method) \(hop.to) …", force: true)
         case .response, .failure, .cache:
             break
         }

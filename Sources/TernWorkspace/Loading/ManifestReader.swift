@@ -118,7 +118,7 @@ struct ManifestReader {
             node, of: "'handler'",
             allowed: [
                 "mode", "maxRetries", "retry", "timeout", "readTimeout", "maxBodyBytes", "maxDownloadBytes", "cacheTTL",
-                "cacheMaxBytes", "staleIfError", "storeSecretAnswers", "cacheIgnoreHeaders", "redactHeaders",
+                "cacheMaxBytes", "staleIfError", "storeSecretAnswers", "cacheIgnoreHeaders", "redactHeaders", "redirects",
                 "compression", "maxDecodedBodyBytes",
             ]
         )
@@ -166,6 +166,7 @@ struct ManifestReader {
             settings.cacheMaxBytes = Int64(value)
         }
         if let flag = fields["staleIfError"] { settings.staleIfError = try reader.bool(flag, field: "staleIfError") }
+        if let node = fields["redirects"] { settings.redirects = try reader.redirectPolicy(node, base: .default) }
         if let flag = fields["storeSecretAnswers"] {
             settings.storeSecretAnswers = try reader.bool(flag, field: "storeSecretAnswers")
         }

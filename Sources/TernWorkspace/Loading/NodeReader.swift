@@ -160,6 +160,23 @@ struct NodeReader {
         return value
     }
 
+    /// `redirects: {follow: true|false, max: N}` (0 to `RedirectPolicy.maximumHops`); fields left out
+    /// keep `base`'s values.
+    mutating func redirectPolicy(_ node: Node, base: RedirectPolicy) throws(WorkspaceError) -> RedirectPolicy {
+        var policy = base
+        if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return policy }
+        let fields = try fields(node, of: "'redirects'", allowed: ["follow", "max"])
+        if let follow = fields["follow"] { policy.follow = try bool(follow, field: "follow") }
+        if let maximum = fields["max"] {
+            let hops = try int(maximum, field: "max")
+            guard (0...RedirectPolicy.maximumHops).contains(hops) else {
+                throw error("'max' must be from 0 to \(RedirectPolicy.maximumHops) redirects", at: maximum)
+            }
+            policy.maximum = hops
+        }
+        return policy
+    }
+
     /// `true` or `false`.
     func bool(_ node: Node, field: String) throws(WorkspaceError) -> Bool {
         guard case .scalar(let scalar) = node, case .bool(let value) = ScalarValue.json(scalar) else {

@@ -34,6 +34,7 @@ struct SpecLowering {
             validFor: spec.validFor, name: entry.id
         )
         request.appendQuery(try query(), arrayEncoding: spec.arrayEncoding)
+        request.redirectPolicy = spec.redirects
         request.authentication = try authentication(target: target)
         request.connectionSettings = try connectionSettings(target: target, url: url)
         if let body = spec.body {

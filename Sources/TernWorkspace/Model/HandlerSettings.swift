@@ -32,6 +32,8 @@ public struct HandlerSettings: Sendable, Equatable {
     /// Whether answers that carry a secret (`Set-Cookie`, a redacted field, a secret value, a captured
     /// credential) are stored (default true: `.tern/` is private); false never writes them down.
     public var storeSecretAnswers = true
+    /// Whether and how far redirects are followed (`redirects: {follow, max}`; default: follow, 10 hops).
+    public var redirects = RedirectPolicy.default
     /// Request headers that do not tell requests apart in the cache (tracing ids); `Authorization`,
     /// `Cookie`, `Accept`, `Accept-Language` and `Content-Type` always do.
     public var cacheIgnoreHeaders: [String] = []

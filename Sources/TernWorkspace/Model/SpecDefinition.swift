@@ -45,6 +45,9 @@ public struct SpecDefinition: Sendable, Equatable {
     public var auth: AuthDefinition? = nil
     /// Whether the cookie jar is used: its cookies sent, those set stored (`cookies: false` turns it off).
     public var cookies = true
+    /// Whether and how far this spec's redirects are followed (`redirects: {follow, max}`), overriding
+    /// `handler.redirects`; `nil` keeps the workspace's.
+    public var redirects: RedirectPolicy?
 
     /// Key order and value positions from the file this definition was read from.
     var layout = SpecLayout()
@@ -87,7 +90,7 @@ public struct SpecDefinition: Sendable, Equatable {
             && lhs.body == rhs.body && lhs.transaction == rhs.transaction && lhs.storageKey == rhs.storageKey
             && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample && lhs.verifyIgnore == rhs.verifyIgnore
             && lhs.requires == rhs.requires && lhs.capture == rhs.capture && lhs.expect == rhs.expect
-            && lhs.auth == rhs.auth && lhs.cookies == rhs.cookies
+            && lhs.auth == rhs.auth && lhs.cookies == rhs.cookies && lhs.redirects == rhs.redirects
     }
 }
 

@@ -54,6 +54,11 @@ struct SpecWriter {
         if let storageKey = spec.storageKey { values["storageKey"] = Self.string(storageKey) }
         if let validFor = spec.validFor { values["validFor"] = Self.number(validFor, preferInteger: true) }
         if !spec.cookies || recorded.contains("cookies") { values["cookies"] = Node(spec.cookies ? "true" : "false") }
+        if let redirects = spec.redirects {
+            values["redirects"] = Self.mapping([
+                ("follow", Node(redirects.follow ? "true" : "false")), ("max", Node(String(redirects.maximum))),
+            ])
+        }
         if let sample = spec.sample { values["sample"] = self.sample(sample) }
         if !spec.verifyIgnore.isEmpty {
             values["verify"] = Self.mapping([("ignore", Node(spec.verifyIgnore.map(Self.string)))])

@@ -45,6 +45,13 @@ package struct ResponseView: Sendable {
         case .file(let url): request += ["", "(the file \(url.path))"]
         case .multipart: request += ["", "(a multipart form)"]
         }
+        // The redirects followed come first: each hop's status, the request it answered, where it led.
+        if !response.redirects.isEmpty {
+            let hops = response.redirects.map { hop in
+                "↪ \(hop.status) \(HTTPResponse.Status(code: hop.status).reasonPhrase): \(hop.from) → \(hop.method) \(hop.to)"
+            }
+            request = hops + [""] + request
+        }
         var view = ResponseView(
             title: title, status: response.statusCode, reason: response.status.reasonPhrase, source: response.source,
             duration: response.timing.duration, size: response.byteCount,
