@@ -87,4 +87,46 @@ struct HttpbinChainTests {
         #expect(data.range(of: Data(Self.token.utf8)) == nil, "the captured token is masked in the export")
         #expect(String(decoding: data, as: UTF8.self).contains("/anything/login"))
     }
+
+    @Test("a cookie set by httpbin's 302 is kept and sent on; the redirect limit is reported and raised")
+    func redirectsWithCookies() async throws {
+        guard Httpbin.python != nil else {
+            Issue.record("python3-httpbin is not installed (make deps installs it)")
+            return
+        }
+        let server = try Httpbin()
+        defer { server.stop() }
+        let workspace = try Self.workspace(baseURL: server.baseURL)
+        defer { workspace.remove() }
+        try workspace.write(
+            "specs/cookies/set.yaml",
+            "name: Set a cookie\ntarget: bin\nmethod: GET\npath: /cookies/set\nquery: { flavour: oatmeal }\n")
+        try workspace.write(
+            "specs/hops/seven.yaml", "name: Seven\ntarget: bin\nmethod: GET\npath: /redirect/7\n")
+        try workspace.write(
+            "specs/hops/twelve.yaml", "name: Twelve\ntarget: bin\nmethod: GET\npath: /redirect/12\n")
+
+        let set = try await Tern.run(workspace.arguments("send", "cookies/set", "--include"))
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(set.stdout.contains("302 Found"), "the hop is shown: \(set.stdout)")
+        #expect(set.stdout.contains(#""flavour":"oatmeal""#), "the next hop carried the cookie: \(set.stdout)")
+        let jar = try await Tern.run(workspace.arguments("cookies"))
+        #expect(jar.stdout.contains("flavour"), "the jar kept it: \(jar.stdout)\(jar.stderr)")
+
+        let seven = try await Tern.run(workspace.arguments("send", "hops/seven", "--events", "json"))
+        #expect(seven.status == 0, "\(seven.stderr)")
+        #expect(seven.events.filter { $0["event"] as? String == "redirect" }.count == 7)
+
+        let twelve = try await Tern.run(workspace.arguments("send", "hops/twelve"))
+        #expect(twelve.status == 1)
+        #expect(
+            twelve.stderr.contains(
+                "gave up after 10 redirects (limit 10; --max-redirects or handler.redirects.max raises it)"),
+            "\(twelve.stderr)")
+        let raised = try await Tern.run(workspace.arguments("send", "hops/twelve", "--max-redirects", "12"))
+        #expect(raised.status == 0, "\(raised.stderr)")
+        let raw = try await Tern.run(workspace.arguments("send", "hops/twelve", "--no-follow", "--include"))
+        #expect(raw.status == 0, "\(raw.stderr)")
+        #expect(raw.stdout.hasPrefix("HTTP/1.1 302"), "\(raw.stdout)")
+    }
 }

@@ -67,6 +67,10 @@ public struct CacheIdentity: @unchecked Sendable {
             hmac.update(data: [0])
         }
         hmac.update(data: Data(bodyDigest(of: request.body).utf8))
+        if request.redirectPolicy?.follow == false {
+            // Not following asks for the redirect itself, another answer than the one it leads to.
+            hmac.update(data: Data("\u{0}no-follow".utf8))
+        }
         if let authentication = request.authentication {
             // Applied after the key is made (digest and SigV4 headers change on every send): the identity
             // behind it keeps two users' answers apart.

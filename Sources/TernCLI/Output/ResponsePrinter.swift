@@ -20,7 +20,7 @@ struct ResponsePrinter {
             // Each redirect followed, as its status line and where it led, then the final answer.
             var head = ""
             for hop in response.redirects {
-                let reason = HTTPResponse.Status(code: hop.status).reasonPhrase
+                let reason = HTTPResponse.Status(standardCode: hop.status).reasonPhrase
                 head += "\(version) \(hop.status) \(reason)\nLocation: \(hop.to)\n\n"
             }
             head += "\(version) \(response.statusCode) \(response.status.reasonPhrase)\n"

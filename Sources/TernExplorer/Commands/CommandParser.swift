@@ -190,7 +190,8 @@ package enum CommandParser {
         default:
             guard let hops = Int(word), (0...RedirectPolicy.maximumHops).contains(hops) else {
                 throw ExplorerError(
-                    .usage, "'\(arguments[0])' is not follow, off or a number of hops (0 to \(RedirectPolicy.maximumHops))")
+                    .usage,
+                    "'\(arguments[0])' is not follow, off or a number of hops (0 to \(RedirectPolicy.maximumHops))")
             }
             return RedirectPolicy(follow: true, maximum: hops)
         }

@@ -26,7 +26,8 @@ enum CookieRoutes {
             let names = Set(request.queryItems.map(\.name).filter(isToken))
             return .json(
                 .object([("cookies", object(sent.filter { !names.contains($0.name) }))]), status: 302,
-                headers: [("Location", "/cookies")] + names.sorted().map { ("Set-Cookie", "\($0)=; Max-Age=0; Path=/") })
+                headers: [("Location", "/cookies")] + names.sorted().map { ("Set-Cookie", "\($0)=; Max-Age=0; Path=/") }
+            )
         default:
             return nil
         }

@@ -118,7 +118,8 @@ struct ManifestReader {
             node, of: "'handler'",
             allowed: [
                 "mode", "maxRetries", "retry", "timeout", "readTimeout", "maxBodyBytes", "maxDownloadBytes", "cacheTTL",
-                "cacheMaxBytes", "staleIfError", "storeSecretAnswers", "cacheIgnoreHeaders", "redactHeaders", "redirects",
+                "cacheMaxBytes", "staleIfError", "storeSecretAnswers", "cacheIgnoreHeaders", "redactHeaders",
+                "redirects",
                 "compression", "maxDecodedBodyBytes",
             ]
         )
