@@ -48,7 +48,8 @@ package struct ResponseView: Sendable {
         // The redirects followed come first: each hop's status, the request it answered, where it led.
         if !response.redirects.isEmpty {
             let hops = response.redirects.map { hop in
-                "↪ \(hop.status) \(HTTPResponse.Status(standardCode: hop.status).reasonPhrase): \(hop.from) → \(hop.method) \(hop.to)"
+                let reason = HTTPResponse.Status(standardCode: hop.status).reasonPhrase
+                return "↪ \(hop.status) \(reason): \(hop.from) → \(hop.method) \(hop.to)"
             }
             request = hops + [""] + request
         }
