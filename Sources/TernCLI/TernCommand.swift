@@ -1,7 +1,8 @@
 import ArgumentParser
+import Tern
 
 /// The release `tern --version` names, before the commit it was built from.
-let ternVersion = "0.1.0"
+let ternVersion = TernVersion.string
 
 /// `tern`: explore HTTP APIs kept as workspaces of YAML files.
 struct TernCommand: AsyncParsableCommand {

@@ -16,6 +16,9 @@ public struct SessionDefaults: Sendable {
     /// Whether requests ask for `Accept-Encoding: gzip, deflate` (unless they set it) and compressed bodies are
     /// decoded transparently; off, bodies are as received.
     public var automaticDecompression = true
+    /// The `User-Agent` sent when a request sets none (`tern/VERSION` by default; `nil` or empty sends
+    /// none). A request whose `User-Agent` is empty sends none either: that is how a spec removes it.
+    public var userAgent: String? = TernVersion.userAgent
 
     /// Makes defaults.
     public init(
@@ -32,11 +35,21 @@ public struct SessionDefaults: Sendable {
         self.timeout = timeout
     }
 
+    /// Adds the default `User-Agent` to a request without one, and removes an empty one.
+    package func applyUserAgent(to request: inout Request) {
+        if let given = request.headers[.userAgent] {
+            if given.trimmingCharacters(in: .whitespaces).isEmpty { request.headers[.userAgent] = nil }
+        } else if let userAgent, !userAgent.isEmpty {
+            request.headers[.userAgent] = userAgent
+        }
+    }
+
     /// Applies the default headers and query to `request`, leaving what it sets itself.
     func apply(to request: inout Request) {
         for field in headers where request.headers[field.name] == nil {
             request.headers.append(field)
         }
+        applyUserAgent(to: &request)
         guard !query.isEmpty else { return }
         let present = Set(
             URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems?.map(\.name) ?? []

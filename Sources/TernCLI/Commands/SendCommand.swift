@@ -225,11 +225,14 @@ struct SendArguments: Equatable {
         }
         if let body {
             if body.hasPrefix("@") {
-                let path = String(body.dropFirst())
-                guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-                    throw CommandFailure.usage("--body @\(path): the file cannot be read as UTF-8 text")
+                // `@-` is standard input, `@FILE` a file: read as bytes, sent as text (JSON when it
+                // parses) when they are UTF-8, else as they are.
+                let data = try BodyInput.read(String(body.dropFirst()))
+                if let text = String(data: data, encoding: .utf8) {
+                    adjustments.body = text
+                } else {
+                    adjustments.bodyData = data
                 }
-                adjustments.body = text
             } else {
                 adjustments.body = body
             }

@@ -17,6 +17,7 @@ extension ExplorerSession {
         {
             request.headers[.acceptEncoding] = ContentDecoder.acceptEncoding
         }
+        handler.defaults.applyUserAgent(to: &request)
         let connection = curlConnection(for: entry, request: request)
         var secrets = curlSecrets(for: entry)
         // A proxy password or key passphrase no `{{env:NAME}}` names is still a secret: it gets a variable.

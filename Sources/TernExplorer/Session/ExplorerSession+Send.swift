@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import Tern
 import TernSQLite
 import TernWorkspace
@@ -9,6 +9,9 @@ package struct SendAdjustments: Sendable {
     package var query: [(name: String, value: String)] = []
     /// Body text (JSON when it parses as JSON).
     package var body: String?
+    /// A body sent as these bytes (`--body @FILE` or `@-` that is not UTF-8 text), with the spec's
+    /// `Content-Type`, else `application/octet-stream`.
+    package var bodyData: Data?
     /// Streams the response body to a file (the cache's, or a temporary one) instead of memory: for
     /// `-o FILE`, which then copies it where the user asked.
     package var streamsBody = false
@@ -45,6 +48,14 @@ extension ExplorerSession {
         }
         if let body = adjustments.body { current.spec.body = Self.body(from: body) }
         var request = try withCookies(resolve(current), spec: current.spec)
+        if let data = adjustments.bodyData {
+            do {
+                try request.setBody(.data(data))
+            } catch {
+                throw ExplorerError(.usage, "the body cannot be sent: \(error)")
+            }
+            if request.headers[.contentType] == nil { request.headers[.contentType] = "application/octet-stream" }
+        }
         if adjustments.streamsBody { request.transaction = .download }
         let started = Date()
         let redactor = handler.redactor(for: request)

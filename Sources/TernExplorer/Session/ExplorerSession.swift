@@ -154,7 +154,10 @@ package actor ExplorerSession {
             redactedHeaders: settings.redactHeaders, staleIfError: settings.staleIfError,
             storesSecretAnswers: settings.storeSecretAnswers, redirects: settings.redirects
         )
-        handler.updateDefaults { $0.automaticDecompression = settings.compression }
+        handler.updateDefaults { defaults in
+            defaults.automaticDecompression = settings.compression
+            if let userAgent = settings.userAgent { defaults.userAgent = userAgent }
+        }
     }
 
     /// A stream of everything the session does from now on.

@@ -11,7 +11,7 @@ package enum HARCodec {
     /// The largest body exported or imported (50 MB); bigger ones are skipped with a warning.
     package static let maximumBodyBytes: Int64 = 50 * 1024 * 1024
     /// The version `log.creator` names.
-    package static let ternVersion = "0.1.0"
+    package static let ternVersion = TernVersion.string
 
     /// Parses `data` (a leading UTF-8 BOM is skipped). A malformed document is an error whose
     /// location is a JSON pointer (`#/log/entries/3/request`) or, for bad JSON, `name:line:column`.

@@ -119,8 +119,7 @@ struct ManifestReader {
             allowed: [
                 "mode", "maxRetries", "retry", "timeout", "readTimeout", "maxBodyBytes", "maxDownloadBytes", "cacheTTL",
                 "cacheMaxBytes", "staleIfError", "storeSecretAnswers", "cacheIgnoreHeaders", "redactHeaders",
-                "redirects",
-                "compression", "maxDecodedBodyBytes",
+                "redirects", "userAgent", "compression", "maxDecodedBodyBytes",
             ]
         )
         if let mode = fields["mode"] {
@@ -167,6 +166,9 @@ struct ManifestReader {
             settings.cacheMaxBytes = Int64(value)
         }
         if let flag = fields["staleIfError"] { settings.staleIfError = try reader.bool(flag, field: "staleIfError") }
+        if let node = fields["userAgent"] {
+            settings.userAgent = try reader.optionalString(node, field: "userAgent") ?? ""
+        }
         if let node = fields["redirects"] { settings.redirects = try reader.redirectPolicy(node, base: .default) }
         if let flag = fields["storeSecretAnswers"] {
             settings.storeSecretAnswers = try reader.bool(flag, field: "storeSecretAnswers")

@@ -34,6 +34,8 @@ public struct HandlerSettings: Sendable, Equatable {
     public var storeSecretAnswers = true
     /// Whether and how far redirects are followed (`redirects: {follow, max}`; default: follow, 10 hops).
     public var redirects = RedirectPolicy.default
+    /// The `User-Agent` of requests that set none (`nil`: `tern/VERSION`; empty: none).
+    public var userAgent: String?
     /// Request headers that do not tell requests apart in the cache (tracing ids); `Authorization`,
     /// `Cookie`, `Accept`, `Accept-Language` and `Content-Type` always do.
     public var cacheIgnoreHeaders: [String] = []
