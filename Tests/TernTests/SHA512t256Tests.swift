@@ -65,4 +65,12 @@ struct SHA512t256Tests {
         let thousand = "40eb4a70d4d69815407a9e272f0101cd67e3d11262a4a0bfc087712749c7fb53"
         #expect(hex(SHA512t256.hash(Data(repeating: UInt8(ascii: "a"), count: 1003).dropFirst(3))) == thousand)
     }
+
+    @Test("DigestAlgorithm hashes with it, in lower-case hex")
+    func digestAlgorithm() {
+        for algorithm in [DigestAlgorithm.sha512t256, .sha512t256Session] {
+            #expect(algorithm.hash("abc") == "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23")
+            #expect(algorithm.hash(Data()) == "c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a")
+        }
+    }
 }

@@ -1,7 +1,7 @@
 import Crypto
 public import Foundation
 
-/// A digest algorithm of RFC 7616 that Tern answers: MD5 and SHA-256, each plain or `-sess`.
+/// A digest algorithm of RFC 7616 that Tern answers: MD5, SHA-256 and SHA-512-256, each plain or `-sess`.
 public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     /// MD5 (RFC 2617's default, kept for old servers).
     case md5 = "MD5"
@@ -11,6 +11,10 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     case sha256 = "SHA-256"
     /// SHA-256 with the session key.
     case sha256Session = "SHA-256-sess"
+    /// SHA-512/256 (RFC 7616; FIPS 180-4's SHA-512 with its own initial values, cut to 256 bits).
+    case sha512t256 = "SHA-512-256"
+    /// SHA-512/256 with the session key.
+    case sha512t256Session = "SHA-512-256-sess"
 
     /// The algorithm a challenge's `algorithm` value names (any case; absent means MD5), or `nil`.
     public init?(challengeValue: String?) {
@@ -24,11 +28,17 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether the session variant is used.
-    public var isSession: Bool { self == .md5Session || self == .sha256Session }
+    public var isSession: Bool {
+        switch self {
+        case .md5Session, .sha256Session, .sha512t256Session: true
+        case .md5, .sha256, .sha512t256: false
+        }
+    }
 
-    /// How strongly the client prefers it when a server offers several (SHA-256 over MD5).
+    /// How strongly the client prefers it when a server offers several (SHA-512-256, then SHA-256, then MD5).
     var preference: Int {
         switch self {
+        case .sha512t256, .sha512t256Session: 3
         case .sha256, .sha256Session: 2
         case .md5, .md5Session: 1
         }
@@ -44,6 +54,7 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .md5, .md5Session: Self.hex(Insecure.MD5.hash(data: data))
         case .sha256, .sha256Session: Self.hex(SHA256.hash(data: data))
+        case .sha512t256, .sha512t256Session: Self.hex(SHA512t256.hash(data))
         }
     }
 

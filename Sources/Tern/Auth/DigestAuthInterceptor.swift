@@ -4,9 +4,9 @@ import HTTPTypes
 /// HTTP Digest authentication (RFC 7616): answers a `401` digest challenge with one more request through
 /// `next`, then keeps the nonce so later requests to the same origin go out answered.
 ///
-/// Speaks MD5, MD5-sess, SHA-256 and SHA-256-sess, `qop=auth` (and `auth-int` when it is all the server
-/// offers), `userhash`, and counts `nc` per nonce. A challenge is answered at most once per attempt; only a
-/// `stale=true` answer (right credentials, old nonce) earns one more try. Requests with
+/// Speaks MD5, SHA-256 and SHA-512-256, each plain or `-sess`, `qop=auth` (and `auth-int` when it is all
+/// the server offers), `userhash`, and counts `nc` per nonce. A challenge is answered at most once per
+/// attempt; only a `stale=true` answer (right credentials, old nonce) earns one more try. Requests with
 /// `requiresAuthentication == false` pass through.
 public struct DigestAuthInterceptor: Interceptor {
     private let username: String

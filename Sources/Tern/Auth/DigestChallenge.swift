@@ -46,8 +46,8 @@ public struct DigestChallenge: Sendable, Hashable {
         )
     }
 
-    /// The strongest digest challenge among `fields` (the `WWW-Authenticate` values): SHA-256 before MD5,
-    /// the server's order otherwise.
+    /// The strongest digest challenge among `fields` (the `WWW-Authenticate` values): SHA-512-256, then
+    /// SHA-256, then MD5, the server's order otherwise.
     public static func best(in fields: [String]) -> DigestChallenge? {
         let offered = AuthChallenge.parse(fields).compactMap(DigestChallenge.init)
         return offered.enumerated().max { lhs, rhs in
