@@ -18,8 +18,10 @@ public struct CacheIdentity: @unchecked Sendable {
 
     /// Headers that never take part in identity: `Accept-Encoding` (added by default) changes only the wire
     /// form of an answer, and the cache stores the decoded body; `Cache-Control` and `Pragma` say how
-    /// the cache may answer (`RequestCacheDirectives`), not which answer.
-    public static let neverVarying: Set<String> = ["accept-encoding", "cache-control", "pragma"]
+    /// the cache may answer (`RequestCacheDirectives`), not which answer; `User-Agent` names the client
+    /// (`tern/VERSION` by default), so an upgrade keeps every stored answer reachable (a response with
+    /// `Vary: User-Agent` still keys on it).
+    public static let neverVarying: Set<String> = ["accept-encoding", "cache-control", "pragma", "user-agent"]
 
     /// Lower-cased names of headers that do not change the answer (tracing ids, say); every other
     /// request header takes part in identity.
