@@ -109,9 +109,11 @@ extension HTTPClientTransport {
                 connectionSettings.tls.clientCertificatePEM == nil
                 ? "the server asks for a client certificate (set tls.clientCertificate and tls.clientKey)"
                 : "the server refused the client certificate"
-            return TernError(.tls, "\(prefix): \(hint) (\(text))", requestLabel: label, underlying: error)
+            return TernError(.tls, "\(prefix): \(hint)", requestLabel: label, underlying: error)
         }
-        return TernError(.connection, "\(prefix): \(text)", requestLabel: label, underlying: error)
+        return TernError(
+            .connection, ConnectionDiagnosis.tlsFailure(text, address: "\(host):\(port)"), requestLabel: label,
+            underlying: error)
     }
 }
 

@@ -11,6 +11,7 @@ extension HTTPClientTransport {
     static func map(_ error: any Error, request: Tern.Request, timeout: Duration? = nil) -> TernError {
         if let ternError = error as? TernError { return ternError }
         let label = request.label
+        let address = ConnectionDiagnosis.address(of: request.url)
         if error is CancellationError {
             return TernError(.cancelled, "the request was cancelled", requestLabel: label)
         }
@@ -19,14 +20,24 @@ extension HTTPClientTransport {
             case .cancelled:
                 return TernError(.cancelled, "the request was cancelled", requestLabel: label)
             case .deadlineExceeded:
-                let limit = timeout.map { "the attempt took longer than \(AttemptWatchdog.describe($0)) (timeout)" }
+                let limit = timeout.map { " within \(AttemptWatchdog.describe($0))" } ?? ""
                 return TernError(
-                    .timeout, limit ?? "no response before the deadline", requestLabel: label, underlying: error)
+                    .timeout,
+                    "\(address) did not answer\(limit) (timeout): the server is slow or stuck; "
+                        + "a longer handler.timeout gives it more time",
+                    requestLabel: label, underlying: error)
             case .readTimeout, .writeTimeout:
-                return TernError(.timeout, "no response before the deadline", requestLabel: label, underlying: error)
+                return TernError(
+                    .timeout,
+                    "\(address) stopped sending (read timeout): the server is slow or stuck; "
+                        + "a longer handler.readTimeout gives it more time",
+                    requestLabel: label, underlying: error)
             case .connectTimeout, .socksHandshakeTimeout, .tlsHandshakeTimeout:
                 return TernError(
-                    .timeout, "the connection could not be made in time", requestLabel: label, underlying: error)
+                    .timeout,
+                    "no connection to \(address) in time (connect timeout): the server may be down, or a "
+                        + "firewall may be dropping the connection",
+                    requestLabel: label, underlying: error)
             case .proxyAuthenticationRequired:
                 return TernError(
                     .authentication,
@@ -39,23 +50,30 @@ extension HTTPClientTransport {
                     underlying: error)
             case .remoteConnectionClosed, .alreadyShutdown:
                 return TernError(
-                    .connection, "the connection was closed before the response completed", requestLabel: label,
-                    underlying: error)
+                    .connection,
+                    "\(address) closed the connection before the response was complete: try again; if it keeps "
+                        + "happening, the server's logs say why",
+                    requestLabel: label, underlying: error)
             default:
-                return TernError(.transport, String(describing: clientError), requestLabel: label, underlying: error)
+                return TernError(
+                    .transport,
+                    "the exchange with \(address) failed "
+                        + "(\(ConnectionDiagnosis.words(String(describing: clientError))))",
+                    requestLabel: label, underlying: error)
             }
         }
         if let parserError = error as? HTTPParserError, parserError == .invalidEOFState {
             // The server closed the connection in the middle of the body.
             return TernError(
-                .connection, "the connection was lost in the middle of the response", requestLabel: label,
-                underlying: error)
+                .connection, "\(address) closed the connection in the middle of the response: try again",
+                requestLabel: label, underlying: error)
         }
+        if let diagnosed = ConnectionDiagnosis.diagnose(error, url: request.url, label: label) { return diagnosed }
         if error is NIOConnectionError || error is IOError || error is ChannelError {
-            return TernError(
-                .connection, "could not talk to \(request.url.host ?? "the server"): \(error)", requestLabel: label,
-                underlying: error)
+            return TernError(.connection, "could not talk to \(address)", requestLabel: label, underlying: error)
         }
-        return TernError(.transport, String(describing: error), requestLabel: label, underlying: error)
+        return TernError(
+            .transport, "the exchange with \(address) failed unexpectedly; --verbose shows the request that was sent",
+            requestLabel: label, underlying: error)
     }
 }

@@ -95,7 +95,8 @@ public final class HTTPClientTransport: Transport {
         try headLimit.checkHead(of: request)
         let (client, settings) = try clientFor(request)
         if let invalid = settings.invalid { throw invalid }
-        let watchdog = AttemptWatchdog(timeout: context.timeout, readTimeout: limits.readTimeout, label: request.label)
+        let watchdog = AttemptWatchdog(
+            timeout: context.timeout, readTimeout: limits.readTimeout, label: request.label, url: request.url)
         do {
             return try await watchdog.run {
                 try await self.attempt(request, client: (client, settings), context: context, watchdog: watchdog)

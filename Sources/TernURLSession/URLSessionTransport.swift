@@ -93,7 +93,7 @@ public final class URLSessionTransport: Transport {
             throw error
         }
         let watchdog = AttemptWatchdog(
-            timeout: context.timeout, readTimeout: configuration.limits.readTimeout, label: label)
+            timeout: context.timeout, readTimeout: configuration.limits.readTimeout, label: label, url: request.url)
         let state = TaskState(
             task: task,
             setup: .init(

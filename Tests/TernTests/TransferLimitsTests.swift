@@ -49,9 +49,11 @@ struct TransferLimitsTests {
     func watchdog() async throws {
         let idle = AttemptWatchdog(timeout: .seconds(3600), readTimeout: .milliseconds(50), label: "GET /")
         let quiet = await idle.expiry()
-        #expect(quiet?.kind == .timeout && quiet?.message == "no data for 50 ms (read timeout)")
+        #expect(
+            quiet?.kind == .timeout
+                && quiet?.message.hasPrefix("the server sent nothing for 50 ms (read timeout)") == true)
         let total = AttemptWatchdog(timeout: .milliseconds(50), readTimeout: nil, label: "GET /")
-        #expect(await total.expiry()?.message == "the attempt took longer than 50 ms (timeout)")
+        #expect(await total.expiry()?.message.hasPrefix("the server did not answer within 50 ms (timeout)") == true)
         let huge = AttemptWatchdog(timeout: .seconds(Int64.max), readTimeout: .seconds(Int64.max), label: "GET /")
         let waiting = Task { await huge.expiry() }
         waiting.cancel()
@@ -71,6 +73,6 @@ struct TransferLimitsTests {
         #expect(value == 7)
         let quiet = AttemptWatchdog(timeout: .milliseconds(20), readTimeout: .milliseconds(60), label: "GET /sse")
         quiet.liftDeadline()
-        #expect(await quiet.expiry()?.message == "no data for 60 ms (read timeout)")
+        #expect(await quiet.expiry()?.message.hasPrefix("the server sent nothing for 60 ms (read timeout)") == true)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Watches one attempt against its total deadline and its read (idle) timeout.
@@ -12,6 +12,8 @@ public final class AttemptWatchdog: Sendable {
     /// The longest silence allowed, `nil` for none.
     public let readTimeout: Duration?
     private let label: String
+    /// `host:port` of the server, named by the errors.
+    private let address: String
     private let start = ContinuousClock.now
     /// Nanoseconds from `start` to the last byte moved.
     private let lastActivity = Atomic<Int64>(0)
@@ -21,11 +23,19 @@ public final class AttemptWatchdog: Sendable {
     /// The longest single sleep, so huge limits never reach the runtime's sleep arithmetic.
     static let longestSleep = Duration.seconds(3600)
 
-    /// Makes a watchdog; the silence is counted from now.
-    public init(timeout: Duration?, readTimeout: Duration?, label: String) {
+    /// Makes a watchdog for a request to `url`; the silence is counted from now.
+    public init(timeout: Duration?, readTimeout: Duration?, label: String, url: URL? = nil) {
         self.timeout = timeout
         self.readTimeout = readTimeout
         self.label = label
+        address = url.map(Self.address(of:)) ?? "the server"
+    }
+
+    /// `host:port` of a URL, the port spelled out (`[::1]:8080` for IPv6): how errors name a server.
+    public static func address(of url: URL) -> String {
+        let host = url.host ?? "the server"
+        let port = url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80)
+        return "\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 
     /// Records that bytes moved now.
@@ -47,7 +57,9 @@ public final class AttemptWatchdog: Sendable {
             if let timeout, !deadlineLifted.load(ordering: .relaxed) {
                 if elapsed >= timeout {
                     return TernError(
-                        .timeout, "the attempt took longer than \(Self.describe(timeout)) (timeout)",
+                        .timeout,
+                        "\(address) did not answer within \(Self.describe(timeout)) (timeout): the server is slow "
+                            + "or stuck; a longer timeout (handler.timeout) gives it more time",
                         requestLabel: label)
                 }
                 wake = timeout - elapsed
@@ -56,7 +68,10 @@ public final class AttemptWatchdog: Sendable {
                 let quiet = elapsed - .nanoseconds(lastActivity.load(ordering: .relaxed))
                 if quiet >= readTimeout {
                     return TernError(
-                        .timeout, "no data for \(Self.describe(readTimeout)) (read timeout)", requestLabel: label)
+                        .timeout,
+                        "\(address) sent nothing for \(Self.describe(readTimeout)) (read timeout): the server is "
+                            + "slow or stuck; a longer handler.readTimeout gives it more time",
+                        requestLabel: label)
                 }
                 wake = min(wake ?? readTimeout - quiet, readTimeout - quiet)
             }

@@ -61,7 +61,7 @@ struct ResponsePrinter {
         if case .staleOffline(let reason)? = response.cache?.state {
             let age = badge.age.map { $0.replacingOccurrences(of: "stored ", with: "") } ?? "earlier"
             err.write(
-                "tern: warning: the network failed (\(reason)); this is the answer stored \(age), not a live one\n")
+                "tern: warning: \(reason)\ntern: warning: this is the answer stored \(age), not a live one\n")
         }
     }
 

@@ -20,4 +20,7 @@ public enum HostileBehaviour: Sendable, Hashable {
     case rejectHead(afterBytes: Int)
     /// Reads the request and never answers.
     case silence
+    /// Reads the request head, then resets the connection (a TCP RST, as a crashing server's
+    /// connections end): the client sees "connection reset by peer".
+    case reset
 }

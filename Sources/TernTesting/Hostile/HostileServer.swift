@@ -131,6 +131,11 @@ public final class HostileServer: Sendable {
             _ = connection.send(reply, until: deadline, stop: stop)
         case .silence, .rejectHead:
             drain(connection, until: deadline)
+        case .reset:
+            // A zero linger time makes the close that follows (in `acceptLoop`) send a RST.
+            var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+            _ = setsockopt(
+                connection.descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         }
     }
 

@@ -1,0 +1,10 @@
+/// A TCP port on 127.0.0.1 that nothing listens on (found by binding and closing a socket): for
+/// tests of a refused connection, and for servers that cannot bind port 0 themselves.
+public enum FreePort {
+    /// A port that was free a moment ago.
+    public static func onLoopback() throws -> Int {
+        let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 1)
+        RawSocket(descriptor: descriptor).close()
+        return port
+    }
+}
