@@ -8,6 +8,7 @@ public final class TransferMeter: Sendable {
     private struct State {
         var bytes: Int64
         var reported: Int64 = -1
+        var reportedAt = ContinuousClock.now
         var finished = false
     }
 
@@ -18,6 +19,8 @@ public final class TransferMeter: Sendable {
     private let started = ContinuousClock.now
     private let state: Mutex<State>
     private static let step: Int64 = 64 * 1024
+    /// A slow body reports at least this often (when bytes moved), whatever `step` says.
+    public static let interval = Duration.milliseconds(250)
 
     /// Makes a meter; `startingAt` counts bytes already in place (a resumed download).
     public init(
@@ -64,9 +67,12 @@ public final class TransferMeter: Sendable {
             guard !state.finished else { return nil }
             state.bytes = next(state.bytes)
             // The last report (isFinished) is finish()'s, so a small body reports once, not twice.
-            guard state.bytes - state.reported >= Self.step, state.bytes != total else { return nil }
+            let now = ContinuousClock.now
+            let due = state.bytes - state.reported >= Self.step || now - state.reportedAt >= Self.interval
+            guard due, state.bytes != total else { return nil }
             guard state.bytes != state.reported else { return nil }
             state.reported = state.bytes
+            state.reportedAt = now
             return state.bytes
         }
         if let snapshot { report(progress(snapshot, finished: false)) }

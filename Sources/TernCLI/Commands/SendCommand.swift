@@ -143,7 +143,10 @@ struct SendArguments: Equatable {
     }
 
     func run() async throws {
-        let adjustments = try makeAdjustments()
+        // A line that shows the wait, on a terminal that nothing else draws on (not -o's bar, not events).
+        let waiting = output == nil && events == nil && StandardStream.error.isTerminal ? WaitingLine() : nil
+        defer { waiting?.finish() }
+        let adjustments = try makeAdjustments(waiting: waiting)
         let redirects = try RedirectOptions.policy(noFollow: noFollow, maximum: maxRedirects)
         let opened = try await OpenedWorkspace.open(
             workspace, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"),
@@ -165,6 +168,7 @@ struct SendArguments: Equatable {
             let printer = StreamPrinter(json: events == .json, terminal: StandardStream.output.isTerminal)
             adjusted.streamStop = interrupt.stop
             adjusted.onStream = { item in
+                waiting?.finish()
                 printed.store(true, ordering: .relaxed)
                 printer.print(item)
             }
@@ -209,7 +213,7 @@ struct SendArguments: Equatable {
         }
     }
 
-    private func makeAdjustments() throws -> SendAdjustments {
+    private func makeAdjustments(waiting: WaitingLine?) throws -> SendAdjustments {
         var adjustments = SendAdjustments()
         for header in headers {
             guard let colon = header.firstIndex(of: ":") else {
@@ -245,10 +249,11 @@ struct SendArguments: Equatable {
         }
         let printer = events == .json ? EventPrinter() : nil
         let bar = output != nil && StandardStream.error.isTerminal ? TerminalProgressBar() : nil
-        if printer != nil || bar != nil {
+        if printer != nil || bar != nil || waiting != nil {
             adjustments.onEvent = { event in
                 printer?.print(event)
                 bar?.update(event)
+                waiting?.update(event)
             }
         }
         return adjustments
