@@ -72,4 +72,28 @@ struct TUIEndToEndTests {
             #expect(try await tmux.alternateScreenOn() == false)
         }
     }
+
+    @Test(
+        "the login → bearer chain recorded by tern run replays offline in the TUI at 80×24, the real token shown",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
+    func chainReplaysOfflineInTheTUI() async throws {
+        try await withDemo { workspace in
+            let recorded = try await Tern.run(workspace.arguments("run", "auth"))
+            #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(Self.command(workspace), width: 80, height: 24)
+            try await tmux.waitFor { $0.contains("1 Workspace") && $0.contains("mode NORMAL") }
+            try await tmux.type(":", "mode cache", "Enter")
+            try await tmux.waitFor("mode CACHE")
+            try await tmux.type(":", "send auth/login", "Enter")
+            let login = try await tmux.waitFor { $0.contains("auth/login: 200 OK") && $0.contains("CACHE") }
+            #expect(login.contains("\"token\": \"token-"), "the stored answer as the server sent it: \(login)")
+            try await tmux.type(":", "send auth/protected", "Enter")
+            let protected = try await tmux.waitFor { $0.contains("auth/protected: 200 OK") }
+            #expect(protected.contains("CACHE"), "replayed, not sent: \(protected)")
+            try await tmux.type("q")
+            #expect(try await tmux.waitFor("TERN-EXITED:").contains("TERN-EXITED:0"))
+        }
+    }
 }

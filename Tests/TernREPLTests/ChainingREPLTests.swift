@@ -19,6 +19,21 @@ struct ChainingREPLTests {
         }
     }
 
+    @Test("a login → bearer chain recorded live replays whole in cache mode, with the server left alone")
+    func chainReplaysOffline() async throws {
+        try await DemoSession.with { demo in
+            let live = await demo.run("mode live", "run auth")
+            #expect(live.status == 0, "\(live.out)\(live.err)")
+            let logins = demo.server.requestCount(path: "/auth/login")
+            let offline = await demo.run("mode cache", "run auth")
+            #expect(offline.status == 0, "\(offline.out)\(offline.err)")
+            #expect(offline.out.contains("✓ auth/protected"), "\(offline.out)")
+            #expect(offline.out.contains("0 failed, 0 errored"), "\(offline.out)")
+            #expect(offline.out.contains("answered from the cache"), "\(offline.out)")
+            #expect(demo.server.requestCount(path: "/auth/login") == logins, "nothing was sent")
+        }
+    }
+
     @Test("a failed expectation is printed after the response; rerun 1 sends the newest history entry again")
     func failuresAndRerun() async throws {
         try await DemoSession.with { demo in
