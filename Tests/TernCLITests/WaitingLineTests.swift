@@ -12,12 +12,15 @@ struct WaitingLineTests {
         .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
     func liveLine() async throws {
         try await withDemo { demo in
+            // Five seconds of waiting: time enough to see the line on a loaded machine.
+            try demo.write(
+                "specs/reliability/slower.yaml", "name: Slower\ntarget: api\nmethod: GET\npath: /delay/5000\n")
             let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
             defer { tmux.kill() }
             try await tmux.start(
-                "env LANG=C.UTF-8 '\(Tern.binary.path)' send reliability/slow --mode live --workspace "
+                "env LANG=C.UTF-8 '\(Tern.binary.path)' send reliability/slower --mode live --workspace "
                     + "'\(demo.root.path)'; echo TERN-EXITED:$?; sleep 20", width: 80, height: 24)
-            let waiting = try await tmux.waitFor("waiting for reliability/slow")
+            let waiting = try await tmux.waitFor("waiting for reliability/slower")
             #expect(waiting.contains(" s"), "it counts the seconds: \(waiting)")
             let done = try await tmux.waitFor("TERN-EXITED:0")
             #expect(!done.contains("waiting for"), "the line is erased once the answer is printed: \(done)")
