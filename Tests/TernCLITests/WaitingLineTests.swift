@@ -2,31 +2,10 @@ import Foundation
 import TernTesting
 import Testing
 
-/// Waiting shows: on a terminal a line says what `tern send` waits for and for how long, and is gone
-/// when the answer is printed; in a pipe there is no such line; a slow body reports progress as it
-/// trickles in, not once at the end.
+/// Waiting shows: in a pipe there is no waiting line (on a terminal, `WaitingLine` draws one); a slow
+/// body reports progress as it trickles in, not once at the end.
 @Suite("tern send: waiting shows", .serialized, .timeLimit(.minutes(2)))
 struct WaitingLineTests {
-    @Test(
-        "in tmux the wait is a live line, then the answer replaces it",
-        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
-    func liveLine() async throws {
-        try await withDemo { demo in
-            // Five seconds of waiting: time enough to see the line on a loaded machine.
-            try demo.write(
-                "specs/reliability/slower.yaml", "name: Slower\ntarget: api\nmethod: GET\npath: /delay/5000\n")
-            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
-            defer { tmux.kill() }
-            try await tmux.start(
-                "env LANG=C.UTF-8 '\(Tern.binary.path)' send reliability/slower --mode live --workspace "
-                    + "'\(demo.root.path)'; echo TERN-EXITED:$?; sleep 20", width: 80, height: 24)
-            let waiting = try await tmux.waitFor("waiting for reliability/slower")
-            #expect(waiting.contains(" s"), "it counts the seconds: \(waiting)")
-            let done = try await tmux.waitFor("TERN-EXITED:0")
-            #expect(!done.contains("waiting for"), "the line is erased once the answer is printed: \(done)")
-        }
-    }
-
     @Test("in a pipe nothing but the answer is written")
     func pipe() async throws {
         try await withDemo { demo in

@@ -461,6 +461,7 @@ let watcher = Task {
         case .retry(let attempt, let cause, let delay): print("retry after attempt \(attempt): \(cause), in \(delay)")
         case .cache(let decision): print("cache", decision)
         case .redirect(let hop): print(hop.status, "to", hop.to)
+        case .reconnect(let number, let delay, _): print("stream reconnection", number, "in", delay)
         case .progress(let progress): print(progress.direction, progress.bytes, progress.total ?? -1)
         case .response(let status, let source, let bytes, let duration): print(status, source, bytes, duration)
         case .failure(let error): print("failed:", error)
@@ -475,7 +476,7 @@ _ = watcher
 _ = response
 }
 
-// docs/library.md:1052
+// docs/library.md:1053
 func snippet25() async throws {
 do {
     let response = try await handler.send(UserAPI.user(id: 1), mode: .cache)
@@ -492,7 +493,7 @@ do {
 }
 }
 
-// docs/library.md:1072
+// docs/library.md:1073
 func snippet26() async throws {
 let lookup = Task {
     do {
@@ -509,7 +510,7 @@ _ = try await lookup.value   // the Task's error type is `any Error`: anything e
 _ = lookup
 }
 
-// docs/library.md:1099
+// docs/library.md:1100
 func snippet27() async throws {
 let task = handler.request(UserAPI.user(id: 1)) { result in
     switch result {
@@ -522,7 +523,7 @@ await task.wait()        // returns after the completion has run
 _ = task
 }
 
-// docs/library.md:1118
+// docs/library.md:1119
 func snippet28() async throws {
 handler.request(
     targetGroup: UserAPI.user(id: 1),           // any Endpoint, not only a TargetGroup
@@ -534,7 +535,7 @@ handler.request(
 )
 }
 
-// docs/library.md:1134
+// docs/library.md:1135
 func snippet29() async throws {
 let task = Task { try await handler.send(UserAPI.user(id: 1)) }
 task.cancel()
@@ -546,7 +547,7 @@ do {
 _ = task
 }
 
-// docs/library.md:1179
+// docs/library.md:1180
 @Test func retriesThenStores() async throws {
     let clock = TestClock()
     let transport = InMemoryTransport.sequence([
@@ -568,7 +569,7 @@ _ = task
     #expect(transport.requestCount == 4)
 }
 
-// docs/library.md:1212
+// docs/library.md:1213
 @Test func specAgainstTheMockServer() async throws {
     let archived = MockRoute(
         method: "GET", path: "/users/42", response: .json(#"{"message":"user is archived","code":7}"#, status: 422)

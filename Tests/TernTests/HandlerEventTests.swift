@@ -30,6 +30,7 @@ final class EventLog: Sendable {
             case .cache(.notStored): "cache.notStored"
             case .cache(.invalidated): "cache.invalidated"
             case .redirect: "redirect"
+            case .reconnect: "reconnect"
             case .progress: "progress"
             case .response: "response"
             case .failure: "failure"

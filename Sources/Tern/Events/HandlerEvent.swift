@@ -35,6 +35,9 @@ public struct HandlerEvent: Sendable {
         case retry(attempt: Int, cause: RetryCause, delay: Duration)
         /// A storage decision.
         case cache(CacheDecision)
+        /// A Server-Sent Events stream ended and is opened again (the `number`th time) after `delay`,
+        /// sending `Last-Event-ID` when the stream gave one.
+        case reconnect(number: Int, delay: Duration, lastEventID: String?)
         /// A redirect was followed: the hop, its status and where it led.
         case redirect(RedirectHop)
         /// Bytes moved (uploads and downloads).

@@ -41,6 +41,9 @@ public struct Request: Sendable {
     public var sample: SampleResponse?
     /// The deadline for one attempt, overriding the handler's default.
     public var timeout: Duration?
+    /// Whether a Server-Sent Events stream this request opens reconnects when the server ends it
+    /// (`Handler.stream`); `nil` reconnects by `StreamReconnection.default`.
+    public var streamReconnection: StreamReconnection?
     /// A redirect policy for this request only, overriding the handler's.
     public var redirectPolicy: RedirectPolicy?
     /// A retry policy for this request only, overriding the handler's.

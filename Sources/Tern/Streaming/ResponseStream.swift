@@ -56,6 +56,16 @@ struct StreamState: Sendable {
     var sawHead = false
     /// Whether the current attempt's items are decoded as its chunks arrive.
     var live = false
+    /// The last event ID and reconnection time the stream gave, kept across connections.
+    var lastEventID: String?
+    var reconnectionTime: Int?
+
+    /// Keeps what `decoder` has learnt about reconnecting.
+    mutating func noteReconnection(from decoder: StreamDecoder?) {
+        guard let decoder else { return }
+        if let id = decoder.lastEventID { lastEventID = id }
+        if let time = decoder.reconnectionTime { reconnectionTime = time }
+    }
 }
 
 extension Handler {
@@ -85,7 +95,9 @@ extension Handler {
                         return .success([])
                     case .chunk(let bytes):
                         do throws(StreamDecodingError) {
-                            return .success(try state.decoder?.decode(bytes) ?? [])
+                            let items = try state.decoder?.decode(bytes) ?? []
+                            state.noteReconnection(from: state.decoder)
+                            return .success(items)
                         } catch {
                             return .failure(error)
                         }
@@ -110,10 +122,12 @@ extension Handler {
             }
             defer { watcher.cancel() }
             do {
-                let response = try await self.send(
+                let first = try await self.send(
                     endpoint, mode: mode, validUntil: nil, stores: true, streaming: hooks, onEvent: onEvent)
-                let rest = try Self.remainingItems(of: response, stream: stream)
-                for item in rest { continuation.yield(item) }
+                for item in try Self.remainingItems(of: first, stream: stream) { continuation.yield(item) }
+                let response = try await self.reconnecting(
+                    after: first, endpoint: endpoint, stream: stream,
+                    channel: StreamChannel(hooks: hooks, stop: stop, continuation: continuation), onEvent: onEvent)
                 continuation.finish()
                 return response
             } catch {
@@ -126,9 +140,12 @@ extension Handler {
 
     /// What the consumer has not seen yet when the send returns: the end of a live stream, or every
     /// item of a body that did not arrive live (storage, sample, a transport without chunks).
-    private static func remainingItems(of response: Response, stream: ResponseStream) throws -> [StreamedItem] {
+    static func remainingItems(of response: Response, stream: ResponseStream) throws -> [StreamedItem] {
         let (decoder, live) = stream.state.withLock { state -> (StreamDecoder?, Bool) in
-            defer { state.decoder = nil }
+            defer {
+                state.noteReconnection(from: state.decoder)
+                state.decoder = nil
+            }
             return (state.decoder, state.sawHead && state.live)
         }
         if response.source == .live, live, var decoder {

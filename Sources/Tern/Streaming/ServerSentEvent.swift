@@ -34,7 +34,10 @@ public struct ServerSentEventParser: Sendable {
     private var eventType = ""
     private var data: [UInt8] = []
     private var hasData = false
-    private var lastEventID: String?
+    /// The last event ID the stream set (`id:`): what a reconnection sends as `Last-Event-ID`.
+    public private(set) var lastEventID: String?
+    /// The reconnection time the stream asked for (`retry:`, milliseconds), with or without an event.
+    public private(set) var reconnectionTime: Int?
     private var retry: Int?
 
     /// Makes a parser.
@@ -115,6 +118,7 @@ public struct ServerSentEventParser: Sendable {
         case "retry":
             if !value.isEmpty, value.allSatisfy({ (0x30...0x39).contains($0) }), value.count <= 18 {
                 retry = Int(String(decoding: value, as: UTF8.self))
+                reconnectionTime = retry
             }
         default:
             break

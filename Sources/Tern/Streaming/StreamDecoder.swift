@@ -54,6 +54,11 @@ public struct StreamDecoder: Sendable {
     private var line: [UInt8] = []
     private let maximumLineBytes: Int
 
+    /// The last event ID of a Server-Sent Events stream (`nil` for JSON lines or before any `id:`).
+    public var lastEventID: String? { events.lastEventID }
+    /// The reconnection time a Server-Sent Events stream asked for, in milliseconds.
+    public var reconnectionTime: Int? { events.reconnectionTime }
+
     /// Makes a decoder for `format`; a line longer than `maximumLineBytes` is an error.
     public init(format: StreamFormat, maximumLineBytes: Int = 8 << 20) {
         self.format = format

@@ -249,11 +249,15 @@ struct SendArguments: Equatable {
         }
         let printer = events == .json ? EventPrinter() : nil
         let bar = output != nil && StandardStream.error.isTerminal ? TerminalProgressBar() : nil
-        if printer != nil || bar != nil || waiting != nil {
-            adjustments.onEvent = { event in
-                printer?.print(event)
-                bar?.update(event)
-                waiting?.update(event)
+        let json = events == .json
+        adjustments.onEvent = { event in
+            printer?.print(event)
+            bar?.update(event)
+            waiting?.update(event)
+            if !json, case .reconnect(let number, let delay, let lastEventID) = event.kind {
+                let since = lastEventID.map { " with Last-Event-ID \($0)" } ?? ""
+                StandardStream.error.write(
+                    "tern: the stream ended; reconnecting in \(HumanUnits.duration(delay))\(since) (\(number))\n")
             }
         }
         return adjustments

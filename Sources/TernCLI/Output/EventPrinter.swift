@@ -36,6 +36,11 @@ struct EventPrinter: Sendable {
             ]
             if case .status(let status) = cause { fields.append(("status", .int(status))) }
             return fields
+        case .reconnect(let number, let delay, let lastEventID):
+            return [
+                ("event", .string("reconnect")), ("number", .int(number)), ("delay", .double(delay.seconds)),
+                ("lastEventID", lastEventID.map { .string($0) } ?? .null),
+            ]
         case .redirect(let hop):
             return [
                 ("event", .string("redirect")), ("status", .int(hop.status)), ("from", .string(hop.from)),

@@ -4,10 +4,12 @@ import TernExplorer
 
 /// `tern send` on a streamed body: each item on stdout as it arrives.
 ///
-/// Plain: each event's data (or each JSON line) on its own line, so `tern send … | jq` reads one
-/// value per event; on a terminal the faces' form (`StreamItemLines`). With `--events json`: one
-/// object per item, `{"event":"item","format":"sse","name":"tick","id":"3","data":…}`, the data
-/// embedded as JSON when it is JSON.
+/// Plain (a pipe): each JSON line on its own line (`| jq` reads one value per line), and each event in
+/// the event-stream form — `event:`, `id:`, one `data:` line per line of data, a blank line — so an
+/// event with several lines, or none, is never mistaken for others. On a terminal the faces' form
+/// (`StreamItemLines`). With `--events json`: one object per item,
+/// `{"event":"item","format":"sse","name":"tick","id":"3","data":…}`, the data embedded as JSON when
+/// it is JSON (the way to feed events to `jq`).
 struct StreamPrinter: Sendable {
     let json: Bool
     let terminal: Bool
@@ -19,7 +21,17 @@ struct StreamPrinter: Sendable {
     func text(_ item: StreamedItem) -> String {
         if json { return JSONLines.object(Self.fields(item)) + "\n" }
         if terminal { return StreamItemLines(item).lines.joined(separator: "\n") + "\n\n" }
-        return item.data + "\n"
+        switch item {
+        case .line(let line):
+            return line + "\n"
+        case .event(let event):
+            var text = event.event == "message" ? "" : "event: \(event.event)\n"
+            if let id = event.id { text += "id: \(id)\n" }
+            for line in event.data.split(separator: "\n", omittingEmptySubsequences: false) {
+                text += "data: \(line)\n"
+            }
+            return text + "\n"
+        }
     }
 
     static func fields(_ item: StreamedItem) -> [(String, JSONLines.Value)] {

@@ -1,8 +1,10 @@
 package import Foundation
 package import Tern
 
-/// How every face writes one streamed item (a Server-Sent Event or a JSON line): a dim head with the
-/// event's name and id when it has them, then its data, pretty-printed when it is JSON.
+/// How every face writes one streamed item (a Server-Sent Event or a JSON line): for an event, a dim
+/// head with its name (and id, retry) that starts every event, so one event's lines stay together and
+/// several events never read as one; then its data, pretty-printed when it is JSON (`(no data)` when
+/// it is empty).
 package struct StreamItemLines: Sendable, Equatable {
     /// `event: tick · id: 3`, `nil` for a plain `message` without an id (and for JSON lines).
     package var head: String?
@@ -14,12 +16,11 @@ package struct StreamItemLines: Sendable, Equatable {
         let text: String
         switch item {
         case .event(let event):
-            var parts: [String] = []
-            if event.event != "message" { parts.append("event: \(event.event)") }
+            var parts = ["event: \(event.event)"]
             if let id = event.id, !id.isEmpty { parts.append("id: \(id)") }
             if let retry = event.retry { parts.append("retry: \(retry) ms") }
-            head = parts.isEmpty ? nil : parts.joined(separator: " · ")
-            text = event.data
+            head = parts.joined(separator: " · ")
+            text = event.data.isEmpty ? "(no data)" : event.data
         case .line(let line):
             head = nil
             text = line

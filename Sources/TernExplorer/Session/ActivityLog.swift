@@ -98,6 +98,13 @@ final class ActivityLog: Sendable {
                     state.transfers.append(
                         TransferRecord(requestID: event.requestID, label: event.label, progress: progress))
                 }
+            case .reconnect(let number, let delay, let lastEventID):
+                // The retry log shows each reconnection of a stream as an entry that waits `delay`.
+                let since = lastEventID.map { " after event \($0)" } ?? ""
+                state.retries.append(
+                    RetryLogEntry(
+                        requestID: event.requestID, date: event.date, label: event.label, attempt: number,
+                        outcome: .retried(cause: "stream ended; reconnecting\(since)"), delayBeforeNext: delay))
             case .cache, .redirect:
                 break
             }

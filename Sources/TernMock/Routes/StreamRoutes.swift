@@ -8,7 +8,11 @@ import NIOCore
 /// batches; for benchmarks), `event=NAME` (the SSE `event:` field),
 /// `hold=1` (after the last event, keep the connection open until the client leaves, as a live feed
 /// does). Each event's data is `{"n": i, "of": N, "text": "event i"}`; SSE events carry `id: i`, and
-/// the stream opens with a comment and `retry: 3000`.
+/// the stream opens with a comment and `retry: 3000` (`retry=MS` for another value).
+///
+/// Reconnection, as an EventSource server does it: with `chunk=K`, a connection ends after K events;
+/// a request with `Last-Event-ID: i` continues after event i, and once every event was sent the
+/// answer to it is `204 No Content` (which tells the client to stop).
 enum StreamRoutes {
     private static let maximumCount = 1_000_000
     /// Events written at once when there is no interval.
@@ -23,19 +27,24 @@ enum StreamRoutes {
         let started = ContinuousClock.now
         let name = request.queryValue("event").map(sanitized)
         let contentType = serverSentEvents ? "text/event-stream" : "application/x-ndjson"
+        let chunk = request.queryInt("chunk").map { max(1, $0) }
+        let after = serverSentEvents ? (request.headers.first(name: "Last-Event-ID").flatMap { Int($0) } ?? 0) : 0
+        let retry = min(600_000, max(0, request.queryInt("retry") ?? 3000))
+        if after > 0, after >= count { return try await exchange.send(MockResponse(status: 204)) }
+        let last = chunk.map { min(count, after + $0) } ?? count
         let writer = exchange.writer
         try await writer.writeHead(
             status: 200, headers: [("Content-Type", contentType), ("Cache-Control", "no-cache")], contentLength: nil)
         if writer.isHeadRequest { return try await writer.finish() }
-        var pending = serverSentEvents ? ": a stream of \(count) events\nretry: 3000\n\n" : ""
+        var pending = serverSentEvents ? ": a stream of \(count) events\nretry: \(retry)\n\n" : ""
         var waiting = 0
-        for index in stride(from: 1, through: count, by: 1) {
+        for index in stride(from: after + 1, through: last, by: 1) {
             pending += serverSentEvents ? event(index, of: count, name: name) : line(index, of: count)
             waiting += 1
             if rate > 0 {
                 // Paced: the events due by now leave together, every 10 ms.
                 let due = started + .seconds(Double(index) / Double(rate))
-                if due > ContinuousClock.now, index < count {
+                if due > ContinuousClock.now, index < last {
                     try await writer.writeBody(ByteBuffer(string: pending))
                     pending = ""
                     waiting = 0
@@ -43,11 +52,11 @@ enum StreamRoutes {
                 }
                 continue
             }
-            if interval > 0 || waiting == batch || index == count {
+            if interval > 0 || waiting == batch || index == last {
                 try await writer.writeBody(ByteBuffer(string: pending))
                 pending = ""
                 waiting = 0
-                if interval > 0, index < count { try await Task.sleep(for: .milliseconds(interval)) }
+                if interval > 0, index < last { try await Task.sleep(for: .milliseconds(interval)) }
             }
         }
         if !pending.isEmpty { try await writer.writeBody(ByteBuffer(string: pending)) }

@@ -47,6 +47,9 @@ final class LiveLine: Sendable {
             draw("retrying" + note, force: true)
         case .progress(let progress):
             draw(Self.describe(progress), force: progress.isFinished)
+        case .reconnect(let number, let delay, let lastEventID):
+            let since = lastEventID.map { " after event \($0)" } ?? ""
+            draw("the stream ended; reconnection \(number) in \(HumanUnits.duration(delay))\(since) …", force: true)
         case .redirect(let hop):
             draw("\(hop.status) → \(hop.method) \(hop.to) …", force: true)
         case .response, .failure, .cache:

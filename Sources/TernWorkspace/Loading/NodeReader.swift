@@ -177,6 +177,23 @@ struct NodeReader {
         return policy
     }
 
+    /// `stream: {reconnect: true|false, max: N}` (0 to `StreamReconnection.maximumReconnections`).
+    mutating func streamReconnection(_ node: Node) throws(WorkspaceError) -> StreamReconnection {
+        var policy = StreamReconnection.default
+        if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return policy }
+        let fields = try fields(node, of: "'stream'", allowed: ["reconnect", "max"])
+        if let reconnect = fields["reconnect"] { policy.enabled = try bool(reconnect, field: "reconnect") }
+        if let maximum = fields["max"] {
+            let count = try int(maximum, field: "max")
+            guard (0...StreamReconnection.maximumReconnections).contains(count) else {
+                throw error(
+                    "'max' must be from 0 to \(StreamReconnection.maximumReconnections) reconnections", at: maximum)
+            }
+            policy.maximum = count
+        }
+        return policy
+    }
+
     /// `true` or `false`.
     func bool(_ node: Node, field: String) throws(WorkspaceError) -> Bool {
         guard case .scalar(let scalar) = node, case .bool(let value) = ScalarValue.json(scalar) else {

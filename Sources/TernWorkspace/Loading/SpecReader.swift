@@ -11,7 +11,8 @@ struct SpecReader {
     /// Every field a spec may have, in the order the docs (and new files) list them.
     static let fieldOrder = [
         "name", "target", "method", "path", "query", "arrayEncoding", "headers", "auth", "disabled", "body",
-        "transaction", "storageKey", "validFor", "cookies", "redirects", "sample", "verify", "requires", "capture",
+        "transaction", "storageKey", "validFor", "cookies", "redirects", "stream", "sample", "verify", "requires",
+        "capture",
         "expect",
     ]
 
@@ -79,6 +80,7 @@ struct SpecReader {
         if let node = fields["validFor"] { spec.validFor = try optionalSeconds(node, field: "validFor") }
         if let node = fields["cookies"] { spec.cookies = try reader.bool(node, field: "cookies") }
         if let node = fields["redirects"] { spec.redirects = try reader.redirectPolicy(node, base: .default) }
+        if let node = fields["stream"] { spec.stream = try reader.streamReconnection(node) }
         if let node = fields["sample"] { spec.sample = try sample(node) }
         if let node = fields["verify"] { spec.verifyIgnore = try reader.verifyIgnore(node) }
         if let node = fields["requires"] { spec.requires = try requires(node) }

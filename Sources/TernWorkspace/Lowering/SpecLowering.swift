@@ -35,6 +35,7 @@ struct SpecLowering {
         )
         request.appendQuery(try query(), arrayEncoding: spec.arrayEncoding)
         request.redirectPolicy = spec.redirects
+        request.streamReconnection = spec.stream
         request.authentication = try authentication(target: target)
         request.connectionSettings = try connectionSettings(target: target, url: url)
         if let body = spec.body {

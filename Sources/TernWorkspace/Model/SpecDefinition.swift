@@ -48,6 +48,9 @@ public struct SpecDefinition: Sendable, Equatable {
     /// Whether and how far this spec's redirects are followed (`redirects: {follow, max}`), overriding
     /// `handler.redirects`; `nil` keeps the workspace's.
     public var redirects: RedirectPolicy?
+    /// Whether a Server-Sent Events stream reconnects when the server ends it (`stream: {reconnect,
+    /// max}`); `nil`: up to 10 times.
+    public var stream: StreamReconnection?
 
     /// Key order and value positions from the file this definition was read from.
     var layout = SpecLayout()
@@ -91,6 +94,7 @@ public struct SpecDefinition: Sendable, Equatable {
             && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample && lhs.verifyIgnore == rhs.verifyIgnore
             && lhs.requires == rhs.requires && lhs.capture == rhs.capture && lhs.expect == rhs.expect
             && lhs.auth == rhs.auth && lhs.cookies == rhs.cookies && lhs.redirects == rhs.redirects
+            && lhs.stream == rhs.stream
     }
 }
 

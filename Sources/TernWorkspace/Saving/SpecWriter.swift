@@ -59,6 +59,11 @@ struct SpecWriter {
                 ("follow", Node(redirects.follow ? "true" : "false")), ("max", Node(String(redirects.maximum))),
             ])
         }
+        if let stream = spec.stream {
+            values["stream"] = Self.mapping([
+                ("reconnect", Node(stream.enabled ? "true" : "false")), ("max", Node(String(stream.maximum))),
+            ])
+        }
         if let sample = spec.sample { values["sample"] = self.sample(sample) }
         if !spec.verifyIgnore.isEmpty {
             values["verify"] = Self.mapping([("ignore", Node(spec.verifyIgnore.map(Self.string)))])
