@@ -13,15 +13,10 @@ import Tern
 ///
 /// The table of every case is in docs/http.md ("When a request fails").
 enum ConnectionDiagnosis {
-    /// `host:port` of a URL, the port spelled out.
-    static func address(of url: URL) -> String {
-        AttemptWatchdog.address(of: url)
-    }
-
     /// The error for a failure to connect or talk to `url`'s server, or `nil` when `error` is of
     /// another kind.
     static func diagnose(_ error: any Error, url: URL, label: String) -> TernError? {
-        let address = address(of: url)
+        let address = AttemptWatchdog.address(of: url)
         let host = url.host ?? "the server"
         func fail(_ kind: TernError.Kind, _ message: String) -> TernError {
             TernError(kind, message, requestLabel: label, underlying: error)

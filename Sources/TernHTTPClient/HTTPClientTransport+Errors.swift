@@ -11,7 +11,7 @@ extension HTTPClientTransport {
     static func map(_ error: any Error, request: Tern.Request, timeout: Duration? = nil) -> TernError {
         if let ternError = error as? TernError { return ternError }
         let label = request.label
-        let address = ConnectionDiagnosis.address(of: request.url)
+        let address = AttemptWatchdog.address(of: request.url)
         if error is CancellationError {
             return TernError(.cancelled, "the request was cancelled", requestLabel: label)
         }

@@ -51,12 +51,6 @@ enum RedirectRule {
 
     /// Whether two URLs share scheme, host and port (default ports made explicit).
     static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
-        origin(lhs) == origin(rhs)
-    }
-
-    private static func origin(_ url: URL) -> String {
-        let scheme = url.scheme?.lowercased() ?? ""
-        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : -1)
-        return "\(scheme)://\(url.host?.lowercased() ?? ""):\(port)"
+        lhs.hasSameOrigin(as: rhs)
     }
 }

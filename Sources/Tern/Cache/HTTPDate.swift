@@ -11,6 +11,10 @@ public enum HTTPDate {
     private static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     private static let longWeekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// The names as the parser matches them (the text is lower-cased first).
+    private static let lowerWeekdays = weekdays.map { $0.lowercased() }
+    private static let lowerLongWeekdays = longWeekdays.map { $0.lowercased() }
+    private static let lowerMonths = months.map { $0.lowercased() }
     /// The longest text read as a date: the longest valid form (RFC 850 with `Wednesday`) is 33 bytes.
     static let maximumLength = 40
 
@@ -25,8 +29,8 @@ public enum HTTPDate {
         if let comma = trimmed.firstIndex(of: ",") {
             let day = String(trimmed[..<comma])
             let rest = trimmed[trimmed.index(after: comma)...]
-            if weekdays.contains(where: { $0.lowercased() == day }) { return imfFixdate(String(rest)) }
-            if longWeekdays.contains(where: { $0.lowercased() == day }) { return rfc850(String(rest), now: now) }
+            if lowerWeekdays.contains(day) { return imfFixdate(String(rest)) }
+            if lowerLongWeekdays.contains(day) { return rfc850(String(rest), now: now) }
             return nil
         }
         return asctime(trimmed)
@@ -59,7 +63,7 @@ public enum HTTPDate {
     /// `Sun Nov  6 08:49:37 1994`.
     private static func asctime(_ text: String) -> Date? {
         let parts = text.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, weekdays.contains(where: { $0.lowercased() == parts[0] }) else { return nil }
+        guard parts.count == 2, lowerWeekdays.contains(String(parts[0])) else { return nil }
         var scanner = ASCIIScanner(String(parts[1]), limit: maximumLength)
         guard let month = month(&scanner), scanner.skip(" ") else { return nil }
         let day: Int64
@@ -77,9 +81,9 @@ public enum HTTPDate {
     }
 
     private static func month(_ scanner: inout ASCIIScanner) -> Int64? {
-        for (index, name) in months.enumerated() {
+        for (index, name) in lowerMonths.enumerated() {
             var probe = scanner
-            if name.lowercased().unicodeScalars.allSatisfy({ probe.skip($0) }) {
+            if name.unicodeScalars.allSatisfy({ probe.skip($0) }) {
                 scanner = probe
                 return Int64(index + 1)
             }

@@ -17,9 +17,16 @@ public enum StorableFields {
                 names.insert(name.trimmingASCIISpaces().lowercased())
             }
         }
-        guard fields.contains(where: { names.contains($0.name.canonicalName) }) else { return fields }
+        return fields.removing(names)
+    }
+}
+
+extension HTTPFields {
+    /// These fields without those whose lower-cased names are in `names` (order and repeats kept).
+    package func removing(_ names: Set<String>) -> HTTPFields {
+        guard contains(where: { names.contains($0.name.canonicalName) }) else { return self }
         var kept = HTTPFields()
-        for field in fields where !names.contains(field.name.canonicalName) { kept.append(field) }
+        for field in self where !names.contains(field.name.canonicalName) { kept.append(field) }
         return kept
     }
 }

@@ -17,7 +17,7 @@ extension Handler {
         for name in [HTTPField.Name.location, .contentLocation] {
             guard let value = response.headers[values: name].first,
                 let target = URL(string: value, relativeTo: request.url)?.absoluteURL,
-                Self.sameOrigin(target, request.url), !targets.contains(target)
+                target.hasSameOrigin(as: request.url), !targets.contains(target)
             else { continue }
             targets.append(target)
         }
@@ -32,10 +32,4 @@ extension Handler {
         }
     }
 
-    /// Whether two URLs have the same scheme, host and port.
-    static func sameOrigin(_ one: URL, _ other: URL) -> Bool {
-        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
-        return one.scheme?.lowercased() == other.scheme?.lowercased()
-            && one.host?.lowercased() == other.host?.lowercased() && port(one) == port(other)
-    }
 }

@@ -72,7 +72,7 @@ extension Handler {
         case .normal:
             // The request's own Cache-Control (and Pragma) may ask for a revalidation, a younger
             // answer, or accept a stale one.
-            let directives = RequestCacheDirectives(request.headers)
+            let directives = plan.directives
             var stale: StoredResponse?
             if request.answersFromStorage, let entry = try await lookup(plan, strict: false) {
                 let now = clock.now

@@ -14,6 +14,8 @@ struct SendPlan: Sendable {
     let validUntil: (@Sendable (Response) -> Date?)?
     /// Whether the response may be stored.
     let stores: Bool
+    /// What the request's own `Cache-Control` and `Pragma` ask of the cache.
+    let directives: RequestCacheDirectives
     /// Where a streamed body goes as it arrives, and how it is stopped (`Handler.stream`).
     var streaming: StreamHooks?
 
@@ -26,7 +28,8 @@ struct SendPlan: Sendable {
         key = handler.cacheIdentity.key(for: request, redactedURL: cacheURL, redactor: redactor)
         label = "\(request.method.rawValue) \(url)"
         self.validUntil = validUntil
-        self.stores = stores && !RequestCacheDirectives(request.headers).noStore
+        directives = RequestCacheDirectives(request.headers)
+        self.stores = stores && !directives.noStore
     }
 }
 

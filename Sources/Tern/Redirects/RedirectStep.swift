@@ -35,19 +35,13 @@ enum RedirectStep {
         if changesToGET {
             next.method = .get
             next.body = .none
-            next.headers = fields(of: request.headers, without: bodyFields)
+            next.headers = request.headers.removing(bodyFields)
         }
-        if !Handler.sameOrigin(target, request.url) {
-            next.headers = fields(of: next.headers, without: credentialFields)
+        if !target.hasSameOrigin(as: request.url) {
+            next.headers = next.headers.removing(credentialFields)
             next.requiresAuthentication = false
         }
         return next
     }
 
-    /// `headers` without the fields named (lower-cased) in `names`.
-    private static func fields(of headers: HTTPFields, without names: Set<String>) -> HTTPFields {
-        var kept = HTTPFields()
-        for field in headers where !names.contains(field.name.canonicalName) { kept.append(field) }
-        return kept
-    }
 }

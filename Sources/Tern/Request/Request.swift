@@ -102,13 +102,8 @@ public struct Request: Sendable {
     /// `target` (the request's URL, or a URL of the same origin) as the cache knows it: on
     /// `identityURL`'s origin when the request has one.
     public func cacheURL(for target: URL) -> URL {
-        guard let identityURL, target.scheme == url.scheme, target.host == url.host, target.port == url.port,
-            var components = URLComponents(url: target, resolvingAgainstBaseURL: true)
-        else { return target }
-        components.scheme = identityURL.scheme
-        components.host = identityURL.host
-        components.port = identityURL.port
-        return components.url ?? target
+        guard let identityURL, target.hasSameOrigin(as: url) else { return target }
+        return target.onOrigin(of: identityURL) ?? target
     }
 
     public var answersFromStorage: Bool {

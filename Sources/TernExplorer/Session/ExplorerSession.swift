@@ -58,11 +58,7 @@ package actor ExplorerSession {
 
         /// `url` on the usual origin when it is on the served one, else `nil`.
         func filed(_ url: URL) -> URL? {
-            guard url.scheme == served.scheme, url.host == served.host, url.port == served.port,
-                var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
-            else { return nil }
-            components.port = usual.port
-            return components.url
+            url.hasSameOrigin(as: served) ? url.onOrigin(of: usual) : nil
         }
     }
 
