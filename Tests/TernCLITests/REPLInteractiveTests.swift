@@ -36,6 +36,10 @@ struct REPLInteractiveTests {
 
             try await tmux.type("send slow", "Enter")
             try await tmux.waitFor("sending reliability/slow")
+            // While it waits, the line counts the time (redrawn every 250 ms).
+            try await tmux.waitFor {
+                $0.range(of: #"sending reliability/slow … \d+(\.\d)? (ms|s)"#, options: .regularExpression) != nil
+            }
             try await tmux.type("C-c")
             try await tmux.waitFor("cancelled (Ctrl-C)")
             try await tmux.waitFor { screen in

@@ -139,4 +139,21 @@ struct PrinterTests {
             direction: .download, bytes: 12_400_000, total: 50_000_000, bytesPerSecond: 10_000_000)
         #expect(LiveLine.describe(progress) == "↓ 12.4 MB / 50.0 MB  24% · 10.0 MB/s · ETA 4s")
     }
+
+    @Test("the live line counts the time spent waiting, and stops when the answer comes")
+    func liveLineCountsTheWait() {
+        let output = CapturedOutput()
+        let line = LiveLine(output: output, width: 80)
+        func event(_ kind: HandlerEvent.Kind) -> HandlerEvent {
+            HandlerEvent(requestID: RequestID(rawValue: 1), label: "users/get-user", date: Date(), kind: kind)
+        }
+        line.update(event(.attempt(number: 1)))
+        #expect(output.out.hasSuffix("sending users/get-user …"))
+        line.redrawWaiting(now: .now + .milliseconds(2400))
+        #expect(output.out.hasSuffix("sending users/get-user … 2400 ms"), "\(output.out)")
+        line.update(event(.response(status: 200, source: .live, bytes: 2, duration: .seconds(2))))
+        let before = output.out
+        line.redrawWaiting(now: .now + .seconds(5))
+        #expect(output.out == before)
+    }
 }
