@@ -16,22 +16,26 @@ struct BodyChunks: AsyncSequence, Sendable {
     let meter: TransferMeter?
     /// Called for every chunk handed to the client (the attempt's watchdog counts it as activity).
     var onChunk: (@Sendable () -> Void)?
+    /// Told when the client pulls the body, so the attempt knows when sending began and ended.
+    var clock: AttemptClock? = nil
     var chunkSize = 256 * 1024
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(segments: segments[...], meter: meter, onChunk: onChunk, chunkSize: chunkSize)
+        Iterator(segments: segments[...], meter: meter, onChunk: onChunk, clock: clock, chunkSize: chunkSize)
     }
 
     struct Iterator: AsyncIteratorProtocol {
         var segments: ArraySlice<MultipartForm.Part.Content>
         let meter: TransferMeter?
         let onChunk: (@Sendable () -> Void)?
+        let clock: AttemptClock?
         let chunkSize: Int
         var file: FileReader?
         var pending = Data()
         var offset = 0
 
         mutating func next() async throws -> ByteBuffer? {
+            clock?.bodyPulled(last: false)
             while true {
                 if let reader = file {
                     if let buffer = try reader.nextChunk(chunkSize) {
@@ -52,6 +56,7 @@ struct BodyChunks: AsyncSequence, Sendable {
                 }
                 guard let segment = segments.popFirst() else {
                     meter?.finish()
+                    clock?.bodyPulled(last: true)
                     return nil
                 }
                 switch segment {

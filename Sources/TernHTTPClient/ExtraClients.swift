@@ -51,8 +51,11 @@ final class ExtraClients: Sendable {
 extension HTTPClientTransport {
     /// A client for `configuration` and what it was made with; TLS material that cannot be used is
     /// kept as `invalid` (every request through it fails with that error).
-    static func makeClient(_ configuration: TransportConfiguration) -> (HTTPClient, ClientSettings) {
+    static func makeClient(
+        _ configuration: TransportConfiguration, connections: ConnectionClock = ConnectionClock()
+    ) -> (HTTPClient, ClientSettings) {
         var clientConfiguration = configuration.clientConfiguration
+        connections.install(in: &clientConfiguration)
         var invalid: TernError?
         do {
             if !configuration.tls.isDefault {
@@ -63,7 +66,7 @@ extension HTTPClientTransport {
         }
         let settings = ClientSettings(
             tls: configuration.tls, proxy: configuration.proxy, connectTimeout: configuration.connectTimeout,
-            invalid: invalid)
+            invalid: invalid, connections: connections)
         return (HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration), settings)
     }
 

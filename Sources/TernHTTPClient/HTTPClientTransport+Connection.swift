@@ -15,9 +15,15 @@ final class ClientSettings: Sendable {
     /// What each `host:port` showed in its TLS handshake, at most `maximumPeers` of them.
     let peers = Mutex<[String: TLSPeer]>([:])
     static let maximumPeers = 64
+    /// When the client's new connections became ready; `nil` for a client the transport did not make.
+    let connections: ConnectionClock?
 
-    init(tls: TLSSettings, proxy: ProxySettings?, connectTimeout: Duration, invalid: TernError? = nil) {
+    init(
+        tls: TLSSettings, proxy: ProxySettings?, connectTimeout: Duration, invalid: TernError? = nil,
+        connections: ConnectionClock? = nil
+    ) {
         self.invalid = invalid
+        self.connections = connections
         self.tls = tls
         self.proxy = proxy
         self.connectTimeout = connectTimeout

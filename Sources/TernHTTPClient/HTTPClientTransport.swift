@@ -14,7 +14,10 @@ public import Tern
 /// included), the read timeout any silence, and bodies stop at their size limits.
 public final class HTTPClientTransport: Transport {
     /// A transport on a process-wide client that is never shut down.
-    public static let shared = HTTPClientTransport(configuration: Configuration())
+    public static let shared = HTTPClientTransport(configuration: Configuration(), connections: sharedConnections)
+    /// The connection clock of `shared`'s client, kept apart so that transports sharing the client
+    /// read it without making the client.
+    private static let sharedConnections = ConnectionClock()
 
     /// The client requests go through (the shared one is made at the first request that needs it).
     public var client: HTTPClient { givenClient ?? Self.shared.client }
@@ -31,8 +34,12 @@ public final class HTTPClientTransport: Transport {
 
     /// Makes a transport with its own client. Invalid TLS material (a CA or client certificate that is
     /// not PEM) fails every request with a `TernError(.invalidRequest)` naming it; `validate(_:)` checks early.
-    public init(configuration: Configuration = Configuration()) {
-        let (client, settings) = Self.makeClient(configuration)
+    public convenience init(configuration: Configuration = Configuration()) {
+        self.init(configuration: configuration, connections: ConnectionClock())
+    }
+
+    private init(configuration: Configuration, connections: ConnectionClock) {
+        let (client, settings) = Self.makeClient(configuration, connections: connections)
         givenClient = client
         limits = configuration.limits
         ownsClient = true
@@ -57,7 +64,10 @@ public final class HTTPClientTransport: Transport {
         self.limits = limits
         ownsClient = false
         let configuration = Configuration()
-        clientSettings = ClientSettings(tls: TLSSettings(), proxy: nil, connectTimeout: configuration.connectTimeout)
+        // A client of the caller's own is not watched: its attempts report no connection phases.
+        clientSettings = ClientSettings(
+            tls: TLSSettings(), proxy: nil, connectTimeout: configuration.connectTimeout,
+            connections: givenClient == nil ? Self.sharedConnections : nil)
         extraClients = ExtraClients(base: configuration)
     }
 
@@ -97,10 +107,14 @@ public final class HTTPClientTransport: Transport {
         if let invalid = settings.invalid { throw invalid }
         let watchdog = AttemptWatchdog(
             timeout: context.timeout, readTimeout: limits.readTimeout, label: request.label, url: request.url)
+        let clock = AttemptClock()
         do {
-            return try await watchdog.run {
-                try await self.attempt(request, client: (client, settings), context: context, watchdog: watchdog)
+            var reply = try await watchdog.run {
+                try await self.attempt(
+                    request, client: (client, settings), context: context, watchdog: watchdog, clock: clock)
             }
+            reply.phases = clock.phases(connections: settings.connections, port: Self.connectedPort(request, settings))
+            return reply
         } catch {
             if Self.isTLSFailure(error) { throw await diagnoseTLSFailure(error, request: request, settings: settings) }
             if let hint = Self.clientCertificateHint(error, request: request, settings: settings) { throw hint }
@@ -110,13 +124,14 @@ public final class HTTPClientTransport: Transport {
 
     private func attempt(
         _ request: Tern.Request, client: (HTTPClient, ClientSettings), context: TransportContext,
-        watchdog: AttemptWatchdog
+        watchdog: AttemptWatchdog, clock: AttemptClock
     ) async throws -> TransportResponse {
-        let outgoing = try makeClientRequest(request, context: context, watchdog: watchdog)
+        let outgoing = try makeClientRequest(request, context: context, watchdog: watchdog, clock: clock)
         let deadline: NIODeadline =
             context.timeout.map { .now() + .nanoseconds($0.saturatingNanoseconds) }
             ?? .distantFuture
         let response = try await client.0.execute(outgoing, deadline: deadline)
+        clock.headArrived()
         watchdog.touch()
         var fields = HTTPFields()
         for header in response.headers {
@@ -172,7 +187,7 @@ public final class HTTPClientTransport: Transport {
     }
 
     private func makeClientRequest(
-        _ request: Tern.Request, context: TransportContext, watchdog: AttemptWatchdog
+        _ request: Tern.Request, context: TransportContext, watchdog: AttemptWatchdog, clock: AttemptClock
     ) throws -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
         outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
@@ -187,7 +202,7 @@ public final class HTTPClientTransport: Transport {
             break
         case .data(let data):
             if request.transaction == .upload {
-                let chunks = BodyChunks(segments: [.data(data)], meter: meter, onChunk: touch)
+                let chunks = BodyChunks(segments: [.data(data)], meter: meter, onChunk: touch, clock: clock)
                 outgoing.body = .stream(chunks, length: .known(Int64(data.count)))
             } else {
                 outgoing.body = .bytes(ByteBuffer(bytes: data))
@@ -197,14 +212,14 @@ public final class HTTPClientTransport: Transport {
                 throw TernError(
                     .invalidRequest, "the body file '\(url.path)' cannot be read", requestLabel: request.label)
             }
-            let chunks = BodyChunks(segments: [.file(url)], meter: meter, onChunk: touch)
+            let chunks = BodyChunks(segments: [.file(url)], meter: meter, onChunk: touch, clock: clock)
             outgoing.body = .stream(chunks, length: .known(length))
         case .multipart(let form):
             guard let length else {
                 throw TernError(
                     .invalidRequest, "a file of the multipart form cannot be read", requestLabel: request.label)
             }
-            let chunks = BodyChunks(segments: form.segments, meter: meter, onChunk: touch)
+            let chunks = BodyChunks(segments: form.segments, meter: meter, onChunk: touch, clock: clock)
             outgoing.body = .stream(chunks, length: .known(length))
         }
         return outgoing
@@ -214,6 +229,13 @@ public final class HTTPClientTransport: Transport {
 extension HTTPClientTransport {
     /// The transport-neutral configuration (kept as a nested name for discoverability).
     public typealias Configuration = TransportConfiguration
+
+    /// The port the attempt's connection goes to: the proxy's when there is one.
+    static func connectedPort(_ request: Tern.Request, _ settings: ClientSettings) -> Int {
+        if let proxy = settings.proxy { return proxy.port }
+        if let port = request.url.port { return port }
+        return request.url.scheme?.lowercased() == "https" ? 443 : 80
+    }
 
     /// The largest request head sent whatever the limits say: a head over SwiftNIO's 64 KiB
     /// write-buffer high watermark can stop the process inside AsyncHTTPClient (the margin is

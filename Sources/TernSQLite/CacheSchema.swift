@@ -15,6 +15,7 @@ enum CacheSchema {
         ],
         "history": [
             "id", "spec", "method", "url", "date", "status", "source", "duration", "error", "request", "cache_key",
+            "timing",
         ],
     ]
 
@@ -93,6 +94,10 @@ enum CacheSchema {
                     ALTER TABLE responses ADD COLUMN secrets TEXT;
                     """
             )
+        }
+        // History entries keep where a live send's time went (`TransferPhases` as JSON).
+        migrator.registerMigration("tern-v5-history-timing") { db in
+            try db.execute(sql: "ALTER TABLE history ADD COLUMN timing TEXT")
         }
         return migrator
     }()

@@ -25,12 +25,14 @@ package struct HistoryEntry: Sendable, Hashable {
     package var request: RequestRecord?
     /// The storage key of the response in the cache, when it was stored (or answered from there).
     package var cacheKey: String?
+    /// Where a live send's time went (connect, first byte, transfer), when the transport measured it.
+    package var phases: TransferPhases?
 
     /// Makes an entry; only the request and its timing are required.
     package init(
         id: Int64? = nil, spec: String? = nil, method: String, url: String, date: Date, status: Int? = nil,
         source: ResponseSource? = nil, duration: Double, error: String? = nil, request: RequestRecord? = nil,
-        cacheKey: String? = nil
+        cacheKey: String? = nil, phases: TransferPhases? = nil
     ) {
         self.id = id
         self.spec = spec
@@ -43,5 +45,6 @@ package struct HistoryEntry: Sendable, Hashable {
         self.error = error
         self.request = request
         self.cacheKey = cacheKey
+        self.phases = phases
     }
 }

@@ -11,14 +11,16 @@ extension SQLiteStorage {
             entry.source?.rawValue, entry.duration, entry.error,
             entry.request.flatMap { try? JSONEncoder().encode($0) }.flatMap { String(data: $0, encoding: .utf8) },
             entry.cacheKey,
+            entry.phases.flatMap { try? JSONEncoder().encode($0) }.flatMap { String(data: $0, encoding: .utf8) },
         ]
         let arguments = StatementArguments(values)
         let keep = limits.historyRows
         try await write("recording history") { db in
             try db.execute(
                 sql: """
-                    INSERT INTO history (spec, method, url, date, status, source, duration, error, request, cache_key)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO history
+                        (spec, method, url, date, status, source, duration, error, request, cache_key, timing)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                 arguments: arguments
             )
@@ -36,7 +38,7 @@ extension SQLiteStorage {
             try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, spec, method, url, date, status, source, duration, error, request, cache_key
+                    SELECT id, spec, method, url, date, status, source, duration, error, request, cache_key, timing
                     FROM history
                     ORDER BY date DESC, id DESC LIMIT ?
                     """,
@@ -66,7 +68,10 @@ extension SQLiteStorage {
             request: try row.decode(String?.self, atIndex: 9).flatMap {
                 try? JSONDecoder().decode(RequestRecord.self, from: Data($0.utf8))
             },
-            cacheKey: try row.decode(String?.self, atIndex: 10)
+            cacheKey: try row.decode(String?.self, atIndex: 10),
+            phases: try row.decode(String?.self, atIndex: 11).flatMap {
+                try? JSONDecoder().decode(TransferPhases.self, from: Data($0.utf8))
+            }
         )
     }
 }

@@ -80,6 +80,8 @@ extension App {
             let lines = outcome.lines
             state.status = StatusMessage(text: lines.first ?? "imported", isError: false)
             if lines.count > 1 { state.dialog = .output(title: "import", lines: lines, scroll: 0) }
+        case .timing(let lines):
+            state.dialog = .output(title: "timing", lines: lines, scroll: 0)
         case .filtered(let values):
             state.dialog = .output(title: "filter", lines: values.isEmpty ? ["(nothing selected)"] : values, scroll: 0)
         case .cookies(let rows, let environment):

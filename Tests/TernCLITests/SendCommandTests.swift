@@ -62,6 +62,31 @@ struct SendCommandTests {
         }
     }
 
+    @Test("a live answer's phases: timing in --events json, a line with -v, none for a stored answer")
+    func timingPhases() async throws {
+        try await withDemo { demo in
+            let live = try await Tern.run(
+                demo.arguments("send", "users/get-user", "--mode", "live", "--events", "json", "-v"))
+            #expect(live.status == 0, "\(live.stderr)")
+            let response = try #require(live.events.last { $0["event"] as? String == "response" })
+            let timing = try #require(response["timing"] as? [String: Any])
+            for key in ["dnsMs", "connectMs", "tlsMs", "sendMs", "firstByteMs", "transferMs", "totalMs"] {
+                #expect(timing.keys.contains(key), "\(key) missing from \(timing)")
+            }
+            #expect(timing["connectMs"] is Double)  // a new process opens a new connection
+            #expect(timing["reusedConnection"] as? Bool == false)
+            #expect(timing["dnsMs"] is NSNull)
+            #expect((timing["totalMs"] as? Double ?? 0) > 0)
+            #expect(live.stderr.contains("timing: connect "), "\(live.stderr)")
+            #expect(live.stderr.contains(" · total "))
+            let stored = try await Tern.run(
+                demo.arguments("send", "users/get-user", "--mode", "cache", "--events", "json", "-v"))
+            let replayed = try #require(stored.events.last { $0["event"] as? String == "response" })
+            #expect(replayed["timing"] is NSNull)
+            #expect(!stored.stderr.contains("timing:"))
+        }
+    }
+
     @Test("--var, --header, --query and --body change one send; --include prints the head")
     func adjustments() async throws {
         try await withDemo { demo in

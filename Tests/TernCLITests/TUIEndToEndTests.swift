@@ -58,6 +58,32 @@ struct TUIEndToEndTests {
     }
 
     @Test(
+        "at 80×24 a live answer's Request tab shows its timing waterfall, and :timing shows it again",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
+    func timingWaterfall() async throws {
+        try await withDemo { workspace in
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(Self.command(workspace), width: 80, height: 24)
+            try await tmux.waitFor { $0.contains("1 Workspace") && $0.contains("mode NORMAL") }
+            try await tmux.type(":", "mode live", "Enter")
+            try await tmux.waitFor("mode LIVE")
+            try await tmux.type(":", "send users/get-user", "Enter")
+            try await tmux.waitFor("users/get-user: 200 OK")
+            try await tmux.type("3", "]", "]")
+            let tab = try await tmux.waitFor { $0.contains("Timing (new connection)") }
+            // At 80×24 the pane has room for the first rows; the dialog below shows them all.
+            #expect(tab.contains("connect    █"), "\(tab)")
+            try await tmux.type(":", "timing", "Enter")
+            let dialog = try await tmux.waitFor { $0.contains("timing") && $0.contains("first byte ") }
+            #expect(dialog.contains("Timing (new connection)"))
+            #expect(dialog.contains("total      █"), "\(dialog)")
+            try await tmux.type("Escape", "q")
+            #expect(try await tmux.waitFor("TERN-EXITED:").contains("TERN-EXITED:0"))
+        }
+    }
+
+    @Test(
         "Ctrl-C on a tiny terminal exits and restores the terminal",
         .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
     func ctrlCOnATinyTerminal() async throws {

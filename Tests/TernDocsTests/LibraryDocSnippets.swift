@@ -327,7 +327,7 @@ _ = destination
 _ = saved
 }
 
-// docs/library.md:679
+// docs/library.md:680
 func snippet16() async throws {
 _ = try await handler.send(UserAPI.user(id: 1), mode: .live)      // fetch and store
 let offline = try await handler.send(UserAPI.user(id: 1), mode: .cache)
@@ -335,7 +335,7 @@ print(offline.source, offline.cache?.isExpired ?? false)            // cache, tr
 _ = offline
 }
 
-// docs/library.md:702
+// docs/library.md:703
 func snippet17() async throws {
 let storage = MemoryStorage(historyLimit: 5)
 let handler = Handler(transport: HTTPClientTransport.shared, storage: storage, cacheValidity: .ttl(120))
@@ -349,7 +349,7 @@ _ = latest
 _ = history
 }
 
-// docs/library.md:753
+// docs/library.md:754
 func snippet18() async throws {
 let user = try await handler.decode(
     User.self, from: UserAPI.user(id: 1),
@@ -360,7 +360,7 @@ _ = user
 _ = uncached
 }
 
-// docs/library.md:775
+// docs/library.md:776
 func snippet19() async throws {
 var policy = RetryPolicy(
     maxRetries: 5,                          // retries after the first attempt; 0 = one attempt
@@ -383,7 +383,7 @@ _ = policy
 _ = presets
 }
 
-// docs/library.md:830
+// docs/library.md:831
 func snippet20() async throws {
 let get = Request(url: URL(string: "https://api.example.com/users")!)
 let failed = Response(status: .serviceUnavailable, headers: [.retryAfter: "2"], request: get)
@@ -394,7 +394,7 @@ _ = failed
 _ = decision
 }
 
-// docs/library.md:861
+// docs/library.md:862
 struct AttemptHeader: Interceptor {
     func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
         var request = request
@@ -403,7 +403,7 @@ struct AttemptHeader: Interceptor {
     }
 }
 
-// docs/library.md:884
+// docs/library.md:885
 func snippet22() async throws {
 let handler = Handler(
     transport: HTTPClientTransport.shared,
@@ -423,7 +423,7 @@ let handler = Handler(
 _ = handler
 }
 
-// docs/library.md:919
+// docs/library.md:920
 struct TokenReply: Decodable, Sendable {
     var token: String
 }
@@ -450,7 +450,7 @@ _ = token
 _ = refreshes
 }
 
-// docs/library.md:985
+// docs/library.md:986
 func snippet24() async throws {
 // Every send of this handler, for as long as you iterate. Each call makes a new subscriber.
 let events = handler.events()          // AsyncStream<HandlerEvent>, buffering the newest 1024
@@ -463,7 +463,8 @@ let watcher = Task {
         case .redirect(let hop): print(hop.status, "to", hop.to)
         case .reconnect(let number, let delay, _): print("stream reconnection", number, "in", delay)
         case .progress(let progress): print(progress.direction, progress.bytes, progress.total ?? -1)
-        case .response(let status, let source, let bytes, let duration): print(status, source, bytes, duration)
+        case .response(let status, let source, let bytes, let duration, let phases):
+            print(status, source, bytes, duration, "first byte after", phases?.firstByte ?? .zero)
         case .failure(let error): print("failed:", error)
         }
     }
@@ -476,7 +477,7 @@ _ = watcher
 _ = response
 }
 
-// docs/library.md:1053
+// docs/library.md:1055
 func snippet25() async throws {
 do {
     let response = try await handler.send(UserAPI.user(id: 1), mode: .cache)
@@ -493,7 +494,7 @@ do {
 }
 }
 
-// docs/library.md:1073
+// docs/library.md:1075
 func snippet26() async throws {
 let lookup = Task {
     do {
@@ -510,7 +511,7 @@ _ = try await lookup.value   // the Task's error type is `any Error`: anything e
 _ = lookup
 }
 
-// docs/library.md:1100
+// docs/library.md:1102
 func snippet27() async throws {
 let task = handler.request(UserAPI.user(id: 1)) { result in
     switch result {
@@ -523,7 +524,7 @@ await task.wait()        // returns after the completion has run
 _ = task
 }
 
-// docs/library.md:1119
+// docs/library.md:1121
 func snippet28() async throws {
 handler.request(
     targetGroup: UserAPI.user(id: 1),           // any Endpoint, not only a TargetGroup
@@ -535,7 +536,7 @@ handler.request(
 )
 }
 
-// docs/library.md:1135
+// docs/library.md:1137
 func snippet29() async throws {
 let task = Task { try await handler.send(UserAPI.user(id: 1)) }
 task.cancel()
@@ -547,7 +548,7 @@ do {
 _ = task
 }
 
-// docs/library.md:1180
+// docs/library.md:1182
 @Test func retriesThenStores() async throws {
     let clock = TestClock()
     let transport = InMemoryTransport.sequence([
@@ -569,7 +570,7 @@ _ = task
     #expect(transport.requestCount == 4)
 }
 
-// docs/library.md:1213
+// docs/library.md:1215
 @Test func specAgainstTheMockServer() async throws {
     let archived = MockRoute(
         method: "GET", path: "/users/42", response: .json(#"{"message":"user is archived","code":7}"#, status: 422)

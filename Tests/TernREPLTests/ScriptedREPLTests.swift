@@ -48,6 +48,24 @@ struct ScriptedREPLTests {
         }
     }
 
+    @Test("timing shows where the last live answer's time went; a stored answer was not timed")
+    func timing() async throws {
+        try await DemoSession.with { demo in
+            let before = await demo.run("timing")
+            #expect(before.err.contains("there is no response yet"))
+            let run = await demo.run("mode live", "send get-user", "timing", "send get-user", "timing")
+            #expect(run.status == 0, "\(run.err)")
+            let blocks = run.out.components(separatedBy: "Timing (")
+            #expect(blocks.count == 3, "\(run.out)")
+            #expect(blocks[1].hasPrefix("new connection)\nconnect    "))
+            #expect(blocks[1].contains("\nfirst byte "))
+            #expect(blocks[1].contains("\ntotal      █"))
+            #expect(blocks[2].hasPrefix("reused connection)\nfirst byte "))
+            let cached = await demo.run("mode cache", "send get-user", "timing")
+            #expect(cached.err.contains("came from the cache, not the network"), "\(cached.err)")
+        }
+    }
+
     @Test("set var overrides the environment; unset var brings its value back")
     func variables() async throws {
         try await DemoSession.with { demo in

@@ -37,6 +37,25 @@ struct SQLiteHistoryTests {
         }
     }
 
+    @Test("an entry keeps where a live send's time went")
+    func phases() async throws {
+        try await withScratch { scratch in
+            let storage = try SQLiteStorage(path: scratch.cachePath)
+            let phases = TransferPhases(
+                connect: .microseconds(1500), firstByte: .microseconds(2250), transfer: .microseconds(125),
+                total: .microseconds(3875), reusedConnection: false)
+            try await storage.recordHistory(
+                HistoryEntry(
+                    method: "GET", url: "http://127.0.0.1:1/users/1", date: Date(), status: 200, source: .live,
+                    duration: 0.004, phases: phases))
+            try await storage.recordHistory(
+                HistoryEntry(method: "GET", url: "http://127.0.0.1:1/users/2", date: Date(), duration: 0.001))
+            let history = try await storage.history()
+            #expect(history.first { $0.url.hasSuffix("/1") }?.phases == phases)
+            #expect(history.first { $0.url.hasSuffix("/2") }?.phases == nil)
+        }
+    }
+
     @Test("an entry keeps the request as sent and the key of its stored response")
     func requestAndCacheKey() async throws {
         try await withScratch { scratch in

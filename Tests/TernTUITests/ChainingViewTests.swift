@@ -281,7 +281,7 @@ import Testing
         #expect(state.responsePane.sending == "users/get-user" && state.history?.isOpen == false)
     }
 
-    @Test func anOpenedHistoryEntryShowsTheRequestAsSentAndItsStoredAnswer() {
+    @Test func anOpenedHistoryEntryShowsTheRequestAsSentAndItsStoredAnswer() throws {
         let utc = ClockZone.utc
         var entry = Self.entries[0]
         entry.request = RequestRecord(
@@ -295,6 +295,16 @@ import Testing
                 "GET http://127.0.0.1:8787/users/1", "Accept: application/json", "Authorization: ••••••",
             ])
         #expect(missing.requestLines.contains("sent 14:12:20 · 200 live · 38 ms"))
+        #expect(!missing.requestLines.contains { $0.hasPrefix("Timing") })
+        entry.phases = TransferPhases(
+            connect: .milliseconds(10), firstByte: .milliseconds(20), transfer: .milliseconds(8),
+            total: .milliseconds(38), reusedConnection: false)
+        let timed = ResponseView.make(entry, stored: nil, timeZone: utc).requestLines
+        let title = try #require(timed.firstIndex(of: "Timing (new connection)"))
+        #expect(timed[title + 1].hasPrefix("connect    ██████ "))
+        #expect(timed[title + 1].hasSuffix("  10 ms"))
+        #expect(timed[title + 2].hasPrefix("first byte       █████████████"))
+        #expect(timed[title + 4].hasPrefix("total      ████████████████████████  38 ms"))
         #expect(missing.body.line(0).contains("no longer has this send's answer"))
         entry.cacheKey = nil
         #expect(ResponseView.make(entry, stored: nil, timeZone: utc).body.line(0).contains("was not stored"))

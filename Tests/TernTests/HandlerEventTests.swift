@@ -76,7 +76,7 @@ struct HandlerEventTests {
             var names: [String] = []
             for await event in stream {
                 if case .attempt = event.kind { names.append("attempt") }
-                if case .response(let status, let source, _, _) = event.kind {
+                if case .response(let status, let source, _, _, _) = event.kind {
                     names.append("response \(status) \(source)")
                     break
                 }

@@ -42,8 +42,10 @@ public struct HandlerEvent: Sendable {
         case redirect(RedirectHop)
         /// Bytes moved (uploads and downloads).
         case progress(TransferProgress)
-        /// A response was delivered to the caller.
-        case response(status: Int, source: ResponseSource, bytes: Int64, duration: Duration)
+        /// A response was delivered to the caller; `phases` is where its last attempt's time went,
+        /// for a live response whose transport measured it.
+        case response(
+            status: Int, source: ResponseSource, bytes: Int64, duration: Duration, phases: TransferPhases? = nil)
         /// The send failed.
         case failure(TernError)
     }

@@ -150,6 +150,7 @@ extension Handler {
             try Handler.decodeContent(
                 of: &response, reply: reply, limits: transport.transferLimits, enabled: decompresses)
             response.connection = reply.connection
+            response.phases = reply.phases
             return response
         }
         let context = InterceptorContext(handler: self, requestID: emitter.requestID, attempt: attempt, logger: logger)

@@ -51,7 +51,7 @@ extension Handler {
             emitter.emit(
                 .response(
                     status: response.statusCode, source: response.source, bytes: response.byteCount,
-                    duration: response.timing.duration
+                    duration: response.timing.duration, phases: response.phases
                 )
             )
             return response

@@ -30,6 +30,9 @@ public struct Response: Sendable {
     public var connection: ConnectionInfo? = nil
     /// The redirects followed to get it, in order (empty when none was).
     public var redirects: [RedirectHop] = []
+    /// Where the last attempt's time went (connecting, waiting, receiving), for a live response whose
+    /// transport measured it; `nil` for stored and sample answers.
+    public var phases: TransferPhases? = nil
 
     /// Makes a response; transports and interceptors may build their own.
     public init(

@@ -72,6 +72,8 @@ public struct TransportResponse: Sendable {
     public var contentDecoding: ContentDecoding? = nil
     /// What the connection was (HTTP version, TLS, certificate), when the transport knows.
     public var connection: ConnectionInfo? = nil
+    /// Where the attempt's time went, as far as the transport could measure it.
+    public var phases: TransferPhases? = nil
 
     /// Makes a transport response.
     public init(status: HTTPResponse.Status, headers: HTTPFields = [:], body: Data = Data(), fileURL: URL? = nil) {

@@ -187,6 +187,9 @@ struct SendArguments: Equatable {
             let shown = RequestLines(response.request, secretValues: response.request.secretValues)
             StandardStream.error.write(shown.lines.map { "> \($0)\n" }.joined() + ">\n")
         }
+        if verbose || include, response.source == .live, let phases = response.phases {
+            StandardStream.error.write(TimingSummary.line(phases) + "\n")
+        }
         do {
             if let filterPath {
                 try printMatches(of: filterPath, in: response)

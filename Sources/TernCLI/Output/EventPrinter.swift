@@ -80,11 +80,12 @@ struct EventPrinter: Sendable {
             case .invalidated(let url):
                 return [("event", .string("cache")), ("result", .string("invalidated")), ("url", .string(url))]
             }
-        case .response(let status, let source, let bytes, let duration):
+        case .response(let status, let source, let bytes, let duration, let phases):
             return [
                 ("event", .string("response")), ("status", .int(status)), ("source", .string(source.rawValue)),
                 ("bytes", .int(Int(bytes))),
                 ("duration", .double(duration.seconds)),
+                ("timing", phases.map(Self.timing) ?? .null),
             ]
         case .failure(let error):
             return [
@@ -92,5 +93,14 @@ struct EventPrinter: Sendable {
                 ("message", .string(error.message)),
             ]
         }
+    }
+
+    /// `{"dnsMs":null,"connectMs":1.2,...,"totalMs":4.5,"reusedConnection":false}`: a response's phases.
+    static func timing(_ phases: TransferPhases) -> JSONLines.Value {
+        var fields: [(String, JSONLines.Value)] = phases.milliseconds.map {
+            ($0.key, $0.value.map { .double($0) } ?? .null)
+        }
+        fields.append(("reusedConnection", phases.reusedConnection.map { .bool($0) } ?? .null))
+        return .json(JSONLines.object(fields))
     }
 }

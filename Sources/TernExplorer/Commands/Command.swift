@@ -45,6 +45,8 @@ package enum Command: Sendable, Equatable {
     case vars(clear: [String]?)
     /// `filter EXPR`: the nodes a JSONPath selects in the last response's JSON body.
     case filter(String)
+    /// `timing`: where the last live response's time went, phase by phase.
+    case timing
     /// `rerun N`: sends again the spec of the Nth entry `history` lists (1 is the newest).
     case rerun(Int)
     /// `import FORMAT SOURCE [--into GROUP] [--overwrite] [--dry-run]`: bring a curl command, an OpenAPI

@@ -32,6 +32,7 @@ package enum CommandParser {
         case "save": return try parseSave(arguments)
         case "history": return try none(arguments, .history, for: "history")
         case "curl": return try none(arguments, .curl, for: "curl")
+        case "timing": return try none(arguments, .timing, for: "timing")
         case "verify": return .verify(arguments)
         case "run": return .run(arguments)
         case "vars": return try parseVars(arguments)

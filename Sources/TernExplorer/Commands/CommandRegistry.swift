@@ -77,6 +77,9 @@ package enum CommandRegistry {
             name: "filter", arguments: "EXPR",
             summary: "Print what a JSONPath selects in the last response's JSON body.", key: nil),
         CommandInfo(
+            name: "timing", arguments: "",
+            summary: "Show where the last live response's time went: connect, first byte, transfer.", key: nil),
+        CommandInfo(
             name: "rerun", arguments: "N", summary: "Send again the spec of the Nth entry history lists (1: newest).",
             key: nil),
         CommandInfo(

@@ -78,7 +78,7 @@ final class ActivityLog: Sendable {
                     state.retries[index].outcome = .retried(cause: cause.description)
                     state.retries[index].delayBeforeNext = delay
                 }
-            case .response(let status, let source, _, _):
+            case .response(let status, let source, _, _, _):
                 finishAttempt(&state.retries, event.requestID, outcome: .status(status, source))
                 finishTransfers(&state.transfers, event.requestID, outcome: .done)
             case .failure(let error):

@@ -35,6 +35,8 @@ package enum CommandOutput: Sendable {
     case variables([VariableRow])
     /// `filter`: each selected node as compact JSON.
     case filtered([String])
+    /// `timing`: the last live response's phases as a small waterfall, a line each.
+    case timing([String])
     /// `import`: what was (or, with `--dry-run`, would be) created, updated, left alone and skipped.
     case imported(ImportOutcome)
     /// `cookies list`: the jar of `environment` (`nil`: none in force).

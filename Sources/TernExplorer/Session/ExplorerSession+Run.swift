@@ -84,6 +84,8 @@ extension ExplorerSession {
             return .variables(variableRows())
         case .filter(let expression):
             return .filtered(try filterLastResponse(expression))
+        case .timing:
+            return .timing(try lastTiming())
         case .rerun(let number):
             return try await rerun(number)
         case .importCollection(let request, let dryRun):

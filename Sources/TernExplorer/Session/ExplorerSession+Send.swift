@@ -81,7 +81,8 @@ extension ExplorerSession {
                     HistoryEntry(
                         spec: current.id, method: request.method.rawValue, url: redactor.redact(url: request.url),
                         date: started, status: response.statusCode, source: response.source,
-                        duration: response.timing.duration.seconds, request: record, cacheKey: response.cache?.key
+                        duration: response.timing.duration.seconds, request: record, cacheKey: response.cache?.key,
+                        phases: response.source == .live ? response.phases : nil
                     ))
             }
         } catch {

@@ -32,6 +32,22 @@ extension ExplorerSession {
     }
 
     /// `filter EXPR`: each node the JSONPath selects in the last response's JSON body, as compact JSON.
+    /// The waterfall of the last response's phases; an error says why there is none.
+    func lastTiming() throws(ExplorerError) -> [String] {
+        guard let response = lastResponse else {
+            throw ExplorerError(.usage, "there is no response yet: 'send' one first")
+        }
+        guard response.source == .live else {
+            throw ExplorerError(
+                .usage,
+                "the last response came from the \(response.source.rawValue), not the network: nothing was timed")
+        }
+        guard let phases = response.phases else {
+            throw ExplorerError(.usage, "the transport did not time the last response")
+        }
+        return TimingSummary.waterfall(phases)
+    }
+
     func filterLastResponse(_ expression: String) throws(ExplorerError) -> [String] {
         let path: JSONPath
         do {

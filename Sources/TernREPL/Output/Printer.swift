@@ -37,6 +37,7 @@ package struct Printer: Sendable {
         case .variables(let rows): return variables(rows)
         case .filtered(let values):
             return values.isEmpty ? style.dim("nothing selected") + "\n" : values.joined(separator: "\n") + "\n"
+        case .timing(let lines): return lines.joined(separator: "\n") + "\n"
         case .imported(let outcome): return outcome.lines.joined(separator: "\n") + "\n"
         case .cookies(let rows, let environment): return cookies(rows, environment: environment)
         case .signIns(let rows, let environment):

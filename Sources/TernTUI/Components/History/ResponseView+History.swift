@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 package import Tern
+import TernExplorer
 package import TernSQLite
 
 extension ResponseView {
@@ -30,6 +31,7 @@ extension ResponseView {
         sent += [
             "", "sent \(Format.clock(entry.date, in: timeZone)) · \(outcome) · \(Format.duration(entry.duration))",
         ]
+        if let phases = entry.phases { sent += [""] + TimingSummary.waterfall(phases) }
         guard let stored else {
             let text =
                 entry.cacheKey == nil && entry.request != nil

@@ -53,6 +53,10 @@ package struct ResponseView: Sendable {
             }
             request = hops + [""] + request
         }
+        // Where a live answer's time went, on top: a small waterfall of the measured phases.
+        if response.source == .live, let phases = response.phases {
+            request = TimingSummary.waterfall(phases) + [""] + request
+        }
         var view = ResponseView(
             title: title, status: response.statusCode, reason: response.status.reasonPhrase, source: response.source,
             duration: response.timing.duration, size: response.byteCount,

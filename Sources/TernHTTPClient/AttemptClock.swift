@@ -1,0 +1,106 @@
+import AsyncHTTPClient
+import NIOCore
+import Synchronization
+import Tern
+
+/// When a client's new connections became ready, so that an attempt can tell whether it waited for one.
+///
+/// AsyncHTTPClient opens a connection (name lookup, TCP, TLS, ALPN) as one step and reports nothing
+/// about it to a request. Its public connection initialisers (`http1_1ConnectionDebugInitializer`,
+/// `http2ConnectionDebugInitializer`) run once a new connection is ready, before any request uses it:
+/// that moment, and the port the connection went to, is what this keeps. An attempt that started
+/// before a connection to its port became ready and got its answer after claims it (each connection
+/// is claimed once); an attempt that claims none went out on a connection already open.
+final class ConnectionClock: Sendable {
+    private struct Opened {
+        var port: Int?
+        var readyAt: NIODeadline
+    }
+
+    /// The unclaimed connections remembered (a claimed one is forgotten at once): past this, the
+    /// oldest drop out. Only connections no attempt claimed stay, e.g. for attempts that failed.
+    static let capacity = 512
+    private let opened = Mutex<[Opened]>([])
+
+    /// Records that `channel`'s connection is ready; for the client's connection initialisers.
+    func ready(_ channel: any Channel) -> EventLoopFuture<Void> {
+        let entry = Opened(port: channel.remoteAddress?.port, readyAt: .now())
+        opened.withLock { list in
+            if list.count >= Self.capacity { list.removeFirst(list.count - Self.capacity + 1) }
+            list.append(entry)
+        }
+        return channel.eventLoop.makeSucceededVoidFuture()
+    }
+
+    /// When a connection to `port` that no attempt claimed became ready between `start` and `end`,
+    /// claiming it; `nil` when none did.
+    func claim(port: Int, from start: NIODeadline, to end: NIODeadline) -> NIODeadline? {
+        opened.withLock { list in
+            guard
+                let index = list.firstIndex(where: {
+                    ($0.port == nil || $0.port == port) && $0.readyAt >= start && $0.readyAt <= end
+                })
+            else { return nil }
+            return list.remove(at: index).readyAt
+        }
+    }
+
+    /// Sets `configuration`'s connection initialisers to record into this clock.
+    func install(in configuration: inout HTTPClient.Configuration) {
+        configuration.http1_1ConnectionDebugInitializer = { [self] channel in ready(channel) }
+        configuration.http2ConnectionDebugInitializer = { [self] channel in ready(channel) }
+    }
+}
+
+/// The moments of one attempt, written from the task and from the body stream AsyncHTTPClient pulls.
+final class AttemptClock: Sendable {
+    let start = NIODeadline.now()
+    private let head = Atomic<UInt64>(0)
+    private let sendStart = Atomic<UInt64>(0)
+    private let sendEnd = Atomic<UInt64>(0)
+
+    /// The status line and headers arrived.
+    func headArrived() { head.store(NIODeadline.now().uptimeNanoseconds, ordering: .relaxed) }
+
+    /// AsyncHTTPClient asked for a chunk of the request body (`last`: it was told the body ended).
+    func bodyPulled(last: Bool) {
+        let now = NIODeadline.now().uptimeNanoseconds
+        _ = sendStart.compareExchange(expected: 0, desired: now, ordering: .relaxed)
+        if last { sendEnd.store(now, ordering: .relaxed) }
+    }
+
+    /// The phases of the attempt, which ended now; `connections` tells whether it opened a connection
+    /// to `port` (`nil`: a client whose connections are not watched).
+    func phases(connections: ConnectionClock?, port: Int) -> TransferPhases {
+        let end = NIODeadline.now()
+        let headAt = Self.moment(head) ?? end
+        var phases = TransferPhases(total: Self.between(start, end), reusedConnection: nil)
+        phases.transfer = Self.between(headAt, end)
+        var waitFrom = start
+        if let connections {
+            let ready = connections.claim(port: port, from: start, to: headAt)
+            phases.reusedConnection = ready == nil
+            if let ready {
+                phases.connect = Self.between(start, ready)
+                waitFrom = ready
+            }
+        }
+        if let sent = Self.moment(sendEnd), let began = Self.moment(sendStart) {
+            phases.send = Self.between(max(began, waitFrom), sent)
+            waitFrom = max(waitFrom, sent)
+        }
+        phases.firstByte = Self.between(waitFrom, headAt)
+        return phases
+    }
+
+    private static func moment(_ value: borrowing Atomic<UInt64>) -> NIODeadline? {
+        let nanoseconds = value.load(ordering: .relaxed)
+        return nanoseconds == 0 ? nil : .uptimeNanoseconds(nanoseconds)
+    }
+
+    /// `end - start` as a `Duration`, zero when `end` is earlier.
+    static func between(_ start: NIODeadline, _ end: NIODeadline) -> Duration {
+        guard end > start else { return .zero }
+        return .nanoseconds((end - start).nanoseconds)
+    }
+}
