@@ -8,9 +8,9 @@ import HTTPTypes
 /// `Set-Cookie` of the response (also of a response an inner `ValidationInterceptor` rejected) is
 /// stored for the request's URL at the handler's clock time.
 ///
-/// Transports follow redirects themselves, so the jar sees the final response only: cookies set by an
-/// intermediate redirect response are not stored (set `maximumRedirects` to 0 to see every hop).
-/// Requests with `usesCookies == false` pass through untouched.
+/// The handler follows redirects hop by hop through its interceptors, so every response of a chain
+/// passes here: cookies a redirect sets are stored, and the redirected request carries the ones that
+/// match it. Requests with `usesCookies == false` pass through untouched.
 public struct CookieInterceptor: Interceptor {
     private let jar: @Sendable (Request) async -> CookieJar?
 
