@@ -77,9 +77,10 @@ final class FileReader {
     private var descriptor: Int32
 
     init(_ url: URL) throws {
-        descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw TernError(.invalidRequest, "cannot open '\(url.path)' for reading (errno \(errno))")
+        do {
+            descriptor = try RegularFile.descriptor(url.path)
+        } catch {
+            throw TernError(.invalidRequest, "the body file '\(url.path)' cannot be read: \(error.reason)")
         }
     }
 

@@ -33,6 +33,26 @@ struct HostileInputCLITests {
         }
     }
 
+    @Test("two links to '.' under specs/ and a body of /dev/zero: tern list answers, the send is refused")
+    func loopsAndDevices() async throws {
+        try await withDemo { demo in
+            let users = demo.root.appendingPathComponent("specs/users")
+            for name in ["a", "b"] {
+                try FileManager.default.createSymbolicLink(
+                    atPath: users.appendingPathComponent(name).path, withDestinationPath: ".")
+            }
+            let list = try await Tern.run(demo.arguments("list"), limit: limit)
+            #expect(list.status == 0, "\(list.stderr)")
+            #expect(list.stdout.components(separatedBy: "users/get-user ").count == 2, "listed once: \(list.stdout)")
+            #expect(list.stderr.contains("a link to a folder already read"), "\(list.stderr)")
+            try demo.write(
+                "specs/zero.yaml", "name: Zero\ntarget: api\nmethod: POST\npath: /upload\nbody: {file: /dev/zero}\n")
+            let send = try await Tern.run(demo.arguments("send", "zero"), limit: limit)
+            #expect(send.status == 2, "\(send.stderr)")
+            #expect(send.stderr.contains("the body file '/dev/zero' is a device, not a regular file"), "\(send.stderr)")
+        }
+    }
+
     @Test("a YAML alias bomb is an error naming the alias, not minutes and gigabytes")
     func aliasBomb() async throws {
         var lines = ["method: GET", "path: /x", "body:", "  json:", "    a: &a [x, x, x, x, x, x, x, x, x]"]

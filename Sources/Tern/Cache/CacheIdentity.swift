@@ -157,10 +157,13 @@ public struct CacheIdentity: @unchecked Sendable {
     }
 
     private static func feed(_ url: URL, into hmac: inout HMAC<SHA256>) {
-        guard let handle = try? FileHandle(forReadingFrom: url) else {
+        // Only a regular file: a FIFO would block here and /dev/zero never end (the send then fails
+        // saying why, before anything goes out).
+        guard let descriptor = try? RegularFile.descriptor(url.path) else {
             hmac.update(data: Data("unreadable:\(url.path)".utf8))
             return
         }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         while let chunk = try? handle.read(upToCount: 256 * 1024), !chunk.isEmpty {
             hmac.update(data: chunk)

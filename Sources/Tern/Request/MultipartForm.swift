@@ -103,7 +103,7 @@ public struct MultipartForm: Sendable, Hashable {
         for segment in segments {
             switch segment {
             case .data(let bytes): data.append(bytes)
-            case .file(let url): data.append(try Data(contentsOf: url))
+            case .file(let url): data.append(try RegularFile.contents(of: url, limit: Int.max))
             }
         }
         return data

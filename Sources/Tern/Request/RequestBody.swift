@@ -53,7 +53,7 @@ public enum RequestBody: Sendable, Hashable {
         switch self {
         case .none: return Data()
         case .data(let data): return data
-        case .file(let url): return try Data(contentsOf: url)
+        case .file(let url): return try RegularFile.contents(of: url, limit: Int.max)
         case .multipart(let form): return try form.encodedData()
         }
     }

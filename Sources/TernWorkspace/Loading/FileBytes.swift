@@ -1,3 +1,5 @@
+import Tern
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -17,11 +19,15 @@ enum FileBytes {
     static func contents(
         atPath path: String, limit: Int = WorkspaceLimits.maximumFileSize
     ) throws(Failure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw lastFailure() }
+        // Only a regular file: a FIFO (which git can carry) would block `open`, a device never end.
+        let descriptor: Int32
+        do {
+            descriptor = try RegularFile.descriptor(path)
+        } catch {
+            throw Failure(reason: error.reason)
+        }
         defer { close(descriptor) }
-        // No `fstat`: spec files are small, so one read into 4 KiB usually gets all of it; a
-        // folder fails the read with EISDIR.
+        // Spec files are small: one read into 4 KiB usually gets all of it.
         var bytes = [UInt8](repeating: 0, count: 4096)
         var count = 0
         while true {

@@ -16,20 +16,44 @@ enum SpecFiles {
         var specs: [String] = []
         /// Paths relative to `specs/` of files ending in `.yml` (reported, not loaded).
         var misnamed: [String] = []
+        /// Folders deeper than `maximumDepth` (reported, not walked).
+        var tooDeep: [String] = []
+        /// Folders that are a folder walked already, reached again through a symbolic link (reported,
+        /// not walked again: two links to `.` would otherwise make 2^33 paths).
+        var repeated: [String] = []
+    }
+
+    /// A folder's identity, so that one reached twice (through a symbolic link) is walked once.
+    private struct FolderID: Hashable {
+        var device: UInt64
+        var inode: UInt64
     }
 
     /// Walks `folder` recursively, skipping hidden files and folders; a missing folder finds nothing.
     static func find(in folder: String) -> Found {
         var found = Found()
-        walk(folder, relative: "", depth: 0, into: &found)
+        var visited = Set<FolderID>()
+        walk(folder, relative: "", depth: 0, visited: &visited, into: &found)
         return found
     }
 
-    /// Deeper folders are not walked (a guard against symbolic-link loops).
-    static let maximumDepth = 32
+    /// Deeper folders are not walked (reported as `tooDeep`); importers keep within it too.
+    package static let maximumDepth = 32
 
-    private static func walk(_ folder: String, relative: String, depth: Int, into found: inout Found) {
-        guard depth <= maximumDepth, let directory = opendir(folder) else { return }
+    private static func walk(
+        _ folder: String, relative: String, depth: Int, visited: inout Set<FolderID>, into found: inout Found
+    ) {
+        guard depth <= maximumDepth else {
+            found.tooDeep.append(relative)
+            return
+        }
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return }
+        guard visited.insert(FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))).inserted else {
+            found.repeated.append(relative)
+            return
+        }
+        guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         while let entry = readdir(directory) {
             let name = entryName(entry)
@@ -37,7 +61,7 @@ enum SpecFiles {
             let path = relative.isEmpty ? name : relative + "/" + name
             let full = folder + "/" + name
             if isDirectory(entry.pointee.d_type, path: full) {
-                walk(full, relative: path, depth: depth + 1, into: &found)
+                walk(full, relative: path, depth: depth + 1, visited: &visited, into: &found)
             } else if name.hasSuffix(".yaml") {
                 found.specs.append(path)
             } else if name.hasSuffix(".yml") {

@@ -71,6 +71,18 @@ extension Workspace {
         for relative in found.misnamed {
             warnings.append(ignoredFileWarning(URL(filePath: folder + "/" + relative, directoryHint: .notDirectory)))
         }
+        for relative in found.tooDeep {
+            warnings.append(
+                WorkspaceDiagnostic(
+                    file: URL(filePath: folder + "/" + relative, directoryHint: .isDirectory), at: .start,
+                    message: "ignored: folders deeper than \(SpecFiles.maximumDepth) levels under specs/ are not read"))
+        }
+        for relative in found.repeated {
+            warnings.append(
+                WorkspaceDiagnostic(
+                    file: URL(filePath: folder + "/" + relative, directoryHint: .isDirectory), at: .start,
+                    message: "ignored: a link to a folder already read (its specs are listed once)"))
+        }
         var ids = found.specs.map { String($0.dropLast(".yaml".count)) }.sorted()
         let workspace = self
         var early: [String: Result<(SpecEntry, [WorkspaceDiagnostic]), WorkspaceError>] = [:]

@@ -64,10 +64,18 @@ extension SpecLowering {
     /// returned absolute with `..` resolved, as `show` prints it.
     private func existingFile(_ path: String, at field: String) throws(WorkspaceError) -> URL {
         let url = workspace.resolvedBodyFile(path)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
             throw WorkspaceError(
                 .invalidRequest, "the body file '\(path)' does not exist (looked for \(url.path))",
+                file: file, at: spec.layout[location: field]
+            )
+        }
+        // Only a regular file is a body: a FIFO would block the send and a device never end.
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw WorkspaceError(
+                .invalidRequest,
+                "the body file '\(path)' is \(RegularFile.kind(info.st_mode)), not a regular file (\(url.path))",
                 file: file, at: spec.layout[location: field]
             )
         }

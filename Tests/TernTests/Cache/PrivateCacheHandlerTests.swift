@@ -99,7 +99,7 @@ struct PrivateCacheHandlerTests {
         #expect(replay.source == .cache)
         #expect(replay.headers[values: .age] == ["35"])
         #expect(replay.headers[.setCookie] == "session=abc", "Set-Cookie replays as sent")
-        let stored = try #require(try await storage.entries().first)
+        let stored = try #require(await storage.entries().first)
         #expect(stored.headers[.age] == "10")
     }
 
@@ -125,7 +125,7 @@ struct PrivateCacheHandlerTests {
         var secret = request()
         secret.secretValues = ["token-abc"]
         _ = try await handler(transport).send(secret)
-        let stored = try #require(try await storage.entries().first)
+        let stored = try #require(await storage.entries().first)
         #expect(stored.body == body)
         #expect(stored.headers[.setCookie] == "sid=s3cret")
         #expect(stored.headers[HTTPField.Name("X-Hop")!] == nil)
@@ -203,7 +203,7 @@ struct PrivateCacheHandlerTests {
     func requestNoStore() async throws {
         let handler = handler(answering([.cacheControl: "max-age=3600"]))
         _ = try await handler.send(request(.get, [.cacheControl: "no-store"]))
-        #expect(try await storage.entries().isEmpty)
+        #expect(await storage.entries().isEmpty)
     }
 
     @Test("storesSecretAnswers: false leaves a Set-Cookie answer or a captured credential unstored, with an event")
@@ -212,14 +212,14 @@ struct PrivateCacheHandlerTests {
         let events = EventLog()
         _ = try await handler.send(request(), onEvent: events.observer)
         #expect(events.names.contains("cache.notStored"))
-        #expect(try await storage.entries().isEmpty)
+        #expect(await storage.entries().isEmpty)
         var login = request(url: URL(string: "http://127.0.0.1:1/login")!)
         login.answerCarriesSecrets = true
         _ = try await self.handler(answering([:]), secrets: false).send(login)
-        #expect(try await storage.entries().isEmpty)
+        #expect(await storage.entries().isEmpty)
         _ = try await self.handler(answering([:]), secrets: false).send(
             request(url: URL(string: "http://127.0.0.1:1/x")!))
-        #expect(try await storage.entries().count == 1, "an answer without a secret is stored")
+        #expect(await storage.entries().count == 1, "an answer without a secret is stored")
     }
 
     @Test("a cache-mode miss names the server, path, parameters and headers that differ, in sentences")
@@ -250,7 +250,7 @@ struct PrivateCacheHandlerTests {
         var second = request(url: URL(string: "http://127.0.0.1:40002/users")!)
         second.identityURL = URL(string: "http://127.0.0.1:30000/users")!
         #expect(try await handler.send(second, mode: .cache).text == "body 1")
-        let stored = try #require(try await storage.entries().first)
+        let stored = try #require(await storage.entries().first)
         #expect(stored.url == "http://127.0.0.1:30000/users")
     }
 }
