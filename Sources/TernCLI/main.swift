@@ -45,7 +45,9 @@ func report(_ body: () async throws -> Void) async -> Int32 {
         try await body()
         return ExitStatus.success.rawValue
     } catch let failure as CommandFailure {
-        if let message = failure.message { StandardStream.error.write("tern: error: \(message)\n") }
+        if let message = failure.message {
+            StandardStream.error.write("tern: error: \(TerminalText.safe(message, keepingLines: true))\n")
+        }
         return failure.status.rawValue
     } catch {
         if TernCommand.exitCode(for: error) == .success {

@@ -236,10 +236,11 @@ package struct REPL: Sendable {
     }
 
     private func report(_ error: ExplorerError, _ run: RunState) {
+        let message = TerminalText.safe(error.message, keepingLines: true)
         if options.interactive {
-            options.output.writeError(options.style.red("error:") + " \(error.message)\n")
+            options.output.writeError(options.style.red("error:") + " \(message)\n")
         } else {
-            options.output.writeError("tern: error: line \(run.lineNumber): \(error.message)\n")
+            options.output.writeError("tern: error: line \(run.lineNumber): \(message)\n")
         }
     }
 }

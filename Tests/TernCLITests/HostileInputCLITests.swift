@@ -53,6 +53,21 @@ struct HostileInputCLITests {
         }
     }
 
+    @Test("a spec file named with an escape sequence, a CR and an RTL override reaches the terminal as '?'")
+    func hostileNames() async throws {
+        try await withDemo { demo in
+            let name = "evil\u{1B}]0;pwned\u{07}\r\u{202E}gpj.yaml"
+            try demo.write("specs/\(name)", "name: \"x\u{1B}[2J\"\nmethod: GET\npath: /users/1\ntarget: api\n")
+            let list = try await Tern.run(demo.arguments("list"), limit: limit)
+            #expect(list.status == 0, "\(list.stderr)")
+            #expect(!list.stdout.contains("\u{1B}") && !list.stdout.contains("\r") && !list.stdout.contains("\u{202E}"))
+            #expect(list.stdout.contains("evil?]0;pwned???gpj"), "\(list.stdout)")
+            let missing = try await Tern.run(demo.arguments("send", "evil\u{1B}[31m"), limit: limit)
+            #expect(missing.status == 2)
+            #expect(!missing.stderr.contains("\u{1B}"), "\(missing.stderr)")
+        }
+    }
+
     @Test("a YAML alias bomb is an error naming the alias, not minutes and gigabytes")
     func aliasBomb() async throws {
         var lines = ["method: GET", "path: /x", "body:", "  json:", "    a: &a [x, x, x, x, x, x, x, x, x]"]

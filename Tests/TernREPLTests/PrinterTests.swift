@@ -62,6 +62,22 @@ struct PrinterTests {
         #expect(printer.bodyText(Data(), contentType: nil) == "(empty body)\n")
     }
 
+    @Test("ids, names, paths and history URLs from files and servers cannot drive the terminal")
+    func hostileText() {
+        let specs = [
+            SpecSummary(id: "a\u{1B}]0;x\u{07}", name: "n\r\u{202E}", method: "GET", path: "/\u{9B}2J", target: nil)
+        ]
+        let list = printer.render(.specs(specs))
+        #expect(list.contains("a?]0;x?") && list.contains("n??") && list.contains("/?2J"), "\(list)")
+        let entry = HistoryEntry(
+            spec: "s\u{1B}[2J", method: "GET", url: "http://h/\u{1B}[31m", date: Date(), status: 200, source: .live,
+            duration: 0.01)
+        let history = printer.render(.history([entry]))
+        #expect(!history.contains("\u{1B}"), "\(history)")
+        #expect(TerminalText.safe("line 1\nline 2\ttab", keepingLines: true) == "line 1\nline 2\ttab")
+        #expect(TerminalText.safe("a\nb") == "a?b")
+    }
+
     @Test("tables align their columns; empty lists say so")
     func tables() {
         let specs = [

@@ -109,7 +109,7 @@ struct CacheCommand: AsyncParsableCommand {
             HumanUnits.bytes(entry.byteCount).padding(toLength: 9, withPad: " ", startingAt: 0),
             validity.padding(toLength: 10, withPad: " ", startingAt: 0),
             (states.isEmpty ? "-" : states.joined(separator: ",")).padding(toLength: 12, withPad: " ", startingAt: 0),
-            answers.isEmpty ? entry.key : "\(answers)  \(entry.key)",
+            TerminalText.safe(answers.isEmpty ? entry.key : "\(answers)  \(entry.key)"),
         ].joined(separator: " ")
     }
 

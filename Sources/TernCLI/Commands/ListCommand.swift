@@ -28,11 +28,13 @@ struct ListCommand: AsyncParsableCommand {
                     }) + "\n")
             return
         }
-        let idWidth = specs.map(\.id.count).max() ?? 0
-        for spec in specs {
-            let method = spec.method.padding(toLength: 7, withPad: " ", startingAt: 0)
-            let id = spec.id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
-            StandardStream.output.write("\(method) \(id)  \(spec.error ?? spec.path)\n")
+        // Ids, paths and errors come from files a clone brought: nothing in them may drive the terminal.
+        let ids = specs.map { TerminalText.safe($0.id) }
+        let idWidth = ids.map(\.count).max() ?? 0
+        for (spec, id) in zip(specs, ids) {
+            let method = TerminalText.safe(spec.method).padding(toLength: 7, withPad: " ", startingAt: 0)
+            let shown = id.padding(toLength: idWidth, withPad: " ", startingAt: 0)
+            StandardStream.output.write("\(method) \(shown)  \(TerminalText.safe(spec.error ?? spec.path))\n")
         }
     }
 }

@@ -73,7 +73,14 @@ package struct Printer: Sendable {
 
     func specList(_ specs: [SpecSummary]) -> String {
         guard !specs.isEmpty else { return "the workspace has no specs\n" }
-        let rows = specs.map { [$0.id, $0.method.uppercased(), $0.error.map { style.red($0) } ?? $0.path, $0.name] }
+        // Ids, names, paths and errors come from files: nothing in them may drive the terminal.
+        let safe = { TerminalText.safe($0) }
+        let rows = specs.map {
+            [
+                safe($0.id), safe($0.method.uppercased()), $0.error.map { style.red(safe($0)) } ?? safe($0.path),
+                safe($0.name),
+            ]
+        }
         return TextTable(header: ["SPEC", "METHOD", "PATH", "NAME"], rows: rows).render(style)
     }
 
@@ -140,7 +147,8 @@ package struct Printer: Sendable {
         guard !entries.isEmpty else { return "the cache is empty\n" }
         let rows = entries.map { entry in
             [
-                entry.key, "\(entry.status)", entry.source.rawValue, HumanUnits.bytes(entry.byteCount),
+                TerminalText.safe(entry.key), "\(entry.status)", entry.source.rawValue,
+                HumanUnits.bytes(entry.byteCount),
                 HumanUnits.short(now.timeIntervalSince(entry.storedAt)) + " ago", validity(entry.validUntil),
             ]
         }
@@ -149,8 +157,8 @@ package struct Printer: Sendable {
 
     func cacheEntry(_ entry: StoredResponse) -> String {
         var lines = [
-            style.bold(entry.key),
-            "\(entry.method) \(entry.url)",
+            style.bold(TerminalText.safe(entry.key)),
+            TerminalText.safe("\(entry.method) \(entry.url)"),
             ([style.status(entry.status, "\(entry.status)")] + StoredEntrySummary(entry, now: now).details)
                 .joined(separator: " · "),
         ]
@@ -169,9 +177,9 @@ package struct Printer: Sendable {
         guard !entries.isEmpty else { return "no sends recorded yet\n" }
         let rows = entries.map { entry in
             [
-                date(entry.date), entry.spec ?? "", entry.method, entry.status.map(String.init) ?? "—",
-                entry.source?.rawValue ?? "", HumanUnits.duration(.fromSeconds(entry.duration)),
-                entry.error ?? entry.url,
+                date(entry.date), TerminalText.safe(entry.spec ?? ""), TerminalText.safe(entry.method),
+                entry.status.map(String.init) ?? "—", entry.source?.rawValue ?? "",
+                HumanUnits.duration(.fromSeconds(entry.duration)), TerminalText.safe(entry.error ?? entry.url),
             ]
         }
         return TextTable(header: ["WHEN", "SPEC", "METHOD", "STATUS", "SOURCE", "TIME", "URL / ERROR"], rows: rows)
