@@ -128,10 +128,44 @@ struct OAuth2Tests {
         }
     }
 
-    @Test("a refused sign-in and a forged state are errors, and the listener's port is free again")
+    @Test("a redirect with another state gets an error page and the sign-in waits on for the real one")
+    func forgedStateDoesNotEndTheSignIn() async throws {
+        try await withMockServer { server async throws in
+            let configuration = Self.configuration(
+                server, grant: .authorizationCode, clientID: "tern-browser", secret: nil)
+            let client = OAuth2Client(configuration: configuration, handler: liveHandler(server, mode: .live))
+            final class Visits: Sendable {
+                let pages = Mutex<[String]>([])
+                let task = Mutex<Task<Void, Never>?>(nil)
+            }
+            let visits = Visits()
+            let token = try await client.authorizationCode { prompt in
+                guard case .openURL(let url, let redirect) = prompt else { return }
+                // Another local process or a web page reaches the listener first, with no or another
+                // state; then the browser comes back from the provider. (The listener serves once this
+                // closure returns.)
+                let task = Task {
+                    for query in ["?code=stolen", "?code=stolen&state=forged"] {
+                        let page = try? await ChildProcess.run(
+                            "/usr/bin/curl", ["-s", "--max-time", "10", redirect + query], timeout: 15)
+                        visits.pages.withLock { $0.append(page?.text ?? "") }
+                    }
+                    Browser.open(url)
+                }
+                visits.task.withLock { $0 = task }
+            }
+            await visits.task.withLock { $0 }?.value
+            #expect(!token.accessToken.isEmpty)
+            let shown = visits.pages.withLock { $0 }
+            #expect(shown.count == 2)
+            #expect(shown.allSatisfy { $0.contains("not the sign-in Tern is waiting for") }, "\(shown)")
+        }
+    }
+
+    @Test("a refused sign-in is an error, and the listener's port is free again")
     func authorizationCodeFailures() async throws {
         try await withMockServer { server async throws in
-            for (change, expected) in [("&deny=1", "access_denied"), ("&state=forged", "wrong state")] {
+            for (change, expected) in [("&deny=1", "access_denied")] {
                 // Port 0: the listener takes a free port (a port picked beforehand could be taken by
                 // another test's connection in between); the prompt's redirect_uri says which.
                 let configuration = Self.configuration(

@@ -65,12 +65,15 @@ final class LoopbackRedirectListener: Sendable {
         return LoopbackRedirectListener(descriptor: descriptor, port: Int(UInt16(bigEndian: address.sin_port)))
     }
 
-    /// Waits up to `timeout` for `GET path?…` and returns its query items (the first of each name).
-    func redirect(path: String, timeout: Duration) async throws(TernError) -> [String: String] {
+    /// Waits up to `timeout` for `GET path?…` whose `state` is `state` and returns its query items (the
+    /// first of each name). A request with another `state`, or none, is answered with an error page and
+    /// the wait goes on: any local process or web page can reach the port, and none may end the sign-in.
+    func redirect(path: String, state: String, timeout: Duration) async throws(TernError) -> [String: String] {
         let outcome: [String: String]? = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let thread = Thread { [self] in
-                    continuation.resume(returning: serve(path: path, until: ContinuousClock.now + timeout))
+                    continuation.resume(
+                        returning: serve(path: path, state: state, until: ContinuousClock.now + timeout))
                 }
                 thread.name = "tern-oauth-redirect"
                 thread.start()
@@ -97,8 +100,8 @@ final class LoopbackRedirectListener: Sendable {
 
     private var isStopped: Bool { stopped.withLock { $0 } }
 
-    /// Accepts connections until one asks for `path`; `nil` when stopped or past `deadline`.
-    private func serve(path: String, until deadline: ContinuousClock.Instant) -> [String: String]? {
+    /// Accepts connections until one asks for `path` with `state`; `nil` when stopped or past `deadline`.
+    private func serve(path: String, state: String, until deadline: ContinuousClock.Instant) -> [String: String]? {
         while !isStopped, ContinuousClock.now < deadline {
             guard wait(descriptor, until: deadline) else { continue }
             let client = accept(descriptor, nil, nil)
@@ -118,6 +121,16 @@ final class LoopbackRedirectListener: Sendable {
             var query: [String: String] = [:]
             for item in components.queryItems ?? [] where query[item.name] == nil {
                 query[item.name] = item.value ?? ""
+            }
+            guard query["state"] == state else {
+                write(
+                    client,
+                    Self.page(
+                        status: "400 Bad Request",
+                        text: "This is not the sign-in Tern is waiting for (its state does not match); Tern keeps "
+                            + "waiting."),
+                    until: requestDeadline)
+                continue
             }
             let text =
                 query["error"] == nil

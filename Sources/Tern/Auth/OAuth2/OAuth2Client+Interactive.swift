@@ -95,11 +95,9 @@ extension OAuth2Client {
         let state = PKCE.randomState()
         let url = try authorizationRequestURL(redirectURI: redirectURI, state: state, pkce: pkce)
         await present(.openURL(url, redirectURI: redirectURI))
+        // Only the redirect with this sign-in's `state` ends the wait (others get an error page).
         let query = try await listener.redirect(
-            path: configuration.redirectPath, timeout: configuration.authorizationTimeout)
-        guard query["state"] == state else {
-            throw TernError(.authentication, "the sign-in redirect carried the wrong state; it was not this sign-in")
-        }
+            path: configuration.redirectPath, state: state, timeout: configuration.authorizationTimeout)
         if let error = query["error"] {
             let description = query["error_description"].map { " (\($0))" } ?? ""
             throw TernError(.authentication, "the sign-in was refused: \(error)\(description)")
