@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// Why a file operation of the package failed: the path concerned and a sentence a user can act on.
-package struct FileFailure: Error, Sendable, Hashable {
+package struct FileFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path concerned.
     package var path: String
     /// What went wrong.
@@ -23,6 +23,9 @@ package struct FileFailure: Error, Sendable, Hashable {
         self.message = message
         self.code = code
     }
+
+    /// `'PATH': MESSAGE`, as a sentence shows it (never the structure).
+    package var description: String { "'\(path)': \(message)" }
 
     /// A failure whose reason is the current `errno`, as `strerror` words it.
     package static func posix(_ path: String, _ action: String) -> FileFailure {

@@ -32,6 +32,8 @@ package final class WorkspaceOAuthTokens: OAuth2TokenStorage {
 
     private let folder: URL
     private let entries = Mutex<[String: Entry]?>(nil)
+    /// Why the file was not read, when it is there but could not be: it is then never replaced.
+    private let unread = Mutex<String?>(nil)
 
     /// The tokens of the workspace whose `.tern/` folder is `folder`.
     package init(folder: URL) {
@@ -80,17 +82,26 @@ package final class WorkspaceOAuthTokens: OAuth2TokenStorage {
     private func loaded(_ entries: inout [String: Entry]?) -> [String: Entry] {
         if let entries { return entries }
         let file = folder.appendingPathComponent(Self.fileName)
-        let read =
-            StateFileJSON.read(file, limit: Self.maximumFileSize)
-            .flatMap { try? StateFileJSON.decoder.decode(StoredTokens.self, from: $0) }?.tokens ?? [:]
+        var read: [String: Entry] = [:]
+        switch StateFileJSON.contents(of: file, limit: Self.maximumFileSize) {
+        case .absent: break
+        case .unusable(let reason): unread.withLock { $0 = reason }
+        case .data(let data):
+            if let stored = try? StateFileJSON.decoder.decode(StoredTokens.self, from: data) {
+                read = stored.tokens
+            } else {
+                unread.withLock { $0 = "it is not the JSON Tern writes" }
+            }
+        }
         entries = read
         return read
     }
 
     private func write(_ tokens: [String: Entry]) throws(FileFailure) {
+        if let reason = unread.withLock({ $0 }) { throw StateFileJSON.kept(Self.fileName, in: folder, because: reason) }
         guard let data = try? StateFileJSON.encoder.encode(StoredTokens(tokens: tokens)) else {
             throw FileFailure(folder.appendingPathComponent(Self.fileName).path, "the tokens could not be encoded")
         }
-        try StateFileJSON.write(data, named: Self.fileName, in: folder)
+        try StateFileJSON.write(data, named: Self.fileName, in: folder, limit: Self.maximumFileSize)
     }
 }

@@ -26,8 +26,11 @@ struct CaptureStore: Sendable, Equatable {
 
     /// The partitions by environment name (`""` when no environment is in force).
     private(set) var partitions: [String: Partition] = [:]
+    /// Why the file was not read, when it is there but could not be (too large, damaged): then it is
+    /// never replaced, so nothing it holds is lost.
+    private(set) var unread: String?
 
-    /// The largest file read back: a bigger one is a mistake or an attack, and is ignored.
+    /// The largest file read back, and written: a capture that would make it larger is refused.
     static let maximumFileSize = 4 * 1024 * 1024
 
     /// The partition of `environment`.
@@ -56,21 +59,31 @@ struct CaptureStore: Sendable, Equatable {
 
     // MARK: - The file
 
-    /// The store in `folder` (`.tern/`); an unreadable or damaged file gives an empty store.
+    /// The store in `folder` (`.tern/`); no file gives an empty store, and so does a file that cannot
+    /// be read, which is then kept as it is (`unread` says why).
     static func load(from folder: URL) -> CaptureStore {
-        let file = folder.appendingPathComponent("captures.json")
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-            let size = attributes[.size] as? Int, size <= maximumFileSize,
-            let data = try? Data(contentsOf: file),
-            let partitions = try? decoder.decode([String: Partition].self, from: data)
-        else { return CaptureStore() }
-        return CaptureStore(partitions: partitions)
+        switch StateFileJSON.contents(of: folder.appendingPathComponent(fileName), limit: maximumFileSize) {
+        case .absent:
+            return CaptureStore()
+        case .unusable(let reason):
+            return CaptureStore(unread: reason)
+        case .data(let data):
+            do {
+                return CaptureStore(partitions: try decoder.decode([String: Partition].self, from: data))
+            } catch {
+                return CaptureStore(unread: "it is not the JSON Tern writes")
+            }
+        }
     }
 
-    /// Writes the store to `folder/captures.json`, owner-only (0600), atomically.
+    static let fileName = "captures.json"
+
+    /// Writes the store to `folder/captures.json`, owner-only (0600), atomically; refused (the file
+    /// kept) when the file was not read, or when it would be larger than `maximumFileSize`.
     func save(to folder: URL) throws(FileFailure) {
+        if let unread { throw StateFileJSON.kept(Self.fileName, in: folder, because: unread) }
         let data = (try? Self.encoder.encode(partitions)) ?? Data("{}".utf8)
-        try StateFileJSON.write(data, named: "captures.json", in: folder)
+        try StateFileJSON.write(data, named: Self.fileName, in: folder, limit: Self.maximumFileSize)
     }
 
     private static var decoder: JSONDecoder { StateFileJSON.decoder }

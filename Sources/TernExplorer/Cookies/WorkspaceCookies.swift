@@ -17,6 +17,8 @@ package final class WorkspaceCookies: Sendable {
         var jars: [String: CookieJar]?
         /// The revision of each jar as last written.
         var saved: [String: Int] = [:]
+        /// Why the file was not read, when it is there but could not be: it is then never replaced.
+        var unread: String?
     }
 
     private let folder: URL
@@ -55,27 +57,36 @@ package final class WorkspaceCookies: Sendable {
 
     private func loadedJars(_ state: inout State) -> [String: CookieJar] {
         if let jars = state.jars { return jars }
-        let jars = Self.read(folder.appendingPathComponent(Self.fileName)).mapValues { CookieJar(cookies: $0) }
+        let (stored, unread) = Self.read(folder.appendingPathComponent(Self.fileName))
+        let jars = stored.mapValues { CookieJar(cookies: $0) }
+        state.unread = unread
         state.jars = jars
         state.saved = jars.mapValues(\.revision)
         return jars
     }
 
-    /// The cookies of `file` by environment; an unreadable, damaged or oversized file gives none.
-    static func read(_ file: URL) -> [String: [Cookie]] {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-            let size = attributes[.size] as? Int, size <= maximumFileSize,
-            let data = try? Data(contentsOf: file),
-            let stored = try? decoder.decode(StoredCookies.self, from: data)
-        else { return [:] }
-        return stored.environments
+    /// The cookies of `file` by environment; an unreadable, damaged or oversized file gives none, and
+    /// why it was not read.
+    static func read(_ file: URL) -> (cookies: [String: [Cookie]], unread: String?) {
+        switch StateFileJSON.contents(of: file, limit: maximumFileSize) {
+        case .absent: return ([:], nil)
+        case .unusable(let reason): return ([:], reason)
+        case .data(let data):
+            guard let stored = try? decoder.decode(StoredCookies.self, from: data) else {
+                return ([:], "it is not the JSON Tern writes")
+            }
+            return (stored.environments, nil)
+        }
     }
 
     private func write(_ jars: [String: [Cookie]]) throws(FileFailure) {
+        if let unread = state.withLock({ $0.unread }) {
+            throw StateFileJSON.kept(Self.fileName, in: folder, because: unread)
+        }
         guard let data = try? Self.encoder.encode(StoredCookies(environments: jars)) else {
             throw FileFailure(folder.appendingPathComponent(Self.fileName).path, "the cookies could not be encoded")
         }
-        try StateFileJSON.write(data, named: Self.fileName, in: folder)
+        try StateFileJSON.write(data, named: Self.fileName, in: folder, limit: Self.maximumFileSize)
     }
 
     /// The file's shape: `{"version": 1, "environments": {"local": [cookie, ...]}}` (`""` for none).

@@ -40,10 +40,48 @@ enum StateFileJSON {
         return encoder
     }
 
+    /// What reading a state file found.
+    enum Contents: Equatable {
+        /// No file: start empty.
+        case absent
+        /// The file's bytes.
+        case data(Data)
+        /// A file that is there but was not read (too large, not a regular file, unreadable): why.
+        /// It must not be replaced, or what it holds would be lost.
+        case unusable(String)
+    }
+
+    /// The bytes of `file`, at most `limit` of them.
+    static func contents(of file: URL, limit: Int) -> Contents {
+        var info = stat()
+        guard lstat(file.path, &info) == 0 else { return errno == ENOENT ? .absent : .unusable(reason(errno)) }
+        do {
+            return .data(try RegularFile.contents(of: file, limit: limit))
+        } catch {
+            return .unusable(error.reason)
+        }
+    }
+
+    /// The failure of a write to `folder/name` that was not read because of `reason`.
+    static func kept(_ name: String, in folder: URL, because reason: String) -> FileFailure {
+        FileFailure(
+            folder.appendingPathComponent(name).path,
+            "it was not read (\(reason)), so Tern does not replace it: move it aside to start afresh")
+    }
+
+    private static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
     /// Writes `data` to `folder/name` atomically; a new file is owner-only (0600) and a replaced one keeps
-    /// its mode. Anything but a regular file there is left alone (an error).
-    static func write(_ data: Data, named name: String, in folder: URL) throws(FileFailure) {
+    /// its mode. Anything but a regular file there is left alone (an error), and so is everything when
+    /// `data` is over `limit` bytes (the file would not be read back).
+    static func write(_ data: Data, named name: String, in folder: URL, limit: Int) throws(FileFailure) {
         let path = folder.appendingPathComponent(name).path
+        guard data.count <= limit else {
+            throw FileFailure(
+                path,
+                "it would be \(data.count) bytes, over the limit of \(limit) that Tern reads back; it was left as it "
+                    + "was")
+        }
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if descriptor >= 0 { close(descriptor) }  // a new file starts owner-only; replacing keeps the mode
@@ -58,11 +96,4 @@ enum StateFileJSON {
         try replacement.commit()
     }
 
-    /// The bytes of `file` when it is there and at most `limit` bytes long.
-    static func read(_ file: URL, limit: Int) -> Data? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-            let size = attributes[.size] as? Int, size <= limit
-        else { return nil }
-        return try? Data(contentsOf: file)
-    }
 }
