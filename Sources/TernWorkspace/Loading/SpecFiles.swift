@@ -26,7 +26,7 @@ enum SpecFiles {
     }
 
     /// Deeper folders are not walked (a guard against symbolic-link loops).
-    static let maximumDepth = 32
+    static let maximumDepth = WorkspaceLimits.maximumFolderDepth
 
     private static func walk(_ folder: String, relative: String, depth: Int, into found: inout Found) {
         guard depth <= maximumDepth, let directory = opendir(folder) else { return }
