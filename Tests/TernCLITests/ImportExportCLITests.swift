@@ -19,7 +19,7 @@ struct ImportExportCLITests {
         let first = try await Tern.run(["import", "auto", source, "--workspace", root.path, "--json"])
         #expect(first.status == 0, "\(first.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: first.stdoutData) as? [String: Any])
-        #expect(Set(report.keys) == ["created", "updated", "unchanged", "skipped", "warnings"])
+        #expect(Set(report.keys) == ["created", "updated", "unchanged", "skipped", "warnings", "files"])
         let created = try #require(report["created"] as? [String])
         #expect(created.contains("swagger-petstore/pets/list-pets"))
         let list = try await Tern.run(["list", "--json", "--workspace", root.path])

@@ -19,11 +19,11 @@ struct CurlImportTests {
         try Data("X-From-File: yes\nAccept: text/csv\n".utf8).write(to: root.appendingPathComponent("ws/data/h.txt"))
     }
 
-    private func read(_ text: String) throws -> ImportedCollection {
+    private func read(_ text: String, copyFiles: Bool = false) throws -> ImportedCollection {
         try CurlImporter.read(
             ImportSource(
                 data: Data(text.utf8), name: "cmd.sh", baseDirectory: root.appendingPathComponent("ws"),
-                workspaceRoot: root.appendingPathComponent("ws")))
+                workspaceRoot: root.appendingPathComponent("ws"), copiesFiles: copyFiles))
     }
 
     private func spec(_ text: String) throws -> SpecDefinition {
@@ -84,11 +84,13 @@ struct CurlImportTests {
                 MultipartPartDefinition(name: "a", value: "b", contentType: "text/x"),
                 MultipartPartDefinition(
                     name: "f", file: "data/body.json", contentType: "application/octet-stream", filename: "up.json"),
-                MultipartPartDefinition(name: "g", file: "files/outside.bin", contentType: "application/octet-stream"),
+                MultipartPartDefinition(
+                    name: "g", file: root.appendingPathComponent("outside.bin").path,
+                    contentType: "application/octet-stream"),
                 MultipartPartDefinition(name: "c", value: "{\"x\": 1}"),
                 MultipartPartDefinition(name: "d", value: "@raw;type=x"),
             ])
-        let collection = try read("curl https://h -F 'g=@../outside.bin'")
+        let collection = try read("curl https://h -F 'g=@../outside.bin'", copyFiles: true)
         #expect(collection.files.map(\.destination) == ["files/outside.bin"])
         #expect(collection.files.first?.source.lastPathComponent == "outside.bin")
     }

@@ -130,10 +130,12 @@ struct PostmanMappingTests {
             upload.body
                 == .multipart([
                     MultipartPartDefinition(name: "title", value: "cat"),
-                    MultipartPartDefinition(name: "photo", file: "files/shop-api/photo.png"),
+                    MultipartPartDefinition(name: "photo", file: photo.path),
                 ]))
-        #expect(try Support.spec("Raw file", in: collection).spec.body == .file("files/shop-api/photo.png"))
-        #expect(collection.files == [ImportedFile(source: photo, destination: "files/shop-api/photo.png")])
+        // Outside the workspace: named where it is, not copied (that takes --copy-files).
+        #expect(try Support.spec("Raw file", in: collection).spec.body == .file(photo.path))
+        #expect(collection.files.isEmpty)
+        #expect(collection.localFiles.map(\.use) == [.referenced])
     }
 
     @Test("Scripts, dynamic variables and protocol settings that change the request are warnings")

@@ -29,8 +29,10 @@ package final class ReplacementFile {
     private let finalMode: mode_t
     private var isOpen = true
 
-    /// Starts replacing `target`, whose `lstat` is `existing` (`nil` for a new file).
-    package init(replacing target: String, existing: stat?) throws(FileFailure) {
+    /// Starts replacing `target`, whose `lstat` is `existing` (`nil` for a new file). A new file
+    /// gets `mode` when given (its permission bits only, never set-id or sticky bits), else 0644
+    /// under the umask.
+    package init(replacing target: String, existing: stat?, mode: mode_t? = nil) throws(FileFailure) {
         let url = URL(fileURLWithPath: target)
         let folder = url.deletingLastPathComponent().path
         let path = folder + "/." + url.lastPathComponent + ".tern-" + UUID().uuidString + ".tmp"
@@ -52,7 +54,7 @@ package final class ReplacementFile {
         self.target = target
         self.temporary = path
         self.descriptor = descriptor
-        self.finalMode = existing.map { $0.st_mode & 0o7777 } ?? umasked
+        self.finalMode = existing.map { $0.st_mode & 0o7777 } ?? mode.map { $0 & 0o777 } ?? umasked
     }
 
     deinit { discard() }

@@ -42,16 +42,26 @@ struct ImportCommand: AsyncParsableCommand {
     @Flag(help: "Also store the recorded responses (a HAR's) in the cache, so the specs replay offline.")
     var intoCache = false
 
+    @Flag(
+        help: """
+            Copy the files outside the workspace that the source names into it (keeping their mode), and read \
+            the ones curl inlines. Without it they are named where they are and never read.
+            """)
+    var copyFiles = false
+
     func run() async throws {
         guard let chosen = CollectionImport.Request.format(named: format) else {
             let known = CollectionImport.Request.formatWords.joined(separator: "|")
             throw CommandFailure.usage("'\(format)' is not a format to import: use \(known)")
         }
-        if let group, group.isEmpty || group.contains("/") || group.hasPrefix(".") {
-            throw CommandFailure.usage("--into takes one folder name (no '/', not starting with '.'), not '\(group)'")
+        do {
+            try CollectionImport.Request.checkGroup(group)
+        } catch {
+            throw CommandFailure.usage(error.description)
         }
         let request = CollectionImport.Request(
-            format: chosen, source: source, group: group, overwrite: overwrite, intoCache: intoCache)
+            format: chosen, source: source, group: group, overwrite: overwrite, intoCache: intoCache,
+            copyFiles: copyFiles)
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let root = try workspace.root()
         let plan: ImportPlan
@@ -86,7 +96,8 @@ struct ImportCommand: AsyncParsableCommand {
         }
     }
 
-    /// `{"created": [...], "updated": [...], "unchanged": [...], "skipped": [{item, reason}], "warnings": [...]}`.
+    /// `{"created": [...], "updated": [...], "unchanged": [...], "skipped": [{item, reason}], "warnings": [...],
+    /// "files": [{path, use, item, as}]}`.
     static func json(_ report: ImportReport) -> String {
         let strings: ([String]) -> JSONPathValue = { .array($0.map { .string($0) }) }
         let skipped = report.skipped.map {
@@ -95,8 +106,17 @@ struct ImportCommand: AsyncParsableCommand {
         let object = JSONPathObject([
             ("created", strings(report.created)), ("updated", strings(report.updated)),
             ("unchanged", strings(report.unchanged)), ("skipped", .array(skipped)),
-            ("warnings", strings(report.warnings)),
+            ("warnings", strings(report.warnings)), ("files", .array(report.files.map(fileJSON))),
         ])
         return JSONPathValue.object(object).jsonText
+    }
+
+    /// `{"path": "/abs/x", "use": "copied", "item": "POST /upload", "as": "files/x"}` (`as` when the spec names it).
+    private static func fileJSON(_ use: LocalFileUse) -> JSONPathValue {
+        var fields: [(String, JSONPathValue)] = [
+            ("path", .string(use.path)), ("use", .string(use.use.rawValue)), ("item", .string(use.item)),
+        ]
+        if let written = use.written { fields.append(("as", .string(written))) }
+        return .object(JSONPathObject(fields))
     }
 }

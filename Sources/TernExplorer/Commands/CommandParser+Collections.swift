@@ -1,10 +1,11 @@
 extension CommandParser {
-    /// `import FORMAT SOURCE [--into GROUP] [--overwrite] [--dry-run] [--into-cache]`.
+    /// `import FORMAT SOURCE [--into GROUP] [--overwrite] [--dry-run] [--into-cache] [--copy-files]`.
     static func parseImport(_ arguments: [String]) throws(ExplorerError) -> Command {
         var words = arguments
         let overwrite = take("--overwrite", from: &words)
         let dryRun = take("--dry-run", from: &words)
         let intoCache = take("--into-cache", from: &words)
+        let copyFiles = take("--copy-files", from: &words)
         let group = try value(of: "--into", in: &words, for: "import")
         guard words.count == 2, let format = CollectionImport.Request.format(named: words[0]) else {
             if let word = words.first, CollectionImport.Request.format(named: word) == nil {
@@ -14,7 +15,8 @@ extension CommandParser {
             throw usage("import")
         }
         let request = CollectionImport.Request(
-            format: format, source: words[1], group: group, overwrite: overwrite, intoCache: intoCache)
+            format: format, source: words[1], group: group, overwrite: overwrite, intoCache: intoCache,
+            copyFiles: copyFiles)
         return .importCollection(request, dryRun: dryRun)
     }
 

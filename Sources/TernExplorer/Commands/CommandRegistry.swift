@@ -85,7 +85,8 @@ package enum CommandRegistry {
         CommandInfo(
             name: "import",
             arguments:
-                "auto|curl|openapi|postman|insomnia|har SOURCE [--into GROUP] [--overwrite] [--dry-run] [--into-cache]",
+                "auto|curl|openapi|postman|insomnia|har SOURCE [--into GROUP] [--overwrite] [--dry-run] [--into-cache] "
+                + "[--copy-files]",
             summary: "Bring curl commands, OpenAPI, Postman, Insomnia or HAR into the workspace as specs.", key: nil),
         CommandInfo(
             name: "export",

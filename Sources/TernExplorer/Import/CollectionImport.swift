@@ -19,17 +19,29 @@ package enum CollectionImport {
         package var overwrite: Bool
         /// Whether recorded responses (a HAR's) are stored in the cache, for offline replay (`--into-cache`).
         package var intoCache: Bool
+        /// Whether files outside the workspace that the source names are read and copied in
+        /// (`--copy-files`); without it they are named where they are, never read.
+        package var copyFiles: Bool
 
         /// Makes a request.
         package init(
             format: ImportFormat?, source: String, group: String? = nil, overwrite: Bool = false,
-            intoCache: Bool = false
+            intoCache: Bool = false, copyFiles: Bool = false
         ) {
             self.format = format
             self.source = source
             self.group = group
             self.overwrite = overwrite
             self.intoCache = intoCache
+            self.copyFiles = copyFiles
+        }
+
+        /// Refuses a `--into` that is not one folder name: it names the spec folder, the target and
+        /// `environments/GROUP.yaml`, so `..` or a `/` would write outside the workspace.
+        package static func checkGroup(_ group: String?) throws(ImportError) {
+            guard let group, group.isEmpty || group.contains("/") || group.hasPrefix(".") || group.contains("\0")
+            else { return }
+            throw ImportError("--into takes one folder name (no '/', not starting with '.'), not '\(group)'")
         }
 
         /// The format word as a user types it: `auto` or a format's name.
@@ -49,9 +61,11 @@ package enum CollectionImport {
         _ request: Request, root: URL, directory: URL,
         standardInput: @Sendable () -> Data = { FileHandle.standardInput.readData(ofLength: sizeLimit + 1) }
     ) throws(ImportError) -> (plan: ImportPlan, collection: ImportedCollection) {
+        try Request.checkGroup(request.group)
         let (data, name) = try read(request.source, directory: directory, standardInput: standardInput)
         var source = ImportSource(
-            data: data, name: name, baseDirectory: directory, workspaceRoot: root, group: request.group)
+            data: data, name: name, baseDirectory: directory, workspaceRoot: root, group: request.group,
+            copiesFiles: request.copyFiles)
         let format = try chooseFormat(request.format, for: source)
         source.group = request.group
         let collection: ImportedCollection
@@ -64,7 +78,9 @@ package enum CollectionImport {
             throw located
         }
         let group = source.groupName(title: collection.title)
-        let origin = "tern import \(format.rawValue) \(name)" + (request.group.map { " --into \($0)" } ?? "")
+        let origin =
+            "tern import \(format.rawValue) \(name)" + (request.group.map { " --into \($0)" } ?? "")
+            + (request.copyFiles ? " --copy-files" : "")
         let plan = try ImportPlan(collection, root: root, group: group, overwrite: request.overwrite, origin: origin)
         return (plan, collection)
     }

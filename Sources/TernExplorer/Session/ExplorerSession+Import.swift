@@ -8,6 +8,12 @@ extension ExplorerSession {
     func importCollection(
         _ request: CollectionImport.Request, dryRun: Bool
     ) async throws(ExplorerError) -> ImportOutcome {
+        do {
+            // The same refusal, and message, as `tern import --into`: the group must stay inside the workspace.
+            try CollectionImport.Request.checkGroup(request.group)
+        } catch {
+            throw ExplorerError(.usage, error.description)
+        }
         let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
         let planned: ImportPlan
         do {

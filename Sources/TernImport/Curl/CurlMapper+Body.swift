@@ -11,15 +11,29 @@ extension CurlMapper {
         var isBinary = false
     }
 
-    /// The largest file read to inline its contents (16 MiB).
-    static let maximumInlinedFile = 16 << 20
-
-    mutating func joinedData(_ parts: [CurlInvocation.DataPart], item: String) -> JoinedData {
+    mutating func joinedData(_ parts: [CurlInvocation.DataPart], inQuery: Bool, item: String) -> JoinedData {
         var joined = JoinedData()
-        if parts.count == 1, case .file(let path, let strip) = parts[0].piece, path != "-" {
-            let data = readFile(path, item: item)
-            if !strip || !(data.map { $0.contains(10) || $0.contains(13) } ?? false) {
+        // A lone `-d @file` is sent from the file when that is what curl sends: always for a file this
+        // import may not read (outside the workspace, without --copy-files), since inlining it would
+        // mean reading it; else when curl does not strip anything from it.
+        if !inQuery, parts.count == 1, case .file(let path, let strip) = parts[0].piece, path != "-" {
+            switch localFiles.place(path) {
+            case .outside(let url) where !source.copiesFiles:
                 joined.file = path
+                if strip {
+                    warnings.append(
+                        "\(item): curl's -d @\(path) drops the file's CR and LF; the spec sends \(url.path) as it "
+                            + "is (--copy-files reads it and keeps what curl sends)")
+                }
+                return joined
+            case .missing:
+                joined.file = path
+                return joined
+            default:
+                if !strip || !(localFiles.peek(path).map { $0.contains(10) || $0.contains(13) } ?? false) {
+                    joined.file = path
+                    return joined
+                }
             }
         }
         for (index, part) in parts.enumerated() {
@@ -28,10 +42,7 @@ extension CurlMapper {
             case .literal(let text):
                 joined.text += text
             case .file(let path, let strip):
-                guard var data = readFile(path, item: item) else {
-                    warnings.append("\(item): the data file '\(path)' cannot be read (at most 16 MiB); it is left out")
-                    continue
-                }
+                guard var data = contents(path, item: item, what: "its data") else { continue }
                 if strip { data.removeAll(where: { $0 == 10 || $0 == 13 }) }
                 if let text = String(data: data, encoding: .utf8) {
                     joined.text += text
@@ -39,10 +50,7 @@ extension CurlMapper {
                     joined.isBinary = true
                 }
             case .encodedFile(let name, let path):
-                guard let data = readFile(path, item: item) else {
-                    warnings.append("\(item): the data file '\(path)' cannot be read (at most 16 MiB); it is left out")
-                    continue
-                }
+                guard let data = contents(path, item: item, what: "its data") else { continue }
                 joined.text += (name.map { $0 + "=" } ?? "") + CurlEscape.encode(bytes: Array(data))
             }
         }
@@ -71,7 +79,7 @@ extension CurlMapper {
         case .value(let value):
             return MultipartPartDefinition(name: part.name, value: value, contentType: part.contentType)
         case .contents(let path):
-            let data = readFile(path, item: item) ?? Data()
+            let data = contents(path, item: item, what: "the value of -F \(part.name)") ?? Data()
             let text = String(data: data, encoding: .utf8) ?? ""
             if String(data: data, encoding: .utf8) == nil {
                 warnings.append("\(item): -F \(part.name)=<\(path) is not UTF-8 text; the part is empty")
@@ -100,56 +108,17 @@ extension CurlMapper {
         return "application/octet-stream"
     }
 
-    /// The absolute location of `path` as curl would open it (relative to the source's directory).
-    func absoluteURL(_ path: String) -> URL {
-        if path.hasPrefix("/") { return URL(fileURLWithPath: path).standardizedFileURL }
-        return source.baseDirectory.appendingPathComponent(path).standardizedFileURL
-    }
-
-    /// The file's bytes (at most 16 MiB), or nil with a warning.
-    func readFile(_ path: String, item: String) -> Data? {
-        let url = absoluteURL(path)
-        guard let size = FileManager.default.sizeOfItem(url), size <= Self.maximumInlinedFile,
-            let data = try? Data(contentsOf: url)
-        else { return nil }
+    /// The file's bytes to inline, when `LocalFiles` allows reading it; else nil with a warning.
+    mutating func contents(_ path: String, item: String, what: String) -> Data? {
+        let (data, warning) = localFiles.contents(path, item: item, what: what)
+        if let warning { warnings.append(warning) }
         return data
     }
 
-    /// The path a spec uses for `path`: relative to the workspace when inside it, else `files/NAME`
-    /// with the file listed to be copied there.
+    /// The path a spec uses for `path` (`LocalFiles.reference`), with its warning.
     mutating func fileReference(_ path: String, item: String) -> String {
-        let url = absoluteURL(path)
-        let root = source.workspaceRoot.standardizedFileURL.path
-        let absolute = url.path
-        if absolute.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
-            return String(absolute.dropFirst(root.count).drop(while: { $0 == "/" }))
-        }
-        if let existing = files.first(where: { $0.source.standardizedFileURL.path == absolute }) {
-            return existing.destination
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue
-        else {
-            warnings.append("\(item): the file '\(path)' does not exist; the spec names files/\(url.lastPathComponent)")
-            return "files/" + url.lastPathComponent
-        }
-        var destination = "files/" + url.lastPathComponent
-        var counter = 2
-        while files.contains(where: { $0.destination == destination }) {
-            destination = "files/\(counter)-" + url.lastPathComponent
-            counter += 1
-        }
-        files.append(ImportedFile(source: url, destination: destination))
-        return destination
-    }
-}
-
-extension FileManager {
-    /// The size of a regular file, or nil.
-    fileprivate func sizeOfItem(_ url: URL) -> Int? {
-        guard let attributes = try? attributesOfItem(atPath: url.path),
-            attributes[.type] as? FileAttributeType != .typeDirectory
-        else { return nil }
-        return (attributes[.size] as? NSNumber)?.intValue
+        let (reference, warning) = localFiles.reference(path, item: item)
+        if let warning { warnings.append(warning) }
+        return reference
     }
 }

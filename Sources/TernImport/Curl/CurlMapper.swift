@@ -8,7 +8,8 @@ struct CurlMapper {
     var warnings: [String] = []
     var specs: [ImportedSpec] = []
     var skipped: [SkippedItem] = []
-    var files: [ImportedFile] = []
+    /// The local files the commands name, and those to copy in.
+    var localFiles: LocalFiles
     var title: String?
     /// Secret values already given a name, and the names in use.
     var secretNames: [String: String] = [:]
@@ -16,12 +17,14 @@ struct CurlMapper {
 
     init(source: ImportSource) {
         self.source = source
+        localFiles = LocalFiles(source: source, folder: "files")
     }
 
     /// The collection of everything added.
     func collection() -> ImportedCollection {
         ImportedCollection(
-            format: .curl, title: title ?? "curl", specs: specs, files: files, skipped: skipped, warnings: warnings)
+            format: .curl, title: title ?? "curl", specs: specs, files: localFiles.files, skipped: skipped,
+            warnings: warnings, localFiles: localFiles.uses)
     }
 
     /// Maps one request read from the command at `line`.
@@ -38,6 +41,9 @@ struct CurlMapper {
             parts.path += (parts.path.isEmpty ? "/" : "") + name
         }
         let method = Self.method(for: invocation)
+        guard HTTPMethodToken.isValid(method) else {
+            throw ImportError("-X '\(method)' \(HTTPMethodToken.problem)", at: "\(source.name):\(line)")
+        }
         let item = "\(method) \(parts.scheme)://\(parts.host)\(parts.path) (line \(line))"
         if title == nil { title = parts.host.isEmpty ? nil : parts.host }
         for extra in invocation.urls.dropFirst() {
@@ -67,6 +73,7 @@ struct CurlMapper {
         }
         for file in invocation.cookieFiles {
             warnings.append("\(item): -b \(file): cookies from a cookie file are not carried over")
+            localFiles.mention(file, item: item)
         }
         // curl's own headers (-A, -e, -b joined with ";") give way to a -H of the same name;
         // repeated -H lines of one name are sent by curl as several lines, which the spec joins (cookies with "; ").
@@ -74,9 +81,14 @@ struct CurlMapper {
         var replaced: Set<String> = []
         var custom: [(name: String, value: String)] = []
         for file in invocation.headerFiles { custom += headerLines(fromFile: file, item: item) }
+        // One lookup per header by its lower-cased name, so the merge is linear in the headers.
+        var indexByName: [String: Int] = [:]
+        for (index, header) in headers.enumerated() where indexByName[header.name.lowercased()] == nil {
+            indexByName[header.name.lowercased()] = index
+        }
         for header in custom + given {
             let lower = header.name.lowercased()
-            if let index = headers.firstIndex(where: { $0.name.lowercased() == lower }) {
+            if let index = indexByName[lower] {
                 if index < generated, !replaced.contains(lower) {
                     headers[index] = header
                     replaced.insert(lower)
@@ -84,17 +96,29 @@ struct CurlMapper {
                     headers[index].value += (lower == "cookie" ? "; " : ", ") + header.value
                 }
             } else {
+                indexByName[lower] = headers.count
                 headers.append(header)
             }
+        }
+        // Lines of one name are one spec header; distinct names past the limit are refused.
+        guard headers.count <= ImportLimits.maximumHeaders else {
+            throw ImportError(
+                "the curl command sets " + ImportLimits.tooManyHeaders(headers.count), at: "\(source.name):\(line)")
         }
         var body: BodyDefinition?
         if !invocation.form.isEmpty {
             body = .multipart(invocation.form.map { formPart($0, item: item) })
             if !invocation.data.isEmpty {
                 warnings.append("\(item): -d and -F together make curl fail; the -d data is not imported")
+                for part in invocation.data {
+                    switch part.piece {
+                    case .file(let path, _), .encodedFile(_, let path): localFiles.mention(path, item: item)
+                    case .literal: break
+                    }
+                }
             }
         } else if !invocation.data.isEmpty {
-            let data = joinedData(invocation.data, item: item)
+            let data = joinedData(invocation.data, inQuery: invocation.dataInQuery, item: item)
             if invocation.dataInQuery {
                 parts.query = parts.query.map { $0 + "&" + data.text } ?? data.text
             } else {
@@ -157,8 +181,9 @@ struct CurlMapper {
 
     /// `-H @file`: one header per line.
     private mutating func headerLines(fromFile path: String, item: String) -> [(name: String, value: String)] {
-        guard let data = readFile(path, item: item), let text = String(data: data, encoding: .utf8) else {
-            warnings.append("\(item): the header file '\(path)' cannot be read; its headers are left out")
+        guard let data = contents(path, item: item, what: "its headers") else { return [] }
+        guard let text = String(data: data, encoding: .utf8) else {
+            warnings.append("\(item): the header file '\(path)' is not UTF-8 text; its headers are left out")
             return []
         }
         var result: [(name: String, value: String)] = []

@@ -5,19 +5,21 @@ struct HARCredentials {
     private var names: [String: String] = [:]
     private var taken: [String: Int] = [:]
     private var uses: [(name: String, item: String, count: Int)] = []
+    private var useIndex: [String: Int] = [:]
 
     /// `{{env:NAME}}` for `value` found under `hint` in `item`.
     mutating func placeholder(for value: String, hint: String, item: String) -> String {
         let base = Slug.environmentName(hint)
         let key = base + "\u{0}" + value
         if let name = names[key] {
-            if let index = uses.firstIndex(where: { $0.name == name }) { uses[index].count += 1 }
+            if let index = useIndex[name] { uses[index].count += 1 }
             return "{{env:\(name)}}"
         }
         let count = (taken[base] ?? 0) + 1
         taken[base] = count
         let name = count == 1 ? base : "\(base)_\(count)"
         names[key] = name
+        useIndex[name] = uses.count
         uses.append((name, item, 1))
         return "{{env:\(name)}}"
     }

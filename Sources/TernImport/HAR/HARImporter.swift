@@ -49,6 +49,15 @@ package enum HARImporter {
                 skipped.append(SkippedItem(item: item, reason: reason))
                 return
             }
+            let most = max(request.headers.count, entry.response.headers.count)
+            guard most <= ImportLimits.maximumHeaders else {
+                let which = request.headers.count >= entry.response.headers.count ? "request" : "response"
+                let reason =
+                    "the entry #/log/entries/\(number) has a \(which) of "
+                    + ImportLimits.tooManyHeaders(most)
+                skipped.append(SkippedItem(item: item, reason: reason))
+                return
+            }
             guard let url = HARImporter.split(request.url) else {
                 skipped.append(SkippedItem(item: item, reason: "its URL is not an absolute http(s) URL"))
                 return

@@ -35,7 +35,8 @@ package enum InsomniaImporter {
         let environments = InsomniaEnvironments.read(tree: tree, context: context)
         return ImportedCollection(
             format: .insomnia, title: title, specs: specs, targets: targets, environments: environments,
-            files: context.files, skipped: context.skipped, warnings: context.warnings)
+            files: context.files, skipped: context.skipped, warnings: context.warnings,
+            localFiles: context.localFiles.uses)
     }
 
     /// The export's root value: JSON when it starts with `{`, else YAML.

@@ -12,14 +12,21 @@ package struct ImportSource: Sendable {
     package var workspaceRoot: URL
     /// The group the user chose (`--into GROUP`), or nil for a name derived from the source.
     package var group: String?
+    /// Whether files outside the workspace that the source names are read and copied in
+    /// (`--copy-files`); without it they are only named (`LocalFiles`).
+    package var copiesFiles: Bool
 
     /// Makes a source.
-    package init(data: Data, name: String, baseDirectory: URL, workspaceRoot: URL, group: String? = nil) {
+    package init(
+        data: Data, name: String, baseDirectory: URL, workspaceRoot: URL, group: String? = nil,
+        copiesFiles: Bool = false
+    ) {
         self.data = data
         self.name = name
         self.baseDirectory = baseDirectory
         self.workspaceRoot = workspaceRoot
         self.group = group
+        self.copiesFiles = copiesFiles
     }
 
     /// The group the specs go into: `--into`, else a slug of the source's `title`.

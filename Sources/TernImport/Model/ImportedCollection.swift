@@ -24,6 +24,8 @@ package struct ImportedCollection: Sendable {
     package var skipped: [SkippedItem]
     /// Details that were not carried over (an unknown curl flag, a script, an auth scheme).
     package var warnings: [String]
+    /// Every local file the source names, and what the import does with it.
+    package var localFiles: [LocalFileUse]
 
     /// Makes a collection.
     package init(
@@ -34,7 +36,8 @@ package struct ImportedCollection: Sendable {
         environments: [ImportedEnvironment] = [],
         files: [ImportedFile] = [],
         skipped: [SkippedItem] = [],
-        warnings: [String] = []
+        warnings: [String] = [],
+        localFiles: [LocalFileUse] = []
     ) {
         self.format = format
         self.title = title
@@ -44,6 +47,7 @@ package struct ImportedCollection: Sendable {
         self.files = files
         self.skipped = skipped
         self.warnings = warnings
+        self.localFiles = localFiles
     }
 }
 
@@ -140,5 +144,52 @@ package struct SkippedItem: Sendable, Equatable, Codable {
     package init(item: String, reason: String) {
         self.item = item
         self.reason = reason
+    }
+}
+
+/// A local file a source names, and what the import does with it (listed in the report).
+package struct LocalFileUse: Sendable, Equatable, Codable {
+    /// What the import does with a file.
+    package enum Use: String, Sendable, Codable {
+        /// Inside the workspace: the spec names it relative to the root.
+        case inWorkspace = "in the workspace"
+        /// Outside the workspace: the spec names it by its absolute path; it is not read now.
+        case referenced = "named where it is, not copied"
+        /// Outside the workspace, copied into it (`--copy-files`).
+        case copied
+        /// Read to inline its contents into the spec (inside the workspace, or `--copy-files`).
+        case read = "read into the spec"
+        /// Outside the workspace and not read (without `--copy-files`): what it holds is left out.
+        case notRead = "not read, left out"
+        /// Not found, or not readable.
+        case missing = "not found"
+    }
+
+    /// The absolute path.
+    package var path: String
+    /// The first item that names it.
+    package var item: String
+    /// What the import does with it.
+    package var use: Use
+    /// What the spec names (`files/body.json`, the absolute path), when it names the file.
+    package var written: String?
+
+    /// Makes a use.
+    package init(path: String, item: String, use: Use, written: String? = nil) {
+        self.path = path
+        self.item = item
+        self.use = use
+        self.written = written
+    }
+
+    /// `/abs/x: copied to files/x (POST /upload)`, for the report.
+    package var line: String {
+        let detail =
+            switch use {
+            case .copied: "copied to \(written ?? "?")"
+            case .inWorkspace: "in the workspace, named \(written ?? path)"
+            default: use.rawValue
+            }
+        return "\(path): \(detail) (\(item))"
     }
 }

@@ -46,6 +46,11 @@ extension OpenAPIMapper {
             spec.headers.append(("Cookie", cookies.joined(separator: "; ")))
             if !cookiesRequired { spec.disabled.headers.append("Cookie") }
         }
+        guard spec.headers.count <= ImportLimits.maximumHeaders else {
+            throw ImportError(
+                "\(label) has " + ImportLimits.tooManyHeaders(spec.headers.count, what: "header parameters"),
+                at: pointer + "/parameters")
+        }
         try applyBody(operation, to: &spec, pointer: pointer, label: label)
         spec.sample = try sample(operation, pointer: pointer, label: label)
         try applySecurity(operation, to: &spec, pointer: pointer, label: label)

@@ -27,12 +27,17 @@ extension ImportPlan {
             }
             for file in newFiles {
                 let data: Data
+                let mode: UInt16?
                 do {
                     data = try Data(contentsOf: file.source)
+                    // The copy keeps the file's permission bits (a 0600 file stays owner-only).
+                    let attributes = try FileManager.default.attributesOfItem(
+                        atPath: file.source.resolvingSymlinksInPath().path)
+                    mode = (attributes[.posixPermissions] as? NSNumber).map { UInt16(truncatingIfNeeded: $0.intValue) }
                 } catch {
                     throw WorkspaceError(.io, "cannot read \(file.source.path): \(error)", underlying: error)
                 }
-                try WorkspaceFiles.addFile(data, at: root.appendingPathComponent(file.destination))
+                try WorkspaceFiles.addFile(data, at: root.appendingPathComponent(file.destination), mode: mode)
             }
             try Self.save(writes, in: Workspace(root: root, name: workspaceName))
         } catch {

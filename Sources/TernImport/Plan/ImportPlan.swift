@@ -1,4 +1,5 @@
 package import Foundation
+import Synchronization
 package import TernWorkspace
 
 /// An import checked against a workspace: which specs are new, replaced, the same, or left alone,
@@ -71,6 +72,7 @@ package struct ImportPlan: Sendable {
         }
         report.skipped = collection.skipped
         report.warnings = collection.warnings
+        report.files = collection.localFiles
         try planSpecs(collection.specs, in: existing, overwrite: overwrite)
         planTargets(collection.targets, in: existing)
         if !createsWorkspace, !newTargets.isEmpty, existing.targets.count == 1, existing.defaultTarget == nil,
@@ -81,6 +83,7 @@ package struct ImportPlan: Sendable {
             report.warnings.append(
                 "workspace.yaml gains 'defaultTarget: \(only)' so the specs without 'target:' keep using '\(only)'")
         }
+        checkLoadsBack(in: existing)
         planEnvironments(Self.environments(of: collection, group: group, in: existing), in: existing)
         planFiles(collection.files)
         if !createsWorkspace, existing.defaultEnvironment == nil, let first = newVariables.first?.environment {
@@ -112,8 +115,18 @@ package struct ImportPlan: Sendable {
     ) throws(ImportError) {
         var used: Set<String> = []
         let groupComponent = Slug.file(group, fallback: "imported")
+        // The group is one folder; the loader walks no deeper than the workspace's limit.
+        let room = ImportLimits.maximumFolderDepth - 1
         for imported in specs {
-            let stem = [groupComponent] + imported.folders.map { Slug.file($0, fallback: "folder") }
+            var folders = imported.folders
+            if folders.count > room {
+                report.warnings.append(
+                    "\(imported.spec.name): its \(folders.count) folders are more than the \(room) a spec may sit "
+                        + "in under the group (the workspace loads specs \(ImportLimits.maximumFolderDepth) folders "
+                        + "deep); the folders past '\(folders[room - 1])' are left out")
+                folders = Array(folders.prefix(room))
+            }
+            let stem = [groupComponent] + folders.map { Slug.file($0, fallback: "folder") }
             let base = (stem + [Slug.file(imported.fileName)]).joined(separator: "/")
             var id = base
             var number = 2
@@ -143,6 +156,47 @@ package struct ImportPlan: Sendable {
                         reason: "specs/\(id).yaml exists and differs from the import (--overwrite replaces it)"))
             }
         }
+    }
+
+    /// Reads back every spec to write as loading will read it, against the workspace's targets once the
+    /// import's are added (in parallel: a large API has hundreds). A spec that would not load is skipped
+    /// with the load's error, so the report never counts as created a spec `tern list` would not show.
+    private mutating func checkLoadsBack(in workspace: Workspace) {
+        var withTargets = workspace
+        for target in newTargets { withTargets.targets[target.name] = target }
+        if let newDefaultTarget { withTargets.defaultTarget = newDefaultTarget }
+        let after = withTargets
+        let writes = self.writes
+        let failures = Mutex<[Int: WorkspaceError]>([:])
+        let lanes = max(1, min(ProcessInfo.processInfo.activeProcessorCount, 8))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for index in stride(from: lane, to: writes.count, by: lanes) {
+                do throws(WorkspaceError) {
+                    try after.checkLoadsBack(writes[index].spec, id: writes[index].id)
+                } catch {
+                    failures.withLock { $0[index] = error }
+                }
+            }
+        }
+        let failed = failures.withLock { $0 }
+        guard !failed.isEmpty else { return }
+        var refused: Set<String> = []
+        for (index, error) in failed.sorted(by: { $0.key < $1.key }) {
+            let id = writes[index].id
+            refused.insert(id)
+            report.skipped.append(
+                SkippedItem(item: id, reason: "specs/\(id).yaml would not load: \(Self.describe(error))"))
+        }
+        self.writes.removeAll { refused.contains($0.id) }
+        items.removeAll { refused.contains($0.id) }
+        report.created.removeAll { refused.contains($0) }
+        report.updated.removeAll { refused.contains($0) }
+    }
+
+    /// A load error of a spec file not yet written: `line 3, column 9: message`.
+    private static func describe(_ error: WorkspaceError) -> String {
+        guard let line = error.line else { return error.message }
+        return "line \(line)" + (error.column.map { ", column \($0)" } ?? "") + ": " + error.message
     }
 
     private mutating func planTargets(_ targets: [WorkspaceTarget], in workspace: Workspace) {

@@ -10,6 +10,8 @@ package struct ImportReport: Sendable, Equatable, Codable {
     package var skipped: [SkippedItem] = []
     /// Details not carried over, and choices the user should know about.
     package var warnings: [String] = []
+    /// Every local file the source names, and what the import does with it.
+    package var files: [LocalFileUse] = []
 
     /// Makes an empty report.
     package init() {}
@@ -25,6 +27,7 @@ package struct ImportReport: Sendable, Equatable, Codable {
         ]
         lines += skipped.map { "  skipped \($0.item): \($0.reason)" }
         lines += warnings.map { "  warning: \($0)" }
+        lines += files.map { "  file \($0.line)" }
         return lines
     }
 }

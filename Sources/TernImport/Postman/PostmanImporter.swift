@@ -32,7 +32,8 @@ package enum PostmanImporter {
             ? [] : [ImportedEnvironment(name: context.group, variables: context.variables)]
         return ImportedCollection(
             format: .postman, title: title, specs: specs, targets: targets, environments: environments,
-            files: context.files, skipped: context.skipped, warnings: context.warnings)
+            files: context.files, skipped: context.skipped, warnings: context.warnings,
+            localFiles: context.localFiles.uses)
     }
 }
 

@@ -9,6 +9,14 @@ enum DraftAssembler {
     static func assemble(
         _ drafts: [RequestDraft], context: ImportContext
     ) -> (specs: [ImportedSpec], targets: [WorkspaceTarget]) {
+        let drafts = drafts.filter { (draft: RequestDraft) -> Bool in
+            guard draft.headers.count <= ImportLimits.maximumHeaders else {
+                context.skipped.append(
+                    SkippedItem(item: draft.name, reason: "it has " + ImportLimits.tooManyHeaders(draft.headers.count)))
+                return false
+            }
+            return true
+        }
         let splits = drafts.map { split($0.url) }
         var counts: [String: Int] = [:]
         var order: [String] = []

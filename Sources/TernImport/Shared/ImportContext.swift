@@ -11,8 +11,10 @@ final class ImportContext {
     private(set) var warnings: [String] = []
     /// Items not imported.
     var skipped: [SkippedItem] = []
+    /// The local files the source names, and those to copy into the workspace.
+    private(set) var localFiles: LocalFiles
     /// Files to copy into the workspace.
-    private(set) var files: [ImportedFile] = []
+    var files: [ImportedFile] { localFiles.files }
     /// The group environment's variables, first value of a name wins.
     private(set) var variables: [HTTPFieldPair] = []
     private var variableIndex: [String: Int] = [:]
@@ -24,6 +26,7 @@ final class ImportContext {
     init(source: ImportSource, group: String) {
         self.source = source
         self.group = group
+        localFiles = LocalFiles(source: source, folder: "files/\(group)")
     }
 
     /// Adds a warning once.
@@ -77,31 +80,12 @@ final class ImportContext {
         return name
     }
 
-    /// A file a request uploads, as the spec should name it: inside the workspace, relative to
-    /// it; elsewhere, copied to `files/<group>/`; missing, as written with a warning.
+    /// A file a request uploads, as the spec should name it (`LocalFiles.reference`): inside the
+    /// workspace, relative to it; elsewhere, its absolute path with a warning (copied to
+    /// `files/<group>/` with `--copy-files`); missing, its absolute path with a warning.
     func fileReference(_ path: String, item: String) -> String {
-        if path.contains("{{") { return path }
-        let url =
-            path.hasPrefix("/")
-            ? URL(fileURLWithPath: path) : source.baseDirectory.appendingPathComponent(path)
-        let full = url.standardizedFileURL.path
-        let root = source.workspaceRoot.standardizedFileURL.path
-        if full.hasPrefix(root + "/") { return String(full.dropFirst(root.count + 1)) }
-        guard FileManager.default.fileExists(atPath: full) else {
-            warn("\(item): file '\(path)' was not found; the spec names it as written")
-            return path
-        }
-        if let copied = files.first(where: { $0.source.standardizedFileURL.path == full }) {
-            return copied.destination
-        }
-        let name = url.lastPathComponent
-        var destination = "files/\(group)/\(name)"
-        var counter = 2
-        while files.contains(where: { $0.destination == destination }) {
-            destination = "files/\(group)/\(counter)-\(name)"
-            counter += 1
-        }
-        files.append(ImportedFile(source: url, destination: destination))
-        return destination
+        let (reference, warning) = localFiles.reference(path, item: item)
+        if let warning { warn(warning) }
+        return reference
     }
 }

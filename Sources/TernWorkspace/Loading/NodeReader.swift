@@ -230,6 +230,11 @@ struct NodeReader {
     ) throws(WorkspaceError) -> [(name: String, value: String)] {
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return [] }
         var pairs: [(name: String, value: String)] = []
+        if headerNames, case .mapping(let mapping) = node, mapping.count > WorkspaceLimits.maximumHeaders {
+            throw error(
+                "'\(field())' lists \(mapping.count) headers, more than the \(WorkspaceLimits.maximumHeaders) "
+                    + "a request may have", at: node)
+        }
         try forEachEntry(node, of: "'\(field())'") { key, keyNode, valueNode throws(WorkspaceError) in
             guard case .scalar(let scalar) = valueNode else {
                 throw error(

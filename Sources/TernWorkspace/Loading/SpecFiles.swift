@@ -38,7 +38,7 @@ enum SpecFiles {
     }
 
     /// Deeper folders are not walked (reported as `tooDeep`); importers keep within it too.
-    package static let maximumDepth = 32
+    package static let maximumDepth = WorkspaceLimits.maximumFolderDepth
 
     private static func walk(
         _ folder: String, relative: String, depth: Int, visited: inout Set<FolderID>, into found: inout Found

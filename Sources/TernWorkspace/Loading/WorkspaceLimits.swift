@@ -20,6 +20,12 @@ public enum WorkspaceLimits {
     public static let maximumRenderedRequest = 8 << 20
     /// The most `{{…}}` substitutions while rendering one request.
     public static let maximumSubstitutions = 100_000
+    /// The most headers one spec, target or sample may list; importers refuse a request with more
+    /// (HTTP fields are counted in 16 bits, and no server takes that many).
+    public static let maximumHeaders = 1_000
+    /// The most folders a spec may sit in under `specs/` (`a/b/c/x.yaml` is 3): loading walks no
+    /// deeper (a guard against symbolic-link loops), so importers and `save` stay within it.
+    public static let maximumFolderDepth = 32
 
     /// `seconds` in words for messages: `86400 seconds (1 day)`.
     static func describe(seconds: Double) -> String {

@@ -103,6 +103,12 @@ public struct Workspace: Sendable {
                 "'\(id)' is not a valid spec id: use names separated by '/', none empty or starting with '.'"
             )
         }
+        guard components.count - 1 <= WorkspaceLimits.maximumFolderDepth else {
+            throw WorkspaceError(
+                .invalidValue,
+                "'\(id)' is in \(components.count - 1) folders, more than the "
+                    + "\(WorkspaceLimits.maximumFolderDepth) the workspace loads specs from")
+        }
         return components
     }
 }

@@ -21,9 +21,11 @@ enum AtomicFile {
     /// A `rename(2)`-shaped function: 0 on success, else -1 with `errno` set.
     typealias Rename = ReplacementFile.Rename
 
-    /// Writes `data` to `file` (to its target when it is a symbolic link), creating its folder when needed.
-    static func write(_ data: Data, to file: URL, rename: Rename = { Foundation.rename($0, $1) }) throws(WorkspaceError)
-    {
+    /// Writes `data` to `file` (to its target when it is a symbolic link), creating its folder when needed;
+    /// a new file gets `mode` when given.
+    static func write(
+        _ data: Data, to file: URL, mode: mode_t? = nil, rename: Rename = { Foundation.rename($0, $1) }
+    ) throws(WorkspaceError) {
         do throws(FileFailure) {
             let target = try SymbolicLinks.resolve(file.path)
             var info = stat()
@@ -32,7 +34,7 @@ enum AtomicFile {
                 throw FileFailure(target, "it is not a regular file, so Tern does not replace it")
             }
             if !exists { try createFolder(of: target) }
-            let replacement = try ReplacementFile(replacing: target, existing: exists ? info : nil)
+            let replacement = try ReplacementFile(replacing: target, existing: exists ? info : nil, mode: mode)
             let written = data.withUnsafeBytes { bytes in
                 Result { () throws(FileFailure) in try replacement.write(bytes) }
             }

@@ -22,3 +22,25 @@ extension Workspace {
         try AtomicFile.write(Data(text.utf8), to: file)
     }
 }
+
+extension Workspace {
+    /// Checks that `spec`, saved as `specs/<id>.yaml`, would load back: the text `save(_:)` writes is
+    /// read as loading reads it (size, YAML, fields, method, header names and count) and its target is
+    /// checked against this workspace's targets. Throws the error loading would report, at the line
+    /// and column of the text. Nothing is written. Importers call it for every spec they write, so an
+    /// import never reports as created a spec that `tern list` would not show.
+    public func checkLoadsBack(_ spec: SpecDefinition, id: String) throws(WorkspaceError) {
+        let components = try Self.validatedComponents(of: id)
+        let file = specFile(for: components)
+        let defaultName = components.last ?? id
+        let text = try SpecWriter(spec: spec, defaultName: defaultName).yaml()
+        guard text.utf8.count <= WorkspaceLimits.maximumFileSize else {
+            throw WorkspaceError(
+                .io, "cannot read the file: it is larger than the limit of \(WorkspaceLimits.maximumFileSize) bytes",
+                file: file)
+        }
+        var reader = SpecReader(file: file)
+        let read = try reader.read(text: text, defaultName: defaultName)
+        try checkTarget(of: read, file: file)
+    }
+}

@@ -85,11 +85,11 @@ package enum WorkspaceFiles {
     }
 
     /// Writes `data` to `file` in the workspace, refusing to replace an existing file.
-    package static func addFile(_ data: Data, at file: URL) throws(WorkspaceError) {
+    package static func addFile(_ data: Data, at file: URL, mode: UInt16? = nil) throws(WorkspaceError) {
         if FileManager.default.fileExists(atPath: file.path) {
             throw WorkspaceError(.invalidValue, "\(file.path) already exists")
         }
-        try AtomicFile.write(data, to: file)
+        try AtomicFile.write(data, to: file, mode: mode.map { mode_t($0) })
     }
 
     private static func targetsText(_ targets: [WorkspaceTarget]) throws(WorkspaceError) -> String {

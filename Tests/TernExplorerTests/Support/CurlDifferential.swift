@@ -51,7 +51,9 @@ enum CurlDifferential {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try Data("name: curl\n".utf8).write(to: root.appendingPathComponent("workspace.yaml"))
         let collection = try CurlImporter.read(
-            ImportSource(data: Data(command.utf8), name: "command.sh", baseDirectory: folder, workspaceRoot: root))
+            ImportSource(
+                data: Data(command.utf8), name: "command.sh", baseDirectory: folder, workspaceRoot: root,
+                copiesFiles: true))
         for file in collection.files {
             let destination = root.appendingPathComponent(file.destination)
             try FileManager.default.createDirectory(
