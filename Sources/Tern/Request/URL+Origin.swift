@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 extension URL {
     /// `scheme://host:port`, lower-cased, the default port spelled out: what two URLs must share to be
