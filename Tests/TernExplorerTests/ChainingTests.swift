@@ -142,6 +142,31 @@ struct ChainingTests {
         }
     }
 
+    @Test("a requires chain 100 deep runs in dependency order, and a cycle 90 long is still found")
+    func deepChains() async throws {
+        try await withFolder { folder in
+            var specs: [String: String] = [:]
+            for index in 0..<100 {
+                let requires = index < 99 ? "requires: [s\(String(format: "%03d", index + 1))]\n" : ""
+                specs[String(format: "s%03d.yaml", index)] =
+                    "target: api\nmethod: GET\npath: /status/200\n" + requires
+            }
+            let workspace = try ChainWorkspace.make(in: folder, specs: specs)
+            let session = try workspace.session(baseURL: "http://127.0.0.1:9")
+            let order = try await session.runOrder([])
+            #expect(order == (0..<100).reversed().map { String(format: "s%03d", $0) })
+
+            var looped = specs
+            looped["s089.yaml"] = "target: api\nmethod: GET\npath: /status/200\nrequires: [s000]\n"
+            let cyclic = try ChainWorkspace.make(in: folder, specs: looped)
+            let error = await #expect(throws: ExplorerError.self) {
+                _ = try await cyclic.session(baseURL: "http://127.0.0.1:9").runOrder([])
+            }
+            #expect(error?.message.contains("s000 → s001 → ") == true, "\(String(describing: error))")
+            #expect(error?.message.hasSuffix("s089 → s000") == true)
+        }
+    }
+
     @Test("offline, a dependency is answered from the cache with no server at all")
     func offlineChain() async throws {
         try await withFolder { folder in

@@ -11,17 +11,25 @@ extension ExplorerSession {
         let ids = Set(chosen.map(\.id))
         var ordered: [String] = []
         var placed = Set<String>()
-        func place(_ entry: SpecEntry, depth: Int) {
-            guard !placed.contains(entry.id), depth < 64 else { return }
-            for dependency in entry.spec.requires {
-                if let required = try? workspace.spec(named: dependency.spec), ids.contains(required.id) {
-                    place(edited[required.id] ?? required, depth: depth + 1)
+        // Depth first with a stack of its own (no depth limit): each spec after the chosen specs it
+        // requires, however long the chain (the graph has no cycle: checked above).
+        for root in chosen where !placed.contains(root.id) {
+            var stack: [(entry: SpecEntry, next: Int)] = [(root, 0)]
+            var entered = Set<String>([root.id])
+            while let top = stack.last {
+                let requires = top.entry.spec.requires
+                guard top.next < requires.count else {
+                    stack.removeLast()
+                    if placed.insert(top.entry.id).inserted { ordered.append(top.entry.id) }
+                    continue
                 }
+                stack[stack.count - 1].next += 1
+                guard let required = try? workspace.spec(named: requires[top.next].spec), ids.contains(required.id),
+                    !placed.contains(required.id), entered.insert(required.id).inserted
+                else { continue }
+                stack.append((edited[required.id] ?? required, 0))
             }
-            placed.insert(entry.id)
-            ordered.append(entry.id)
         }
-        for entry in chosen { place(entry, depth: 0) }
         return ordered
     }
 

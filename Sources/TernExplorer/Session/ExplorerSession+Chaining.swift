@@ -137,24 +137,33 @@ extension ExplorerSession {
     }
 
     /// An error naming the cycle when the `requires:` graph from `entry` loops (`a → b → a`).
+    ///
+    /// Walked with a stack of its own, not by recursion: a chain thousands of specs deep is checked
+    /// whole, without a depth at which the check stops.
     func checkDependencyCycles(from entry: SpecEntry) throws(ExplorerError) {
-        var path: [String] = []
+        var onPath = Set<String>([entry.id])
         var done = Set<String>()
-        try visit(entry, path: &path, done: &done)
-    }
-
-    private func visit(_ entry: SpecEntry, path: inout [String], done: inout Set<String>) throws(ExplorerError) {
-        if let start = path.firstIndex(of: entry.id) {
-            let cycle = (path[start...] + [entry.id]).joined(separator: " → ")
-            throw ExplorerError(.workspace, "the specs require each other in a cycle: \(cycle)")
+        var stack: [(entry: SpecEntry, next: Int)] = [(entry, 0)]
+        while let top = stack.last {
+            let requires = top.entry.spec.requires
+            guard top.next < requires.count else {
+                onPath.remove(top.entry.id)
+                done.insert(top.entry.id)
+                stack.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let required = try requiredEntry(requires[top.next], of: top.entry)
+            if onPath.contains(required.id) {
+                let path = stack.map(\.entry.id)
+                let start = path.firstIndex(of: required.id) ?? path.startIndex
+                let cycle = (path[start...] + [required.id]).joined(separator: " → ")
+                throw ExplorerError(.workspace, "the specs require each other in a cycle: \(cycle)")
+            }
+            guard !done.contains(required.id) else { continue }
+            onPath.insert(required.id)
+            stack.append((required, 0))
         }
-        guard !done.contains(entry.id), path.count < 64 else { return }
-        path.append(entry.id)
-        for dependency in entry.spec.requires {
-            try visit(try requiredEntry(dependency, of: entry), path: &path, done: &done)
-        }
-        path.removeLast()
-        done.insert(entry.id)
     }
 
     /// The capture store, read from `.tern/` the first time.
