@@ -7,8 +7,11 @@ import Tern
 
 extension HTTPClientTransport {
     /// Maps AsyncHTTPClient and NIO errors to `TernError` kinds the retry policy understands.
-    /// `timeout` is the attempt's deadline, named when AsyncHTTPClient's own deadline fires first.
-    static func map(_ error: any Error, request: Tern.Request, timeout: Duration? = nil) -> TernError {
+    /// `timeout` is the attempt's deadline, named when AsyncHTTPClient's own deadline fires first;
+    /// `proxyCredentials` whether the proxy was given a user name and password.
+    static func map(
+        _ error: any Error, request: Tern.Request, timeout: Duration? = nil, proxyCredentials: Bool = false
+    ) -> TernError {
         if let ternError = error as? TernError { return ternError }
         let label = request.label
         let address = AttemptWatchdog.address(of: request.url)
@@ -41,13 +44,25 @@ extension HTTPClientTransport {
             case .proxyAuthenticationRequired:
                 return TernError(
                     .authentication,
-                    "the proxy refused the tunnel: 407 Proxy Authentication Required "
-                        + "(give credentials in the proxy URL, http://user:password@host:port)",
+                    proxyCredentials
+                        ? "the proxy refused the user name and password of the proxy URL (407 Proxy Authentication "
+                            + "Required): check them"
+                        : "the proxy refused the tunnel: 407 Proxy Authentication Required "
+                            + "(give credentials in the proxy URL, http://user:password@host:port)",
                     requestLabel: label, underlying: error)
-            case .invalidProxyResponse, .httpProxyHandshakeTimeout:
+            case .invalidProxyResponse:
+                // Some proxies answer bad credentials with 403 rather than 407.
                 return TernError(
-                    .connection, "the proxy did not open a tunnel: \(clientError)", requestLabel: label,
-                    underlying: error)
+                    .connection,
+                    "the proxy did not open a tunnel to \(address) (it refused the CONNECT): "
+                        + (proxyCredentials
+                            ? "check the user name and password of the proxy URL, and that the proxy allows this port"
+                            : "check that the proxy allows this port, or give credentials in the proxy URL"),
+                    requestLabel: label, underlying: error)
+            case .httpProxyHandshakeTimeout:
+                return TernError(
+                    .timeout, "the proxy did not open a tunnel to \(address) in time: is the proxy URL right?",
+                    requestLabel: label, underlying: error)
             case .remoteConnectionClosed, .alreadyShutdown:
                 return TernError(
                     .connection,

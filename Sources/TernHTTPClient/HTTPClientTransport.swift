@@ -118,7 +118,9 @@ public final class HTTPClientTransport: Transport {
         } catch {
             if Self.isTLSFailure(error) { throw await diagnoseTLSFailure(error, request: request, settings: settings) }
             if let hint = Self.clientCertificateHint(error, request: request, settings: settings) { throw hint }
-            throw Self.map(error, request: request, timeout: context.timeout)
+            throw Self.map(
+                error, request: request, timeout: context.timeout,
+                proxyCredentials: settings.proxy?.credentials != nil)
         }
     }
 
