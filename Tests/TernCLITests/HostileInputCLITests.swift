@@ -68,6 +68,21 @@ struct HostileInputCLITests {
         }
     }
 
+    @Test("an expectation whose pattern backtracks over a 200 KB body is stopped and reported, not a hang")
+    func backtrackingPattern() async throws {
+        try await withDemo { demo in
+            try demo.write(
+                "specs/tools/big.yaml",
+                "name: Big\ntarget: api\nmethod: POST\npath: /echo\nexpect:\n  body: {matches: \"(.*a){25}c\"}\n")
+            let body = demo.root.appendingPathComponent("a.txt")
+            try Data(String(repeating: "a", count: 200_000).utf8).write(to: body)
+            let result = try await Tern.run(
+                demo.arguments("send", "big", "--body", "@" + body.path, "--fail"), limit: limit)
+            #expect(result.status == 4, "\(result.stderr)")
+            #expect(result.stderr.contains("ran past 2 s on this body and was stopped"), "\(result.stderr)")
+        }
+    }
+
     @Test("a YAML alias bomb is an error naming the alias, not minutes and gigabytes")
     func aliasBomb() async throws {
         var lines = ["method: GET", "path: /x", "body:", "  json:", "    a: &a [x, x, x, x, x, x, x, x, x]"]

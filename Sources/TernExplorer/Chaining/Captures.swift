@@ -41,10 +41,11 @@ enum Captures {
             }
         case .regex(let pattern, let group):
             return facts.text().flatMap { text in
-                guard let found = ResponseFacts.firstMatch(pattern, in: text, group: group) else {
-                    return .failure(CheckProblem("/\(pattern)/ does not match the body"))
+                switch ResponseFacts.match(pattern, in: text, group: group) {
+                case .found(let found): return .success(found)
+                case .none: return .failure(CheckProblem("/\(pattern)/ does not match the body"))
+                case .stopped: return .failure(CheckProblem(ResponseFacts.stoppedMessage(pattern)))
                 }
-                return .success(found)
             }
         }
     }

@@ -56,14 +56,17 @@ enum Expectations {
     }
 
     private static func text(_ check: TextCheck, of value: String?, subject: String) -> ExpectationResult {
-        let passed: Bool =
-            switch check {
-            case .exists(let exists): (value != nil) == exists
-            case .equals(let expected): value == expected
-            case .contains(let part): value?.contains(part) == true
-            case .matches(let pattern): value.flatMap { ResponseFacts.firstMatch(pattern, in: $0) } != nil
-            }
-        let actual = value.map { Self.shortened($0) } ?? "absent"
+        var actual = value.map { Self.shortened($0) } ?? "absent"
+        let passed: Bool
+        switch check {
+        case .exists(let exists): passed = (value != nil) == exists
+        case .equals(let expected): passed = value == expected
+        case .contains(let part): passed = value?.contains(part) == true
+        case .matches(let pattern):
+            let outcome = value.map { ResponseFacts.match(pattern, in: $0) } ?? .none
+            if outcome == .stopped { actual = ResponseFacts.stoppedMessage(pattern) }
+            if case .found = outcome { passed = true } else { passed = false }
+        }
         return ExpectationResult(expected: phrase(check, subject: subject), actual: actual, passed: passed)
     }
 

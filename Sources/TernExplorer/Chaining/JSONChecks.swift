@@ -12,7 +12,7 @@ enum JSONChecks {
             case 1: nodes[0].value
             default: .array(nodes.map(\.value))
             }
-        let actual = value.map { Expectations.shortened($0.jsonText) } ?? "nothing selected"
+        var actual = value.map { Expectations.shortened($0.jsonText) } ?? "nothing selected"
         let passed: Bool
         switch check {
         case .exists(let exists): passed = !nodes.isEmpty == exists
@@ -21,7 +21,9 @@ enum JSONChecks {
         case .type(let type): passed = value.map { matches(type: type, $0) } ?? false
         case .matches(let pattern):
             if case .string(let text)? = value {
-                passed = ResponseFacts.firstMatch(pattern, in: text) != nil
+                let outcome = ResponseFacts.match(pattern, in: text)
+                if case .found = outcome { passed = true } else { passed = false }
+                if outcome == .stopped { actual = ResponseFacts.stoppedMessage(pattern) }
             } else {
                 passed = false
             }

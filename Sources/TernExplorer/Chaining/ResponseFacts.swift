@@ -95,15 +95,54 @@ struct ResponseFacts {
         }
     }
 
-    /// The first match of `pattern` in `text` (at most `maximumRegexInput` bytes of it), group `group`.
-    static func firstMatch(_ pattern: String, in text: String, group: Int = 0) -> String? {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return nil }
+    /// How long one pattern may run over one text: a backtracking engine can take exponential time on
+    /// text a server chose (`(.*a){25}`), and captures and checks run inside a send.
+    static let regexTimeLimit = Duration.seconds(2)
+
+    /// What running a pattern over a text gave.
+    enum RegexMatch: Equatable {
+        /// The text of the group asked for in the first match.
+        case found(String)
+        /// No match (or no such group in it, or a pattern that does not compile).
+        case none
+        /// The pattern ran past `regexTimeLimit` and was stopped.
+        case stopped
+    }
+
+    /// The first match of `pattern` in `text` (at most `maximumRegexInput` bytes of it), group `group`,
+    /// stopped after `limit`: ICU reports progress while it matches, and the match is abandoned then.
+    static func match(_ pattern: String, in text: String, group: Int = 0, limit: Duration = regexTimeLimit)
+        -> RegexMatch
+    {
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return .none }
         let input = String(text.utf8.prefix(maximumRegexInput)) ?? String(text.prefix(maximumRegexInput / 4))
         let range = NSRange(input.startIndex..., in: input)
-        guard let match = regex.firstMatch(in: input, range: range), group <= match.numberOfRanges - 1,
-            let found = Range(match.range(at: group), in: input)
-        else { return nil }
-        return String(input[found])
+        let deadline = ContinuousClock.now + limit
+        var result = RegexMatch.none
+        regex.enumerateMatches(in: input, options: [.reportProgress], range: range) { match, _, stop in
+            if let match {
+                if group <= match.numberOfRanges - 1, let found = Range(match.range(at: group), in: input) {
+                    result = .found(String(input[found]))
+                }
+                stop.pointee = true
+            } else if ContinuousClock.now >= deadline {
+                result = .stopped
+                stop.pointee = true
+            }
+        }
+        return result
+    }
+
+    /// What a check or a capture says of a pattern that was stopped.
+    static func stoppedMessage(_ pattern: String) -> String {
+        "/\(pattern)/ ran past \(AttemptWatchdog.describe(regexTimeLimit)) on this body and was stopped "
+            + "(write it so that it cannot backtrack far: anchor it, or use [^\"]* instead of .*)"
+    }
+
+    /// The first match of `pattern` in `text`, group `group`; `nil` for none and for a stopped match.
+    static func firstMatch(_ pattern: String, in text: String, group: Int = 0) -> String? {
+        if case .found(let found) = match(pattern, in: text, group: group) { return found }
+        return nil
     }
 }
 
