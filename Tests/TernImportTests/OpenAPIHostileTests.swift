@@ -14,6 +14,24 @@ struct OpenAPIHostileTests {
         #expect(error.message.contains("YAML"))
     }
 
+    @Test("A YAML alias bomb of a few hundred bytes is refused at the alias, as the workspace loader refuses it")
+    func aliasBomb() throws {
+        var lines = [
+            "openapi: 3.0.0", "info: {title: x, version: '1'}", "x-bomb:", "  a: &a [x, x, x, x, x, x, x, x, x]",
+        ]
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i"]
+        for (previous, name) in zip(names, names.dropFirst()) {
+            let list = Array(repeating: "*\(previous)", count: 9).joined(separator: ", ")
+            lines.append("  \(name): &\(name) [\(list)]")
+        }
+        lines.append("paths: {}")
+        let text = lines.joined(separator: "\n") + "\n"
+        #expect(text.utf8.count < 1000)
+        let error = try #require(OpenAPIFixture.error(text, name: "bomb.yaml"))
+        #expect(error.location?.hasPrefix("bomb.yaml:") == true, "\(error)")
+        #expect(error.message.contains("alias"), "\(error)")
+    }
+
     @Test("Truncated JSON names the file, line and column")
     func truncatedJSON() throws {
         let text =

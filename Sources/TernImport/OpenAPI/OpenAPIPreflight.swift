@@ -1,4 +1,5 @@
 import Foundation
+import TernWorkspace
 
 /// What a quick pass over an OpenAPI source tells before the full decode: its syntax, claimed version,
 /// the order of its paths (JSON decoding forgets key order) and whether its nesting is within bounds.
@@ -24,6 +25,13 @@ struct OpenAPIPreflight {
             pathOrder = scanner.pathKeys
         } else {
             try Self.checkYAMLDepth(text, name: name)
+            // The workspace loader's budget: an alias bomb of a few hundred bytes must not expand to
+            // millions of nodes in Yams.
+            do {
+                try YAMLBudget.check(text, file: URL(fileURLWithPath: name))
+            } catch {
+                throw ImportError(error.message, at: "\(name):\(error.line ?? 1):\(error.column ?? 1)")
+            }
             version = Self.yamlVersion(text)
         }
     }

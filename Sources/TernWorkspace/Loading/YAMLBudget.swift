@@ -1,18 +1,18 @@
 import CYaml
-import Foundation
+package import Foundation
 
 /// Checks a YAML text's shape with libyaml's event parser before Yams composes it: aliases may
 /// add at most `WorkspaceLimits.maximumAliasNodes` nodes when expanded (an alias bomb of nested
 /// anchors is 400 bytes that expand to millions of nodes), and nesting stays within
 /// `maximumDepth` (Yams and the readers recurse per level). The scan is linear in the text: an
 /// anchor's expanded size is computed once and added per alias, never expanded.
-enum YAMLBudget {
+package enum YAMLBudget {
     /// The deepest nesting of lists and mappings in a file.
     static let maximumDepth = 256
 
     /// Throws a positioned error naming the alias or the level that breaks a limit. Syntax
     /// errors are left to Yams, which reports them with more context.
-    static func check(
+    package static func check(
         _ text: String, file: URL, aliasNodes: Int = WorkspaceLimits.maximumAliasNodes
     ) throws(WorkspaceError) {
         guard mayNeedCheck(text) else { return }
