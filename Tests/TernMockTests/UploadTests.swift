@@ -60,7 +60,8 @@ struct BodyLimitTests {
     @Test("A declared body over 64 MiB answers 413 at once and closes the connection")
     func declaredTooLarge() async throws {
         try await withHarness { harness in
-            let head = "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \(MockRouter.maxCollectedBody + 1)\r\n\r\n"
+            // `/users` collects its body (`/echo` and `/upload` stream theirs).
+            let head = "POST /users HTTP/1.1\r\nHost: x\r\nContent-Length: \(MockRouter.maxCollectedBody + 1)\r\n\r\n"
             let text = try await RawConnection.exchange(port: harness.server.port, sending: head)
             #expect(text.hasPrefix("HTTP/1.1 413"))
             #expect(text.lowercased().contains("connection: close"))
@@ -73,9 +74,41 @@ struct BodyLimitTests {
             let total = MockRouter.maxCollectedBody + 1
             // Unknown length (chunked), so the server finds out only by reading past the limit.
             let body = HTTPClientRequest.Body.stream(PatternChunks(total: total, chunk: 1024 * 1024), length: .unknown)
-            let reply = try await harness.send(.POST, "/echo", body: body)
+            let reply = try await harness.send(.POST, "/users", body: body)
             #expect(reply.status == 413)
             #expect(reply.header("Connection") == "close")
+        }
+    }
+}
+
+@Suite("Echo of a large body")
+struct LargeEchoTests {
+    @Test("a body over 1 MiB is counted and hashed as it streams, not echoed: no 413, no copy in memory")
+    func largeBodyIsSummarised() async throws {
+        try await withHarness { harness in
+            let total = 3 * 1024 * 1024 + 5
+            let body = HTTPClientRequest.Body.stream(PatternChunks(total: total, chunk: 256 * 1024), length: .unknown)
+            let reply = try await harness.send(.POST, "/echo/big", body: body)
+            #expect(reply.status == 200)
+            let json = try reply.object()
+            #expect(json["bodyBytes"] as? Int == total)
+            #expect(json["bodyTruncated"] as? Bool == true)
+            #expect(json["body"] is NSNull && json["bodyBase64"] is NSNull)
+            #expect((json["checksum"] as? String)?.count == 16)
+            #expect(json["path"] as? String == "/echo/big")
+        }
+    }
+
+    @Test("a body of exactly 1 MiB is still echoed whole")
+    func limitIsInclusive() async throws {
+        try await withHarness { harness in
+            let total = EchoRoute.maximumEchoedBody
+            let body = HTTPClientRequest.Body.stream(PatternChunks(total: total, chunk: 300_000), length: .unknown)
+            let reply = try await harness.send(.POST, "/echo", body: body)
+            let json = try reply.object()
+            #expect(json["bodyBytes"] as? Int == total)
+            #expect((json["bodyBase64"] as? String).flatMap { Data(base64Encoded: $0) }?.count == total)
+            #expect(json["bodyTruncated"] == nil)
         }
     }
 }

@@ -23,8 +23,6 @@ enum BuiltinRoutes {
             if let count = second.flatMap({ Int($0) }), count >= 0 {
                 return try await BytesRoute.respond(to: exchange, count: count)
             }
-        case "echo":
-            return try await exchange.send(EchoRoute.response(to: request, body: exchange.body))
         case "flaky" where second.map({ !$0.isEmpty }) == true:
             return try await exchange.send(FlakyRoute.response(to: request, key: segments[1], state: exchange.state))
         case "auth" where segments.count == 2:

@@ -22,6 +22,9 @@ struct MockRouter: Sendable {
         if request.segments == ["upload"] && request.isMethod("POST", "PUT") {
             return try await UploadRoute.respond(to: request, body: &body, state: state, writer: writer)
         }
+        if request.segments.first == "echo" {
+            return try await EchoRoute.respond(to: request, body: &body, writer: writer)
+        }
         let tooLarge = MockResponse.json(.object([("error", .string("payload too large"))]), status: 413)
         // A declared length over the limit is refused before a byte of the body is read.
         if let declared = request.headers.first(name: "content-length").flatMap(Int.init),
