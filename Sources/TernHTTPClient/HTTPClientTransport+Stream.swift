@@ -14,6 +14,7 @@ extension HTTPClientTransport {
     ) async throws -> TransportResponse {
         let received = Mutex(Data())
         let onStream = context.onStream
+        let waitForRoom = context.waitForStreamRoom
         let read: @Sendable () async throws -> Bool = {
             for try await chunk in body {
                 let bytes = Array(chunk.readableBytesView)
@@ -24,6 +25,13 @@ extension HTTPClientTransport {
                 try limit.received(total)
                 onStream?(.chunk(bytes))
                 meter?.add(bytes.count)
+                // Back-pressure: the server's next bytes wait until the items were taken (the server
+                // is not silent meanwhile: Tern is not reading).
+                if let waitForRoom {
+                    limit.watchdog.holdReadTimeout(true)
+                    await waitForRoom()
+                    limit.watchdog.holdReadTimeout(false)
+                }
             }
             return false
         }

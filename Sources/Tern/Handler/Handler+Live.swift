@@ -140,6 +140,7 @@ extension Handler {
             var context = TransportContext(timeout: request.timeout, resumeOffset: resumeOffset, progress: progress)
             context.onStream = streaming?.onStream
             context.streamStop = streaming?.stop
+            context.waitForStreamRoom = streaming?.waitForRoom
             let reply = try await transport.perform(request, context: context)
             var response = Response(
                 status: reply.status, headers: reply.headers, body: reply.body, fileURL: reply.fileURL, source: .live,

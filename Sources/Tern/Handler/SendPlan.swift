@@ -39,4 +39,6 @@ struct StreamHooks: Sendable {
     let onStream: @Sendable (StreamPart) -> Void
     /// Ends the stream early.
     let stop: StreamStop
+    /// Waits while the consumer is behind (the transport awaits it after each chunk).
+    var waitForRoom: (@Sendable () async -> Void)? = nil
 }

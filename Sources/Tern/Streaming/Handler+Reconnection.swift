@@ -5,7 +5,7 @@ import HTTPTypes
 struct StreamChannel: Sendable {
     let hooks: StreamHooks
     let stop: StreamStop
-    let continuation: AsyncThrowingStream<StreamedItem, any Error>.Continuation
+    let queue: StreamItemQueue
 }
 
 extension Handler {
@@ -37,7 +37,7 @@ extension Handler {
                 next, mode: .live, validUntil: nil, stores: true, streaming: channel.hooks, onEvent: onEvent)
             guard Self.isEventStream(answer) else { break }
             response = answer
-            for item in try Self.remainingItems(of: response, stream: stream) { channel.continuation.yield(item) }
+            channel.queue.append(try Self.remainingItems(of: response, stream: stream))
         }
         return response
     }

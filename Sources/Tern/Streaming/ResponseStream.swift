@@ -19,9 +19,15 @@ public final class ResponseStream: Sendable {
     let state = Mutex(StreamState())
     private let task: Mutex<Task<Response, any Error>?> = Mutex(nil)
 
-    init(items: AsyncThrowingStream<StreamedItem, any Error>, signal: StreamStop) {
-        self.items = items
+    /// Between the transport and `items`, bounded (see `StreamItemQueue`).
+    let queue: StreamItemQueue
+
+    init(signal: StreamStop) {
+        let queue = StreamItemQueue()
+        self.queue = queue
+        self.items = AsyncThrowingStream(unfolding: { try await queue.next() })
         self.signal = signal
+        queue.onCancel { [weak self] in self?.stop() }
     }
 
     /// The response once the stream ended: the whole body, `stoppedEarly` when `stop()` ended it.
@@ -79,8 +85,8 @@ extension Handler {
         _ endpoint: some Endpoint, mode: ResponseMode? = nil, stop: StreamStop = StreamStop(),
         onEvent: (@Sendable (HandlerEvent) -> Void)? = nil
     ) -> ResponseStream {
-        let (items, continuation) = AsyncThrowingStream<StreamedItem, any Error>.makeStream()
-        let stream = ResponseStream(items: items, signal: stop)
+        let stream = ResponseStream(signal: stop)
+        let queue = stream.queue
         let hooks = StreamHooks(
             onStream: { part in
                 let decoded: Result<[StreamedItem], StreamDecodingError> = stream.state.withLock { state in
@@ -105,15 +111,12 @@ extension Handler {
                 }
                 switch decoded {
                 case .success(let items):
-                    for item in items { continuation.yield(item) }
+                    queue.append(items)
                 case .failure(let error):
-                    continuation.finish(throwing: TernError(.decoding, error.description))
+                    queue.finish(throwing: TernError(.decoding, error.description))
                     stop.stop()
                 }
-            }, stop: stop)
-        continuation.onTermination = { termination in
-            if case .cancelled = termination { stream.stop() }
-        }
+            }, stop: stop, waitForRoom: { await queue.waitForRoom() })
         stream.start {
             // The caller's own signal ends the stream as `stop()` does (a send that is not a stream is cancelled).
             let watcher = Task {
@@ -124,14 +127,14 @@ extension Handler {
             do {
                 let first = try await self.send(
                     endpoint, mode: mode, validUntil: nil, stores: true, streaming: hooks, onEvent: onEvent)
-                for item in try Self.remainingItems(of: first, stream: stream) { continuation.yield(item) }
+                queue.append(try Self.remainingItems(of: first, stream: stream))
                 let response = try await self.reconnecting(
                     after: first, endpoint: endpoint, stream: stream,
-                    channel: StreamChannel(hooks: hooks, stop: stop, continuation: continuation), onEvent: onEvent)
-                continuation.finish()
+                    channel: StreamChannel(hooks: hooks, stop: stop, queue: queue), onEvent: onEvent)
+                queue.finish()
                 return response
             } catch {
-                continuation.finish(throwing: error)
+                queue.finish(throwing: error)
                 throw error
             }
         }

@@ -19,6 +19,9 @@ public final class AttemptWatchdog: Sendable {
     private let lastActivity = Atomic<Int64>(0)
     /// Set once the total deadline no longer applies (a stream's head arrived).
     private let deadlineLifted = Atomic<Bool>(false)
+    /// Set while Tern itself is not reading (the consumer of a stream's items is behind): silence
+    /// then is not the server's.
+    private let readHeld = Atomic<Bool>(false)
 
     /// The longest single sleep, so huge limits never reach the runtime's sleep arithmetic.
     static let longestSleep = Duration.seconds(3600)
@@ -43,6 +46,12 @@ public final class AttemptWatchdog: Sendable {
         lastActivity.store(Self.nanoseconds(ContinuousClock.now - start), ordering: .relaxed)
     }
 
+    /// Holds the read timeout while `held` (Tern is not reading); releasing it counts as activity.
+    public func holdReadTimeout(_ held: Bool) {
+        readHeld.store(held, ordering: .relaxed)
+        if !held { touch() }
+    }
+
     /// Stops applying the total deadline from now on (a stream runs as long as it keeps talking);
     /// the read timeout still applies.
     public func liftDeadline() {
@@ -64,7 +73,9 @@ public final class AttemptWatchdog: Sendable {
                 }
                 wake = timeout - elapsed
             }
-            if let readTimeout {
+            if let readTimeout, readHeld.load(ordering: .relaxed) {
+                wake = min(wake ?? readTimeout, readTimeout)
+            } else if let readTimeout {
                 let quiet = elapsed - .nanoseconds(lastActivity.load(ordering: .relaxed))
                 if quiet >= readTimeout {
                     return TernError(

@@ -47,6 +47,10 @@ public struct TransportContext: Sendable {
     public var onStream: (@Sendable (StreamPart) -> Void)?
     /// Ends a streamed response early (see `StreamStop`); `nil` when nobody can.
     public var streamStop: StreamStop?
+    /// Awaited by the transport after it handed a chunk to `onStream`: it returns once the consumer
+    /// of the items has caught up enough, so a fast stream waits for a slow reader instead of filling
+    /// memory; `nil` when nobody consumes items.
+    public var waitForStreamRoom: (@Sendable () async -> Void)?
 
     /// Makes a context.
     public init(
