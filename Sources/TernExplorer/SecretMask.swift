@@ -16,29 +16,26 @@ package enum SecretMask {
         url.absoluteString.replacingOccurrences(of: encoded, with: text)
     }
 
-    /// `request` with every secret value replaced in its URL, headers and text bodies.
+    /// `request` with every secret value (in any of the encodings `Redactor` finds) replaced in its URL,
+    /// headers and text bodies.
     package static func mask(_ request: Request, secrets: [String]) -> Request {
         let secrets = secrets.filter { !$0.isEmpty }
         guard !secrets.isEmpty else { return request }
+        let redactor = Redactor(secretValues: secrets)
         var masked = request
-        var url = request.url.absoluteString
-        for secret in secrets {
-            for form in forms(of: secret) { url = url.replacingOccurrences(of: form, with: encoded) }
-        }
-        masked.url = URL(string: url) ?? request.url
+        masked.url = URL(string: redactor.redact(url: request.url)) ?? request.url
         var headers = HTTPFields()
         for field in request.headers {
-            headers.append(HTTPField(name: field.name, value: mask(field.value, secrets)))
+            headers.append(HTTPField(name: field.name, value: redactor.redact(field.value)))
         }
         masked.headers = headers
         if case .data(let data) = request.body, let body = BodyRendering.exactText(data) {
-            masked.body = .data(Data(mask(body, secrets).utf8))
+            masked.body = .data(Data(redactor.redact(body).utf8))
         }
-        if let key = request.storageKey { masked.storageKey = mask(key, secrets) }
+        if let key = request.storageKey { masked.storageKey = redactor.redact(key) }
         return masked
     }
 
-    /// `text` with every secret replaced by the mask.
     /// Whether a variable's name says it holds a credential.
     static func looksSecret(_ name: String) -> Bool {
         let lowered = name.lowercased()
@@ -48,8 +45,9 @@ package enum SecretMask {
         ].contains { lowered.contains($0) }
     }
 
+    /// `text` with every secret replaced by the mask.
     static func mask(_ text: String, _ secrets: [String]) -> String {
-        secrets.reduce(text) { $0.replacingOccurrences(of: $1, with: Self.text) }
+        Redactor(secretValues: secrets).redact(text)
     }
 
     /// A secret as written and as percent-encoding may have written it into a URL.

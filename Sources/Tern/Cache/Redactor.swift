@@ -6,6 +6,11 @@ public import HTTPTypes
 /// the server sent it, and masked when it is exported). A secret is a header whose name is sensitive
 /// (`Authorization`, `Cookie`, …) or a value the request marks secret (`Request.secretValues`, e.g.
 /// what `{{env:NAME}}` read).
+///
+/// A secret value is found in every encoding it can take on its way out: as written; percent-encoded,
+/// upper- or lower-case hex, in part or in whole, with `+` for a space; JSON-escaped (`\/`, `\"`,
+/// `\\`, `\n`…, `\uXXXX`); and, for values of at least `minimumBase64Bytes` bytes, base64 (standard
+/// or URL-safe, padded or not, at any of the three alignments within a longer encoded text).
 public struct Redactor: Sendable {
     /// What a secret is replaced with.
     public static let mask = "••••••"
@@ -13,46 +18,35 @@ public struct Redactor: Sendable {
     public static let encodedMask = "%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2%E2%80%A2"
     /// Headers whose values are always redacted.
     public static let defaultHeaders = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+    /// The shortest secret value (in UTF-8 bytes) also looked for in base64: the encoding of a shorter
+    /// one is too short not to turn up by chance in unrelated base64 text.
+    public static let minimumBase64Bytes = SecretMatcher.minimumBase64Bytes
 
     /// Lower-cased names of the headers whose values are redacted.
     public let headerNames: Set<String>
-    /// Secret values, longest first (so a secret containing another is masked whole), with the forms
-    /// percent-encoding may give them in a URL.
-    private let secrets: [(plain: String, forms: [String])]
+    /// The secret values and their encodings, worked out once.
+    private let matcher: SecretMatcher
 
     /// Makes a redactor for `secretValues` and the default sensitive headers plus `extraHeaders`.
     public init(secretValues: [String] = [], extraHeaders: [String] = []) {
         headerNames = Set((Self.defaultHeaders + extraHeaders).map { $0.lowercased() })
-        secrets = Set(secretValues.filter { $0.count >= 1 }).sorted { $0.count > $1.count }
-            .map { ($0, Self.forms(of: $0)) }
+        matcher = SecretMatcher(secrets: Set(secretValues.filter { !$0.isEmpty }).sorted { $0.count > $1.count })
     }
-
-    /// The secret values as bytes, longest first.
-    var secretNeedles: [Data] { secrets.map { Data($0.plain.utf8) } }
 
     /// Whether there is any secret value to look for.
-    public var hasSecretValues: Bool { !secrets.isEmpty }
+    public var hasSecretValues: Bool { !matcher.isEmpty }
 
-    /// `text` with every secret value replaced by the mask.
+    /// `text` with every secret value, in any of its encodings, replaced by the mask.
     public func redact(_ text: String) -> String {
-        guard !secrets.isEmpty else { return text }
-        var result = text
-        for secret in secrets where result.contains(secret.plain) {
-            result = result.replacingOccurrences(of: secret.plain, with: Self.mask)
-        }
-        return result
+        replacing(in: text, with: Self.mask)
     }
 
-    /// A URL's text with every secret (in any percent-encoded form) replaced by the encoded mask, and
-    /// any userinfo password hidden.
+    /// A URL's text with every secret (in any of its encodings) replaced by the encoded mask, and any
+    /// userinfo password hidden.
     public func redact(url: URL) -> String {
         var text = url.absoluteString
-        if secrets.isEmpty, !text.contains("@") { return text }
-        for secret in secrets {
-            for form in secret.forms where text.contains(form) {
-                text = text.replacingOccurrences(of: form, with: Self.encodedMask)
-            }
-        }
+        if matcher.isEmpty, !text.contains("@") { return text }
+        text = replacing(in: text, with: Self.encodedMask)
         if let password = url.password(percentEncoded: true), !password.isEmpty, let at = text.firstIndex(of: "@") {
             let head = text[..<at]
             if let colon = head.lastIndex(of: ":"), colon > (head.range(of: "://")?.upperBound ?? head.startIndex) {
@@ -60,6 +54,39 @@ public struct Redactor: Sendable {
             }
         }
         return text
+    }
+
+    /// A URL written as text (a recorded one, say) with every secret replaced by the encoded mask.
+    public func redact(urlText text: String) -> String {
+        replacing(in: text, with: Self.encodedMask)
+    }
+
+    /// `text` with each range holding a secret replaced by `mask`.
+    private func replacing(in text: String, with mask: String) -> String {
+        guard !matcher.isEmpty, !text.isEmpty else { return text }
+        var utf8 = text
+        let redacted = utf8.withUTF8 { bytes -> String? in
+            let ranges = matcher.ranges(in: bytes)
+            guard !ranges.isEmpty else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var position = 0
+            for range in ranges {
+                result.append(contentsOf: bytes[position..<range.lowerBound])
+                result.append(contentsOf: mask.utf8)
+                position = range.upperBound
+            }
+            result.append(contentsOf: bytes[position...])
+            return String(decoding: result, as: UTF8.self)
+        }
+        return redacted ?? text
+    }
+
+    /// The byte ranges of `data` that hold a secret value in any of its encodings, in order and
+    /// without overlaps; at most `limit`.
+    func secretRanges(in data: Data, limit: Int = .max) -> [Range<Int>] {
+        guard !matcher.isEmpty else { return [] }
+        return data.withUnsafeBytes { raw in matcher.ranges(in: raw.bindMemory(to: UInt8.self), limit: limit) }
     }
 
     /// Whether `name`'s values are always redacted.
@@ -78,12 +105,13 @@ public struct Redactor: Sendable {
 
     /// `data` with secret values replaced when it is UTF-8 text, else unchanged.
     public func redact(body data: Data) -> Data {
-        guard !secrets.isEmpty, let text = String(data: data, encoding: .utf8) else { return data }
+        guard !matcher.isEmpty, let text = String(data: data, encoding: .utf8) else { return data }
         let redacted = redact(text)
         return redacted == text ? data : Data(redacted.utf8)
     }
 
-    /// A secret as written and as percent-encoding may have written it into a URL.
+    /// A secret as written and as the usual percent-encodings write it into a URL (for replacing it
+    /// with a reference to its variable; `redact` finds every encoding).
     public static func forms(of secret: String) -> [String] {
         // ASCII letters and digits are never percent-encoded, by any of the sets below: one form.
         if secret.utf8.allSatisfy({ byte in

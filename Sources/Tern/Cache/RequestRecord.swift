@@ -46,6 +46,17 @@ public struct RequestRecord: Sendable, Hashable, Codable {
         self.fingerprints = fingerprints
     }
 
+    /// The record with the secrets `redactor` knows masked once more (a record is redacted when it is
+    /// stored; this catches what the redactor of its day missed, before it leaves Tern again).
+    public func redacted(by redactor: Redactor) -> RequestRecord {
+        guard redactor.hasSecretValues else { return self }
+        var record = self
+        record.url = redactor.redact(urlText: url)
+        record.headers = headers.map { Field(name: $0.name, value: redactor.redact($0.value)) }
+        record.bodyText = bodyText.map { redactor.redact($0) }
+        return record
+    }
+
     /// `METHOD URL`, secrets redacted.
     public var label: String { "\(method) \(url)" }
 

@@ -56,32 +56,17 @@ public struct SecretMarks: Sendable, Hashable, Codable {
 }
 
 extension Redactor {
-    /// Where the secret values this redactor knows occur in an answer's fields and in-memory body;
-    /// `nil` when nowhere.
+    /// Where the secret values this redactor knows occur, in any of their encodings, in an answer's
+    /// fields and in-memory text body; `nil` when nowhere.
     public func marks(headers: HTTPFields, body: Data) -> SecretMarks? {
         guard hasSecretValues else { return nil }
         var marks = SecretMarks()
         for (index, field) in headers.enumerated() where redact(field.value) != field.value {
             marks.fields.append(index)
         }
-        if !body.isEmpty, redact(body: body) != body {
-            marks.body = secretRanges(in: body)
+        if !body.isEmpty, String(data: body, encoding: .utf8) != nil {
+            marks.body = secretRanges(in: body, limit: SecretMarks.maximumRanges).map { [$0.lowerBound, $0.count] }
         }
         return marks.isEmpty ? nil : marks
-    }
-
-    /// The byte ranges of `data` that hold a secret value, longest secret first, without overlaps.
-    private func secretRanges(in data: Data) -> [[Int]] {
-        var taken: [Range<Int>] = []
-        for needle in secretNeedles where taken.count < SecretMarks.maximumRanges {
-            var start = data.startIndex
-            while taken.count < SecretMarks.maximumRanges, let found = data.range(of: needle, in: start..<data.endIndex)
-            {
-                let range = (found.lowerBound - data.startIndex)..<(found.upperBound - data.startIndex)
-                if !taken.contains(where: { $0.overlaps(range) }) { taken.append(range) }
-                start = found.upperBound
-            }
-        }
-        return taken.sorted { $0.lowerBound < $1.lowerBound }.map { [$0.lowerBound, $0.count] }
     }
 }

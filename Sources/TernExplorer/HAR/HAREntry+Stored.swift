@@ -9,9 +9,9 @@ extension HAREntry {
     /// `Set-Cookie`, and the secret values it knows in fields and text bodies). Throws when the body
     /// cannot be read.
     package init(stored entry: StoredResponse, redactor: Redactor = Redactor()) throws {
-        let record = entry.request
+        let record = entry.request?.redacted(by: redactor)
         let method = record?.method ?? entry.method
-        let url = record?.url ?? entry.url
+        let url = record?.url ?? redactor.redact(urlText: entry.url)
         let requestHeaders = (record?.headers ?? []).map { HARPair(name: $0.name, value: $0.value) }
         let query = URLComponents(string: url)?.queryItems?.map { HARPair(name: $0.name, value: $0.value ?? "") } ?? []
         let contentType = requestHeaders.first { $0.name.lowercased() == "content-type" }?.value ?? ""
@@ -42,17 +42,18 @@ extension HAREntry {
             },
             content: content, redirectURL: redactor.redact(marks.masking(entry.headers)[.location] ?? "")
         )
-        let digested = entry.key.hasPrefix("\(method) \(entry.url) #")
+        let digested = entry.key.hasPrefix("\(entry.request?.method ?? entry.method) \(entry.url) #")
         var storageKey: String?
         if !digested {
             let suffix = record?.partition.map { " @\($0)" } ?? ""
             let scoped = !suffix.isEmpty && entry.key.hasSuffix(suffix)
-            storageKey = scoped ? String(entry.key.dropLast(suffix.count)) : entry.key
+            storageKey = redactor.redact(scoped ? String(entry.key.dropLast(suffix.count)) : entry.key)
         }
+        let key = digested ? redactor.redact(urlText: entry.key) : redactor.redact(entry.key)
         self.init(
             startedDateTime: HARCodec.string(from: entry.storedAt), request: harRequest, response: response,
             tern: HARTernFields(
-                spec: record?.name, environment: record?.partition, key: entry.key, storageKey: storageKey
+                spec: record?.name, environment: record?.partition, key: key, storageKey: storageKey
             )
         )
     }

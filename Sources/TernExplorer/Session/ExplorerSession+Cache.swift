@@ -14,7 +14,10 @@ extension ExplorerSession {
             case .list:
                 return .cacheEntries(try await storage.entries())
             case .show(let key):
-                return .cacheEntry(try await storedEntry(matching: key, in: storage))
+                // The record was redacted when stored; masked once more with what this session knows.
+                var entry = try await storedEntry(matching: key, in: storage)
+                entry.request = entry.request?.redacted(by: exportRedactor())
+                return .cacheEntry(entry)
             case .clear(let key):
                 if let key {
                     let entry = try await storedEntry(matching: key, in: storage)

@@ -81,12 +81,14 @@ extension ExplorerSession {
                     abs($0.storedAt.timeIntervalSince(answered)) < abs($1.storedAt.timeIntervalSince(answered))
                 }
             }
-            var entry = Self.harEntry(of: send)
+            var entry = Self.harEntry(of: send, redactor: redactor)
             if let stored {
                 switch Self.harEntry(of: stored, redactor: redactor) {
                 case .success(let found): entry.response = found.response
                 case .failure(let reason):
-                    warnings.append("the response body of '\(send.method) \(send.url)' is left out: \(reason.message)")
+                    warnings.append(
+                        "the response body of '\(send.method) \(redactor.redact(urlText: send.url))' is left out: "
+                            + reason.message)
                 }
             }
             entries.append(entry)
@@ -111,10 +113,11 @@ extension ExplorerSession {
         }
     }
 
-    /// A send of the history as an entry: its recorded request, its status, no body.
-    static func harEntry(of send: HistoryEntry) -> HAREntry {
-        let record = send.request
-        let url = record?.url ?? send.url
+    /// A send of the history as an entry: its recorded request, its status, no body; `redactor` masks
+    /// once more what the history holds (redacted when it was written).
+    static func harEntry(of send: HistoryEntry, redactor: Redactor = Redactor()) -> HAREntry {
+        let record = send.request?.redacted(by: redactor)
+        let url = record?.url ?? redactor.redact(urlText: send.url)
         let headers = (record?.headers ?? []).map { HARPair(name: $0.name, value: $0.value) }
         let query = URLComponents(string: url)?.queryItems?.map { HARPair(name: $0.name, value: $0.value ?? "") } ?? []
         let contentType = headers.first { $0.name.lowercased() == "content-type" }?.value ?? ""
@@ -126,11 +129,12 @@ extension ExplorerSession {
         var response = HARResponse(
             status: send.status ?? 0, statusText: "", headers: [], content: HARContent(size: 0, mimeType: ""),
             redirectURL: "")
-        response.error = send.error
+        response.error = send.error.map { redactor.redact($0) }
         let milliseconds = max(0, send.duration.isFinite ? send.duration * 1_000 : 0)
         return HAREntry(
             startedDateTime: HARCodec.string(from: send.date), time: milliseconds, request: request,
             response: response, timings: HARTimings(send: 0, wait: milliseconds, receive: 0),
-            tern: HARTernFields(spec: send.spec, environment: record?.partition, key: send.cacheKey))
+            tern: HARTernFields(
+                spec: send.spec, environment: record?.partition, key: send.cacheKey.map(redactor.redact(urlText:))))
     }
 }

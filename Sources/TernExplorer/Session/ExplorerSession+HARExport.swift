@@ -6,7 +6,8 @@ import TernWorkspace
 extension ExplorerSession {
     /// `cache export FILE [SPEC|GROUP]...`: writes the stored answers (of the named specs and groups,
     /// else all) to `path` as HAR 1.2, oldest first. Everything comes from the cache, where secrets are
-    /// already redacted. Bodies over `HARCodec.maximumBodyBytes` are left out with a warning.
+    /// already redacted, and is masked once more by `exportRedactor()`. Bodies over
+    /// `HARCodec.maximumBodyBytes` are left out with a warning.
     package func exportHAR(
         to path: String, names: [String], replacing: Bool
     ) async throws(ExplorerError) -> String {

@@ -113,7 +113,8 @@ extension ExplorerSession {
             body: body, source: .live, storedAt: storedAt, validUntil: validUntil,
             method: request.method.rawValue, url: redactor.redact(url: request.url),
             request: handler.cacheIdentity.record(of: request, redactor: redactor),
-            varyDigest: varyNames.isEmpty ? nil : handler.cacheIdentity.varyDigest(of: request, names: varyNames)
+            varyDigest: varyNames.isEmpty ? nil : handler.cacheIdentity.varyDigest(of: request, names: varyNames),
+            secretMarks: redactor.marks(headers: headers, body: body)
         )
     }
 
@@ -148,6 +149,9 @@ extension ExplorerSession {
         var request = Request(method: method, url: url, headers: Self.requestFields(entry.request.headers))
         if let text = entry.request.postData?.text, !text.isEmpty { request.body = .data(Data(text.utf8)) }
         request.cachePartition = known ?? activeEnvironment
+        // The credentials `import har` would move to `{{env:…}}` are secrets here: redacted wherever the
+        // request is recorded, and marked where the answer holds them.
+        request.secretValues = secrets().map(\.value) + HARImporter.credentialValues(of: entry.request)
         return .success((request, false))
     }
 

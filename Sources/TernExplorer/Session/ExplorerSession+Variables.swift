@@ -23,10 +23,10 @@ extension ExplorerSession {
         if let name = activeEnvironment, let environment = workspace.environments[name] {
             for variable in environment.variables { add(variable.name, variable.value, .environment(name)) }
         }
-        let secrets = secrets().map(\.value) + capturedSecretValues()
+        let redactor = Redactor(secretValues: secrets().map(\.value) + capturedSecretValues())
         return rows.map { row in
             var row = row
-            row.value = SecretMask.mask(row.value, secrets)
+            row.value = redactor.redact(row.value)
             return row
         }
     }

@@ -6,6 +6,8 @@ struct HARCredentials {
     private var taken: [String: Int] = [:]
     private var uses: [(name: String, item: String, count: Int)] = []
     private var useIndex: [String: Int] = [:]
+    /// The values moved to placeholders, in the order first met.
+    private(set) var values: [String] = []
 
     /// `{{env:NAME}}` for `value` found under `hint` in `item`.
     mutating func placeholder(for value: String, hint: String, item: String) -> String {
@@ -15,6 +17,7 @@ struct HARCredentials {
             if let index = useIndex[name] { uses[index].count += 1 }
             return "{{env:\(name)}}"
         }
+        if !values.contains(value) { values.append(value) }
         let count = (taken[base] ?? 0) + 1
         taken[base] = count
         let name = count == 1 ? base : "\(base)_\(count)"

@@ -77,12 +77,7 @@ package enum HARImporter {
             if let type = mapped.contentType, !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
                 headers.append(("Content-Type", type))
             }
-            let query = url.query.map { pair -> (name: String, value: JSONValue) in
-                guard HARCredentials.isSecretField(pair.name), !pair.value.isEmpty else {
-                    return (pair.name, .string(pair.value))
-                }
-                return (pair.name, .string(credentials.placeholder(for: pair.value, hint: pair.name, item: item)))
-            }
+            let query = HARImporter.query(of: url, item: item, credentials: &credentials)
             let spec = SpecDefinition(
                 name: "\(request.method) \(HARImporter.displayPath(url))", method: request.method, path: url.path,
                 query: query, headers: headers, body: mapped.body)
@@ -110,6 +105,32 @@ package enum HARImporter {
             return ImportedCollection(
                 format: .har, title: title, specs: imported, skipped: skipped,
                 warnings: warnings + credentials.warnings)
+        }
+    }
+
+    /// The credentials `request` holds in clear, as an import moves them to `{{env:NAME}}`: the values of
+    /// credential headers (the token after an auth scheme), session cookies, and query, form, multipart
+    /// and JSON fields with credential names. `cache import` marks them secret, so they are redacted
+    /// wherever the request is recorded, as they would be once imported and set in the environment.
+    package static func credentialValues(of request: HARRequest) -> [String] {
+        var credentials = HARCredentials()
+        var warnings: [String] = []
+        let item = itemName(request)
+        let mapped = body(of: request.postData, item: item, credentials: &credentials, warnings: &warnings)
+        _ = headers(of: request, dropsContentType: mapped.framesItself, item: item, credentials: &credentials)
+        if let url = split(request.url) { _ = query(of: url, item: item, credentials: &credentials) }
+        return credentials.values
+    }
+
+    /// A URL's query as a spec's rows, credentials moved to `{{env:…}}`.
+    static func query(
+        of url: SplitURL, item: String, credentials: inout HARCredentials
+    ) -> [(name: String, value: JSONValue)] {
+        url.query.map { pair -> (name: String, value: JSONValue) in
+            guard HARCredentials.isSecretField(pair.name), !pair.value.isEmpty else {
+                return (pair.name, .string(pair.value))
+            }
+            return (pair.name, .string(credentials.placeholder(for: pair.value, hint: pair.name, item: item)))
         }
     }
 
