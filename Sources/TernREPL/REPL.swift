@@ -153,10 +153,11 @@ package struct REPL: Sendable {
         run.quitWarned = false
         switch await perform(command) {
         case .success(let output):
-            if case .response(let response, let checks) = output, streamedLast.load() {
+            if case .response(let response, let checks, let warnings) = output, streamedLast.load() {
                 // The body went out item by item as it arrived: the status line and the checks are left.
                 let printer = Printer(style: options.style)
-                options.output.write(printer.statusLine(response) + "\n" + printer.expectations(checks))
+                options.output.write(
+                    printer.statusLine(response) + "\n" + printer.expectations(checks) + printer.warnings(warnings))
             } else {
                 await emit(output)
             }

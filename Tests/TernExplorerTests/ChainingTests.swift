@@ -123,6 +123,31 @@ struct ChainingTests {
         }
     }
 
+    @Test("what a required spec failed to capture is a warning of the send, named with that spec")
+    func dependencyCaptureMissesAreSaid() async throws {
+        try await withFolder { folder in
+            var specs = ChainWorkspace.authSpecs()
+            specs["auth/login.yaml"] = specs["auth/login.yaml"]?.replacingOccurrences(
+                of: "  loginStatus: status", with: "  loginStatus: status\n  refresh: $.refreshToken")
+            let workspace = try ChainWorkspace.make(in: folder, specs: specs)
+            try await withMockServer { server in
+                let checked = try await workspace.session(server: server).sendChecked("auth/protected")
+                #expect(checked.dependencies == ["auth/login"])
+                #expect(
+                    checked.captureMisses.contains { $0.hasPrefix("auth/login: capture 'refresh': ") },
+                    "\(checked.captureMisses)")
+                // The REPL's and the TUI's `send` carry them as warnings (a fresh session: login is sent again).
+                try FileManager.default.removeItem(at: workspace.root.appendingPathComponent(".tern/captures.json"))
+                let output = try await workspace.session(server: server).run(.send("auth/protected"))
+                guard case .response(_, _, let warnings) = output else {
+                    Issue.record("not a response: \(output)")
+                    return
+                }
+                #expect(warnings.contains { $0.hasPrefix("auth/login: capture 'refresh': ") }, "\(warnings)")
+            }
+        }
+    }
+
     @Test("a cycle of requires is an error naming the cycle")
     func cycle() async throws {
         try await withFolder { folder in

@@ -14,7 +14,7 @@ package enum CommandOutput: Sendable {
     /// `show`: the selected spec, resolved, and the body files it reads from outside the workspace.
     case request(Request, edited: Bool, outsideFiles: [URL] = [])
     /// `send`, `rerun`: the response and the results of the spec's expectations.
-    case response(Response, checks: [ExpectationResult] = [])
+    case response(Response, checks: [ExpectationResult] = [], warnings: [String] = [])
     /// `log`.
     case retryLog([RetryLogEntry])
     /// `transfers`.

@@ -42,17 +42,21 @@ extension ExplorerSession {
         let current = try entry(name)
         try checkDependencyCycles(from: current)
         var sent: [String] = []
-        try await satisfyDependencies(of: current, sent: &sent)
+        var misses: [String] = []
+        try await satisfyDependencies(of: current, sent: &sent, misses: &misses)
         var checked = try await sendAndCheck(current, adjustments: adjustments)
         // A 401 with dependencies answered earlier: what they gave (a token) has expired. They are
         // sent again, once, and so is the spec.
         if checked.response.statusCode == 401, sent.isEmpty,
             current.spec.requires.contains(where: { $0.policy != .never })
         {
-            try await satisfyDependencies(of: current, sent: &sent, renewing: true)
+            try await satisfyDependencies(of: current, sent: &sent, misses: &misses, renewing: true)
             if !sent.isEmpty { checked = try await sendAndCheck(current, adjustments: adjustments) }
         }
         checked.dependencies = sent
+        // What a dependency failed to capture is said too, with its spec: the token it should have
+        // given is why this spec may fail.
+        checked.captureMisses = misses + checked.captureMisses
         lastResponse = checked.response
         return checked
     }
@@ -81,14 +85,14 @@ extension ExplorerSession {
     /// Sends, depth first, the specs `entry` requires whose policy asks for it.
     /// With `renewing`, every direct dependency but a `never` one is sent, whatever its policy.
     private func satisfyDependencies(
-        of entry: SpecEntry, sent: inout [String], renewing: Bool = false
+        of entry: SpecEntry, sent: inout [String], misses: inout [String], renewing: Bool = false
     ) async throws(ExplorerError) {
         for dependency in entry.spec.requires {
             let required = try requiredEntry(dependency, of: entry)
             let needed =
                 renewing ? dependency.policy != .never : needsSending(required, policy: dependency.policy)
             guard !sent.contains(required.id), needed else { continue }
-            try await satisfyDependencies(of: required, sent: &sent)
+            try await satisfyDependencies(of: required, sent: &sent, misses: &misses)
             let checked: CheckedResponse
             do {
                 checked = try await sendAndCheck(required, adjustments: SendAdjustments())
@@ -98,6 +102,7 @@ extension ExplorerSession {
                     underlying: error.underlying)
             }
             sent.append(required.id)
+            misses += checked.captureMisses.map { "\(required.id): \($0)" }
             guard checked.response.statusCode < 400 else {
                 throw ExplorerError(
                     .request, "\(required.id), which \(entry.id) requires, answered \(checked.response.statusCode)")

@@ -58,7 +58,7 @@ extension ExplorerSession {
             return .done("environment \(name)")
         case .send(let name):
             let checked = try await sendChecked(name, adjustments: sendAdjustments)
-            return .response(checked.response, checks: checked.expectations)
+            return .response(checked.response, checks: checked.expectations, warnings: checked.captureMisses)
         case .log:
             return .retryLog(activity.retryLog)
         case .transfers:

@@ -87,6 +87,6 @@ extension ExplorerSession {
             throw ExplorerError(.usage, "entry \(number) was not sent from a spec, so it cannot be sent again")
         }
         let checked = try await sendChecked(spec)
-        return .response(checked.response, checks: checked.expectations)
+        return .response(checked.response, checks: checked.expectations, warnings: checked.captureMisses)
     }
 }

@@ -12,6 +12,11 @@ extension Printer {
         return failures.map { style.red("✗ \($0.expected) — got \($0.actual)") }.joined(separator: "\n") + "\n"
     }
 
+    /// `warning: …` lines: what a capture (of the spec or of a spec it required) could not read.
+    func warnings(_ warnings: [String]) -> String {
+        warnings.map { style.yellow("warning: ") + TerminalText.safe($0) + "\n" }.joined()
+    }
+
     /// `run`: a line per spec (and its failures), then the summary.
     func run(_ summary: RunSummary) -> String {
         var lines: [String] = []

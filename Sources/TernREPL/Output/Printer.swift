@@ -25,7 +25,8 @@ package struct Printer: Sendable {
         case .help(let commands): return help(commands)
         case .specs(let specs): return specList(specs)
         case .request(let request, let edited, let outside): return show(request, edited: edited, outsideFiles: outside)
-        case .response(let response, let checks): return self.response(response) + expectations(checks)
+        case .response(let response, let checks, let warnings):
+            return self.response(response) + expectations(checks) + self.warnings(warnings)
         case .retryLog(let entries): return retryLog(entries)
         case .transfers(let records): return transfers(records)
         case .cacheEntries(let entries): return cacheList(entries)

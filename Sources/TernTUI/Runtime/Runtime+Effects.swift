@@ -88,9 +88,11 @@ extension Runtime {
         do throws(ExplorerError) {
             let output = try await session.run(command)
             // A response (`:rerun N`) is formatted here, off the UI task, and shown in the response pane.
-            if case .response(let response, let checks) = output {
+            if case .response(let response, let checks, let warnings) = output {
                 let title = response.request.name ?? response.request.label
-                inbox.post(.responseReady(ResponseView.make(response, title: title, checks: checks)))
+                var view = ResponseView.make(response, title: title, checks: checks)
+                view.warnings = warnings
+                inbox.post(.responseReady(view))
                 return
             }
             inbox.post(.commandFinished(command, .success(output)))
@@ -120,7 +122,8 @@ extension Runtime {
         let task = Task.detached { [adjustments] in
             do throws(ExplorerError) {
                 let checked = try await session.sendChecked(name, adjustments: adjustments)
-                let view = ResponseView.make(checked.response, title: title, checks: checked.expectations)
+                var view = ResponseView.make(checked.response, title: title, checks: checked.expectations)
+                view.warnings = checked.captureMisses
                 inbox.post(.responseReady(view), settlingSend: id)
             } catch {
                 let failure = Task.isCancelled ? ExplorerError(.request, "cancelled \(title)") : error

@@ -169,9 +169,13 @@ extension ResponsePane {
                 ? " · ✓ \(Format.count(response.checks.count, "check"))"
                 : " · \(failed)/\(response.checks.count) checks failed"
         }
+        if let first = response.warnings.first {
+            let more = response.warnings.count > 1 ? " (+\(response.warnings.count - 1) more)" : ""
+            text += " · warning: \(first)\(more)"
+        }
         return Reply(
             wasSending ? [.refreshActivity, .loadCache, .loadVariables] : [],
-            status: StatusMessage(text: text, isError: failed > 0))
+            status: StatusMessage(text: text, isError: failed > 0 || !response.warnings.isEmpty))
     }
 
     /// Items of the running send's stream arrived: appended, the view following the end unless scrolled up.

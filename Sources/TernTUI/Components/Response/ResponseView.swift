@@ -29,6 +29,8 @@ package struct ResponseView: Sendable {
     package var contentDecoding: ContentDecoding? = nil
     /// What the connection was (`HTTP/2 · TLS 1.3 · CN=… · expires …`) for a live answer, if known.
     package var connection: String? = nil
+    /// What a capture of the send (or of a spec it required) could not read, shown as warnings.
+    package var warnings: [String] = []
     /// The expectations that did not hold.
     package var failedChecks: [ExpectationResult] { checks.filter { !$0.passed } }
 
