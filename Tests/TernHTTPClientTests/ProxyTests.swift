@@ -117,3 +117,24 @@ struct ProxyTests {
         }
     }
 }
+
+/// A proxy that answers CONNECT with headers that never end: the attempt ends at its own deadline.
+@Suite("Proxy: hostile", .timeLimit(.minutes(1)))
+struct HostileProxyTests {
+    @Test("a CONNECT answered with endless headers fails at the request's timeout, saying so")
+    func endlessConnectHeaders() async throws {
+        let proxy = try HostileServer(.endlessHeaders)
+        defer { proxy.stop() }
+        var configuration = TransportConfiguration()
+        configuration.proxy = ProxySettings(host: "127.0.0.1", port: proxy.port)
+        let transport = HTTPClientTransport(configuration: configuration)
+        let error = await #expect(throws: TernError.self) {
+            _ = try await transport.perform(
+                Request(url: URL(string: "http://127.0.0.1:9/x")!), context: TransportContext(timeout: .seconds(1)))
+        }
+        try await transport.shutdown()
+        #expect(error?.kind == .timeout, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("within 1 s") == true, "the request's own deadline: \(String(describing: error))")
+    }
+}
