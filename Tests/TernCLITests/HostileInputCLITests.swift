@@ -83,6 +83,30 @@ struct HostileInputCLITests {
         }
     }
 
+    @Test("a HAR entry with 65,535 header fields is skipped by cache import, saying why, not a trap")
+    func harWithTooManyHeaders() async throws {
+        try await withDemo { demo in
+            let headers = (0..<65_535).map { #"{"name":"X-H\#($0)","value":"v"}"# }.joined(separator: ",")
+            let request =
+                #"{"method":"GET","url":"http://127.0.0.1:1/x","httpVersion":"HTTP/1.1","headers":["# + headers
+                + #"],"queryString":[],"cookies":[],"headersSize":-1,"bodySize":0}"#
+            let response =
+                #"{"status":200,"statusText":"OK","httpVersion":"HTTP/1.1","headers":[],"cookies":[],"#
+                + #""content":{"size":2,"mimeType":"text/plain","text":"ok"},"redirectURL":"","headersSize":-1,"#
+                + #""bodySize":2}"#
+            let har =
+                #"{"log":{"version":"1.2","creator":{"name":"t","version":"1"},"entries":[{"startedDateTime":"#
+                + #""2026-01-01T00:00:00Z","time":1,"request":"# + request + #","response":"# + response
+                + #","cache":{},"timings":{"send":0,"wait":0,"receive":0}}]}}"#
+            let file = demo.root.appendingPathComponent("big.har")
+            try Data(har.utf8).write(to: file)
+            let result = try await Tern.run(demo.arguments("cache", "import", file.path), limit: limit)
+            #expect(result.status == 0, "\(result.stderr)")
+            let output = result.stdout + result.stderr
+            #expect(output.contains("it has 65535 header fields, more than the limit of 1000"), "\(output)")
+        }
+    }
+
     @Test("a YAML alias bomb is an error naming the alias, not minutes and gigabytes")
     func aliasBomb() async throws {
         var lines = ["method: GET", "path: /x", "body:", "  json:", "    a: &a [x, x, x, x, x, x, x, x, x]"]

@@ -79,6 +79,12 @@ extension ExplorerSession {
         guard Int64(body.count) <= HARCodec.maximumBodyBytes else {
             return .skip("its body is over \(HumanUnits.bytes(HARCodec.maximumBodyBytes))")
         }
+        // As `import har` and the workspace loader: more fields than this are refused, never built.
+        let limit = WorkspaceLimits.maximumHeaders
+        guard entry.request.headers.count <= limit, entry.response.headers.count <= limit else {
+            let most = max(entry.request.headers.count, entry.response.headers.count)
+            return .skip("it has \(most) header fields, more than the limit of \(limit)")
+        }
         let request: Request
         let matched: Bool
         switch resolvedRequest(for: entry, method: method, url: url) {
