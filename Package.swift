@@ -151,7 +151,8 @@ let package = Package(
             name: "TernTests", dependencies: ["Tern", "TernTesting", "TernHTTPClient"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"], swiftSettings: swiftSettings),
+            name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"], exclude: ["Fixtures"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "TernWorkspaceTests", dependencies: ["TernWorkspace", "TernTesting"], swiftSettings: swiftSettings),
         .testTarget(

@@ -45,10 +45,47 @@ final class ConnectionClock: Sendable {
         }
     }
 
+    private struct ProtocolError {
+        var port: Int?
+        var at: NIODeadline
+        var words: String
+    }
+
+    private let protocolErrors = Mutex<[ProtocolError]>([])
+
+    /// Records that a connection to `port` was closed for `error` (a few are kept).
+    func noteProtocolError(_ error: any Error, port: Int?) {
+        let entry = ProtocolError(port: port, at: .now(), words: Self.words(error))
+        protocolErrors.withLock { list in
+            if list.count >= 16 { list.removeFirst() }
+            list.append(entry)
+        }
+    }
+
+    /// Why a connection to `port` was closed for a protocol error since `start`, in words, if one was.
+    func protocolError(port: Int, since start: NIODeadline) -> String? {
+        protocolErrors.withLock { list in list.last { ($0.port == nil || $0.port == port) && $0.at >= start }?.words }
+    }
+
+    /// An HTTP/2 error in words, without its type's name.
+    static func words(_ error: any Error) -> String {
+        let name = String(describing: type(of: error))
+        if name.contains("Continuation") { return "it sent header frames without end (CONTINUATION flood)" }
+        if name.contains("ControlFrames") || name.contains("Settings") {
+            return "it flooded the connection with control frames (SETTINGS, PING)"
+        }
+        if name.contains("LargeHeaderBlock") { return "it sent a header block over the limit" }
+        if name.contains("RSTFrames") || name.contains("Glitches") { return "it reset streams without end" }
+        return "it broke the HTTP/2 protocol"
+    }
+
     /// Sets `configuration`'s connection initialisers to record into this clock.
     func install(in configuration: inout HTTPClient.Configuration) {
         configuration.http1_1ConnectionDebugInitializer = { [self] channel in ready(channel) }
-        configuration.http2ConnectionDebugInitializer = { [self] channel in ready(channel) }
+        configuration.http2ConnectionDebugInitializer = { [self] channel in
+            try? channel.pipeline.syncOperations.addHandler(ClosingOnError(clock: self), position: .last)
+            return ready(channel)
+        }
     }
 }
 
@@ -102,5 +139,22 @@ final class AttemptClock: Sendable {
     static func between(_ start: NIODeadline, _ end: NIODeadline) -> Duration {
         guard end > start else { return .zero }
         return .nanoseconds((end - start).nanoseconds)
+    }
+}
+
+/// Closes an HTTP/2 connection on the first error that reaches the end of its pipeline (a protocol
+/// error of the server: a CONTINUATION or SETTINGS flood, which SwiftNIO's HTTP/2 handler detects
+/// but AsyncHTTPClient leaves open, reading and keeping what the server goes on sending: 4 GB in
+/// seconds), and notes why for the attempt's error.
+final class ClosingOnError: ChannelInboundHandler, Sendable {
+    typealias InboundIn = Any
+    let clock: ConnectionClock
+
+    init(clock: ConnectionClock) { self.clock = clock }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        clock.noteProtocolError(error, port: context.channel.remoteAddress?.port)
+        context.close(promise: nil)
+        context.fireErrorCaught(error)
     }
 }

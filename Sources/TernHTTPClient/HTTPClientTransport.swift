@@ -117,6 +117,14 @@ public final class HTTPClientTransport: Transport {
             return reply
         } catch {
             if Self.isTLSFailure(error) { throw await diagnoseTLSFailure(error, request: request, settings: settings) }
+            let port = Self.connectedPort(request, settings)
+            if let words = settings.connections?.protocolError(port: port, since: clock.start) {
+                throw TernError(
+                    .connection,
+                    "\(AttemptWatchdog.address(of: request.url)) broke the HTTP/2 protocol (\(words)), so Tern "
+                        + "closed the connection: the server, or a proxy in front of it, is at fault",
+                    requestLabel: request.label, underlying: error)
+            }
             if let hint = Self.clientCertificateHint(error, request: request, settings: settings) { throw hint }
             throw Self.map(
                 error, request: request, timeout: context.timeout,
