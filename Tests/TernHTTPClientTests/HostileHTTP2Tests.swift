@@ -42,10 +42,8 @@ struct HostileHTTP2Tests {
     @Test(
         "a CONTINUATION flood and a SETTINGS flood end the attempt at once, saying the server broke HTTP/2",
         .enabled(if: python != nil, "python3 is not installed"),
-        arguments: [
-            ("continuation", "header block"), ("settings", "control frames"),
-        ])
-    func floods(behaviour: String, words: String) async throws {
+        arguments: ["continuation", "settings"])
+    func floods(behaviour: String) async throws {
         try await withServer(behaviour) { port in
             var configuration = TransportConfiguration()
             configuration.tls = TLSSettings(insecure: true)
@@ -57,8 +55,8 @@ struct HostileHTTP2Tests {
             }
             try await transport.shutdown()
             let message = error?.message ?? ""
+            // Which of SwiftNIO's errors comes first depends on how the bytes arrive; each says HTTP/2 broke.
             #expect(message.contains("broke the HTTP/2 protocol"), "\(message)")
-            #expect(message.contains(words), "\(message)")
             #expect(!message.contains("client certificate"), "\(message)")
         }
     }
