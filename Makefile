@@ -43,11 +43,12 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive --parallel $(FORMATTED)
 
-## fuzz: libFuzzer on the workspace readers and templating for FUZZ_SECONDS (default 60; see docs/security.md).
+## fuzz: libFuzzer on the workspace readers, the importers and JSONPath, each for FUZZ_SECONDS (default 60;
+##       FUZZ_RUNS=N runs N inputs per target instead; see docs/security.md).
 ##       Not part of test: it needs its own release build with -sanitize=fuzzer (minutes on two cores).
 FUZZ_SECONDS ?= 60
 fuzz: build
-	scripts/fuzz.sh $(FUZZ_SECONDS)
+	FUZZ_RUNS=$(FUZZ_RUNS) scripts/fuzz.sh $(if $(FUZZ_RUNS),,$(FUZZ_SECONDS))
 
 ## demo: build tern and open the TUI on the demo workspace (its mock server runs in-process: no network);
 ##       without a terminal, a scripted tour of the CLI instead

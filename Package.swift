@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "TernTesting", targets: ["TernTesting"]),
         .library(name: "TernWorkspace", targets: ["TernWorkspace"]),
         .library(name: "TernJSONPath", targets: ["TernJSONPath"]),
+        .library(name: "TernImport", targets: ["TernImport"]),
         .executable(name: "tern", targets: ["TernCLI"]),
     ],
     dependencies: [

@@ -4,18 +4,34 @@
 import Foundation
 import PackageDescription
 
-/// A path dependency's identity is its folder's name (`tern`, or a worktree's name).
-let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+/// A path dependency's identity is its folder's name: scripts/fuzz.sh points `TERN_FUZZ_ROOT` at a
+/// link named `tern` to the root; without it, the parent folder (`tern`, or a worktree's name).
+let root =
+    ProcessInfo.processInfo.environment["TERN_FUZZ_ROOT"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
 let rootIdentity = root.lastPathComponent.lowercased()
 
 let package = Package(
     name: "TernFuzz",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(path: "..")],
+    dependencies: [.package(path: root.path)],
     targets: [
+        // libFuzzer's driver, shared by the targets.
+        .target(name: "FuzzDriver"),
+        // The workspace readers, the template renderer and lowering.
         .executableTarget(
             name: "FuzzWorkspace",
-            dependencies: [.product(name: "TernWorkspace", package: rootIdentity)]
-        )
+            dependencies: ["FuzzDriver", .product(name: "TernWorkspace", package: rootIdentity)]
+        ),
+        // The importers (curl, OpenAPI, Postman, Insomnia, HAR) and import planning.
+        .executableTarget(
+            name: "FuzzImport",
+            dependencies: ["FuzzDriver", .product(name: "TernImport", package: rootIdentity)]
+        ),
+        // JSONPath (RFC 9535): the parser, the evaluator, I-Regexp and the JSON decoder.
+        .executableTarget(
+            name: "FuzzJSONPath",
+            dependencies: ["FuzzDriver", .product(name: "TernJSONPath", package: rootIdentity)]
+        ),
     ]
 )

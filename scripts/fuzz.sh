@@ -1,15 +1,25 @@
 #!/usr/bin/env bash
-# Fuzzes the workspace readers, the template renderer and lowering with libFuzzer for SECONDS
-# (default 60): builds Fuzz/ (release, -sanitize=fuzzer) offline from the root's own package
-# checkouts, seeds a corpus from workspaces/demo, and runs bounded in time, memory and per input.
-# Findings (crash-*, timeout-*, oom-*) land in .build/fuzz/findings; the exit status is non-zero
-# when there is one. Reproduce one with: Fuzz/.build/release/FuzzWorkspace FILE
-# Usage: scripts/fuzz.sh [SECONDS] [extra libFuzzer flags...]
+# Fuzzes Tern with libFuzzer, one target after another, each for SECONDS (default 60):
+#   FuzzWorkspace  the workspace readers, the template renderer and lowering;
+#   FuzzImport     the importers (curl, OpenAPI, Postman, Insomnia, HAR) and import planning;
+#   FuzzJSONPath   JSONPath (RFC 9535): parser, evaluator, I-Regexp (match/search), JSON decoder.
+# Builds Fuzz/ (release, -sanitize=fuzzer) offline from the root's own package checkouts, seeds
+# each target's corpus from the demo workspace and the test fixtures, and runs bounded in time,
+# memory and per input. FUZZ_RUNS=N runs N inputs per target instead (libFuzzer's -runs=N; a
+# SECONDS given too still bounds each target); FUZZ_TARGETS="FuzzImport ..." picks the targets.
+# Findings (TARGET-crash-*, -timeout-*, -oom-*) land in .build/fuzz/findings; the exit status is
+# non-zero when a target has one. Reproduce one with: Fuzz/.build/release/TARGET FILE
+# Usage: [FUZZ_RUNS=N] [FUZZ_TARGETS=...] scripts/fuzz.sh [SECONDS] [extra libFuzzer flags...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-seconds=${1:-60}
+seconds=${1:-}
 shift || true
+runs=${FUZZ_RUNS:-}
+targets=${FUZZ_TARGETS:-FuzzWorkspace FuzzImport FuzzJSONPath}
+limits=()
+if [ -n "$runs" ]; then limits+=(-runs="$runs"); fi
+if [ -n "$seconds" ] || [ -z "$runs" ]; then limits+=(-max_total_time="${seconds:-60}"); fi
 
 # Offline resolution: mirror every dependency of the root package to the root's own clones,
 # through links named like the original repositories (a package's identity is that name).
@@ -34,22 +44,67 @@ mkdir -p Fuzz/.swiftpm/configuration Fuzz/.build/mirrors
   echo '], "version": 1}'
 } > Fuzz/.swiftpm/configuration/mirrors.json
 cp Package.resolved Fuzz/Package.resolved
+# Fuzz/ depends on the root through a link named tern: a path dependency's identity is its folder's
+# name, and a clone in a folder named like Fuzz/ itself (fuzz) would otherwise clash with it.
+mkdir -p Fuzz/.build/root
+ln -sfn "$root" Fuzz/.build/root/tern
+export TERN_FUZZ_ROOT="$root/Fuzz/.build/root/tern"
 
-echo "fuzz: building Fuzz/ (release, -sanitize=fuzzer)"
-swift build --package-path Fuzz -c release --product FuzzWorkspace \
-  -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' | tail -n 20
-binary=Fuzz/.build/release/FuzzWorkspace
+echo "fuzz: building Fuzz/ (release, -sanitize=fuzzer): $targets"
+for target in $targets; do
+  swift build --package-path Fuzz -c release --product "$target" \
+    -Xswiftc -sanitize=fuzzer -Xswiftc -parse-as-library 2>&1 | grep -Ev '^\[[0-9]+/[0-9]+\]' | tail -n 20
+  [ -x "Fuzz/.build/release/$target" ] || { echo "fuzz: $target did not build" >&2; exit 2; }
+done
 
-# Seeds: each demo file, prefixed with the byte that picks its reader (0 spec, 1 manifest,
-# 2 environment, 3 template).
+# Seeds: each target's input starts as its harness reads it.
 work=.build/fuzz
-mkdir -p "$work/seeds" "$work/corpus" "$work/findings"
-seed() { { printf "\\x$(printf '%02x' "$1")"; cat "$2"; } > "$work/seeds/$1-$(basename "$(dirname "$2")")-$(basename "$2")"; }
+mkdir -p "$work/findings"
+byte() { printf "\\x$(printf '%02x' "$1")"; }
+
+# FuzzWorkspace: each demo file, prefixed with the byte that picks its reader (0 spec, 1 manifest,
+# 2 environment, 3 template).
+seeds=$work/FuzzWorkspace/seeds
+mkdir -p "$seeds"
+seed() { { byte "$1"; cat "$2"; } > "$seeds/$1-$(basename "$(dirname "$2")")-$(basename "$2")"; }
 for file in workspaces/demo/specs/*/*.yaml; do seed 0 "$file"; done
 seed 1 workspaces/demo/workspace.yaml
 for file in workspaces/demo/environments/*.yaml; do seed 2 "$file"; done
-printf '\x03/users/{{userId}}?q={{ id }}&x={{env:HOME}}{{}}{{ {{id}}' > "$work/seeds/3-template"
+printf '\x03/users/{{userId}}?q={{ id }}&x={{env:HOME}}{{}}{{ {{id}}' > "$seeds/3-template"
 
-echo "fuzz: running for $seconds s"
-"$binary" "$work/corpus" "$work/seeds" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-  -max_len=65536 -seed=1 -dict=Fuzz/workspace.dict -print_final_stats=1 -artifact_prefix="$work/findings/" "$@"
+# FuzzImport: the importers' test fixtures under 32 KiB, prefixed with the byte that picks the
+# importer (0 curl, 1 OpenAPI, 2 Postman, 3 Insomnia, 4 HAR).
+seeds=$work/FuzzImport/seeds
+mkdir -p "$seeds"
+fixtures=Tests/TernImportTests/Fixtures
+number=0
+for folder in curl openapi postman insomnia har; do
+  for file in $(find "$fixtures/$folder" -type f -size -32k \( -name '*.sh' -o -name '*.yaml' -o -name '*.json' \
+    -o -name '*.har' \) ! -name '*schema*' | sort); do
+    { byte "$number"; cat "$file"; } > "$seeds/$number-$(basename "$file")"
+  done
+  number=$((number + 1))
+done
+
+# FuzzJSONPath: the compliance suite's selectors, each with its document after a 0x00 byte.
+seeds=$work/FuzzJSONPath/seeds
+mkdir -p "$seeds"
+python3 - "$seeds" Tests/TernJSONPathTests/Fixtures/jsonpath-cts/cts.json <<'PYTHON'
+import json, sys
+for number, test in enumerate(json.load(open(sys.argv[2], encoding="utf-8"))["tests"]):
+    seed = test["selector"].encode("utf-8")
+    if "document" in test:
+        seed += b"\0" + json.dumps(test["document"], ensure_ascii=False).encode("utf-8")
+    open(f"{sys.argv[1]}/cts-{number}", "wb").write(seed)
+PYTHON
+
+status=0
+for target in $targets; do
+  dictionary=Fuzz/$(echo "${target#Fuzz}" | tr '[:upper:]' '[:lower:]').dict
+  mkdir -p "$work/$target/corpus"
+  echo "fuzz: running $target (${limits[*]})"
+  "Fuzz/.build/release/$target" "$work/$target/corpus" "$work/$target/seeds" "${limits[@]}" -timeout=10 \
+    -rss_limit_mb=2048 -max_len=65536 -seed=1 -dict="$dictionary" -print_final_stats=1 \
+    -artifact_prefix="$work/findings/$target-" "$@" || status=$?
+done
+exit "$status"

@@ -52,7 +52,14 @@ struct RegexCompiler {
             }
             for jump in jumps { program[jump] = .jump(program.count) }
         case .repetition(let body, let min, let max):
-            for _ in 0..<min { try compile(body) }
+            // The required copies. A body that compiles to no instruction (`()`, `a{0}`) adds none however
+            // often it is copied, and nested bounds multiply: `((((a{0}){1000}){1000}){1000}){1000}` would
+            // be 10^12 copies with no instruction for the program-size bound to stop. One copy tells.
+            for _ in 0..<min {
+                let start = program.count
+                try compile(body)
+                if program.count == start { break }
+            }
             if let max {
                 var splits: [Int] = []
                 for _ in min..<max {

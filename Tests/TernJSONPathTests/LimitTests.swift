@@ -69,6 +69,18 @@ struct LimitTests {
         #expect(throws: JSONPathError.self) { try IRegexp("((a{1000}){1000}){1000}") }
     }
 
+    @Test("nested bounds over a body with no instruction compile at once", .timeLimit(.minutes(1)))
+    func emptyBodyRepetition() throws {
+        // Found by FuzzJSONPath: the compiler copied the empty body 10^12 times (a timeout, not a limit).
+        let document = JSONPathValue.array([.string("xy"), .string("xay"), .string("x")])
+        for body in ["a{0}", "()", "(a{0})(){3}"] {
+            let pattern = "x((((\(body)){1000}){1000}){1000}){1000}y"
+            let path = try JSONPath("$[?match(@, '\(pattern)')]")
+            #expect(try path.select(in: document).map(\.value) == [.string("xy")])
+            _ = try IRegexp(pattern)
+        }
+    }
+
     @Test("encoding a very deep value does not overflow the stack")
     func deepEncoding() {
         var value = JSONPathValue.null

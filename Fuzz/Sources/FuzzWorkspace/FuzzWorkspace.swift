@@ -1,3 +1,4 @@
+import FuzzDriver
 @_spi(Fuzzing) import TernWorkspace
 
 /// libFuzzer's entry point: the first byte picks the reader (spec, manifest, environment,
@@ -9,22 +10,8 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     return 0
 }
 
-/// libFuzzer's driver, which its own `main` calls.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<CInt>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-) -> CInt
-
-/// The executable's entry point. SwiftPM links an executable target's `main` to
-/// `<Module>_main`, which `-parse-as-library` leaves undefined: this is it, and it runs
-/// libFuzzer's driver exactly as libFuzzer's own `main` would.
+/// The executable's entry point (see `runLibFuzzer`).
 @_cdecl("FuzzWorkspace_main")
-public func fuzzMain(
-    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-) -> CInt {
-    var count = argc
-    var arguments = argv
-    return runFuzzerDriver(&count, &arguments) { data, size in fuzzOneInput(data, size) }
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runLibFuzzer(argc, argv) { data, size in fuzzOneInput(data, size) }
 }
