@@ -77,41 +77,38 @@ struct ProxyTests {
         }
     }
 
+    /// The error of a request to a TLS server through tinyproxy with `credentials`, and whether the
+    /// server saw any request.
+    func tunnelFailure(_ proxy: TinyProxy, credentials: ProxySettings.Credentials?) async throws
+        -> (message: String, reachedServer: Bool)
+    {
+        let server = try await TLSTestServer()
+        let transport = transport(
+            proxy: ProxySettings(host: "127.0.0.1", port: proxy.port, credentials: credentials),
+            tls: TLSSettings(certificateAuthorityPEM: server.authority.caPEM))
+        let error = await #expect(throws: TernError.self) {
+            _ = try await transport.perform(
+                Request(method: .get, url: server.baseURL), context: TransportContext(timeout: .seconds(20)))
+        }
+        try await transport.shutdown()
+        await server.stop()
+        return (error?.message ?? "", !server.requests.isEmpty)
+    }
+
     @Test("without credentials the tunnel fails with a clear 407 error")
     func missingCredentials() async throws {
         try await withProxy { proxy in
-            let server = try await TLSTestServer()
-            let transport = transport(
-                proxy: ProxySettings(host: "127.0.0.1", port: proxy.port),
-                tls: TLSSettings(certificateAuthorityPEM: server.authority.caPEM))
-            let error = await #expect(throws: TernError.self) {
-                _ = try await transport.perform(
-                    Request(method: .get, url: server.baseURL), context: TransportContext(timeout: .seconds(20)))
-            }
-            try await transport.shutdown()
-            await server.stop()
-            #expect(
-                error?.message.contains("407 Proxy Authentication Required") == true, "\(String(describing: error))")
-            #expect(error?.message.contains("give credentials in the proxy URL") == true)
-            #expect(server.requests.isEmpty)
+            let (message, reachedServer) = try await tunnelFailure(proxy, credentials: nil)
+            #expect(message.contains("407 Proxy Authentication Required"), "\(message)")
+            #expect(message.contains("give credentials in the proxy URL"))
+            #expect(!reachedServer)
         }
     }
 
     @Test("with a wrong password the error says to check the credentials given, in words, not type names")
     func wrongCredentials() async throws {
         try await withProxy { proxy in
-            let server = try await TLSTestServer()
-            let transport = transport(
-                proxy: ProxySettings(
-                    host: "127.0.0.1", port: proxy.port, credentials: .init(username: "alice", password: "wrong")),
-                tls: TLSSettings(certificateAuthorityPEM: server.authority.caPEM))
-            let error = await #expect(throws: TernError.self) {
-                _ = try await transport.perform(
-                    Request(method: .get, url: server.baseURL), context: TransportContext(timeout: .seconds(20)))
-            }
-            try await transport.shutdown()
-            await server.stop()
-            let message = error?.message ?? ""
+            let (message, _) = try await tunnelFailure(proxy, credentials: .init(username: "alice", password: "wrong"))
             #expect(message.contains("check the user name and password of the proxy URL"), "\(message)")
             #expect(!message.contains("give credentials") && !message.contains("HTTPClientError"), "\(message)")
         }
