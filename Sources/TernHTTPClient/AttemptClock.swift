@@ -153,8 +153,12 @@ final class ClosingOnError: ChannelInboundHandler, Sendable {
     init(clock: ConnectionClock) { self.clock = clock }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        clock.noteProtocolError(error, port: context.channel.remoteAddress?.port)
-        context.close(promise: nil)
+        // Only SwiftNIO's HTTP/2 protocol errors (floods, malformed frames): anything else is left to
+        // AsyncHTTPClient as before.
+        if String(reflecting: type(of: error)).hasPrefix("NIOHTTP2.") {
+            clock.noteProtocolError(error, port: context.channel.remoteAddress?.port)
+            context.close(promise: nil)
+        }
         context.fireErrorCaught(error)
     }
 }
