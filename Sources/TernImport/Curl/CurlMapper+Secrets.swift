@@ -20,13 +20,7 @@ extension CurlMapper {
         if value.hasPrefix("{{env:"), value.hasSuffix("}}"), !value.dropFirst(2).contains("{{") { return value }
         if let name = secretNames[value] { return "{{env:\(name)}}" }
         let base = Slug.environmentName(suggested)
-        var name = base
-        var counter = 2
-        while usedSecretNames.contains(name) {
-            name = "\(base)_\(counter)"
-            counter += 1
-        }
-        usedSecretNames.insert(name)
+        let name = usedSecretNames.claim(base) { "\(base)_\($0)" }
         secretNames[value] = name
         warnings.append("set \(name) in the environment for \(item)")
         return "{{env:\(name)}}"

@@ -13,7 +13,7 @@ struct CurlMapper {
     var title: String?
     /// Secret values already given a name, and the names in use.
     var secretNames: [String: String] = [:]
-    var usedSecretNames: Set<String> = []
+    var usedSecretNames = UniqueNames()
 
     init(source: ImportSource) {
         self.source = source

@@ -12,7 +12,7 @@ struct OpenAPIMapper {
     var warnings: [String] = []
     var environment: [HTTPFieldPair] = []
     private var warned: Set<String> = []
-    private var fileNames: Set<String> = []
+    private var fileNames = UniqueNames()
 
     init(document: OpenAPI.Document, group: String) {
         self.document = document
@@ -111,13 +111,8 @@ struct OpenAPIMapper {
     /// A file name unique in its folder: the operationId's slug, or method + path.
     mutating func fileName(operationId: String?, method: String, path: String, folder: String) -> String {
         let base = Slug.file(operationId ?? "\(method) \(path)", fallback: method.lowercased())
-        var name = base
-        var counter = 2
-        while !fileNames.insert(folder + "\u{0}" + name).inserted {
-            name = "\(base)-\(counter)"
-            counter += 1
-        }
-        return name
+        let key = fileNames.claim(folder + "\u{0}" + base) { folder + "\u{0}" + "\(base)-\($0)" }
+        return String(key.dropFirst(folder.count + 1))
     }
 
     /// `~` and `/` escaped for a JSON pointer.

@@ -20,7 +20,7 @@ final class ImportContext {
     private var variableIndex: [String: Int] = [:]
     private var seenWarnings: Set<String> = []
     private var secretNames: [String: String] = [:]
-    private var usedNames: Set<String> = []
+    private var usedNames = UniqueNames()
 
     /// A context for `source` importing into `group`.
     init(source: ImportSource, group: String) {
@@ -66,15 +66,8 @@ final class ImportContext {
             name = known
         } else {
             let base = Slug.environmentName(group + "_" + label)
-            var candidate = base
-            var counter = 2
-            while usedNames.contains(candidate) {
-                candidate = "\(base)_\(counter)"
-                counter += 1
-            }
-            usedNames.insert(candidate)
-            secretNames[key] = candidate
-            name = candidate
+            name = usedNames.claim(base) { "\(base)_\($0)" }
+            secretNames[key] = name
         }
         warn("set \(name) in the environment for \(item)\(hint)")
         return name

@@ -31,7 +31,7 @@ struct LocalFiles {
     private(set) var uses: [LocalFileUse] = []
     private var recorded: Set<String> = []
     private var copies: [URL: String] = [:]
-    private var destinations: Set<String> = []
+    private var destinations = UniqueNames()
 
     init(source: ImportSource, folder: String) {
         self.source = source
@@ -84,13 +84,7 @@ struct LocalFiles {
                 return (copied, nil)
             }
             let name = url.lastPathComponent
-            var destination = "\(folder)/\(name)"
-            var counter = 2
-            while destinations.contains(destination) {
-                destination = "\(folder)/\(counter)-\(name)"
-                counter += 1
-            }
-            destinations.insert(destination)
+            let destination = destinations.claim("\(folder)/\(name)") { "\(folder)/\($0)-\(name)" }
             copies[url] = destination
             files.append(ImportedFile(source: url, destination: destination))
             record(url, item: item, use: .copied, as: destination)
