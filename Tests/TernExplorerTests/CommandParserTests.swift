@@ -97,7 +97,7 @@ struct CommandParserTests {
     func registry() {
         let names = CommandRegistry.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names.count == 28)
+        #expect(names.count == 30)
         #expect(CommandRegistry.info("send")?.key == "s")
         #expect(CommandRegistry.all.allSatisfy { !$0.summary.isEmpty })
     }

@@ -31,8 +31,13 @@ package enum Command: Sendable, Equatable {
     case transfers
     /// `cache list|show KEY|clear [KEY]|export FILE [SPEC|GROUP]...|import FILE|promote KEY`.
     case cache(CacheAction)
-    /// `save [as NAME]`: write the edited spec (optionally as a new spec).
-    case save(as: String?)
+    /// `save [as NAME]`: write the edited spec (optionally as a new spec); `save --force` writes it over a
+    /// file that changed on disk since it was read.
+    case save(as: String?, force: Bool = false)
+    /// `revert [SPEC]`: drop the unsaved edits of the spec (the selected one by default).
+    case revert(String?)
+    /// `reload`: read the workspace's files again now (the TUI and the REPL also do when they change).
+    case reload
     /// `history`: the sends recorded in the workspace.
     case history
     /// `curl`: the resolved request as a curl command line.

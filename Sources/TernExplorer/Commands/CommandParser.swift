@@ -30,6 +30,10 @@ package enum CommandParser {
         case "transfers": return try none(arguments, .transfers, for: "transfers")
         case "cache": return .cache(try parseCache(arguments))
         case "save": return try parseSave(arguments)
+        case "reload": return try none(arguments, .reload, for: "reload")
+        case "revert":
+            guard arguments.count <= 1 else { throw usage("revert") }
+            return .revert(arguments.first)
         case "history": return try none(arguments, .history, for: "history")
         case "curl": return try none(arguments, .curl, for: "curl")
         case "timing": return try none(arguments, .timing, for: "timing")
@@ -243,6 +247,7 @@ package enum CommandParser {
     private static func parseSave(_ arguments: [String]) throws(ExplorerError) -> Command {
         switch arguments.count {
         case 0: return .save(as: nil)
+        case 1 where arguments[0] == "--force": return .save(as: nil, force: true)
         case 2 where arguments[0].lowercased() == "as": return .save(as: arguments[1])
         default: throw usage("save")
         }

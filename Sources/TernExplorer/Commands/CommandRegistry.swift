@@ -58,7 +58,15 @@ package enum CommandRegistry {
             summary: "List, show or clear stored responses; share them as HAR; make one a spec's sample.", key: nil
         ),
         CommandInfo(
-            name: "save", arguments: "[as NAME]", summary: "Write the edited spec to its file, or to a new spec.",
+            name: "save", arguments: "[as NAME]|--force",
+            summary: "Write the edited spec to its file, or to a new spec; --force overwrites a file changed on disk.",
+            key: nil),
+        CommandInfo(
+            name: "revert", arguments: "[SPEC]", summary: "Drop the unsaved edits of the selected (or named) spec.",
+            key: nil),
+        CommandInfo(
+            name: "reload", arguments: "",
+            summary: "Read the workspace's files again now (changes on disk are also picked up as they happen).",
             key: nil),
         CommandInfo(
             name: "history", arguments: "", summary: "List past sends with status, source and duration.", key: nil),

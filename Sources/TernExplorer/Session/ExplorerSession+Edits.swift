@@ -131,10 +131,18 @@ extension ExplorerSession {
         }
     }
 
-    /// `save [as NAME]`: writes the selected spec (with its edits) to its file or to a new spec.
-    func save(as newID: String?) throws(ExplorerError) -> CommandOutput {
+    /// `save [as NAME]`: writes the selected spec (with its edits) to its file or to a new spec. A file that
+    /// changed on disk since it was read is not overwritten unless `force`.
+    func save(as newID: String?, force: Bool = false) throws(ExplorerError) -> CommandOutput {
         var current = try entry(nil)
         let originalID = current.id
+        if newID == nil, !force, conflicts.contains(current.id) || changedOnDisk(current) {
+            throw ExplorerError(
+                .workspace,
+                "specs/\(current.id).yaml changed on disk since it was read; "
+                    + "'save --force' writes this version over it, 'save as NAME' keeps both, 'revert' takes the "
+                    + "file's version")
+        }
         if let newID {
             let id = newID.hasSuffix(".yaml") ? String(newID.dropLast(5)) : newID
             guard !id.isEmpty, !id.hasPrefix("/"), !id.split(separator: "/").contains("..") else {
@@ -159,6 +167,8 @@ extension ExplorerSession {
             updated.specs.sort { $0.id < $1.id }
         }
         replaceWorkspace(updated)
+        noteWritten(saved.file)
+        conflicts.remove(originalID)
         edited[originalID] = nil
         select(saved.id)
         changed()

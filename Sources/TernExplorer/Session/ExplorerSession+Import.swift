@@ -23,6 +23,8 @@ extension ExplorerSession {
             throw ExplorerError(.workspace, "import: \(error.description)")
         }
         if !dryRun, !planned.writes.isEmpty || !planned.newTargets.isEmpty || !planned.newVariables.isEmpty {
+            // Everything is read again below: no file needs reporting as changed afterwards.
+            if stamp != nil { stamp = WorkspaceStamp.take(root: workspace.root) }
             let reloaded = try workspaceCall { () throws(WorkspaceError) in
                 try Workspace.load(from: workspace.root, keepingBrokenSpecs: true)
             }

@@ -9,6 +9,8 @@ extension ExplorerSession {
     /// is replacing a different sample unless `replacing`.
     package func promote(_ key: String, replacing: Bool) async throws(ExplorerError) -> String {
         guard let storage else { throw ExplorerError(.storage, "this session has no cache") }
+        // The sample goes into the spec file as it is on disk now, not as it was first read.
+        try await reload()
         let stored: StoredResponse
         do {
             stored = try await storedEntry(matching: key, in: storage)
@@ -35,6 +37,7 @@ extension ExplorerSession {
         var newWorkspace = workspace
         if let index = newWorkspace.specs.firstIndex(where: { $0.id == saved.id }) { newWorkspace.specs[index] = saved }
         replaceWorkspace(newWorkspace)
+        noteWritten(saved.file)
         edited[saved.id]?.spec.sample = sample
         changed()
         return "wrote the \(stored.status) answer of '\(stored.key)' as the sample of \(saved.id) (\(saved.file.path))"

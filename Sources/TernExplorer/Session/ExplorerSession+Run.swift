@@ -65,8 +65,13 @@ extension ExplorerSession {
             return .transfers(activity.transfers)
         case .cache(let action):
             return try await cache(action)
-        case .save(let newName):
-            return try save(as: newName)
+        case .save(let newName, let force):
+            return try save(as: newName, force: force)
+        case .revert(let name):
+            return .done(try await revert(name))
+        case .reload:
+            let outcome = try await reload(force: true)
+            return .done((outcome?.lines ?? []).joined(separator: "\n"))
         case .history:
             return try await listHistory()
         case .curl:

@@ -81,6 +81,12 @@ package actor ExplorerSession {
     package internal(set) var lastResponse: Response?
     /// The expectation results of each spec's latest send, by id.
     package internal(set) var lastExpectations: [String: [ExpectationResult]] = [:]
+    /// The workspace's files as they were when it was last read (`nil` for a partly loaded workspace, which is
+    /// never reloaded); `reload` compares it with the disk.
+    var stamp: WorkspaceStamp?
+    /// Specs with unsaved edits whose file changed on disk since it was read: `save` refuses to overwrite it
+    /// unless forced, `revert` takes the file's version.
+    package internal(set) var conflicts: Set<String> = []
 
     /// The handler every send goes through.
     package nonisolated let handler: Handler
@@ -109,6 +115,7 @@ package actor ExplorerSession {
         options: Options = Options(), clock: any TernClock = SystemClock()
     ) {
         self.workspace = workspace
+        stamp = workspace.isPartial ? nil : WorkspaceStamp.take(root: workspace.root)
         self.environment = options.environment
         self.mode = options.mode ?? workspace.handler.mode
         self.variables = options.variables
@@ -232,8 +239,9 @@ package actor ExplorerSession {
     static func describe(_ policy: RedirectPolicy) -> String {
         policy.follow ? "follow, up to \(policy.maximum) hop\(policy.maximum == 1 ? "" : "s")" : "off"
     }
-    func setEnvironment(_ name: String) { environment = name }
+    func setEnvironment(_ name: String?) { environment = name }
     func select(_ id: String) { selectedID = id }
+    func clearSelection() { selectedID = nil }
     func setVariable(_ name: String, _ value: String?) { variables[name] = value }
     func replaceWorkspace(_ newWorkspace: Workspace) { workspace = newWorkspace }
 }
