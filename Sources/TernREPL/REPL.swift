@@ -151,6 +151,7 @@ package struct REPL: Sendable {
         }
         if command == .quit { return .quit }
         run.quitWarned = false
+        if command != .reload { await pickUpChanges() }
         switch await perform(command) {
         case .success(let output):
             if case .response(let response, let checks, let warnings) = output, streamedLast.load() {
@@ -166,6 +167,15 @@ package struct REPL: Sendable {
             run.failed(error.kind == .usage || error.kind == .unknownCommand ? .usage : .failure)
         }
         return .read
+    }
+
+    /// Reads the workspace's files again when they changed on disk since the last line, and says what changed
+    /// (on stderr: a script's output stays its commands' own).
+    private func pickUpChanges() async {
+        guard let outcome = try? await session.reload() else { return }
+        let needsUser = outcome.failure != nil || !outcome.conflicts.isEmpty || !outcome.broken.isEmpty
+        let text = outcome.lines.joined(separator: "\n")
+        options.output.writeError((needsUser ? options.style.yellow(text) : options.style.dim(text)) + "\n")
     }
 
     /// Runs `command`: Ctrl-C cancels it (when interrupts are caught), and a send shows its live

@@ -1,4 +1,5 @@
 import Foundation
+import TernExplorer
 import TernScreen
 
 /// `:messages`: the status line's recent messages, whole and wrapped, newest first.
@@ -28,5 +29,18 @@ extension App {
         if firstLine.count == text.count, CellWidth.of(text) <= width { return text }
         let pointer = " … :messages"
         return String(CellWidth.prefix(firstLine, fitting: max(0, width - CellWidth.of(pointer)))) + pointer
+    }
+}
+
+extension App {
+    /// The status line after the workspace was read again: what needs the user (a failure, a conflict, a broken
+    /// file) first and in red, else what changed.
+    static func reloadStatus(_ outcome: ReloadOutcome) -> StatusMessage {
+        let lines = outcome.lines
+        let needsUser = outcome.failure != nil || !outcome.conflicts.isEmpty || !outcome.broken.isEmpty
+        guard needsUser, lines.count > 1 else {
+            return StatusMessage(text: lines.joined(separator: "\n"), isError: needsUser)
+        }
+        return StatusMessage(text: (lines.dropFirst() + lines.prefix(1)).joined(separator: "\n"), isError: true)
     }
 }

@@ -47,6 +47,8 @@ package enum Msg: Sendable {
     case editorFinished(EditorJob, Result<String, ExplorerError>)
     /// An OAuth 2.0 sign-in needs the user (a URL to open, a code to enter) or has finished.
     case authorization(OAuth2Prompt)
+    /// The workspace's files changed on disk and were read again (or could not be).
+    case reloaded(ReloadOutcome)
     /// What `y` asked the session for (the curl command, the URL), or why there is none.
     case yankReady(YankTarget, Result<String, ExplorerError>)
 }

@@ -85,6 +85,9 @@ package enum App {
         case .authorization(let prompt):
             signIn(prompt, &state)
             return []
+        case .reloaded(let outcome):
+            state.status = reloadStatus(outcome)
+            return []
         case .filterFinished, .variablesLoaded, .runProgress, .runFinished, .runFailed, .historyLoaded,
             .historyEntryReady:
             return []

@@ -101,9 +101,12 @@ package final class Runtime {
                     case .handler(let handlerEvent): inbox.post(.handlerEvent(handlerEvent))
                     case .stateChanged: inbox.post(.snapshot(await session.snapshot()))
                     case .authorization(let prompt): inbox.post(.authorization(prompt))
+                    case .reloaded(let outcome): inbox.post(.reloaded(outcome))
                     }
                 }
             })
+        // Spec, environment and workspace files edited, added or removed on disk are read again as they change.
+        tasks.append(WorkspaceWatcher.watch(session))
         perform(.refreshSnapshot)
         perform(.loadCache)
     }
