@@ -118,6 +118,8 @@ package struct REPL: Sendable {
         var lineNumber = 0
         var status = ExitStatus.success
         var quitWarned = false
+        /// When the workspace's files were last looked at (`pickUpChanges`).
+        var lastLook: ContinuousClock.Instant?
 
         mutating func failed(_ status: ExitStatus) { self.status = max(self.status, status) }
     }
@@ -151,7 +153,7 @@ package struct REPL: Sendable {
         }
         if command == .quit { return .quit }
         run.quitWarned = false
-        if command != .reload { await pickUpChanges() }
+        if command != .reload { await pickUpChanges(&run) }
         switch await perform(command) {
         case .success(let output):
             if case .response(let response, let checks, let warnings) = output, streamedLast.load() {
@@ -170,8 +172,13 @@ package struct REPL: Sendable {
     }
 
     /// Reads the workspace's files again when they changed on disk since the last line, and says what changed
-    /// (on stderr: a script's output stays its commands' own).
-    private func pickUpChanges() async {
+    /// (on stderr: a script's output stays its commands' own). Interactive, it looks before every line (a person
+    /// types slower than a look takes); a script's lines look at most once a second, so a long script on a big
+    /// workspace does not pay a look per line.
+    private func pickUpChanges(_ run: inout RunState) async {
+        let now = ContinuousClock.now
+        if !options.interactive, let last = run.lastLook, now - last < .seconds(1) { return }
+        run.lastLook = now
         guard let outcome = try? await session.reload() else { return }
         let needsUser = outcome.failure != nil || !outcome.conflicts.isEmpty || !outcome.broken.isEmpty
         let text = outcome.lines.joined(separator: "\n")
