@@ -22,10 +22,9 @@ struct AuthCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let output = try await runAuth(workspace, .status, environment: env, startsMock: false)
-            guard case .signIns(let rows, let environment) = output else { return }
-            let lines = SignInRow.lines(rows, environment: environment, now: Date())
-            if rows.isEmpty {
+            let listing = try await runAuth(workspace, environment: env, startsMock: false) { await $0.signIns() }
+            let lines = SignInRow.lines(listing.rows, environment: listing.environment, now: Date())
+            if listing.rows.isEmpty {
                 StandardStream.error.write("tern: \(lines.joined())\n")
                 return
             }
@@ -42,8 +41,10 @@ struct AuthCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let output = try await runAuth(workspace, .login(spec), environment: env, startsMock: true)
-            if case .done(let message) = output { StandardStream.error.write("tern: \(message)\n") }
+            let message = try await runAuth(workspace, environment: env, startsMock: true) {
+                try await $0.signIn(spec)
+            }
+            StandardStream.error.write("tern: \(message)\n")
         }
     }
 
@@ -55,8 +56,10 @@ struct AuthCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let output = try await runAuth(workspace, .logout(all: all), environment: env, startsMock: false)
-            if case .done(let message) = output { StandardStream.error.write("tern: \(message)\n") }
+            let message = try await runAuth(workspace, environment: env, startsMock: false) {
+                try await $0.signOut(all: all)
+            }
+            StandardStream.error.write("tern: \(message)\n")
         }
     }
 
@@ -86,17 +89,10 @@ struct AuthCommand: AsyncParsableCommand {
     }
 }
 
-/// Runs one `auth` action on a freshly opened workspace.
-private func runAuth(
-    _ options: WorkspaceOptions, _ action: Command.AuthAction, environment: String?, startsMock: Bool
-) async throws -> CommandOutput {
-    let opened = try await OpenedWorkspace.open(options, environment: environment, startsMock: startsMock)
-    do {
-        let output = try await opened.session.run(.auth(action))
-        await opened.close()
-        return output
-    } catch {
-        await opened.close()
-        throw CommandFailure.usage(error.message)
-    }
+/// Runs one `auth` operation on a freshly opened workspace.
+private func runAuth<T: Sendable>(
+    _ options: WorkspaceOptions, environment: String?, startsMock: Bool,
+    _ operation: (ExplorerSession) async throws -> T
+) async throws -> T {
+    try await runCache(options, environment: environment, startsMock: startsMock, operation)
 }

@@ -19,7 +19,7 @@ struct CacheCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let entries = try await runCache(workspace, .list).entries
+            let entries = try await runCache(workspace) { try await $0.cacheEntries() }
             if json {
                 StandardStream.output.write(JSONLines.array(entries.map(CacheCommand.fields)) + "\n")
                 return
@@ -39,7 +39,7 @@ struct CacheCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON (the body as text or base64).") var json = false
 
         func run() async throws {
-            guard let entry = try await runCache(workspace, .show(key)).entries.first else { return }
+            let entry = try await runCache(workspace) { try await $0.cacheEntry(key) }
             if json {
                 var fields = CacheCommand.fields(entry)
                 if let text = BodyRendering.exactText(entry.body) {
@@ -66,8 +66,8 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var workspace: WorkspaceOptions
 
         func run() async throws {
-            let output = try await runCache(workspace, .clear(key)).message
-            StandardStream.error.write((output ?? "cache cleared") + "\n")
+            let message = try await runCache(workspace) { try await $0.clearCache(key) }
+            StandardStream.error.write(message + "\n")
         }
     }
 
@@ -129,24 +129,19 @@ struct CacheCommand: AsyncParsableCommand {
     }
 }
 
-/// Runs a cache command through the session; exits 2 on errors (an unknown key included).
+/// Runs `operation` on a session over the workspace; exits 2 on errors (an unknown key included).
 /// `environment` and `startsMock` matter to commands that resolve specs (`import`).
-func runCache(
-    _ options: WorkspaceOptions, _ action: Command.CacheAction, environment: String? = nil, startsMock: Bool = false
-) async throws -> (entries: [StoredResponse], message: String?) {
+func runCache<T: Sendable>(
+    _ options: WorkspaceOptions, environment: String? = nil, startsMock: Bool = false,
+    _ operation: (ExplorerSession) async throws -> T
+) async throws -> T {
     let opened = try await OpenedWorkspace.open(options, environment: environment, startsMock: startsMock)
-    let output: CommandOutput
     do {
-        output = try await opened.session.run(.cache(action))
+        let result = try await operation(opened.session)
+        await opened.close()
+        return result
     } catch {
         await opened.close()
-        throw CommandFailure.usage(error.message)
-    }
-    await opened.close()
-    switch output {
-    case .cacheEntries(let entries): return (entries, nil)
-    case .cacheEntry(let entry): return ([entry], nil)
-    case .done(let message): return ([], message)
-    default: return ([], nil)
+        throw CommandFailure.usage((error as? ExplorerError)?.message ?? "\(error)")
     }
 }

@@ -16,8 +16,10 @@ extension CacheCommand {
         @OptionGroup var workspace: WorkspaceOptions
 
         func run() async throws {
-            let message = try await runCache(workspace, .export(file, names: names, force: force)).message
-            StandardStream.error.write((message ?? "exported") + "\n")
+            let message = try await runCache(workspace) { session in
+                try await session.exportHAR(to: file, names: names, replacing: force)
+            }
+            StandardStream.error.write(message + "\n")
         }
     }
 
@@ -37,8 +39,10 @@ extension CacheCommand {
         @OptionGroup var workspace: WorkspaceOptions
 
         func run() async throws {
-            let message = try await runCache(workspace, .importHAR(file), environment: env, startsMock: true).message
-            StandardStream.error.write((message ?? "imported") + "\n")
+            let message = try await runCache(workspace, environment: env, startsMock: true) {
+                try await $0.importCacheHAR(file)
+            }
+            StandardStream.error.write(message + "\n")
         }
     }
 
@@ -53,8 +57,8 @@ extension CacheCommand {
         @OptionGroup var workspace: WorkspaceOptions
 
         func run() async throws {
-            let message = try await runCache(workspace, .promote(key, force: force)).message
-            StandardStream.error.write((message ?? "promoted") + "\n")
+            let message = try await runCache(workspace) { try await $0.promote(key, replacing: force) }
+            StandardStream.error.write(message + "\n")
         }
     }
 }

@@ -23,9 +23,9 @@ struct CookiesCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let output = try await runCookies(workspace, .list(domain: domain), environment: env)
-            guard case .cookies(let rows, let environment) = output else { return }
-            let jar = environment.map { "environment \($0)" } ?? "no environment"
+            let listing = try await runCookies(workspace, environment: env) { await $0.cookieListing(domain: domain) }
+            let rows = listing.rows
+            let jar = listing.environment.map { "environment \($0)" } ?? "no environment"
             guard !rows.isEmpty else {
                 StandardStream.error.write("tern: no cookies (\(jar))\n")
                 return
@@ -46,8 +46,10 @@ struct CookiesCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let output = try await runCookies(workspace, .delete(name: name, domain: domain), environment: env)
-            if case .done(let message) = output { StandardStream.error.write("tern: \(message)\n") }
+            let message = try await runCookies(workspace, environment: env) {
+                try await $0.deleteCookies(named: name, domain: domain)
+            }
+            StandardStream.error.write("tern: \(message)\n")
         }
     }
 
@@ -59,23 +61,17 @@ struct CookiesCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let output = try await runCookies(workspace, .clear(domain: domain), environment: env)
-            if case .done(let message) = output { StandardStream.error.write("tern: \(message)\n") }
+            let message = try await runCookies(workspace, environment: env) {
+                try await $0.clearCookies(domain: domain)
+            }
+            StandardStream.error.write("tern: \(message)\n")
         }
     }
 }
 
-/// Runs one `cookies` action on a freshly opened workspace (no mock server is started).
-private func runCookies(
-    _ options: WorkspaceOptions, _ action: Command.CookieAction, environment: String?
-) async throws -> CommandOutput {
-    let opened = try await OpenedWorkspace.open(options, environment: environment, startsMock: false)
-    do {
-        let output = try await opened.session.run(.cookies(action))
-        await opened.close()
-        return output
-    } catch {
-        await opened.close()
-        throw CommandFailure.usage(error.message)
-    }
+/// Runs one `cookies` operation on a freshly opened workspace (no mock server is started).
+private func runCookies<T: Sendable>(
+    _ options: WorkspaceOptions, environment: String?, _ operation: (ExplorerSession) async throws -> T
+) async throws -> T {
+    try await runCache(options, environment: environment, startsMock: false, operation)
 }

@@ -14,12 +14,12 @@ struct ExportCommand: AsyncParsableCommand {
     static func perform(
         _ action: Command.ExportAction, on workspace: WorkspaceOptions, environment: String? = nil,
         variables: [String: String] = [:]
-    ) async throws -> CommandOutput {
+    ) async throws -> String {
         let opened = try await OpenedWorkspace.open(
             workspace, environment: environment, variables: variables, startsMock: false)
-        let result: CommandOutput
+        let result: String
         do {
-            result = try await opened.session.run(.export(action))
+            result = try await opened.session.export(action)
         } catch {
             await opened.close()
             throw CommandFailure.usage(error.message)
@@ -29,10 +29,8 @@ struct ExportCommand: AsyncParsableCommand {
     }
 
     /// A document (no `-o`) goes to standard output; the note that a file was written goes to standard error.
-    static func report(_ result: CommandOutput, toFile: Bool) {
-        if case .done(let message) = result {
-            (toFile ? StandardStream.error : StandardStream.output).write(message + "\n")
-        }
+    static func report(_ message: String, toFile: Bool) {
+        (toFile ? StandardStream.error : StandardStream.output).write(message + "\n")
     }
 }
 
@@ -62,8 +60,7 @@ struct ExportCurlCommand: AsyncParsableCommand {
         // points at `tern mock --port 8787` instead, and says so.
         let mockStandIn = values["mock"] == nil
         if mockStandIn { values["mock"] = Self.mockStandIn }
-        let output = try await ExportCommand.perform(.curl(spec), on: workspace, environment: env, variables: values)
-        guard case .curl(let command) = output else { return }
+        let command = try await ExportCommand.perform(.curl(spec), on: workspace, environment: env, variables: values)
         StandardStream.output.write(command + "\n")
         if mockStandIn, command.contains(Self.mockStandIn) {
             StandardStream.error.write(

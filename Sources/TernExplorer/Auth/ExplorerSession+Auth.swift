@@ -35,36 +35,40 @@ package struct SignInRow: Sendable, Hashable {
 }
 
 extension ExplorerSession {
-    /// `auth status|login [SPEC]|logout [--all]`.
-    func auth(_ action: Command.AuthAction) async throws(ExplorerError) -> CommandOutput {
+    /// `auth status`: the stored OAuth 2.0 tokens of the environment in force, never the tokens.
+    package func signIns() -> SignInListing {
         let environment = activeEnvironment
-        switch action {
-        case .status:
-            let rows = oauthTokens.list().filter { $0.environment == (environment ?? "") }.map { entry in
-                SignInRow(
-                    environment: entry.environment, summary: entry.summary, expiresAt: entry.token.expiresAt,
-                    hasRefreshToken: entry.token.refreshToken != nil)
-            }
-            return .signIns(rows, environment: environment)
-        case .login(let name):
-            let (configuration, authenticator) = try oauthAuthenticator(name)
-            _ = try await token(from: authenticator)
-            let expiry = authenticator.currentToken?.expiresAt.map {
-                ", expires in \(HumanUnits.short($0.timeIntervalSince(handler.clock.now)))"
-            }
-            return .done("signed in: \(configuration.summary) (token \(Redactor.mask)\(expiry ?? ""))")
-        case .logout(let all):
-            let removed: Int
-            do {
-                removed = try oauthTokens.forget(environment: all ? nil : (environment ?? ""))
-            } catch {
-                throw ExplorerError(.storage, "the tokens could not be forgotten: \(error)")
-            }
-            // Then the ones in memory (their storage entries are gone already).
-            oauth2.signOut(partition: environment, all: all)
-            let scope = all ? "every environment" : (environment.map { "environment \($0)" } ?? "no environment")
-            return .done("forgot \(removed) OAuth 2.0 token\(removed == 1 ? "" : "s") (\(scope))")
+        let rows = oauthTokens.list().filter { $0.environment == (environment ?? "") }.map { entry in
+            SignInRow(
+                environment: entry.environment, summary: entry.summary, expiresAt: entry.token.expiresAt,
+                hasRefreshToken: entry.token.refreshToken != nil)
         }
+        return SignInListing(rows: rows, environment: environment)
+    }
+
+    /// `auth login [SPEC]`: gets a token now for `name`'s OAuth 2.0 configuration; says for what and until when.
+    package func signIn(_ name: String?) async throws(ExplorerError) -> String {
+        let (configuration, authenticator) = try oauthAuthenticator(name)
+        _ = try await token(from: authenticator)
+        let expiry = authenticator.currentToken?.expiresAt.map {
+            ", expires in \(HumanUnits.short($0.timeIntervalSince(handler.clock.now)))"
+        }
+        return "signed in: \(configuration.summary) (token \(Redactor.mask)\(expiry ?? ""))"
+    }
+
+    /// `auth logout [--all]`: forgets the environment's tokens (every environment's with `all`); says how many.
+    package func signOut(all: Bool) throws(ExplorerError) -> String {
+        let environment = activeEnvironment
+        let removed: Int
+        do {
+            removed = try oauthTokens.forget(environment: all ? nil : (environment ?? ""))
+        } catch {
+            throw ExplorerError(.storage, "the tokens could not be forgotten: \(error)")
+        }
+        // Then the ones in memory (their storage entries are gone already).
+        oauth2.signOut(partition: environment, all: all)
+        let scope = all ? "every environment" : (environment.map { "environment \($0)" } ?? "no environment")
+        return "forgot \(removed) OAuth 2.0 token\(removed == 1 ? "" : "s") (\(scope))"
     }
 
     /// The current access token for `name`'s OAuth 2.0 configuration, signing in when needed: what

@@ -115,6 +115,15 @@ package enum CommandRegistry {
         all.first { $0.name == name }
     }
 
+    /// `help [COMMAND]`: every command, or the one called `name`; an unknown name is an error.
+    package static func help(_ name: String?) throws(ExplorerError) -> [CommandInfo] {
+        guard let name else { return all }
+        guard let info = info(name.lowercased()) else {
+            throw ExplorerError(.unknownCommand, "no command '\(name)'; 'help' lists them")
+        }
+        return [info]
+    }
+
     /// Up to `limit` command names close to `word` (prefix matches first, then by edit distance).
     package static func suggestions(for word: String, limit: Int = 3) -> [String] {
         Suggestions.closeMatches(to: word, in: all.map(\.name), limit: limit)

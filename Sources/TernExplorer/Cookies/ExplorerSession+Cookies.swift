@@ -6,34 +6,38 @@ extension ExplorerSession {
     /// The cookie jar of the environment in force.
     package var activeCookieJar: CookieJar { cookieJars.jar(activeEnvironment) }
 
-    /// `cookies list [DOMAIN]|delete NAME [--domain D]|clear [DOMAIN]` on the jar of the environment in force.
-    func cookies(_ action: Command.CookieAction) throws(ExplorerError) -> CommandOutput {
-        let jar = activeCookieJar
-        let now = handler.clock.now
-        let environment = activeEnvironment.map { "environment \($0)" } ?? "no environment"
-        switch action {
-        case .list(let domain):
-            let wanted = domain.map { CookieJar.normalizedDomainText($0) }
-            let cookies = jar.all(at: now).filter { cookie in
-                wanted.map { CookieMatching.domainMatches(cookie.domain, $0) } ?? true
-            }
-            return .cookies(cookies.map(CookieRow.init), environment: activeEnvironment)
-        case .delete(let name, let domain):
-            let removed = jar.delete(name: name, domain: domain)
-            guard removed > 0 else {
-                throw ExplorerError(
-                    .usage, "no cookie named '\(name)'\(domain.map { " for \($0)" } ?? "") in \(environment)")
-            }
-            try saveCookies()
-            changed()
-            return .done("deleted \(removed) cookie\(removed == 1 ? "" : "s") named \(name) (\(environment))")
-        case .clear(let domain):
-            let removed = jar.clear(domain: domain)
-            try saveCookies()
-            changed()
-            return .done("cleared \(removed) cookie\(removed == 1 ? "" : "s") (\(environment))")
+    /// `cookies list [DOMAIN]`: the cookies of the jar in force (of `domain` and its subdomains), values
+    /// masked in each row.
+    package func cookieListing(domain: String?) -> CookieListing {
+        let wanted = domain.map { CookieJar.normalizedDomainText($0) }
+        let cookies = activeCookieJar.all(at: handler.clock.now).filter { cookie in
+            wanted.map { CookieMatching.domainMatches(cookie.domain, $0) } ?? true
         }
+        return CookieListing(rows: cookies.map(CookieRow.init), environment: activeEnvironment)
     }
+
+    /// `cookies delete NAME [--domain DOMAIN]`: says how many went; none is an error.
+    package func deleteCookies(named name: String, domain: String?) throws(ExplorerError) -> String {
+        let removed = activeCookieJar.delete(name: name, domain: domain)
+        guard removed > 0 else {
+            throw ExplorerError(
+                .usage, "no cookie named '\(name)'\(domain.map { " for \($0)" } ?? "") in \(jarScope)")
+        }
+        try saveCookies()
+        changed()
+        return "deleted \(removed) cookie\(removed == 1 ? "" : "s") named \(name) (\(jarScope))"
+    }
+
+    /// `cookies clear [DOMAIN]`: says how many went.
+    package func clearCookies(domain: String?) throws(ExplorerError) -> String {
+        let removed = activeCookieJar.clear(domain: domain)
+        try saveCookies()
+        changed()
+        return "cleared \(removed) cookie\(removed == 1 ? "" : "s") (\(jarScope))"
+    }
+
+    /// `environment NAME` or `no environment`: whose jar the cookie commands change.
+    private var jarScope: String { activeEnvironment.map { "environment \($0)" } ?? "no environment" }
 
     /// Writes `.tern/cookies.json` when a jar changed.
     func saveCookies() throws(ExplorerError) {

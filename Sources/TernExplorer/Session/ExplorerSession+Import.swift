@@ -5,7 +5,7 @@ import TernWorkspace
 extension ExplorerSession {
     /// `import FORMAT SOURCE`: plans the source into this session's workspace, writes it unless
     /// `dryRun`, and reloads the workspace so the new specs can be used at once.
-    func importCollection(
+    package func importCollection(
         _ request: CollectionImport.Request, dryRun: Bool
     ) async throws(ExplorerError) -> ImportOutcome {
         do {
@@ -38,11 +38,12 @@ extension ExplorerSession {
         return outcome
     }
 
-    /// `export curl|har|postman`.
-    func export(_ action: Command.ExportAction) async throws(ExplorerError) -> CommandOutput {
+    /// `export curl|har|postman`: the curl command line, or what was written where (the document itself
+    /// when the file is `-`), with a line for each warning.
+    package func export(_ action: Command.ExportAction) async throws(ExplorerError) -> String {
         switch action {
         case .curl(let name):
-            return .curl(try curlCommand(for: name))
+            return try curlCommand(for: name)
         case .har(let file, let names, let fromCache, let force):
             let exported = try await exportHARDocument(names: names, from: fromCache ? .cache : .history)
             let data = try HARFile.encode(exported.document)
@@ -50,7 +51,7 @@ extension ExplorerSession {
             var message = try writeExport(
                 data, to: file, replacing: force, what: "\(entries) \(entries == 1 ? "entry" : "entries") as HAR 1.2")
             for warning in exported.warnings { message += "\nwarning: \(warning)" }
-            return .done(message)
+            return message
         case .postman(let file, let group, let force):
             if let group, !workspace.specs.contains(where: { $0.group.first == group }) {
                 let groups = Set(workspace.specs.compactMap(\.group.first)).sorted()
@@ -63,7 +64,7 @@ extension ExplorerSession {
             } catch {
                 throw ExplorerError(.workspace, "export postman: \(error.description)")
             }
-            return .done(try writeExport(data, to: file, replacing: force, what: "a Postman collection v2.1"))
+            return try writeExport(data, to: file, replacing: force, what: "a Postman collection v2.1")
         }
     }
 

@@ -168,11 +168,6 @@ package actor ExplorerSession {
         activity.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(1024))
     }
 
-    /// Parses and runs one line of the command language.
-    package func run(line: String) async throws(ExplorerError) -> CommandOutput {
-        try await run(CommandParser.parse(line))
-    }
-
     /// Whether any spec has edits not saved to its file.
     package var hasUnsavedEdits: Bool { !edited.isEmpty }
 

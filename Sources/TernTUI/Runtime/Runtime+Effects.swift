@@ -41,7 +41,7 @@ extension Runtime {
         case .select(let id):
             spawn {
                 do throws(ExplorerError) {
-                    _ = try await session.run(.use(id))
+                    _ = try await session.use(id)
                 } catch {
                     inbox.post(.commandFinished(.use(id), .failure(error)))
                 }
@@ -53,9 +53,7 @@ extension Runtime {
         case .loadCache:
             spawn {
                 do throws(ExplorerError) {
-                    if case .cacheEntries(let entries) = try await session.run(.cache(.list)) {
-                        inbox.post(.cacheLoaded(entries.map(CacheRow.init)))
-                    }
+                    inbox.post(.cacheLoaded(try await session.cacheEntries().map(CacheRow.init)))
                 } catch {
                     inbox.post(.commandFinished(.cache(.list), .failure(error)))
                 }
@@ -63,9 +61,7 @@ extension Runtime {
         case .openCacheEntry(let key):
             spawn {
                 do throws(ExplorerError) {
-                    if case .cacheEntry(let entry) = try await session.run(.cache(.show(key))) {
-                        inbox.post(.responseReady(ResponseView.make(entry)))
-                    }
+                    inbox.post(.responseReady(ResponseView.make(try await session.cacheEntry(key))))
                 } catch {
                     inbox.post(.commandFinished(.cache(.show(key)), .failure(error)))
                 }
@@ -87,15 +83,19 @@ extension Runtime {
     private static func run(_ command: Command, session: ExplorerSession, inbox: Inbox) async {
         do throws(ExplorerError) {
             let output = try await session.run(command)
-            // A response (`:rerun N`) is formatted here, off the UI task, and shown in the response pane.
-            if case .response(let response, let checks, let warnings) = output {
+            // A response (`:rerun N`) or a stored answer (`:cache show KEY`) is formatted here, off the UI
+            // task, and shown in the response pane; every other result goes to `App.finished`.
+            switch output {
+            case .response(let response, let checks, let warnings):
                 let title = response.request.name ?? response.request.label
                 var view = ResponseView.make(response, title: title, checks: checks)
                 view.warnings = warnings
                 inbox.post(.responseReady(view))
-                return
+            case .cacheEntry(let entry):
+                inbox.post(.responseReady(ResponseView.make(entry)))
+            default:
+                inbox.post(.commandFinished(command, .success(output)))
             }
-            inbox.post(.commandFinished(command, .success(output)))
         } catch {
             inbox.post(.commandFinished(command, .failure(error)))
         }
@@ -137,15 +137,7 @@ extension Runtime {
     func readActivity() {
         let session = self.session
         let inbox = self.inbox
-        spawn {
-            let log = try? await session.run(.log)
-            let transfers = try? await session.run(.transfers)
-            guard case .retryLog(let entries)? = log, case .transfers(let records)? = transfers else {
-                inbox.post(.activity(retryLog: [], transfers: []))
-                return
-            }
-            inbox.post(.activity(retryLog: entries, transfers: records))
-        }
+        spawn { inbox.post(.activity(retryLog: session.retryLog, transfers: session.transfers)) }
     }
 
     /// Hands the terminal to `$EDITOR` on `job`'s text, takes it back, answers a waiting caller

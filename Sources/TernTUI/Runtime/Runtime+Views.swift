@@ -23,9 +23,7 @@ extension Runtime {
         case .loadHistory:
             spawn {
                 do throws(ExplorerError) {
-                    if case .history(let entries) = try await session.run(.history) {
-                        inbox.post(.historyLoaded(entries))
-                    }
+                    inbox.post(.historyLoaded(try await session.historyEntries()))
                 } catch {
                     inbox.post(.commandFinished(.history, .failure(error)))
                 }
@@ -33,8 +31,8 @@ extension Runtime {
         case .openHistoryEntry(let entry):
             let timeZone = state.timeZone
             spawn {
-                let (stored, exact) = await Runtime.storedResponse(for: entry, session: session)
-                let view = ResponseView.make(entry, stored: stored, exact: exact, timeZone: timeZone)
+                let answer = await session.storedAnswer(of: entry)
+                let view = ResponseView.make(entry, stored: answer.stored, exact: answer.exact, timeZone: timeZone)
                 inbox.post(.historyEntryReady(view))
             }
         default:
@@ -66,28 +64,5 @@ extension Runtime {
         }
         let summary = RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
         inbox.post(.runFinished(summary, responses: responses))
-    }
-
-    /// The answer the cache keeps for the send `entry` records: its own, by its cache key; for an
-    /// entry recorded before requests and keys were, the newest answer stored for its spec (`exact`
-    /// is then false).
-    private static func storedResponse(
-        for entry: HistoryEntry, session: ExplorerSession
-    ) async -> (stored: StoredResponse?, exact: Bool) {
-        if let key = entry.cacheKey {
-            guard case .cacheEntry(let stored)? = try? await session.run(.cache(.show(key))), stored.key == key else {
-                return (nil, true)
-            }
-            return (stored, true)
-        }
-        guard entry.request == nil, let spec = entry.spec,
-            case .cacheEntries(let entries)? = try? await session.run(.cache(.list))
-        else { return (nil, true) }
-        let forSpec = entries.filter { $0.request?.name == spec }
-        let sameURL = forSpec.filter { $0.url == entry.url }
-        guard let newest = (sameURL.isEmpty ? forSpec : sameURL).max(by: { $0.storedAt < $1.storedAt }),
-            case .cacheEntry(let full)? = try? await session.run(.cache(.show(newest.key)))
-        else { return (nil, true) }
-        return (full, false)
     }
 }

@@ -83,21 +83,3 @@ extension App {
         return [.copy(text)]
     }
 }
-
-extension Runtime {
-    /// The text `y` copies that only the session has: the curl command, or the selected spec's URL
-    /// as `show` resolves it (secrets masked).
-    static func yankText(_ target: YankTarget, session: ExplorerSession) async -> Result<String, ExplorerError> {
-        do throws(ExplorerError) {
-            switch try await session.run(target == .curl ? .curl : .show) {
-            case .curl(let text): return .success(text)
-            case .request(let request, _, _):
-                let line = RequestLines(request, secretValues: request.secretValues).requestLine
-                return .success(line.firstIndex(of: " ").map { String(line[line.index(after: $0)...]) } ?? line)
-            default: return .failure(ExplorerError(.unsupported, "nothing to copy"))
-            }
-        } catch {
-            return .failure(error)
-        }
-    }
-}

@@ -3,12 +3,15 @@ import Tern
 import TernWorkspace
 
 extension ExplorerSession {
-    /// `set`/`unset`: headers and query parameters edit the selected spec; variables the session.
-    func applyEdit(_ field: Command.EditField, name: String, value: String?) throws(ExplorerError) -> CommandOutput {
+    /// `set`/`unset` (`value` `nil`): headers and query parameters edit the selected spec; variables the
+    /// session. Says what changed.
+    package func applyEdit(_ field: Command.EditField, name: String, value: String?) throws(ExplorerError)
+        -> String
+    {
         if field == .variable {
             setVariable(name, value)
             changed()
-            return .done(value == nil ? "unset var \(name)" : "set var \(name)")
+            return value == nil ? "unset var \(name)" : "set var \(name)"
         }
         var current = try entry(nil)
         switch field {
@@ -23,12 +26,12 @@ extension ExplorerSession {
         }
         edited[current.id] = current
         changed()
-        return .done("\(value == nil ? "unset" : "set") \(field.rawValue) \(name) on \(current.id) (unsaved)")
+        return "\(value == nil ? "unset" : "set") \(field.rawValue) \(name) on \(current.id) (unsaved)"
     }
 
     /// `body TEXT|@FILE|edit`: JSON text becomes a JSON body, anything else a text body; a GraphQL body keeps its
     /// kind (see `replacing(_:with:)`) and opens in the editor as a `.graphql` file holding the query.
-    func replaceBody(_ source: Command.BodySource) async throws(ExplorerError) -> CommandOutput {
+    package func replaceBody(_ source: Command.BodySource) async throws(ExplorerError) -> String {
         var current = try entry(nil)
         let text: String
         switch source {
@@ -55,7 +58,7 @@ extension ExplorerSession {
                 throw ExplorerError(.unsupported, "the editor failed: \(error)")
             }
             // Quitting the editor without a change leaves the spec as it was (not marked edited).
-            if Self.sameText(text, original) { return .done("body of \(current.id) unchanged") }
+            if Self.sameText(text, original) { return "body of \(current.id) unchanged" }
         }
         let wasJSON = current.spec.body?.kind == "json"
         current.spec.body = Self.replacing(current.spec.body, with: text)
@@ -63,11 +66,11 @@ extension ExplorerSession {
         changed()
         // A JSON body edited into something that is not JSON is kept as text, and said so where.
         if wasJSON, current.spec.body?.kind != "json", let error = JSONSyntaxError.check(text) {
-            return .done(
-                "body of \(current.id) replaced as text (unsaved): it is not JSON at \(error); "
-                    + "'body edit' edits it again")
+            return
+                ("body of \(current.id) replaced as text (unsaved): it is not JSON at \(error); "
+                + "'body edit' edits it again")
         }
-        return .done("body of \(current.id) replaced (unsaved)")
+        return "body of \(current.id) replaced (unsaved)"
     }
 
     /// The body `text` makes in place of `body`: for a GraphQL body, a GraphQL-over-HTTP JSON document replaces
@@ -133,7 +136,7 @@ extension ExplorerSession {
 
     /// `save [as NAME]`: writes the selected spec (with its edits) to its file or to a new spec. A file that
     /// changed on disk since it was read is not overwritten unless `force`.
-    func save(as newID: String?, force: Bool = false) throws(ExplorerError) -> CommandOutput {
+    package func save(as newID: String?, force: Bool = false) throws(ExplorerError) -> String {
         var current = try entry(nil)
         let originalID = current.id
         if newID == nil, !force, conflicts.contains(current.id) || changedOnDisk(current) {
@@ -172,6 +175,6 @@ extension ExplorerSession {
         edited[originalID] = nil
         select(saved.id)
         changed()
-        return .done("saved \(saved.id) to \(saved.file.path)")
+        return "saved \(saved.id) to \(saved.file.path)"
     }
 }

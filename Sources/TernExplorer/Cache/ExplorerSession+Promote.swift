@@ -8,17 +8,10 @@ extension ExplorerSession {
     /// else as text), so `sample` mode and the mock serve it. A binary or file body is refused, and so
     /// is replacing a different sample unless `replacing`.
     package func promote(_ key: String, replacing: Bool) async throws(ExplorerError) -> String {
-        guard let storage else { throw ExplorerError(.storage, "this session has no cache") }
+        guard storage != nil else { throw ExplorerError(.storage, "this session has no cache") }
         // The sample goes into the spec file as it is on disk now, not as it was first read.
         try await reload()
-        let stored: StoredResponse
-        do {
-            stored = try await storedEntry(matching: key, in: storage)
-        } catch let error as ExplorerError {
-            throw error
-        } catch {
-            throw ExplorerError(.storage, "the cache failed: \(error)")
-        }
+        let stored = try await storedEntry(matching: key)
         guard let specID = stored.request?.name, let spec = try? workspace.spec(named: specID) else {
             throw ExplorerError(
                 .workspace,

@@ -1,30 +1,7 @@
-package import Foundation
+import Foundation
 package import Tern
 import TernSQLite
 import TernWorkspace
-
-/// Changes the CLI applies to one send without editing the spec (`--header`, `--query`, `--body`).
-package struct SendAdjustments: Sendable {
-    package var headers: [(name: String, value: String)] = []
-    package var query: [(name: String, value: String)] = []
-    /// Body text (JSON when it parses as JSON).
-    package var body: String?
-    /// A body sent as these bytes (`--body @FILE` or `@-` that is not UTF-8 text), with the spec's
-    /// `Content-Type`, else `application/octet-stream`.
-    package var bodyData: Data?
-    /// Streams the response body to a file (the cache's, or a temporary one) instead of memory: for
-    /// `-o FILE`, which then copies it where the user asked.
-    package var streamsBody = false
-    /// Sees this send's events as they happen (the CLI's `--events json` and progress bar).
-    package var onEvent: (@Sendable (HandlerEvent) -> Void)?
-    /// Sees a streamed body's items (Server-Sent Events, JSON lines) as they arrive; set, the send
-    /// goes through `Handler.stream`, which `streamStop` ends (keeping what arrived).
-    package var onStream: (@Sendable (StreamedItem) -> Void)?
-    /// Ends the streamed send early (the faces' Esc and Ctrl-C).
-    package var streamStop: StreamStop?
-
-    package init() {}
-}
 
 extension ExplorerSession {
     /// Sends the spec `name` (or the selected one) with this session's edits, recording history;
@@ -112,15 +89,5 @@ extension ExplorerSession {
 
     private func remember(_ entry: HistoryEntry) async {
         try? await history?.recordHistory(entry)
-    }
-
-    /// `history`: the latest sends, newest first.
-    func listHistory() async throws(ExplorerError) -> CommandOutput {
-        guard let history else { return .history([]) }
-        do {
-            return .history(try await history.history(limit: 100))
-        } catch {
-            throw ExplorerError(.storage, "the history could not be read: \(error)")
-        }
     }
 }

@@ -1,0 +1,20 @@
+import TernExplorer
+
+extension Runtime {
+    /// The text `y` copies that only the session has: the curl command, or the selected spec's URL
+    /// as `show` resolves it (secrets masked).
+    static func yankText(_ target: YankTarget, session: ExplorerSession) async -> Result<String, ExplorerError> {
+        do throws(ExplorerError) {
+            switch target {
+            case .curl:
+                return .success(try await session.curlCommand())
+            case .url, .body, .header:
+                let request = try await session.shownRequest().request
+                let line = RequestLines(request, secretValues: request.secretValues).requestLine
+                return .success(line.firstIndex(of: " ").map { String(line[line.index(after: $0)...]) } ?? line)
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+}
