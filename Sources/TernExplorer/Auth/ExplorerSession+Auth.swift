@@ -108,7 +108,7 @@ extension ExplorerSession {
         }
         var found: [OAuth2Configuration: (id: String, request: Request)] = [:]
         for entry in workspace.specs {
-            guard let request = try? resolve(edited[entry.id] ?? entry),
+            guard let request = try? resolve(edits[entry.id] ?? entry),
                 case .oauth2(let configuration) = request.authentication, found[configuration] == nil
             else { continue }
             found[configuration] = (entry.id, request)

@@ -31,7 +31,7 @@ extension ExplorerSession {
         if let index = newWorkspace.specs.firstIndex(where: { $0.id == saved.id }) { newWorkspace.specs[index] = saved }
         replaceWorkspace(newWorkspace)
         noteWritten(saved.file)
-        edited[saved.id]?.spec.sample = sample
+        edits[saved.id]?.spec.sample = sample
         changed()
         return "wrote the \(stored.status) answer of '\(stored.key)' as the sample of \(saved.id) (\(saved.file.path))"
     }

@@ -135,7 +135,7 @@ extension ExplorerSession {
     private func requiredEntry(_ dependency: SpecDependency, of entry: SpecEntry) throws(ExplorerError) -> SpecEntry {
         do {
             let found = try workspace.spec(named: dependency.spec)
-            return edited[found.id] ?? found
+            return edits[found.id] ?? found
         } catch {
             throw ExplorerError(.workspace, "\(entry.id) requires \(error)")
         }

@@ -3,7 +3,7 @@ import TernWorkspace
 extension ExplorerSession {
     /// What Tab completes to right now: specs, environments, header names and variable names.
     package func completionVocabulary() -> CompletionVocabulary {
-        let entries = workspace.specs.map { edited[$0.id] ?? $0 }
+        let entries = workspace.specs.map { edits[$0.id] ?? $0 }
         var fileNameCounts: [String: Int] = [:]
         for entry in entries { fileNameCounts[entry.fileName, default: 0] += 1 }
         let uniqueFileNames = entries.map(\.fileName).filter {

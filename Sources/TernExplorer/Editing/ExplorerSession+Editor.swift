@@ -103,7 +103,7 @@ extension ExplorerSession {
                 EditableItem(name: $0.name, value: $0.value, enabled: !spec.disabled.isDisabled(header: $0.name))
             },
             body: Self.bodyText(spec.body), bodyKind: spec.body?.kind, transaction: spec.transaction.rawValue,
-            edited: edited[entry.id] != nil
+            edited: edits[entry.id] != nil
         )
         let target = workspace.target(for: spec)
         detail.auth = Self.authSummary(spec.auth, inherited: target?.auth)
@@ -242,7 +242,7 @@ extension ExplorerSession {
         case .body:
             message = ""
         }
-        edited[current.id] = current
+        edits[current.id] = current
         changed()
         return message + " (unsaved)"
     }

@@ -24,7 +24,7 @@ extension ExplorerSession {
         case .variable:
             break
         }
-        edited[current.id] = current
+        edits[current.id] = current
         changed()
         return "\(value == nil ? "unset" : "set") \(field.rawValue) \(name) on \(current.id) (unsaved)"
     }
@@ -62,7 +62,7 @@ extension ExplorerSession {
         }
         let wasJSON = current.spec.body?.kind == "json"
         current.spec.body = Self.replacing(current.spec.body, with: text)
-        edited[current.id] = current
+        edits[current.id] = current
         changed()
         // A JSON body edited into something that is not JSON is kept as text, and said so where.
         if wasJSON, current.spec.body?.kind != "json", let error = JSONSyntaxError.check(text) {
@@ -172,7 +172,7 @@ extension ExplorerSession {
         replaceWorkspace(updated)
         noteWritten(saved.file)
         conflicts.remove(originalID)
-        edited[originalID] = nil
+        edits[originalID] = nil
         select(saved.id)
         changed()
         return "saved \(saved.id) to \(saved.file.path)"

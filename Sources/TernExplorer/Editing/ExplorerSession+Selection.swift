@@ -33,7 +33,7 @@ extension ExplorerSession {
         let current = try entry(nil)
         let request = try resolve(current)
         return ShownRequest(
-            request: maskedForDisplay(request), edited: edited[current.id] != nil,
+            request: maskedForDisplay(request), edited: edits[current.id] != nil,
             outsideFiles: workspace.outsideFiles(of: request))
     }
 }

@@ -27,7 +27,7 @@ extension ExplorerSession {
                 guard let required = try? workspace.spec(named: requires[top.next].spec), ids.contains(required.id),
                     !placed.contains(required.id), entered.insert(required.id).inserted
                 else { continue }
-                stack.append((edited[required.id] ?? required, 0))
+                stack.append((edits[required.id] ?? required, 0))
             }
         }
         return ordered

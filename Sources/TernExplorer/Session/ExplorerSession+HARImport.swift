@@ -169,7 +169,7 @@ extension ExplorerSession {
             environment: environment, overrides: variables.merging(bindings) { $1 },
             processEnvironment: processEnvironment
         )
-        let spec = edited[entry.id] ?? entry
+        let spec = edits[entry.id] ?? entry
         var request = try workspaceCall { () throws(WorkspaceError) in
             try workspace.request(for: spec, context: context)
         }

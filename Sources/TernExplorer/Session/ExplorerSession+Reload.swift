@@ -52,7 +52,7 @@ extension ExplorerSession {
         {
             outcome.broken[broken.id] = broken.description
         }
-        let newConflicts = edited.keys.filter { changedFiles.contains("specs/\($0).yaml") }.sorted()
+        let newConflicts = edits.unsavedIDs.filter { changedFiles.contains("specs/\($0).yaml") }.sorted()
         conflicts.formUnion(newConflicts)
         outcome.conflicts = newConflicts
         outcome.environmentsChanged = changedFiles.contains { $0.hasPrefix("environments/") }
@@ -62,7 +62,7 @@ extension ExplorerSession {
             outcome.lostEnvironment = environment
             setEnvironment(nil)
         }
-        if let selectedID, !newIDs.contains(selectedID), edited[selectedID] == nil { clearSelection() }
+        if let selectedID, !newIDs.contains(selectedID), edits[selectedID] == nil { clearSelection() }
         replaceWorkspace(fresh)
         return outcome
     }
@@ -71,8 +71,8 @@ extension ExplorerSession {
     /// version again (read again first when it changed on disk).
     func revert(_ name: String?) async throws(ExplorerError) -> String {
         let current = try entry(name)
-        guard edited[current.id] != nil else { return "\(current.id) has no unsaved edits" }
-        edited[current.id] = nil
+        guard edits[current.id] != nil else { return "\(current.id) has no unsaved edits" }
+        edits[current.id] = nil
         conflicts.remove(current.id)
         try await reload()
         changed()

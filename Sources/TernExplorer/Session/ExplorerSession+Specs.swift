@@ -6,7 +6,7 @@ extension ExplorerSession {
     /// each carrying its error.
     package func summaries() -> [SpecSummary] {
         var result = workspace.specs.map { entry in
-            let spec = (edited[entry.id] ?? entry).spec
+            let spec = (edits[entry.id] ?? entry).spec
             return SpecSummary(id: entry.id, name: spec.name, method: spec.method, path: spec.path, target: spec.target)
         }
         guard !workspace.brokenSpecs.isEmpty else { return result }

@@ -64,16 +64,18 @@ package actor ExplorerSession {
 
     /// The workspace as loaded, plus saved specs.
     package private(set) var workspace: Workspace
+    /// The environment, mode, variables and redirect policy sends use.
+    private(set) var settings: SessionSettings
+    /// The selected spec and the unsaved edits.
+    var edits = SpecEdits()
     /// The active environment (`nil`: the workspace's default).
-    package private(set) var environment: String?
+    package var environment: String? { settings.environment }
     /// Where responses come from.
-    package private(set) var mode: ResponseMode
+    package var mode: ResponseMode { settings.mode }
     /// The selected spec's id.
-    package private(set) var selectedID: String?
+    package var selectedID: String? { edits.selectedID }
     /// Session variables, above the environment's.
-    package private(set) var variables: [String: String]
-    /// Specs with unsaved edits, by id.
-    var edited: [String: SpecEntry] = [:]
+    package var variables: [String: String] { settings.variables }
     /// Values captured from responses and the answers dependencies need (`.tern/captures.json`),
     /// read on first use.
     var captureStore: CaptureStore?
@@ -96,8 +98,6 @@ package actor ExplorerSession {
     let processEnvironment: [String: String]
     /// Where the in-process mock's answers are filed when it is not on its usual port.
     let mockFiling: MockFiling?
-    /// The redirect policy set for this session (`redirects`, `--no-follow`), over the specs'.
-    private(set) var redirectOverride: RedirectPolicy?
     let editor: (@Sendable (String) async throws -> String)?
     /// The cookie jars, one per environment (`.tern/cookies.json`).
     package nonisolated let cookieJars: WorkspaceCookies
@@ -116,12 +116,12 @@ package actor ExplorerSession {
     ) {
         self.workspace = workspace
         stamp = workspace.isPartial ? nil : WorkspaceStamp.take(root: workspace.root)
-        self.environment = options.environment
-        self.mode = options.mode ?? workspace.handler.mode
-        self.variables = options.variables
+        let mode = options.mode ?? workspace.handler.mode
+        settings = SessionSettings(
+            environment: options.environment, mode: mode, variables: options.variables,
+            redirectOverride: options.redirects)
         self.processEnvironment = options.processEnvironment
         self.mockFiling = options.mockFiling
-        self.redirectOverride = options.redirects
         self.editor = options.editor
         self.storage = storage
         self.history = history
@@ -140,7 +140,7 @@ package actor ExplorerSession {
         self.oauth2 = oauth2
         let settings = workspace.handler
         handler = Handler(
-            transport: transport, storage: storage, mode: self.mode, retryPolicy: settings.retryPolicy(),
+            transport: transport, storage: storage, mode: mode, retryPolicy: settings.retryPolicy(),
             cacheValidity: .responseHeaders(fallback: settings.cacheTTL),
             defaults: SessionDefaults(timeout: .fromSeconds(settings.timeout)),
             // Each spec's `auth:` (basic, bearer, API key, digest, AWS, OAuth 2.0) is applied at send time, after the
@@ -169,30 +169,21 @@ package actor ExplorerSession {
     }
 
     /// Whether any spec has edits not saved to its file.
-    package var hasUnsavedEdits: Bool { !edited.isEmpty }
+    package var hasUnsavedEdits: Bool { !edits.isEmpty }
 
     /// The ids of specs with unsaved edits.
-    package var unsavedSpecIDs: [String] { edited.keys.sorted() }
+    package var unsavedSpecIDs: [String] { edits.unsavedIDs }
 
     /// The spec `name` (or the selected one) with this session's edits.
     func entry(_ name: String?) throws(ExplorerError) -> SpecEntry {
-        if let name {
-            let found = try workspaceCall { () throws(WorkspaceError) in try workspace.spec(named: name) }
-            return edited[found.id] ?? found
-        }
-        guard let selectedID else {
-            throw ExplorerError(.noSelection, "no spec is selected; 'use SPEC' selects one ('ls' lists them)")
-        }
-        if let edit = edited[selectedID] { return edit }
-        return try workspaceCall { () throws(WorkspaceError) in try workspace.spec(named: selectedID) }
+        try edits.entry(name, in: workspace)
     }
 
     /// The fully resolved request of `entry` in the current environment, mode and variables, partitioned
     /// by the environment in the cache and carrying the `{{env:…}}` values it must never write down.
     func resolve(_ entry: SpecEntry) throws(ExplorerError) -> Request {
-        var context = TemplateContext(
-            environment: environment, overrides: variables, processEnvironment: processEnvironment)
-        context.captured = capturedValues().mapValues(\.value)
+        let context = settings.templateContext(
+            processEnvironment: processEnvironment, captured: capturedValues().mapValues(\.value))
         var request = try workspaceCall { () throws(WorkspaceError) in
             try workspace.request(for: entry, context: context)
         }
@@ -200,12 +191,12 @@ package actor ExplorerSession {
         request.secretValues = secrets().map(\.value) + capturedSecretValues()
         request.answerCarriesSecrets = entry.spec.capture.contains { SecretMask.looksSecret($0.name) }
         request.identityURL = mockFiling?.filed(request.url)
-        if let redirectOverride { request.redirectPolicy = redirectOverride }
+        if let policy = settings.redirectOverride { request.redirectPolicy = policy }
         return request
     }
 
     /// The environment in force: the chosen one, else the workspace's default.
-    package var activeEnvironment: String? { environment ?? workspace.defaultEnvironment }
+    package var activeEnvironment: String? { settings.activeEnvironment(in: workspace) }
 
     /// Runs a workspace operation, turning its error into an explorer error.
     func workspaceCall<T>(_ body: () throws(WorkspaceError) -> T) throws(ExplorerError) -> T {
@@ -220,23 +211,21 @@ package actor ExplorerSession {
         activity.broadcaster.yield(.stateChanged)
     }
 
-    func setMode(_ newMode: ResponseMode) { mode = newMode }
-    func setRedirects(_ policy: RedirectPolicy) { redirectOverride = policy }
+    func setMode(_ newMode: ResponseMode) { settings.mode = newMode }
+    func setRedirects(_ policy: RedirectPolicy) { settings.redirectOverride = policy }
 
     /// The redirect policy a send of the selected spec follows: the session's, the spec's, the workspace's.
     package var redirects: RedirectPolicy {
-        if let redirectOverride { return redirectOverride }
-        let spec = selectedID.flatMap { id in edited[id] ?? (try? workspace.spec(named: id)) }
-        return spec?.spec.redirects ?? workspace.handler.redirects
+        settings.redirects(for: (try? edits.entry(nil, in: workspace))?.spec, in: workspace)
     }
 
     /// `follow, up to 10 hops` or `off`.
     static func describe(_ policy: RedirectPolicy) -> String {
         policy.follow ? "follow, up to \(policy.maximum) hop\(policy.maximum == 1 ? "" : "s")" : "off"
     }
-    func setEnvironment(_ name: String?) { environment = name }
-    func select(_ id: String) { selectedID = id }
-    func clearSelection() { selectedID = nil }
-    func setVariable(_ name: String, _ value: String?) { variables[name] = value }
+    func setEnvironment(_ name: String?) { settings.environment = name }
+    func select(_ id: String) { edits.select(id) }
+    func clearSelection() { edits.clearSelection() }
+    func setVariable(_ name: String, _ value: String?) { settings.variables[name] = value }
     func replaceWorkspace(_ newWorkspace: Workspace) { workspace = newWorkspace }
 }

@@ -18,7 +18,7 @@ extension ExplorerSession {
         for environment in workspace.environments.values {
             strings += environment.variables.map(\.value)
         }
-        for entry in workspace.specs.map({ edited[$0.id] ?? $0 }) {
+        for entry in workspace.specs.map({ edits[$0.id] ?? $0 }) {
             strings += SecretMask.templatedStrings(of: entry.spec)
         }
         var seen = Set<String>()

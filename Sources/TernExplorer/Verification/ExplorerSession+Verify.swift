@@ -61,7 +61,7 @@ extension ExplorerSession {
             throw ExplorerError(.workspace, first.error.description + more)
         }
         if names.isEmpty {
-            if allWhenEmpty { return workspace.specs.map { edited[$0.id] ?? $0 } }
+            if allWhenEmpty { return workspace.specs.map { edits[$0.id] ?? $0 } }
             return [try entry(nil)]
         }
         var chosen: [SpecEntry] = []
@@ -69,7 +69,7 @@ extension ExplorerSession {
             let group = name.hasSuffix("/") ? name : name + "/"
             let members = workspace.specs.filter { $0.id.hasPrefix(group) }
             if !members.isEmpty, (try? workspace.spec(named: name)) == nil {
-                chosen += members.map { edited[$0.id] ?? $0 }
+                chosen += members.map { edits[$0.id] ?? $0 }
             } else {
                 chosen.append(try entry(name))
             }
