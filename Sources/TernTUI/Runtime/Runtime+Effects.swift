@@ -75,8 +75,12 @@ extension Runtime {
             terminal.copyToClipboard(text)
         case .yank(let target):
             spawn { inbox.post(.yankReady(target, await Runtime.yankText(target, session: session))) }
-        case .filterBody, .loadVariables, .runSpecs, .cancelRun, .loadHistory, .openHistoryEntry:
-            performViewEffect(effect)
+        case .filterBody(let expression): filterBody(expression)
+        case .loadVariables: loadVariables()
+        case .runSpecs(let names): runSpecs(names)
+        case .cancelRun: cancelRun()
+        case .loadHistory: loadHistory()
+        case .openHistoryEntry(let entry): openHistoryEntry(entry)
         }
     }
 

@@ -6,43 +6,61 @@ import TernScreen
 
 /// How the runtime performs the effects of the filter line, the Vars tab, runs and the history.
 extension Runtime {
-    func performViewEffect(_ effect: Effect) {
+    /// Filters the shown body with `expression`, off the UI task.
+    func filterBody(_ expression: String) {
+        guard let document = state.responsePane.view?.body else { return }
+        let inbox = self.inbox
+        spawn { inbox.post(.filterFinished(expression: expression, document.filter(expression))) }
+    }
+
+    /// Reads every variable in force for the Vars tab.
+    func loadVariables() {
         let session = self.session
         let inbox = self.inbox
-        switch effect {
-        case .filterBody(let expression):
-            guard let document = state.responsePane.view?.body else { return }
-            spawn { inbox.post(.filterFinished(expression: expression, document.filter(expression))) }
-        case .loadVariables:
-            spawn { inbox.post(.variablesLoaded(await session.variableRows())) }
-        case .runSpecs(let names):
-            runTask?.cancel()
-            runTask = Task.detached { await Runtime.runSpecs(names, session: session, inbox: inbox) }
-        case .cancelRun:
-            runTask?.cancel()
-        case .loadHistory:
-            spawn {
-                do throws(ExplorerError) {
-                    inbox.post(.historyLoaded(try await session.historyEntries()))
-                } catch {
-                    inbox.post(.commandFinished(.history, .failure(error)))
-                }
+        spawn { inbox.post(.variablesLoaded(await session.variableRows())) }
+    }
+
+    /// Runs `names` (replacing a run under way).
+    func runSpecs(_ names: [String]) {
+        let session = self.session
+        let inbox = self.inbox
+        runTask?.cancel()
+        runTask = Task.detached { await Runtime.runCollection(names, session: session, inbox: inbox) }
+    }
+
+    /// Stops the run under way after the spec being sent.
+    func cancelRun() {
+        runTask?.cancel()
+    }
+
+    /// Reads the history for its browser.
+    func loadHistory() {
+        let session = self.session
+        let inbox = self.inbox
+        spawn {
+            do throws(ExplorerError) {
+                inbox.post(.historyLoaded(try await session.historyEntries()))
+            } catch {
+                inbox.post(.commandFinished(.history, .failure(error)))
             }
-        case .openHistoryEntry(let entry):
-            let timeZone = state.timeZone
-            spawn {
-                let answer = await session.storedAnswer(of: entry)
-                let view = ResponseView.make(entry, stored: answer.stored, exact: answer.exact, timeZone: timeZone)
-                inbox.post(.historyEntryReady(view))
-            }
-        default:
-            break
+        }
+    }
+
+    /// Opens a history entry with the answer the cache keeps for it.
+    func openHistoryEntry(_ entry: HistoryEntry) {
+        let session = self.session
+        let inbox = self.inbox
+        let timeZone = state.timeZone
+        spawn {
+            let answer = await session.storedAnswer(of: entry)
+            let view = ResponseView.make(entry, stored: answer.stored, exact: answer.exact, timeZone: timeZone)
+            inbox.post(.historyEntryReady(view))
         }
     }
 
     /// Runs `names` spec by spec as `run` does, posting progress, and keeps each spec's response.
     /// A cancelled run stops after the spec being sent and reports what ran.
-    private static func runSpecs(_ names: [String], session: ExplorerSession, inbox: Inbox) async {
+    private static func runCollection(_ names: [String], session: ExplorerSession, inbox: Inbox) async {
         let order: [String]
         do throws(ExplorerError) {
             order = try await session.runOrder(names)
