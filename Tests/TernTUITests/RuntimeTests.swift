@@ -164,4 +164,24 @@ import Testing
         #expect(state.status?.text.isEmpty == false)
         #expect(state.responsePane.view == nil)
     }
+
+    @Test("':cache show KEY' opens the stored answer in the response pane")
+    func cacheShowOpensTheStoredAnswer() async throws {
+        let server = try await MockServer.start()
+        let root = try Self.workspace(flakyKey: "tui-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let session = try Self.session(root: root, server: server)
+        _ = try await session.send("users")
+        let opened = await UIThread.run { () -> Bool in
+            let terminal = MemoryTerminal(size: Size(width: 120, height: 40))
+            let runtime = Runtime(terminal: terminal, session: session)
+            runtime.start()
+            defer { runtime.stop() }
+            runtime.waitUntil { $0.snapshot != nil && $0.activityPanes.cacheLoaded }
+            for key in [.character(":")] + typing("cache show users") + [.enter] { runtime.dispatch(.key(key)) }
+            return runtime.waitUntil(timeout: .seconds(10)) { $0.responsePane.view?.source == .cache }
+        }
+        try await server.shutdown()
+        #expect(opened)
+    }
 }
