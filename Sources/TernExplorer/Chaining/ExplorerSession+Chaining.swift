@@ -40,7 +40,7 @@ extension ExplorerSession {
         _ name: String?, adjustments: SendAdjustments = SendAdjustments()
     ) async throws(ExplorerError) -> CheckedResponse {
         let current = try entry(name)
-        try checkDependencyCycles(from: current)
+        try requiresGraph.checkCycles(from: current)
         var sent: [String] = []
         var misses: [String] = []
         try await satisfyDependencies(of: current, sent: &sent, misses: &misses)
@@ -68,7 +68,7 @@ extension ExplorerSession {
         let response = try await sendEntry(entry, adjustments: adjustments)
         var facts = ResponseFacts(response)
         let captured = Captures.extract(entry.spec.capture, from: &facts)
-        if !entry.spec.capture.isEmpty || isRequired(entry.id) {
+        if !entry.spec.capture.isEmpty || requiresGraph.isRequired(entry.id) {
             var store = loadedCaptures()
             store.record(
                 captured.values, from: entry.id, status: response.statusCode, at: Date(), environment: activeEnvironment
@@ -88,7 +88,7 @@ extension ExplorerSession {
         of entry: SpecEntry, sent: inout [String], misses: inout [String], renewing: Bool = false
     ) async throws(ExplorerError) {
         for dependency in entry.spec.requires {
-            let required = try requiredEntry(dependency, of: entry)
+            let required = try requiresGraph.required(dependency, of: entry)
             let needed =
                 renewing ? dependency.policy != .never : needsSending(required, policy: dependency.policy)
             guard !sent.contains(required.id), needed else { continue }
@@ -110,13 +110,6 @@ extension ExplorerSession {
         }
     }
 
-    /// Whether some spec requires the spec `id` (its answers are then recorded).
-    private func isRequired(_ id: String) -> Bool {
-        workspace.specs.contains { spec in
-            spec.spec.requires.contains { (try? workspace.spec(named: $0.spec))?.id == id }
-        }
-    }
-
     /// Whether a dependency must be sent now under `policy`.
     private func needsSending(_ entry: SpecEntry, policy: SpecDependency.Policy) -> Bool {
         let answer = loadedCaptures().partition(activeEnvironment).answers[entry.id]
@@ -131,45 +124,8 @@ extension ExplorerSession {
         }
     }
 
-    /// The spec a dependency names; an unknown one is an error naming the spec that requires it.
-    private func requiredEntry(_ dependency: SpecDependency, of entry: SpecEntry) throws(ExplorerError) -> SpecEntry {
-        do {
-            let found = try workspace.spec(named: dependency.spec)
-            return edits[found.id] ?? found
-        } catch {
-            throw ExplorerError(.workspace, "\(entry.id) requires \(error)")
-        }
-    }
-
-    /// An error naming the cycle when the `requires:` graph from `entry` loops (`a → b → a`).
-    ///
-    /// Walked with a stack of its own, not by recursion: a chain thousands of specs deep is checked
-    /// whole, without a depth at which the check stops.
-    func checkDependencyCycles(from entry: SpecEntry) throws(ExplorerError) {
-        var onPath = Set<String>([entry.id])
-        var done = Set<String>()
-        var stack: [(entry: SpecEntry, next: Int)] = [(entry, 0)]
-        while let top = stack.last {
-            let requires = top.entry.spec.requires
-            guard top.next < requires.count else {
-                onPath.remove(top.entry.id)
-                done.insert(top.entry.id)
-                stack.removeLast()
-                continue
-            }
-            stack[stack.count - 1].next += 1
-            let required = try requiredEntry(requires[top.next], of: top.entry)
-            if onPath.contains(required.id) {
-                let path = stack.map(\.entry.id)
-                let start = path.firstIndex(of: required.id) ?? path.startIndex
-                let cycle = (path[start...] + [required.id]).joined(separator: " → ")
-                throw ExplorerError(.workspace, "the specs require each other in a cycle: \(cycle)")
-            }
-            guard !done.contains(required.id) else { continue }
-            onPath.insert(required.id)
-            stack.append((required, 0))
-        }
-    }
+    /// The `requires:` graph of the workspace, seen through this session's edits.
+    var requiresGraph: RequiresGraph { RequiresGraph(workspace: workspace, edits: edits) }
 
     /// The capture store, read from `.tern/` the first time.
     func loadedCaptures() -> CaptureStore {

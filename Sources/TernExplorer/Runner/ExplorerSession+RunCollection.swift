@@ -7,30 +7,9 @@ extension ExplorerSession {
     /// for, in a stable order: id order, except that a spec comes after the chosen specs it requires.
     package func runOrder(_ names: [String]) throws(ExplorerError) -> [String] {
         let chosen = try verificationTargets(names, allWhenEmpty: true).sorted { $0.id < $1.id }
-        for entry in chosen { try checkDependencyCycles(from: entry) }
-        let ids = Set(chosen.map(\.id))
-        var ordered: [String] = []
-        var placed = Set<String>()
-        // Depth first with a stack of its own (no depth limit): each spec after the chosen specs it
-        // requires, however long the chain (the graph has no cycle: checked above).
-        for root in chosen where !placed.contains(root.id) {
-            var stack: [(entry: SpecEntry, next: Int)] = [(root, 0)]
-            var entered = Set<String>([root.id])
-            while let top = stack.last {
-                let requires = top.entry.spec.requires
-                guard top.next < requires.count else {
-                    stack.removeLast()
-                    if placed.insert(top.entry.id).inserted { ordered.append(top.entry.id) }
-                    continue
-                }
-                stack[stack.count - 1].next += 1
-                guard let required = try? workspace.spec(named: requires[top.next].spec), ids.contains(required.id),
-                    !placed.contains(required.id), entered.insert(required.id).inserted
-                else { continue }
-                stack.append((edits[required.id] ?? required, 0))
-            }
-        }
-        return ordered
+        let graph = requiresGraph
+        for entry in chosen { try graph.checkCycles(from: entry) }
+        return graph.order(chosen)
     }
 
     /// Sends the spec `id` as a run does and judges it: its expectations, or, without a status
