@@ -1,5 +1,5 @@
 import Foundation
-import Tern
+package import Tern
 import TernWorkspace
 
 extension ExplorerSession {
@@ -15,6 +15,13 @@ extension ExplorerSession {
     /// Sends the spec `id` as a run does and judges it: its expectations, or, without a status
     /// expectation, a status below 400.
     package func runSpec(_ id: String) async -> SpecRunResult {
+        await runSpecWithResponse(id).result
+    }
+
+    /// `runSpec(_:)`, with the response when the spec was answered (the TUI keeps each spec's response):
+    /// taken in the same actor hop, so no other send can come between.
+    package func runSpecWithResponse(_ id: String) async -> SpecRun {
+        var response: Response?
         let started = Date()
         let found = try? entry(id)
         var result = SpecRunResult(
@@ -22,6 +29,7 @@ extension ExplorerSession {
             outcome: .errored, duration: 0, expectations: [])
         do {
             let checked = try await sendChecked(id)
+            response = checked.response
             let response = checked.response
             result.status = response.statusCode
             result.source = response.source.rawValue
@@ -49,7 +57,7 @@ extension ExplorerSession {
             result.error = result.error.map { masker.redact($0) }
         }
         result.duration = Date().timeIntervalSince(started)
-        return result
+        return SpecRun(result: result, response: response)
     }
 }
 
@@ -62,4 +70,12 @@ extension ExplorerSession {
         for id in order { results.append(await runSpec(id)) }
         return RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
     }
+}
+
+/// One spec's run: the judged result and, when the spec was answered, its response.
+package struct SpecRun: Sendable {
+    /// The result as run reports print it.
+    package var result: SpecRunResult
+    /// The response (`nil`: the send failed).
+    package var response: Response?
 }

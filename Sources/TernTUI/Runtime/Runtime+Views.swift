@@ -74,11 +74,11 @@ extension Runtime {
         for (index, id) in order.enumerated() {
             if Task.isCancelled { break }
             inbox.post(.runProgress(done: index, total: order.count, current: id))
-            let result = await session.runSpec(id)
-            if result.status != nil, let response = await session.lastResponse {
-                responses[id] = ResponseView.make(response, title: id, checks: result.expectations)
+            let run = await session.runSpecWithResponse(id)
+            if let response = run.response {
+                responses[id] = ResponseView.make(response, title: id, checks: run.result.expectations)
             }
-            results.append(result)
+            results.append(run.result)
         }
         let summary = RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
         inbox.post(.runFinished(summary, responses: responses))
