@@ -14,12 +14,12 @@ import Testing
         let rows = tree.rows(of: snapshot)
         #expect(rows.first?.title == "auth")
         tree.selection = rows.firstIndex { $0.specID == "users/get-user" } ?? 0
-        #expect(tree.perform(.open, snapshot: snapshot, page: 5).effects == [.select("users/get-user")])
+        #expect(tree.perform(.open, Fixtures.context(snapshot)).effects == [.select("users/get-user")])
         tree.selection = 0
-        _ = tree.perform(.open, snapshot: snapshot, page: 5)
+        _ = tree.perform(.open, Fixtures.context(snapshot))
         #expect(tree.collapsed == ["auth"])
         #expect(tree.rows(of: snapshot).count == rows.count - 1)
-        _ = tree.perform(.filter, snapshot: snapshot, page: 5)
+        _ = tree.perform(.filter, Fixtures.context(snapshot))
         for key in typing("flaky") { tree.filterKey(key, snapshot: snapshot) }
         #expect(tree.rows(of: snapshot).compactMap(\.specID) == ["reliability/flaky"])
         tree.filterKey(.escape, snapshot: snapshot)
@@ -28,17 +28,17 @@ import Testing
 
     @Test func theEditorNeedsASelectionOpensItsFormAndAsksForTheEditorOnTheBody() {
         var editor = RequestEditor()
-        let refused = editor.perform(.add, snapshot: Fixtures.snapshot(selected: nil))
+        let refused = editor.perform(.add, Fixtures.context(Fixtures.snapshot(selected: nil)))
         #expect(refused.status?.isError == true && refused.effects.isEmpty)
         let snapshot = Fixtures.snapshot()
-        #expect(editor.perform(.add, snapshot: snapshot).effects.isEmpty)
+        #expect(editor.perform(.add, Fixtures.context(snapshot)).effects.isEmpty)
         #expect(editor.prompt?.purpose == .addItem(.query))
         for key in typing("page") + [.tab] + typing("2") { _ = editor.promptKey(key) }
         #expect(editor.promptKey(.enter) == [.apply(.setItem(.query, replacing: nil, name: "page", value: "2"))])
         #expect(editor.prompt == nil)
-        _ = editor.perform(.previousTab, snapshot: snapshot)
+        _ = editor.perform(.previousTab, Fixtures.context(snapshot))
         #expect(editor.tab == .body)
-        #expect(editor.perform(.edit, snapshot: snapshot).effects == [.openEditor(EditorJob(text: ""))])
+        #expect(editor.perform(.edit, Fixtures.context(snapshot)).effects == [.openEditor(EditorJob(text: ""))])
     }
 
     @Test func theResponsePaneRunsOneSendAtATimeAndCancelsIt() {
@@ -62,10 +62,10 @@ import Testing
 
     @Test func theResponseSearchRunsOffTheLoopAndLandsOnAMatch() {
         var pane = ResponsePane()
-        pane.perform(.search, height: 10)
+        _ = pane.perform(.search, Fixtures.context(nil, page: 10))
         #expect(pane.search == nil, "no search without a response")
         _ = pane.show(Fixtures.jsonResponse(), now: Date())
-        pane.perform(.search, height: 10)
+        _ = pane.perform(.search, Fixtures.context(nil, page: 10))
         for key in typing("ada") { _ = pane.searchKey(key) }
         #expect(pane.searchKey(.enter) == [.search("ada")])
         #expect(

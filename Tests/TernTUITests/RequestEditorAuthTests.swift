@@ -12,13 +12,13 @@ import Testing
         detail.auth = "digest {{user}}"
         var buffer = ScreenBuffer(size: Size(width: 100, height: 12))
         RequestEditor().draw(
-            snapshot: Fixtures.snapshot(selected: detail), focused: true, now: Date(timeIntervalSince1970: 0),
-            in: Rect(x: 0, y: 0, width: 100, height: 12), on: &buffer)
+            in: Rect(x: 0, y: 0, width: 100, height: 12),
+            Fixtures.context(Fixtures.snapshot(selected: detail), now: Date(timeIntervalSince1970: 0)), on: &buffer)
         #expect(buffer.line(1).contains("target api   auth digest {{user}}"), "\(buffer.text)")
         var plain = ScreenBuffer(size: Size(width: 100, height: 12))
         RequestEditor().draw(
-            snapshot: Fixtures.snapshot(), focused: true, now: Date(timeIntervalSince1970: 0),
-            in: Rect(x: 0, y: 0, width: 100, height: 12), on: &plain)
+            in: Rect(x: 0, y: 0, width: 100, height: 12),
+            Fixtures.context(Fixtures.snapshot(), now: Date(timeIntervalSince1970: 0)), on: &plain)
         #expect(!plain.text.contains("auth "))
     }
 }

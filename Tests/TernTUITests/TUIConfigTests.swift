@@ -26,7 +26,10 @@ import Testing
         let table = try KeyTable.applying(config.keys, file: "c.yaml")
         #expect(table.first { $0.action == .yank }?.keys == [.character("Y"), .function(2)])
         #expect(table.count == KeyTable.defaults.count)
-        #expect(KeyTable.bindings == KeyTable.defaults, "nothing is installed by parsing")
+        let keys = KeyTable(table)
+        #expect(keys.action(for: .ctrl("e"), in: .tree) == .pickEnvironment, "the table the app state is given")
+        #expect(keys.action(for: .character("E"), in: .tree) == nil)
+        #expect(KeyTable().action(for: .character("E"), in: .tree) == .pickEnvironment, "the defaults are untouched")
     }
 
     @Test func mistakesAreNamedWithTheFile() {

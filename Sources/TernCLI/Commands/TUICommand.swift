@@ -36,7 +36,6 @@ struct TUICommand: AsyncParsableCommand {
             config = TUIConfig()
             configProblem = error.description + "; using the defaults"
         }
-        if !config.keys.isEmpty, let table = try? KeyTable.applying(config.keys, file: "") { KeyTable.install(table) }
         let problem = configProblem
         let outcome = await UIThread.run { () -> Result<(AppState, Date?), NcursesError> in
             let terminal: NcursesTerminal
@@ -47,7 +46,8 @@ struct TUICommand: AsyncParsableCommand {
             }
             defer { terminal.stop() }
             terminal.palette = config.theme.palette
-            let runtime = Runtime(terminal: terminal, session: opened.session, bridge: bridge, options: options)
+            let runtime = Runtime(
+                terminal: terminal, session: opened.session, bridge: bridge, keys: config.keyTable, options: options)
             if let problem { runtime.show(StatusMessage(text: problem, isError: true)) }
             let state = runtime.run(shouldStop: { terminal.terminationRequested })
             return .success((state, runtime.firstFrameAt))

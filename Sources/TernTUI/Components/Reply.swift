@@ -1,29 +1,33 @@
-/// What a component's update hands back to `App.update`: the effects to run and what the app's
-/// shared lines should show (the status line, a dialog over the frame).
+/// What a component's update hands back to `App.update`: the effects to run, what the app's shared
+/// lines should show (the status line, a dialog over the frame) and an event only the app can act on.
 struct Reply {
+    /// Something a component asks of the app as a whole (the focus, another pane).
+    enum Event {
+        /// Show `view` in the response pane and focus it (Enter in the run results).
+        case showResponse(ResponseView)
+        /// Send the spec `id` and show its answer (`s` in the history).
+        case send(String)
+        /// Run these specs and groups (`R` in the tree).
+        case run([String])
+    }
+
     var effects: [Effect] = []
     /// The status line's new message; `nil` leaves it as it is.
     var status: StatusMessage?
     /// A dialog to open; `nil` opens none.
     var dialog: Dialog?
+    /// What the app should do besides; `nil`: nothing.
+    var event: Event?
 
-    init(_ effects: [Effect] = [], status: StatusMessage? = nil, dialog: Dialog? = nil) {
+    init(_ effects: [Effect] = [], status: StatusMessage? = nil, dialog: Dialog? = nil, event: Event? = nil) {
         self.effects = effects
         self.status = status
         self.dialog = dialog
+        self.event = event
     }
 
     /// A reply with only an error for the status line.
     static func error(_ text: String) -> Reply {
         Reply(status: StatusMessage(text: text, isError: true))
-    }
-}
-
-extension AppState {
-    /// Applies what a component replied and returns its effects.
-    mutating func apply(_ reply: Reply) -> [Effect] {
-        if let status = reply.status { self.status = status }
-        if let dialog = reply.dialog { self.dialog = dialog }
-        return reply.effects
     }
 }

@@ -19,6 +19,11 @@ package struct TUIConfig: Sendable, Hashable {
     /// The keys each named action gets instead of its own.
     package var keys: [Action: [Key]] = [:]
 
+    /// The key table the TUI runs with: the defaults with `keys` applied (`parse` has checked them).
+    package var keyTable: KeyTable {
+        (try? KeyTable.applying(keys, file: "")).map { KeyTable($0) } ?? KeyTable()
+    }
+
     /// The settings Tern starts with when there is no file.
     package init() {}
 
@@ -135,14 +140,18 @@ extension KeyTable {
             if let keys = overrides[binding.action] { binding.keys = keys }
             return binding
         }
-        // Each pane's keys with the global ones: one key, one action, wherever the focus is.
-        for pane in Pane.allCases {
+        // Each pane's keys with those of everywhere, and each view's alone: one key, one action, wherever
+        // the focus is.
+        let places: [(String, Set<KeyScope>)] =
+            Pane.allCases.map { ($0.title, [.pane($0), .everywhere]) }
+            + [KeyScope.history, .runResults, .cookies].map { ($0.title, [$0]) }
+        for (place, scopes) in places {
             var seen: [Key: Action] = [:]
-            for binding in table where binding.pane == nil || binding.pane == pane {
+            for binding in table where scopes.contains(binding.scope) {
                 for key in binding.keys {
                     if let other = seen[key], other != binding.action {
                         let both = "'\(other.rawValue)' and '\(binding.action.rawValue)'"
-                        throw TUIConfigError(file, "keys: \(key) would be both \(both) in \(pane.title)")
+                        throw TUIConfigError(file, "keys: \(key) would be both \(both) in \(place)")
                     }
                     seen[key] = binding.action
                 }

@@ -43,15 +43,17 @@ package final class Runtime {
     /// When the first frame showing the workspace was presented.
     package private(set) var firstFrameAt: Date?
 
-    /// A loop drawing on `terminal` for `session`; `bridge` is the session's editor, when it has one.
+    /// A loop drawing on `terminal` for `session` with the keys of `keys`; `bridge` is the session's
+    /// editor, when it has one.
     package init(
-        terminal: any Terminal, session: ExplorerSession, bridge: EditorBridge? = nil, options: Options = Options()
+        terminal: any Terminal, session: ExplorerSession, bridge: EditorBridge? = nil, keys: KeyTable = KeyTable(),
+        options: Options = Options()
     ) {
         self.terminal = terminal
         self.session = session
         self.bridge = bridge
         self.options = options
-        state = AppState(size: terminal.size)
+        state = AppState(size: terminal.size, keys: keys)
     }
 
     /// Runs until the user quits or `shouldStop` says so (a signal). Returns the final state.

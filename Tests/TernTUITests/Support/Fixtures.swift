@@ -49,6 +49,11 @@ enum Fixtures {
     }
 
     /// A state with the workspace loaded and `users/get-user` selected (the tree's cursor on it).
+    /// What a component is given on its own: `snapshot`, the default keys, the fixed clock, the focus.
+    static func context(_ snapshot: ExplorerSnapshot?, page: Int = 5, now: Date = fixedNow) -> ComponentContext {
+        ComponentContext(snapshot: snapshot, keys: KeyTable(), now: now, timeZone: .utc, focused: true, page: page)
+    }
+
     static func state(width: Int = 100, height: Int = 30) -> AppState {
         var state = AppState(size: Size(width: width, height: height), now: fixedNow)
         state.timeZone = .utc

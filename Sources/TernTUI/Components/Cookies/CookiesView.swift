@@ -23,48 +23,18 @@ package struct CookiesView: Sendable, Hashable {
     }
 
     /// The selected cookie.
-    package var selected: CookieRow? { rows.isEmpty ? nil : rows[App.clamp(selection, count: rows.count)] }
+    package var selected: CookieRow? { rows.isEmpty ? nil : rows[ListCursor.clamp(selection, count: rows.count)] }
 
-    /// A new listing, the selection kept on the same place.
-    mutating func reload(_ rows: [CookieRow], environment: String?) {
-        self.rows = rows
-        self.environment = environment
-        selection = App.clamp(selection, count: rows.count)
-    }
-
-    /// j/k and pages move, `d` deletes the selected cookie, `D` clears the jar (after `y`), `r`
-    /// reloads, Esc or `q` closes.
-    mutating func key(_ key: Key, height: Int) -> Reply {
-        if confirmingClear {
-            guard let yes = App.answer(key) else { return Reply() }
-            confirmingClear = false
-            return yes ? Reply([.run(.cookies(.clear(domain: nil)))]) : Reply()
-        }
-        if let moved = App.listMove(selection, key, count: rows.count, page: height) {
-            selection = moved
-            return Reply()
-        }
-        switch key {
-        case .escape, .character("q"): isOpen = false
-        case .character("d"), .delete:
-            guard let cookie = selected else { return Reply.error("no cookie to delete") }
-            let domain = String(cookie.domain.drop { $0 == "." })
-            return Reply([.run(.cookies(.delete(name: cookie.name, domain: domain)))])
-        case .character("D"):
-            guard !rows.isEmpty else { return Reply.error("the jar is empty") }
-            confirmingClear = true
-        case .character("r"): return Reply([.run(.cookies(.list(domain: nil)))])
-        default: break
-        }
-        return Reply()
-    }
-
-    /// Draws the view centred in `bounds`.
-    func draw(in bounds: Rect, now: Date, on buffer: inout ScreenBuffer) {
+    /// Draws the view centred in `bounds`, its title naming the keys of the table it is given.
+    func draw(in bounds: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
+        let now = context.now
         let rect = bounds.centered(width: min(bounds.width, 110), height: min(bounds.height, max(1, rows.count) + 4))
         buffer.fill(rect)
         let jar = environment.map { "environment \($0)" } ?? "no environment"
-        Box(title: "Cookies (\(jar)) — d delete, D clear all, r reload, Esc closes", focused: true)
+        let keys = context.keys
+        let hint = [(Action.delete, "delete"), (.clearAll, "clear all"), (.refresh, "reload")]
+            .map { "\(keys.key(for: $0, in: .cookies)) \($1)" }.joined(separator: ", ")
+        Box(title: "Cookies (\(jar)) — \(hint), \(keys.key(for: .close, in: .cookies)) closes", focused: true)
             .draw(in: rect, on: &buffer)
         let inner = rect.inset(by: 1)
         let footer = inner.bottom(1)
@@ -89,7 +59,8 @@ package struct CookiesView: Sendable, Hashable {
         }
         buffer.write(line(CookieRow.header), x: list.x, y: list.y, style: .bold, maxWidth: list.width)
         ListView(
-            rows: rows.map { [Span(line($0.columns(now: now)))] }, selected: App.clamp(selection, count: rows.count),
+            rows: rows.map { [Span(line($0.columns(now: now)))] },
+            selected: ListCursor.clamp(selection, count: rows.count),
             focused: true
         ).draw(in: list.droppingTop(1), on: &buffer)
     }

@@ -3,24 +3,29 @@ import TernExplorer
 import TernSQLite
 import TernScreen
 
-/// What the history view does with its keys.
-extension HistoryList {
-    /// Up/Down (j/k) select, Enter opens the entry, Esc (or q) closes (`s`, sending the entry's spec
-    /// again, is `App.historyKey`'s: it starts a send).
-    mutating func key(_ key: Key, height: Int) -> Reply {
-        let count = entries.count
-        if let moved = App.listMove(selection, key, count: count, page: height) {
-            selection = moved
-            return Reply()
-        }
-        switch key {
-        case .escape, .character("q"): isOpen = false
-        case .enter:
+/// What the history view does with its keys (the table's `History` scope).
+extension HistoryList: Component {
+    /// The history view's keys.
+    var keyScope: KeyScope { .history }
+
+    /// Moves the selection, opens the entry (`open`), sends its spec again (`send`) or closes the view.
+    mutating func perform(_ action: Action, _ context: ComponentContext) -> Reply {
+        switch action {
+        case .close:
+            isOpen = false
+        case .open:
             guard let entry = selected else { return Reply() }
             isOpen = false
             let name = entry.spec ?? "\(entry.method) \(entry.url)"
             return Reply([.openHistoryEntry(entry)], status: StatusMessage(text: "opening \(name)…", isError: false))
-        default: break
+        case .send:
+            guard let spec = selected?.spec else {
+                return .error("this entry was not sent from a spec: it cannot be sent again")
+            }
+            isOpen = false
+            return Reply(event: .send(spec))
+        default:
+            selection = ListCursor.move(selection, action, count: entries.count, page: context.page)
         }
         return Reply()
     }

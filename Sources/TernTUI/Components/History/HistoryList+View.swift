@@ -5,11 +5,18 @@ import TernScreen
 
 /// The history view: one row per send (time, method, spec, status and source, duration).
 extension HistoryList {
-    /// Draws the view centred in `bounds`, clock times in `timeZone`.
-    func draw(in bounds: Rect, timeZone: ClockZone, on buffer: inout ScreenBuffer) {
+    /// Draws the view centred in `bounds`, clock times in the context's zone, its title naming the
+    /// keys of the table it is given.
+    func draw(in bounds: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
+        let timeZone = context.timeZone
         let rect = bounds.centered(width: min(bounds.width, 100), height: min(bounds.height, max(1, entries.count) + 3))
         buffer.fill(rect)
-        Box(title: "History — Enter opens, s sends again, Esc closes", focused: true).draw(in: rect, on: &buffer)
+        let keys = context.keys
+        let open = keys.key(for: .open, in: .history)
+        let again = keys.key(for: .send, in: .history)
+        let close = keys.key(for: .close, in: .history)
+        Box(title: "History — \(open) opens, \(again) sends again, \(close) closes", focused: true)
+            .draw(in: rect, on: &buffer)
         let inner = rect.inset(by: 1)
         guard !entries.isEmpty else {
             buffer.write("(nothing sent yet)", x: inner.x + 1, y: inner.y, style: .dim, maxWidth: inner.width - 1)
@@ -18,7 +25,7 @@ extension HistoryList {
         let header = "Time      Method  Spec                      Status        Took"
         buffer.write(header, x: inner.x, y: inner.y, style: .bold, maxWidth: inner.width)
         let rows = entries.map { Self.row($0, timeZone: timeZone) }
-        ListView(rows: rows, selected: App.clamp(selection, count: entries.count), focused: true)
+        ListView(rows: rows, selected: ListCursor.clamp(selection, count: entries.count), focused: true)
             .draw(in: inner.droppingTop(1), on: &buffer)
     }
 
@@ -28,14 +35,14 @@ extension HistoryList {
         let style: Style
         if let status = entry.status {
             outcome = "\(status) \(entry.source?.rawValue ?? "")"
-            style = Style(foreground: App.statusColor(status))
+            style = Style(foreground: Styles.status(status))
         } else {
             outcome = "failed"
             style = Style(foreground: .red)
         }
         return [
             Span(Format.clock(entry.date, in: timeZone) + "  "),
-            Span(pad(entry.method, 8), App.methodStyle(entry.method)),
+            Span(pad(entry.method, 8), Styles.method(entry.method)),
             Span(pad(entry.spec ?? entry.url, 26)),
             Span(pad(outcome, 14), style),
             Span(Format.duration(entry.duration), .dim),

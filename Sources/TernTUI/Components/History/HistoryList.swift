@@ -16,6 +16,6 @@ package struct HistoryList: Sendable, Hashable {
 
     /// The selected entry.
     package var selected: HistoryEntry? {
-        entries.isEmpty ? nil : entries[App.clamp(selection, count: entries.count)]
+        entries.isEmpty ? nil : entries[ListCursor.clamp(selection, count: entries.count)]
     }
 }

@@ -67,12 +67,12 @@ package struct Picker: Sendable, Hashable {
     }
 
     /// The highlighted item.
-    var selected: Item? { items.isEmpty ? nil : items[App.clamp(selection, count: items.count)] }
+    var selected: Item? { items.isEmpty ? nil : items[ListCursor.clamp(selection, count: items.count)] }
 
     /// Moves the highlight (arrows, j/k, pages, g/G); returns the item chosen (Enter), or `nil`.
     /// `closed` is set for Enter and Esc (and `q`).
     mutating func key(_ key: Key, closed: inout Bool) -> Item? {
-        if let moved = App.listMove(selection, key, count: items.count, page: 10) {
+        if let moved = ListCursor.move(selection, key: key, count: items.count, page: 10) {
             selection = moved
             return nil
         }
@@ -102,7 +102,7 @@ package struct Picker: Sendable, Hashable {
         if rows.isEmpty {
             buffer.write("(none)", x: inner.x + 1, y: inner.y, style: .dim, maxWidth: inner.width - 1)
         } else {
-            ListView(rows: rows, selected: App.clamp(selection, count: items.count), focused: true)
+            ListView(rows: rows, selected: ListCursor.clamp(selection, count: items.count), focused: true)
                 .draw(in: inner.droppingBottom(1), on: &buffer)
         }
         buffer.write(hint, x: inner.x + 1, y: inner.maxY - 1, style: .dim, maxWidth: inner.width - 1)

@@ -3,14 +3,18 @@ import TernExplorer
 import TernScreen
 
 /// What the request editor does with its keys, its form and a new snapshot.
-extension RequestEditor {
+extension RequestEditor: Component {
+    /// The editor pane's keys.
+    var keyScope: KeyScope { .pane(.editor) }
+
     /// Handles a key-table action while the editor has the focus.
-    mutating func perform(_ action: Action, snapshot: ExplorerSnapshot?) -> Reply {
+    mutating func perform(_ action: Action, _ context: ComponentContext) -> Reply {
+        let snapshot = context.snapshot
         guard let selected = snapshot?.selected else {
             return .error("select a spec first (Enter in the workspace tree)")
         }
         let items = items(of: snapshot)
-        let item = items.isEmpty ? nil : items[App.clamp(selection, count: items.count)]
+        let item = items.isEmpty ? nil : items[ListCursor.clamp(selection, count: items.count)]
         switch action {
         case .previousTab, .nextTab:
             let tabs = EditorTab.allCases
@@ -25,7 +29,7 @@ extension RequestEditor {
                 fields: [TextField(), TextField()])
         case .edit:
             guard let field = tab.field else { return Reply([.openEditor(EditorJob.body(of: selected))]) }
-            guard let item else { return perform(.add, snapshot: snapshot) }
+            guard let item else { return perform(.add, context) }
             prompt = Prompt(
                 purpose: .editItem(field, original: item.name), title: "Edit \(item.name)",
                 labels: ["Name", "Value"], fields: [TextField(item.name), TextField(item.value)], focus: 1)
@@ -45,7 +49,7 @@ extension RequestEditor {
         case .editPath:
             prompt = Prompt(purpose: .path, title: "Path", labels: ["Path"], fields: [TextField(selected.path)])
         default:
-            selection = App.move(selection, action, count: items.count, page: 5)
+            selection = ListCursor.move(selection, action, count: items.count, page: context.page)
         }
         return Reply()
     }
@@ -84,12 +88,12 @@ extension RequestEditor {
     /// The variables in force were read: the Vars tab shows them with their sources.
     mutating func variablesLoaded(_ rows: [VariableRow]) {
         variableRows = rows
-        if tab == .variables { selection = App.clamp(selection, count: rows.count) }
+        if tab == .variables { selection = ListCursor.clamp(selection, count: rows.count) }
     }
 
     /// A new snapshot arrived (`previous` was shown before): another spec starts at its first row.
     mutating func snapshotChanged(_ snapshot: ExplorerSnapshot, previous: String?) {
         if snapshot.selected?.id != previous { selection = 0 }
-        selection = App.clamp(selection, count: items(of: snapshot).count)
+        selection = ListCursor.clamp(selection, count: items(of: snapshot).count)
     }
 }

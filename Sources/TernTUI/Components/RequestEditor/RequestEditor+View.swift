@@ -4,8 +4,11 @@ import TernScreen
 
 /// The request editor pane (method, path, tabs, the tab's table or the body) and its form.
 extension RequestEditor {
-    /// Draws the pane for `snapshot` in `rect`; `now` dates captured values ("3m ago").
-    func draw(snapshot: ExplorerSnapshot?, focused: Bool, now: Date, in rect: Rect, on buffer: inout ScreenBuffer) {
+    /// Draws the pane for the context's snapshot in `rect`; its clock dates captured values ("3m ago").
+    func draw(in rect: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
+        let snapshot = context.snapshot
+        let focused = context.focused
+        let now = context.now
         let detail = snapshot?.selected
         Box(title: "2 Request", focused: focused, trailing: detail?.edited == true ? "● edited, unsaved (:save)" : "")
             .draw(in: rect, on: &buffer)
@@ -17,7 +20,7 @@ extension RequestEditor {
         }
         buffer.write(
             [
-                Span(detail.method.uppercased() + " ", App.methodStyle(detail.method)),
+                Span(detail.method.uppercased() + " ", Styles.method(detail.method)),
                 Span(detail.path, .bold),
                 Span(detail.target.map { "   target \($0)" } ?? "", .dim),
                 Span(detail.transaction == "data" ? "" : "   \(detail.transaction)", .dim),
@@ -54,7 +57,8 @@ extension RequestEditor {
         }
         let empty = "(none)   a adds one"
         Table(
-            columns: columns, rows: rows, selected: items.isEmpty ? nil : App.clamp(selection, count: items.count),
+            columns: columns, rows: rows,
+            selected: items.isEmpty ? nil : ListCursor.clamp(selection, count: items.count),
             focused: focused, emptyText: empty
         ).draw(in: content, on: &buffer)
     }
@@ -90,7 +94,8 @@ extension RequestEditor {
                 : Table.Row([row.name, row.value, row.sourceText(now: now)])
         }
         Table(
-            columns: columns, rows: tableRows, selected: App.clamp(selection, count: rows.count), focused: focused,
+            columns: columns, rows: tableRows, selected: ListCursor.clamp(selection, count: rows.count),
+            focused: focused,
             emptyText: "(none)   a adds one"
         ).draw(in: content, on: &buffer)
     }

@@ -4,9 +4,14 @@ import TernExplorer
 import TernScreen
 
 /// What the response pane does with its keys, the send and the results that come back.
-extension ResponsePane {
-    /// Handles a key-table action while the pane has the focus; `height` is the body's visible lines.
-    mutating func perform(_ action: Action, height: Int) {
+extension ResponsePane: Component {
+    /// The response pane's keys.
+    var keyScope: KeyScope { .pane(.response) }
+
+    /// Handles a key-table action while the pane has the focus; the context's page is the body's
+    /// visible lines.
+    mutating func perform(_ action: Action, _ context: ComponentContext) -> Reply {
+        let height = context.page
         let maxTop = max(0, lineCount - height)
         switch action {
         case .up: scroll -= 1
@@ -25,17 +30,17 @@ extension ResponsePane {
             scroll = 0
             left = 0
         case .search:
-            guard view != nil else { return }
+            guard view != nil else { return Reply() }
             tab = .body
             filter = nil
             search = SearchState()
         case .filterBody:
-            guard view != nil else { return }
+            guard view != nil else { return Reply() }
             tab = .body
             search = nil
             filter = FilterState(field: TextField(filter?.expression ?? ""))
         case .nextMatch, .previousMatch:
-            guard var search, !search.matches.isEmpty else { return }
+            guard var search, !search.matches.isEmpty else { return Reply() }
             let step = action == .nextMatch ? 1 : search.matches.count - 1
             search.current = (search.current + step) % search.matches.count
             self.search = search
@@ -46,6 +51,7 @@ extension ResponsePane {
         scroll = min(max(0, scroll), maxTop)
         // A live stream follows its end again once the user scrolls back down to it.
         if sending != nil, live != nil { live?.following = scroll >= maxTop }
+        return Reply()
     }
 
     /// Handles a key while the search query is typed.

@@ -2,24 +2,25 @@ import Foundation
 import TernExplorer
 import TernScreen
 
-/// What the run results view does with its keys.
-extension RunResults {
-    /// Up/Down (j/k) select, Enter opens the selected spec's response, Esc (or q) closes the view.
-    mutating func key(_ key: Key, height: Int) -> Reply {
-        let count = summary.results.count
-        if let moved = App.listMove(selection, key, count: count, page: height) {
-            selection = moved
-            return Reply()
-        }
-        switch key {
-        case .escape, .character("q"): isOpen = false
-        case .enter:
+/// What the run results view does with its keys (the table's `Run results` scope).
+extension RunResults: Component {
+    /// The run results view's keys.
+    var keyScope: KeyScope { .runResults }
+
+    /// Moves the selection, opens the selected spec's response (`open`) or closes the view.
+    mutating func perform(_ action: Action, _ context: ComponentContext) -> Reply {
+        switch action {
+        case .close:
+            isOpen = false
+        case .open:
             guard let result = selected else { return Reply() }
-            guard responses[result.id] != nil else {
+            guard let view = responses[result.id] else {
                 return .error("\(result.id) got no response in this run: \(result.error ?? "it was not sent")")
             }
             isOpen = false
-        default: break
+            return Reply(event: .showResponse(view))
+        default:
+            selection = ListCursor.move(selection, action, count: summary.results.count, page: context.page)
         }
         return Reply()
     }

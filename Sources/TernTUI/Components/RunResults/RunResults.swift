@@ -34,6 +34,6 @@ package struct RunResults: Sendable {
 
     /// The selected spec's result.
     package var selected: SpecRunResult? {
-        summary.results.isEmpty ? nil : summary.results[App.clamp(selection, count: summary.results.count)]
+        summary.results.isEmpty ? nil : summary.results[ListCursor.clamp(selection, count: summary.results.count)]
     }
 }

@@ -2,14 +2,17 @@ import TernExplorer
 import TernScreen
 
 /// What the workspace tree does with its keys and with a new snapshot.
-extension WorkspaceTree {
-    /// Handles a key-table action while the tree has the focus; `page` is how far a page moves.
-    mutating func perform(_ action: Action, snapshot: ExplorerSnapshot?, page: Int) -> Reply {
-        let rows = rows(of: snapshot)
+extension WorkspaceTree: Component {
+    /// The tree pane's keys.
+    var keyScope: KeyScope { .pane(.tree) }
+
+    /// Handles a key-table action while the tree has the focus.
+    mutating func perform(_ action: Action, _ context: ComponentContext) -> Reply {
+        let rows = rows(of: context.snapshot)
         guard !rows.isEmpty || action == .filter else { return Reply() }
         switch action {
         case .open:
-            let row = rows[App.clamp(selection, count: rows.count)]
+            let row = rows[ListCursor.clamp(selection, count: rows.count)]
             switch row.kind {
             case .group(let path, let expanded):
                 if expanded { collapsed.insert(path) } else { collapsed.remove(path) }
@@ -17,7 +20,7 @@ extension WorkspaceTree {
                 return Reply([.select(spec.id)])
             }
         case .collapse, .expand:
-            let row = rows[App.clamp(selection, count: rows.count)]
+            let row = rows[ListCursor.clamp(selection, count: rows.count)]
             if case .group(let path, _) = row.kind {
                 if action == .collapse { collapsed.insert(path) } else { collapsed.remove(path) }
             } else if action == .collapse,
@@ -30,8 +33,14 @@ extension WorkspaceTree {
             }
         case .filter:
             filterField = TextField(filter)
+        case .runSpecs:
+            // The group under the cursor, or the spec.
+            switch rows[ListCursor.clamp(selection, count: rows.count)].kind {
+            case .group(let path, _): return Reply(event: .run([path]))
+            case .spec(let spec): return Reply(event: .run([spec.id]))
+            }
         default:
-            selection = App.move(selection, action, count: rows.count, page: page)
+            selection = ListCursor.move(selection, action, count: rows.count, page: context.page)
         }
         return Reply()
     }
@@ -49,7 +58,7 @@ extension WorkspaceTree {
             // Land on the first spec that matches.
             selection = rows(of: snapshot).firstIndex { $0.specID != nil } ?? 0
         case .up, .down:
-            selection = App.move(selection, key == .up ? .up : .down, count: rows(of: snapshot).count, page: 1)
+            selection = ListCursor.move(selection, key == .up ? .up : .down, count: rows(of: snapshot).count, page: 1)
         default:
             _ = field.handle(key)
             filterField = field
@@ -60,6 +69,6 @@ extension WorkspaceTree {
 
     /// A new snapshot arrived: the cursor stays on a row.
     mutating func snapshotChanged(_ snapshot: ExplorerSnapshot) {
-        selection = App.clamp(selection, count: rows(of: snapshot).count)
+        selection = ListCursor.clamp(selection, count: rows(of: snapshot).count)
     }
 }

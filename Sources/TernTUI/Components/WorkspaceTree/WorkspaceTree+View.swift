@@ -4,8 +4,10 @@ import TernScreen
 
 /// The workspace tree pane: groups and specs, the selected spec marked, unsaved ones starred.
 extension WorkspaceTree {
-    /// Draws the pane for `snapshot` in `rect`.
-    func draw(snapshot: ExplorerSnapshot?, focused: Bool, in rect: Rect, on buffer: inout ScreenBuffer) {
+    /// Draws the pane for the context's snapshot in `rect`.
+    func draw(in rect: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
+        let snapshot = context.snapshot
+        let focused = context.focused
         let rows = rows(of: snapshot)
         let filtered = !filter.isEmpty
         Box(title: "1 Workspace", focused: focused, trailing: filtered ? "filter: \(filter)" : "")
@@ -38,7 +40,7 @@ extension WorkspaceTree {
                     Span(indent + marker, Style(foreground: .cyan)),
                     Span(
                         spec.method.uppercased().padding(toLength: 7, withPad: " ", startingAt: 0),
-                        App.methodStyle(spec.method)),
+                        Styles.method(spec.method)),
                     Span(row.title, spec.id == selectedID ? .bold : .plain),
                 ]
                 if unsaved.contains(spec.id) { spans.append(Span("*", Style(foreground: .yellow, attributes: .bold))) }
@@ -46,7 +48,7 @@ extension WorkspaceTree {
                 return spans
             }
         }
-        ListView(rows: listRows, selected: App.clamp(selection, count: rows.count), focused: focused)
+        ListView(rows: listRows, selected: ListCursor.clamp(selection, count: rows.count), focused: focused)
             .draw(in: inner, on: &buffer)
     }
 

@@ -17,9 +17,7 @@ extension App {
             case .press: nil
             }
         // Over a dialog or a view, the wheel moves it and clicks do nothing.
-        if state.dialog != nil || state.requestEditor.prompt != nil || state.commandLine != nil
-            || state.runResults?.isOpen == true || state.history?.isOpen == true || state.cookies?.isOpen == true
-        {
+        if state.focusStack.first?.coversFrame == true {
             guard let wheelKey else { return [] }
             if case .output = state.dialog {
                 return (0..<wheelRows).flatMap { _ in handle(wheelKey, &state) }
@@ -61,7 +59,7 @@ extension App {
             }
         case .response where point.y == inner.y + 1:
             guard let view = state.responsePane.view else { break }
-            let titles = responseTabTitles(state, view)
+            let titles = state.responsePane.tabTitles(view)
             if let index = Tabs.index(of: titles, atColumn: point.x - inner.x), index < state.responsePane.tabs.count {
                 state.responsePane.tab = state.responsePane.tabs[index]
                 state.responsePane.scroll = 0
@@ -94,7 +92,7 @@ extension App {
         let rows = state.treeRows
         let visible = inner.height - (state.workspaceTree.filterField != nil ? 1 : 0)
         guard row >= 0, row < visible, !rows.isEmpty else { return [] }
-        let selection = clamp(state.workspaceTree.selection, count: rows.count)
+        let selection = ListCursor.clamp(state.workspaceTree.selection, count: rows.count)
         let top = scrollOffset(selected: selection, offset: 0, visible: visible, count: rows.count)
         guard top + row < rows.count else { return [] }
         state.workspaceTree.selection = top + row

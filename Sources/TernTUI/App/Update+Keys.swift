@@ -5,22 +5,47 @@ import TernScreen
 
 /// Keys: the key table's actions, and the ones every pane shares (focus, send, quit, mode).
 extension App {
+    /// A key: offered to the focus stack's layers from the top until one takes it.
     static func handle(_ key: Key, _ state: inout AppState) -> [Effect] {
-        if state.dialog != nil { return dialogKey(key, &state) }
-        if state.requestEditor.prompt != nil { return state.requestEditor.promptKey(key) }
-        if state.commandLine != nil { return commandKey(key, &state) }
-        if let effects = overlayKey(key, &state) { return effects }
-        if state.workspaceTree.filterField != nil {
+        for layer in state.focusStack {
+            if let effects = self.key(key, in: layer, &state) { return effects }
+        }
+        return []
+    }
+
+    /// What `layer` does with `key`; `nil` lets the key through to the layer under it.
+    static func key(_ key: Key, in layer: FocusLayer, _ state: inout AppState) -> [Effect]? {
+        switch layer {
+        case .dialog: return dialogKey(key, &state)
+        case .editorForm: return state.requestEditor.promptKey(key)
+        case .commandLine: return commandKey(key, &state)
+        case .runResults: return viewKey(key, \.runResults, &state)
+        case .cookies: return viewKey(key, \.cookies, &state)
+        case .history: return viewKey(key, \.history, &state)
+        case .treeFilter:
             state.workspaceTree.filterKey(key, snapshot: state.snapshot)
             return []
+        case .search: return state.responsePane.searchKey(key)
+        case .filterLine: return state.responsePane.filterKey(key)
+        case .tooSmall:
+            return state.keys.action(for: key, in: .everywhere) == .quit ? perform(.quit, &state) : []
+        case .pane(let pane):
+            guard let action = state.keys.action(for: key, in: .pane(pane)) else { return nil }
+            return paneAction(action, &state)
+        case .everywhere:
+            guard let action = state.keys.action(for: key, in: .everywhere) else { return [] }
+            return perform(action, &state)
         }
-        if let search = state.responsePane.search, search.editing { return state.responsePane.searchKey(key) }
-        if let filter = state.responsePane.filter, filter.editing { return state.responsePane.filterKey(key) }
-        if state.isTooSmall {
-            return key == .character("q") ? perform(.quit, &state) : []
-        }
-        guard let action = KeyTable.action(for: key, in: state.focus) else { return [] }
-        return perform(action, &state)
+    }
+
+    /// A key for a view over the frame (history, run results, cookies): the view takes every key.
+    static func viewKey<View: Component>(_ key: Key, _ view: WritableKeyPath<AppState, View?>, _ state: inout AppState)
+        -> [Effect]
+    {
+        guard var component = state[keyPath: view] else { return [] }
+        let reply = component.handle(key, state.viewContext) ?? Reply()
+        state[keyPath: view] = component
+        return state.apply(reply)
     }
 
     static func perform(_ action: Action, _ state: inout AppState) -> [Effect] {
@@ -52,8 +77,6 @@ extension App {
         case .history:
             state.status = StatusMessage(text: "reading the history…", isError: false)
             return [.loadHistory]
-        case .runSpecs:
-            return runUnderCursor(&state)
         case .runResults:
             guard state.runResults != nil else {
                 state.status = StatusMessage(text: "no run yet: R on a folder in the tree runs it", isError: true)
@@ -95,13 +118,13 @@ extension App {
         let layout = state.layout
         switch state.focus {
         case .tree:
-            let page = max(1, layout.tree.height - 2)
-            return state.apply(state.workspaceTree.perform(action, snapshot: state.snapshot, page: page))
+            let context = state.context(focused: true, page: max(1, layout.tree.height - 2))
+            return state.apply(state.workspaceTree.perform(action, context))
         case .editor:
-            return state.apply(state.requestEditor.perform(action, snapshot: state.snapshot))
+            return state.apply(state.requestEditor.perform(action, state.context(focused: true, page: 5)))
         case .response:
-            state.responsePane.perform(action, height: layout.responseBodyHeight)
-            return []
+            let context = state.context(focused: true, page: layout.responseBodyHeight)
+            return state.apply(state.responsePane.perform(action, context))
         case .transfers, .retryLog, .cache:
             return state.apply(state.activityPanes.perform(action, in: state.focus))
         }

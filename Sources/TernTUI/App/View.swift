@@ -16,25 +16,23 @@ extension App {
         }
         let layout = state.layout
         drawHeader(state, layout.header, &buffer)
-        let snapshot = state.snapshot
-        state.workspaceTree.draw(snapshot: snapshot, focused: state.focus == .tree, in: layout.tree, on: &buffer)
-        state.requestEditor.draw(
-            snapshot: snapshot, focused: state.focus == .editor, now: state.now, in: layout.editor, on: &buffer)
-        drawResponse(state, layout.response, &buffer)
+        func context(_ pane: Pane) -> ComponentContext { state.context(focused: state.focus == pane, page: 0) }
+        state.workspaceTree.draw(in: layout.tree, context(.tree), on: &buffer)
+        state.requestEditor.draw(in: layout.editor, context(.editor), on: &buffer)
+        state.responsePane.draw(in: layout.response, context(.response), on: &buffer)
         if layout.sharesActivity {
-            drawActivity(state.activityPanes.strip, state, layout.transfers, &buffer, tabs: true)
+            let strip = state.activityPanes.strip
+            state.activityPanes.draw(in: layout.transfers, context(strip), on: &buffer)
         } else {
             for pane in [Pane.transfers, .retryLog, .cache] {
-                drawActivity(pane, state, layout.rect(of: pane), &buffer, tabs: false)
+                state.activityPanes.draw(pane, in: layout.rect(of: pane), context(pane), tabs: false, on: &buffer)
             }
         }
         drawBottom(state, layout, &buffer)
         let overlay = Rect(state.size).droppingTop(1).droppingBottom(2).inset(by: 1)
-        if let runs = state.runResults, runs.isOpen { runs.draw(in: overlay, on: &buffer) }
-        if let history = state.history, history.isOpen {
-            history.draw(in: overlay, timeZone: state.timeZone, on: &buffer)
-        }
-        if let cookies = state.cookies, cookies.isOpen { cookies.draw(in: overlay, now: state.now, on: &buffer) }
+        if let runs = state.runResults, runs.isOpen { runs.draw(in: overlay, state.viewContext, on: &buffer) }
+        if let history = state.history, history.isOpen { history.draw(in: overlay, state.viewContext, on: &buffer) }
+        if let cookies = state.cookies, cookies.isOpen { cookies.draw(in: overlay, state.viewContext, on: &buffer) }
         state.requestEditor.drawPrompt(on: &buffer)
         if let dialog = state.dialog { drawDialog(dialog, state, &buffer) }
         return buffer
@@ -74,7 +72,8 @@ extension App {
             spans.append(Span("⚠ TLS INSECURE\(which)", bar.adding(.bold).foreground(.red)))
         }
         spans.append(Span(" │ mode ", bar))
-        spans.append(Span(snapshot.mode.rawValue.uppercased(), bar.adding(.bold).foreground(modeColor(snapshot.mode))))
+        spans.append(
+            Span(snapshot.mode.rawValue.uppercased(), bar.adding(.bold).foreground(Styles.mode(snapshot.mode))))
         spans.append(Span(" │ ", bar))
         if let selected = snapshot.selected {
             spans.append(Span(selected.id, bar.adding(.bold)))
@@ -111,24 +110,5 @@ extension App {
         if unsaved.isEmpty { return nil }
         if unsaved.count == 1, snapshot.selected?.edited == true, unsaved.first == snapshot.selected?.id { return nil }
         return unsaved.count
-    }
-
-    static func modeColor(_ mode: ResponseMode) -> Color {
-        switch mode {
-        case .normal: return .default
-        case .live: return .green
-        case .cache: return .blue
-        case .sample: return .magenta
-        }
-    }
-
-    static func methodStyle(_ method: String) -> Style {
-        switch method.uppercased() {
-        case "GET": return Style(foreground: .green, attributes: .bold)
-        case "POST": return Style(foreground: .yellow, attributes: .bold)
-        case "PUT", "PATCH": return Style(foreground: .blue, attributes: .bold)
-        case "DELETE": return Style(foreground: .red, attributes: .bold)
-        default: return Style(foreground: .cyan, attributes: .bold)
-        }
     }
 }

@@ -71,6 +71,8 @@ package struct CommandLineState: Sendable, Hashable {
 /// here is shared: the session's snapshot, the focus, the size and clock, the bottom lines and dialogs.
 package struct AppState: Sendable {
     package var size: Size
+    /// The key table in force: the defaults, or what the user's config file made of them.
+    package var keys: KeyTable
     /// The session as last read; `nil` until the first snapshot arrives.
     package var snapshot: ExplorerSnapshot?
     /// The modes the `m` key asked for that no snapshot has shown applied yet, oldest first.
@@ -119,10 +121,11 @@ package struct AppState: Sendable {
     /// The cookies view (`C`, `:cookies`), open or closed.
     package var cookies: CookiesView? = nil
 
-    /// A state with nothing loaded yet.
-    package init(size: Size, now: Date = Date()) {
+    /// A state with nothing loaded yet, its keys from `keys`.
+    package init(size: Size, now: Date = Date(), keys: KeyTable = KeyTable()) {
         self.size = size
         self.now = now
+        self.keys = keys
     }
 
     /// How many status-line messages `:messages` keeps.

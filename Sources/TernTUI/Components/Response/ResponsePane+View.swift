@@ -4,13 +4,13 @@ import TernExplorer
 import TernScreen
 
 /// The response pane: summary, badge, tabs, the body with search highlights.
-extension App {
+extension ResponsePane {
     /// The response tabs' titles with their counts (a click on the tab row is measured against them too).
-    static func responseTabTitles(_ state: AppState, _ response: ResponseView) -> [String] {
-        state.responsePane.tabs.map { tab -> String in
+    func tabTitles(_ response: ResponseView) -> [String] {
+        tabs.map { tab -> String in
             switch tab {
             case .body:
-                return state.responsePane.filterMatches != nil
+                return filterMatches != nil
                     ? "Body (filtered)" : "Body (\(response.body.kind.rawValue))"
             case .headers: return "Headers (\(response.headers.count))"
             case .request: return "Request"
@@ -20,31 +20,32 @@ extension App {
         }
     }
 
-    static func drawResponse(_ state: AppState, _ rect: Rect, _ buffer: inout ScreenBuffer) {
-        Box(title: "3 Response", focused: state.focus == .response, trailing: state.responsePane.view?.title ?? "")
+    /// Draws the pane in `rect`: the live stream while one arrives, else the response shown.
+    func draw(in rect: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
+        Box(title: "3 Response", focused: context.focused, trailing: view?.title ?? "")
             .draw(in: rect, on: &buffer)
         let inner = Box.inner(rect)
-        if let live = state.responsePane.live, let sending = state.responsePane.sending {
-            drawLive(
-                live, sending: sending, scroll: state.responsePane.scroll, left: state.responsePane.left, inner, &buffer
+        if let live = live, let sending = sending {
+            Self.drawLive(
+                live, sending: sending, scroll: scroll, left: left, inner, &buffer
             )
             return
         }
-        guard let response = state.responsePane.view else {
+        guard let response = view else {
             let text =
-                state.responsePane.sending.map { "⟳ sending \($0)… (Esc cancels)" }
+                sending.map { "⟳ sending \($0)… (Esc cancels)" }
                 ?? "No response yet: s sends the selected spec."
             buffer.write(text, x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
             return
         }
-        let model = response.summary(now: state.now)
+        let model = response.summary(now: context.now)
         var summary = [
-            Span(model.status, Style(foreground: statusColor(response.status), attributes: .bold)),
+            Span(model.status, Style(foreground: Styles.status(response.status), attributes: .bold)),
             Span("  "),
             Span(
                 " \(model.badge.title) ",
                 Style(
-                    foreground: model.badge.needsAttention ? .red : badgeColor(response.source),
+                    foreground: model.badge.needsAttention ? .red : Styles.badge(response.source),
                     attributes: [.bold, .reverse])
             ),
         ]
@@ -55,7 +56,8 @@ extension App {
         if let validUntil = response.validUntil, response.source != .sample {
             summary.append(
                 Span(
-                    validUntil > state.now ? " · valid \(Format.relative(validUntil, to: state.now))" : " · expired",
+                    validUntil > context.now
+                        ? " · valid \(Format.relative(validUntil, to: context.now))" : " · expired",
                     .dim))
         }
         if let duration = model.duration { summary.append(Span("  \(duration)")) }
@@ -72,14 +74,14 @@ extension App {
                     : Span("  ✗ \(failed)/\(response.checks.count) failed", Style(foreground: .red, attributes: .bold)))
         }
         if let connection = model.connection { summary.append(Span("  \(connection)", .dim)) }
-        if state.responsePane.sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }
+        if sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }
         buffer.write(summary, x: inner.x, y: inner.y, maxWidth: inner.width)
 
         let tabRow = inner.droppingTop(1).top(1)
-        let tabs = state.responsePane.tabs
-        let titles = responseTabTitles(state, response)
-        Tabs(titles: titles, selected: tabs.firstIndex(of: state.responsePane.tab) ?? 0).draw(in: tabRow, on: &buffer)
-        if let search = state.responsePane.search {
+        let tabs = tabs
+        let titles = tabTitles(response)
+        Tabs(titles: titles, selected: tabs.firstIndex(of: tab) ?? 0).draw(in: tabRow, on: &buffer)
+        if let search = search {
             let label = search.editing ? "/" : "/\(search.query) "
             let info =
                 search.editing
@@ -99,18 +101,18 @@ extension App {
             }
         }
         var body = inner.droppingTop(2)
-        if let filter = state.responsePane.filter, state.responsePane.tab == .body {
-            drawFilterLine(filter, in: body.top(1), on: &buffer)
+        if let filter = filter, tab == .body {
+            Self.drawFilterLine(filter, in: body.top(1), on: &buffer)
             body = body.droppingTop(1)
         }
-        let query = state.responsePane.search.flatMap { $0.editing ? nil : $0.query }
-        let current = state.responsePane.search.flatMap { $0.matches.isEmpty ? nil : $0.matches[$0.current] }
+        let query = search.flatMap { $0.editing ? nil : $0.query }
+        let current = search.flatMap { $0.matches.isEmpty ? nil : $0.matches[$0.current] }
         let view: TextView
-        switch state.responsePane.tab {
-        case .body where state.responsePane.filterMatches != nil:
-            let matches = state.responsePane.filterMatches ?? []
+        switch tab {
+        case .body where filterMatches != nil:
+            let matches = filterMatches ?? []
             view = TextView(
-                lineCount: max(1, matches.count), top: state.responsePane.scroll, left: state.responsePane.left
+                lineCount: max(1, matches.count), top: scroll, left: left
             ) {
                 index in
                 guard index < matches.count else { return [Span("(nothing selected)", .dim)] }
@@ -118,14 +120,14 @@ extension App {
             }
         case .checks:
             let checks = response.checks
-            view = TextView(lineCount: checks.count, top: state.responsePane.scroll, left: state.responsePane.left) {
+            view = TextView(lineCount: checks.count, top: scroll, left: left) {
                 index in
-                checkSpans(checks[index])
+                Self.checkSpans(checks[index])
             }
         case .body:
             let document = response.body
             view = TextView(
-                lineCount: document.lineCount, top: state.responsePane.scroll, left: state.responsePane.left
+                lineCount: document.lineCount, top: scroll, left: left
             ) {
                 index in
                 var spans = document.spans(index, highlight: query)
@@ -134,7 +136,7 @@ extension App {
             }
         case .headers:
             let lines = response.headers
-            view = TextView(lineCount: lines.count, top: state.responsePane.scroll, left: state.responsePane.left) {
+            view = TextView(lineCount: lines.count, top: scroll, left: left) {
                 index in
                 let line = lines[index]
                 guard let colon = line.firstIndex(of: ":") else { return [Span(line)] }
@@ -145,7 +147,7 @@ extension App {
             }
         case .request:
             let lines = response.requestLines
-            view = TextView(lineCount: lines.count, top: state.responsePane.scroll, left: state.responsePane.left) {
+            view = TextView(lineCount: lines.count, top: scroll, left: left) {
                 index in
                 [Span(lines[index], index == 0 ? .bold : .plain)]
             }
@@ -204,22 +206,5 @@ extension App {
                 Span(info, Style(attributes: [.dim, .reverse])),
             ],
             x: rest.x, y: rest.y, maxWidth: rest.width)
-    }
-
-    static func statusColor(_ status: Int) -> Color {
-        switch status {
-        case 200..<300: return .green
-        case 300..<400: return .cyan
-        case 400..<500: return .yellow
-        default: return .red
-        }
-    }
-
-    static func badgeColor(_ source: ResponseSource) -> Color {
-        switch source {
-        case .live: return .green
-        case .cache: return .blue
-        case .sample: return .magenta
-        }
     }
 }

@@ -25,7 +25,7 @@ extension App {
             line.field.draw(in: Rect(x: bottom.x + 1, y: bottom.y, width: bottom.width - 1, height: 1), on: &buffer)
         } else {
             buffer.write(
-                KeyTable.hints(for: state.focus), x: bottom.x, y: bottom.y, style: .dim, maxWidth: bottom.width)
+                state.keys.hints(for: state.focus), x: bottom.x, y: bottom.y, style: .dim, maxWidth: bottom.width)
         }
     }
 
@@ -37,7 +37,7 @@ extension App {
         let bounds = dialogBounds(buffer.bounds)
         switch dialog {
         case .help(let scroll):
-            var lines = KeyTable.helpLines()
+            var lines = state.keys.helpLines()
             lines += ["", "Command line (:) — the REPL's language"]
             lines += CommandRegistry.all.map {
                 "  " + $0.usage.padding(toLength: 34, withPad: " ", startingAt: 0) + $0.summary

@@ -35,31 +35,22 @@ extension App {
         case .invalidJSON(let job, let text, _):
             return invalidJSONKey(key, job: job, text: text, &state)
         case .confirmQuit:
-            if let yes = answer(key) {
+            if let yes = Answer.of(key) {
                 state.dialog = nil
                 state.quitting = yes
             }
         case .confirmDelete(let entry):
-            if let yes = answer(key) {
+            if let yes = Answer.of(key) {
                 state.dialog = nil
                 if yes { return [.run(.cache(.clear(entry)))] }
             }
         case .confirmClear:
-            if let yes = answer(key) {
+            if let yes = Answer.of(key) {
                 state.dialog = nil
                 if yes { return [.run(.cache(.clear(nil)))] }
             }
         }
         return []
-    }
-
-    /// `y` is yes; `n` and `Esc` are no; other keys leave the question open.
-    static func answer(_ key: Key) -> Bool? {
-        switch key {
-        case .character("y"), .character("Y"): return true
-        case .character("n"), .character("N"), .escape: return false
-        default: return nil
-        }
     }
 
     static func commandKey(_ key: Key, _ state: inout AppState) -> [Effect] {

@@ -1,0 +1,30 @@
+/// A component's reply, carried out on the app: its status and dialog shown, its event acted on.
+extension AppState {
+    /// Applies what a component replied and returns the effects to run.
+    mutating func apply(_ reply: Reply) -> [Effect] {
+        if let status = reply.status { self.status = status }
+        if let dialog = reply.dialog { self.dialog = dialog }
+        var effects = reply.effects
+        switch reply.event {
+        case nil:
+            break
+        case .showResponse(let view):
+            effects += apply(responsePane.show(view, now: now))
+            App.focus(.response, &self)
+        case .send(let id):
+            App.focus(.response, &self)
+            effects += App.send(id, &self)
+        case .run(let names):
+            effects += App.startRun(names, &self)
+        }
+        return effects
+    }
+
+    /// The context a component of the frame gets: the shared values, its focus and page.
+    func context(focused: Bool, page: Int) -> ComponentContext {
+        ComponentContext(snapshot: snapshot, keys: keys, now: now, timeZone: timeZone, focused: focused, page: page)
+    }
+
+    /// The context of a view over the frame (history, run results, cookies): focused, a page of its rows.
+    var viewContext: ComponentContext { context(focused: true, page: max(1, size.height - 8)) }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import Tern
+import TernExplorer
+import TernSQLite
+import TernScreen
+
+/// The app's logic: a pure function from a state and a message to a new state and the effects to run.
+///
+/// One switch handles every message, without a `default`, so the compiler proves each is handled.
+/// A pane's messages go to its component (`Components/`), whose `Reply` says what to run and show;
+/// keys go down the focus stack (`Update+Keys.swift`), dialogs and the `:` line are in
+/// `Update+Input.swift`, command results in `Update+Results.swift`, runs in `Update+Runs.swift`.
+package enum App {
+    package static func update(_ state: inout AppState, _ msg: Msg) -> [Effect] {
+        switch msg {
+        case .key(.ctrl("c")):
+            state.quitting = true
+            return []
+        case .key(.mouse(let event)):
+            return mouse(event, &state)
+        case .key(let key):
+            return handle(key, &state)
+        case .resized(let size):
+            state.size = size
+            return []
+        case .snapshot(let snapshot):
+            return snapshotArrived(snapshot, &state)
+        case .handlerEvent:
+            return [.refreshActivity]
+        case .activity(let retryLog, let transfers):
+            state.activityPanes.activityArrived(retryLog: retryLog, transfers: transfers)
+            return []
+        case .cacheLoaded(let rows):
+            state.activityPanes.cacheLoaded(rows)
+            return []
+        case .commandFinished(let command, let result):
+            return finished(command, result, &state)
+        case .responseReady(let view):
+            return state.apply(state.responsePane.show(view, now: state.now))
+        case .streamed(let items):
+            state.responsePane.streamed(items, height: Layout(state.size).responseBodyHeight)
+            return []
+        case .sendFailed(let error):
+            return state.apply(state.responsePane.sendFailed(error))
+        case .editFinished(let result):
+            state.status = StatusMessage(result)
+            return []
+        case .searchFinished(let query, let matches):
+            let height = Layout(state.size).responseBodyHeight
+            return state.apply(state.responsePane.searchFinished(query: query, matches: matches, height: height))
+        case .filterFinished(let expression, let result):
+            return state.apply(state.responsePane.filterFinished(expression: expression, result: result))
+        case .variablesLoaded(let rows):
+            state.requestEditor.variablesLoaded(rows)
+            return []
+        case .runProgress(let done, let total, let current):
+            runProgressed(RunProgress(done: done, total: total, current: current), &state)
+            return []
+        case .runFinished(let summary, let responses):
+            return runFinished(summary, responses: responses, &state)
+        case .runFailed(let error):
+            state.runProgress = nil
+            state.status = StatusMessage(text: error.message, isError: true)
+            return []
+        case .historyLoaded(let entries):
+            historyLoaded(entries, &state)
+            return []
+        case .historyEntryReady(let view):
+            return state.apply(Reply(event: .showResponse(view)))
+        case .tick(let date):
+            state.now = date
+            return []
+        case .editorRequested(let job):
+            return [.openEditor(job)]
+        case .editorFinished(let job, let result):
+            return editorFinished(job, result, &state)
+        case .yankReady(let target, let result):
+            switch result {
+            case .success(let text): return copied(text, what: target == .curl ? "the curl command" : "the URL", &state)
+            case .failure(let error): state.status = StatusMessage(text: error.message, isError: true)
+            }
+            return []
+        case .authorization(let prompt):
+            signIn(prompt, &state)
+            return []
+        case .reloaded(let outcome):
+            state.status = reloadStatus(outcome)
+            return []
+        }
+    }
+
+    /// The session changed: the components keep their cursors on rows, and the Vars tab is read
+    /// again (it shows captured values too, which only the session knows).
+    static func snapshotArrived(_ snapshot: ExplorerSnapshot, _ state: inout AppState) -> [Effect] {
+        let previous = state.snapshot?.selected?.id
+        state.snapshot = snapshot
+        // A snapshot showing one of the modes asked for settles it and those before; any other
+        // mode was set elsewhere (`:mode`), and the presses in flight no longer count.
+        if let index = state.pendingModes.firstIndex(of: snapshot.mode) {
+            state.pendingModes.removeFirst(index + 1)
+        } else {
+            state.pendingModes.removeAll()
+        }
+        state.requestEditor.snapshotChanged(snapshot, previous: previous)
+        state.workspaceTree.snapshotChanged(snapshot)
+        return [.loadVariables]
+    }
+
+    /// `$EDITOR` exited: a caller outside the TUI was answered by the runtime; the TUI's own edit
+    /// becomes the body.
+    static func editorFinished(_ job: EditorJob, _ result: Result<String, ExplorerError>, _ state: inout AppState)
+        -> [Effect]
+    {
+        guard job.reply == nil else { return [] }
+        switch result {
+        case .success(let text): return bodyEdited(job, text, &state)
+        case .failure(let error): state.status = StatusMessage(text: error.message, isError: true)
+        }
+        return []
+    }
+
+    /// The history was read: the view opens on it.
+    static func historyLoaded(_ entries: [HistoryEntry], _ state: inout AppState) {
+        state.history = HistoryList(entries: entries)
+        state.status = StatusMessage(
+            text: entries.isEmpty ? "nothing sent yet" : "history: " + Format.count(entries.count, "send"),
+            isError: false)
+    }
+}
+
+extension StatusMessage {
+    /// What an editor change reports: its text, or its error.
+    init(_ result: Result<String, ExplorerError>) {
+        switch result {
+        case .success(let text): self.init(text: text, isError: false)
+        case .failure(let error): self.init(text: error.message, isError: true)
+        }
+    }
+}
