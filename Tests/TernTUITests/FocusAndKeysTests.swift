@@ -1,0 +1,67 @@
+import Foundation
+import TernSQLite
+import TernScreen
+import Testing
+
+@testable import TernExplorer
+@testable import TernTUI
+
+/// The key table as a value the state holds, the views' keys in it, and the focus stack keys go down.
+@Suite struct FocusAndKeysTests {
+    @Test func theFocusStackListsTheLayersTopFirst() {
+        var state = Fixtures.state()
+        #expect(state.focusStack == [.pane(.tree), .everywhere])
+        press([.character("/")], &state)
+        #expect(state.focusStack == [.treeFilter, .pane(.tree), .everywhere])
+        press([.escape, .character(":")], &state)
+        #expect(state.focusStack == [.commandLine, .pane(.tree), .everywhere])
+        press([.escape], &state)
+        _ = App.update(&state, .historyLoaded(ChainingViewTests.entries))
+        press([.character("?")], &state)
+        #expect(state.dialog == nil, "the history takes every key: `?` is not one of its own")
+        state.dialog = .help(scroll: 0)
+        #expect(state.focusStack == [.dialog, .history, .pane(.tree), .everywhere])
+        press([.character("x")], &state)
+        #expect(state.focusStack.first == .history, "the dialog took the key; the history is on top again")
+        var small = Fixtures.state(width: 60, height: 20)
+        #expect(small.focusStack == [.tooSmall, .pane(.tree), .everywhere])
+        press([.character("s")], &small)
+        #expect(!small.quitting && small.responsePane.sending == nil, "only quitting works when too small")
+        press([.character("q")], &small)
+        #expect(small.quitting)
+    }
+
+    @Test func theViewsTakeTheirKeysFromTheTableTheStateHolds() throws {
+        let overrides = try TUIConfig.parse("keys:\n  close: x\n  send: S\n", file: "c.yaml")
+        var state = Fixtures.state()
+        state.keys = overrides.keyTable
+        _ = App.update(&state, .historyLoaded(ChainingViewTests.entries))
+        #expect(App.view(state).contains("History — Enter opens, S sends again, x closes"))
+        press([.escape], &state)
+        #expect(state.history?.isOpen == true, "Esc is no longer the history's close key")
+        press([.character("x")], &state)
+        #expect(state.history?.isOpen == false)
+        _ = App.update(&state, .historyLoaded(ChainingViewTests.entries))
+        #expect(press([.character("S")], &state) == [.send("users/get-user")])
+        let defaults = Fixtures.state()
+        #expect(defaults.keys == KeyTable(), "another state keeps the defaults: nothing is global")
+    }
+
+    @Test func helpAndTheDocsListTheViewsKeys() {
+        let lines = KeyTable().helpLines()
+        for title in ["History", "Run results", "Cookies"] { #expect(lines.contains(title)) }
+        #expect(lines.contains("  s               send the entry's spec again"))
+        #expect(lines.contains("  d/Delete        delete the cookie"))
+        let markdown = KeyTable.markdown()
+        #expect(
+            markdown.contains("## Run results") && markdown.contains("| `Esc` `q` | close the run results | `close` |"))
+    }
+
+    @Test func aKeyThatWouldDoTwoThingsInAViewIsRefused() {
+        #expect {
+            _ = try TUIConfig.parse("keys:\n  close: d\n", file: "c.yaml")
+        } throws: { error in
+            "\(error)".contains("would be both 'delete' and 'close' in Cookies")
+        }
+    }
+}
