@@ -21,19 +21,17 @@ extension App {
         state.dialog = .picker(Picker.modes(current: state.pendingModes.last ?? state.snapshot?.mode ?? .normal))
     }
 
-    /// A key while a picker is open.
+    /// A key while a picker is open: the picker takes every key.
     static func pickerKey(_ key: Key, _ picker: Picker, _ state: inout AppState) -> [Effect] {
         var picker = picker
-        var closed = false
-        let chosen = picker.key(key, closed: &closed)
-        state.dialog = closed ? nil : .picker(picker)
-        guard let chosen else { return [] }
-        return choose(chosen, of: picker, &state)
+        let reply = picker.handle(key, state.pickerContext) ?? Reply()
+        state.dialog = picker.isOpen ? .picker(picker) : nil
+        return state.apply(reply)
     }
 
-    /// What choosing `item` in `picker` does.
-    static func choose(_ item: Picker.Item, of picker: Picker, _ state: inout AppState) -> [Effect] {
-        switch picker.purpose {
+    /// What choosing `item` in a picker for `purpose` does.
+    static func choose(_ item: Picker.Item, for purpose: Picker.Purpose, _ state: inout AppState) -> [Effect] {
+        switch purpose {
         case .environment:
             if item.value == state.snapshot?.environment { return [] }
             state.status = StatusMessage(text: "switching to environment \(item.value)…", isError: false)

@@ -16,6 +16,8 @@ extension AppState {
             effects += App.send(id, &self)
         case .run(let names):
             effects += App.startRun(names, &self)
+        case .choose(let item, let purpose):
+            effects += App.choose(item, for: purpose, &self)
         }
         return effects
     }
@@ -27,4 +29,7 @@ extension AppState {
 
     /// The context of a view over the frame (history, run results, cookies): focused, a page of its rows.
     var viewContext: ComponentContext { context(focused: true, page: max(1, size.height - 8)) }
+
+    /// The context of a picker: focused, ten items a page.
+    var pickerContext: ComponentContext { context(focused: true, page: 10) }
 }

@@ -49,7 +49,7 @@ extension App {
         case .output(let title, let lines, let scroll):
             scrolled(title + " — j/k scroll, y copy, Esc closes", lines, scroll, bounds, &buffer)
         case .picker(let picker):
-            picker.draw(in: bounds, on: &buffer)
+            picker.draw(in: bounds, state.pickerContext, on: &buffer)
         case .invalidJSON(_, let text, let error):
             drawInvalidJSON(text, error, in: bounds, on: &buffer)
         case .confirmQuit(let unsaved):

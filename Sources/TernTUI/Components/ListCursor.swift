@@ -27,25 +27,6 @@ enum ListCursor {
         }
         return clamp(moved, count: count)
     }
-
-    /// Whether `action` is one of the moves `move` makes.
-    static func moves(_ action: Action) -> Bool {
-        [.up, .down, .pageUp, .pageDown, .top, .bottom].contains(action)
-    }
-
-    /// The selection after a picker's navigation key (arrows, j/k, pages, g/G), or `nil` when `key`
-    /// is not one.
-    static func move(_ selection: Int, key: Key, count: Int, page: Int) -> Int? {
-        switch key {
-        case .up, .character("k"): move(selection, Action.up, count: count, page: page)
-        case .down, .character("j"): move(selection, Action.down, count: count, page: page)
-        case .pageUp: move(selection, Action.pageUp, count: count, page: page)
-        case .pageDown: move(selection, Action.pageDown, count: count, page: page)
-        case .home, .character("g"): 0
-        case .end, .character("G"): max(0, count - 1)
-        default: nil
-        }
-    }
 }
 
 /// A yes/no question's keys: `y` is yes; `n` and `Esc` are no; other keys leave the question open.

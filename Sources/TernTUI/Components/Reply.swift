@@ -9,6 +9,8 @@ struct Reply {
         case send(String)
         /// Run these specs and groups (`R` in the tree).
         case run([String])
+        /// `item` was chosen in a picker for `purpose`.
+        case choose(Picker.Item, Picker.Purpose)
     }
 
     var effects: [Effect] = []

@@ -138,5 +138,14 @@ extension KeyTable {
         KeyBinding(.cookies, keys: [.character("D")], action: .clearAll, help: "clear the jar (asks first)"),
         KeyBinding(.cookies, keys: [.character("r")], action: .refresh, help: "reload the list"),
         KeyBinding(.cookies, keys: [.escape, .character("q")], action: .close, help: "close the cookies"),
+
+        KeyBinding(.picker, keys: [.up, .character("k")], action: .up, help: "previous item"),
+        KeyBinding(.picker, keys: [.down, .character("j")], action: .down, help: "next item"),
+        KeyBinding(.picker, keys: [.pageUp], action: .pageUp, help: "page up"),
+        KeyBinding(.picker, keys: [.pageDown], action: .pageDown, help: "page down"),
+        KeyBinding(.picker, keys: [.home, .character("g")], action: .top, help: "first item"),
+        KeyBinding(.picker, keys: [.end, .character("G")], action: .bottom, help: "last item"),
+        KeyBinding(.picker, keys: [.enter], action: .open, help: "choose the item"),
+        KeyBinding(.picker, keys: [.escape, .character("q")], action: .close, help: "cancel"),
     ]
 }

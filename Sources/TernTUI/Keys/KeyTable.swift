@@ -35,10 +35,12 @@ package enum KeyScope: Sendable, Hashable {
     case runResults
     /// The cookies view (`C`).
     case cookies
+    /// A list to choose from: the environment (`E`), the mode (`O`), what to copy (`y`).
+    case picker
 
     /// Every scope, in the order help and docs/keys.md list them.
     package static let all: [KeyScope] =
-        [.everywhere] + Pane.allCases.map { .pane($0) } + [.history, .runResults, .cookies]
+        [.everywhere] + Pane.allCases.map { .pane($0) } + [.history, .runResults, .cookies, .picker]
 
     /// The scope's heading in help and docs/keys.md.
     package var title: String {
@@ -48,6 +50,7 @@ package enum KeyScope: Sendable, Hashable {
         case .history: "History"
         case .runResults: "Run results"
         case .cookies: "Cookies"
+        case .picker: "Pickers (environment, mode, copy)"
         }
     }
 }

@@ -33,6 +33,8 @@ package struct Picker: Sendable, Hashable {
     package var current: Int?
     /// The highlighted item.
     package var selection: Int
+    /// Whether the picker is over the frame (choosing or cancelling closes it).
+    package var isOpen = true
 
     /// A picker with the current item (else the first) highlighted.
     package init(_ purpose: Purpose, title: String, items: [Item], current: Int? = nil) {
@@ -69,27 +71,10 @@ package struct Picker: Sendable, Hashable {
     /// The highlighted item.
     var selected: Item? { items.isEmpty ? nil : items[ListCursor.clamp(selection, count: items.count)] }
 
-    /// Moves the highlight (arrows, j/k, pages, g/G); returns the item chosen (Enter), or `nil`.
-    /// `closed` is set for Enter and Esc (and `q`).
-    mutating func key(_ key: Key, closed: inout Bool) -> Item? {
-        if let moved = ListCursor.move(selection, key: key, count: items.count, page: 10) {
-            selection = moved
-            return nil
-        }
-        switch key {
-        case .enter:
-            closed = true
-            return selected
-        case .escape, .character("q"):
-            closed = true
-        default: break
-        }
-        return nil
-    }
-
-    /// Draws the list centred in `bounds`.
-    func draw(in bounds: Rect, on buffer: inout ScreenBuffer) {
-        let hint = "Enter chooses · Esc cancels"
+    /// Draws the list centred in `bounds`, its hint naming the keys of the table it is given.
+    func draw(in bounds: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
+        let keys = context.keys
+        let hint = "\(keys.key(for: .open, in: .picker)) chooses · \(keys.key(for: .close, in: .picker)) cancels"
         let widest = items.map { CellWidth.of($0.label) + 4 }.max() ?? 0
         let width = min(bounds.width, max(CellWidth.of(title) + 6, CellWidth.of(hint) + 4, widest + 2))
         let rect = bounds.centered(width: width, height: min(bounds.height, max(1, items.count) + 3))
