@@ -9,23 +9,22 @@ extension App {
         guard let dialog = state.dialog else { return [] }
         switch dialog {
         case .help(let scroll):
-            switch key {
-            case .character("j"), .down: state.dialog = .help(scroll: scroll + 1)
-            case .character("k"), .up: state.dialog = .help(scroll: max(0, scroll - 1))
-            case .pageDown, .character(" "): state.dialog = .help(scroll: scroll + 10)
+            // The table's `Windows` keys scroll; any other key closes.
+            switch state.keys.action(for: key, in: .window) {
+            case .down: state.dialog = .help(scroll: scroll + 1)
+            case .up: state.dialog = .help(scroll: max(0, scroll - 1))
+            case .pageDown: state.dialog = .help(scroll: scroll + 10)
             case .pageUp: state.dialog = .help(scroll: max(0, scroll - 10))
             default: state.dialog = nil
             }
         case .output(let title, let lines, let scroll):
             let last = max(0, windowRows(lines, size: state.size) - 1)
-            switch key {
-            case .character("j"), .down:
-                state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 1, last))
-            case .character("k"), .up: state.dialog = .output(title: title, lines: lines, scroll: max(0, scroll - 1))
-            case .pageDown, .character(" "):
-                state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 10, last))
+            switch state.keys.action(for: key, in: .window) {
+            case .down: state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 1, last))
+            case .up: state.dialog = .output(title: title, lines: lines, scroll: max(0, scroll - 1))
+            case .pageDown: state.dialog = .output(title: title, lines: lines, scroll: min(scroll + 10, last))
             case .pageUp: state.dialog = .output(title: title, lines: lines, scroll: max(0, scroll - 10))
-            case .character("y"):
+            case .yank:
                 // The lines as they are, not as wrapped: a copied curl command still runs.
                 return copied(lines.joined(separator: "\n"), what: "the \(title) window", &state)
             default: state.dialog = nil

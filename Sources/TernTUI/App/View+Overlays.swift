@@ -45,9 +45,11 @@ extension App {
             lines.append(
                 "  " + messagesCommand.padding(toLength: 34, withPad: " ", startingAt: 0)
                     + "the status line's recent messages, whole (the TUI's own)")
-            scrolled("Keys — j/k scroll, any other key closes", lines, scroll, bounds, &buffer)
+            scrolled("Keys — \(scrollKeys(state.keys)) scroll, any other key closes", lines, scroll, bounds, &buffer)
         case .output(let title, let lines, let scroll):
-            scrolled(title + " — j/k scroll, y copy, Esc closes", lines, scroll, bounds, &buffer)
+            let copy = state.keys.key(for: .yank, in: .window)
+            scrolled(
+                title + " — \(scrollKeys(state.keys)) scroll, \(copy) copy, Esc closes", lines, scroll, bounds, &buffer)
         case .picker(let picker):
             picker.draw(in: bounds, state.pickerContext, on: &buffer)
         case .invalidJSON(_, let text, let error):
@@ -77,6 +79,11 @@ extension App {
                 hint: "y clear · n keep"
             ).draw(in: bounds, on: &buffer)
         }
+    }
+
+    /// `j/k`: the keys that scroll a window, as its title names them.
+    static func scrollKeys(_ keys: KeyTable) -> String {
+        keys.key(for: .down, in: .window) + "/" + keys.key(for: .up, in: .window)
     }
 
     /// Where dialogs go: the frame but for its edge, the header and the two bottom lines.

@@ -144,7 +144,7 @@ extension KeyTable {
         // the focus is.
         let places: [(String, Set<KeyScope>)] =
             Pane.allCases.map { ($0.title, [.pane($0), .everywhere]) }
-            + [KeyScope.history, .runResults, .cookies, .picker].map { ($0.title, [$0]) }
+            + [KeyScope.history, .runResults, .cookies, .picker, .window].map { ($0.title, [$0]) }
         for (place, scopes) in places {
             var seen: [Key: Action] = [:]
             for binding in table where scopes.contains(binding.scope) {

@@ -147,5 +147,11 @@ extension KeyTable {
         KeyBinding(.picker, keys: [.end, .character("G")], action: .bottom, help: "last item"),
         KeyBinding(.picker, keys: [.enter], action: .open, help: "choose the item"),
         KeyBinding(.picker, keys: [.escape, .character("q")], action: .close, help: "cancel"),
+
+        KeyBinding(.window, keys: [.character("j"), .down], action: .down, help: "scroll down"),
+        KeyBinding(.window, keys: [.character("k"), .up], action: .up, help: "scroll up"),
+        KeyBinding(.window, keys: [.pageDown, .character(" ")], action: .pageDown, help: "page down"),
+        KeyBinding(.window, keys: [.pageUp], action: .pageUp, help: "page up"),
+        KeyBinding(.window, keys: [.character("y")], action: .yank, help: "copy the text (OSC 52; not in help)"),
     ]
 }

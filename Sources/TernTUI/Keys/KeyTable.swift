@@ -37,10 +37,12 @@ package enum KeyScope: Sendable, Hashable {
     case cookies
     /// A list to choose from: the environment (`E`), the mode (`O`), what to copy (`y`).
     case picker
+    /// A window of text (`?` help, `:show`, `:curl`, `:messages`, …); any key it does not bind closes it.
+    case window
 
     /// Every scope, in the order help and docs/keys.md list them.
     package static let all: [KeyScope] =
-        [.everywhere] + Pane.allCases.map { .pane($0) } + [.history, .runResults, .cookies, .picker]
+        [.everywhere] + Pane.allCases.map { .pane($0) } + [.history, .runResults, .cookies, .picker, .window]
 
     /// The scope's heading in help and docs/keys.md.
     package var title: String {
@@ -51,6 +53,7 @@ package enum KeyScope: Sendable, Hashable {
         case .runResults: "Run results"
         case .cookies: "Cookies"
         case .picker: "Pickers (environment, mode, copy)"
+        case .window: "Windows (help, :show, :curl, :messages; any other key closes)"
         }
     }
 }
