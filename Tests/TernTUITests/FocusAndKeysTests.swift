@@ -47,6 +47,18 @@ import Testing
         #expect(defaults.keys == KeyTable(), "another state keeps the defaults: nothing is global")
     }
 
+    @Test func theWheelMovesAViewWhateverKeysMoveIt() throws {
+        var state = Fixtures.state()
+        state.keys = try TUIConfig.parse("keys:\n  up: Ctrl-P\n  down: Ctrl-N\n", file: "c.yaml").keyTable
+        _ = App.update(&state, .historyLoaded(ChainingViewTests.entries))
+        press([.down], &state)
+        #expect(state.history?.selection == 0, "↓ no longer moves")
+        _ = App.update(&state, .key(.mouse(MouseEvent(.wheelDown, x: 50, y: 10))))
+        #expect(state.history?.selection == 1)
+        press([.ctrl("p")], &state)
+        #expect(state.history?.selection == 0)
+    }
+
     @Test func helpAndTheDocsListTheViewsKeys() {
         let lines = KeyTable().helpLines()
         for title in ["History", "Run results", "Cookies"] { #expect(lines.contains(title)) }

@@ -17,8 +17,16 @@ extension App {
             case .press: nil
             }
         // Over a dialog or a view, the wheel moves it and clicks do nothing.
-        if state.focusStack.first?.coversFrame == true {
-            guard let wheelKey else { return [] }
+        if let layer = state.focusStack.first, layer.coversFrame {
+            guard var wheelKey else { return [] }
+            // The key the layer's scope binds to the move (the arrow, as the defaults have it).
+            if let scope = wheelScope(layer, state),
+                let bound = state.keys.bindings.first(where: {
+                    $0.scope == scope && $0.action == (wheelKey == .up ? .up : .down)
+                })?.keys.first
+            {
+                wheelKey = bound
+            }
             if case .output = state.dialog {
                 return (0..<wheelRows).flatMap { _ in handle(wheelKey, &state) }
             }
@@ -76,6 +84,19 @@ extension App {
         default: break
         }
         return effects
+    }
+
+    /// The key table's scope of the layer the wheel moves, when it has one (the `:` line and the
+    /// editor's form take the arrows as they are).
+    static func wheelScope(_ layer: FocusLayer, _ state: AppState) -> KeyScope? {
+        switch (layer, state.dialog) {
+        case (.runResults, _): .runResults
+        case (.cookies, _): .cookies
+        case (.history, _): .history
+        case (.dialog, .picker): .picker
+        case (.dialog, .help), (.dialog, .output): .window
+        default: nil
+        }
     }
 
     /// The pane whose rect holds `point` (on narrower terminals, the activity strip's shown pane).
