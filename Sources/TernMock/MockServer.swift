@@ -9,8 +9,6 @@ import NIOPosix
 /// ``shutdown()``, or use ``withMockServer(routes:limits:isolation:_:)`` which does it for you.
 /// ``Limits`` bound slow clients (header and idle timeouts) and how many are served at once.
 public final class MockServer: Sendable {
-    private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
-
     /// The host the server listens on.
     public let host: String
     /// The port the server is bound to (never 0 once started).
@@ -46,6 +44,7 @@ public final class MockServer: Sendable {
     ) async throws -> MockServer {
         let state = MockServerState(routes: routes)
         let idle = IdleConnections()
+        let accepted = AcceptedConnections()
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
@@ -53,7 +52,7 @@ public final class MockServer: Sendable {
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                     try channel.pipeline.syncOperations.addHandler(ConnectionDeadlines(limits: limits, idle: idle))
-                    return try Connection(wrappingChannelSynchronously: channel)
+                    return try accepted.wrap(channel)
                 }
             }
         let listener = server.channel
@@ -67,6 +66,7 @@ public final class MockServer: Sendable {
                 do {
                     try await server.executeThenClose { connections in
                         for try await connection in connections {
+                            accepted.take(connection)
                             // At the cap the client waiting longest for a head makes room (it closes
                             // at once, so the count overshoots by one briefly); with none waiting,
                             // the new connection is closed at once.
@@ -86,6 +86,8 @@ public final class MockServer: Sendable {
                 } catch {
                     // The listener was closed or the task cancelled: stop accepting.
                 }
+                // Connections accepted while stopping, which the loop never took, are finished too.
+                await accepted.closeAll()
                 group.cancelAll()
             }
         }
