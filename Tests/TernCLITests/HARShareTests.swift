@@ -1,4 +1,5 @@
 import Foundation
+import TernTesting
 import Testing
 
 /// `tern cache export|import|promote`: recorded answers shared as HAR 1.2 and turned into samples.
@@ -66,6 +67,32 @@ struct HARShareTests {
                 }
                 let keyFile = { (root: URL) in try Data(contentsOf: root.appendingPathComponent(".tern/identity.key")) }
                 #expect(try keyFile(source.root) != keyFile(target.root), "the copies digest with different keys")
+            }
+        }
+    }
+
+    @Test("a HAR imported while another process holds the demo mock's usual port is filed under that port")
+    func importFilesUnderTheUsualPort() async throws {
+        try await withDemo { source in
+            try await withDemo { target in
+                #expect(try await Tern.run(source.arguments("send", "list-users")).status == 0)
+                let file = source.root.appendingPathComponent("shared.har")
+                #expect(try await Tern.run(source.arguments("cache", "export", file.path)).status == 0)
+                // The target's usual port, as its cache names it, then an empty cache again.
+                #expect(try await Tern.run(target.arguments("send", "list-users")).status == 0)
+                let listing = try await Tern.run(target.arguments("cache", "list"))
+                let portText = try #require(
+                    listing.stdout.firstMatch(of: /127\.0\.0\.1:(\d+)\/users/)?.output.1, "\(listing.stdout)")
+                let usual = try #require(Int(portText))
+                #expect(try await Tern.run(target.arguments("cache", "clear")).status == 0)
+                // Another process holds the usual port (when some other program already does, the same holds).
+                let holder = try? await MockServer.start(port: usual)
+                let imported = try await Tern.run(target.arguments("cache", "import", file.path))
+                try await holder?.shutdown()
+                #expect(imported.status == 0, "\(imported.stderr)")
+                let replay = try await Tern.run(target.arguments("send", "list-users", "--mode", "cache"))
+                #expect(replay.status == 0, "\(replay.stderr)")
+                #expect(replay.stdout.contains("Ada Lovelace"), "\(replay.stdout)")
             }
         }
     }

@@ -117,7 +117,7 @@ extension ExplorerSession {
         return StoredResponse(
             key: handler.storageKey(for: request), status: status, headers: StorableFields.of(headers),
             body: body, source: .live, storedAt: storedAt, validUntil: validUntil,
-            method: request.method.rawValue, url: redactor.redact(url: request.url),
+            method: request.method.rawValue, url: redactor.redact(url: request.cacheURL),
             request: handler.cacheIdentity.record(of: request, redactor: redactor),
             varyDigest: varyNames.isEmpty ? nil : handler.cacheIdentity.varyDigest(of: request, names: varyNames),
             secretMarks: redactor.marks(headers: headers, body: body)
@@ -175,6 +175,8 @@ extension ExplorerSession {
         }
         request.cachePartition = environment ?? workspace.defaultEnvironment
         request.secretValues = secrets().map(\.value)
+        // As `send` files it: the embedded mock's answers under its usual port, wherever it runs now.
+        request.identityURL = mockFiling?.filed(request.url)
         return request
     }
 
