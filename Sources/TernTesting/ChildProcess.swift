@@ -154,7 +154,7 @@ public final class ChildProcess: Sendable {
     }
 
     /// Waits for the program to exit (blocking this thread) and returns its exit status, or the
-    /// number of the signal that ended it.
+    /// number of the signal that ended it. From a task, await `waitForExit()` instead.
     @discardableResult
     public func waitUntilExit() -> Int32 {
         if let known = status.withLock({ $0 }) { return known }
@@ -174,6 +174,42 @@ public final class ChildProcess: Sendable {
             }
             return -1
         }
+    }
+
+    /// Waits for the program to exit on a thread of its own (never blocking Swift concurrency's
+    /// cooperative pool) and returns its exit status, or the number of the signal that ended it.
+    @discardableResult
+    public func waitForExit() async -> Int32 {
+        if let known = status.withLock({ $0 }) { return known }
+        return await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: self.waitUntilExit()) }
+        }
+    }
+
+    /// Stops the program: SIGTERM, then SIGKILL if it is still running after `grace`; returns once it
+    /// has exited (awaited off the cooperative pool).
+    @discardableResult
+    public func stop(grace: Duration = .seconds(5)) async -> Int32 {
+        terminate()
+        let deadline = ContinuousClock.now + grace
+        while isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        terminate(SIGKILL)
+        return await waitForExit()
+    }
+
+    /// Runs `body` while the program runs, then stops it (see `stop(grace:)`), also when `body` throws.
+    public func whileRunning<T>(_ body: () async throws -> T) async throws -> T {
+        let result: T
+        do {
+            result = try await body()
+        } catch {
+            await stop()
+            throw error
+        }
+        await stop()
+        return result
     }
 
     /// Sends `signal` (SIGTERM by default) unless the program has exited.
@@ -214,7 +250,8 @@ public final class ChildProcess: Sendable {
         }
     }
 
-    /// Reads `descriptor` (one of this child's pipes) to end of file.
+    /// Reads `descriptor` (one of this child's pipes) to end of file, blocking this thread: call it
+    /// from a thread of its own (as `run` does), never from a task.
     public static func readAll(_ descriptor: Int32?) -> Data {
         guard let descriptor else { return Data() }
         var data = Data()
@@ -228,7 +265,16 @@ public final class ChildProcess: Sendable {
         return data
     }
 
-    /// Reads one line (without its newline) from `descriptor`, a byte at a time; `nil` at end of file.
+    /// Reads one line (without its newline) from `descriptor` on a thread of its own, a byte at a
+    /// time; `nil` at end of file.
+    public static func line(from descriptor: Int32?) async -> String? {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: readLine(descriptor)) }
+        }
+    }
+
+    /// Reads one line (without its newline) from `descriptor`, a byte at a time, blocking this
+    /// thread; `nil` at end of file. From a task, await `line(from:)` instead.
     public static func readLine(_ descriptor: Int32?) -> String? {
         guard let descriptor else { return nil }
         var bytes: [UInt8] = []
@@ -277,18 +323,6 @@ extension ChildProcess {
                 continuation.resume(returning: child.collect(input: input, timeout: timeout))
             }
         }
-    }
-
-    /// Runs `executable` to its end, blocking this thread; see `run(_:_:in:environment:input:joinErrors:timeout:)`.
-    public static func runBlocking(
-        _ executable: String, _ arguments: [String], in directory: String? = nil,
-        environment: [String: String]? = nil, input: Data? = nil, joinErrors: Bool = true,
-        timeout: TimeInterval = 60
-    ) throws -> Outcome {
-        let child = try ChildProcess(
-            executable, arguments, in: directory, environment: environment, input: input == nil ? .null : .pipe,
-            output: .pipe, error: joinErrors ? .standardOutput : .pipe)
-        return child.collect(input: input, timeout: timeout)
     }
 
     /// Feeds `input`, drains both pipes and waits; SIGKILL after `timeout` seconds.

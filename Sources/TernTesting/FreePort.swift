@@ -14,12 +14,12 @@ public enum FreePort {
         return port
     }
 
-    /// Waits up to `seconds` (polling every 100 ms) until something accepts connections on
-    /// 127.0.0.1:`port`; whether it did.
-    public static func waitUntilListening(_ port: Int, seconds: Int = 15) -> Bool {
+    /// Waits up to `seconds` (polling every 100 ms, without holding a thread) until something
+    /// accepts connections on 127.0.0.1:`port`; whether it did.
+    public static func waitUntilListening(_ port: Int, seconds: Int = 15) async -> Bool {
         for _ in 0..<(seconds * 10) {
             if TinyProxy.accepts(port: port) { return true }
-            usleep(100_000)
+            try? await Task.sleep(for: .milliseconds(100))
         }
         return false
     }

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// httpbin, the request-echo server nobody here wrote, for end-to-end journeys: Debian's
 /// `python3-httpbin` (the Makefile's APT_PACKAGES installs it) on 127.0.0.1, run by the system
 /// Python with Flask's server. Stop it with `stop()`.
@@ -23,27 +19,35 @@ public final class Httpbin: Sendable {
     /// `http://127.0.0.1:PORT`.
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts httpbin on a free port and waits up to 15 s until it accepts connections.
-    public init() throws {
+    /// Starts httpbin on a free port and waits up to 15 s (without holding a thread) until it accepts
+    /// connections.
+    public init() async throws {
         guard let python = Self.python else { throw UnresponsiveListener.Failure("python3-httpbin is not installed") }
         let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 1)
         RawSocket(descriptor: descriptor).close()
         self.port = port
         let script = "from httpbin import app; app.run(host='127.0.0.1', port=\(port), threaded=True)"
         process = try ChildProcess(python, ["-c", script], output: .null, error: .null)
-        for _ in 0..<150 {
-            if TinyProxy.accepts(port: port) { return }
-            usleep(100_000)
-        }
-        stop()
+        if await FreePort.waitUntilListening(port, seconds: 15) { return }
+        await stop()
         throw UnresponsiveListener.Failure("httpbin did not listen on 127.0.0.1:\(port) within 15 s")
     }
 
-    /// Stops httpbin (SIGTERM, SIGKILL after 5 s).
-    public func stop() {
-        process.terminate()
-        for _ in 0..<50 where process.isRunning { usleep(100_000) }
-        process.terminate(SIGKILL)
-        process.waitUntilExit()
+    /// Stops httpbin (SIGTERM, SIGKILL after 5 s) and waits until it has exited; idempotent.
+    public func stop() async {
+        await process.stop()
+    }
+
+    /// Runs `body` with httpbin started, then stops it, also when `body` throws.
+    public static func with<T>(_ body: (Httpbin) async throws -> T) async throws -> T {
+        let server = try await Httpbin()
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
     }
 }

@@ -18,8 +18,8 @@ public final class TinyProxy: @unchecked Sendable {
     private let folder: URL
 
     /// Starts tinyproxy (Port 0 is not supported: the port is a free one found just before) and waits up
-    /// to 10 s until it accepts connections.
-    public init(username: String? = nil, password: String? = nil) throws {
+    /// to 10 s (without holding a thread) until it accepts connections.
+    public init(username: String? = nil, password: String? = nil) async throws {
         guard let binary = Self.binary else { throw UnresponsiveListener.Failure("tinyproxy is not installed") }
         let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 1)
         RawSocket(descriptor: descriptor).close()
@@ -34,11 +34,8 @@ public final class TinyProxy: @unchecked Sendable {
         let configuration = folder.appendingPathComponent("tinyproxy.conf")
         try (lines.joined(separator: "\n") + "\n").write(to: configuration, atomically: true, encoding: .utf8)
         process = try ChildProcess(binary, ["-d", "-c", configuration.path])
-        for _ in 0..<100 {
-            if Self.accepts(port: port) { return }
-            usleep(100_000)
-        }
-        stop()
+        if await FreePort.waitUntilListening(port, seconds: 10) { return }
+        await stop()
         throw UnresponsiveListener.Failure("tinyproxy did not listen on 127.0.0.1:\(port) within 10 s")
     }
 
@@ -47,13 +44,26 @@ public final class TinyProxy: @unchecked Sendable {
         (try? String(contentsOf: folder.appendingPathComponent("tinyproxy.log"), encoding: .utf8)) ?? ""
     }
 
-    /// Stops tinyproxy (SIGTERM, SIGKILL after 5 s) and removes its folder.
-    public func stop() {
-        process.terminate()
-        for _ in 0..<50 where process.isRunning { usleep(100_000) }
-        process.terminate(SIGKILL)
-        process.waitUntilExit()
+    /// Stops tinyproxy (SIGTERM, SIGKILL after 5 s), waits until it has exited and removes its folder.
+    public func stop() async {
+        await process.stop()
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Runs `body` with tinyproxy started (with Basic credentials when given), then stops it, also
+    /// when `body` throws.
+    public static func with<T>(
+        username: String? = nil, password: String? = nil, _ body: (TinyProxy) async throws -> T
+    ) async throws -> T {
+        let proxy = try await TinyProxy(username: username, password: password)
+        do {
+            let result = try await body(proxy)
+            await proxy.stop()
+            return result
+        } catch {
+            await proxy.stop()
+            throw error
+        }
     }
 
     /// Whether something accepts a TCP connection on 127.0.0.1:`port`.

@@ -14,8 +14,9 @@ public final class UnresponsiveListener: Sendable {
     public let port: Int
     private let descriptors: [Int32]
 
-    /// Opens the listener and fills its backlog; throws when sockets cannot be made.
-    public init() throws {
+    /// Opens the listener and fills its backlog (waiting 50 ms for the fillers to land, without
+    /// holding a thread); throws when sockets cannot be made.
+    public init() async throws {
         let (listener, port) = try RawSocket.listenOnLoopback(backlog: 0)
         self.port = port
         var address = RawSocket.loopback(port: port)
@@ -34,7 +35,7 @@ public final class UnresponsiveListener: Sendable {
             fillers.append(filler)
         }
         descriptors = [listener] + fillers
-        Thread.sleep(forTimeInterval: 0.05)
+        try? await Task.sleep(for: .milliseconds(50))
     }
 
     /// The URL of `path` on the unresponsive port.

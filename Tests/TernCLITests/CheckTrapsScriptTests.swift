@@ -7,23 +7,23 @@ import Testing
 struct CheckTrapsScriptTests {
     static let script = Tern.packageRoot.appendingPathComponent("scripts/check-traps.sh")
 
-    private func run(on source: String) throws -> (status: Int32, output: String) {
+    private func run(on source: String) async throws -> (status: Int32, output: String) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("traps-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(source.utf8).write(to: folder.appendingPathComponent("Sample.swift"))
-        let outcome = try ChildProcess.runBlocking("/bin/bash", [Self.script.path, folder.path])
+        let outcome = try await ChildProcess.run("/bin/bash", [Self.script.path, folder.path])
         return (outcome.status, outcome.text)
     }
 
     @Test("every trapping form is reported once, with its line")
-    func reportsTraps() throws {
+    func reportsTraps() async throws {
         let lines = [
             "let a = try! load()", "let b = x as! Int", "fatalError(\"boom\")", "precondition(x > 0)",
             "let c = f()!", "let d = list[0]!", "let e = maybe!.count", "let f = maybe! + 1",
             "let g = Int(seconds * 1e9)", "let h = Int64(value.rounded())",
         ]
-        let result = try run(on: lines.joined(separator: "\n") + "\n")
+        let result = try await run(on: lines.joined(separator: "\n") + "\n")
         #expect(result.status == 1)
         for number in 1...lines.count {
             #expect(result.output.contains("Sample.swift:\(number): "), "line \(number): \(result.output)")
@@ -32,7 +32,7 @@ struct CheckTrapsScriptTests {
     }
 
     @Test("total forms, comparisons, strings, comments and annotated lines pass")
-    func acceptsSafeCode() throws {
+    func acceptsSafeCode() async throws {
         let source = """
             let a = b != c
             let b = a!=c
@@ -43,13 +43,13 @@ struct CheckTrapsScriptTests {
             let g = try! literal() // trap-checked: a constant, not input
 
             """
-        let result = try run(on: source)
+        let result = try await run(on: source)
         #expect(result.status == 0, "\(result.output)")
     }
 
     @Test("the package's Sources pass")
-    func sourcesPass() throws {
-        let outcome = try ChildProcess.runBlocking("/bin/bash", [Self.script.path], timeout: 300)
+    func sourcesPass() async throws {
+        let outcome = try await ChildProcess.run("/bin/bash", [Self.script.path], timeout: 300)
         #expect(outcome.status == 0, "\(outcome.text)")
     }
 }

@@ -74,14 +74,15 @@ struct ListCacheMockTests {
     func mockServer() async throws {
         try await withDemo { demo in
             let process = try ChildProcess(Tern.binary.path, demo.arguments("mock", "--port", "0"), output: .pipe)
-            defer { process.terminate() }
-            let firstLine = try #require(ChildProcess.readLine(process.standardOutput))
-            let address = try #require(firstLine.split(separator: " ").last.map(String.init))
-            let profile = try await fetch(address + "/users/7/profile")
-            #expect(profile.contains("first published algorithm"))
-            #expect(try await fetch(address + "/status/201").contains("201"))
-            process.terminate(SIGINT)
-            #expect(process.waitUntilExit() == 0)
+            try await process.whileRunning {
+                let firstLine = try #require(await ChildProcess.line(from: process.standardOutput))
+                let address = try #require(firstLine.split(separator: " ").last.map(String.init))
+                let profile = try await fetch(address + "/users/7/profile")
+                #expect(profile.contains("first published algorithm"))
+                #expect(try await fetch(address + "/status/201").contains("201"))
+                process.terminate(SIGINT)
+                #expect(await process.waitForExit() == 0)
+            }
         }
     }
 

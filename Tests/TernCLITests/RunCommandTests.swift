@@ -45,7 +45,7 @@ struct RunCommandTests {
             #expect(server.requestCount(path: "/auth/login") == 1)
 
             let schema = Self.fixtures.appendingPathComponent("JUnit.xsd").path
-            let lint = try ChildProcess.runBlocking("/usr/bin/xmllint", ["--noout", "--schema", schema, junit])
+            let lint = try await ChildProcess.run("/usr/bin/xmllint", ["--noout", "--schema", schema, junit])
             #expect(lint.status == 0, "\(lint.text)")
             let script = """
                 import sys
@@ -56,7 +56,7 @@ struct RunCommandTests {
                         results = [type(r).__name__ + ':' + (r.message or '') for r in case.result]
                         print(suite.name, case.name, ','.join(results) or 'passed')
                 """
-            let parsed = try ChildProcess.runBlocking("/usr/bin/python3", ["-c", script, junit])
+            let parsed = try await ChildProcess.run("/usr/bin/python3", ["-c", script, junit])
             #expect(parsed.status == 0, "\(parsed.text)")
             let rows = Set(parsed.text.split(separator: "\n").map(String.init))
             #expect(rows.contains("chain chain/login passed"), "\(parsed.text)")

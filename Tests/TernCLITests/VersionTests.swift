@@ -12,7 +12,7 @@ struct VersionTests {
         let match = try #require(line.wholeMatch(of: /(\d+\.\d+\.\d+) \(([0-9a-f]{7,}(?:-dirty)?|unknown)\)/))
         let commit = String(match.output.2)
         // Built from this checkout: the commit is HEAD's (possibly with uncommitted changes).
-        let head = try ChildProcess.runBlocking(
+        let head = try await ChildProcess.run(
             "/usr/bin/env", ["git", "-C", Tern.packageRoot.path, "rev-parse", "HEAD"], joinErrors: false)
         if head.status == 0 {
             let full = head.text.trimmingCharacters(in: .whitespacesAndNewlines)

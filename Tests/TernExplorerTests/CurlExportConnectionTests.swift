@@ -157,31 +157,32 @@ struct CurlExportConnectionTests {
             print("CurlExportConnectionTests.proxy skipped: tinyproxy is not installed")
             return
         }
-        let proxy = try TinyProxy(username: "alice", password: "s3cret")
-        defer { proxy.stop() }
-        let server = try await TLSTestServer(requireClientCertificate: true)
-        try await withFolder { folder in
-            let root = try await Self.workspace(in: folder.url, server: server, proxyPort: proxy.port)
-            let environment = ["PROXY_SECRET": "s3cret", "KEY_PASS": Self.passphrase]
-            let session = try Self.session(root, environment: environment)
-            let tunnelled = try await CurlCommand.command(forSpec: "tunnelled", in: session)
-            let address = "--proxy 'http://127.0.0.1:\(proxy.port)' --proxytunnel"
-            #expect(tunnelled.contains(address + #" --proxy-user 'alice:'"$PROXY_SECRET""#), "\(tunnelled)")
-            // Without PROXY_SECRET set, the password written in the file has no variable of its own.
-            let literal = try await CurlCommand.command(
-                forSpec: "literal", in: try Self.session(root, environment: ["KEY_PASS": Self.passphrase]))
-            #expect(literal.contains(address + #" --proxy-user 'alice:'"$PROXY_PASSWORD""#), "\(literal)")
-            for command in [tunnelled, literal] {
-                #expect(!command.contains("s3cret"), "\(command)")
-                #expect(!command.contains("--noproxy"), "\(command)")
+        try await TinyProxy.with(username: "alice", password: "s3cret") { proxy in
+            let server = try await TLSTestServer(requireClientCertificate: true)
+            try await withFolder { folder in
+                let root = try await Self.workspace(in: folder.url, server: server, proxyPort: proxy.port)
+                let environment = ["PROXY_SECRET": "s3cret", "KEY_PASS": Self.passphrase]
+                let session = try Self.session(root, environment: environment)
+                let tunnelled = try await CurlCommand.command(forSpec: "tunnelled", in: session)
+                let address = "--proxy 'http://127.0.0.1:\(proxy.port)' --proxytunnel"
+                #expect(tunnelled.contains(address + #" --proxy-user 'alice:'"$PROXY_SECRET""#), "\(tunnelled)")
+                // Without PROXY_SECRET set, the password written in the file has no variable of its own.
+                let literal = try await CurlCommand.command(
+                    forSpec: "literal", in: try Self.session(root, environment: ["KEY_PASS": Self.passphrase]))
+                #expect(literal.contains(address + #" --proxy-user 'alice:'"$PROXY_PASSWORD""#), "\(literal)")
+                for command in [tunnelled, literal] {
+                    #expect(!command.contains("s3cret"), "\(command)")
+                    #expect(!command.contains("--noproxy"), "\(command)")
+                }
+                #expect(try await Self.run(tunnelled, in: root, environment: environment) == "0 200")
+                let literalEnvironment = ["PROXY_PASSWORD": "s3cret", "KEY_PASS": Self.passphrase]
+                #expect(try await Self.run(literal, in: root, environment: literalEnvironment) == "0 200")
+                #expect(server.requests.contains { $0.hasPrefix("GET /tunnelled ") }, "\(server.requests)")
+                #expect(server.requests.contains { $0.hasPrefix("GET /literal ") }, "\(server.requests)")
+                #expect(
+                    proxy.log.components(separatedBy: "CONNECT 127.0.0.1:\(server.port)").count == 3, "\(proxy.log)")
             }
-            #expect(try await Self.run(tunnelled, in: root, environment: environment) == "0 200")
-            let literalEnvironment = ["PROXY_PASSWORD": "s3cret", "KEY_PASS": Self.passphrase]
-            #expect(try await Self.run(literal, in: root, environment: literalEnvironment) == "0 200")
-            #expect(server.requests.contains { $0.hasPrefix("GET /tunnelled ") }, "\(server.requests)")
-            #expect(server.requests.contains { $0.hasPrefix("GET /literal ") }, "\(server.requests)")
-            #expect(proxy.log.components(separatedBy: "CONNECT 127.0.0.1:\(server.port)").count == 3, "\(proxy.log)")
+            await server.stop()
         }
-        await server.stop()
     }
 }

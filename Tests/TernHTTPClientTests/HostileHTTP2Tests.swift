@@ -31,12 +31,10 @@ struct HostileHTTP2Tests {
                 script.path, "\(port)", behaviour, folder.appendingPathComponent("cert.pem").path,
                 folder.appendingPathComponent("key.pem").path,
             ])
-        defer {
-            server.terminate()
-            _ = server.waitUntilExit()
+        try await server.whileRunning {
+            #expect(await FreePort.waitUntilListening(port))
+            try await body(port)
         }
-        #expect(FreePort.waitUntilListening(port))
-        try await body(port)
     }
 
     @Test(

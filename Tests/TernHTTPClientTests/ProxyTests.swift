@@ -17,14 +17,7 @@ struct ProxyTests {
             print("ProxyTests skipped: tinyproxy is not installed (make installs it from APT_PACKAGES)")
             return
         }
-        let proxy = try TinyProxy(username: username, password: password)
-        do {
-            try await body(proxy)
-            proxy.stop()
-        } catch {
-            proxy.stop()
-            throw error
-        }
+        try await TinyProxy.with(username: username, password: password, body)
     }
 
     func transport(proxy: ProxySettings, tls: TLSSettings = TLSSettings()) -> HTTPClientTransport {

@@ -144,16 +144,16 @@ struct OpenAPICorpusTests {
     .enabled(if: ProcessInfo.processInfo.environment["TERN_LARGE_FIXTURES"] == "1"))
 struct OpenAPIGitHubTests {
     /// The benchmark fixture, decompressed with the system's gzip.
-    static func description() throws -> Data {
+    static func description() async throws -> Data {
         let file = OpenAPIFixture.folder.resolvingSymlinksInPath()
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Benchmarks/fixtures/api.github.com.json.gz")
-        return try ChildProcess.runBlocking("/usr/bin/env", ["gzip", "-dc", file.path], joinErrors: false).output
+        return try await ChildProcess.run("/usr/bin/env", ["gzip", "-dc", file.path], joinErrors: false).output
     }
 
     @Test("Every one of its 623 operations becomes a spec with a unique name")
-    func github() throws {
-        let data = try Self.description()
+    func github() async throws {
+        let data = try await Self.description()
         let collection = try OpenAPIImporter.read(OpenAPIFixture.source(data, name: "api.github.com.json"))
         #expect(collection.specs.count == 623)
         let ids = collection.specs.map { ($0.folders + [$0.fileName]).joined(separator: "/") }

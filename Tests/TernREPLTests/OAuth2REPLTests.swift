@@ -31,7 +31,7 @@ struct OAuth2REPLTests {
             prompts.withLock { $0.append(prompt) }
             guard case .enterCode(_, _, let complete?, _) = prompt else { return }
             // The user opens the complete URL elsewhere (a plain GET approves it on the mock).
-            _ = try? ChildProcess.runBlocking(
+            _ = try? await ChildProcess.run(
                 "/usr/bin/curl", ["-s", "--max-time", "10", "-o", "/dev/null", complete.absoluteString])
         }
         try await DemoSession.with(onAuthorization: approve) { demo in

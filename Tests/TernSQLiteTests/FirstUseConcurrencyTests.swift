@@ -11,7 +11,7 @@ struct FirstUseConcurrencyTests {
     func concurrentFirstOpens() async throws {
         for round in 0..<5 {
             try await withScratch { scratch in
-                let (storages, failures) = Self.openAtOnce(count: 20, path: scratch.cachePath)
+                let (storages, failures) = await Self.openAtOnce(count: 20, path: scratch.cachePath)
                 #expect(failures.isEmpty, "round \(round): \(failures)")
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for (index, storage) in storages.enumerated() {
@@ -50,9 +50,17 @@ struct FirstUseConcurrencyTests {
         }
     }
 
+    /// `openAtOnceBlocking`, waited for on a thread of its own: the opens take seconds on a loaded
+    /// machine, and a task waiting for them would hold a thread of the cooperative pool.
+    private static func openAtOnce(count: Int, path: URL) async -> (storages: [SQLiteStorage], failures: [String]) {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: openAtOnceBlocking(count: count, path: path)) }
+        }
+    }
+
     /// Starts `count` threads that wait on one gate, then each open the cache.
     /// Returns the storages opened and the errors; threads still running after 60 s are a failure (a hang).
-    private static func openAtOnce(count: Int, path: URL) -> (storages: [SQLiteStorage], failures: [String]) {
+    private static func openAtOnceBlocking(count: Int, path: URL) -> (storages: [SQLiteStorage], failures: [String]) {
         let failures = Mutex<[String]>([])
         let storages = Mutex<[SQLiteStorage]>([])
         let gate = DispatchSemaphore(value: 0)

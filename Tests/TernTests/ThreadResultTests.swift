@@ -30,7 +30,10 @@ import Testing
             return "done"
         }
         async let awaited = result.value
-        let blocked = await Task.detached { result.wait() }.value
+        // The blocking wait runs on a thread of its own: a task would hold one of the cooperative pool's.
+        let blocked = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: result.wait()) }
+        }
         #expect(blocked == "done")
         #expect(await awaited == "done")
     }

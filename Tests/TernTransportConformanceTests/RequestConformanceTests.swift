@@ -125,7 +125,7 @@ struct RequestConformanceTests {
 
     @Test("a connection that cannot be established times out", arguments: TransportKind.allCases)
     func connectTimeout(kind: TransportKind) async throws {
-        let listener = try UnresponsiveListener()
+        let listener = try await UnresponsiveListener()
         try await kind.with(TransportConfiguration(connectTimeout: .milliseconds(300))) { transport in
             // URLSession on Linux has no separate connect timeout: the request deadline covers it.
             let deadline: Duration? = kind.supportsSeparateConnectTimeout ? nil : .milliseconds(600)

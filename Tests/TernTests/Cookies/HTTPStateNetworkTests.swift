@@ -48,30 +48,28 @@ struct HTTPStateNetworkTests {
                 folder.appendingPathComponent("cookie_server.py").path, "\(port)",
                 folder.appendingPathComponent("parser.json").path,
             ])
-        defer {
-            server.terminate()
-            _ = server.waitUntilExit()
+        try await server.whileRunning {
+            #expect(await FreePort.waitUntilListening(port), "cookie_server.py did not listen on \(port)")
+            let transport = SuiteHosts(base: HTTPClientTransport.shared, port: port)
+            var passed = 0
+            for testCase in HTTPStateTests.cases {
+                let jar = CookieJar()
+                let handler = Handler(
+                    transport: transport, storage: nil, mode: .live, retryPolicy: .never,
+                    defaults: SessionDefaults(timeout: .seconds(30)), interceptors: [CookieInterceptor(jar: jar)],
+                    clock: TestClock(start: HTTPStateTests.now))
+                let url = try #require(
+                    URL(string: "http://home.example.org:8888/cookie-parser?\(testCase.test.lowercased())"))
+                let response = try await handler.send(Request(method: .get, url: url))
+                #expect(response.statusCode == 200, "\(testCase.test)")
+                #expect(response.redirects.count == 1, "\(testCase.test): the 302 was followed")
+                let sent = Self.pairs(response.text ?? "")
+                #expect(sent == testCase.sent, "\(testCase.test): received \(testCase.received)")
+                if sent == testCase.sent { passed += 1 }
+            }
+            #expect(passed == HTTPStateTests.cases.count)
+            print("http-state over the network: \(passed) of \(HTTPStateTests.cases.count) cases pass")
         }
-        #expect(FreePort.waitUntilListening(port), "cookie_server.py did not listen on \(port)")
-        let transport = SuiteHosts(base: HTTPClientTransport.shared, port: port)
-        var passed = 0
-        for testCase in HTTPStateTests.cases {
-            let jar = CookieJar()
-            let handler = Handler(
-                transport: transport, storage: nil, mode: .live, retryPolicy: .never,
-                defaults: SessionDefaults(timeout: .seconds(30)), interceptors: [CookieInterceptor(jar: jar)],
-                clock: TestClock(start: HTTPStateTests.now))
-            let url = try #require(
-                URL(string: "http://home.example.org:8888/cookie-parser?\(testCase.test.lowercased())"))
-            let response = try await handler.send(Request(method: .get, url: url))
-            #expect(response.statusCode == 200, "\(testCase.test)")
-            #expect(response.redirects.count == 1, "\(testCase.test): the 302 was followed")
-            let sent = Self.pairs(response.text ?? "")
-            #expect(sent == testCase.sent, "\(testCase.test): received \(testCase.received)")
-            if sent == testCase.sent { passed += 1 }
-        }
-        #expect(passed == HTTPStateTests.cases.count)
-        print("http-state over the network: \(passed) of \(HTTPStateTests.cases.count) cases pass")
     }
 
     /// The name-value pairs of a `Cookie` field (`a=b; c`: `a`/`b`, then the nameless `c`).
