@@ -26,10 +26,12 @@ deps:
 build: deps
 	$(SWIFT) build --build-tests
 
-## test: install, build, check formatting and code that can trap on input, and run every test
+## test: install, build, check formatting and code that can trap on input, and run every test once:
+##       its result is the result (a failed or crashed test fails it). TEST_REPORT=FILE also writes
+##       an xunit report (FILE, and FILE's name with -swift-testing for the Swift Testing suites).
 test: build lint
 	scripts/check-traps.sh
-	SWIFT=$(SWIFT) scripts/test-with-retry.sh
+	$(SWIFT) test --skip-build $(if $(TEST_REPORT),--xunit-output $(TEST_REPORT))
 
 FORMATTED := Package.swift Sources Tests Benchmarks Examples Fuzz/Package.swift Fuzz/Sources
 
