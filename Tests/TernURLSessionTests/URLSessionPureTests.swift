@@ -126,10 +126,7 @@ struct URLSessionPureTests {
             await #expect(throws: TernError.self) {
                 _ = try await withCheckedThrowingContinuation { state.start($0) }
             }
-            for _ in 0..<200 where delegate.trackedTaskCount > 0 {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            #expect(delegate.trackedTaskCount == 0)
+            #expect(await tasksLeftAfterCompletion(delegate) == 0)
             #expect(server.requestCount(path: "/echo") == 0)
         }
     }

@@ -51,7 +51,7 @@ struct URLSessionTransportFailureTests {
                     of: transport, request, context: TransportContext(timeout: .milliseconds(250)))
                 #expect(error.kind == .timeout)
                 #expect(ContinuousClock.now - started >= .milliseconds(250))
-                #expect(transport.delegate.trackedTaskCount == 0)
+                #expect(await tasksLeftAfterCompletion(transport.delegate) == 0)
             }
         }
     }
@@ -99,7 +99,7 @@ struct URLSessionTransportFailureTests {
                 let partial = try Data(contentsOf: destination)
                 #expect(partial.count > 0 && partial.count < 5_000_000)
                 #expect(partial == MockServer.expectedBytes(count: partial.count))
-                #expect(transport.delegate.trackedTaskCount == 0)
+                #expect(await tasksLeftAfterCompletion(transport.delegate) == 0)
             }
         }
     }

@@ -69,3 +69,14 @@ func expectMonotonic(
     #expect(reports.last?.isFinished == true, sourceLocation: sourceLocation)
     #expect(reports.dropLast().allSatisfy { !$0.isFinished }, sourceLocation: sourceLocation)
 }
+
+/// The tasks `delegate` still routes once the aborted ones have completed. An aborted attempt ends at
+/// once, and URLSession reports the cancelled task's completion afterwards (seconds later under load):
+/// polls for up to 30 s, a hang detector, until none remains.
+func tasksLeftAfterCompletion(_ delegate: SessionDelegate) async -> Int {
+    let deadline = ContinuousClock.now + .seconds(30)
+    while delegate.trackedTaskCount > 0, ContinuousClock.now < deadline {
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return delegate.trackedTaskCount
+}
