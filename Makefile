@@ -29,9 +29,12 @@ build: deps
 ## test: install, build, check formatting and code that can trap on input, and run every test once:
 ##       its result is the result (a failed or crashed test fails it). TEST_REPORT=FILE also writes
 ##       an xunit report (FILE, and FILE's name with -swift-testing for the Swift Testing suites).
+##       At most TEST_WIDTH test cases run at once (default 16; see CONTRIBUTING.md, "Tests run once").
+TEST_WIDTH ?= 16
 test: build lint
 	scripts/check-traps.sh
-	$(SWIFT) test --skip-build $(if $(TEST_REPORT),--xunit-output $(TEST_REPORT))
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) \
+		$(SWIFT) test --skip-build $(if $(TEST_REPORT),--xunit-output $(TEST_REPORT))
 
 FORMATTED := Package.swift Sources Tests Benchmarks Examples Fuzz/Package.swift Fuzz/Sources
 
