@@ -181,9 +181,7 @@ public final class ChildProcess: Sendable {
     @discardableResult
     public func waitForExit() async -> Int32 {
         if let known = status.withLock({ $0 }) { return known }
-        return await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: self.waitUntilExit()) }
-        }
+        return await OwnThread.run { self.waitUntilExit() }
     }
 
     /// Stops the program: SIGTERM, then SIGKILL if it is still running after `grace`; returns once it
@@ -268,9 +266,7 @@ public final class ChildProcess: Sendable {
     /// Reads one line (without its newline) from `descriptor` on a thread of its own, a byte at a
     /// time; `nil` at end of file.
     public static func line(from descriptor: Int32?) async -> String? {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: readLine(descriptor)) }
-        }
+        await OwnThread.run { readLine(descriptor) }
     }
 
     /// Reads one line (without its newline) from `descriptor`, a byte at a time, blocking this
@@ -318,11 +314,7 @@ extension ChildProcess {
         let child = try ChildProcess(
             executable, arguments, in: directory, environment: environment, input: input == nil ? .null : .pipe,
             output: .pipe, error: joinErrors ? .standardOutput : .pipe)
-        return await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(returning: child.collect(input: input, timeout: timeout))
-            }
-        }
+        return await OwnThread.run { child.collect(input: input, timeout: timeout) }
     }
 
     /// Feeds `input`, drains both pipes and waits; SIGKILL after `timeout` seconds.

@@ -3,6 +3,7 @@ import GRDB
 import Synchronization
 import Tern
 import TernSQLite
+import TernTesting
 import Testing
 
 @Suite("SQLiteStorage: many processes' first use of a fresh cache at once")
@@ -53,9 +54,7 @@ struct FirstUseConcurrencyTests {
     /// `openAtOnceBlocking`, waited for on a thread of its own: the opens take seconds on a loaded
     /// machine, and a task waiting for them would hold a thread of the cooperative pool.
     private static func openAtOnce(count: Int, path: URL) async -> (storages: [SQLiteStorage], failures: [String]) {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: openAtOnceBlocking(count: count, path: path)) }
-        }
+        await OwnThread.run { openAtOnceBlocking(count: count, path: path) }
     }
 
     /// Starts `count` threads that wait on one gate, then each open the cache.

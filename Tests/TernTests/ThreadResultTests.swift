@@ -1,4 +1,5 @@
 import Foundation
+import TernTesting
 import Testing
 
 @testable import Tern
@@ -31,9 +32,7 @@ import Testing
         }
         async let awaited = result.value
         // The blocking wait runs on a thread of its own: a task would hold one of the cooperative pool's.
-        let blocked = await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: result.wait()) }
-        }
+        let blocked = await OwnThread.run { result.wait() }
         #expect(blocked == "done")
         #expect(await awaited == "done")
     }

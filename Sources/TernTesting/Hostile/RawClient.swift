@@ -40,13 +40,13 @@ public final class RawClient: Sendable {
     @discardableResult
     public func send(_ text: String) async -> Bool {
         let socket = socket
-        return await Self.offPool { socket.send(text, until: .now + .seconds(5), stop: { false }) }
+        return await OwnThread.run { socket.send(text, until: .now + .seconds(5), stop: { false }) }
     }
 
     /// Reads whatever arrives within `duration` (at most 1 MiB), as text; stops early at a close.
     public func read(for duration: Duration) async -> String {
         let socket = socket
-        return await Self.offPool { Self.read(socket, for: duration) }
+        return await OwnThread.run { Self.read(socket, for: duration) }
     }
 
     private static func read(_ socket: RawSocket, for duration: Duration) -> String {
@@ -63,7 +63,7 @@ public final class RawClient: Sendable {
     /// passes), at most 1 MiB.
     public func read(until marker: String, within duration: Duration) async -> String {
         let socket = socket
-        return await Self.offPool {
+        return await OwnThread.run {
             let deadline = ContinuousClock.now + duration
             var received = Data()
             let wanted = Data(marker.utf8)
@@ -79,19 +79,12 @@ public final class RawClient: Sendable {
     /// it sends); true when it did.
     public func waitUntilClosed(within duration: Duration) async -> Bool {
         let socket = socket
-        return await Self.offPool {
+        return await OwnThread.run {
             let deadline = ContinuousClock.now + duration
             while ContinuousClock.now < deadline {
                 guard socket.receive(limit: 64 * 1024, until: deadline, stop: { false }) != nil else { return true }
             }
             return false
-        }
-    }
-
-    /// Runs blocking `work` on a thread of its own.
-    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
         }
     }
 }

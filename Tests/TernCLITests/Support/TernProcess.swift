@@ -87,9 +87,16 @@ struct TemporaryWorkspace {
     }
 }
 
-/// Runs `body` with a fresh copy of the demo workspace.
+/// Runs `body` with a fresh copy of the demo workspace (copied and removed on a thread of its own:
+/// about a hundred tests do it at once).
 func withDemo<T>(_ body: (TemporaryWorkspace) async throws -> T) async throws -> T {
-    let workspace = try TemporaryWorkspace()
-    defer { workspace.remove() }
-    return try await body(workspace)
+    let workspace = try await OwnThread.run { try TemporaryWorkspace() }
+    do {
+        let result = try await body(workspace)
+        await OwnThread.run { workspace.remove() }
+        return result
+    } catch {
+        await OwnThread.run { workspace.remove() }
+        throw error
+    }
 }

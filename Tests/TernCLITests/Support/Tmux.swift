@@ -92,18 +92,10 @@ struct TmuxSession {
     /// cooperative pool); returns its status and output.
     private func run(_ arguments: [String], capturesOutput: Bool = true) async throws -> (status: Int32, output: String)
     {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                do {
-                    let process = try ChildProcess(
-                        tmux, ["-L", socket] + arguments, output: capturesOutput ? .pipe : .null)
-                    let data = ChildProcess.readAll(process.standardOutput)
-                    let status = process.waitUntilExit()
-                    continuation.resume(returning: (status, String(decoding: data, as: UTF8.self)))
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
+        try await OwnThread.run { [tmux, socket] in
+            let process = try ChildProcess(tmux, ["-L", socket] + arguments, output: capturesOutput ? .pipe : .null)
+            let data = ChildProcess.readAll(process.standardOutput)
+            return (process.waitUntilExit(), String(decoding: data, as: UTF8.self))
         }
     }
 }
