@@ -97,6 +97,14 @@ import Testing
         #expect(error.message.hasPrefix("alias '*"))
     }
 
+    /// Yams hashes mapping keys to find duplicates, which would expand an alias bomb in a key.
+    @Test(arguments: ["    ? *i\n    : x\n", "    *i : x\n", "    [*i, *i]: x\n"])
+    func anAliasInAMappingKeyIsAnError(key: String) throws {
+        let error = try loadError(["specs/bomb.yaml": Self.aliasBomb + key])
+        #expect(error.message.hasPrefix("a mapping key here may hold an alias"))
+        #expect(error.line == 14)
+    }
+
     @Test func modestAliasesStillWork() throws {
         let spec = "method: GET\npath: /x\nquery:\n  a: &list [1, 2, 3]\n  b: *list\n"
         let folder = try Fixtures.demo(["specs/alias.yaml": spec])

@@ -1,28 +1,41 @@
-import CYaml
 package import Foundation
+import Yams
 
-/// Checks a YAML text's shape with libyaml's event parser before Yams composes it: aliases may
-/// add at most `WorkspaceLimits.maximumAliasNodes` nodes when expanded (an alias bomb of nested
-/// anchors is 400 bytes that expand to millions of nodes), and nesting stays within
-/// `maximumDepth` (Yams and the readers recurse per level). The scan is linear in the text: an
-/// anchor's expanded size is computed once and added per alias, never expanded.
+/// Checks a YAML document's shape before the readers walk it: aliases may add at most
+/// `WorkspaceLimits.maximumAliasNodes` nodes when expanded (an alias bomb of nested anchors is 400
+/// bytes that expand to millions of nodes), and nesting stays within `maximumDepth` (the readers
+/// recurse per level). Yams composes an alias as the anchored node itself (shared, not copied), and
+/// libyaml stops at 1,000 levels, so composing is linear and bounded; this walk over the composed
+/// tree is linear too: an anchored list's or mapping's expanded size is computed once and added per
+/// alias, never expanded (an alias of a scalar counts as the one node it is).
 package enum YAMLBudget {
     /// The deepest nesting of lists and mappings in a file.
     static let maximumDepth = 256
 
-    /// Throws a positioned error naming the alias or the level that breaks a limit. Syntax
-    /// errors are left to Yams, which reports them with more context.
+    /// Throws a positioned error naming the alias or the level that breaks a limit in `text`. Syntax
+    /// errors are left to the caller's own parse, which reports them with more context.
     package static func check(
         _ text: String, file: URL, aliasNodes: Int = WorkspaceLimits.maximumAliasNodes
     ) throws(WorkspaceError) {
         guard mayNeedCheck(text) else { return }
-        var bytes = Array(text.utf8)
-        let result = bytes.withUnsafeMutableBufferPointer { buffer in
-            scan(buffer, aliasNodes: aliasNodes)
+        try checkAliasKeys(text, file: file)
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text, Resolver.basic.removing(.str), Constructor([:], [:], [:]), .utf8)
+        } catch {
+            return
         }
-        if let result {
-            throw WorkspaceError(.invalidValue, result.message, file: file, line: result.line, column: result.column)
-        }
+        if let root { try check(root, text: text, file: file, aliasNodes: aliasNodes) }
+    }
+
+    /// Throws a positioned error naming the alias or the level that breaks a limit in `root`, the
+    /// document Yams composed from `text` (read for the position of an alias).
+    static func check(
+        _ root: Node, text: String, file: URL, aliasNodes: Int = WorkspaceLimits.maximumAliasNodes
+    ) throws(WorkspaceError) {
+        var walk = Walk(limit: aliasNodes)
+        _ = walk.size(of: root, depth: 1)
+        if let violation = walk.violation { throw error(violation, limit: aliasNodes, in: text, file: file) }
     }
 
     /// Whether the text can hold an alias or deep nesting at all: without `&` there is no anchor,
@@ -55,72 +68,144 @@ package enum YAMLBudget {
         return false
     }
 
+    /// What broke a limit: the message, where the node starts, and for an alias which use of which
+    /// anchored node.
     private struct Violation {
         var message: String
+        var at: Position
+        var alias: (anchored: Position, use: Int)?
+    }
+
+    /// Where a list or mapping starts (line and column from 1): no two of one kind start at one place.
+    private struct Position: Hashable {
         var line: Int
         var column: Int
+        var isMapping: Bool
     }
 
-    /// One open list or mapping: its expanded node count so far and its anchor.
-    private struct Open {
-        var nodes: Int
-        var anchor: String?
-    }
-
-    private static func scan(_ buffer: UnsafeMutableBufferPointer<UInt8>, aliasNodes limit: Int) -> Violation? {
-        var parser = yaml_parser_t()
-        guard yaml_parser_initialize(&parser) == 1, let base = buffer.baseAddress else { return nil }
-        defer { yaml_parser_delete(&parser) }
-        yaml_parser_set_input_string(&parser, base, buffer.count)
-        var sizes: [String: Int] = [:]
-        var stack: [Open] = []
+    /// One walk over a composed tree in document order, stopping at the first violation.
+    private struct Walk {
+        let limit: Int
+        /// Each list's and mapping's expanded size by where it starts: Yams composes an alias as the
+        /// anchored node itself, position and all, so meeting one a second time is meeting an alias.
+        var sizes: [Position: Int] = [:]
+        /// How often each anchored node was used as an alias so far.
+        var uses: [Position: Int] = [:]
         var added = 0
-        while true {
-            var event = yaml_event_t()
-            guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
-            defer { yaml_event_delete(&event) }
-            let line = Int(event.start_mark.line) + 1
-            let column = Int(event.start_mark.column) + 1
-            switch event.type {
-            case YAML_STREAM_END_EVENT:
-                return nil
-            case YAML_SCALAR_EVENT:
-                if let anchor = name(event.data.scalar.anchor) { sizes[anchor] = 1 }
-                if !stack.isEmpty { stack[stack.count - 1].nodes += 1 }
-            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                let anchor = name(
-                    event.type == YAML_SEQUENCE_START_EVENT
-                        ? event.data.sequence_start.anchor : event.data.mapping_start.anchor
-                )
-                guard stack.count < maximumDepth else {
-                    return Violation(
-                        message: "lists and mappings nest deeper than \(maximumDepth) levels",
-                        line: line, column: column
-                    )
+        var violation: Violation?
+
+        init(limit: Int) {
+            self.limit = limit
+        }
+
+        /// The number of nodes `node` (at nesting level `depth`) stands for, aliases of lists and
+        /// mappings expanded.
+        mutating func size(of node: Node, depth: Int) -> Int {
+            guard violation == nil else { return 0 }
+            let line = node.mark?.line ?? 1
+            let column = node.mark?.column ?? 1
+            var total = 1
+            switch node {
+            case .scalar, .alias:
+                return 1
+            case .sequence(let sequence):
+                let at = Position(line: line, column: column, isMapping: false)
+                if let known = sizes[at] { return use(at, size: known) }
+                guard enter(depth, at: at) else { return 0 }
+                for item in sequence { total += size(of: item, depth: depth + 1) }
+                sizes[at] = total
+            case .mapping(let mapping):
+                let at = Position(line: line, column: column, isMapping: true)
+                if let known = sizes[at] { return use(at, size: known) }
+                guard enter(depth, at: at) else { return 0 }
+                for (key, value) in mapping {
+                    total += size(of: key, depth: depth + 1)
+                    total += size(of: value, depth: depth + 1)
                 }
-                stack.append(Open(nodes: 1, anchor: anchor))
-            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
-                guard let closed = stack.popLast() else { return nil }
-                if let anchor = closed.anchor { sizes[anchor] = closed.nodes }
-                if !stack.isEmpty { stack[stack.count - 1].nodes += closed.nodes }
-            case YAML_ALIAS_EVENT:
-                guard let alias = name(event.data.alias.anchor), let size = sizes[alias] else { return nil }
-                added += size
-                if added > limit {
-                    return Violation(
-                        message: "alias '*\(alias)' expands the file past \(limit) nodes (aliases of anchors "
-                            + "that hold aliases multiply); write the values out or use fewer nested aliases",
-                        line: line, column: column
-                    )
-                }
-                if !stack.isEmpty { stack[stack.count - 1].nodes += size }
-            default:
-                continue
+                sizes[at] = total
             }
+            return total
+        }
+
+        /// Whether a list or mapping may open at `depth`; records the violation when not.
+        private mutating func enter(_ depth: Int, at: Position) -> Bool {
+            guard depth > maximumDepth else { return true }
+            violation = Violation(message: "lists and mappings nest deeper than \(maximumDepth) levels", at: at)
+            return false
+        }
+
+        /// Counts a use of the node anchored at `anchored`, `size` nodes; records the violation when
+        /// the file grows past the limit.
+        private mutating func use(_ anchored: Position, size: Int) -> Int {
+            let use = uses[anchored, default: 0] + 1
+            uses[anchored] = use
+            added += size
+            if added > limit {
+                violation = Violation(message: "", at: anchored, alias: (anchored, use))
+            }
+            return size
         }
     }
 
-    private static func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
-        pointer.map { String(cString: $0) }
+    /// The error for `violation` in `text`: an alias is named, and placed at its own use.
+    private static func error(_ violation: Violation, limit: Int, in text: String, file: URL) -> WorkspaceError {
+        guard let alias = violation.alias else {
+            return WorkspaceError(
+                .invalidValue, violation.message, file: file, line: violation.at.line, column: violation.at.column)
+        }
+        let scalars = Array(text.unicodeScalars)
+        let name = anchorName(at: alias.anchored, in: scalars) ?? "?"
+        let place = position(ofUse: alias.use, of: name, in: scalars)
+        return WorkspaceError(
+            .invalidValue,
+            "alias '*\(name)' expands the file past \(limit) nodes (aliases of anchors "
+                + "that hold aliases multiply); write the values out or use fewer nested aliases",
+            file: file, line: place?.line ?? alias.anchored.line, column: place?.column ?? alias.anchored.column)
+    }
+
+    /// The name of the anchor (`&name`) that starts at `position`, as libyaml marks an anchored node.
+    private static func anchorName(at position: Position, in scalars: [Unicode.Scalar]) -> String? {
+        var line = 1
+        var index = 0
+        while line < position.line, index < scalars.count {
+            if scalars[index] == "\n" { line += 1 }
+            index += 1
+        }
+        index += position.column - 1
+        guard index < scalars.count, scalars[index] == "&" else { return nil }
+        let name = scalars[(index + 1)...].prefix(while: isAnchorCharacter)
+        return name.isEmpty ? nil : String(String.UnicodeScalarView(name))
+    }
+
+    /// Where the `use`-th `*name` starts (line and column from 1, columns in Unicode scalars as
+    /// libyaml counts them); `nil` when the text has fewer.
+    private static func position(
+        ofUse use: Int, of name: String, in scalars: [Unicode.Scalar]
+    ) -> (line: Int, column: Int)? {
+        let token = Array("*\(name)".unicodeScalars)
+        var line = 1
+        var column = 1
+        var found = 0
+        for index in scalars.indices {
+            if scalars[index] == "*", scalars[index...].starts(with: token) {
+                let end = index + token.count
+                if end == scalars.count || !isAnchorCharacter(scalars[end]) {
+                    found += 1
+                    if found == use { return (line, column) }
+                }
+            }
+            if scalars[index] == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return nil
+    }
+
+    /// Whether `scalar` can continue an anchor name (YAML ends one at white space or a flow indicator).
+    private static func isAnchorCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        !" \t\r\n,[]{}".unicodeScalars.contains(scalar)
     }
 }

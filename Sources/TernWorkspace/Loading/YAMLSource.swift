@@ -24,17 +24,21 @@ enum YAMLSource {
 
     /// The root node of `text`, read from `file` (for positions in errors).
     static func compose(text: String, file: URL) throws(WorkspaceError) -> Node? {
-        try YAMLBudget.check(text, file: file)
+        let budgeted = YAMLBudget.mayNeedCheck(text)
+        if budgeted { try YAMLBudget.checkAliasKeys(text, file: file) }
+        let root: Node?
         do {
             // A resolver without rules: no regex tag resolution (`ScalarValue` types scalars). An
             // empty constructor: nodes are never converted to Swift values here. Both are made per
             // file, so threads loading specs in parallel share no reference-counted objects.
-            return try Yams.compose(yaml: text, Resolver.basic.removing(.str), Constructor([:], [:], [:]), .utf8)
+            root = try Yams.compose(yaml: text, Resolver.basic.removing(.str), Constructor([:], [:], [:]), .utf8)
         } catch let error as YamlError {
             throw positioned(error, file: file, text: text)
         } catch {
             throw WorkspaceError(.syntax, "cannot parse YAML: \(error)", file: file, underlying: error)
         }
+        if let root, budgeted { try YAMLBudget.check(root, text: text, file: file) }
+        return root
     }
 
     /// A Yams error as `file:line:column: problem`, with a hint to quote a value that starts with `{{`
