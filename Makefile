@@ -38,9 +38,11 @@ test: build lint
 
 FORMATTED := Package.swift Sources Tests Benchmarks Examples Fuzz/Package.swift Fuzz/Sources
 
-## lint: swift-format's checks with the committed .swift-format, and no line over 120 columns
+## lint: swift-format's checks with the committed .swift-format, no line over 120 columns, and every
+##       module a target imports declared in its package manifest (scripts/check-imports.sh)
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
+	SWIFT=$(SWIFT) scripts/check-imports.sh
 	@if LC_ALL=C.UTF-8 grep -rnP --include='*.swift' '^.{121,}' $(FORMATTED); then \
 		echo "lint: the lines above are over 120 columns"; exit 1; fi
 

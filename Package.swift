@@ -53,12 +53,20 @@ let package = Package(
             dependencies: [
                 "Tern",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
             ],
             swiftSettings: swiftSettings
         ),
-        .target(name: "TernURLSession", dependencies: ["Tern"], swiftSettings: swiftSettings),
+        .target(
+            name: "TernURLSession", dependencies: ["Tern", .product(name: "HTTPTypes", package: "swift-http-types")],
+            swiftSettings: swiftSettings),
         .target(
             name: "TernMock",
             dependencies: [
@@ -73,7 +81,10 @@ let package = Package(
         ),
         .target(
             name: "TernWorkspace",
-            dependencies: ["Tern", "TernJSONPath", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "Tern", "TernJSONPath", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Yams", package: "Yams"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -88,11 +99,19 @@ let package = Package(
         ),
         .target(
             name: "TernSQLite",
-            dependencies: ["Tern", "CSQLiteOptions", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Tern", "TernExplorerStorage", "CSQLiteOptions", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: swiftSettings),
+        .target(name: "TernExplorerStorage", dependencies: ["Tern"], swiftSettings: swiftSettings),
         .target(name: "CSQLiteOptions", linkerSettings: [.linkedLibrary("sqlite3")]),
         .target(
-            name: "TernExplorer", dependencies: ["Tern", "TernWorkspace", "TernSQLite", "TernJSONPath", "TernImport"],
+            name: "TernExplorer",
+            dependencies: [
+                "Tern", "TernWorkspace", "TernExplorerStorage", "TernJSONPath", "TernImport",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: swiftSettings),
         .target(name: "TernJSONPath", swiftSettings: swiftSettings),
         .target(name: "TernScreen", swiftSettings: swiftSettings),
@@ -102,17 +121,21 @@ let package = Package(
         .target(
             name: "TernTUI",
             dependencies: [
-                "TernScreen", "TernExplorer", "TernSQLite", "TernJSONPath", .product(name: "Yams", package: "Yams"),
+                "Tern", "TernScreen", "TernExplorer", "TernExplorerStorage", "TernJSONPath",
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings),
         .systemLibrary(name: "CEditLine", path: "Sources/CEditLine"),
-        .target(name: "TernREPL", dependencies: ["TernExplorer", "CEditLine"], swiftSettings: swiftSettings),
+        .target(
+            name: "TernREPL", dependencies: ["Tern", "TernExplorer", "TernExplorerStorage", "CEditLine"],
+            swiftSettings: swiftSettings),
         .executableTarget(
             name: "TernCLI",
             dependencies: [
-                "Tern", "TernHTTPClient", "TernWorkspace", "TernSQLite", "TernExplorer", "TernMock", "TernJSONPath",
-                "TernTUI", "TernNcurses", "TernREPL", "TernImport",
+                "Tern", "TernHTTPClient", "TernWorkspace", "TernSQLite", "TernExplorer", "TernExplorerStorage",
+                "TernMock", "TernJSONPath", "TernTUI", "TernNcurses", "TernREPL", "TernImport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings,
             plugins: ["BuildInfo"]
@@ -122,6 +145,7 @@ let package = Package(
             name: "TernTesting",
             dependencies: [
                 "Tern", "TernMock",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -144,62 +168,124 @@ let package = Package(
                 "Tern", "TernHTTPClient", "TernURLSession", "TernMock", "TernSQLite", "TernWorkspace", "TernExplorer",
                 "TernScreen", "TernTUI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             path: "Benchmarks/tern-bench",
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "TernTests", dependencies: ["Tern", "TernTesting", "TernHTTPClient"], exclude: ["Fixtures"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "TernHTTPClientTests", dependencies: ["TernHTTPClient", "TernTesting"], exclude: ["Fixtures"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "TernWorkspaceTests", dependencies: ["TernWorkspace", "TernTesting"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "TernImportTests", dependencies: ["TernImport", "TernWorkspace", "TernTesting"],
-            exclude: ["Fixtures"],
-            swiftSettings: swiftSettings),
-        .testTarget(
-            name: "TernSQLiteTests", dependencies: ["TernSQLite", "TernTesting"], swiftSettings: swiftSettings),
-        .testTarget(
-            name: "TernExplorerTests",
+            name: "TernTests",
             dependencies: [
-                "TernExplorer", "TernImport", "TernWorkspace", "TernSQLite", "TernHTTPClient", "TernTesting",
+                "Tern", "TernHTTPClient", "TernTesting", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "TernCLITests", dependencies: ["TernTesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "TernScreenTests", dependencies: ["TernScreen"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "TernJSONPathTests", dependencies: ["TernJSONPath"], exclude: ["Fixtures"],
-            swiftSettings: swiftSettings),
+            name: "TernHTTPClientTests",
+            dependencies: [
+                "Tern", "TernHTTPClient", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
-            name: "TernTUITests", dependencies: ["TernTUI", "TernTesting", "TernHTTPClient"], exclude: ["Snapshots"],
-            swiftSettings: swiftSettings),
+            name: "TernWorkspaceTests",
+            dependencies: [
+                "Tern", "TernWorkspace", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
-            name: "TernREPLTests", dependencies: ["TernREPL", "TernTesting", "TernHTTPClient"],
-            swiftSettings: swiftSettings),
+            name: "TernImportTests",
+            dependencies: ["Tern", "TernImport", "TernWorkspace", "TernTesting"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
-            name: "TernURLSessionTests", dependencies: ["TernURLSession", "TernTesting"], swiftSettings: swiftSettings),
+            name: "TernSQLiteTests",
+            dependencies: [
+                "Tern", "TernSQLite", "TernExplorerStorage", "TernTesting",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TernExplorerTests",
+            dependencies: [
+                "Tern", "TernExplorer", "TernExplorerStorage", "TernImport", "TernWorkspace", "TernSQLite",
+                "TernHTTPClient", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TernCLITests",
+            dependencies: ["TernTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TernScreenTests",
+            dependencies: ["TernScreen"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TernJSONPathTests",
+            dependencies: ["TernJSONPath"],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TernTUITests",
+            dependencies: [
+                "Tern", "TernTUI", "TernScreen", "TernExplorer", "TernExplorerStorage", "TernWorkspace", "TernSQLite",
+                "TernHTTPClient", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["Snapshots"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TernREPLTests",
+            dependencies: [
+                "Tern", "TernREPL", "TernExplorer", "TernExplorerStorage", "TernWorkspace", "TernSQLite",
+                "TernHTTPClient", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TernURLSessionTests",
+            dependencies: [
+                "Tern", "TernURLSession", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "TernTransportConformanceTests",
-            dependencies: ["Tern", "TernHTTPClient", "TernURLSession", "TernTesting"],
+            dependencies: [
+                "Tern", "TernHTTPClient", "TernURLSession", "TernTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TernDocsTests",
             dependencies: [
-                "Tern", "TernHTTPClient", "TernTesting",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                "Tern", "TernHTTPClient", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "TernMockTests",
-            dependencies: ["TernMock", "TernTesting", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "TernMock", "TernTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

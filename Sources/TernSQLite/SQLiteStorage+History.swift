@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Tern
+package import TernExplorerStorage
 
 extension SQLiteStorage {
     /// Appends `entry` to the send history (its `id` is ignored; the database assigns one), keeping the

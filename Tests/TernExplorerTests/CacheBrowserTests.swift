@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernExplorerStorage
 import TernSQLite
 import Testing
 

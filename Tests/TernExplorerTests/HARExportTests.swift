@@ -1,6 +1,5 @@
 import Foundation
 import TernImport
-import TernSQLite
 import TernTesting
 import TernWorkspace
 import Testing

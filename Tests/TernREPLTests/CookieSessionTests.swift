@@ -2,7 +2,6 @@ import Foundation
 import Tern
 import TernExplorer
 import TernHTTPClient
-import TernSQLite
 import TernTesting
 import TernWorkspace
 import Testing

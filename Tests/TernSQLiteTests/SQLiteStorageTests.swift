@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Tern
+import TernExplorerStorage
 import TernSQLite
 import Testing
 

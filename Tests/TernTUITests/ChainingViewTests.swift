@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Tern
-import TernSQLite
+import TernExplorerStorage
 import TernScreen
 import Testing
 

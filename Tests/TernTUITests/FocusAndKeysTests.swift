@@ -1,5 +1,5 @@
 import Foundation
-import TernSQLite
+import TernExplorerStorage
 import TernScreen
 import Testing
 

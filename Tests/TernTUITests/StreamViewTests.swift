@@ -1,7 +1,6 @@
 import Foundation
 import Tern
 import TernHTTPClient
-import TernSQLite
 import TernScreen
 import TernTesting
 import Testing

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Tern
 import TernExplorer
+import TernExplorerStorage
 import TernHTTPClient
 import TernMock
 import TernSQLite

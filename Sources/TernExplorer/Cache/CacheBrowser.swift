@@ -1,6 +1,6 @@
 import Foundation
 package import Tern
-package import TernSQLite
+package import TernExplorerStorage
 import TernWorkspace
 
 /// The workspace's stored answers and send history, as the faces browse them: list, look up, remove,

@@ -1,6 +1,6 @@
 import Foundation
 package import Tern
-package import TernSQLite
+package import TernExplorerStorage
 import TernWorkspace
 
 extension ExplorerSession {

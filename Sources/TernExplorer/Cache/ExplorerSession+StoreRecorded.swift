@@ -1,7 +1,7 @@
 import Foundation
 import Tern
+package import TernExplorerStorage
 package import TernImport
-package import TernSQLite
 package import TernWorkspace
 
 /// What `import har --into-cache` stored.
@@ -59,7 +59,7 @@ extension ExplorerSession {
     /// in `environment` (`nil`: the workspace's default), storing in `storage`.
     package static func storeRecorded(
         _ items: [(id: String, recorded: RecordedResponse)], workspace: Workspace, environment: String?,
-        storage: SQLiteStorage, variables: [String: String] = [:],
+        storage: any WorkspaceCache, variables: [String: String] = [:],
         processEnvironment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(ExplorerError) -> RecordedStoreSummary {
         let session = ExplorerSession(

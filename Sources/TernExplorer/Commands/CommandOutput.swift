@@ -1,6 +1,6 @@
 package import Foundation
 package import Tern
-package import TernSQLite
+package import TernExplorerStorage
 import TernWorkspace
 
 /// What a command produced, for each front end to render in its own way.

@@ -1,6 +1,6 @@
 import Foundation
 package import Tern
-import TernSQLite
+import TernExplorerStorage
 import TernWorkspace
 
 extension ExplorerSession {

@@ -1,7 +1,7 @@
 import Foundation
 import Tern
+import TernExplorerStorage
 package import TernImport
-import TernSQLite
 import TernWorkspace
 
 /// Where `export har` takes its entries from.

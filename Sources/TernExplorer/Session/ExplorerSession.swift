@@ -1,6 +1,6 @@
 package import Foundation
 package import Tern
-package import TernSQLite
+package import TernExplorerStorage
 package import TernWorkspace
 
 /// The open workspace and everything a user changes while exploring it: the environment, the

@@ -1,7 +1,7 @@
 package import Foundation
 import Tern
 package import TernExplorer
-import TernSQLite
+import TernExplorerStorage
 
 /// Turns every `CommandOutput` into the text the REPL prints. Pure: the time is given, nothing is written.
 package struct Printer: Sendable {

@@ -1,7 +1,7 @@
 package import Foundation
 package import Tern
 package import TernExplorer
-package import TernSQLite
+package import TernExplorerStorage
 package import TernScreen
 
 /// Everything that can happen to the app: keys, resizes, and the results of effects.

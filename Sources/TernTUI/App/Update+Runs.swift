@@ -1,7 +1,7 @@
 import Foundation
 import Tern
 import TernExplorer
-import TernSQLite
+import TernExplorerStorage
 import TernScreen
 
 /// Runs (`R`, `:run`) and their results, and `:filter`.

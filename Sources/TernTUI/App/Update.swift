@@ -1,7 +1,7 @@
 import Foundation
 import Tern
 import TernExplorer
-import TernSQLite
+import TernExplorerStorage
 import TernScreen
 
 /// The app's logic: a pure function from a state and a message to a new state and the effects to run.

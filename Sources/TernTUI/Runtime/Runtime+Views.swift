@@ -1,7 +1,7 @@
 import Foundation
 import Tern
 import TernExplorer
-import TernSQLite
+import TernExplorerStorage
 import TernScreen
 
 /// How the runtime performs the effects of the filter line, the Vars tab, runs and the history.

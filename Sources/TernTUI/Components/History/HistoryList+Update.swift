@@ -1,6 +1,6 @@
 import Foundation
 import TernExplorer
-import TernSQLite
+import TernExplorerStorage
 import TernScreen
 
 /// What the history view does with its keys (the table's `History` scope).

@@ -1,6 +1,6 @@
 import Foundation
 import TernExplorer
-import TernSQLite
+import TernExplorerStorage
 import TernScreen
 
 /// The history view: one row per send (time, method, spec, status and source, duration).

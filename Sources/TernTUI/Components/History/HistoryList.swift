@@ -1,4 +1,4 @@
-package import TernSQLite
+package import TernExplorerStorage
 
 /// The history view (`H`, `:history`): past sends, newest first, to open or send again.
 package struct HistoryList: Sendable, Hashable {

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 package import Tern
 import TernExplorer
-package import TernSQLite
+package import TernExplorerStorage
 
 extension ResponseView {
     /// A history entry as the response pane shows it: the request as it was sent (recorded, secrets

@@ -1,18 +1,6 @@
 package import Foundation
 package import Tern
-
-/// The workspace cache as an explorer session uses it: stored responses, the send history, and
-/// closing. `SQLiteStorage` is one; `PendingStorage` is one still opening.
-package protocol WorkspaceCache: ListStorageManager {
-    /// Adds a send to the history.
-    func recordHistory(_ entry: HistoryEntry) async throws
-    /// The latest `limit` sends, newest first.
-    func history(limit: Int) async throws -> [HistoryEntry]
-    /// Empties the history.
-    func clearHistory() async throws
-    /// Closes the cache; it answers errors afterwards.
-    func close() async
-}
+package import TernExplorerStorage
 
 extension SQLiteStorage: WorkspaceCache {}
 
