@@ -76,15 +76,14 @@ struct AuthCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let opened = try await OpenedWorkspace.open(workspace, environment: env)
-            do {
-                let token = try await opened.session.accessToken(for: spec)
-                await opened.close()
-                StandardStream.output.write(token + "\n")
-            } catch {
-                await opened.close()
-                throw CommandFailure.usage(error.message)
+            let token = try await OpenedWorkspace.with(workspace, .requests(environment: env)) { opened in
+                do throws(ExplorerError) {
+                    return try await opened.session.accessToken(for: spec)
+                } catch {
+                    throw CommandFailure.usage(error.message)
+                }
             }
+            StandardStream.output.write(token + "\n")
         }
     }
 }

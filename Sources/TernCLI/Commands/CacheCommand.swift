@@ -135,13 +135,13 @@ func runCache<T: Sendable>(
     _ options: WorkspaceOptions, environment: String? = nil, startsMock: Bool = false,
     _ operation: (ExplorerSession) async throws -> T
 ) async throws -> T {
-    let opened = try await OpenedWorkspace.open(options, environment: environment, startsMock: startsMock)
-    do {
-        let result = try await operation(opened.session)
-        await opened.close()
-        return result
-    } catch {
-        await opened.close()
-        throw CommandFailure.usage((error as? ExplorerError)?.message ?? "\(error)")
+    var needs = OpenedWorkspace.Needs.files(environment: environment)
+    needs.startsMock = startsMock
+    return try await OpenedWorkspace.with(options, needs) { opened in
+        do {
+            return try await operation(opened.session)
+        } catch {
+            throw CommandFailure.usage((error as? ExplorerError)?.message ?? "\(error)")
+        }
     }
 }

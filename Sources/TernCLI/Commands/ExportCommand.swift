@@ -15,17 +15,14 @@ struct ExportCommand: AsyncParsableCommand {
         _ action: Command.ExportAction, on workspace: WorkspaceOptions, environment: String? = nil,
         variables: [String: String] = [:]
     ) async throws -> String {
-        let opened = try await OpenedWorkspace.open(
-            workspace, environment: environment, variables: variables, startsMock: false)
-        let result: String
-        do {
-            result = try await opened.session.export(action)
-        } catch {
-            await opened.close()
-            throw CommandFailure.usage(error.message)
+        try await OpenedWorkspace.with(workspace, .files(environment: environment, variables: variables)) {
+            opened in
+            do throws(ExplorerError) {
+                return try await opened.session.export(action)
+            } catch {
+                throw CommandFailure.usage(error.message)
+            }
         }
-        await opened.close()
-        return result
     }
 
     /// A document (no `-o`) goes to standard output; the note that a file was written goes to standard error.

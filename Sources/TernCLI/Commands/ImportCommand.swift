@@ -75,14 +75,13 @@ struct ImportCommand: AsyncParsableCommand {
             report: plan.report, group: plan.group, workspace: workspace.workspace ?? root.path, dryRun: dryRun,
             createdWorkspace: plan.createsWorkspace)
         if intoCache, !dryRun {
-            let opened = try await OpenedWorkspace.open(workspace, startsMock: false, announcesWorkspace: false)
-            do {
-                outcome.cache = try await opened.session.storeRecorded(plan.recordedResponses)
-            } catch {
-                await opened.close()
-                throw CommandFailure(status: .failure, message: error.message)
+            outcome.cache = try await OpenedWorkspace.with(workspace, .imports) { opened in
+                do throws(ExplorerError) {
+                    return try await opened.session.storeRecorded(plan.recordedResponses)
+                } catch {
+                    throw CommandFailure(status: .failure, message: error.message)
+                }
             }
-            await opened.close()
         }
         if json {
             var report = plan.report

@@ -12,9 +12,7 @@ struct ListCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let opened = try await OpenedWorkspace.open(workspace, startsMock: false)
-        let specs = await opened.session.summaries()
-        await opened.close()
+        let specs = try await OpenedWorkspace.with(workspace, .files()) { await $0.session.summaries() }
         if json {
             StandardStream.output.write(
                 JSONLines.array(

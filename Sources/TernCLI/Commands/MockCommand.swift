@@ -23,16 +23,17 @@ struct MockCommand: AsyncParsableCommand {
     var port = 0
 
     func run() async throws {
-        let opened = try await OpenedWorkspace.open(workspace, startsMock: false)
-        let routes = MockRoutes.samples(of: opened.workspace)
-        await opened.close()  // the mock serves samples only: the cache is not kept open while it runs
+        // The mock serves samples only: the cache is not kept open while it runs.
+        let (name, routes) = try await OpenedWorkspace.with(workspace, .files()) { opened in
+            (opened.workspace.name, MockRoutes.samples(of: opened.workspace))
+        }
         let server: MockServer
         do {
             server = try await MockServer.start(host: host, port: port, routes: routes)
         } catch {
             throw CommandFailure.usage("cannot listen on \(host):\(port): \(error)")
         }
-        var lines = ["Mock server for \(opened.workspace.name) on \(server.baseURL.absoluteString)"]
+        var lines = ["Mock server for \(name) on \(server.baseURL.absoluteString)"]
         lines += routes.map {
             "  \(($0.method ?? "ANY").padding(toLength: 6, withPad: " ", startingAt: 0)) \($0.path)  (sample)"
         }

@@ -28,10 +28,12 @@ struct REPLCommand: AsyncParsableCommand {
         let interactive = REPL.Options.isStandardInputTerminal
         let editor: (@Sendable (String) async throws -> String)? =
             interactive ? { @Sendable text in try await ExternalEditor.edit(text) } : nil
-        let opened = try await OpenedWorkspace.open(workspace, environment: env, mode: mode, editor: editor)
-        let history = opened.workspace.root.appendingPathComponent(".tern/repl_history")
-        let status = await REPL(session: opened.session, options: .standard(historyFile: history)).run()
-        await opened.close()
+        let status = try await OpenedWorkspace.with(
+            workspace, .interactive(environment: env, mode: mode, editor: editor)
+        ) { opened in
+            let history = opened.workspace.root.appendingPathComponent(".tern/repl_history")
+            return await REPL(session: opened.session, options: .standard(historyFile: history)).run()
+        }
         if let failed = ExitStatus(rawValue: status), failed != .success { throw CommandFailure.silent(failed) }
     }
 }

@@ -66,22 +66,24 @@ struct RunCommand: AsyncParsableCommand {
         let values = try NameValuePairs.parse(variables, option: "--var")
         // A run checks the API, so it asks the server unless told otherwise (--mode, handler.mode).
         let redirects = try RedirectOptions.policy(noFollow: noFollow, maximum: maxRedirects)
-        let opened = try await OpenedWorkspace.open(
-            workspace, environment: env, mode: mode, defaultMode: .live, variables: values, usesCookies: !noCookies,
-            redirects: redirects)
-        let order: [String]
-        do {
-            order = try await opened.session.runOrder(specs)
-        } catch {
-            await opened.close()
-            throw CommandFailure.usage(error.message)
+        var needs = OpenedWorkspace.Needs.requests(environment: env, mode: mode, variables: values)
+        needs.defaultMode = .live
+        needs.usesCookies = !noCookies
+        needs.redirects = redirects
+        let (summary, properties) = try await OpenedWorkspace.with(workspace, needs) { opened in
+            let order: [String]
+            do throws(ExplorerError) {
+                order = try await opened.session.runOrder(specs)
+            } catch {
+                throw CommandFailure.usage(error.message)
+            }
+            let summary = await execute(order, on: opened.session)
+            let properties = [
+                (name: "environment", value: await opened.session.activeEnvironment ?? "none"),
+                (name: "mode", value: await opened.session.mode.rawValue),
+            ]
+            return (summary, properties)
         }
-        let summary = await execute(order, on: opened.session)
-        let properties = [
-            (name: "environment", value: await opened.session.activeEnvironment ?? "none"),
-            (name: "mode", value: await opened.session.mode.rawValue),
-        ]
-        await opened.close()
         StandardStream.error.write(summary.line + "\n")
         for (kind, file) in destinations {
             let text = kind == "junit" ? JUnitReport.xml(summary, properties: properties) : RunJSONReport.json(summary)

@@ -148,9 +148,25 @@ struct SendArguments: Equatable {
         defer { waiting?.finish() }
         let adjustments = try makeAdjustments(waiting: waiting)
         let redirects = try RedirectOptions.policy(noFollow: noFollow, maximum: maxRedirects)
-        let opened = try await OpenedWorkspace.open(
-            workspace, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"),
-            usesCookies: !noCookies, redirects: redirects, specsFor: [spec], oneShotSend: true)
+        var needs = OpenedWorkspace.Needs.oneShotSend(
+            spec, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"))
+        needs.usesCookies = !noCookies
+        needs.redirects = redirects
+        // Capture misses and failed checks are printed before a cache that never opened is reported.
+        let checked = try await OpenedWorkspace.with(workspace, needs) { opened in
+            try await send(on: opened, adjustments: adjustments, waiting: waiting)
+        }
+        let response = checked.response
+        if fail && (response.statusCode >= 400 || !checked.failures.isEmpty) {
+            throw CommandFailure.silent(.failedCheck)
+        }
+    }
+
+    /// Sends the spec on `opened` and prints the response (or the filter's matches), then any capture
+    /// misses and failed checks.
+    private func send(
+        on opened: OpenedWorkspace, adjustments: SendAdjustments, waiting: WaitingLine?
+    ) async throws -> CheckedResponse {
         if events == .json, let request = try? await opened.session.resolvedRequest(spec) {
             EventPrinter().printBodyFiles(of: request, in: opened.workspace)
         }
@@ -158,7 +174,6 @@ struct SendArguments: Equatable {
         do {
             filterPath = try filter.map { try JSONPath($0) }
         } catch {
-            await opened.close()
             throw CommandFailure.usage("--filter: \(error)")
         }
         var adjusted = adjustments
@@ -179,7 +194,6 @@ struct SendArguments: Equatable {
             interrupt?.restore()
         } catch {
             interrupt?.restore()
-            await opened.close()
             throw CommandFailure(status: error.kind == .request ? .failure : .usage, message: error.message)
         }
         let response = checked.response
@@ -199,21 +213,15 @@ struct SendArguments: Equatable {
                     response, output: output, append: resume)
             }
         } catch let failure as CommandFailure {
-            await opened.close()
             throw failure
         } catch {
-            await opened.close()
             throw CommandFailure(status: .failure, message: "\(error)")
         }
-        let cacheFailure = await opened.close()
         for miss in checked.captureMisses { StandardStream.error.write("tern: warning: \(miss)\n") }
         for failure in checked.failures {
             StandardStream.error.write("tern: ✗ \(failure.expected) — got \(failure.actual)\n")
         }
-        if let cacheFailure { throw cacheFailure }
-        if fail && (response.statusCode >= 400 || !checked.failures.isEmpty) {
-            throw CommandFailure.silent(.failedCheck)
-        }
+        return checked
     }
 
     private func makeAdjustments(waiting: WaitingLine?) throws -> SendAdjustments {

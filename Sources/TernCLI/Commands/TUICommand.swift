@@ -24,8 +24,8 @@ struct TUICommand: AsyncParsableCommand {
                 "the TUI needs a terminal; for scripts use 'tern repl' (it reads commands from stdin) or 'tern send'")
         }
         let bridge = EditorBridge()
-        let opened = try await OpenedWorkspace.open(
-            workspace, environment: env, editor: { try await bridge.edit($0) }, printsSignIn: false)
+        let needs = OpenedWorkspace.Needs.interactive(
+            environment: env, printsSignIn: false, editor: { try await bridge.edit($0) })
         let options = Runtime.Options(exitAfterFirstFrame: exitAfterFirstFrame)
         // A broken config file does not keep the TUI closed: the defaults apply and the status line says why.
         let config: TUIConfig
@@ -37,22 +37,24 @@ struct TUICommand: AsyncParsableCommand {
             configProblem = error.description + "; using the defaults"
         }
         let problem = configProblem
-        let outcome = await UIThread.run { () -> Result<(AppState, Date?), NcursesError> in
-            let terminal: NcursesTerminal
-            do throws(NcursesError) {
-                terminal = try NcursesTerminal(mouse: config.mouse)
-            } catch {
-                return .failure(error)
+        let outcome = try await OpenedWorkspace.with(workspace, needs) { opened in
+            await UIThread.run { () -> Result<(AppState, Date?), NcursesError> in
+                let terminal: NcursesTerminal
+                do throws(NcursesError) {
+                    terminal = try NcursesTerminal(mouse: config.mouse)
+                } catch {
+                    return .failure(error)
+                }
+                defer { terminal.stop() }
+                terminal.palette = config.theme.palette
+                let runtime = Runtime(
+                    terminal: terminal, session: opened.session, bridge: bridge, keys: config.keyTable,
+                    options: options)
+                if let problem { runtime.show(StatusMessage(text: problem, isError: true)) }
+                let state = runtime.run(shouldStop: { terminal.terminationRequested })
+                return .success((state, runtime.firstFrameAt))
             }
-            defer { terminal.stop() }
-            terminal.palette = config.theme.palette
-            let runtime = Runtime(
-                terminal: terminal, session: opened.session, bridge: bridge, keys: config.keyTable, options: options)
-            if let problem { runtime.show(StatusMessage(text: problem, isError: true)) }
-            let state = runtime.run(shouldStop: { terminal.terminationRequested })
-            return .success((state, runtime.firstFrameAt))
         }
-        await opened.close()
         switch outcome {
         case .failure(let error):
             throw CommandFailure.usage(error.description)

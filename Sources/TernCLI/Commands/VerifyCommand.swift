@@ -29,15 +29,14 @@ struct VerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         let values = try NameValuePairs.parse(variables, option: "--var")
-        let opened = try await OpenedWorkspace.open(workspace, environment: env, variables: values)
-        let reports: [DriftReport]
-        do {
-            reports = try await opened.session.verify(specs, allWhenEmpty: true)
-        } catch {
-            await opened.close()
-            throw CommandFailure.usage(error.message)
+        let reports = try await OpenedWorkspace.with(workspace, .requests(environment: env, variables: values)) {
+            opened in
+            do throws(ExplorerError) {
+                return try await opened.session.verify(specs, allWhenEmpty: true)
+            } catch {
+                throw CommandFailure.usage(error.message)
+            }
         }
-        await opened.close()
         let color = StandardStream.output.usesColor
         for line in reports.flatMap(\.lines) {
             StandardStream.output.write((color ? Self.colored(line) : line) + "\n")

@@ -19,17 +19,29 @@ struct OpenedWorkspace {
     let session: ExplorerSession
     let transport: HTTPClientTransport
 
-    /// Loads the workspace at `options.root`; prints warnings; throws a usage failure on errors.
-    static func open(
-        _ options: some WorkspaceChoice, environment: String? = nil, mode chosenMode: ResponseMode? = nil,
-        defaultMode: ResponseMode? = nil, variables: [String: String] = [:],
-        startsMock: Bool = true, editor: (@Sendable (String) async throws -> String)? = nil, usesCookies: Bool = true,
-        redirects: RedirectPolicy? = nil,
-        printsSignIn: Bool = true, announcesWorkspace: Bool = true, specsFor names: [String]? = nil,
-        oneShotSend: Bool = false
-    ) async throws -> OpenedWorkspace {
+    /// Opens the workspace for `needs`, runs `body` on it and closes it on every path, thrown errors
+    /// included. When `body` succeeds but the cache never opened (a live one-shot send), that failure
+    /// is thrown after it.
+    static func with<Value>(
+        _ options: some WorkspaceChoice, _ needs: Needs, _ body: (OpenedWorkspace) async throws -> Value
+    ) async throws -> Value {
+        let opened = try await open(options, needs)
+        let result: Value
+        do {
+            result = try await body(opened)
+        } catch {
+            _ = await opened.close()
+            throw error
+        }
+        if let failure = await opened.close() { throw failure }
+        return result
+    }
+
+    /// Loads the workspace at `options.root` for what `needs` says; prints warnings; throws a usage
+    /// failure on errors. Commands use `with(_:_:_:)`, which also closes it.
+    private static func open(_ options: some WorkspaceChoice, _ needs: Needs) async throws -> OpenedWorkspace {
         let workspace: Workspace
-        let root = try options.root(announce: announcesWorkspace)
+        let root = try options.root(announce: needs.announcesWorkspace)
         // The cache of a folder with a manifest opens on another thread while the workspace's files are
         // read (about a millisecond of a one-shot send); a missing one is created only once the
         // workspace has loaded, and nothing is opened in a folder that is not a workspace.
@@ -39,33 +51,36 @@ struct OpenedWorkspace {
                 && FileManager.default.fileExists(atPath: root.appendingPathComponent("workspace.yaml").path)
             ? ThreadResult { Result { try SQLiteStorage(path: cacheFile) } } : nil
         do {
-            workspace = try Workspace.load(from: root, keepingBrokenSpecs: true, specsFor: names)
+            workspace = try Workspace.load(from: root, keepingBrokenSpecs: true, specsFor: needs.specs)
         } catch {
             await earlyStorage?.closeIfOpen()
             throw CommandFailure.usage(Self.notAWorkspace(error, option: options.workspace))
         }
         // `--mode`, else the workspace's `handler.mode`, else the command's own default (`run`: live).
-        let mode = chosenMode ?? (workspace.handler.declaresMode ? nil : defaultMode)
+        let mode = needs.mode ?? (workspace.handler.declaresMode ? nil : needs.defaultMode)
         // The shared client (and its event loop threads) is made at the first request that goes out, or,
         // for a send that may go to the network, from now on, while the cache opens.
         let sendMode = mode ?? workspace.handler.mode
-        if oneShotSend, sendMode != .cache, sendMode != .sample { HTTPClientTransport.prepareShared() }
+        if needs.oneShotSend, sendMode != .cache, sendMode != .sample { HTTPClientTransport.prepareShared() }
         for warning in workspace.warnings {
             StandardStream.error.write("tern: warning: \(warning)\n")
         }
         if let insecure = workspace.insecureWarning { StandardStream.error.write("tern: warning: \(insecure)\n") }
-        if let environment, workspace.environments[environment] == nil {
+        if let environment = needs.environment, workspace.environments[environment] == nil {
             await earlyStorage?.closeIfOpen()
             throw CommandFailure.usage(workspace.unknownEnvironment(environment).message)
         }
         let path = Self.cacheFile(in: workspace.root)
         let early = path == cacheFile ? earlyStorage : nil
         if early == nil { await earlyStorage?.closeIfOpen() }
-        let (storage, pending) = try await Self.cache(at: path, early: early, defers: oneShotSend && sendMode == .live)
-        var variables = variables
+        let (storage, pending) = try await Self.cache(
+            at: path, early: early, defers: needs.oneShotSend && sendMode == .live)
+        var variables = needs.variables
         var mock: MockServer?
         var mockFiling: ExplorerSession.MockFiling?
-        if startsMock, variables["mock"] == nil, workspace.referencesVariable("mock", environment: environment) {
+        if needs.startsMock, variables["mock"] == nil,
+            workspace.referencesVariable("mock", environment: needs.environment)
+        {
             do {
                 let (server, usual) = try await startMock(for: workspace)
                 variables["mock"] = server.baseURL.absoluteString
@@ -78,12 +93,12 @@ struct OpenedWorkspace {
         // Requests of targets with their own tls:/proxy: get clients of their own inside this transport.
         let transport = HTTPClientTransport(sharingClientWith: workspace.handler.transferLimits())
         var sessionOptions = ExplorerSession.Options(
-            environment: environment, mode: mode, variables: variables, editor: editor)
-        sessionOptions.usesCookies = usesCookies
+            environment: needs.environment, mode: mode, variables: variables, editor: needs.editor)
+        sessionOptions.usesCookies = needs.usesCookies
         sessionOptions.mockFiling = mockFiling
-        sessionOptions.redirects = redirects
+        sessionOptions.redirects = needs.redirects
         // An OAuth 2.0 sign-in's URL or code goes to stderr, so stdout stays the response (the TUI shows it).
-        if printsSignIn {
+        if needs.printsSignIn {
             sessionOptions.onAuthorization = { prompt in
                 StandardStream.error.write(prompt.lines.map { "tern: \($0)\n" }.joined())
             }
@@ -162,8 +177,7 @@ struct OpenedWorkspace {
     /// Stops the embedded mock server, if any, and closes the cache. A cache that was still opening
     /// as the command began has its recovery notice printed now; if it could not be opened at all,
     /// the failure is returned (the response was not stored).
-    @discardableResult
-    func close() async -> CommandFailure? {
+    private func close() async -> CommandFailure? {
         session.handler.removeTemporaryFiles()
         try? await transport.shutdown()
         try? await mock?.shutdown()
