@@ -90,7 +90,8 @@ let package = Package(
         .target(
             name: "TernImport",
             dependencies: [
-                "Tern", "TernWorkspace", .product(name: "Yams", package: "Yams"),
+                "Tern", "TernWorkspace", .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),

@@ -75,14 +75,14 @@ struct HARExportTests {
             #expect(history.log.entries[0].response.content.bytes() == Data(#"{"users": []}"#.utf8))
             #expect(history.log.entries[2].response.error?.isEmpty == false)
             #expect(history.log.entries[0].tern?.spec == "rec/get-users")
-            let historyData = try HARFile.encode(history)
+            let historyData = try ExportFile.encode(history)
             #expect(try await HARSchema.violations(historyData) == "")
             #expect(!String(decoding: historyData, as: UTF8.self).contains("s3cret-token"))
 
             let (cache, _) = try await session.exportHARDocument(names: ["rec/post-users"], from: .cache)
             #expect(cache.log.entries.count == 1)
             #expect(cache.log.entries.first?.response.content.text == #"{"id": 7}"#)
-            #expect(try await HARSchema.violations(try HARFile.encode(cache)) == "")
+            #expect(try await HARSchema.violations(try ExportFile.encode(cache)) == "")
 
             let (group, _) = try await session.exportHARDocument(names: ["rec"], from: .history)
             #expect(group.log.entries.count == 3)
@@ -110,7 +110,7 @@ struct HARExportTests {
             let content = try #require(document.log.entries.first?.response.content)
             #expect(content.encoding == "base64")
             #expect(content.bytes() == Data([0x00, 0x01, 0xFE, 0xFF]))
-            #expect(try await HARSchema.violations(try HARFile.encode(document)) == "")
+            #expect(try await HARSchema.violations(try ExportFile.encode(document)) == "")
         }
     }
 }

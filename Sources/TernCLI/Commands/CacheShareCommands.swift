@@ -17,7 +17,7 @@ extension CacheCommand {
 
         func run() async throws {
             let message = try await runCache(workspace) { session in
-                try await session.exportHAR(to: file, names: names, replacing: force)
+                try await session.exportCacheToHARFile(to: file, names: names, replacing: force)
             }
             StandardStream.error.write(message + "\n")
         }

@@ -37,7 +37,7 @@ extension ExplorerSession {
     package func importCacheHAR(_ path: String) async throws(ExplorerError) -> String {
         let url = URL(
             fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        return try await importHAR(HARFile.read(url)).message
+        return try await storeHARAnswers(ExportFile.readHAR(url)).message
     }
 
     /// `history`: the latest sends, newest first.

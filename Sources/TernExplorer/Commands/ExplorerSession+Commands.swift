@@ -78,7 +78,7 @@ extension ExplorerSession {
         case .show(let key): return .cacheEntry(try await cacheEntry(key))
         case .clear(let key): return .done(try await clearCache(key))
         case .export(let path, let names, let force):
-            return .done(try await exportHAR(to: path, names: names, replacing: force))
+            return .done(try await exportCacheToHARFile(to: path, names: names, replacing: force))
         case .importHAR(let path): return .done(try await importCacheHAR(path))
         case .promote(let key, let force): return .done(try await promote(key, replacing: force))
         }

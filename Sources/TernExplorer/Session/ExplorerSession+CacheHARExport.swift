@@ -8,7 +8,7 @@ extension ExplorerSession {
     /// else all) to `path` as HAR 1.2, oldest first. Everything comes from the cache, where secrets are
     /// already redacted, and is masked once more by `exportRedactor()`. Bodies over
     /// `HARCodec.maximumBodyBytes` are left out with a warning.
-    package func exportHAR(
+    package func exportCacheToHARFile(
         to path: String, names: [String], replacing: Bool
     ) async throws(ExplorerError) -> String {
         let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
@@ -19,7 +19,7 @@ extension ExplorerSession {
         let document = HARDocument(
             log: HARLog(creator: HARCreator(name: "tern", version: HARCodec.ternVersion), entries: entries)
         )
-        try HARFile.write(try HARFile.encode(document), to: url, replacing: replacing)
+        try ExportFile.write(try ExportFile.encode(document), to: url, replacing: replacing)
         let noun = entries.count == 1 ? "entry" : "entries"
         var message = "exported \(entries.count) \(noun) to \(path)"
         for warning in warnings { message += "\nwarning: \(warning)" }

@@ -26,7 +26,7 @@ extension ExplorerSession {
     ///
     /// Every entry is checked before anything is stored: a malformed one (bad URL, method or base64)
     /// is an error and nothing is written. Entries that cannot be stored are skipped with a reason.
-    package func importHAR(_ document: HARDocument) async throws(ExplorerError) -> HARImportSummary {
+    package func storeHARAnswers(_ document: HARDocument) async throws(ExplorerError) -> HARImportSummary {
         guard let storage else { throw ExplorerError(.storage, "this session has no cache to import into") }
         var summary = HARImportSummary()
         var planned: [(StoredResponse, matched: Bool)] = []

@@ -46,7 +46,7 @@ extension ExplorerSession {
             return try curlCommand(for: name)
         case .har(let file, let names, let fromCache, let force):
             let exported = try await exportHARDocument(names: names, from: fromCache ? .cache : .history)
-            let data = try HARFile.encode(exported.document)
+            let data = try ExportFile.encode(exported.document)
             let entries = exported.document.log.entries.count
             var message = try writeExport(
                 data, to: file, replacing: force, what: "\(entries) \(entries == 1 ? "entry" : "entries") as HAR 1.2")
@@ -75,7 +75,7 @@ extension ExplorerSession {
         if path == "-" { return String(decoding: data, as: UTF8.self) }
         let url = URL(
             fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        try HARFile.write(data, to: url, replacing: replacing)
+        try ExportFile.write(data, to: url, replacing: replacing)
         return "wrote \(what) to \(path)"
     }
 }

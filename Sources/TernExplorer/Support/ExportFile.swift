@@ -9,11 +9,12 @@ package import TernImport
     import Darwin
 #endif
 
-/// HAR files on disk for `cache export|import` and `export har`: the document model and codec are
-/// TernImport's (`HARDocument`, `HARCodec`); this reads and writes files and speaks `ExplorerError`.
-package enum HARFile {
+/// Exported documents on disk (HAR for `cache export|import` and `export har`, Postman collections
+/// for `export postman`): the formats are TernImport's (`HARDocument`, `HARCodec`, `PostmanExport`);
+/// this reads and writes the files and speaks `ExplorerError`.
+package enum ExportFile {
     /// Reads and parses the HAR file at `url`.
-    package static func read(_ url: URL) throws(ExplorerError) -> HARDocument {
+    package static func readHAR(_ url: URL) throws(ExplorerError) -> HARDocument {
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
         guard let size else { throw ExplorerError(.workspace, "cannot read '\(url.path)': no such file") }
         guard size <= Int64(HARCodec.maximumFileBytes) else {
@@ -33,7 +34,7 @@ package enum HARFile {
         }
     }
 
-    /// The document as pretty-printed JSON with sorted keys.
+    /// The HAR document as pretty-printed JSON with sorted keys.
     package static func encode(_ document: HARDocument) throws(ExplorerError) -> Data {
         do {
             return try HARCodec.encode(document)

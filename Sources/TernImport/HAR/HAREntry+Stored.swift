@@ -1,7 +1,6 @@
 import Foundation
 import HTTPTypes
 package import Tern
-package import TernImport
 
 extension HAREntry {
     /// The HAR entry of a stored answer, ready to leave the machine: the recorded request comes from the
@@ -27,7 +26,8 @@ extension HAREntry {
         let content: HARContent
         if body.isEmpty {
             content = HARContent(size: 0, mimeType: mimeType, text: "")
-        } else if let text = BodyRendering.exactText(body) {
+        } else if let text = String(validating: body, as: UTF8.self) {
+            // Valid UTF-8 (control bytes included) travels as text losslessly; anything else as base64.
             content = HARContent(size: body.count, mimeType: mimeType, text: redactor.redact(text))
         } else {
             let text = body.base64EncodedString()

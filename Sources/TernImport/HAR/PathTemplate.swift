@@ -2,13 +2,13 @@ import Foundation
 
 /// A spec's path as a pattern (`/users/{{userId}}`): whether a concrete path (`/users/1`) fits it,
 /// and the variable values that make it fit (`userId` = `1`).
-struct PathTemplate {
+package struct PathTemplate {
     private let segments: [(regex: NSRegularExpression, names: [String?])]
     /// How many `{{…}}` the template holds (fewer: a more specific match).
-    let variableCount: Int
+    package let variableCount: Int
 
     /// The template of a spec's `path` (a full URL keeps only its path); `nil` when it cannot be read.
-    init?(_ path: String) {
+    package init?(_ path: String) {
         var text = path
         if let scheme = text.range(of: "://") {
             let rest = text[scheme.upperBound...]
@@ -28,7 +28,7 @@ struct PathTemplate {
 
     /// The variable values that make `path`'s last segments fit, or `nil` when it does not fit.
     /// The template may match the end of the path only (a base URL adds leading segments).
-    func match(_ path: String) -> [String: String]? {
+    package func match(_ path: String) -> [String: String]? {
         let parts = path.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         guard parts.count >= segments.count else { return nil }
         var bindings: [String: String] = [:]
