@@ -90,7 +90,7 @@ let package = Package(
         .target(
             name: "TernImport",
             dependencies: [
-                "Tern", "TernWorkspace", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "Tern", "TernWorkspace", "TernJSONPath", .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),

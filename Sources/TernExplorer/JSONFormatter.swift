@@ -1,7 +1,8 @@
 package import Foundation
+import TernJSONPath
 
-/// Re-indents JSON text without reordering keys or re-encoding numbers: one pass over the bytes,
-/// so it is linear in the body's size. Invalid JSON comes back unchanged.
+/// Re-indents JSON text without reordering keys or re-encoding numbers: one pass over
+/// `JSONTokenizer`'s tokens, so it is linear in the body's size. Invalid JSON comes back unchanged.
 package enum JSONFormatter {
     /// `data` pretty-printed with `indent` spaces, or `nil` when it is not JSON.
     package static func prettyPrinted(_ data: Data, indent: Int = 2) -> String? {
@@ -15,19 +16,19 @@ package enum JSONFormatter {
         }
         var writer = Writer(indent: indent, capacity: data.count + data.count / 4)
         data.withUnsafeBytes { raw in
-            for byte in raw { writer.take(byte) }
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var tokens = JSONTokenizer(bytes)
+            while let token = try? tokens.next() { writer.take(token, from: bytes) }
         }
         writer.flushOpen()
         return writer.output
     }
 
-    /// The formatter's state: one byte in, its pretty form out.
+    /// The formatter's state: one token in, its pretty form out.
     private struct Writer {
         let indent: Int
         var output: [UInt8] = []
         var depth = 0
-        var inString = false
-        var escaped = false
         /// An opener waiting to see whether its container is empty (`[]` and `{}` stay on one line).
         var pendingOpen: UInt8?
 
@@ -36,26 +37,13 @@ package enum JSONFormatter {
             output.reserveCapacity(capacity)
         }
 
-        @inline(__always)
-        mutating func take(_ byte: UInt8) {
-            if inString {
-                output.append(byte)
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                return
-            }
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
-                return
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
+        mutating func take(_ token: JSONTokenizer.Token, from bytes: UnsafeBufferPointer<UInt8>) {
+            switch token {
+            case .beginObject, .beginArray:
                 flushOpen()
-                pendingOpen = byte
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                pendingOpen = token == .beginObject ? UInt8(ascii: "{") : UInt8(ascii: "[")
+            case .endObject, .endArray:
+                let byte = token == .endObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
                 if let open = pendingOpen {
                     output.append(open)
                     output.append(byte)
@@ -65,19 +53,15 @@ package enum JSONFormatter {
                     newline()
                     output.append(byte)
                 }
-            case UInt8(ascii: ","):
-                output.append(byte)
+            case .comma:
+                output.append(UInt8(ascii: ","))
                 newline()
-            case UInt8(ascii: ":"):
+            case .colon:
                 output.append(UInt8(ascii: ":"))
                 output.append(UInt8(ascii: " "))
-            case UInt8(ascii: "\""):
+            case .string(let range), .scalar(let range):
                 flushOpen()
-                inString = true
-                output.append(byte)
-            default:
-                flushOpen()
-                output.append(byte)
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
             }
         }
 

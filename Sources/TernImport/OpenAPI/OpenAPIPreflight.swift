@@ -1,4 +1,5 @@
 import Foundation
+import TernJSONPath
 import TernWorkspace
 
 /// What a quick pass over an OpenAPI source tells before the full decode: its syntax, claimed version,
@@ -86,70 +87,72 @@ struct OpenAPIPreflight {
     }
 }
 
-/// A linear pass over JSON bytes that measures nesting and notes the top-level version and path keys.
-/// It does not validate: the decoder that follows reports syntax errors.
+/// A linear pass over `JSONTokenizer`'s tokens (lenient) that measures nesting and notes the
+/// top-level version and path keys. It does not validate: the decoder that follows reports syntax
+/// errors (the pass stops at an unterminated string).
 struct JSONSkimmer {
     let bytes: [UInt8]
-    var index = 0
     var version: (key: String, value: String)?
     var pathKeys: [String]?
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     mutating func run(name: String) throws(ImportError) {
-        // Containers open, true for objects.
-        var stack: [Bool] = []
-        var expectingKey = false
-        var lastTopKey: String?
-        var inPaths = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                stack.append(byte == UInt8(ascii: "{"))
-                if stack.count > OpenAPIPreflight.maxDepth {
-                    throw ImportError(
-                        "the document nests deeper than \(OpenAPIPreflight.maxDepth) levels",
-                        at: location(name: name))
-                }
-                if stack.count == 2 {
-                    inPaths = byte == UInt8(ascii: "{") && lastTopKey == "paths"
-                    if inPaths { pathKeys = [] }
-                }
-                expectingKey = byte == UInt8(ascii: "{")
-                index += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                if !stack.isEmpty { stack.removeLast() }
-                if stack.count < 2 { inPaths = false }
-                expectingKey = false
-                index += 1
-            case UInt8(ascii: ","):
-                expectingKey = stack.last == true
-                index += 1
-            case UInt8(ascii: "\""):
-                let text = readString()
-                if expectingKey {
+        let tooDeep: Int? = bytes.withUnsafeBufferPointer { buffer in
+            var tokens = JSONTokenizer(buffer, strict: false)
+            // Containers open, true for objects.
+            var stack: [Bool] = []
+            var expectingKey = false
+            var lastTopKey: String?
+            var inPaths = false
+            while let token = try? tokens.next() {
+                switch token {
+                case .beginObject, .beginArray:
+                    stack.append(token == .beginObject)
+                    if stack.count > OpenAPIPreflight.maxDepth { return tokens.tokenStart }
+                    if stack.count == 2 {
+                        inPaths = token == .beginObject && lastTopKey == "paths"
+                        if inPaths { pathKeys = [] }
+                    }
+                    expectingKey = token == .beginObject
+                case .endObject, .endArray:
+                    if !stack.isEmpty { stack.removeLast() }
+                    if stack.count < 2 { inPaths = false }
                     expectingKey = false
-                    if stack.count == 1 { lastTopKey = text }
-                    if inPaths, stack.count == 2 { pathKeys?.append(text) }
-                } else if stack.count == 1, let key = lastTopKey, key == "openapi" || key == "swagger" {
-                    version = (key, text)
+                case .comma:
+                    expectingKey = stack.last == true
+                case .string(let range):
+                    let text = Self.text(of: buffer[range])
+                    if expectingKey {
+                        expectingKey = false
+                        if stack.count == 1 { lastTopKey = text }
+                        if inPaths, stack.count == 2 { pathKeys?.append(text) }
+                    } else if stack.count == 1, let key = lastTopKey, key == "openapi" || key == "swagger" {
+                        version = (key, text)
+                    }
+                case .colon, .scalar:
+                    break
                 }
-            default:
-                index += 1
             }
+            return nil
+        }
+        if let tooDeep {
+            let (line, column) = JSONTokenizer.lineAndColumn(of: tooDeep, in: bytes)
+            throw ImportError(
+                "the document nests deeper than \(OpenAPIPreflight.maxDepth) levels", at: "\(name):\(line):\(column)")
         }
     }
 
-    /// Reads a string starting at the opening quote; escapes other than `\"`, `\\` and `\/` are kept raw
+    /// A string token's text without its quotes; escapes other than `\"`, `\\` and `\/` are kept raw
     /// (path keys and versions rarely hold them).
-    private mutating func readString() -> String {
-        index += 1
+    private static func text(of token: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         var out: [UInt8] = []
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
-                let next = bytes[index + 1]
+        var index = token.startIndex + 1
+        let end = token.endIndex - 1
+        while index < end {
+            let byte = token[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < end {
+                let next = token[index + 1]
                 if next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") || next == UInt8(ascii: "/") {
                     out.append(next)
                 } else {
@@ -159,24 +162,9 @@ struct JSONSkimmer {
                 index += 2
                 continue
             }
-            index += 1
-            if byte == UInt8(ascii: "\"") { break }
             out.append(byte)
+            index += 1
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private func location(name: String) -> String {
-        var line = 1
-        var column = 1
-        for byte in bytes[..<min(index, bytes.count)] {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else {
-                column += 1
-            }
-        }
-        return "\(name):\(line):\(column)"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernJSONPath
 
 /// Reads a JSON source into a `JSONValue` within bounds: at most 64 MiB, nesting at most
 /// `maximumDepth` levels, and every failure located as `name:line:column`.
@@ -50,17 +51,7 @@ enum JSONDocument {
 
     /// The 1-based line and column (in characters) of byte `offset`.
     static func position(of offset: Int, in data: Data) -> (Int, Int) {
-        var line = 1
-        var column = 1
-        for byte in data.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
+        JSONTokenizer.lineAndColumn(of: offset, in: data)
     }
 
     /// `name:line:column` when the parser's message names a line and a column, else the name.
@@ -73,62 +64,48 @@ enum JSONDocument {
         return "\(name):\(numbers[0]):\(numbers[1])"
     }
 
-    /// Checks brackets and strings in one pass: too deep, mismatched or unclosed (a truncated
-    /// file) are reported at their line and column before the decoder recurses.
+    /// Checks brackets and strings in one pass of `JSONTokenizer` (lenient: other syntax is left to
+    /// the parser): too deep, mismatched or unclosed (a truncated file) are reported at their line and
+    /// column before the decoder recurses.
     private static func prescan(_ data: Data, name: String) throws(ImportError) {
-        var stack: [UInt8] = []
-        var line = 1
-        var column = 0
-        var inString = false
-        var escaped = false
-        var stringStart = (line: 1, column: 1)
-        for byte in data {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 0
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-                stringStart = (line, column)
-            case UInt8(ascii: "{"), UInt8(ascii: "["):
-                stack.append(byte)
-                if stack.count > maximumDepth {
-                    throw ImportError("nesting deeper than \(maximumDepth) levels", at: "\(name):\(line):\(column)")
-                }
-            case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                let opening = byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")
-                guard stack.last == opening else {
-                    let found = Character(UnicodeScalar(byte))
-                    throw ImportError("unexpected '\(found)'", at: "\(name):\(line):\(column)")
-                }
-                stack.removeLast()
-            default:
-                break
-            }
+        func at(_ offset: Int) -> String {
+            let (line, column) = JSONTokenizer.lineAndColumn(of: offset, in: data)
+            return "\(name):\(line):\(column)"
         }
-        if inString {
-            throw ImportError(
-                "unterminated string (the file looks truncated)",
-                at: "\(name):\(stringStart.line):\(stringStart.column)")
+        let failure = data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> ImportError? in
+            var tokens = JSONTokenizer(raw.bindMemory(to: UInt8.self), strict: false)
+            var stack: [JSONTokenizer.Token] = []
+            do throws(JSONTokenizer.Failure) {
+                while let token = try tokens.next() {
+                    switch token {
+                    case .beginObject, .beginArray:
+                        stack.append(token == .beginObject ? .endObject : .endArray)
+                        if stack.count > maximumDepth {
+                            return ImportError("nesting deeper than \(maximumDepth) levels", at: at(tokens.tokenStart))
+                        }
+                    case .endObject, .endArray:
+                        guard stack.last == token else {
+                            let found = token == .endObject ? "}" : "]"
+                            return ImportError("unexpected '\(found)'", at: at(tokens.tokenStart))
+                        }
+                        stack.removeLast()
+                    default:
+                        break
+                    }
+                }
+            } catch {
+                // Other syntax errors are the parser's to report, with its own account of them.
+                guard case .unterminatedString(let start) = error else { return nil }
+                return ImportError("unterminated string (the file looks truncated)", at: at(start))
+            }
+            guard stack.isEmpty else {
+                return ImportError(
+                    "unexpected end of the document: \(stack.count) unclosed object(s) or list(s) "
+                        + "(the file looks truncated)", at: at(data.count))
+            }
+            return nil
         }
-        if !stack.isEmpty {
-            throw ImportError(
-                "unexpected end of the document: \(stack.count) unclosed object(s) or list(s) "
-                    + "(the file looks truncated)", at: "\(name):\(line):\(column + 1)")
-        }
+        if let failure { throw failure }
     }
 }
 
