@@ -1,5 +1,6 @@
 package import Foundation
 import TernExplorer
+import TernJSONPath
 package import TernScreen
 
 /// A response body prepared for the response pane: its text as bytes with the offset of every
@@ -90,64 +91,53 @@ package struct BodyDocument: Sendable {
         return spans
     }
 
-    /// Splits one pretty-printed JSON line into coloured spans.
+    /// Splits one pretty-printed JSON line into coloured spans, reading `JSONTokenizer`'s lenient
+    /// tokens: a key (a string before the line's first `:`) blue, other strings green, numbers cyan,
+    /// `true`/`false`/`null` magenta, the rest (white space, brackets, `:` and `,`) plain. A string
+    /// the line does not close is green to the end.
     static func jsonSpans(_ line: String) -> [Span] {
+        let bytes = Array(line.utf8)
         var spans: [Span] = []
-        var current = ""
-        var inString = false
-        var escaped = false
-        var sawColon = false
-        let scalars = Array(line)
-        var index = 0
-        func flush(_ style: Style) {
-            if !current.isEmpty { spans.append(Span(current, style)) }
-            current = ""
+        func span(_ range: Range<Int>, _ style: Style) {
+            if !range.isEmpty { spans.append(Span(String(decoding: bytes[range], as: UTF8.self), style)) }
         }
-        while index < scalars.count {
-            let c = scalars[index]
-            if inString {
-                current.append(c)
-                if escaped {
-                    escaped = false
-                } else if c == "\\" {
-                    escaped = true
-                } else if c == "\"" {
-                    inString = false
-                    // A string followed by ':' is a key.
-                    var next = index + 1
-                    while next < scalars.count, scalars[next] == " " { next += 1 }
-                    let isKey = next < scalars.count && scalars[next] == ":" && !sawColon
-                    flush(isKey ? Style(foreground: .blue, attributes: .bold) : Style(foreground: .green))
-                }
-            } else if c == "\"" {
-                flush(.plain)
-                inString = true
-                current.append(c)
-            } else if c == ":" {
-                sawColon = true
-                current.append(c)
-            } else if c.isNumber || c == "-" {
-                flush(.plain)
-                while index < scalars.count, scalars[index].isNumber || "+-.eE".contains(scalars[index]) {
-                    current.append(scalars[index])
-                    index += 1
-                }
-                flush(Style(foreground: .cyan))
-                continue
-            } else if c.isLetter {
-                flush(.plain)
-                while index < scalars.count, scalars[index].isLetter {
-                    current.append(scalars[index])
-                    index += 1
-                }
-                flush(Style(foreground: .magenta))
-                continue
-            } else {
-                current.append(c)
+        bytes.withUnsafeBufferPointer { buffer in
+            var tokens = JSONTokenizer(buffer, strict: false)
+            var plainStart = 0
+            var sawColon = false
+            /// The plain text before `start`, then `range` in `style`.
+            func styled(_ range: Range<Int>, _ style: Style) {
+                span(plainStart..<range.lowerBound, .plain)
+                span(range, style)
+                plainStart = range.upperBound
             }
-            index += 1
+            var pendingString: Range<Int>?
+            do throws(JSONTokenizer.Failure) {
+                while let token = try tokens.next() {
+                    if let string = pendingString {
+                        let isKey = token == .colon && !sawColon
+                        styled(string, isKey ? Style(foreground: .blue, attributes: .bold) : Style(foreground: .green))
+                        pendingString = nil
+                    }
+                    switch token {
+                    case .string(let range): pendingString = range
+                    case .scalar(let range):
+                        let first = bytes[range.lowerBound]
+                        let isNumber = first == UInt8(ascii: "-") || (first >= 0x30 && first <= 0x39)
+                        styled(range, Style(foreground: isNumber ? .cyan : .magenta))
+                    case .colon: sawColon = true
+                    default: break
+                    }
+                }
+                if let string = pendingString { styled(string, Style(foreground: .green)) }
+            } catch {
+                if let string = pendingString { styled(string, Style(foreground: .green)) }
+                if case .unterminatedString(let start) = error {
+                    styled(start..<bytes.count, Style(foreground: .green))
+                }
+            }
+            span(plainStart..<bytes.count, .plain)
         }
-        flush(inString ? Style(foreground: .green) : .plain)
         return spans
     }
 
