@@ -126,6 +126,16 @@ import Testing
         #expect(error.line == 4)
     }
 
+    @Test func nestingPastLibyamlsLimitSaysTheSameInOurWords() throws {
+        let depth = 5_000
+        let spec =
+            "method: GET\npath: /x\nbody:\n  json: " + String(repeating: "[", count: depth)
+            + String(repeating: "]", count: depth) + "\n"
+        let error = try loadError(["specs/deep.yaml": spec])
+        #expect(error.message == "lists and mappings nest deeper than 256 levels")
+        #expect(error.line == 4)
+    }
+
     @Test func deepBlockNestingOnOneLineIsAnError() throws {
         let spec = "method: GET\npath: /x\nquery:\n  a:\n    " + String(repeating: "- ", count: 500) + "x\n"
         let error = try loadError(["specs/deep.yaml": spec])

@@ -45,6 +45,12 @@ enum YAMLSource {
     /// when the line has one (YAML reads it as a flow mapping).
     private static func positioned(_ error: YamlError, file: URL, text: String) -> WorkspaceError {
         func make(_ problem: String, _ context: YamlError.Context?, _ mark: Mark) -> WorkspaceError {
+            // libyaml's own words name its C function; the budget's say the same to a person.
+            if problem.hasPrefix("Maximum nesting level reached") {
+                return WorkspaceError(
+                    .syntax, "lists and mappings nest deeper than \(YAMLBudget.maximumDepth) levels", file: file,
+                    line: mark.line, column: mark.column, underlying: error)
+            }
             var message = problem
             if let context {
                 message += " (\(context.text) at line \(context.mark.line), column \(context.mark.column))"
