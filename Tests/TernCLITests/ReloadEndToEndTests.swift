@@ -39,6 +39,27 @@ struct ReloadEndToEndTests {
     }
 
     @Test(
+        "a spec another tern imports while the TUI runs appears in it, and can be used at once",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
+    func tuiPicksUpAnImportFromAnotherProcess() async throws {
+        try await withDemo { workspace in
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(TUIEndToEndTests.command(workspace))
+            try await tmux.waitFor { $0.contains("1 Workspace") && $0.contains("mode NORMAL") }
+            let imported = try await Tern.run(
+                ["import", "curl", "-", "--into", "adhoc", "--workspace", workspace.root.path],
+                input: "curl http://127.0.0.1:9/users/3 -H 'Accept: application/json'\n")
+            #expect(imported.status == 0, "\(imported.stderr)")
+            try await tmux.waitFor("reloaded: 1 added (adhoc/get-3)")
+            try await tmux.type(":", "use adhoc/get-3", "Enter")
+            try await tmux.waitFor("using adhoc/get-3")
+            try await tmux.type(":", "curl", "Enter")
+            try await tmux.waitFor("http://127.0.0.1:9/users/3")
+        }
+    }
+
+    @Test(
         "the REPL picks up a change before the next line, keeps unsaved edits, and save refuses to overwrite",
         .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
     func replPicksUpChangesAndKeepsEdits() async throws {
