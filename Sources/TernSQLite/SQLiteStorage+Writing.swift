@@ -4,8 +4,11 @@ package import Tern
 
 extension SQLiteStorage {
     /// Stores `entry` as the latest under its key, taking its downloaded body into `bodies/`; prunes the
-    /// key to `limits.entriesPerKey` and evicts the least recently used entries past `limits.maxBytes`.
+    /// key to `limits.entriesPerKey` and evicts the least recently used entries past `maximumBytes`. An
+    /// answer bigger than `maximumBytes` on its own is refused (`Refusal`), its file left where it was.
     package func adopt(_ entry: StoredResponse) async throws -> StoredResponse {
+        let cap = maximumBytes
+        if cap > 0, entry.byteCount > cap { throw Refusal(byteCount: entry.byteCount, maximumBytes: cap) }
         var stored = entry
         if let file = entry.fileURL, entry.body.isEmpty {
             let kept = try bodies.adopt(file)
@@ -40,7 +43,7 @@ extension SQLiteStorage {
                             SELECT id FROM responses WHERE key = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
                         """
                 ).execute(arguments: [entry.key, limits.entriesPerKey])
-                files += try Self.evict(over: limits.maxBytes, keeping: newest, in: db)
+                files += try Self.evict(over: cap, keeping: newest, in: db)
                 return files
             }
         } catch {
@@ -49,6 +52,18 @@ extension SQLiteStorage {
         }
         bodies.remove(try await unreferenced(removed))
         return stored
+    }
+
+    /// Why an answer was not stored: its body alone is bigger than the cache may hold.
+    package struct Refusal: Error, CustomStringConvertible {
+        /// The answer's body size.
+        package var byteCount: Int64
+        /// The cache's limit.
+        package var maximumBytes: Int64
+
+        package var description: String {
+            "the body (\(byteCount) bytes) is bigger than the cache's limit of \(maximumBytes) bytes"
+        }
     }
 
     /// Replaces the latest entry under `entry.key` in place: its headers, validity, revalidation and

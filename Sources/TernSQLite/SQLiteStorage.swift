@@ -40,8 +40,19 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     package let path: URL
     /// How many entries are kept per key (at least 1); older ones are pruned when storing.
     package var historyLimitPerKey: Int { limits.entriesPerKey }
-    /// The limits in force.
+    /// The limits in force (`maximumBytes` may be changed after opening: see there).
     package let limits: Limits
+    private let byteCap: Mutex<Int64>
+
+    /// Bytes of bodies kept in all (0: no limit): `limits.maxBytes` until `setMaximumBytes` changes it.
+    package var maximumBytes: Int64 { byteCap.withLock { $0 } }
+
+    /// Keeps the bodies within `bytes` from the next store on (the workspace's `handler.cacheMaxBytes`, known
+    /// only once the workspace has loaded, while the cache may already be open); an answer bigger than that
+    /// is refused (`adopt` throws), and older entries are evicted to make room.
+    package func setMaximumBytes(_ bytes: Int64) {
+        byteCap.withLock { $0 = max(0, bytes) }
+    }
     /// Set when an unreadable, corrupt or foreign file was moved aside and a fresh database made: a sentence for the
     /// user.
     package let recoveryNotice: String?
@@ -74,6 +85,7 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
         let opened = try DatabaseOpener(file: CacheFile(url: path)).open()
         self.path = path
         self.limits = limits
+        byteCap = Mutex(limits.maxBytes)
         self.pool = opened.pool
         self.recoveryNotice = opened.notice
         let directory = path.deletingLastPathComponent()

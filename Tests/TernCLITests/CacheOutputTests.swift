@@ -141,3 +141,41 @@ struct CacheOutputTests {
         }
     }
 }
+
+/// The workspace's `handler.cacheMaxBytes` holds for every answer: a download bigger than the cap goes to
+/// `-o` whole and is never stored; a small answer still is.
+@Suite("tern send: the cache's byte cap")
+struct CacheCapCLITests {
+    @Test("a download bigger than cacheMaxBytes is written to -o and not stored; a small answer is")
+    func biggerThanTheCapIsNotStored() async throws {
+        try await withDemo { workspace in
+            let manifest = workspace.root.appendingPathComponent("workspace.yaml")
+            let text = try String(contentsOf: manifest, encoding: .utf8)
+            try workspace.write(
+                "workspace.yaml",
+                text.replacingOccurrences(of: "handler:\n", with: "handler:\n  cacheMaxBytes: 100000\n"))
+            try workspace.write(
+                "specs/files/mid.yaml", "target: api\nmethod: GET\npath: /bytes/200000\ntransaction: download\n")
+            let output = workspace.root.appendingPathComponent("mid.bin")
+            let sent = try await Tern.run(
+                ["send", "files/mid", "-o", output.path, "--events", "json", "--workspace", workspace.root.path])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(Self.size(output) == 200_000)
+            #expect(sent.stderr.contains(#""result":"not-stored""#), "\(sent.stderr)")
+            #expect(sent.stderr.contains("bigger than the cache's limit of 100000 bytes"), "\(sent.stderr)")
+
+            let small = try await Tern.run(["send", "users/get-user", "--workspace", workspace.root.path])
+            #expect(small.status == 0, "\(small.stderr)")
+            let listed = try await Tern.run(["cache", "list", "--workspace", workspace.root.path])
+            #expect(listed.stdout.contains("user-1"), "\(listed.stdout)")
+            #expect(!listed.stdout.contains("/bytes/200000"), "\(listed.stdout)")
+            let bodies = workspace.root.appendingPathComponent(".tern/bodies")
+            let kept = (try? FileManager.default.contentsOfDirectory(atPath: bodies.path)) ?? []
+            #expect(kept.allSatisfy { Self.size(bodies.appendingPathComponent($0)) < 100_000 })
+        }
+    }
+
+    private static func size(_ file: URL) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? -1
+    }
+}

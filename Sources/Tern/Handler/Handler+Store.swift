@@ -67,6 +67,12 @@ extension Handler {
             emitter.emit(.cache(.notStored(key: plan.key, reason: "the answer carries \(secret)")))
             return response
         }
+        if let cap = maximumStoredBodyBytes, response.byteCount > cap {
+            let reason = "the body (\(response.byteCount) bytes) is bigger than the cache's limit of \(cap) bytes"
+            logger?.info("not storing '\(plan.key)': \(reason)")
+            emitter.emit(.cache(.notStored(key: plan.key, reason: reason)))
+            return response
+        }
         let varyNames = response.headers[values: .vary].flatMap { $0.split(separator: ",").map(String.init) }
         // The answer is kept exactly as the server sent it, less the fields that belong to one
         // connection or one proxy (RFC 9111 §3.1); only the recorded request is redacted.

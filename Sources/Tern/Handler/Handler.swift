@@ -39,6 +39,10 @@ public final class Handler: Sendable {
     /// a credential the request says its answer holds) are stored. On by default: the storage is
     /// private; off, such answers are never written down (and so are not replayed offline).
     public let storesSecretAnswers: Bool
+    /// The largest body stored (`nil`: no limit of the handler's own; the storage may have one). A bigger
+    /// answer is served but not stored, with a `.notStored` cache event: a download bigger than the cache
+    /// never passes through it.
+    public let maximumStoredBodyBytes: Int64?
     /// Whether and how far redirects are followed, for requests without a policy of their own. The
     /// handler follows them itself (transports return 3xx as they are), so every hop goes through the
     /// interceptors — the cookie jar keeps what each hop sets — and is a `.redirect` event.
@@ -65,7 +69,8 @@ public final class Handler: Sendable {
         redactedHeaders: [String] = [],
         staleIfError: Bool = true,
         storesSecretAnswers: Bool = true,
-        redirects: RedirectPolicy = .default
+        redirects: RedirectPolicy = .default,
+        maximumStoredBodyBytes: Int64? = nil
     ) {
         self.transport = transport
         self.storage = storage
@@ -81,6 +86,7 @@ public final class Handler: Sendable {
         self.staleIfError = staleIfError
         self.storesSecretAnswers = storesSecretAnswers
         self.redirectPolicy = redirects
+        self.maximumStoredBodyBytes = maximumStoredBodyBytes
     }
 
     /// Lynn's shape: a transport, storage, a retry count and a mode.

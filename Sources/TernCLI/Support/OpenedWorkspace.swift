@@ -74,7 +74,8 @@ struct OpenedWorkspace {
         let early = path == cacheFile ? earlyStorage : nil
         if early == nil { await earlyStorage?.closeIfOpen() }
         let (storage, pending) = try await Self.cache(
-            at: path, early: early, defers: needs.oneShotSend && sendMode == .live)
+            at: path, early: early, defers: needs.oneShotSend && sendMode == .live,
+            maximumBytes: workspace.handler.cacheMaxBytes)
         var variables = needs.variables
         var mock: MockServer?
         var mockFiling: ExplorerSession.MockFiling?
@@ -120,17 +121,24 @@ struct OpenedWorkspace {
     /// The cache at `path`: `early`, once open, or opened now; with `defers` (a live send, which needs
     /// the cache only for its response) `early` still opening, as a `PendingStorage`.
     private static func cache(
-        at path: URL, early: EarlyStorage?, defers: Bool
+        at path: URL, early: EarlyStorage?, defers: Bool, maximumBytes: Int64
     ) async throws -> (any WorkspaceCache, PendingStorage?) {
         if let early, defers {
             let pending = PendingStorage(
-                path: path, opening: { await early.value },
+                path: path,
+                opening: {
+                    // The workspace's cap (`handler.cacheMaxBytes`) holds for the whole cache.
+                    let result = await early.value
+                    if case .success(let storage) = result { storage.setMaximumBytes(maximumBytes) }
+                    return result
+                },
                 waitBlocking: { early.wait() ?? .failure(CommandFailure.usage("the cache did not open")) })
             return (pending, pending)
         }
         let open: SQLiteStorage
         do {
             open = try await early?.value.get() ?? SQLiteStorage(path: path)
+            open.setMaximumBytes(maximumBytes)
         } catch {
             throw CommandFailure.usage("the workspace cache cannot be opened: \(error)")
         }

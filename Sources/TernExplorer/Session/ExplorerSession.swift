@@ -155,7 +155,8 @@ package actor ExplorerSession {
                 ignoredHeaders: settings.cacheIgnoreHeaders, digestKey: storage?.identityKey
             ),
             redactedHeaders: settings.redactHeaders, staleIfError: settings.staleIfError,
-            storesSecretAnswers: settings.storeSecretAnswers, redirects: settings.redirects
+            storesSecretAnswers: settings.storeSecretAnswers, redirects: settings.redirects,
+            maximumStoredBodyBytes: settings.cacheMaxBytes > 0 ? settings.cacheMaxBytes : nil
         )
         handler.updateDefaults { defaults in
             defaults.automaticDecompression = settings.compression
