@@ -45,11 +45,9 @@ extension ExplorerSession {
         outcome.added = newIDs.subtracting(oldIDs).sorted()
         outcome.removed = oldIDs.subtracting(newIDs).sorted()
         outcome.changed = newIDs.intersection(oldIDs).filter { changedFiles.contains("specs/\($0).yaml") }.sorted()
-        for broken in fresh.brokenSpecs
-        where !oldIDs.contains(broken.id)
-            || changedFiles.contains(
-                "specs/\(broken.id).yaml")
-        {
+        // Newly broken files only: one broken before and untouched since was reported then.
+        let touched = Set(outcome.added + outcome.changed)
+        for broken in fresh.brokenSpecs where touched.contains(broken.id) {
             outcome.broken[broken.id] = broken.description
         }
         let newConflicts = edits.unsavedIDs.filter { changedFiles.contains("specs/\($0).yaml") }.sorted()
