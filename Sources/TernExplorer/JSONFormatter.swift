@@ -17,7 +17,8 @@ package enum JSONFormatter {
         var writer = Writer(indent: indent, capacity: data.count + data.count / 4)
         data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
-            var tokens = JSONTokenizer(bytes)
+            // Validated just above: the lenient tokens (string ends and structure) are all the layout needs.
+            var tokens = JSONTokenizer(bytes, strict: false)
             while let token = try? tokens.next() { writer.take(token, from: bytes) }
         }
         writer.flushOpen()
