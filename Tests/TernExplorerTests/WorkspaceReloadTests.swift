@@ -21,9 +21,11 @@ import Testing
         let chain = try ChainWorkspace.make(in: folder, specs: Self.specs)
         let workspace = try Workspace.load(from: chain.root, keepingBrokenSpecs: true)
         let storage = try SQLiteStorage(path: chain.root.appendingPathComponent(".tern/cache.sqlite"))
+        var options = ExplorerSession.Options(processEnvironment: [:])
+        options.followsFiles = true
         let session = ExplorerSession(
             workspace: workspace, transport: HTTPClientTransport.shared, storage: storage, history: storage,
-            options: ExplorerSession.Options(processEnvironment: [:]))
+            options: options)
         return (session, chain)
     }
 

@@ -30,6 +30,8 @@ extension OpenedWorkspace {
         /// Whether this is one request sent at once: the HTTP client starts early, and a live send
         /// does not wait for the cache to open.
         var oneShotSend = false
+        /// Whether the session follows the workspace's files on disk (the TUI and the REPL).
+        var followsFiles = false
 
         /// A command that sends requests (or reads the cache) in `environment` with `variables`.
         static func requests(
@@ -59,7 +61,8 @@ extension OpenedWorkspace {
             environment: String?, mode: ResponseMode? = nil, printsSignIn: Bool = true,
             editor: (@Sendable (String) async throws -> String)?
         ) -> Needs {
-            Needs(environment: environment, mode: mode, editor: editor, printsSignIn: printsSignIn)
+            Needs(
+                environment: environment, mode: mode, editor: editor, printsSignIn: printsSignIn, followsFiles: true)
         }
     }
 }

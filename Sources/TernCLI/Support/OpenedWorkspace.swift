@@ -98,6 +98,7 @@ struct OpenedWorkspace {
         sessionOptions.usesCookies = needs.usesCookies
         sessionOptions.mockFiling = mockFiling
         sessionOptions.redirects = needs.redirects
+        sessionOptions.followsFiles = needs.followsFiles
         // An OAuth 2.0 sign-in's URL or code goes to stderr, so stdout stays the response (the TUI shows it).
         if needs.printsSignIn {
             sessionOptions.onAuthorization = { prompt in

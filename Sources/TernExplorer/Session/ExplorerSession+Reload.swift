@@ -12,7 +12,7 @@ extension ExplorerSession {
     package func reload(force: Bool = false) async throws(ExplorerError) -> ReloadOutcome? {
         guard let before = stamp else {
             guard force else { return nil }
-            throw ExplorerError(.unsupported, "this session read only some spec files; it cannot reload")
+            throw ExplorerError(.unsupported, "this session does not follow the workspace's files; it cannot reload")
         }
         let root = workspace.root
         let now = WorkspaceStamp.take(root: root)

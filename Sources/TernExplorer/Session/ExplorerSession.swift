@@ -29,6 +29,10 @@ package actor ExplorerSession {
         /// The redirect policy of every send, over the specs' and the workspace's (`--no-follow`,
         /// `--max-redirects`); `nil` keeps theirs.
         package var redirects: RedirectPolicy? = nil
+        /// Whether the session follows the workspace's files on disk (`reload`, and `save` refusing to write
+        /// over a file changed since it was read): the TUI and the REPL do; a one-shot command has no use
+        /// for it and skips the look at every file when it starts.
+        package var followsFiles = false
 
         /// Makes options.
         package init(
@@ -83,8 +87,8 @@ package actor ExplorerSession {
     package internal(set) var lastResponse: Response?
     /// The expectation results of each spec's latest send, by id.
     package internal(set) var lastExpectations: [String: [ExpectationResult]] = [:]
-    /// The workspace's files as they were when it was last read (`nil` for a partly loaded workspace, which is
-    /// never reloaded); `reload` compares it with the disk.
+    /// The workspace's files as they were when it was last read (`nil` when the session does not follow them,
+    /// `Options.followsFiles`, or read only some spec files); `reload` compares it with the disk.
     var stamp: WorkspaceStamp?
     /// Specs with unsaved edits whose file changed on disk since it was read: `save` refuses to overwrite it
     /// unless forced, `revert` takes the file's version.
@@ -115,7 +119,7 @@ package actor ExplorerSession {
         options: Options = Options(), clock: any TernClock = SystemClock()
     ) {
         self.workspace = workspace
-        stamp = workspace.isPartial ? nil : WorkspaceStamp.take(root: workspace.root)
+        stamp = options.followsFiles && !workspace.isPartial ? WorkspaceStamp.take(root: workspace.root) : nil
         let mode = options.mode ?? workspace.handler.mode
         settings = SessionSettings(
             environment: options.environment, mode: mode, variables: options.variables,
