@@ -27,6 +27,9 @@ public struct CacheIdentity: @unchecked Sendable {
     /// request header takes part in identity.
     public var ignoredHeaders: Set<String>
     private let key: SymmetricKey
+    /// The digests of file bodies already read, shared by copies of this identity: a send digests its
+    /// file once although its key, its stored record and its history row each need the digest.
+    private let fileDigests = FileDigests()
 
     /// Makes an identity digesting with `digestKey` (random when `nil`: keys then last one process).
     public init(ignoredHeaders: [String] = [], digestKey: Data? = nil) {
@@ -100,7 +103,7 @@ public struct CacheIdentity: @unchecked Sendable {
         switch body {
         case .none: return "none"
         case .data(let data): hmac.update(data: data)
-        case .file(let url): Self.feed(url, into: &hmac)
+        case .file(let url): return fileDigest(url).prefix(32).description
         case .multipart(let form):
             for part in form.parts {
                 hmac.update(
@@ -156,6 +159,24 @@ public struct CacheIdentity: @unchecked Sendable {
         )
     }
 
+    /// The keyed digest of the file's bytes (as `bodyDigest` of a `.file` body gives it), read once while the
+    /// file stays as it was: the same inode, size and modification time give the remembered digest.
+    private func fileDigest(_ url: URL) -> String {
+        guard let descriptor = try? RegularFile.descriptor(url.path) else {
+            var hmac = HMAC<SHA256>(key: key)
+            Self.feed(url, into: &hmac)
+            return Self.hex(Data(hmac.finalize()))
+        }
+        defer { close(descriptor) }
+        let before = FileDigests.Stamp(descriptor: descriptor)
+        if let before, let known = fileDigests.digest(for: before) { return known }
+        var hmac = HMAC<SHA256>(key: key)
+        Self.feed(descriptor: descriptor, into: &hmac)
+        let digest = Self.hex(Data(hmac.finalize()))
+        if let before, FileDigests.Stamp(descriptor: descriptor) == before { fileDigests.remember(digest, for: before) }
+        return digest
+    }
+
     private static func feed(_ url: URL, into hmac: inout HMAC<SHA256>) {
         // Only a regular file: a FIFO would block here and /dev/zero never end (the send then fails
         // saying why, before anything goes out).
@@ -163,10 +184,19 @@ public struct CacheIdentity: @unchecked Sendable {
             hmac.update(data: Data("unreadable:\(url.path)".utf8))
             return
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        defer { try? handle.close() }
-        while let chunk = try? handle.read(upToCount: 256 * 1024), !chunk.isEmpty {
-            hmac.update(data: chunk)
+        defer { close(descriptor) }
+        feed(descriptor: descriptor, into: &hmac)
+    }
+
+    /// Reads the descriptor to its end in 1 MiB reads into one buffer, digesting each.
+    private static func feed(descriptor: Int32, into hmac: inout HMAC<SHA256>) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 64)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            hmac.update(data: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
     }
 

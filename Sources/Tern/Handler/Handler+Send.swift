@@ -42,6 +42,7 @@ extension Handler {
         }
         var plan = SendPlan(handler: self, request: request, validUntil: validUntil, stores: stores)
         plan.streaming = streaming
+        if (mode ?? self.mode) == .live, plan.keyReadsFile { plan.prepareKey() }
         let emitter = EventEmitter(
             requestID: id, label: request.name ?? plan.label, broadcaster: broadcaster, observer: onEvent, clock: clock
         )
