@@ -70,7 +70,8 @@ struct CacheBodies: Sendable {
 
     /// The size of the file at `url`, when it can be read.
     static func size(of url: URL) -> Int64? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.int64Value
+        var info = stat()
+        return stat(url.path, &info) == 0 ? Int64(info.st_size) : nil
     }
 
     /// Removes `paths` when they are files of this folder (never anything outside it).

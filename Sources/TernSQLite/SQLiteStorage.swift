@@ -67,6 +67,8 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     /// Keys served since the last write, with when: their `last_used` is written with the next store,
     /// so replaying from the cache costs no write.
     let touched = Mutex<[String: Double]>([:])
+    /// Answers and history rows held back while a run goes on (`beginBatch()`).
+    let batch = Mutex(WriteBatch())
     /// Serves `entry(forKey:)` synchronously: only ever used that way, so no task waits on it
     /// while holding another connection (mixing sync reads with the pool's async ones deadlocked
     /// the two cooperative threads of a 2-core machine). WAL lets it read beside the pool's writer.
@@ -105,6 +107,20 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     /// and the next open a sync of a new log (docs/benchmarks.md, "Where a send's time goes"). The
     /// storage answers errors afterwards.
     package func close() {
+        let pending = takePending()
+        if !pending.isEmpty {
+            let removed = try? pool.write { db in try self.write(pending, in: db) }
+            if let removed, !removed.isEmpty {
+                let kept =
+                    (try? pool.read { db in
+                        try removed.filter { path in
+                            try Int.fetchOne(
+                                db, sql: "SELECT COUNT(*) FROM responses WHERE file_path = ?", arguments: [path]) == 0
+                        }
+                    }) ?? []
+                bodies.remove(kept)
+            }
+        }
         var log = stat()
         if lstat(path.path + "-wal", &log) == 0, Int64(log.st_size) > Self.largestKeptLog {
             // Truncating empties the log even when a read-only reader is the last connection to close.
@@ -127,6 +143,7 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     /// A synchronous read of ~25 µs on the lookup connection, instead of a hop to GRDB's threads
     /// and back (~150 µs): offline replay is this call. The read is noted for the LRU order.
     private func lookupEntry(_ key: String, selection: String) throws -> StoredResponse? {
+        if let held = heldBack(key) { return held }
         let entry: StoredResponse?
         do {
             entry = try lookup.read { db in
@@ -137,6 +154,14 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
             }
         } catch {
             throw storageError("reading '\(key)'", error)
+        }
+        // A body kept in a file may share it with a `tern send -o` file, which the user may change: an
+        // answer whose file is gone or no longer has the size stored is not served.
+        if let file = entry?.fileURL, CacheBodies.size(of: file) != entry?.byteCount {
+            throw TernError(
+                .storage,
+                "the stored body of '\(key)' changed after it was stored (a file saved with -o shares it); "
+                    + "send it in live mode to store it again")
         }
         if entry != nil { touched.withLock { $0[key] = Date().timeIntervalSince1970 } }
         return entry
@@ -202,6 +227,7 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     }
 
     func read<T: Sendable>(_ action: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writePending()
         do {
             return try await pool.read(body)
         } catch {
@@ -210,8 +236,13 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     }
 
     func write<T: Sendable>(_ action: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        // What a batch holds back is written first, in the same transaction, so writes keep their order.
+        let pending = takePending()
         do {
-            return try await pool.write(body)
+            guard !pending.isEmpty else { return try await pool.write(body) }
+            let (removed, result) = try await pool.write { db in (try self.write(pending, in: db), try body(db)) }
+            bodies.remove(try await unreferenced(removed))
+            return result
         } catch {
             throw storageError(action, error)
         }

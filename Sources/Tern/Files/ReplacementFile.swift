@@ -81,6 +81,36 @@ package final class ReplacementFile {
         }
     }
 
+    /// Makes the existing file `source` the new content of `target` (whose `lstat` is `existing`, `nil` for a
+    /// new file) without copying a byte: a hard link to it is made beside the target, given the mode the
+    /// target would get, and renamed over the target. Returns `false`, with nothing changed, when the two
+    /// are on different file systems or the file system has no hard links: the caller copies instead.
+    ///
+    /// The two names then share one file: its mode is the target's, and writing to either changes both.
+    package static func link(_ source: String, replacing target: String, existing: stat?) throws(FileFailure) -> Bool {
+        let url = URL(fileURLWithPath: target)
+        let folder = url.deletingLastPathComponent().path
+        let path = folder + "/." + url.lastPathComponent + ".tern-" + UUID().uuidString + ".tmp"
+        guard Foundation.link(source, path) == 0 else {
+            switch errno {
+            case EXDEV, EPERM, EMLINK, ENOTSUP, EOPNOTSUPP, ENOSYS: return false
+            case ENOENT where !FileManager.default.fileExists(atPath: folder):
+                throw FileFailure(target, "its folder '\(folder)' does not exist")
+            default: throw FileFailure.posix(target, "a file cannot be created beside it")
+            }
+        }
+        let mask = umask(0o022)
+        umask(mask)
+        let mode = existing.map { $0.st_mode & 0o7777 } ?? (0o644 & ~mask)
+        if let existing { _ = chown(path, existing.st_uid, existing.st_gid) }
+        guard chmod(path, mode) == 0, Foundation.rename(path, target) == 0 else {
+            let failure = FileFailure.posix(target, "it could not be replaced; the old file is unchanged")
+            unlink(path)
+            throw failure
+        }
+        return true
+    }
+
     /// Drops the new content: the temporary file is removed and the target left as it was.
     package func discard() {
         guard isOpen else { return }

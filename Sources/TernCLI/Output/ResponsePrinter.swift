@@ -84,6 +84,7 @@ struct ResponsePrinter {
             fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let mode: OutputFile.Mode = append && response.statusCode == 206 ? .append : .replace
         if let file = response.fileURL, response.body.isEmpty {
+            if mode == .replace { return try OutputFile.place(file, at: destination) }
             return try OutputFile.write(contentsOf: file, to: destination, mode: mode)
         }
         let writer = try OutputFile.open(destination, mode: mode)

@@ -1,4 +1,5 @@
 package import Foundation
+import Tern
 
 #if canImport(Glibc)
 
@@ -44,6 +45,35 @@ package enum OutputFile {
         defer { close(input.descriptor) }
         return try copy(
             from: input.descriptor, named: source.path, identity: input.identity, to: destination, mode: mode)
+    }
+
+    /// Makes the file at `source` (a downloaded body: the cache's file, or the download's temporary file)
+    /// the file at `destination` without writing its bytes again, when the destination is a regular file
+    /// or a new one on the same file system (`ReplacementFile.link`); otherwise copies it under the rules
+    /// above. Returns the byte count.
+    ///
+    /// The destination then shares its bytes with `source`: a stored answer kept in the cache is the
+    /// same file, and the cache serves it only while its size is the one stored (`docs/cache.md`).
+    @discardableResult
+    package static func place(_ source: URL, at destination: URL) throws(OutputFileError) -> Int64 {
+        var info = stat()
+        guard lstat(source.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return try write(contentsOf: source, to: destination)
+        }
+        let size = Int64(info.st_size)
+        do throws(FileFailure) {
+            let target = try SymbolicLinks.resolve(destination.path)
+            var existing = stat()
+            let exists = lstat(target, &existing) == 0
+            if exists ? existing.st_mode & S_IFMT == S_IFREG : errno == ENOENT,
+                try ReplacementFile.link(source.path, replacing: target, existing: exists ? existing : nil)
+            {
+                return size
+            }
+        } catch {
+            throw OutputFileError(error.path, error.message)
+        }
+        return try write(contentsOf: source, to: destination)
     }
 
     /// Copies what is left to read from `handle` (a file or a pipe) to `destination`; returns the byte count.
