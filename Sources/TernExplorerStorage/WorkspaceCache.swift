@@ -10,6 +10,11 @@ package protocol WorkspaceCache: ListStorageManager {
     func history(limit: Int) async throws -> [HistoryEntry]
     /// Empties the history.
     func clearHistory() async throws
+    /// Holds back answers and history rows, written together every few dozen, until `endBatch()`: what a
+    /// run does (a crash in the middle loses at most the batch in hand).
+    func beginBatch() async
+    /// Writes what `beginBatch()` held back and stops holding writes back.
+    func endBatch() async throws
     /// Closes the cache; it answers errors afterwards.
     func close() async
 }

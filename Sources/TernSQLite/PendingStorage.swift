@@ -94,6 +94,14 @@ package final class PendingStorage: WorkspaceCache {
         try await storage().clearHistory()
     }
 
+    package func beginBatch() async {
+        try? await storage().beginBatch()
+    }
+
+    package func endBatch() async throws {
+        try await storage().endBatch()
+    }
+
     package func close() async {
         if case .success(let storage) = await opening() { storage.close() }
     }

@@ -81,16 +81,11 @@ enum ResponseRow {
     }
 
     static func encodeHeaders(_ fields: HTTPFields) throws -> String {
-        let pairs = fields.map { [$0.name.rawName, $0.value] }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(pairs), as: UTF8.self)
+        StorageJSON.pairs(fields.map { ($0.name.rawName, $0.value) })
     }
 
     static func encodeRecord(_ record: RequestRecord) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        return String(decoding: try encoder.encode(record), as: UTF8.self)
+        StorageJSON.record(record)
     }
 
     static func record(from json: String, key: String) throws -> RequestRecord {

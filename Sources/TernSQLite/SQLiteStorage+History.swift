@@ -10,26 +10,30 @@ extension SQLiteStorage {
         let values: [(any DatabaseValueConvertible)?] = [
             entry.spec, entry.method, entry.url, entry.date.timeIntervalSince1970, entry.status,
             entry.source?.rawValue, entry.duration, entry.error,
-            entry.request.flatMap { try? JSONEncoder().encode($0) }.flatMap { String(data: $0, encoding: .utf8) },
+            entry.request.map(StorageJSON.record),
             entry.cacheKey,
-            entry.phases.flatMap { try? JSONEncoder().encode($0) }.flatMap { String(data: $0, encoding: .utf8) },
+            entry.phases.map(StorageJSON.phases),
         ]
         let arguments = StatementArguments(values)
+        if try await holdBack(history: arguments) { return }
         let keep = limits.historyRows
         try await write("recording history") { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO history
-                        (spec, method, url, date, status, source, duration, error, request, cache_key, timing)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: arguments
-            )
-            try db.execute(
-                sql: "DELETE FROM history WHERE id <= (SELECT id FROM history ORDER BY id DESC LIMIT 1 OFFSET ?)",
-                arguments: [keep]
-            )
+            try db.cachedStatement(sql: Self.insertHistory).execute(arguments: arguments)
+            try Self.trimHistory(keeping: keep, in: db)
         }
+    }
+
+    /// Adds one history row.
+    static let insertHistory = """
+        INSERT INTO history (spec, method, url, date, status, source, duration, error, request, cache_key, timing)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// Removes the history rows past the newest `count`.
+    static func trimHistory(keeping count: Int, in db: Database) throws {
+        try db.cachedStatement(
+            sql: "DELETE FROM history WHERE id <= (SELECT id FROM history ORDER BY id DESC LIMIT 1 OFFSET ?)"
+        ).execute(arguments: [count])
     }
 
     /// The latest `limit` history entries, newest first.

@@ -18,6 +18,9 @@ extension SQLiteStorage {
             stored.fileURL = nil
         }
         let arguments = try ResponseRow.arguments(for: stored)
+        if stored.fileURL == nil, try await holdBack(WriteBatch.Store(entry: stored, arguments: arguments)) {
+            return stored
+        }
         let limits = self.limits
         let touches = touched.withLock { pending in
             defer { pending.removeAll() }
@@ -29,20 +32,7 @@ extension SQLiteStorage {
                 try Self.flush(touches, in: db)
                 try db.cachedStatement(sql: ResponseRow.insert).execute(arguments: arguments)
                 let newest = db.lastInsertedRowID
-                var files = try String.fetchAll(
-                    db,
-                    sql: """
-                        SELECT file_path FROM responses WHERE key = ?1 AND file_path IS NOT NULL AND id <= (
-                            SELECT id FROM responses WHERE key = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
-                        """,
-                    arguments: [entry.key, limits.entriesPerKey]
-                )
-                try db.cachedStatement(
-                    sql: """
-                        DELETE FROM responses WHERE key = ?1 AND id <= (
-                            SELECT id FROM responses WHERE key = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
-                        """
-                ).execute(arguments: [entry.key, limits.entriesPerKey])
+                var files = try Self.prune(entry.key, keeping: limits.entriesPerKey, in: db)
                 files += try Self.evict(over: cap, keeping: newest, in: db)
                 return files
             }
@@ -52,6 +42,25 @@ extension SQLiteStorage {
         }
         bodies.remove(try await unreferenced(removed))
         return stored
+    }
+
+    /// Deletes the entries of `key` past the newest `count`; returns their body files.
+    static func prune(_ key: String, keeping count: Int, in db: Database) throws -> [String] {
+        let files = try String.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT file_path FROM responses WHERE key = ?1 AND file_path IS NOT NULL AND id <= (
+                        SELECT id FROM responses WHERE key = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
+                    """),
+            arguments: [key, count]
+        )
+        try db.cachedStatement(
+            sql: """
+                DELETE FROM responses WHERE key = ?1 AND id <= (
+                    SELECT id FROM responses WHERE key = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)
+                """
+        ).execute(arguments: [key, count])
+        return files
     }
 
     /// Why an answer was not stored: its body alone is bigger than the cache may hold.
@@ -111,7 +120,7 @@ extension SQLiteStorage {
 
     /// Deletes the least recently used entries while the bodies exceed `maxBytes` (never `keeping`);
     /// returns their body files.
-    private static func evict(over maxBytes: Int64, keeping newest: Int64, in db: Database) throws -> [String] {
+    static func evict(over maxBytes: Int64, keeping newest: Int64, in db: Database) throws -> [String] {
         guard maxBytes > 0 else { return [] }
         var total = try Int64.fetchOne(db, sql: "SELECT COALESCE(SUM(body_bytes), 0) FROM responses") ?? 0
         guard total > maxBytes else { return [] }

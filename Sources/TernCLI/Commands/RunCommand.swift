@@ -77,7 +77,13 @@ struct RunCommand: AsyncParsableCommand {
             } catch {
                 throw CommandFailure.usage(error.message)
             }
+            await opened.session.beginRunWrites()
             let summary = await execute(order, on: opened.session)
+            do throws(ExplorerError) {
+                try await opened.session.endRunWrites()
+            } catch {
+                StandardStream.error.write("tern: warning: \(error.message)\n")
+            }
             let properties = [
                 (name: "environment", value: await opened.session.activeEnvironment ?? "none"),
                 (name: "mode", value: await opened.session.mode.rawValue),

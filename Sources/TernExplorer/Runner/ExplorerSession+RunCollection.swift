@@ -67,8 +67,26 @@ extension ExplorerSession {
         let order = try runOrder(names)
         let started = Date()
         var results: [SpecRunResult] = []
+        await beginRunWrites()
         for id in order { results.append(await runSpec(id)) }
+        try await endRunWrites()
         return RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
+    }
+
+    /// From here on, the cache writes the answers and history rows of the run in batches (one
+    /// transaction every few dozen answers) instead of one at a time; `endRunWrites()` writes the rest.
+    /// A crash in the middle of the run loses at most the batch in hand (docs/cache.md, "Runs").
+    package func beginRunWrites() async {
+        await history?.beginBatch()
+    }
+
+    /// Writes what the run held back; an error says the answers could not all be stored.
+    package func endRunWrites() async throws(ExplorerError) {
+        do {
+            try await history?.endBatch()
+        } catch {
+            throw ExplorerError(.storage, "the run's answers could not all be stored: \(TernError.wrap(error).message)")
+        }
     }
 }
 

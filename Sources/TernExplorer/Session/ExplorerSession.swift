@@ -67,11 +67,18 @@ package actor ExplorerSession {
     }
 
     /// The workspace as loaded, plus saved specs.
-    package private(set) var workspace: Workspace
+    package private(set) var workspace: Workspace {
+        didSet { secretNames = nil }
+    }
     /// The environment, mode, variables and redirect policy sends use.
     private(set) var settings: SessionSettings
     /// The selected spec and the unsaved edits.
-    var edits = SpecEdits()
+    var edits = SpecEdits() {
+        didSet { secretNames = nil }
+    }
+    /// The names `{{env:NAME}}` references in the workspace and its edits (`secrets()`), worked out
+    /// once per change: a run asks for them with every request.
+    var secretNames: [String]?
     /// The active environment (`nil`: the workspace's default).
     package var environment: String? { settings.environment }
     /// Where responses come from.

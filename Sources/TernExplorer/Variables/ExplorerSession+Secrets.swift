@@ -7,6 +7,18 @@ extension ExplorerSession {
     /// secrets that `show` and `curl` must not print. Longer values first, so that a secret
     /// containing another is masked whole.
     package func secrets() -> [(name: String, value: String)] {
+        let names = secretNames ?? referencedEnvironmentNames()
+        secretNames = names
+        var found: [(name: String, value: String)] = []
+        for name in names {
+            if let value = processEnvironment[name], !value.isEmpty { found.append((name, value)) }
+        }
+        return found.sorted { $0.value.count > $1.value.count }
+    }
+
+    /// Every name `{{env:NAME}}` references in targets, connections, environments and specs (edits
+    /// included), each once.
+    private func referencedEnvironmentNames() -> [String] {
         var strings: [String] = []
         for target in workspace.targets.values {
             strings.append(target.baseURL)
@@ -22,11 +34,9 @@ extension ExplorerSession {
             strings += SecretMask.templatedStrings(of: entry.spec)
         }
         var seen = Set<String>()
-        var found: [(name: String, value: String)] = []
-        for name in strings.flatMap(SecretMask.processEnvironmentNames(in:)) where seen.insert(name).inserted {
-            if let value = processEnvironment[name], !value.isEmpty { found.append((name, value)) }
+        return strings.filter { $0.contains("{{") }.flatMap(SecretMask.processEnvironmentNames(in:)).filter {
+            seen.insert($0).inserted
         }
-        return found.sorted { $0.value.count > $1.value.count }
     }
 
     /// The templated strings of `tls:` and `proxy:` that may hold secrets: the key's passphrase, the proxy URL.
