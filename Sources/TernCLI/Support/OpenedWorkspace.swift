@@ -116,6 +116,25 @@ struct OpenedWorkspace {
             transport: transport)
     }
 
+    /// `tern list`'s workspace: its settings loaded and its specs listed from the spec index where their
+    /// files are unchanged (`Workspace.listing`), with no cache or session opened; warnings printed.
+    static func listing(_ options: some WorkspaceChoice) throws -> (workspace: Workspace, specs: [SpecListing]) {
+        let root = try options.root(announce: true)
+        let listed: (workspace: Workspace, specs: [SpecListing])
+        do {
+            listed = try Workspace.listing(from: root)
+        } catch {
+            throw CommandFailure.usage(Self.notAWorkspace(error, option: options.workspace))
+        }
+        for warning in listed.workspace.warnings {
+            StandardStream.error.write("tern: warning: \(warning)\n")
+        }
+        if let insecure = listed.workspace.insecureWarning {
+            StandardStream.error.write("tern: warning: \(insecure)\n")
+        }
+        return listed
+    }
+
     /// A cache being opened on a thread of its own.
     typealias EarlyStorage = ThreadResult<Result<SQLiteStorage, any Error>>
 

@@ -18,6 +18,13 @@ extension Workspace {
     public static func load(
         from root: URL, keepingBrokenSpecs: Bool = false, specsFor names: [String]? = nil
     ) throws(WorkspaceError) -> Workspace {
+        var workspace = try loadSettings(from: root)
+        try workspace.loadSpecs(keepingBroken: keepingBrokenSpecs, for: names)
+        return workspace
+    }
+
+    /// `workspace.yaml` and the environments: everything but the specs.
+    static func loadSettings(from root: URL) throws(WorkspaceError) -> Workspace {
         let root = root.standardizedFileURL
         let manifestFile = root.appendingPathComponent("workspace.yaml")
         guard FileManager.default.fileExists(atPath: manifestFile.path) else {
@@ -47,7 +54,6 @@ extension Workspace {
                 )
             )
         }
-        try workspace.loadSpecs(keepingBroken: keepingBrokenSpecs, for: names)
         return workspace
     }
 
@@ -65,24 +71,10 @@ extension Workspace {
         }
     }
 
-    private mutating func loadSpecs(keepingBroken: Bool, for names: [String]?) throws(WorkspaceError) {
+    mutating func loadSpecs(keepingBroken: Bool, for names: [String]?) throws(WorkspaceError) {
         let folder = specsFolder.path
         let found = SpecFiles.find(in: folder)
-        for relative in found.misnamed {
-            warnings.append(ignoredFileWarning(URL(filePath: folder + "/" + relative, directoryHint: .notDirectory)))
-        }
-        for relative in found.tooDeep {
-            warnings.append(
-                WorkspaceDiagnostic(
-                    file: URL(filePath: folder + "/" + relative, directoryHint: .isDirectory), at: .start,
-                    message: "ignored: folders deeper than \(SpecFiles.maximumDepth) levels under specs/ are not read"))
-        }
-        for relative in found.repeated {
-            warnings.append(
-                WorkspaceDiagnostic(
-                    file: URL(filePath: folder + "/" + relative, directoryHint: .isDirectory), at: .start,
-                    message: "ignored: a link to a folder already read (its specs are listed once)"))
-        }
+        noteSkippedFiles(found, folder: folder)
         var ids = found.specs.map { String($0.dropLast(".yaml".count)) }.sorted()
         let workspace = self
         var early: [String: Result<(SpecEntry, [WorkspaceDiagnostic]), WorkspaceError>] = [:]
@@ -122,8 +114,27 @@ extension Workspace {
         specs = entries
     }
 
+    /// Warns of the files under `specs/` that are not read: `.yml` files, folders too deep, links to folders read.
+    mutating func noteSkippedFiles(_ found: SpecFiles.Found, folder: String) {
+        for relative in found.misnamed {
+            warnings.append(ignoredFileWarning(URL(filePath: folder + "/" + relative, directoryHint: .notDirectory)))
+        }
+        for relative in found.tooDeep {
+            warnings.append(
+                WorkspaceDiagnostic(
+                    file: URL(filePath: folder + "/" + relative, directoryHint: .isDirectory), at: .start,
+                    message: "ignored: folders deeper than \(SpecFiles.maximumDepth) levels under specs/ are not read"))
+        }
+        for relative in found.repeated {
+            warnings.append(
+                WorkspaceDiagnostic(
+                    file: URL(filePath: folder + "/" + relative, directoryHint: .isDirectory), at: .start,
+                    message: "ignored: a link to a folder already read (its specs are listed once)"))
+        }
+    }
+
     /// Reads and checks `specs/<id>.yaml` (called on any thread).
-    private func loadSpec(id: String, folder: String) throws(WorkspaceError) -> (SpecEntry, [WorkspaceDiagnostic]) {
+    func loadSpec(id: String, folder: String) throws(WorkspaceError) -> (SpecEntry, [WorkspaceDiagnostic]) {
         let components = id.split(separator: "/").map(String.init)
         let file = URL(filePath: folder + "/" + id + ".yaml", directoryHint: .notDirectory)
         var reader = SpecReader(file: file)

@@ -1,0 +1,166 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One spec as `tern list` shows it: what the index keeps of it.
+public struct SpecListing: Sendable, Hashable {
+    /// The spec id (its path under `specs/` without `.yaml`).
+    public var id: String
+    /// Its name.
+    public var name: String
+    /// Its method.
+    public var method: String
+    /// Its path (or full URL) as written.
+    public var path: String
+    /// The target it names, if any.
+    public var target: String?
+}
+
+/// What `tern list` needs of every spec, kept beside the workspace (`.tern/spec-index`) so that listing
+/// a workspace of hundreds of specs reads the files that changed, not all of them.
+///
+/// A row is used while its file has the same inode, size and modification time (nanoseconds) as when
+/// it was read, and `workspace.yaml` is the one the index was made with (a spec's validity depends on
+/// its targets). Rows of files changed less than two seconds before the index was written are not
+/// kept (a second change within the file system's clock tick could keep the same time), nor are specs
+/// that could not be loaded: those files are read every time. The index is a cache: a missing,
+/// unreadable or foreign one is rebuilt; a workspace that cannot be written to is listed without one.
+enum SpecIndex {
+    /// The file's first line names the format; rows of another format are ignored.
+    static let header = "tern-spec-index 1"
+    /// Rows whose file changed this recently when the index was written are left out.
+    static let settleNanoseconds: Int64 = 2_000_000_000
+
+    /// A file's stamp: what says it is unchanged without reading it.
+    struct Stamp: Hashable {
+        var inode: UInt64
+        var size: Int64
+        var modified: Int64
+
+        init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            inode = UInt64(info.st_ino)
+            size = Int64(info.st_size)
+            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        }
+
+        init(inode: UInt64, size: Int64, modified: Int64) {
+            self.inode = inode
+            self.size = size
+            self.modified = modified
+        }
+
+        var text: String { "\(inode):\(size):\(modified)" }
+
+        init?(text: Substring) {
+            let parts = text.split(separator: ":")
+            guard parts.count == 3, let inode = UInt64(parts[0]), let size = Int64(parts[1]),
+                let modified = Int64(parts[2])
+            else { return nil }
+            self.init(inode: inode, size: size, modified: modified)
+        }
+    }
+
+    /// One indexed spec: its file's stamp, its listing and its warnings (line, column, message).
+    struct Row: Hashable {
+        var stamp: Stamp
+        var listing: SpecListing
+        var warnings: [(line: Int, column: Int, message: String)]
+
+        static func == (lhs: Row, rhs: Row) -> Bool {
+            lhs.stamp == rhs.stamp && lhs.listing == rhs.listing
+                && lhs.warnings.elementsEqual(rhs.warnings) { $0 == $1 }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(stamp)
+            hasher.combine(listing)
+        }
+    }
+
+    /// The rows of the index at `file` made with the manifest `manifest`, by spec id; empty when it is
+    /// missing, unreadable, of another format or another manifest.
+    static func read(_ file: URL, manifest: Stamp) -> [String: Row] {
+        guard let bytes = try? FileBytes.contents(atPath: file.path, limit: 64 * 1024 * 1024),
+            let text = String(validating: bytes, as: UTF8.self)
+        else { return [:] }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: true)[...]
+        guard let first = lines.popFirst(), first == "\(header)\t\(manifest.text)" else { return [:] }
+        var rows: [String: Row] = [:]
+        for line in lines {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(unescape)
+            guard fields.count >= 6, (fields.count - 6) % 3 == 0, let stamp = Stamp(text: fields[1][...]) else {
+                return [:]
+            }
+            var warnings: [(line: Int, column: Int, message: String)] = []
+            var index = 6
+            while index + 2 < fields.count {
+                guard let line = Int(fields[index]), let column = Int(fields[index + 1]) else { return [:] }
+                warnings.append((line, column, fields[index + 2]))
+                index += 3
+            }
+            let listing = SpecListing(
+                id: fields[0], name: fields[3], method: fields[2], path: fields[4],
+                target: fields[5].isEmpty ? nil : fields[5])
+            rows[fields[0]] = Row(stamp: stamp, listing: listing, warnings: warnings)
+        }
+        return rows
+    }
+
+    /// The index's text for `rows`.
+    static func text(_ rows: [Row], manifest: Stamp) -> String {
+        var out = "\(header)\t\(manifest.text)\n"
+        for row in rows.sorted(by: { $0.listing.id < $1.listing.id }) {
+            let listing = row.listing
+            var fields = [listing.id, row.stamp.text, listing.method, listing.name, listing.path, listing.target ?? ""]
+            for warning in row.warnings { fields += [String(warning.line), String(warning.column), warning.message] }
+            out += fields.map(escape).joined(separator: "\t") + "\n"
+        }
+        return out
+    }
+
+    /// Tabs, newlines and backslashes as `\t`, `\n`, `\\`.
+    static func escape(_ field: String) -> String {
+        guard field.contains(where: { $0 == "\t" || $0 == "\n" || $0 == "\\" || $0 == "\r" }) else { return field }
+        var out = ""
+        for character in field {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\t": out += "\\t"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    static func unescape(_ field: Substring) -> String {
+        guard field.contains("\\") else { return String(field) }
+        var out = ""
+        var escaped = false
+        for character in field {
+            if escaped {
+                switch character {
+                case "t": out.append("\t")
+                case "n": out.append("\n")
+                case "r": out.append("\r")
+                default: out.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+}
