@@ -34,7 +34,11 @@ struct SpecIndexTests {
     private func loaded(_ workspace: TemporaryWorkspace) throws -> [SpecListing] {
         try workspace.load(keepingBrokenSpecs: true).specs.map {
             SpecListing(
-                id: $0.id, name: $0.spec.name, method: $0.spec.method, path: $0.spec.path, target: $0.spec.target)
+                id: $0.id, name: $0.spec.name, method: $0.spec.method, path: $0.spec.path, target: $0.spec.target,
+                variables: Set(
+                    $0.spec.templatedStrings.flatMap(Template.references(in:)).filter { !$0.isProcessEnvironment }.map(
+                        \.name)
+                ).sorted())
         }
     }
 
@@ -107,6 +111,20 @@ struct SpecIndexTests {
         #expect(try Workspace.listing(from: workspace.root).specs == (try loaded(workspace)))
         try workspace.write(".tern/spec-index", "\u{FF}\u{FE}garbage")
         #expect(try Workspace.listing(from: workspace.root).specs == (try loaded(workspace)))
+    }
+
+    @Test("the variables a spec uses are indexed: whether the embedded mock is needed is known without reading it")
+    func variables() throws {
+        let workspace = try workspace([
+            "mocked": "method: GET\npath: \"{{mock}}/users/{{userId}}\"\nheaders: { X-Key: \"{{env:KEY}}\" }\n",
+            "plain": "method: GET\npath: /plain\n",
+        ])
+        _ = try Workspace.listing(from: workspace.root)
+        let listed = try Workspace.listing(from: workspace.root)
+        #expect(listed.specs.first { $0.id == "mocked" }?.variables == ["mock", "userId"])
+        #expect(listed.specs.first { $0.id == "plain" }?.variables == [])
+        #expect(listed.workspace.referencesVariable("mock", listings: listed.specs))
+        #expect(!listed.workspace.referencesVariable("mock", listings: listed.specs.filter { $0.id == "plain" }))
     }
 
     @Test("fields with tabs, newlines and backslashes survive the index")

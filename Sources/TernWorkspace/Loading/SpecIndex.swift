@@ -20,6 +20,9 @@ public struct SpecListing: Sendable, Hashable {
     public var path: String
     /// The target it names, if any.
     public var target: String?
+    /// The variables its templated strings use (`{{name}}`, not `{{env:…}}`), sorted: whether it needs
+    /// `{{mock}}`, say, without reading it.
+    public var variables: [String] = []
 }
 
 /// What `tern list` needs of every spec, kept beside the workspace (`.tern/spec-index`) so that listing
@@ -33,7 +36,7 @@ public struct SpecListing: Sendable, Hashable {
 /// unreadable or foreign one is rebuilt; a workspace that cannot be written to is listed without one.
 enum SpecIndex {
     /// The file's first line names the format; rows of another format are ignored.
-    static let header = "tern-spec-index 1"
+    static let header = "tern-spec-index 2"
     /// Rows whose file changed this recently when the index was written are left out.
     static let settleNanoseconds: Int64 = 2_000_000_000
 
@@ -96,11 +99,11 @@ enum SpecIndex {
         var rows: [String: Row] = [:]
         for line in lines {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(unescape)
-            guard fields.count >= 6, (fields.count - 6) % 3 == 0, let stamp = Stamp(text: fields[1][...]) else {
+            guard fields.count >= 7, (fields.count - 7) % 3 == 0, let stamp = Stamp(text: fields[1][...]) else {
                 return [:]
             }
             var warnings: [(line: Int, column: Int, message: String)] = []
-            var index = 6
+            var index = 7
             while index + 2 < fields.count {
                 guard let line = Int(fields[index]), let column = Int(fields[index + 1]) else { return [:] }
                 warnings.append((line, column, fields[index + 2]))
@@ -108,7 +111,8 @@ enum SpecIndex {
             }
             let listing = SpecListing(
                 id: fields[0], name: fields[3], method: fields[2], path: fields[4],
-                target: fields[5].isEmpty ? nil : fields[5])
+                target: fields[5].isEmpty ? nil : fields[5],
+                variables: fields[6].split(separator: " ").map(String.init))
             rows[fields[0]] = Row(stamp: stamp, listing: listing, warnings: warnings)
         }
         return rows
@@ -119,7 +123,10 @@ enum SpecIndex {
         var out = "\(header)\t\(manifest.text)\n"
         for row in rows.sorted(by: { $0.listing.id < $1.listing.id }) {
             let listing = row.listing
-            var fields = [listing.id, row.stamp.text, listing.method, listing.name, listing.path, listing.target ?? ""]
+            var fields = [
+                listing.id, row.stamp.text, listing.method, listing.name, listing.path, listing.target ?? "",
+                listing.variables.joined(separator: " "),
+            ]
             for warning in row.warnings { fields += [String(warning.line), String(warning.column), warning.message] }
             out += fields.map(escape).joined(separator: "\t") + "\n"
         }

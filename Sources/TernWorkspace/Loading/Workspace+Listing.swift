@@ -19,6 +19,12 @@ extension Workspace {
         return (workspace, specs)
     }
 
+    /// Whether the workspace's targets, the environment's variables or one of `listings` use the
+    /// variable `name` (`referencesVariable`, with the specs known from their listings).
+    public func referencesVariable(_ name: String, environment: String? = nil, listings: [SpecListing]) -> Bool {
+        referencesVariable(name, environment: environment) || listings.contains { $0.variables.contains(name) }
+    }
+
     /// Where the index is kept.
     var specIndexFile: URL { root.appendingPathComponent(".tern/spec-index") }
 
@@ -51,8 +57,12 @@ extension Workspace {
             switch result {
             case .success(let (entry, specWarnings)):
                 let spec = entry.spec
+                let variables = Set(
+                    spec.templatedStrings.flatMap(Template.references(in:)).filter { !$0.isProcessEnvironment }.map(
+                        \.name))
                 let listing = SpecListing(
-                    id: id, name: spec.name, method: spec.method, path: spec.path, target: spec.target)
+                    id: id, name: spec.name, method: spec.method, path: spec.path, target: spec.target,
+                    variables: variables.sorted())
                 let file = entry.file.standardizedFileURL
                 let ownWarnings = specWarnings.allSatisfy { $0.file.standardizedFileURL == file }
                 let row = SpecIndex.Row(
