@@ -24,8 +24,10 @@ struct TUICommand: AsyncParsableCommand {
                 "the TUI needs a terminal; for scripts use 'tern repl' (it reads commands from stdin) or 'tern send'")
         }
         let bridge = EditorBridge()
-        let needs = OpenedWorkspace.Needs.interactive(
+        var needs = OpenedWorkspace.Needs.interactive(
             environment: env, printsSignIn: false, editor: { try await bridge.edit($0) })
+        // The first frame lists the specs from the spec index; the files are read behind it.
+        needs.startsFromIndex = true
         let options = Runtime.Options(exitAfterFirstFrame: exitAfterFirstFrame)
         // A broken config file does not keep the TUI closed: the defaults apply and the status line says why.
         let config: TUIConfig

@@ -32,6 +32,9 @@ extension OpenedWorkspace {
         var oneShotSend = false
         /// Whether the session follows the workspace's files on disk (the TUI and the REPL).
         var followsFiles = false
+        /// The TUI: the session opens on the settings and the spec index's listing (`Workspace.listing`)
+        /// and reads the spec files behind its first frame (unless the embedded mock needs their samples).
+        var startsFromIndex = false
 
         /// A command that sends requests (or reads the cache) in `environment` with `variables`.
         static func requests(

@@ -50,8 +50,24 @@ struct OpenedWorkspace {
             FileManager.default.fileExists(atPath: cacheFile.path)
                 && FileManager.default.fileExists(atPath: root.appendingPathComponent("workspace.yaml").path)
             ? ThreadResult { Result { try SQLiteStorage(path: cacheFile) } } : nil
+        var listing: [SpecListing]?
         do {
-            workspace = try Workspace.load(from: root, keepingBrokenSpecs: true, specsFor: needs.specs)
+            if needs.startsFromIndex {
+                let listed = try Workspace.listing(from: root)
+                // The embedded mock serves the specs' samples: it needs them read before it starts.
+                let needsMock =
+                    needs.startsMock && needs.variables["mock"] == nil
+                    && listed.workspace.referencesVariable(
+                        "mock", environment: needs.environment, listings: listed.specs)
+                if needsMock {
+                    workspace = try Workspace.load(from: root, keepingBrokenSpecs: true)
+                } else {
+                    workspace = listed.workspace
+                    listing = listed.specs
+                }
+            } else {
+                workspace = try Workspace.load(from: root, keepingBrokenSpecs: true, specsFor: needs.specs)
+            }
         } catch {
             await earlyStorage?.closeIfOpen()
             throw CommandFailure.usage(Self.notAWorkspace(error, option: options.workspace))
@@ -111,6 +127,7 @@ struct OpenedWorkspace {
             storage: storage, history: storage,
             options: sessionOptions
         )
+        if let listing { await session.loadSpecs(listing: listing) }
         return OpenedWorkspace(
             workspace: workspace, storage: storage, pending: pending, mock: mock, session: session,
             transport: transport)

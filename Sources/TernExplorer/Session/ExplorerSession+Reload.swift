@@ -10,6 +10,8 @@ extension ExplorerSession {
     /// `.reloaded` otherwise.
     @discardableResult
     package func reload(force: Bool = false) async throws(ExplorerError) -> ReloadOutcome? {
+        // Files still being read for the first time are compared once they are in.
+        await waitUntilLoaded()
         guard let before = stamp else {
             guard force else { return nil }
             throw ExplorerError(.unsupported, "this session does not follow the workspace's files; it cannot reload")

@@ -97,6 +97,10 @@ package actor ExplorerSession {
     /// The workspace's files as they were when it was last read (`nil` when the session does not follow them,
     /// `Options.followsFiles`, or read only some spec files); `reload` compares it with the disk.
     var stamp: WorkspaceStamp?
+    /// The specs as the spec index lists them while every file is still being read (`loadSpecs`).
+    var listing: [SpecListing]?
+    /// The reading of every spec file under way, until it is adopted.
+    var loading: Task<Void, Never>?
     /// Specs with unsaved edits whose file changed on disk since it was read: `save` refuses to overwrite it
     /// unless forced, `revert` takes the file's version.
     package internal(set) var conflicts: Set<String> = []

@@ -49,6 +49,9 @@ package enum Msg: Sendable {
     case authorization(OAuth2Prompt)
     /// The workspace's files changed on disk and were read again (or could not be).
     case reloaded(ReloadOutcome)
+    /// Every spec file is read (the first frame may have listed them from the spec index): keys are
+    /// read from here on, so none acts on a spec the session does not have yet.
+    case specsLoaded
     /// What `y` asked the session for (the curl command, the URL), or why there is none.
     case yankReady(YankTarget, Result<String, ExplorerError>)
 }

@@ -86,6 +86,8 @@ package enum App {
         case .reloaded(let outcome):
             state.status = reloadStatus(outcome)
             return []
+        case .specsLoaded:
+            return []
         }
     }
 

@@ -71,6 +71,8 @@ extension Runtime {
         let started = Date()
         var results: [SpecRunResult] = []
         var responses: [String: ResponseView] = [:]
+        // The run's answers are written in batches (docs/cache.md, "Runs"), also when it is cancelled.
+        await session.beginRunWrites()
         for (index, id) in order.enumerated() {
             if Task.isCancelled { break }
             inbox.post(.runProgress(done: index, total: order.count, current: id))
@@ -82,5 +84,10 @@ extension Runtime {
         }
         let summary = RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
         inbox.post(.runFinished(summary, responses: responses))
+        do throws(ExplorerError) {
+            try await session.endRunWrites()
+        } catch {
+            inbox.post(.runFailed(error))
+        }
     }
 }

@@ -42,6 +42,8 @@ package final class Runtime {
     var sendStop: SendStop?
     /// When the first frame showing the workspace was presented.
     package private(set) var firstFrameAt: Date?
+    /// Whether keys wait in the terminal until the session has read every spec file (`Msg.specsLoaded`).
+    var keysHeld = true
 
     /// A loop drawing on `terminal` for `session` with the keys of `keys`; `bridge` is the session's
     /// editor, when it has one.
@@ -65,7 +67,12 @@ package final class Runtime {
         var lastRender = ContinuousClock.now
         while !state.quitting {
             if shouldStop() { break }
-            if let key = terminal.readKey(timeoutMilliseconds: inbox.isEmpty ? options.pollMilliseconds : 0) {
+            if keysHeld {
+                // The first frames draw meanwhile; typed keys stay queued in the terminal, in order.
+                if inbox.isEmpty { usleep(2_000) }
+            } else if let key = terminal.readKey(
+                timeoutMilliseconds: inbox.isEmpty ? options.pollMilliseconds : 0)
+            {
                 // Keys see the current time (a send's start, relative ages).
                 let now = Date()
                 if now.timeIntervalSince(state.now) > 0.05 { dispatch(.tick(now)) }
@@ -106,6 +113,17 @@ package final class Runtime {
                     case .reloaded(let outcome): inbox.post(.reloaded(outcome))
                     }
                 }
+            })
+        // Keys are read once every spec file is: the session's snapshot of the whole workspace first.
+        tasks.append(
+            Task.detached {
+                guard await session.isLoading else {
+                    inbox.post(.specsLoaded)
+                    return
+                }
+                await session.waitUntilLoaded()
+                inbox.post(.snapshot(await session.snapshot()))
+                inbox.post(.specsLoaded)
             })
         // Spec, environment and workspace files edited, added or removed on disk are read again as they change.
         tasks.append(WorkspaceWatcher.watch(session))
@@ -148,6 +166,7 @@ package final class Runtime {
     func drainInbox() {
         for entry in inbox.drain() {
             if let id = entry.settlesSend { machine.sendSettled(id: id) }
+            if case .specsLoaded = entry.msg { keysHeld = false }
             dispatch(entry.msg)
         }
     }
