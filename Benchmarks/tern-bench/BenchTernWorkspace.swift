@@ -84,4 +84,9 @@ struct BenchTernWorkspace: Sendable {
     func send(_ spec: String, _ extra: [String] = []) -> [String] {
         ["send", spec, "--workspace", root.path, "--env", Self.environment] + extra
     }
+
+    /// `run SPEC --workspace ROOT --env bench` and `extra`.
+    func run(_ spec: String, _ extra: [String] = []) -> [String] {
+        ["run", spec, "--workspace", root.path, "--env", Self.environment] + extra
+    }
 }

@@ -14,10 +14,14 @@ enum CompareCommand {
             let idle = try TUIProcess.idleMemory(tern: fixture.tern, scratch: fixture.scratch)
             note("transfers: \(ByteSize.format(options.downloadSize)) down, \(ByteSize.format(options.uploadSize)) up")
             let transfers = try BinaryTransfers.measure(fixture)
+            let cacheBytes = directorySize(fixture.workspace.root.appendingPathComponent(".tern"))
+            let runner = try ScaleBenchmark.runner(fixture)
+            let big = try ScaleBenchmark.bigWorkspace(fixture)
             let title =
                 "tern: \(fixture.tern.path); load average \(before) at the start, \(LoadAverage.now()) at the end"
             return GoalTable(
-                rows: sendRows(send) + tuiRows(frame: frame, idle: idle) + transferRows(transfers, options),
+                rows: sendRows(send) + tuiRows(frame: frame, idle: idle)
+                    + transferRows(transfers, options, cacheBytes: cacheBytes) + scaleRows(runner, big),
                 title: title)
         }
         print(table.text)
@@ -42,14 +46,15 @@ enum CompareCommand {
             rows.append(
                 GoalTable.Row(
                     figure: "`tern send` of a small GET, whole process (median of \(send.runs))", tern: cell(live),
-                    reference: reference, goal: "≤ \(Fixed.format(GoalTable.sendRatio, digits: 0))× curl",
+                    reference: reference, goal: "≤ \(Fixed.format(GoalTable.sendRatio, digits: 1))× curl",
                     met: send.ratio(live) <= GoalTable.sendRatio))
         }
         if let cache = send.timing(SendBenchmark.cache) {
             rows.append(
                 GoalTable.Row(
                     figure: "the same GET from the cache (`--mode cache`)", tern: cell(cache), reference: reference,
-                    goal: "—", met: nil))
+                    goal: "≤ \(Fixed.format(GoalTable.cacheRatio, digits: 1))× curl",
+                    met: send.ratio(cache) <= GoalTable.cacheRatio))
         }
         if let version = send.timing(SendBenchmark.version) {
             rows.append(
@@ -78,25 +83,85 @@ enum CompareCommand {
         ]
     }
 
-    private static func transferRows(_ result: BinaryTransfers.Result, _ options: BinaryOptions) -> [GoalTable.Row] {
+    private static func transferRows(
+        _ result: BinaryTransfers.Result, _ options: BinaryOptions, cacheBytes: Int64
+    ) -> [GoalTable.Row] {
         func cell(_ measurement: BinaryTransfers.Measurement) -> String {
             let anonymous = ResultRow.mebibytes(measurement.anonymousKiB)
-            return "\(ResultRow.mebibytes(measurement.peakKiB)) MiB (anonymous \(anonymous)), "
-                + "\(Fixed.format(measurement.seconds, digits: 2)) s"
+            return "\(Fixed.format(measurement.seconds, digits: 2)) s, "
+                + "\(ResultRow.mebibytes(measurement.peakKiB)) MiB (anonymous \(anonymous))"
         }
-        let goal = "≤ \(Fixed.format(GoalTable.transferMiB, digits: 0)) MiB"
-        func met(_ measurement: BinaryTransfers.Measurement) -> Bool {
-            Double(measurement.peakKiB) / 1024 <= GoalTable.transferMiB
+        func ratio(_ tern: BinaryTransfers.Measurement, _ curl: BinaryTransfers.Measurement) -> Double {
+            curl.seconds > 0 ? tern.seconds / curl.seconds : .infinity
         }
+        let download = ratio(result.ternDownload, result.curlDownload)
+        let upload = ratio(result.ternUpload, result.curlUpload)
+        let cap: Int64 = 500_000_000
         return [
             GoalTable.Row(
-                figure: "\(ByteSize.format(options.downloadSize)) download to a file (`-o`), peak RSS",
-                tern: cell(result.ternDownload), reference: "curl -o: " + cell(result.curlDownload), goal: goal,
-                met: met(result.ternDownload)),
+                figure: "\(ByteSize.format(options.downloadSize)) download to a file (`-o`): time, peak RSS",
+                tern: cell(result.ternDownload) + " (\(Fixed.format(download, digits: 2))× curl)",
+                reference: "curl -o: " + cell(result.curlDownload),
+                goal: "≤ \(Fixed.format(GoalTable.downloadRatio, digits: 2))× curl, "
+                    + "≤ \(Fixed.format(GoalTable.downloadMiB, digits: 0)) MiB",
+                met: download <= GoalTable.downloadRatio
+                    && Double(result.ternDownload.peakKiB) / 1024 <= GoalTable.downloadMiB),
             GoalTable.Row(
-                figure: "\(ByteSize.format(options.uploadSize)) upload from a file, peak RSS",
-                tern: cell(result.ternUpload), reference: "curl -T: " + cell(result.curlUpload), goal: goal,
-                met: met(result.ternUpload)),
+                figure: "`.tern/` after that download", tern: ByteSize.format(cacheBytes), reference: "—",
+                goal: "≤ cacheMaxBytes (\(ByteSize.format(cap)))", met: cacheBytes <= cap),
+            GoalTable.Row(
+                figure: "\(ByteSize.format(options.uploadSize)) upload from a file: time, peak RSS",
+                tern: cell(result.ternUpload) + " (\(Fixed.format(upload, digits: 2))× curl)",
+                reference: "curl -T: " + cell(result.curlUpload),
+                goal: "≤ \(Fixed.format(GoalTable.uploadRatio, digits: 2))× curl", met: upload <= GoalTable.uploadRatio),
         ]
+    }
+
+    private static func scaleRows(_ runner: ScaleBenchmark.Runner, _ big: ScaleBenchmark.BigWorkspace) -> [GoalTable
+        .Row]
+    {
+        let requests = ScaleBenchmark.requests
+        let perSecond = runner.tern.median > 0 ? Double(requests) / (runner.tern.median / 1000) : 0
+        let resident = Double(big.idle.resident) / 1024
+        return [
+            GoalTable.Row(
+                figure: "`tern run --repeat \(requests)` of one small GET (median of \(runner.tern.sorted.count))",
+                tern: milliseconds(runner.tern.median) + " (\(Fixed.format(perSecond, digits: 0))/s, "
+                    + "\(Fixed.format(runner.ratio, digits: 2))× curl)",
+                reference: "curl, \(requests) URLs in one process: " + milliseconds(runner.curl.median),
+                goal: "≤ \(Fixed.format(GoalTable.runnerRatio, digits: 1))× curl",
+                met: runner.ratio <= GoalTable.runnerRatio),
+            GoalTable.Row(
+                figure:
+                    "GitHub REST description imported (\(big.specs) specs): `tern list` (median of \(big.list.sorted.count))",
+                tern: milliseconds(big.list.median), reference: "—",
+                goal: "≤ \(Fixed.format(GoalTable.bigListMilliseconds, digits: 0)) ms",
+                met: big.list.median <= GoalTable.bigListMilliseconds),
+            GoalTable.Row(
+                figure: "same workspace: TUI first frame from `main()` / idle RSS",
+                tern: milliseconds(big.frame.fromMain.median) + " / \(ResultRow.mebibytes(big.idle.resident)) MiB",
+                reference: "—",
+                goal: "≤ \(Fixed.format(GoalTable.bigFirstFrameMilliseconds, digits: 0)) ms / "
+                    + "≤ \(Fixed.format(GoalTable.bigIdleMiB, digits: 0)) MiB",
+                met: big.frame.fromMain.median <= GoalTable.bigFirstFrameMilliseconds
+                    && resident <= GoalTable.bigIdleMiB),
+            GoalTable.Row(
+                figure: "import of that description (median of \(big.importing.sorted.count))",
+                tern: milliseconds(big.importing.median), reference: "—",
+                goal: "≤ \(Fixed.format(GoalTable.importMilliseconds, digits: 0)) ms",
+                met: big.importing.median <= GoalTable.importMilliseconds),
+        ]
+    }
+
+    /// The bytes of the files under `folder`.
+    private static func directorySize(_ folder: URL) -> Int64 {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey]) else {
+            return 0
+        }
+        var total: Int64 = 0
+        for case let file as URL in walker {
+            total += Int64((try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0)
+        }
+        return total
     }
 }

@@ -12,13 +12,26 @@ struct GoalTable: Sendable {
     }
 
     /// `tern send` of a small GET at most this many times curl's whole-process time.
-    static let sendRatio = 2.0
+    static let sendRatio = 1.5
+    /// The same GET replayed from the cache, at most this many times curl's (live) time.
+    static let cacheRatio = 1.0
     /// The TUI's idle resident set, at most.
     static let idleMiB = 20.0
     /// The TUI's first complete frame, at most.
-    static let firstFrameMilliseconds = 50.0
-    /// A transfer's peak resident set, at most (the library benchmark's target too).
-    static let transferMiB = ResultTable.transferRSSMiB
+    static let firstFrameMilliseconds = 40.0
+    /// The download's peak resident set, at most.
+    static let downloadMiB = 24.0
+    /// The download's time, at most this many times curl's.
+    static let downloadRatio = 1.1
+    /// The upload's time, at most this many times curl's.
+    static let uploadRatio = 1.25
+    /// `tern run --repeat 1000`, at most this many times curl fetching 1,000 URLs in one process.
+    static let runnerRatio = 1.5
+    /// On the big workspace: `tern list`, the TUI's first frame, its idle resident set, the import.
+    static let bigListMilliseconds = 50.0
+    static let bigFirstFrameMilliseconds = 60.0
+    static let bigIdleMiB = 25.0
+    static let importMilliseconds = 2_000.0
 
     let rows: [Row]
     /// A line above the table (what ran, on which machine load).

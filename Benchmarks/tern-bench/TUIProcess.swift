@@ -12,9 +12,11 @@ enum TUIProcess {
     }
 
     /// `runs` runs of `tern --exit-after-first-frame` after one that warms the file cache.
-    static func firstFrame(tern: URL, scratch: Workspace, runs: Int = 10) throws -> FirstFrame {
-        let workspace = try DemoWorkspace.copy(into: scratch.directory)
-        defer { try? FileManager.default.removeItem(at: workspace) }
+    static func firstFrame(tern: URL, scratch: Workspace, runs: Int = 10, workspace given: URL? = nil) throws
+        -> FirstFrame
+    {
+        let workspace = try given ?? DemoWorkspace.copy(into: scratch.directory)
+        defer { if given == nil { try? FileManager.default.removeItem(at: workspace) } }
         let report = scratch.file("first-frame.txt")
         defer { try? FileManager.default.removeItem(at: report) }
         var fromMain: [Double] = []
@@ -42,9 +44,9 @@ enum TUIProcess {
 
     /// `/proc/PID/status` of `tern` two seconds after it started (past its first frame and the first
     /// cache listing), sitting idle in a pty.
-    static func idleMemory(tern: URL, scratch: Workspace) throws -> PeakMemory.Status {
-        let workspace = try DemoWorkspace.copy(into: scratch.directory)
-        defer { try? FileManager.default.removeItem(at: workspace) }
+    static func idleMemory(tern: URL, scratch: Workspace, workspace given: URL? = nil) throws -> PeakMemory.Status {
+        let workspace = try given ?? DemoWorkspace.copy(into: scratch.directory)
+        defer { if given == nil { try? FileManager.default.removeItem(at: workspace) } }
         let terminal = try PseudoTerminal(
             "exec \(PseudoTerminal.quoted(tern.path)) --workspace \(PseudoTerminal.quoted(workspace.path))")
         var found: pid_t?
