@@ -113,7 +113,8 @@ enum CompareCommand {
                 figure: "\(ByteSize.format(options.uploadSize)) upload from a file: time, peak RSS",
                 tern: cell(result.ternUpload) + " (\(Fixed.format(upload, digits: 2))× curl)",
                 reference: "curl -T: " + cell(result.curlUpload),
-                goal: "≤ \(Fixed.format(GoalTable.uploadRatio, digits: 2))× curl", met: upload <= GoalTable.uploadRatio),
+                goal: "≤ \(Fixed.format(GoalTable.uploadRatio, digits: 2))× curl",
+                met: upload <= GoalTable.uploadRatio),
         ]
     }
 
@@ -133,7 +134,8 @@ enum CompareCommand {
                 met: runner.ratio <= GoalTable.runnerRatio),
             GoalTable.Row(
                 figure:
-                    "GitHub REST description imported (\(big.specs) specs): `tern list` (median of \(big.list.sorted.count))",
+                    "GitHub REST description imported (\(big.specs) specs): `tern list` "
+                    + "(median of \(big.list.sorted.count))",
                 tern: milliseconds(big.list.median), reference: "—",
                 goal: "≤ \(Fixed.format(GoalTable.bigListMilliseconds, digits: 0)) ms",
                 met: big.list.median <= GoalTable.bigListMilliseconds),

@@ -1,5 +1,4 @@
 import Foundation
-import TernMock
 import TernTesting
 import Testing
 
@@ -7,11 +6,11 @@ import Testing
 /// file is read, and keys typed ahead wait for the files, in order, so none is lost or misread.
 @Suite("tern (the TUI) on a big workspace, in tmux", .serialized)
 struct TUIBigWorkspaceEndToEndTests {
-    /// 400 specs in 8 groups against `server`; `aaa/first` is the first spec of the tree.
-    private static func bigWorkspace(_ server: MockServer) throws -> TemporaryWorkspace {
+    /// 400 specs in 8 groups against the server at `baseURL`; `aaa/first` is the first spec of the tree.
+    private static func bigWorkspace(_ baseURL: URL) throws -> TemporaryWorkspace {
         let workspace = try TemporaryWorkspace(copyingDemo: false)
         try workspace.write(
-            "workspace.yaml", "name: Big\ntargets:\n  api:\n    baseURL: \"\(server.baseURL.absoluteString)\"\n")
+            "workspace.yaml", "name: Big\ntargets:\n  api:\n    baseURL: \"\(baseURL.absoluteString)\"\n")
         try workspace.write(
             "specs/aaa/first.yaml", "method: GET\npath: /users/1\nsample: {status: 200, body: {id: 1}}\n")
         for group in 0..<8 {
@@ -30,7 +29,7 @@ struct TUIBigWorkspaceEndToEndTests {
         .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
     func typedAheadOnABigWorkspace() async throws {
         try await withMockServer { server in
-            let workspace = try Self.bigWorkspace(server)
+            let workspace = try Self.bigWorkspace(server.baseURL)
             defer { workspace.remove() }
             // `tern list` writes the index (files settle first: rows of files younger than 2 s are not kept).
             let old = Date(timeIntervalSinceNow: -60)
