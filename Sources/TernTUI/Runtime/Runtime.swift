@@ -92,10 +92,28 @@ package final class Runtime {
                 if firstFrameAt == nil, state.snapshot != nil {
                     firstFrameAt = Date()
                     if options.exitAfterFirstFrame { break }
+                    readSpecsBehindFirstFrame()
                 }
             }
         }
         return state
+    }
+
+    /// Once the first frame is up, has the session read every spec file when it opened on the spec index's
+    /// listing, and lets keys be read when it has (the session's snapshot of the whole workspace first).
+    private func readSpecsBehindFirstFrame() {
+        let session = self.session
+        let inbox = self.inbox
+        tasks.append(
+            Task.detached {
+                guard await session.isLoading else {
+                    inbox.post(.specsLoaded)
+                    return
+                }
+                await session.waitUntilLoaded()
+                inbox.post(.snapshot(await session.snapshot()))
+                inbox.post(.specsLoaded)
+            })
     }
 
     /// Subscribes to the session's events and asks for the first snapshot and cache list.
@@ -113,17 +131,6 @@ package final class Runtime {
                     case .reloaded(let outcome): inbox.post(.reloaded(outcome))
                     }
                 }
-            })
-        // Keys are read once every spec file is: the session's snapshot of the whole workspace first.
-        tasks.append(
-            Task.detached {
-                guard await session.isLoading else {
-                    inbox.post(.specsLoaded)
-                    return
-                }
-                await session.waitUntilLoaded()
-                inbox.post(.snapshot(await session.snapshot()))
-                inbox.post(.specsLoaded)
             })
         // Spec, environment and workspace files edited, added or removed on disk are read again as they change.
         tasks.append(WorkspaceWatcher.watch(session))
