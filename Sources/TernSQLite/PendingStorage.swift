@@ -16,6 +16,8 @@ package final class PendingStorage: WorkspaceCache {
 
     /// The key that digests secrets into storage keys, read now: sessions need it before they send.
     package let identityKey: Data?
+    /// `.tern/file-digests`, as the open cache has it.
+    package let fileDigestsFile: URL?
 
     /// A cache at `path` that `opening` and `waitBlocking` (which blocks the calling thread) return
     /// once it is open.
@@ -26,6 +28,7 @@ package final class PendingStorage: WorkspaceCache {
         self.opening = opening
         self.waitBlocking = waitBlocking
         identityKey = try? IdentityKey.load(path.deletingLastPathComponent().appendingPathComponent("identity.key"))
+        fileDigestsFile = path.deletingLastPathComponent().appendingPathComponent("file-digests")
     }
 
     /// The open cache, or why it could not be opened.

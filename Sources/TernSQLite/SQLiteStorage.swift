@@ -62,6 +62,9 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     /// `digestKey`, for handlers that use this storage: keys match from one run to the next.
     package var identityKey: Data? { digestKey }
 
+    /// `.tern/file-digests`: the digests of uploaded files, kept between runs (`CacheIdentity`).
+    package var fileDigestsFile: URL? { path.deletingLastPathComponent().appendingPathComponent("file-digests") }
+
     let pool: DatabasePool
     let bodies: CacheBodies
     /// Keys served since the last write, with when: their `last_used` is written with the next store,

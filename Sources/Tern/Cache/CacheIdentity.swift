@@ -29,12 +29,22 @@ public struct CacheIdentity: @unchecked Sendable {
     private let key: SymmetricKey
     /// The digests of file bodies already read, shared by copies of this identity: a send digests its
     /// file once although its key, its stored record and its history row each need the digest.
-    private let fileDigests = FileDigests()
+    private let fileDigests: FileDigests
 
     /// Makes an identity digesting with `digestKey` (random when `nil`: keys then last one process).
     public init(ignoredHeaders: [String] = [], digestKey: Data? = nil) {
+        self.init(ignoredHeaders: ignoredHeaders, digestKey: digestKey, fileDigestsFile: nil)
+    }
+
+    /// Makes an identity digesting with `digestKey`, remembering the digests of file bodies in
+    /// `fileDigestsFile` between runs (when the key is not random).
+    public init(ignoredHeaders: [String] = [], digestKey: Data?, fileDigestsFile: URL?) {
         self.ignoredHeaders = Set(ignoredHeaders.map { $0.lowercased() }).subtracting(Self.alwaysVarying)
-        key = SymmetricKey(data: digestKey ?? Self.randomKey())
+        let key = SymmetricKey(data: digestKey ?? Self.randomKey())
+        self.key = key
+        // The file is only for this key: its first line is a digest of the key's use for it.
+        let keyMark = Self.hex(Data(HMAC<SHA256>.authenticationCode(for: Data("file-digests".utf8), using: key)))
+        fileDigests = FileDigests(file: digestKey == nil ? nil : fileDigestsFile, keyMark: String(keyMark.prefix(32)))
     }
 
     /// The storage key of `request`: `storageKey` when it has one, else `METHOD URL #digest`, the URL

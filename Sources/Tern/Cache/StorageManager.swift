@@ -29,6 +29,9 @@ public protocol StorageManager: Sendable {
     /// The key that digests secrets into storage keys (`CacheIdentity`): a storage that outlives the
     /// process keeps one, so keys match across runs; `nil` lets each handler pick a random one.
     var identityKey: Data? { get }
+    /// Where the digests of file bodies are remembered between runs (beside the storage), so an upload of
+    /// a file unchanged since the last one is not read twice; `nil` remembers them for one process.
+    var fileDigestsFile: URL? { get }
     /// Makes every answer stored for `url` (any method, any partition; the URL as entries record it,
     /// secrets redacted) stale from `date` on, keeping it for offline replay (RFC 9111 §4.4); returns
     /// how many entries it changed. By default, through `entries()` and `update(_:)`.
@@ -52,6 +55,8 @@ extension StorageManager {
     public func temporaryFile() throws -> URL? { nil }
 
     public var identityKey: Data? { nil }
+
+    public var fileDigestsFile: URL? { nil }
 
     public func invalidate(url: String, at date: Date) async throws -> Int {
         var changed = 0

@@ -81,7 +81,8 @@ public final class Handler: Sendable {
         self.interceptors = interceptors
         self.clock = clock
         self.logger = logger
-        self.cacheIdentity = cacheIdentity ?? CacheIdentity(digestKey: storage?.identityKey)
+        self.cacheIdentity =
+            cacheIdentity ?? CacheIdentity(digestKey: storage?.identityKey, fileDigestsFile: storage?.fileDigestsFile)
         self.redactedHeaders = redactedHeaders
         self.staleIfError = staleIfError
         self.storesSecretAnswers = storesSecretAnswers

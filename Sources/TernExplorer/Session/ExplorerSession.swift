@@ -167,7 +167,8 @@ package actor ExplorerSession {
             ],
             clock: clock,
             cacheIdentity: CacheIdentity(
-                ignoredHeaders: settings.cacheIgnoreHeaders, digestKey: storage?.identityKey
+                ignoredHeaders: settings.cacheIgnoreHeaders, digestKey: storage?.identityKey,
+                fileDigestsFile: storage?.fileDigestsFile
             ),
             redactedHeaders: settings.redactHeaders, staleIfError: settings.staleIfError,
             storesSecretAnswers: settings.storeSecretAnswers, redirects: settings.redirects,
