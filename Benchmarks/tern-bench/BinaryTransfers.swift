@@ -24,6 +24,8 @@ enum BinaryTransfers {
         let curlDownload: Measurement
         let ternUpload: Measurement
         let curlUpload: Measurement
+        /// The same upload again: the file's digest is kept between runs (`.tern/file-digests`).
+        let ternUploadAgain: Measurement
     }
 
     /// `tern-bench transfer` on its own: measures and prints the table.
@@ -57,8 +59,12 @@ enum BinaryTransfers {
         let ternUpload = try transfer(
             fixture.ternCommand("tern send upload", fixture.workspace.send("upload"), keepsOutput: true),
             fixture, bytes: options.uploadSize, file: nil)
+        let ternUploadAgain = try transfer(
+            fixture.ternCommand("tern send upload (again)", fixture.workspace.send("upload"), keepsOutput: true),
+            fixture, bytes: options.uploadSize, file: nil)
         return Result(
-            ternDownload: ternDownload, curlDownload: curlDownload, ternUpload: ternUpload, curlUpload: curlUpload)
+            ternDownload: ternDownload, curlDownload: curlDownload, ternUpload: ternUpload, curlUpload: curlUpload,
+            ternUploadAgain: ternUploadAgain)
     }
 
     /// Runs `command` with its memory sampled, then checks the downloaded `file`'s size (removing it)
@@ -91,7 +97,10 @@ enum BinaryTransfers {
 
     /// command | bytes | seconds | MiB/s | peak RSS | peak anon | peak file-backed.
     static func table(_ result: Result) -> TextTable {
-        let rows = [result.curlDownload, result.ternDownload, result.curlUpload, result.ternUpload].map { row in
+        let all = [
+            result.curlDownload, result.ternDownload, result.curlUpload, result.ternUpload, result.ternUploadAgain,
+        ]
+        let rows = all.map { row in
             [
                 row.command.label, ByteSize.format(row.bytes), Fixed.format(row.seconds, digits: 2),
                 Fixed.format(row.rate, digits: 1), ResultRow.mebibytes(row.peakKiB) + " MiB",
