@@ -101,7 +101,8 @@ let package = Package(
         .target(
             name: "TernSQLite",
             dependencies: [
-                "Tern", "TernExplorerStorage", "CSQLiteOptions", .product(name: "GRDB", package: "GRDB.swift"),
+                "Tern", "TernExplorerStorage", "TernJSONPath", "CSQLiteOptions",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings),

@@ -49,7 +49,7 @@ extension JSONPathValue {
     }
 
     /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
-    static func appendQuoted(_ text: String, to output: inout String) {
+    package static func appendQuoted(_ text: String, to output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,4 +1,5 @@
 import Tern
+import TernJSONPath
 
 /// The JSON the cache writes for every answer and history row (headers, the request record), written
 /// directly: `JSONEncoder` was a tenth of what a run cost per request. `JSONDecoder` reads it back;
@@ -73,27 +74,8 @@ enum StorageJSON {
         return out + "}"
     }
 
-    private static let hexDigits = Array("0123456789abcdef".unicodeScalars)
-
     /// `text` as a JSON string: quotes, backslashes and control characters escaped, the rest as it is.
     static func string(_ text: String, into out: inout String) {
-        out.unicodeScalars.append("\"")
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20:
-                out += "\\u00"
-                out.unicodeScalars.append(hexDigits[Int(scalar.value >> 4)])
-                out.unicodeScalars.append(hexDigits[Int(scalar.value & 0xF)])
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out.unicodeScalars.append("\"")
+        JSONPathValue.appendQuoted(text, to: &out)
     }
 }

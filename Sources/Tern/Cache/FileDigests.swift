@@ -18,43 +18,7 @@ import Synchronization
 /// file's first line marks the identity key it was made with; another key's file is ignored.
 final class FileDigests: Sendable {
     /// What identifies a file's content without reading it.
-    struct Stamp: Hashable, Sendable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var modified: Int64
-        var changed: Int64
-
-        /// The stamp of the open file `descriptor`, or `nil` when it cannot be read.
-        init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
-            self.device = device
-            self.inode = inode
-            self.size = size
-            self.modified = modified
-            self.changed = changed
-        }
-
-        /// `device:inode:size:modified:changed`.
-        var text: String { "\(device):\(inode):\(size):\(modified):\(changed)" }
-
-        init?(text: Substring) {
-            let parts = text.split(separator: ":")
-            guard parts.count == 5, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
-                let size = Int64(parts[2]), let modified = Int64(parts[3]), let changed = Int64(parts[4])
-            else { return nil }
-            self.init(device: device, inode: inode, size: size, modified: modified, changed: changed)
-        }
-
-        init?(descriptor: Int32) {
-            var info = stat()
-            guard fstat(descriptor, &info) == 0 else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
-        }
-    }
+    typealias Stamp = FileStamp
 
     /// How many digests are kept.
     static let capacity = 32

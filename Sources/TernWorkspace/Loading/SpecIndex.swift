@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Tern
 
 /// One spec as `tern list` shows it: what the index keeps of it.
 public struct SpecListing: Sendable, Hashable {
@@ -28,48 +21,20 @@ public struct SpecListing: Sendable, Hashable {
 /// What `tern list` needs of every spec, kept beside the workspace (`.tern/spec-index`) so that listing
 /// a workspace of hundreds of specs reads the files that changed, not all of them.
 ///
-/// A row is used while its file has the same inode, size and modification time (nanoseconds) as when
-/// it was read, and `workspace.yaml` is the one the index was made with (a spec's validity depends on
+/// A row is used while its file has the same stamp (device, inode, size, modification and change
+/// times) as when it was read, and `workspace.yaml` is the one the index was made with (a spec's validity depends on
 /// its targets). Rows of files changed less than two seconds before the index was written are not
 /// kept (a second change within the file system's clock tick could keep the same time), nor are specs
 /// that could not be loaded: those files are read every time. The index is a cache: a missing,
 /// unreadable or foreign one is rebuilt; a workspace that cannot be written to is listed without one.
 enum SpecIndex {
     /// The file's first line names the format; rows of another format are ignored.
-    static let header = "tern-spec-index 2"
+    static let header = "tern-spec-index 3"
     /// Rows whose file changed this recently when the index was written are left out.
     static let settleNanoseconds: Int64 = 2_000_000_000
 
     /// A file's stamp: what says it is unchanged without reading it.
-    struct Stamp: Hashable {
-        var inode: UInt64
-        var size: Int64
-        var modified: Int64
-
-        init?(path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-        }
-
-        init(inode: UInt64, size: Int64, modified: Int64) {
-            self.inode = inode
-            self.size = size
-            self.modified = modified
-        }
-
-        var text: String { "\(inode):\(size):\(modified)" }
-
-        init?(text: Substring) {
-            let parts = text.split(separator: ":")
-            guard parts.count == 3, let inode = UInt64(parts[0]), let size = Int64(parts[1]),
-                let modified = Int64(parts[2])
-            else { return nil }
-            self.init(inode: inode, size: size, modified: modified)
-        }
-    }
+    typealias Stamp = FileStamp
 
     /// One indexed spec: its file's stamp, its listing and its warnings (line, column, message).
     struct Row: Hashable {

@@ -66,7 +66,8 @@ extension Workspace {
                 let file = entry.file.standardizedFileURL
                 let ownWarnings = specWarnings.allSatisfy { $0.file.standardizedFileURL == file }
                 let row = SpecIndex.Row(
-                    stamp: stamps[id] ?? SpecIndex.Stamp(inode: 0, size: -1, modified: 0), listing: listing,
+                    stamp: stamps[id] ?? SpecIndex.Stamp(device: 0, inode: 0, size: -1, modified: 0, changed: 0),
+                    listing: listing,
                     warnings: specWarnings.map { ($0.line, $0.column, $0.message) })
                 rows[id] = row
                 if stamps[id] != nil, ownWarnings { fresh[id] = row }
