@@ -142,10 +142,13 @@ extension SQLiteStorage {
     /// The paths no remaining entry refers to (a file is shared when an entry was copied).
     func unreferenced(_ paths: [String]) async throws -> [String] {
         guard !paths.isEmpty else { return [] }
-        return try await read("checking body files") { db in
-            try paths.filter { path in
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM responses WHERE file_path = ?", arguments: [path]) == 0
-            }
+        return try await read("checking body files") { db in try Self.unreferenced(paths, in: db) }
+    }
+
+    /// `unreferenced(_:)` on a connection already held.
+    static func unreferenced(_ paths: [String], in db: Database) throws -> [String] {
+        try paths.filter { path in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM responses WHERE file_path = ?", arguments: [path]) == 0
         }
     }
 }

@@ -110,19 +110,12 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     /// and the next open a sync of a new log (docs/benchmarks.md, "Where a send's time goes"). The
     /// storage answers errors afterwards.
     package func close() {
+        // What a run still held back is written before the connections close.
         let pending = takePending()
-        if !pending.isEmpty {
-            let removed = try? pool.write { db in try self.write(pending, in: db) }
-            if let removed, !removed.isEmpty {
-                let kept =
-                    (try? pool.read { db in
-                        try removed.filter { path in
-                            try Int.fetchOne(
-                                db, sql: "SELECT COUNT(*) FROM responses WHERE file_path = ?", arguments: [path]) == 0
-                        }
-                    }) ?? []
-                bodies.remove(kept)
-            }
+        if !pending.isEmpty,
+            let unused = try? pool.write({ db in try Self.unreferenced(try self.write(pending, in: db), in: db) })
+        {
+            bodies.remove(unused)
         }
         var log = stat()
         if lstat(path.path + "-wal", &log) == 0, Int64(log.st_size) > Self.largestKeptLog {
