@@ -20,7 +20,8 @@ struct TernCommand: AsyncParsableCommand {
         subcommands: [
             TUICommand.self, REPLCommand.self, SendCommand.self, RunCommand.self, ListCommand.self, CacheCommand.self,
             VerifyCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self, AuthCommand.self,
-            MockCommand.self, InitCommand.self,
+            MockCommand.self, InitCommand.self, GetCommand.self, HeadCommand.self, PostCommand.self, PutCommand.self,
+            PatchCommand.self, DeleteCommand.self, OptionsCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

@@ -26,6 +26,12 @@ import Testing
         #expect(try AdHocRequest.url("https://example.org/a?b=c").absoluteString == "https://example.org/a?b=c")
         #expect(throws: AdHocRequest.Failure.self) { try AdHocRequest.url("ftp://example.org") }
         #expect(throws: AdHocRequest.Failure.self) { try AdHocRequest.url("http://") }
+        let typo = #expect(throws: AdHocRequest.Failure.self) { try AdHocRequest.url("htps://example.org") }
+        #expect(typo?.description.contains("did you mean https://?") == true)
+        let slash = #expect(throws: AdHocRequest.Failure.self) { try AdHocRequest.url("http:/example.org") }
+        #expect(slash?.description.contains("did you mean http://example.org?") == true)
+        // A templated URL is left for the workspace's environment to fill in.
+        #expect(try make(nil, "{{baseURL}}/users", []).url == "{{baseURL}}/users")
     }
 
     @Test("no method: GET, or POST when there is data; any case; unknown methods named")
@@ -45,7 +51,7 @@ import Testing
                 "X-Token:@token.txt", "Accept:", "User-Agent;", "page==2", "name=Ada", "age:=36", "bio=@bio.txt",
                 "meta:=@meta.json", "tags[]=math",
             ])
-        #expect(request.url.absoluteString == "http://localhost:3000/users")
+        #expect(request.url == "http://localhost:3000/users")
         #expect(request.headers == [.init(name: "X-Token", value: "abc"), .init(name: "User-Agent", value: "")])
         #expect(request.omittedHeaders == ["Accept"])
         #expect(request.query == [.init(name: "page", value: "2")])

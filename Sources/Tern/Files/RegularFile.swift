@@ -17,8 +17,9 @@ package import Foundation
 package enum RegularFile {
     /// Why a file cannot be read as content: a sentence naming what it is (`it is a FIFO`), or
     /// the system's reason (`No such file or directory`).
-    package struct Failure: Error, Sendable {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
         package var reason: String
+        package var description: String { reason }
     }
 
     /// A descriptor open for reading on the regular file at `path`, which the caller closes.

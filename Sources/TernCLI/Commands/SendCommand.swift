@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import Tern
 import TernExplorer
+import TernWorkspace
 import TernJSONPath
 
 extension ResponseMode: ExpressibleByArgument {}
@@ -116,6 +117,15 @@ struct SendArguments: Equatable {
     var maxRedirects: Int?
     var filter: String?
     var events: SendCommand.EventFormat?
+    /// A request typed on the command line (`tern get URL`), sent instead of a spec of the workspace.
+    var adHoc: SpecDefinition?
+    /// Print the request instead of sending it (`--offline`).
+    var offline = false
+    /// HTTPie's `--print` letters for a typed request: the request's headers (`H`) and body (`B`) on
+    /// stdout before the response, and whether the response's body (`b`) is printed.
+    var printsRequestHeaders = false
+    var printsRequestBody = false
+    var printsResponseBody = true
 
     init(spec: String) {
         self.spec = spec
@@ -150,6 +160,8 @@ struct SendArguments: Equatable {
         let redirects = try RedirectOptions.policy(noFollow: noFollow, maximum: maxRedirects)
         var needs = OpenedWorkspace.Needs.oneShotSend(
             spec, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"))
+        // A typed request needs none of the workspace's spec files.
+        if adHoc != nil { needs.specs = [] }
         needs.usesCookies = !noCookies
         needs.redirects = redirects
         // Capture misses and failed checks are printed before a cache that never opened is reported.
@@ -167,7 +179,17 @@ struct SendArguments: Equatable {
     private func send(
         on opened: OpenedWorkspace, adjustments: SendAdjustments, waiting: WaitingLine?
     ) async throws -> CheckedResponse {
-        if events == .json, let request = try? await opened.session.resolvedRequest(spec) {
+        if let adHoc, offline {
+            let request: Request
+            do {
+                request = try await opened.session.resolvedAdHoc(adHoc)
+            } catch {
+                throw CommandFailure.usage(error.message)
+            }
+            RequestPrinter.print(request, headers: true, body: true)
+            throw CommandFailure.silent(.success)
+        }
+        if events == .json, let request = try? await resolved(on: opened.session) {
             EventPrinter().printBodyFiles(of: request, in: opened.workspace)
         }
         let filterPath: JSONPath?
@@ -190,13 +212,20 @@ struct SendArguments: Equatable {
         }
         let checked: CheckedResponse
         do {
-            checked = try await opened.session.sendChecked(spec, adjustments: adjusted)
+            if let adHoc {
+                checked = try await opened.session.sendAdHoc(adHoc, adjustments: adjusted)
+            } else {
+                checked = try await opened.session.sendChecked(spec, adjustments: adjusted)
+            }
             interrupt?.restore()
         } catch {
             interrupt?.restore()
             throw CommandFailure(status: error.kind == .request ? .failure : .usage, message: error.message)
         }
         let response = checked.response
+        if printsRequestHeaders || printsRequestBody {
+            RequestPrinter.print(response.request, headers: printsRequestHeaders, body: printsRequestBody)
+        }
         if verbose {
             let shown = RequestLines(response.request, secretValues: response.request.secretValues)
             StandardStream.error.write(shown.lines.map { "> \($0)\n" }.joined() + ">\n")
@@ -209,7 +238,7 @@ struct SendArguments: Equatable {
                 try printMatches(of: filterPath, in: response)
             } else {
                 let streamed = printed.load(ordering: .relaxed) || StreamFormat(headers: response.headers) != nil
-                try ResponsePrinter(include: include, bodyPrinted: streamed).print(
+                try ResponsePrinter(include: include, bodyPrinted: streamed || !printsResponseBody).print(
                     response, output: output, append: resume)
             }
         } catch let failure as CommandFailure {
@@ -272,6 +301,12 @@ struct SendArguments: Equatable {
             }
         }
         return adjustments
+    }
+
+    /// The request as it would be sent: the typed one, or the spec's.
+    private func resolved(on session: ExplorerSession) async throws(ExplorerError) -> Request {
+        if let adHoc { return try await session.resolvedAdHoc(adHoc) }
+        return try await session.resolvedRequest(spec)
     }
 
     /// `--filter`: each selected node as one compact JSON line.

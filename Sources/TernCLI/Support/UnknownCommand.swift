@@ -9,7 +9,7 @@ enum UnknownCommand {
 
     /// The names `tern` accepts as its first word: every subcommand and `help`.
     static var commandNames: [String] {
-        TernCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+        TernCommand.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases } + ["help"]
     }
 
     /// `unknown command 'sned' (did you mean 'send'?)` when the first word of `arguments` (the process's,

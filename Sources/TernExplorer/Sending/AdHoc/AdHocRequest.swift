@@ -1,5 +1,6 @@
 package import Foundation
 package import TernJSONPath
+package import TernWorkspace
 
 /// A request typed on the command line (`tern get URL ITEM...`): the method, the URL with HTTPie's
 /// shorthands, and what the request items add, before it is sent like any spec.
@@ -40,8 +41,9 @@ package struct AdHocRequest: Sendable {
 
     /// The method, upper case.
     package var method: String
-    /// The URL, with a scheme.
-    package var url: URL
+    /// The URL with a scheme, or as typed when it holds a template (`{{baseURL}}/users`: the workspace's
+    /// environment fills it in).
+    package var url: String
     /// Headers to send, in order (a repeated name is sent twice).
     package var headers: [Pair] = []
     /// Headers Tern would send by itself that `Name:` leaves out.
@@ -77,7 +79,7 @@ package struct AdHocRequest: Sendable {
             throw Failure(
                 description: "'\(method ?? chosen)' is not a method; use one of \(methods.joined(separator: ", "))")
         }
-        var request = AdHocRequest(method: chosen, url: try Self.url(url))
+        var request = AdHocRequest(method: chosen, url: url.contains("{{") ? url : try Self.url(url).absoluteString)
         var json = NestedJSON()
         var fields: [Pair] = []
         var files: [FileField] = []
@@ -163,10 +165,34 @@ package struct AdHocRequest: Sendable {
         }
     }
 
+    /// Edit distance between two short words.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a)
+        let b = Array(b)
+        var row = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var previous = row[0]
+            row[0] = i + 1
+            for (j, y) in b.enumerated() {
+                let current = row[j + 1]
+                row[j + 1] = Swift.min(row[j + 1] + 1, row[j] + 1, previous + (x == y ? 0 : 1))
+                previous = current
+            }
+        }
+        return row[b.count]
+    }
+
     /// The URL as typed, with HTTPie's shorthands: `:3000/path` and `:/path` are on `localhost`, and a URL
     /// without a scheme is `http://`.
     package static func url(_ typed: String) throws(Failure) -> URL {
         var text = typed.trimmingCharacters(in: .whitespaces)
+        // `http:/host` and `http:host` are typos of `http://host`.
+        for scheme in ["https", "http"] where text.hasPrefix(scheme + ":") && !text.hasPrefix(scheme + "://") {
+            throw Failure(
+                description:
+                    "'\(typed)' is not a URL (did you mean \(scheme)://\(text.dropFirst(scheme.count + 1).drop { $0 == "/" })?)"
+            )
+        }
         if text.hasPrefix(":") {
             let rest = text.dropFirst()
             text = "http://localhost" + (rest.first == "/" ? "" : ":") + rest
@@ -177,9 +203,48 @@ package struct AdHocRequest: Sendable {
         else {
             throw Failure(description: "'\(typed)' is not a URL")
         }
-        guard ["http", "https", "ws", "wss"].contains(scheme) else {
-            throw Failure(description: "'\(typed)': Tern sends http, https, ws and wss URLs, not \(scheme)")
+        let schemes = ["http", "https", "ws", "wss"]
+        guard schemes.contains(scheme) else {
+            let near = schemes.min { Self.distance($0, scheme) < Self.distance($1, scheme) } ?? "http"
+            let hint = Self.distance(near, scheme) <= 2 ? " (did you mean \(near)://?)" : ""
+            throw Failure(description: "'\(typed)': Tern sends http, https, ws and wss URLs, not \(scheme)\(hint)")
         }
         return url
+    }
+}
+
+extension AdHocRequest {
+    /// The spec this request is: the full URL as its path (no target), the query, the headers in order,
+    /// and the body (JSON as the text typed, so its members keep their order).
+    package func spec() -> SpecDefinition {
+        var headers = self.headers.map { (name: $0.name, value: $0.value) }
+        var body: BodyDefinition?
+        switch self.body {
+        case .json(let document):
+            body = .text(document.jsonText)
+            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.append((name: "Content-Type", value: "application/json"))
+            }
+            if !headers.contains(where: { $0.name.lowercased() == "accept" }) {
+                headers.append((name: "Accept", value: "application/json, */*;q=0.5"))
+            }
+        case .form(let pairs):
+            body = .form(pairs.map { (name: $0.name, value: $0.value) })
+        case .multipart(let fields, let files):
+            body = .multipart(
+                fields.map { MultipartPartDefinition(name: $0.name, value: $0.value) }
+                    + files.map { MultipartPartDefinition(name: $0.field, file: $0.path, contentType: $0.type) })
+        case .raw(let data):
+            // As HTTPie sends a piped or --raw body: JSON unless a Content-Type says otherwise.
+            body = .text(String(decoding: data, as: UTF8.self))
+            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.append((name: "Content-Type", value: "application/json"))
+            }
+        case nil:
+            break
+        }
+        return SpecDefinition(
+            name: "\(method) \(url)", method: method, path: url,
+            query: query.map { (name: $0.name, value: .string($0.value)) }, headers: headers, body: body)
     }
 }

@@ -1,0 +1,260 @@
+import ArgumentParser
+import Foundation
+import Tern
+import TernExplorer
+import TernWorkspace
+
+/// `tern get|head|post|put|patch|delete|options URL [ITEM...]`: one request typed on the command line,
+/// with HTTPie's request items, sent through the workspace in force (or the personal scratch one).
+struct AdHocArguments: ParsableArguments {
+    @Argument(help: "The URL: http(s)://…, or HTTPie's shorthands :3000/path, localhost:3000/path, host/path.")
+    var url: String
+
+    @Argument(
+        help: ArgumentHelp(
+            "Request items: Name:Value, Name;, name==value, field=value, field:=json, field=@FILE, "
+                + "field:=@FILE, field@FILE (docs/adhoc.md).", valueName: "ITEM"))
+    var items: [String] = []
+
+    @Flag(name: .shortAndLong, help: "Data items make a form (multipart when a file is uploaded).")
+    var form = false
+
+    @Flag(name: .shortAndLong, help: "Data items make a JSON object (the default).")
+    var json = false
+
+    @Option(help: ArgumentHelp("The body, as it is (instead of data items).", valueName: "TEXT"))
+    var raw: String?
+
+    @Flag(help: "Do not read a body from standard input when it is not a terminal.")
+    var ignoreStdin = false
+
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Credentials: user:password, or a token.", valueName: "CREDENTIALS"))
+    var auth: String?
+
+    @Option(help: ArgumentHelp("How --auth is sent: basic (default) or bearer.", valueName: "TYPE"))
+    var authType: String?
+
+    @Flag(help: "Print the request as it would be sent, and do not send it.")
+    var offline = false
+
+    @Option(
+        name: [.customShort("p"), .long],
+        help: ArgumentHelp(
+            "What to print, in HTTPie's letters: H request headers, B request body, h response headers, "
+                + "b response body, m timing (default: hb on a terminal, b in a pipe).", valueName: "HBhbm"))
+    var print: String?
+
+    @Flag(name: .shortAndLong, help: "Print the request too (--print HBhb).")
+    var verbose = false
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
+    var env: String?
+
+    @Option(help: "Where the response comes from: normal, live, cache or sample.")
+    var mode: ResponseMode?
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the body to FILE.", valueName: "FILE"))
+    var output: String?
+
+    @Flag(help: "Print the status line and headers before the body (the default on a terminal).")
+    var include = false
+
+    @Flag(help: "Exit 4 when the status is 400 or more.")
+    var fail = false
+
+    @Flag(help: "Return a redirect (3xx) as it is instead of following it.")
+    var noFollow = false
+
+    @Option(help: ArgumentHelp("Follow at most N redirects.", valueName: "N"))
+    var maxRedirects: Int?
+
+    @Option(help: ArgumentHelp("Print the nodes a JSONPath selects in the JSON body.", valueName: "EXPR"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Write the send's events to stderr as JSON lines.", valueName: "json"))
+    var events: SendCommand.EventFormat?
+
+    @Flag(help: "Neither send the workspace's cookies nor keep those the response sets.")
+    var noCookies = false
+
+    func run(method: String?) async throws {
+        guard !(form && json) else { throw CommandFailure.usage("--form and --json cannot be used together") }
+        // As HTTPie does: a body piped in is the raw body (unless data items or --raw give one).
+        var body = raw.map { Data($0.utf8) }
+        if body == nil, !ignoreStdin, isatty(STDIN_FILENO) == 0,
+            !items.contains(where: { (try? RequestItem.parse($0))?.kind.isData == true })
+        {
+            let piped = try BodyInput.read("-")
+            if !piped.isEmpty { body = piped }
+        }
+        let built: AdHocRequest
+        do {
+            built = try AdHocRequest.make(
+                method: method, url: url, items: items, style: form ? .form : .json, raw: body,
+                read: { path in
+                    let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+                    return try RegularFile.contents(of: file, limit: BodyInput.maximumBytes)
+                })
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        var request = built
+        // Files to upload are named from here; a spec names them from its workspace.
+        if case .multipart(let fields, let files)? = request.body {
+            let current = FileManager.default.currentDirectoryPath
+            request.body = .multipart(
+                fields: fields,
+                files: files.map { file in
+                    var absolute = file
+                    let path = (file.path as NSString).expandingTildeInPath
+                    absolute.path = path.hasPrefix("/") ? path : current + "/" + path
+                    return absolute
+                })
+        }
+        var spec = request.spec()
+        if let auth {
+            let header = try Self.authorization(auth, type: authType)
+            spec.headers.removeAll { $0.name.lowercased() == "authorization" }
+            spec.headers.append((name: "Authorization", value: header))
+        }
+        var arguments = SendArguments(spec: "adhoc")
+        arguments.workspace = WorkspaceFolder(workspace: try Self.workspaceFolder(workspace.workspace))
+        arguments.env = env
+        arguments.mode = mode
+        arguments.output = output
+        // On a terminal, the status line and headers come first (as HTTPie prints them); in a pipe, the body.
+        let letters = verbose ? "HBhb" : print ?? (StandardStream.output.isTerminal ? "hb" : "b")
+        guard !letters.isEmpty, letters.allSatisfy({ "HBhbm".contains($0) }) else {
+            throw CommandFailure.usage("--print takes the letters H, B, h, b and m (HTTPie's), not '\(letters)'")
+        }
+        arguments.include = include || letters.contains("h")
+        arguments.printsRequestHeaders = letters.contains("H")
+        arguments.printsRequestBody = letters.contains("B")
+        arguments.printsResponseBody = letters.contains("b") || output != nil || filter != nil
+        arguments.fail = fail
+        arguments.noFollow = noFollow
+        arguments.maxRedirects = maxRedirects
+        arguments.filter = filter
+        arguments.events = events
+        arguments.noCookies = noCookies
+        arguments.adHoc = spec
+        arguments.offline = offline
+        try await arguments.run()
+    }
+
+    /// The `Authorization` value of `--auth` and `--auth-type`.
+    static func authorization(_ credentials: String, type: String?) throws -> String {
+        switch type?.lowercased() ?? "basic" {
+        case "basic":
+            guard credentials.contains(":") else {
+                throw CommandFailure.usage("--auth for basic is user:password (a token needs --auth-type bearer)")
+            }
+            return "Basic " + Data(credentials.utf8).base64EncodedString()
+        case "bearer":
+            return "Bearer " + credentials
+        default:
+            throw CommandFailure.usage("--auth-type '\(type ?? "")' is not basic or bearer")
+        }
+    }
+
+    /// The workspace a typed request goes through: `--workspace`, `$TERN_WORKSPACE`, the current folder
+    /// or a parent with a `workspace.yaml`; else the personal scratch workspace (never the demo).
+    static func workspaceFolder(_ option: String?) throws -> String {
+        let variable = WorkspaceDiscovery.variable
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        if let found = try? WorkspaceDiscovery.find(
+            option: option, environment: getenv(variable).map { [variable: String(cString: $0)] } ?? [:],
+            directory: directory), found.origin != .demo
+        {
+            return found.root.path
+        }
+        if option != nil { _ = try WorkspaceFolder(workspace: option).root() }
+        return try ScratchWorkspace.root().path
+    }
+}
+
+/// The personal workspace typed requests go through outside a workspace: `tern/scratch` under the XDG
+/// data directory (`$XDG_DATA_HOME`, else `~/.local/share`), made on first use, owner-only.
+enum ScratchWorkspace {
+    static func root(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        let root = data.appendingPathComponent("tern/scratch", isDirectory: true)
+        let manifest = root.appendingPathComponent("workspace.yaml")
+        guard !FileManager.default.fileExists(atPath: manifest.path) else { return root }
+        do {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("specs"), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            try Data(
+                """
+                # Tern's scratch workspace: requests typed as 'tern get URL' outside a workspace go through it,
+                # with their own cache and history. 'tern --scratch' opens it in the TUI.
+                name: Scratch
+
+                """.utf8
+            ).write(to: manifest, options: .withoutOverwriting)
+        } catch CocoaError.fileWriteFileExists {
+            return root
+        } catch {
+            throw CommandFailure.usage(
+                "the scratch workspace \(root.path) could not be made: \(error.localizedDescription)")
+        }
+        return root
+    }
+}
+
+/// Each method as a command of its own, lower or upper case.
+struct GetCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "get", abstract: "Send a GET to a URL typed here, with HTTPie's request items.", aliases: ["GET"])
+    @OptionGroup var request: AdHocArguments
+    func run() async throws { try await request.run(method: "GET") }
+}
+
+struct HeadCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "head", abstract: "Send a HEAD to a URL typed here.", aliases: ["HEAD"])
+    @OptionGroup var request: AdHocArguments
+    func run() async throws { try await request.run(method: "HEAD") }
+}
+
+struct PostCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "post", abstract: "Send a POST to a URL typed here, its body from the items.", aliases: ["POST"])
+    @OptionGroup var request: AdHocArguments
+    func run() async throws { try await request.run(method: "POST") }
+}
+
+struct PutCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "put", abstract: "Send a PUT to a URL typed here, its body from the items.", aliases: ["PUT"])
+    @OptionGroup var request: AdHocArguments
+    func run() async throws { try await request.run(method: "PUT") }
+}
+
+struct PatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "patch", abstract: "Send a PATCH to a URL typed here, its body from the items.",
+        aliases: ["PATCH"])
+    @OptionGroup var request: AdHocArguments
+    func run() async throws { try await request.run(method: "PATCH") }
+}
+
+struct DeleteCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete", abstract: "Send a DELETE to a URL typed here.", aliases: ["DELETE"])
+    @OptionGroup var request: AdHocArguments
+    func run() async throws { try await request.run(method: "DELETE") }
+}
+
+struct OptionsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "options", abstract: "Send an OPTIONS to a URL typed here.", aliases: ["OPTIONS"])
+    @OptionGroup var request: AdHocArguments
+    func run() async throws { try await request.run(method: "OPTIONS") }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Tern
+import TernExplorer
+
+/// A request on stdout, as HTTPie's `--print=HB` shows it: the request line and headers (secrets
+/// masked), a blank line, and the body (its text, or its size when it is not text), then a blank line.
+enum RequestPrinter {
+    static func print(_ request: Request, headers: Bool, body: Bool) {
+        var text = ""
+        if headers {
+            let shown = RequestLines(request, secretValues: request.secretValues)
+            text += shown.lines.joined(separator: "\n") + "\n\n"
+        }
+        if body {
+            switch request.body {
+            case .none:
+                break
+            case .data(let data):
+                if let string = String(data: data, encoding: .utf8) {
+                    text += Redactor(secretValues: request.secretValues).redact(string) + "\n\n"
+                } else {
+                    text += "(\(HumanUnits.bytes(Int64(data.count))) of binary data)\n\n"
+                }
+            case .file(let url):
+                text += "(the file \(url.path))\n\n"
+            case .multipart(let form):
+                text += "(a multipart form of \(form.parts.count) parts)\n\n"
+            }
+        }
+        StandardStream.output.write(text)
+    }
+}
