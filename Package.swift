@@ -220,7 +220,8 @@ let package = Package(
             name: "TernExplorerTests",
             dependencies: [
                 "Tern", "TernExplorer", "TernExplorerStorage", "TernImport", "TernWorkspace", "TernSQLite",
-                "TernHTTPClient", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "TernHTTPClient", "TernJSONPath", "TernTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings

@@ -21,7 +21,7 @@ struct TernCommand: AsyncParsableCommand {
             TUICommand.self, REPLCommand.self, SendCommand.self, RunCommand.self, ListCommand.self, CacheCommand.self,
             VerifyCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self, AuthCommand.self,
             MockCommand.self, InitCommand.self, GetCommand.self, HeadCommand.self, PostCommand.self, PutCommand.self,
-            PatchCommand.self, DeleteCommand.self, OptionsCommand.self,
+            PatchCommand.self, DeleteCommand.self, OptionsCommand.self, RequestCommand.self,
         ],
         defaultSubcommand: TUICommand.self
     )

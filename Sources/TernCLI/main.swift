@@ -16,7 +16,9 @@ func runAsync<Command: AsyncParsableCommand>(_ command: inout Command) async thr
 
 /// Parses the arguments, runs the command and returns the exit status, printing any failure once.
 func execute() async -> Int32 {
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    // `tern URL [ITEM...]`, as HTTPie's `http URL`: GET, or POST when there is data.
+    if let first = arguments.first, AdHocArguments.looksLikeURL(first) { arguments.insert("request", at: 0) }
     let parser = QuickParse.Choice(environment: getenv("TERN_PARSER").map { String(cString: $0) })
     if parser != .full, let send = QuickParse.send(arguments) {
         return await report { try await send.run() }

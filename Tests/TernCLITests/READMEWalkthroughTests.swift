@@ -28,6 +28,10 @@ struct READMEWalkthroughTests {
         "tern send flaky --mode live --events json > /dev/null": [#""event":"retry""#, #""status":200"#],
         "tern send big-download -o /tmp/big.bin": [],
         "tern send get-usr": ["did you mean 'users/get-user'?"],
+        "tern get '{{baseURL}}/users/2' X-Trace:1": ["Grace Hopper"],
+        "tern post '{{baseURL}}/users' name=Ada age:=36 --offline": [
+            "POST http://127.0.0.1:", #"{"name":"Ada","age":36}"#,
+        ],
         "tern mock --port 8787": ["Ada Lovelace"],
         "tern repl": [],
         "tern export curl users/get-user": ["curl", "/users/1"],

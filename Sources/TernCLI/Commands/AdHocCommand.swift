@@ -145,6 +145,15 @@ struct AdHocArguments: ParsableArguments {
         try await arguments.run()
     }
 
+    /// Whether a first argument is a URL rather than a command: `http://…`, `https://…`, `:3000/…`,
+    /// `localhost…` (`tern URL` sends it).
+    static func looksLikeURL(_ argument: String) -> Bool {
+        let lowered = argument.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("ws://")
+            || lowered.hasPrefix("wss://") || lowered.hasPrefix("localhost") || lowered.hasPrefix("{{")
+            || (argument.hasPrefix(":") && argument.dropFirst().first.map { $0 == "/" || $0.isNumber } == true)
+    }
+
     /// The `Authorization` value of `--auth` and `--auth-type`.
     static func authorization(_ credentials: String, type: String?) throws -> String {
         switch type?.lowercased() ?? "basic" {
@@ -206,6 +215,15 @@ enum ScratchWorkspace {
         }
         return root
     }
+}
+
+/// `tern URL [ITEM...]` (the word `request` is put in front of a URL): GET, or POST with data items.
+struct RequestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "request", abstract: "Send a request to a URL typed here: GET, or POST when items give data.",
+        shouldDisplay: false)
+    @OptionGroup var request: AdHocArguments
+    func run() async throws { try await request.run(method: nil) }
 }
 
 /// Each method as a command of its own, lower or upper case.

@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 import Tern
 import TernExplorer
-import TernWorkspace
 import TernJSONPath
+import TernWorkspace
 
 extension ResponseMode: ExpressibleByArgument {}
 
@@ -160,8 +160,12 @@ struct SendArguments: Equatable {
         let redirects = try RedirectOptions.policy(noFollow: noFollow, maximum: maxRedirects)
         var needs = OpenedWorkspace.Needs.oneShotSend(
             spec, environment: env, mode: mode, variables: try NameValuePairs.parse(variables, option: "--var"))
-        // A typed request needs none of the workspace's spec files.
-        if adHoc != nil { needs.specs = [] }
+        // A typed request needs none of the workspace's spec files, and asks the server unless told
+        // otherwise (as curl and HTTPie do); `--mode cache` replays it.
+        if adHoc != nil {
+            needs.specs = []
+            needs.defaultMode = .live
+        }
         needs.usesCookies = !noCookies
         needs.redirects = redirects
         // Capture misses and failed checks are printed before a cache that never opened is reported.

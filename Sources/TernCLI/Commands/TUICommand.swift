@@ -15,6 +15,9 @@ struct TUICommand: AsyncParsableCommand {
     @Option(name: .long, help: "The environment to start in.")
     var env: String?
 
+    @Flag(help: "Open the scratch workspace: the requests typed as 'tern get URL' outside a workspace.")
+    var scratch = false
+
     @Flag(name: .customLong("exit-after-first-frame"), help: .hidden)
     var exitAfterFirstFrame = false
 
@@ -39,7 +42,15 @@ struct TUICommand: AsyncParsableCommand {
             configProblem = error.description + "; using the defaults"
         }
         let problem = configProblem
-        let outcome = try await OpenedWorkspace.with(workspace, needs) { opened in
+        if scratch, workspace.workspace != nil {
+            throw CommandFailure.usage("--scratch opens the scratch workspace: leave out --workspace")
+        }
+        let folder =
+            scratch
+            ? WorkspaceFolder(workspace: try ScratchWorkspace.root().path)
+            : WorkspaceFolder(
+                workspace: workspace.workspace)
+        let outcome = try await OpenedWorkspace.with(folder, needs) { opened in
             await UIThread.run { () -> Result<(AppState, Date?), NcursesError> in
                 let terminal: NcursesTerminal
                 do throws(NcursesError) {

@@ -5,11 +5,18 @@ import TernWorkspace
 /// of the default command (the TUI, which takes none) and its usage.
 enum UnknownCommand {
     /// Options of the default command that take a value (the word after them is not a command).
-    static let valueOptions: Set<String> = ["--workspace", "--env"]
+    /// (`--generate-completion-script SHELL` is swift-argument-parser's: `tern --generate-completion-script bash`.)
+    static let valueOptions: Set<String> = ["--workspace", "--env", "--generate-completion-script"]
 
-    /// The names `tern` accepts as its first word: every subcommand and `help`.
+    /// The names `tern` accepts as its first word: every subcommand (and its upper-case alias) and `help`.
     static var commandNames: [String] {
         TernCommand.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases } + ["help"]
+    }
+
+    /// The names an error lists: the commands `tern --help` shows, in lower case.
+    static var shownNames: [String] {
+        TernCommand.configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
+            + ["help"]
     }
 
     /// `unknown command 'sned' (did you mean 'send'?)` when the first word of `arguments` (the process's,
@@ -23,8 +30,8 @@ enum UnknownCommand {
                 index += valueOptions.contains(word) ? 2 : 1
                 continue
             }
-            let names = commandNames
-            guard !names.contains(word) else { return nil }
+            guard !commandNames.contains(word) else { return nil }
+            let names = shownNames
             if let match = Suggestions.closest(to: word, in: names) {
                 return "unknown command '\(word)' (did you mean '\(match)'?)"
             }

@@ -190,7 +190,8 @@ package struct AdHocRequest: Sendable {
         for scheme in ["https", "http"] where text.hasPrefix(scheme + ":") && !text.hasPrefix(scheme + "://") {
             throw Failure(
                 description:
-                    "'\(typed)' is not a URL (did you mean \(scheme)://\(text.dropFirst(scheme.count + 1).drop { $0 == "/" })?)"
+                    "'\(typed)' is not a URL (did you mean \(scheme)://"
+                    + "\(text.dropFirst(scheme.count + 1).drop { $0 == "/" })?)"
             )
         }
         if text.hasPrefix(":") {

@@ -1,0 +1,101 @@
+import Foundation
+import TernTesting
+import Testing
+
+/// `tern get URL …` as a new user types it: outside any workspace (through the scratch one), replayed
+/// offline, inside a workspace with its variables, and its mistakes.
+@Suite("tern get|post|… URL [ITEM...]", .serialized)
+struct AdHocCLITests {
+    /// A folder that is no workspace, and an XDG data folder of its own for the scratch workspace.
+    private static func outside() throws -> (folder: URL, environment: [String: String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-adhoc-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return (folder, ["XDG_DATA_HOME": folder.appendingPathComponent("xdg").path])
+    }
+
+    private static func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test("outside a workspace: sent through the scratch workspace, its body alone in a pipe, then replayed offline")
+    func scratchAndReplay() async throws {
+        let (folder, environment) = try Self.outside()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = try await withMockServer { server in
+            let url = server.baseURL.appendingPathComponent("users/2").absoluteString
+            let sent = try await Tern.run(["get", url], in: folder, environment: environment)
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(try Self.json(sent.stdout)["name"] as? String == "Grace Hopper")
+            return url
+        }
+        // The server is gone: the answer stored in the scratch workspace is replayed.
+        let replayed = try await Tern.run(["GET", url, "--mode", "cache"], in: folder, environment: environment)
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(try Self.json(replayed.stdout)["name"] as? String == "Grace Hopper")
+        #expect(replayed.stderr.contains("from CACHE"), "\(replayed.stderr)")
+        let scratch = folder.appendingPathComponent("xdg/tern/scratch")
+        #expect(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("workspace.yaml").path))
+        // Its history, as the REPL (and the TUI's `tern --scratch`) shows it.
+        let history = try await Tern.run(
+            ["repl", "--workspace", scratch.path], in: folder, environment: environment, input: "history\n")
+        #expect(history.stdout.contains("/users/2"), "\(history.stdout)")
+        #expect(history.stdout.contains("cache"), "\(history.stdout)")
+    }
+
+    @Test("items make the request HTTPie makes: headers, queries, nested JSON, raw JSON, files")
+    func itemsReachTheServer() async throws {
+        let (folder, environment) = try Self.outside()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("Loves maths\n".utf8).write(to: folder.appendingPathComponent("bio.txt"))
+        try await withMockServer { server in
+            let sent = try await Tern.run(
+                [
+                    "post", server.baseURL.appendingPathComponent("echo").absoluteString, "X-Trace:abc", "page==2",
+                    "user[name]=Ada", "user[age]:=36", "tags[]=math", "bio=@bio.txt",
+                ], in: folder, environment: environment)
+            #expect(sent.status == 0, "\(sent.stderr)")
+            let echo = try Self.json(sent.stdout)
+            #expect(echo["method"] as? String == "POST")
+            #expect(echo["query"] as? String == "page=2")
+            let headers = try #require(echo["headers"] as? [String: String])
+            #expect(headers["x-trace"] == "abc")
+            #expect(headers["content-type"] == "application/json")
+            let body = try Self.json(try #require(echo["body"] as? String))
+            #expect((body["user"] as? [String: Any])?["age"] as? Int == 36)
+            #expect(body["tags"] as? [String] == ["math"])
+            #expect(body["bio"] as? String == "Loves maths\n")
+        }
+    }
+
+    @Test("--offline prints the request and sends nothing; mistakes say what to type")
+    func offlineAndMistakes() async throws {
+        let (folder, environment) = try Self.outside()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let offline = try await Tern.run(
+            ["put", ":1/users/1", "name=Ada", "--offline"], in: folder, environment: environment)
+        #expect(offline.status == 0, "\(offline.stderr)")
+        #expect(offline.stdout.hasPrefix("PUT http://localhost:1/users/1\n"), "\(offline.stdout)")
+        #expect(offline.stdout.contains(#"{"name":"Ada"}"#), "\(offline.stdout)")
+        let bad = try await Tern.run(["get", ":1/x", "oops"], in: folder, environment: environment)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("Name:Value (header)"), "\(bad.stderr)")
+        let typo = try await Tern.run(["get", "htp://example.org"], in: folder, environment: environment)
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("did you mean http://"), "\(typo.stderr)")
+        let dead = try await Tern.run(["get", ":1/x"], in: folder, environment: environment)
+        #expect(dead.status == 1)
+        #expect(dead.stderr.contains("127.0.0.1:1") || dead.stderr.contains("localhost:1"), "\(dead.stderr)")
+    }
+
+    @Test("inside a workspace: the environment's variables fill the URL, and the answer goes to its cache")
+    func insideAWorkspace() async throws {
+        try await withDemo { workspace in
+            let sent = try await Tern.run(
+                ["get", "{{baseURL}}/users/1", "--workspace", workspace.root.path, "--env", "local"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(sent.stdout.contains("Ada Lovelace"), "\(sent.stdout)")
+            let listed = try await Tern.run(["cache", "list", "--workspace", workspace.root.path])
+            #expect(listed.stdout.contains("/users/1"), "\(listed.stdout)")
+        }
+    }
+}
