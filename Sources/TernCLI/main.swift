@@ -23,6 +23,9 @@ func execute() async -> Int32 {
     if parser != .full, let send = QuickParse.send(arguments) {
         return await report { try await send.run() }
     }
+    if parser != .full, let typed = QuickParse.adHoc(arguments) {
+        return await report { try await typed.invocation.run(method: typed.method) }
+    }
     if parser == .quick {
         StandardStream.error.write("tern: error: TERN_PARSER=quick: this command line is left to the full parser\n")
         return ExitStatus.usage.rawValue

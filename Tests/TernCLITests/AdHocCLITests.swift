@@ -98,4 +98,25 @@ struct AdHocCLITests {
             #expect(listed.stdout.contains("/users/1"), "\(listed.stdout)")
         }
     }
+
+    @Test("the quick parser and swift-argument-parser read a typed request the same way")
+    func bothParsers() async throws {
+        let (folder, environment) = try Self.outside()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withMockServer { server in
+            let echo = server.baseURL.appendingPathComponent("echo").absoluteString
+            for line in [["post", echo, "a=1", "b:=2", "X-Trace:1"], ["GET", echo, "q==x"], [echo, "n=1"], [echo]] {
+                var outputs: [String] = []
+                for parser in ["quick", "full"] {
+                    var env = environment
+                    env["TERN_PARSER"] = parser
+                    let sent = try await Tern.run(line, in: folder, environment: env)
+                    #expect(sent.status == 0, "\(parser) \(line): \(sent.stderr)")
+                    let echoed = try Self.json(sent.stdout)
+                    outputs.append("\(echoed["method"] ?? "") \(echoed["query"] ?? "") \(echoed["body"] ?? "")")
+                }
+                #expect(outputs[0] == outputs[1], "\(line)")
+            }
+        }
+    }
 }

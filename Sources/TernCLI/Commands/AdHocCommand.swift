@@ -81,68 +81,28 @@ struct AdHocArguments: ParsableArguments {
     var noCookies = false
 
     func run(method: String?) async throws {
-        guard !(form && json) else { throw CommandFailure.usage("--form and --json cannot be used together") }
-        // As HTTPie does: a body piped in is the raw body (unless data items or --raw give one).
-        var body = raw.map { Data($0.utf8) }
-        if body == nil, !ignoreStdin, isatty(STDIN_FILENO) == 0,
-            !items.contains(where: { (try? RequestItem.parse($0))?.kind.isData == true })
-        {
-            let piped = try BodyInput.read("-")
-            if !piped.isEmpty { body = piped }
-        }
-        let built: AdHocRequest
-        do {
-            built = try AdHocRequest.make(
-                method: method, url: url, items: items, style: form ? .form : .json, raw: body,
-                read: { path in
-                    let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
-                    return try RegularFile.contents(of: file, limit: BodyInput.maximumBytes)
-                })
-        } catch {
-            throw CommandFailure.usage(error.description)
-        }
-        var request = built
-        // Files to upload are named from here; a spec names them from its workspace.
-        if case .multipart(let fields, let files)? = request.body {
-            let current = FileManager.default.currentDirectoryPath
-            request.body = .multipart(
-                fields: fields,
-                files: files.map { file in
-                    var absolute = file
-                    let path = (file.path as NSString).expandingTildeInPath
-                    absolute.path = path.hasPrefix("/") ? path : current + "/" + path
-                    return absolute
-                })
-        }
-        var spec = request.spec()
-        if let auth {
-            let header = try Self.authorization(auth, type: authType)
-            spec.headers.removeAll { $0.name.lowercased() == "authorization" }
-            spec.headers.append((name: "Authorization", value: header))
-        }
-        var arguments = SendArguments(spec: "adhoc")
-        arguments.workspace = WorkspaceFolder(workspace: try Self.workspaceFolder(workspace.workspace))
-        arguments.env = env
-        arguments.mode = mode
-        arguments.output = output
-        // On a terminal, the status line and headers come first (as HTTPie prints them); in a pipe, the body.
-        let letters = verbose ? "HBhb" : print ?? (StandardStream.output.isTerminal ? "hb" : "b")
-        guard !letters.isEmpty, letters.allSatisfy({ "HBhbm".contains($0) }) else {
-            throw CommandFailure.usage("--print takes the letters H, B, h, b and m (HTTPie's), not '\(letters)'")
-        }
-        arguments.include = include || letters.contains("h")
-        arguments.printsRequestHeaders = letters.contains("H")
-        arguments.printsRequestBody = letters.contains("B")
-        arguments.printsResponseBody = letters.contains("b") || output != nil || filter != nil
-        arguments.fail = fail
-        arguments.noFollow = noFollow
-        arguments.maxRedirects = maxRedirects
-        arguments.filter = filter
-        arguments.events = events
-        arguments.noCookies = noCookies
-        arguments.adHoc = spec
-        arguments.offline = offline
-        try await arguments.run()
+        var invocation = AdHocInvocation(url: url, items: items)
+        invocation.form = form
+        invocation.json = json
+        invocation.raw = raw
+        invocation.ignoreStdin = ignoreStdin
+        invocation.auth = auth
+        invocation.authType = authType
+        invocation.offline = offline
+        invocation.print = print
+        invocation.verbose = verbose
+        invocation.env = env
+        invocation.mode = mode
+        invocation.output = output
+        invocation.include = include
+        invocation.fail = fail
+        invocation.noFollow = noFollow
+        invocation.maxRedirects = maxRedirects
+        invocation.filter = filter
+        invocation.events = events
+        invocation.noCookies = noCookies
+        invocation.workspace = workspace.workspace
+        try await invocation.run(method: method)
     }
 
     /// Whether a first argument is a URL rather than a command: `http://…`, `https://…`, `:3000/…`,
@@ -183,6 +143,104 @@ struct AdHocArguments: ParsableArguments {
         if option != nil { _ = try WorkspaceFolder(workspace: option).root() }
         return try ScratchWorkspace.root().path
     }
+}
+
+/// What a typed request was asked to do, read by swift-argument-parser (`AdHocArguments`) or, for
+/// `tern METHOD URL ITEM...` with no options, by `QuickParse`.
+struct AdHocInvocation: Equatable {
+    var url: String
+    var items: [String]
+    var form = false
+    var json = false
+    var raw: String?
+    var ignoreStdin = false
+    var auth: String?
+    var authType: String?
+    var offline = false
+    var print: String?
+    var verbose = false
+    var workspace: String?
+    var env: String?
+    var mode: ResponseMode?
+    var output: String?
+    var include = false
+    var fail = false
+    var noFollow = false
+    var maxRedirects: Int?
+    var filter: String?
+    var events: SendCommand.EventFormat?
+    var noCookies = false
+
+    init(url: String, items: [String]) {
+        self.url = url
+        self.items = items
+    }
+
+    func run(method: String?) async throws {
+        guard !(form && json) else { throw CommandFailure.usage("--form and --json cannot be used together") }
+        // As HTTPie does: a body piped in is the raw body (unless data items or --raw give one).
+        var body = raw.map { Data($0.utf8) }
+        if body == nil, !ignoreStdin, isatty(STDIN_FILENO) == 0,
+            !items.contains(where: { (try? RequestItem.parse($0))?.kind.isData == true })
+        {
+            let piped = try BodyInput.read("-")
+            if !piped.isEmpty { body = piped }
+        }
+        let built: AdHocRequest
+        do {
+            built = try AdHocRequest.make(
+                method: method, url: url, items: items, style: form ? .form : .json, raw: body,
+                read: { path in
+                    let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+                    return try RegularFile.contents(of: file, limit: BodyInput.maximumBytes)
+                })
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        var request = built
+        // Files to upload are named from here; a spec names them from its workspace.
+        if case .multipart(let fields, let files)? = request.body {
+            let current = FileManager.default.currentDirectoryPath
+            request.body = .multipart(
+                fields: fields,
+                files: files.map { file in
+                    var absolute = file
+                    let path = (file.path as NSString).expandingTildeInPath
+                    absolute.path = path.hasPrefix("/") ? path : current + "/" + path
+                    return absolute
+                })
+        }
+        var spec = request.spec()
+        if let auth {
+            let header = try AdHocArguments.authorization(auth, type: authType)
+            spec.headers.removeAll { $0.name.lowercased() == "authorization" }
+            spec.headers.append((name: "Authorization", value: header))
+        }
+        var arguments = SendArguments(spec: "adhoc")
+        arguments.workspace = WorkspaceFolder(workspace: try AdHocArguments.workspaceFolder(workspace))
+        arguments.env = env
+        arguments.mode = mode
+        arguments.output = output
+        // On a terminal, the status line and headers come first (as HTTPie prints them); in a pipe, the body.
+        let letters = verbose ? "HBhb" : print ?? (StandardStream.output.isTerminal ? "hb" : "b")
+        guard !letters.isEmpty, letters.allSatisfy({ "HBhbm".contains($0) }) else {
+            throw CommandFailure.usage("--print takes the letters H, B, h, b and m (HTTPie's), not '\(letters)'")
+        }
+        arguments.include = include || letters.contains("h")
+        arguments.printsRequestHeaders = letters.contains("H")
+        arguments.printsRequestBody = letters.contains("B")
+        arguments.printsResponseBody = letters.contains("b") || output != nil || filter != nil
+        arguments.fail = fail
+        arguments.noFollow = noFollow
+        arguments.maxRedirects = maxRedirects
+        arguments.filter = filter
+        arguments.events = events
+        arguments.noCookies = noCookies
+        arguments.adHoc = spec
+        arguments.offline = offline
+        try await arguments.run()
+    }
+
 }
 
 /// The personal workspace typed requests go through outside a workspace: `tern/scratch` under the XDG

@@ -1,4 +1,5 @@
 import Tern
+import TernExplorer
 
 /// The usual `tern send` command lines, read without swift-argument-parser.
 ///
@@ -121,5 +122,26 @@ enum QuickParse {
         send.verbose = given.contains("--verbose")
         send.fail = given.contains("--fail")
         return send
+    }
+
+    /// `tern METHOD URL ITEM...` (a method in either case, or no method before a URL) with no options:
+    /// the method (nil: HTTPie's choice) and the typed request; nil for anything else.
+    static func adHoc(_ arguments: [String]) -> (method: String?, invocation: AdHocInvocation)? {
+        guard let first = arguments.first else { return nil }
+        var method: String?
+        var rest = arguments[...]
+        if AdHocRequest.methods.contains(first.uppercased()), first == first.lowercased() || first == first.uppercased()
+        {
+            method = first.uppercased()
+            rest = rest.dropFirst()
+        } else if first == "request" {
+            rest = rest.dropFirst()
+        } else {
+            return nil
+        }
+        guard let url = rest.first, AdHocArguments.looksLikeURL(url) || !url.hasPrefix("-"),
+            !rest.contains(where: { $0.hasPrefix("-") })
+        else { return nil }
+        return (method, AdHocInvocation(url: url, items: Array(rest.dropFirst())))
     }
 }
