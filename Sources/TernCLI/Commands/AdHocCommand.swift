@@ -132,15 +132,9 @@ struct AdHocArguments: ParsableArguments {
     /// The workspace a typed request goes through: `--workspace`, `$TERN_WORKSPACE`, the current folder
     /// or a parent with a `workspace.yaml`; else the personal scratch workspace (never the demo).
     static func workspaceFolder(_ option: String?) throws -> String {
-        let variable = WorkspaceDiscovery.variable
-        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        if let found = try? WorkspaceDiscovery.find(
-            option: option, environment: getenv(variable).map { [variable: String(cString: $0)] } ?? [:],
-            directory: directory), found.origin != .demo
-        {
-            return found.root.path
-        }
-        if option != nil { _ = try WorkspaceFolder(workspace: option).root() }
+        let choice = WorkspaceFolder(workspace: option)
+        if let found = try? choice.discovered(), found.origin != .demo { return found.root.path }
+        if option != nil { _ = try choice.root() }
         return try ScratchWorkspace.root().path
     }
 }

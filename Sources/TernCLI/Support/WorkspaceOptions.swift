@@ -26,15 +26,22 @@ extension WorkspaceChoice {
     func root(announce: Bool = true) throws -> URL {
         let found: WorkspaceDiscovery.Found
         do {
-            // Only the variable it reads: the whole environment as a dictionary costs a send 0.1 ms.
-            let variable = WorkspaceDiscovery.variable
-            found = try WorkspaceDiscovery.find(
-                option: workspace, environment: getenv(variable).map { [variable: String(cString: $0)] } ?? [:],
-                directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
+            found = try discovered()
         } catch {
             throw CommandFailure.usage(error.description)
         }
         if announce, let note = found.note { StandardStream.error.write("tern: \(note)\n") }
         return found.root
+    }
+}
+
+extension WorkspaceChoice {
+    /// The folder `WorkspaceDiscovery` finds for this choice, with how it was found.
+    func discovered() throws(WorkspaceError) -> WorkspaceDiscovery.Found {
+        // Only the variable it reads: the whole environment as a dictionary costs a send 0.1 ms.
+        let variable = WorkspaceDiscovery.variable
+        return try WorkspaceDiscovery.find(
+            option: workspace, environment: getenv(variable).map { [variable: String(cString: $0)] } ?? [:],
+            directory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true))
     }
 }

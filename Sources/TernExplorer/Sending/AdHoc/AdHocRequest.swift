@@ -165,23 +165,6 @@ package struct AdHocRequest: Sendable {
         }
     }
 
-    /// Edit distance between two short words.
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a)
-        let b = Array(b)
-        var row = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var previous = row[0]
-            row[0] = i + 1
-            for (j, y) in b.enumerated() {
-                let current = row[j + 1]
-                row[j + 1] = Swift.min(row[j + 1] + 1, row[j] + 1, previous + (x == y ? 0 : 1))
-                previous = current
-            }
-        }
-        return row[b.count]
-    }
-
     /// The URL as typed, with HTTPie's shorthands: `:3000/path` and `:/path` are on `localhost`, and a URL
     /// without a scheme is `http://`.
     package static func url(_ typed: String) throws(Failure) -> URL {
@@ -206,8 +189,7 @@ package struct AdHocRequest: Sendable {
         }
         let schemes = ["http", "https", "ws", "wss"]
         guard schemes.contains(scheme) else {
-            let near = schemes.min { Self.distance($0, scheme) < Self.distance($1, scheme) } ?? "http"
-            let hint = Self.distance(near, scheme) <= 2 ? " (did you mean \(near)://?)" : ""
+            let hint = Suggestions.closest(to: scheme, in: schemes).map { " (did you mean \($0)://?)" } ?? ""
             throw Failure(description: "'\(typed)': Tern sends http, https, ws and wss URLs, not \(scheme)\(hint)")
         }
         return url
