@@ -55,15 +55,15 @@ package enum SecretMask {
         Redactor.forms(of: secret)
     }
 
-    /// The `NAME`s of every `{{env:NAME}}` in `text`.
-    static func processEnvironmentNames(in text: String) -> [String] {
+    /// The `NAME`s of every `{{env:NAME}}` and `{{secret:NAME}}` in `text`.
+    static func secretNames(in text: String) -> [String] {
         var names: [String] = []
         var rest = text[...]
         while let open = rest.range(of: "{{") {
             guard let close = rest[open.upperBound...].range(of: "}}") else { break }
             let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            if inner.hasPrefix("env:") {
-                let name = inner.dropFirst(4).trimmingCharacters(in: .whitespaces)
+            for prefix in ["env:", "secret:"] where inner.hasPrefix(prefix) {
+                let name = inner.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
                 if !name.isEmpty { names.append(name) }
             }
             rest = rest[close.upperBound...]

@@ -6,13 +6,14 @@ import Testing
 
 @Suite("Secret masking")
 struct SecretMaskTests {
-    @Test("finds every {{env:NAME}} in a text")
+    @Test("finds every {{env:NAME}} and {{secret:NAME}} in a text")
     func names() {
         #expect(
-            SecretMask.processEnvironmentNames(in: "Bearer {{env:TOKEN}} and {{ env: KEY }} but not {{token}}") == [
-                "TOKEN", "KEY",
-            ])
-        #expect(SecretMask.processEnvironmentNames(in: "{{env:}} {{env:OPEN").isEmpty)
+            SecretMask.secretNames(
+                in: "Bearer {{env:TOKEN}} and {{ env: KEY }}, {{secret: api}} but not {{token}}") == [
+                    "TOKEN", "KEY", "api",
+                ])
+        #expect(SecretMask.secretNames(in: "{{env:}} {{env:OPEN").isEmpty)
     }
 
     @Test("masks secrets in the URL, headers, body and storage key; the original is untouched")

@@ -36,7 +36,7 @@ struct SpecIndexTests {
             SpecListing(
                 id: $0.id, name: $0.spec.name, method: $0.spec.method, path: $0.spec.path, target: $0.spec.target,
                 variables: Set(
-                    $0.spec.templatedStrings.flatMap(Template.references(in:)).filter { !$0.isProcessEnvironment }.map(
+                    $0.spec.templatedStrings.flatMap(Template.references(in:)).filter(\.isVariable).map(
                         \.name)
                 ).sorted())
         }

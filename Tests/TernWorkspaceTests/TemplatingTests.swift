@@ -8,9 +8,10 @@ import Testing
     private let noProcess = TemplateContext(processEnvironment: [:])
 
     @Test func findsReferencesWithSpacesAndEnvPrefix() {
-        let references = Template.references(in: "{{a}}/{{ b }}/{{env:HOME}}/{{ env: USER }}/{{}}/{{unclosed")
-        #expect(references.map(\.name) == ["a", "b", "HOME", "USER"])
-        #expect(references.map(\.isProcessEnvironment) == [false, false, true, true])
+        let references = Template.references(
+            in: "{{a}}/{{ b }}/{{env:HOME}}/{{ env: USER }}/{{secret:token}}/{{secret:}}/{{}}/{{unclosed")
+        #expect(references.map(\.name) == ["a", "b", "HOME", "USER", "token"])
+        #expect(references.map(\.kind) == [.variable, .variable, .processEnvironment, .processEnvironment, .secret])
         #expect(Template.references(in: "{{ {{x}}").map(\.name) == ["x"])
         #expect(Template.references(in: "no braces").isEmpty)
     }

@@ -80,6 +80,12 @@ struct AdHocArguments: ParsableArguments {
     @Flag(help: "Neither send the workspace's cookies nor keep those the response sets.")
     var noCookies = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Also save the request as the spec NAME (group/name), its secrets in .tern/secrets.yaml.",
+            valueName: "NAME"))
+    var save: String?
+
     func run(method: String?) async throws {
         var invocation = AdHocInvocation(url: url, items: items)
         invocation.form = form
@@ -101,6 +107,7 @@ struct AdHocArguments: ParsableArguments {
         invocation.filter = filter
         invocation.events = events
         invocation.noCookies = noCookies
+        invocation.save = save
         invocation.workspace = workspace.workspace
         try await invocation.run(method: method)
     }
@@ -164,6 +171,7 @@ struct AdHocInvocation: Equatable {
     var filter: String?
     var events: SendCommand.EventFormat?
     var noCookies = false
+    var save: String?
 
     init(url: String, items: [String]) {
         self.url = url
@@ -211,7 +219,9 @@ struct AdHocInvocation: Equatable {
             spec.headers.append((name: "Authorization", value: header))
         }
         var arguments = SendArguments(spec: "adhoc")
-        arguments.workspace = WorkspaceFolder(workspace: try AdHocArguments.workspaceFolder(workspace))
+        let folder = try AdHocArguments.workspaceFolder(workspace)
+        arguments.workspace = WorkspaceFolder(workspace: folder)
+        if let save { arguments.saveAs = try savable(request, as: save, in: URL(fileURLWithPath: folder)) }
         arguments.env = env
         arguments.mode = mode
         arguments.output = output
@@ -235,6 +245,39 @@ struct AdHocInvocation: Equatable {
         try await arguments.run()
     }
 
+    /// The spec `--save NAME` writes for `request`: its credentials replaced by `{{secret:…}}` (the
+    /// values to keep beside it), and `--auth` as the spec's `auth:`.
+    private func savable(
+        _ request: AdHocRequest, as name: String, in root: URL
+    ) throws -> SavedRequest {
+        let existing: SecretStore
+        do {
+            existing = try SecretStore.load(workspace: root)
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        var extraction = SecretExtraction(prefix: name, existing: existing)
+        var spec = request.movingSecrets(into: &extraction).spec()
+        if let auth {
+            _ = try AdHocArguments.authorization(auth, type: authType)  // checks the form
+            spec.headers.removeAll { $0.name.lowercased() == "authorization" }
+            if authType?.lowercased() == "bearer" {
+                spec.auth = .bearer(token: extraction.reference(auth, label: "token"))
+            } else {
+                let (user, password) = auth.split(separator: ":", maxSplits: 1).map(String.init).pair
+                spec.auth = .basic(username: user, password: extraction.reference(password, label: "password"))
+            }
+        }
+        return SavedRequest(
+            id: name, spec: spec,
+            secrets: extraction.secrets.map { SavedRequest.Secret(name: $0.name, value: $0.value) })
+    }
+
+}
+
+extension Array where Element == String {
+    /// The first two elements (`user:password` split once); a missing second is empty.
+    fileprivate var pair: (String, String) { (first ?? "", count > 1 ? self[1] : "") }
 }
 
 /// The personal workspace typed requests go through outside a workspace: `tern/scratch` under the XDG

@@ -126,6 +126,9 @@ struct SendArguments: Equatable {
     var printsRequestHeaders = false
     var printsRequestBody = false
     var printsResponseBody = true
+    /// `--save NAME` of a typed request: the spec to write as NAME, and the secrets its
+    /// `{{secret:…}}` stand for.
+    var saveAs: SavedRequest?
 
     init(spec: String) {
         self.spec = spec
@@ -183,6 +186,15 @@ struct SendArguments: Equatable {
     private func send(
         on opened: OpenedWorkspace, adjustments: SendAdjustments, waiting: WaitingLine?
     ) async throws -> CheckedResponse {
+        if let saveAs {
+            do {
+                let message = try await opened.session.saveAdHoc(
+                    saveAs.spec, as: saveAs.id, secrets: saveAs.secrets.map { ($0.name, $0.value) })
+                StandardStream.error.write("tern: \(message)\n")
+            } catch {
+                throw CommandFailure.usage(error.message)
+            }
+        }
         if let adHoc, offline {
             let request: Request
             do {
@@ -329,4 +341,16 @@ struct SendArguments: Equatable {
         }
         for node in nodes { StandardStream.output.write(node.value.jsonText + "\n") }
     }
+}
+
+/// What `tern get URL … --save NAME` writes: the spec `id`, and the secrets its `{{secret:…}}` stand for.
+struct SavedRequest: Equatable {
+    struct Secret: Equatable {
+        var name: String
+        var value: String
+    }
+
+    var id: String
+    var spec: SpecDefinition
+    var secrets: [Secret]
 }

@@ -25,3 +25,49 @@ extension ExplorerSession {
         try resolve(adHocEntry(spec))
     }
 }
+
+extension ExplorerSession {
+    /// Saves `spec`, typed on the command line, as the new spec `id` (`tern get URL … --save NAME`),
+    /// with `secrets` (the values `{{secret:NAME}}` in it stand for) kept in the workspace's secret
+    /// store. A spec that exists is never replaced. Returns what was written, for the user.
+    package func saveAdHoc(
+        _ spec: SpecDefinition, as id: String, secrets: [(name: String, value: String)]
+    ) throws(ExplorerError) -> String {
+        let id = id.hasSuffix(".yaml") ? String(id.dropLast(5)) : id
+        guard !id.isEmpty, !id.hasPrefix("/"), !id.split(separator: "/").contains("..") else {
+            throw ExplorerError(.usage, "'\(id)' is not a spec name like 'group/name'")
+        }
+        let file = workspace.specsFolder.appendingPathComponent(id + ".yaml")
+        guard !workspace.specIDs.contains(id), !workspace.brokenSpecs.contains(where: { $0.id == id }),
+            !FileManager.default.fileExists(atPath: file.path)
+        else {
+            throw ExplorerError(
+                .workspace, "a spec '\(id)' exists already (\(file.path)); choose another name, it is not replaced")
+        }
+        var spec = spec
+        spec.name = id.split(separator: "/").last.map(String.init) ?? id
+        let saved = SpecEntry(
+            id: id, file: file, group: id.split(separator: "/").dropLast().map(String.init), spec: spec)
+        try workspaceCall { () throws(WorkspaceError) in
+            try workspace.checkLoadsBack(spec, id: id)
+            if !secrets.isEmpty {
+                var store = try SecretStore.load(workspace: workspace.root)
+                for secret in secrets { store.set(secret.name, to: .value(secret.value)) }
+                try store.save(workspace: workspace.root)
+            }
+            try workspace.save(saved)
+        }
+        var updated = workspace
+        updated.specs.append(saved)
+        updated.specs.sort { $0.id < $1.id }
+        replaceWorkspace(updated)
+        noteWritten(saved.file)
+        changed()
+        var message = "saved \(id) to \(file.path)"
+        if !secrets.isEmpty {
+            let names = secrets.map(\.name).joined(separator: ", ")
+            message += "; its secrets (\(names)) are in .tern/secrets.yaml, not in the spec"
+        }
+        return message
+    }
+}

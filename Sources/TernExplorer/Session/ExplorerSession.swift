@@ -79,6 +79,9 @@ package actor ExplorerSession {
     /// The names `{{env:NAME}}` references in the workspace and its edits (`secrets()`), worked out
     /// once per change: a run asks for them with every request.
     var secretNames: [String]?
+    /// The secret store and what its commands printed (`secretResolver`), read on first use, with
+    /// the stamp of the file it was read from.
+    var loadedSecrets: (resolver: SecretResolver, stamp: FileStamp?)?
     /// The active environment (`nil`: the workspace's default).
     package var environment: String? { settings.environment }
     /// Where responses come from.
@@ -199,8 +202,9 @@ package actor ExplorerSession {
     /// The fully resolved request of `entry` in the current environment, mode and variables, partitioned
     /// by the environment in the cache and carrying the `{{env:…}}` values it must never write down.
     func resolve(_ entry: SpecEntry) throws(ExplorerError) -> Request {
-        let context = settings.templateContext(
+        var context = settings.templateContext(
             processEnvironment: processEnvironment, captured: capturedValues().mapValues(\.value))
+        context.secrets = secretResolver
         var request = try workspaceCall { () throws(WorkspaceError) in
             try workspace.request(for: entry, context: context)
         }

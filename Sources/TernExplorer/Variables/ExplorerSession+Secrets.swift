@@ -3,20 +3,29 @@ package import Tern
 import TernWorkspace
 
 extension ExplorerSession {
-    /// The values `{{env:NAME}}` references read from the process environment, by name: the
-    /// secrets that `show` and `curl` must not print. Longer values first, so that a secret
-    /// containing another is masked whole.
+    /// The values `{{env:NAME}}` and `{{secret:NAME}}` references read (from the process environment
+    /// or the secret store), by name: the secrets that `show` and `curl` must not print. Longer
+    /// values first, so that a secret containing another is masked whole. A secret a command prints
+    /// is known once a send has run it.
     package func secrets() -> [(name: String, value: String)] {
         let names = secretNames ?? referencedEnvironmentNames()
         secretNames = names
-        var found: [(name: String, value: String)] = []
-        for name in names {
-            if let value = processEnvironment[name], !value.isEmpty { found.append((name, value)) }
-        }
-        return found.sorted { $0.value.count > $1.value.count }
+        return secretResolver.knownValues(of: names).sorted { $0.value.count > $1.value.count }
     }
 
-    /// Every name `{{env:NAME}}` references in targets, connections, environments and specs (edits
+    /// What `{{secret:NAME}}` reads: the workspace's `.tern/secrets.yaml` under the process
+    /// environment, read again whenever the file changed (`tern secrets set` in another terminal
+    /// while the TUI runs).
+    var secretResolver: SecretResolver {
+        let file = SecretStore.file(inWorkspace: workspace.root)
+        let stamp = FileStamp(path: file.path)
+        if let loadedSecrets, loadedSecrets.stamp == stamp { return loadedSecrets.resolver }
+        let resolver = SecretResolver(workspace: workspace.root, processEnvironment: processEnvironment)
+        loadedSecrets = (resolver, stamp)
+        return resolver
+    }
+
+    /// Every name `{{env:NAME}}` or `{{secret:NAME}}` references in targets, connections, environments and specs (edits
     /// included), each once.
     private func referencedEnvironmentNames() -> [String] {
         var strings: [String] = []
@@ -34,7 +43,7 @@ extension ExplorerSession {
             strings += SecretMask.templatedStrings(of: entry.spec)
         }
         var seen = Set<String>()
-        return strings.filter { $0.contains("{{") }.flatMap(SecretMask.processEnvironmentNames(in:)).filter {
+        return strings.filter { $0.contains("{{") }.flatMap(SecretMask.secretNames(in:)).filter {
             seen.insert($0).inserted
         }
     }

@@ -1,18 +1,8 @@
 import Foundation
 
 extension CurlMapper {
-    /// Names whose values are credentials (compared lower-cased, as substrings).
-    static let credentialWords = [
-        "token", "secret", "password", "passwd", "apikey", "api_key", "api-key", "auth", "session", "sessid",
-        "jwt", "csrf", "xsrf", "signature", "credential", "private",
-    ]
-
     /// Whether a header, cookie or query parameter called `name` holds a credential.
-    static func isCredential(_ name: String) -> Bool {
-        let lower = name.lowercased()
-        if ["key", "sig", "sid", "code", "pass", "pwd", "access_key", "client_secret"].contains(lower) { return true }
-        return credentialWords.contains { lower.contains($0) }
-    }
+    static func isCredential(_ name: String) -> Bool { CredentialName.isCredential(name) }
 
     /// `{{env:NAME}}` standing for `value`, with a warning telling the user to set NAME.
     /// The same value keeps one name; a name already used for another value gets a suffix.
@@ -44,13 +34,13 @@ extension CurlMapper {
                 let text = String(cookie)
                 let (cookieName, cookieValue) = CurlArguments.splitOnce(text, at: "=")
                 let trimmed = cookieName.trimmingCharacters(in: .whitespaces)
-                guard let cookieValue, Self.isCredential(trimmed) || trimmed.lowercased().hasSuffix("sid") else {
+                guard let cookieValue, CredentialName.isCredentialCookie(trimmed) else {
                     return text
                 }
                 return cookieName + "=" + secret(cookieValue, suggested: trimmed, item: item)
             }.joined(separator: ";")
         }
-        if Self.isCredential(lower) || lower == "x-api-key" {
+        if Self.isCredential(lower) {
             return secret(value, suggested: name, item: item)
         }
         return value

@@ -58,7 +58,7 @@ extension Workspace {
             case .success(let (entry, specWarnings)):
                 let spec = entry.spec
                 let variables = Set(
-                    spec.templatedStrings.flatMap(Template.references(in:)).filter { !$0.isProcessEnvironment }.map(
+                    spec.templatedStrings.flatMap(Template.references(in:)).filter { $0.isVariable }.map(
                         \.name))
                 let listing = SpecListing(
                     id: id, name: spec.name, method: spec.method, path: spec.path, target: spec.target,

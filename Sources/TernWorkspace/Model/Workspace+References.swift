@@ -8,7 +8,7 @@ extension Workspace {
     /// the `mock` override.
     public func referencesVariable(_ name: String, environment: String? = nil) -> Bool {
         let uses: (String) -> Bool = { text in
-            Template.references(in: text).contains { !$0.isProcessEnvironment && $0.name == name }
+            Template.references(in: text).contains { $0.isVariable && $0.name == name }
         }
         for target in targets.values where uses(target.baseURL) || target.headers.contains(where: { uses($0.value) }) {
             return true
@@ -48,5 +48,29 @@ extension SpecDefinition {
         case .object(let fields): for field in fields.values { collect(field, into: &strings) }
         default: break
         }
+    }
+}
+
+extension Workspace {
+    /// The names `{{secret:NAME}}` reads, each with the ids of the specs that read it; a name read
+    /// only by targets or environments lists `(targets, environments)`.
+    public func secretReferences() -> [String: [String]] {
+        let names: (String) -> [String] = { text in
+            Template.references(in: text).filter { $0.kind == .secret }.map(\.name)
+        }
+        var used: [String: [String]] = [:]
+        for entry in specs {
+            let strings = entry.spec.templatedStrings + (entry.spec.auth?.values.map(\.value) ?? [])
+            for name in Set(strings.flatMap(names)).sorted() { used[name, default: []].append(entry.id) }
+        }
+        var shared: [String] = []
+        for target in targets.values {
+            for text in [target.baseURL] + target.headers.map(\.value) + (target.auth?.values.map(\.value) ?? []) {
+                shared += names(text)
+            }
+        }
+        for environment in environments.values { shared += environment.variables.flatMap { names($0.value) } }
+        for name in shared where used[name] == nil { used[name] = ["(targets, environments)"] }
+        return used
     }
 }

@@ -1,16 +1,29 @@
 import Foundation
 
-/// The `{{name}}` / `{{env:NAME}}` syntax: finding references and substituting them in one pass.
+/// The `{{name}}` / `{{env:NAME}}` / `{{secret:NAME}}` syntax: finding references and substituting them in one pass.
 ///
 /// Spaces inside the braces are ignored (`{{ userId }}`). `{{}}` and an unclosed `{{` are kept
 /// as text. Substituted values are never scanned again.
 enum Template {
     /// One `{{…}}` in a string.
     struct Reference: Hashable, Sendable {
-        /// The variable name, or the process environment variable's name.
+        /// What a reference reads.
+        enum Kind: Hashable, Sendable {
+            /// `{{name}}`: an override, a captured value or the environment's.
+            case variable
+            /// `{{env:NAME}}`: the process environment.
+            case processEnvironment
+            /// `{{secret:NAME}}`: the process environment when it sets NAME, else the secret store.
+            case secret
+        }
+
+        /// The variable name, or the process environment variable's or the secret's name.
         var name: String
-        /// Whether it is `{{env:NAME}}`.
-        var isProcessEnvironment: Bool
+        /// What it reads.
+        var kind: Kind
+
+        /// Whether it is `{{name}}`, a workspace variable.
+        var isVariable: Bool { kind == .variable }
     }
 
     /// Whether `text` may contain references (a cheap check before scanning).
@@ -67,11 +80,12 @@ enum Template {
 
     private static func parse(_ inner: Substring) -> Reference? {
         guard !inner.isEmpty, !inner.contains("{") else { return nil }
-        if inner.hasPrefix("env:") {
-            let name = inner.dropFirst(4).trimmingSpaces()
-            return name.isEmpty ? nil : Reference(name: String(name), isProcessEnvironment: true)
+        for (prefix, kind) in [("env:", Reference.Kind.processEnvironment), ("secret:", .secret)]
+        where inner.hasPrefix(prefix) {
+            let name = inner.dropFirst(prefix.count).trimmingSpaces()
+            return name.isEmpty ? nil : Reference(name: String(name), kind: kind)
         }
-        return Reference(name: String(inner), isProcessEnvironment: false)
+        return Reference(name: String(inner), kind: .variable)
     }
 }
 

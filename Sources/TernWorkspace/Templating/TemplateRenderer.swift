@@ -12,6 +12,7 @@ struct TemplateRenderer {
     private let overrides: [String: String]
     private let captured: [String: String]
     let processEnvironment: [String: String]
+    private let secrets: SecretResolver?
     private let values: [String: String]
     /// What this request's rendering has used so far (one renderer renders one request).
     private let budget = RenderBudget()
@@ -21,6 +22,7 @@ struct TemplateRenderer {
         overrides = context.overrides
         captured = context.captured
         processEnvironment = context.processEnvironment
+        secrets = context.secrets
         let chosen = context.environment ?? workspace.defaultEnvironment
         if let chosen {
             guard let environment = workspace.environments[chosen] else {
@@ -88,8 +90,10 @@ struct TemplateRenderer {
     private func value(of reference: Template.Reference, file: URL, at location: SourceLocation?) throws(WorkspaceError)
         -> String
     {
-        if reference.isProcessEnvironment {
-            return try processValue(reference.name, file: file, at: location)
+        switch reference.kind {
+        case .processEnvironment: return try processValue(reference.name, file: file, at: location)
+        case .secret: return try secretValue(reference.name, file: file, at: location)
+        case .variable: break
         }
         if let value = overrides[reference.name] ?? captured[reference.name] { return value }
         if let raw = values[reference.name], let environment {
@@ -107,8 +111,10 @@ struct TemplateRenderer {
     ) throws(WorkspaceError) -> String {
         let location = environment.locations[name]
         return try bounded(raw, file: environment.file, at: location) { reference throws(WorkspaceError) in
-            if reference.isProcessEnvironment {
-                return try processValue(reference.name, file: environment.file, at: location)
+            switch reference.kind {
+            case .processEnvironment: return try processValue(reference.name, file: environment.file, at: location)
+            case .secret: return try secretValue(reference.name, file: environment.file, at: location)
+            case .variable: break
             }
             if let value = overrides[reference.name] ?? captured[reference.name] ?? values[reference.name] {
                 return value
@@ -127,6 +133,24 @@ struct TemplateRenderer {
             )
         }
         return value
+    }
+
+    /// `{{secret:NAME}}`: the process environment's NAME when set, else the secret store's; an error
+    /// without a position of its own is placed at the reference.
+    private func secretValue(_ name: String, file: URL, at location: SourceLocation?) throws(WorkspaceError) -> String {
+        if let value = processEnvironment[name], !value.isEmpty { return value }
+        do throws(WorkspaceError) {
+            guard let secrets else {
+                throw WorkspaceError(
+                    .undefinedVariable,
+                    "undefined secret '\(name)': set it with 'tern secrets set \(name)' (kept in .tern/secrets.yaml, "
+                        + "never committed) or export \(name)")
+            }
+            return try secrets.value(of: name)
+        } catch {
+            guard error.file == nil else { throw error }
+            throw WorkspaceError(error.kind, error.message, file: file, at: location, suggestions: error.suggestions)
+        }
     }
 
     private func undefined(_ name: String, file: URL, at location: SourceLocation?) -> WorkspaceError {
