@@ -120,3 +120,44 @@ struct AdHocCLITests {
         }
     }
 }
+
+/// A typed request met in the TUI: sent outside a workspace, then `tern --scratch` lists it in the
+/// History window and shows the spec `--save` wrote, at 80×24 and 120×40.
+@Suite("tern get URL, then tern --scratch", .serialized)
+struct AdHocTUITests {
+    @Test(
+        "the scratch workspace's history and saved spec in the TUI",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"),
+        arguments: [(80, 24), (120, 40)])
+    func scratchInTheTUI(size: (width: Int, height: Int)) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-adhoc-tui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let environment = ["XDG_DATA_HOME": folder.appendingPathComponent("xdg").path]
+        try await withMockServer { server in
+            let url = server.baseURL.appendingPathComponent("users/2").absoluteString
+            let typed = try await Tern.run(["get", url, "X-Trace:tui"], in: folder, environment: environment)
+            #expect(typed.status == 0, "\(typed.stderr)")
+            let saved = try await Tern.run(
+                ["get", url, "--save", "people/grace"], in: folder, environment: environment)
+            #expect(saved.status == 0, "\(saved.stderr)")
+
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(
+                "cd '\(folder.path)' && env XDG_DATA_HOME='\(environment["XDG_DATA_HOME"]!)' LANG=C.UTF-8 "
+                    + "NCURSES_NO_UTF8_ACS=1 TERM=xterm-256color '\(Tern.binary.path)' --scratch; "
+                    + "echo TERN-EXITED:$?; sleep 20", width: size.width, height: size.height)
+            // The spec --save wrote is listed; the History window holds both sends: the typed one by
+            // its URL, the saved one by its spec.
+            let opened = try await tmux.waitFor { $0.contains("grace") }
+            #expect(opened.contains("people"), "\(opened)")
+            try await tmux.type("H")
+            let history = try await tmux.waitFor { $0.contains(":\(server.baseURL.port ?? 0)/users/2") && $0.contains("people/grace") }
+            #expect(history.contains("200 live"), "\(history)")
+            #expect(!history.contains("adhoc"), "\(history)")
+            try await tmux.type("Escape", "q")
+            try await tmux.waitFor("TERN-EXITED:0")
+        }
+    }
+}

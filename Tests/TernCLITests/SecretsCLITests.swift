@@ -110,6 +110,10 @@ struct SecretsCLITests {
                 let secondHeaders = try #require(second["headers"] as? [String: String])
                 #expect(firstHeaders == secondHeaders)
                 #expect(first["body"] as? String == #"{"username":"ada","password":"hun\"ter2"}"#)
+                // The typed send was the saved spec's first send: it replays offline under its name.
+                let replayed = try await Tern.run(workspace.arguments("send", "saved/login", "--mode", "cache"))
+                #expect(replayed.status == 0, "\(replayed.stderr)")
+                #expect("\(try Self.json(replayed.stdout)["body"] ?? "-")" == "\(first["body"] ?? "-")")
 
                 // --auth becomes the spec's auth, its password a secret; a name in use is never replaced.
                 let basic = try await Tern.run(

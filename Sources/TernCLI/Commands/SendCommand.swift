@@ -194,6 +194,22 @@ struct SendArguments: Equatable {
             } catch {
                 throw CommandFailure.usage(error.message)
             }
+            // Sent as the spec it now is: its history, cache entry and replay are the spec's.
+            var saved = self
+            saved.spec = saveAs.id
+            saved.adHoc = nil
+            saved.saveAs = nil
+            if offline {
+                let request: Request
+                do {
+                    request = try await opened.session.resolvedRequest(saveAs.id)
+                } catch {
+                    throw CommandFailure.usage(error.message)
+                }
+                RequestPrinter.print(request, headers: true, body: true)
+                throw CommandFailure.silent(.success)
+            }
+            return try await saved.send(on: opened, adjustments: adjustments, waiting: waiting)
         }
         if let adHoc, offline {
             let request: Request

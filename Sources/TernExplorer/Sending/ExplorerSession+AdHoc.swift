@@ -3,11 +3,15 @@ package import Tern
 package import TernWorkspace
 
 extension ExplorerSession {
+    /// The id a request typed on the command line is sent as. History records its sends without a
+    /// spec (lists show its method and URL).
+    static let adHocID = "adhoc"
+
     /// The entry an ad-hoc request is sent as: the id `adhoc` in the workspace's `specs/` folder (never
-    /// written there unless saved), so history, the cache and the badges treat it as any spec.
+    /// written there unless saved), so the cache and the badges treat it as any spec.
     private func adHocEntry(_ spec: SpecDefinition) -> SpecEntry {
         SpecEntry(
-            id: "adhoc", file: workspace.specsFolder.appendingPathComponent("adhoc.yaml"), group: [], spec: spec)
+            id: Self.adHocID, file: workspace.specsFolder.appendingPathComponent("adhoc.yaml"), group: [], spec: spec)
     }
 
     /// Sends `spec`, typed on the command line, through this session (its environment's variables,

@@ -43,11 +43,21 @@ extension HistoryList {
         return [
             Span(Format.clock(entry.date, in: timeZone) + "  "),
             Span(pad(entry.method, 8), Styles.method(entry.method)),
-            Span(pad(entry.spec ?? entry.url, 26)),
+            Span(pad(entry.spec ?? typedURL(entry.url, width: 25), 26)),
             Span(pad(outcome, 14), style),
             Span(Format.duration(entry.duration), .dim),
             Span(entry.error.map { "  \($0)" } ?? "", Style(foreground: .red)),
         ]
+    }
+
+    /// A typed request's URL (it has no spec) in `width` cells: without its scheme, and when still too
+    /// long, its end (the path tells sends apart, the host rarely does).
+    static func typedURL(_ url: String, width: Int) -> String {
+        var shown = Substring(url)
+        for scheme in ["https://", "http://"] where shown.hasPrefix(scheme) { shown = shown.dropFirst(scheme.count) }
+        guard CellWidth.of(String(shown)) > width else { return String(shown) }
+        while CellWidth.of(String(shown)) > width - 1, !shown.isEmpty { shown = shown.dropFirst() }
+        return "…" + shown
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {
