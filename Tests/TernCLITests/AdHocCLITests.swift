@@ -130,7 +130,8 @@ struct AdHocTUITests {
         .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"),
         arguments: [(80, 24), (120, 40)])
     func scratchInTheTUI(size: (width: Int, height: Int)) async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-adhoc-tui-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "tern-adhoc-tui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let environment = ["XDG_DATA_HOME": folder.appendingPathComponent("xdg").path]
@@ -153,7 +154,9 @@ struct AdHocTUITests {
             let opened = try await tmux.waitFor { $0.contains("grace") }
             #expect(opened.contains("people"), "\(opened)")
             try await tmux.type("H")
-            let history = try await tmux.waitFor { $0.contains(":\(server.baseURL.port ?? 0)/users/2") && $0.contains("people/grace") }
+            let history = try await tmux.waitFor {
+                $0.contains(":\(server.baseURL.port ?? 0)/users/2") && $0.contains("people/grace")
+            }
             #expect(history.contains("200 live"), "\(history)")
             #expect(!history.contains("adhoc"), "\(history)")
             try await tmux.type("Escape", "q")

@@ -56,7 +56,8 @@ extension ExplorerSession {
                 let record = response.cache?.request ?? handler.cacheIdentity.record(of: request, redactor: redactor)
                 await remember(
                     HistoryEntry(
-                        spec: current.id == Self.adHocID ? nil : current.id, method: request.method.rawValue, url: redactor.redact(url: request.url),
+                        spec: current.id == Self.adHocID ? nil : current.id, method: request.method.rawValue,
+                        url: redactor.redact(url: request.url),
                         date: started, status: response.statusCode, source: response.source,
                         duration: response.timing.duration.seconds, request: record, cacheKey: response.cache?.key,
                         phases: response.source == .live ? response.phases : nil
@@ -67,7 +68,8 @@ extension ExplorerSession {
             try? cookieJars.saveIfChanged()
             await remember(
                 HistoryEntry(
-                    spec: current.id == Self.adHocID ? nil : current.id, method: request.method.rawValue, url: redactor.redact(url: request.url),
+                    spec: current.id == Self.adHocID ? nil : current.id, method: request.method.rawValue,
+                    url: redactor.redact(url: request.url),
                     date: started,
                     duration: Date().timeIntervalSince(started), error: redactor.redact(failure.description),
                     request: history == nil ? nil : handler.cacheIdentity.record(of: request, redactor: redactor)

@@ -20,7 +20,9 @@ extension HistoryList: Component {
             return Reply([.openHistoryEntry(entry)], status: StatusMessage(text: "opening \(name)…", isError: false))
         case .send:
             guard let spec = selected?.spec else {
-                return .error("this entry was not sent from a spec: it cannot be sent again")
+                return .error(
+                    "this request was typed, not sent from a spec: 'tern get URL … --save NAME' makes one "
+                        + "that can be sent again")
             }
             isOpen = false
             return Reply(event: .send(spec))
