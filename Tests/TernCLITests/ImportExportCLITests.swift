@@ -85,6 +85,50 @@ struct ImportExportCLITests {
         #expect(exported.stdout.contains("name=x"))
     }
 
+    @Test(
+        "Copy as cURL, replay it: the pasted secrets go to .tern/secrets.yaml, never the spec, and the first send works"
+    )
+    func pastedSecretsSendAtOnce() async throws {
+        let root = folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try await withMockServer { server in
+            let url = server.baseURL.appendingPathComponent("echo").absoluteString
+            let command =
+                "curl '\(url)?api_key=k-123&page=2' -H 'Authorization: Bearer tok-456' "
+                + "-b 'theme=dark; sessionid=s-789' -H 'X-Trace: 1'\n"
+            let imported = try await Tern.run(
+                ["import", "curl", "-", "--workspace", root.path, "--into", "pasted"], input: command)
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(imported.stdout.contains("secret TOKEN") || imported.stderr.contains("secret TOKEN"))
+            let specs = try FileManager.default.subpathsOfDirectory(atPath: root.appendingPathComponent("specs").path)
+            let spec = try #require(specs.first { $0.hasSuffix(".yaml") })
+            let text = try String(contentsOf: root.appendingPathComponent("specs/" + spec), encoding: .utf8)
+            for secret in ["k-123", "tok-456", "s-789"] { #expect(!text.contains(secret), "\(secret) in \(text)") }
+            let store = root.appendingPathComponent(".tern/secrets.yaml")
+            let mode = try #require(FileManager.default.attributesOfItem(atPath: store.path)[.posixPermissions] as? Int)
+            #expect(mode & 0o777 == 0o600)
+
+            let sent = try await Tern.run(
+                [
+                    "send", "pasted/" + String(spec.dropLast(5).split(separator: "/").last ?? ""), "--workspace",
+                    root.path, "--mode", "live", "-v",
+                ])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            let echo = try #require(try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? [String: Any])
+            let headers = try #require(echo["headers"] as? [String: String])
+            #expect(headers["authorization"] == "Bearer tok-456")
+            #expect(headers["cookie"] == "theme=dark; sessionid=s-789")
+            #expect(echo["query"] as? String == "api_key=k-123&page=2")
+            for secret in ["k-123", "tok-456", "s-789"] { #expect(!sent.stderr.contains(secret), "-v masks \(secret)") }
+
+            // Importing again changes nothing, the store included.
+            let again = try await Tern.run(
+                ["import", "curl", "-", "--workspace", root.path, "--into", "pasted"], input: command)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect((again.stdout + again.stderr).contains("already in .tern/secrets.yaml"))
+        }
+    }
+
     @Test("export postman writes a v2.1 collection of a group; an existing file needs --force")
     func exportPostman() async throws {
         try await withDemo { demo in

@@ -23,9 +23,10 @@ struct CurlAuthDifferentialTests {
                     "/bin/bash", ["-c", command], in: folder.url, environment: ["PATH": "/usr/bin:/bin"],
                     timeout: 30)
                 #expect(curl.output == "200", "curl: \(curl.output)")
+                // The password the command held is in the secret store: the first send works at once.
                 let (session, collection) = try CurlDifferential.importAndOpen(
-                    command, folder: folder.url, environment: ["PASSWORD": "s3cret"])
-                #expect(collection.specs.first?.spec.auth == .digest(username: "fred", password: "{{env:PASSWORD}}"))
+                    command, folder: folder.url, environment: [:])
+                #expect(collection.specs.first?.spec.auth == .digest(username: "fred", password: "{{secret:PASSWORD}}"))
                 let response = try await session.send("imported")
                 #expect(response.statusCode == 200)
             }
@@ -43,15 +44,14 @@ struct CurlAuthDifferentialTests {
             // A query in canonical order: curl 7.88 signs the query as written (later curls sort it).
             try await CurlDifferential.bash(command, in: folder.url, environment: [:])
             let fromCurl = try #require(server.take().last, "curl sent nothing")
-            let environment = ["AWS_ACCESS_KEY_ID": Self.accessKey, "AWS_SECRET_ACCESS_KEY": Self.secretKey]
             let (session, collection) = try CurlDifferential.importAndOpen(
-                command, folder: folder.url, environment: environment)
+                command, folder: folder.url, environment: [:])
             let auth = try #require(collection.specs.first?.spec.auth)
             guard case .aws(let key, let secret, .none, let region, let service) = auth else {
                 Issue.record("not an aws block: \(auth)")
                 return
             }
-            #expect(key == "{{env:AWS_ACCESS_KEY_ID}}" && secret == "{{env:AWS_SECRET_ACCESS_KEY}}")
+            #expect(key == "{{secret:AWS_ACCESS_KEY_ID}}" && secret == "{{secret:AWS_SECRET_ACCESS_KEY}}")
             #expect(region == "us-east-2" && service == "es")
             let signer = AWSSigV4Signer(
                 credentials: AWSCredentials(accessKeyID: Self.accessKey, secretAccessKey: Self.secretKey),

@@ -18,18 +18,22 @@ struct CurlAuthImportTests {
         try #require(try read(text).specs.first).spec.auth
     }
 
-    @Test("-u and --user are a basic block; the password moves to the environment, the user stays")
+    @Test("-u and --user are a basic block; the password moves to the secret store, the user stays")
     func basic() throws {
         let collection = try read("curl -u name:password https://example.com")
         let spec = try #require(collection.specs.first).spec
-        #expect(spec.auth == .basic(username: "name", password: "{{env:PASSWORD}}"))
+        #expect(spec.auth == .basic(username: "name", password: "{{secret:PASSWORD}}"))
         #expect(spec.headers.isEmpty)
-        #expect(collection.warnings.contains { $0.contains("set PASSWORD in the environment") })
+        #expect(
+            collection.secrets == [
+                ImportedSecret(name: "PASSWORD", value: "password", item: collection.secrets.first?.item ?? "")
+            ])
         #expect(
             try auth("curl --user 'daniel:secret' --basic https://example.com")
-                == .basic(username: "daniel", password: "{{env:PASSWORD}}"))
+                == .basic(username: "daniel", password: "{{secret:PASSWORD}}"))
         #expect(
-            try auth("curl https://user:pass@example.com/") == .basic(username: "user", password: "{{env:PASSWORD}}"))
+            try auth("curl https://user:pass@example.com/") == .basic(username: "user", password: "{{secret:PASSWORD}}")
+        )
     }
 
     @Test("-u without a password: the user alone, with a warning that curl would ask")
@@ -43,13 +47,13 @@ struct CurlAuthImportTests {
     func digest() throws {
         #expect(
             try auth("curl --digest -u fred:fred https://example.com")
-                == .digest(username: "fred", password: "{{env:PASSWORD}}"))
+                == .digest(username: "fred", password: "{{secret:PASSWORD}}"))
     }
 
-    @Test("--oauth2-bearer is a bearer block, the token in the environment")
+    @Test("--oauth2-bearer is a bearer block, the token in the secret store")
     func bearer() throws {
         let collection = try read(#"curl --oauth2-bearer "mF_9.B5f-4.1JqM" https://example.com"#)
-        #expect(collection.specs.first?.spec.auth == .bearer(token: "{{env:TOKEN}}"))
+        #expect(collection.specs.first?.spec.auth == .bearer(token: "{{secret:TOKEN}}"))
         #expect(collection.specs.first?.spec.headers.isEmpty == true)
         #expect(!collection.warnings.joined().contains("mF_9"))
     }
@@ -60,10 +64,10 @@ struct CurlAuthImportTests {
         #expect(
             collection.specs.first?.spec.auth
                 == .aws(
-                    accessKey: "{{env:AWS_ACCESS_KEY_ID}}", secretKey: "{{env:AWS_SECRET_ACCESS_KEY}}",
+                    accessKey: "{{secret:AWS_ACCESS_KEY_ID}}", secretKey: "{{secret:AWS_SECRET_ACCESS_KEY}}",
                     sessionToken: nil, region: "us-east-2", service: "es"))
         for name in ["AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"] {
-            #expect(collection.warnings.contains { $0.contains("set \(name) in the environment") })
+            #expect(collection.secrets.contains { $0.name == name && $0.value != nil })
         }
         #expect(!collection.warnings.joined().contains("secret\""))
     }
@@ -75,8 +79,8 @@ struct CurlAuthImportTests {
         #expect(
             derived
                 == .aws(
-                    accessKey: "{{env:AWS_ACCESS_KEY_ID}}", secretKey: "{{env:AWS_SECRET_ACCESS_KEY}}",
-                    sessionToken: "{{env:AWS_SESSION_TOKEN}}", region: "eu-west-1", service: "sqs"))
+                    accessKey: "{{secret:AWS_ACCESS_KEY_ID}}", secretKey: "{{secret:AWS_SECRET_ACCESS_KEY}}",
+                    sessionToken: "{{secret:AWS_SESSION_TOKEN}}", region: "eu-west-1", service: "sqs"))
         let collection = try read(
             "curl --aws-sigv4 aws:amz:us-west-2 -u AK:SK -H 'X-Amz-Security-Token: t' https://s3.x.y/")
         let spec = try #require(collection.specs.first).spec
@@ -106,6 +110,6 @@ struct CurlAuthImportTests {
             try read("curl -u a:b --oauth2-bearer T -H 'Authorization: Custom x' https://h/").specs.first
         ).spec
         #expect(spec.auth == nil)
-        #expect(spec.headers.first { $0.name == "Authorization" }?.value == "Custom {{env:CUSTOM_AUTH}}")
+        #expect(spec.headers.first { $0.name == "Authorization" }?.value == "Custom {{secret:CUSTOM_AUTH}}")
     }
 }

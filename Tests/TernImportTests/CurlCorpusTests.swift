@@ -65,9 +65,9 @@ struct CurlCorpusTests {
         let quotes = try #require(try read("post_escaped_single_quotes_in_double_quotes.sh").specs.first).spec
         #expect(quotes.body == .text(#"foo=\'bar\'"#))
         let basic = try read("get_basic_auth.sh")
-        #expect(basic.specs.first?.spec.auth == .basic(username: "some_username", password: "{{env:PASSWORD}}"))
+        #expect(basic.specs.first?.spec.auth == .basic(username: "some_username", password: "{{secret:PASSWORD}}"))
         let noUser = try read("get_basic_auth_no_user.sh")
-        #expect(noUser.specs.first?.spec.auth == .basic(username: "", password: "{{env:PASSWORD}}"))
+        #expect(noUser.specs.first?.spec.auth == .basic(username: "", password: "{{secret:PASSWORD}}"))
         #expect(!basic.warnings.joined().contains("some_password"))
         let insecure = try read("get_insecure_full.sh")
         #expect(insecure.warnings.contains { $0.contains("--insecure") })

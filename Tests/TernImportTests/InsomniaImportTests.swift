@@ -35,7 +35,7 @@ struct InsomniaImportTests {
         let inventory = try Support.spec("Returns pet inventories by status", in: collection).spec
         #expect(Support.header("api_key", inventory) == "{{apiKey}}")
         let login = try Support.spec("Logs user into the system", in: collection).spec
-        #expect(Support.query(login) == ["username=string", "password={{env:SWAGGER_PETSTORE_1_0_0_PASSWORD}}"])
+        #expect(Support.query(login) == ["username=string", "password={{secret:SWAGGER_PETSTORE_1_0_0_PASSWORD}}"])
     }
 
     @Test("v4 JSON corpus: base and sub environments flattened, secrets moved, other resources listed")
@@ -48,7 +48,7 @@ struct InsomniaImportTests {
         let sub = collection.environments[1].variables
         #expect(sub.contains(HTTPFieldPair(name: "host", value: "petstore.swagger.io")))
         #expect(sub.contains(HTTPFieldPair(name: "base_path", value: "/v2")))
-        #expect(sub.contains(HTTPFieldPair(name: "apiKey", value: "{{env:SWAGGER_PETSTORE_1_0_0_APIKEY}}")))
+        #expect(sub.contains(HTTPFieldPair(name: "apiKey", value: "{{secret:SWAGGER_PETSTORE_1_0_0_APIKEY}}")))
         #expect(sub.first?.name == "base_url")
         #expect(
             collection.skipped.contains(SkippedItem(item: "ExampleSuite", reason: "Insomnia unit tests are not run")))
@@ -66,7 +66,7 @@ struct InsomniaImportTests {
         let basic = try Support.spec("sends request with basic authentication", in: collection).spec
         #expect(basic.path == "/auth/basic")
         #expect(basic.headers.filter { $0.name == "Authorization" }.count == 1)
-        #expect(Support.header("Authorization", basic)?.hasPrefix("Basic {{env:SMOKE_TESTS_") == true)
+        #expect(Support.header("Authorization", basic)?.hasPrefix("Basic {{secret:SMOKE_TESTS_") == true)
         #expect(!Support.writtenText(collection).contains("dXNlcjpwYX"))
         let script = try Support.spec("sends request with pre-request script", in: collection)
         #expect(script.folders == ["FolderWithEnv"])

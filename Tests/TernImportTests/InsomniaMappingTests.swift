@@ -63,7 +63,7 @@ struct InsomniaMappingTests {
         #expect(Support.query(list.spec) == ["status=open", "page={{page}}", "debug=1"])
         #expect(list.spec.disabled.query == ["debug"])
         // Auth blocks become the spec's `auth:` (sent by Tern's authentication at send time), not headers.
-        #expect(list.spec.auth == .bearer(token: "{{env:BILLING_TOKEN}}"))
+        #expect(list.spec.auth == .bearer(token: "{{secret:BILLING_TOKEN}}"))
         #expect(Support.header("Authorization", list.spec) == nil)
         #expect(Support.header("X-Request", list.spec) == "{% response 'body', 'req_1', '$.id' %}")
         #expect(collection.warnings.contains { $0.hasPrefix("List invoices: template tag '{% response") })
@@ -84,10 +84,10 @@ struct InsomniaMappingTests {
                     MultipartPartDefinition(name: "note", value: "hi"),
                     MultipartPartDefinition(name: "doc", file: "docs/a.pdf"),
                 ]))
-        #expect(upload.auth == .apiKey(name: "X-Api-Key", value: "{{env:BILLING_X_API_KEY}}", location: .header))
+        #expect(upload.auth == .apiKey(name: "X-Api-Key", value: "{{secret:BILLING_X_API_KEY}}", location: .header))
         let login = try Support.spec("Login", in: collection).spec
         #expect(login.body == .form([("user", "ada")]))
-        #expect(login.auth == .basic(username: "ada", password: "{{env:BILLING_PASSWORD}}"))
+        #expect(login.auth == .basic(username: "ada", password: "{{secret:BILLING_PASSWORD}}"))
         #expect(collection.warnings.contains("Hawk: hawk authentication is not imported; add its headers by hand"))
         let written = Support.writtenText(collection)
         for secret in ["folder-token-1", "k-999", "pw-777", "abc-private", "prod.example.com"] {
@@ -109,9 +109,9 @@ struct InsomniaMappingTests {
         #expect(collection.environments.map(\.name) == ["billing", "billing-prod"])
         let base = collection.environments[0].variables
         #expect(base.contains(HTTPFieldPair(name: "host", value: "https://billing.example.com")))
-        #expect(base.contains(HTTPFieldPair(name: "_sessionKey", value: "{{env:BILLING_SESSIONKEY}}")))
+        #expect(base.contains(HTTPFieldPair(name: "_sessionKey", value: "{{secret:BILLING_SESSIONKEY}}")))
         let prod = collection.environments[1].variables
-        #expect(prod.contains(HTTPFieldPair(name: "host", value: "{{env:BILLING_HOST}}")))
-        #expect(prod.contains(HTTPFieldPair(name: "region", value: "{{env:BILLING_REGION}}")))
+        #expect(prod.contains(HTTPFieldPair(name: "host", value: "{{secret:BILLING_HOST}}")))
+        #expect(prod.contains(HTTPFieldPair(name: "region", value: "{{secret:BILLING_REGION}}")))
     }
 }

@@ -19,7 +19,7 @@ struct OAuth2ImportTests {
         """#
     }
 
-    @Test("Postman client credentials and PKCE: the grant, endpoints and scope kept, the secret moved to {{env:}}")
+    @Test("Postman client credentials and PKCE: the grant, endpoints and scope kept, the secret moved to {{secret:}}")
     func postman() throws {
         let credentials = try PostmanImporter.read(
             Support.source(
@@ -40,7 +40,7 @@ struct OAuth2ImportTests {
         #expect(definition.fields["tokenURL"] == "https://id.example.com/oauth/token")
         #expect(definition.fields["clientId"] == "reports" && definition.fields["scope"] == "reports:read")
         #expect(definition.fields["clientAuth"] == "body")
-        #expect(definition.fields["clientSecret"]?.hasPrefix("{{env:") == true)
+        #expect(definition.fields["clientSecret"]?.hasPrefix("{{secret:") == true)
         #expect(!Support.writtenText(credentials).contains("sup3r-secret"))
 
         let pkce = try PostmanImporter.read(
@@ -71,7 +71,7 @@ struct OAuth2ImportTests {
                     """#)))
         let spec = try Support.spec("Me", in: implicit).spec
         #expect(spec.auth == nil)
-        #expect(Support.header("Authorization", spec)?.hasPrefix("Bearer {{env:") == true)
+        #expect(Support.header("Authorization", spec)?.hasPrefix("Bearer {{secret:") == true)
         #expect(implicit.warnings.contains { $0.contains("not one Tern runs") })
     }
 }

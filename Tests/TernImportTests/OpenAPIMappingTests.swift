@@ -152,10 +152,10 @@ struct OpenAPIMappingTests {
     func security() throws {
         let collection = try OpenAPIFixture.read(text: Self.document)
         let get = try #require(collection.spec("get-order"))
-        #expect(get.auth == .bearer(token: "{{env:BEARER}}"))
+        #expect(get.auth == .bearer(token: "{{secret:BEARER}}"))
         #expect(get.header("Authorization") == nil)
         #expect(get.header("X-API-Key") == nil)
-        #expect(collection.warnings.contains("set BEARER in the environment for bearer"))
+        #expect(collection.secrets.contains(ImportedSecret(name: "BEARER", value: nil, item: "bearer")))
 
         let create = try #require(collection.spec("create-order"))
         #expect(create.header("Authorization") == nil)
@@ -164,10 +164,12 @@ struct OpenAPIMappingTests {
 
         let put = try #require(collection.spec("create-order-2"))
         // The first scheme of the requirement is the spec's `auth:`; the other stays a query row.
-        #expect(put.auth == .basic(username: "{{env:BASIC_USERNAME}}", password: "{{env:BASIC_PASSWORD}}"))
+        #expect(put.auth == .basic(username: "{{secret:BASIC_USERNAME}}", password: "{{secret:BASIC_PASSWORD}}"))
         #expect(put.header("Authorization") == nil)
-        #expect(put.queryValue("key") == "{{env:QUERY}}")
-        #expect(collection.warnings.contains("set BASIC_USERNAME and BASIC_PASSWORD in the environment for basic"))
+        #expect(put.queryValue("key") == "{{secret:QUERY}}")
+        for name in ["BASIC_USERNAME", "BASIC_PASSWORD"] {
+            #expect(collection.secrets.contains(ImportedSecret(name: name, value: nil, item: "basic")))
+        }
 
         let login = try #require(collection.spec("login"))
         // A client credentials flow becomes an `oauth2` block Tern runs, the client's id and secret from the
@@ -175,16 +177,16 @@ struct OpenAPIMappingTests {
         let oauth = OAuth2Definition(
             grant: .clientCredentials,
             fields: [
-                "tokenURL": "https://shop.example/token", "clientId": "{{env:OAUTH_CLIENT_ID}}",
-                "clientSecret": "{{env:OAUTH_CLIENT_SECRET}}", "scope": "read",
+                "tokenURL": "https://shop.example/token", "clientId": "{{secret:OAUTH_CLIENT_ID}}",
+                "clientSecret": "{{secret:OAUTH_CLIENT_SECRET}}", "scope": "read",
             ])
         #expect(login.auth == .oauth2(oauth))
         #expect(login.header("Authorization") == nil)
-        #expect(
-            collection.warnings.contains(
-                "set OAUTH_CLIENT_ID and OAUTH_CLIENT_SECRET in the environment for oauth "
-                    + "(OAuth 2.0 client_credentials)"
-            ))
+        for name in ["OAUTH_CLIENT_ID", "OAUTH_CLIENT_SECRET"] {
+            #expect(
+                collection.secrets.contains(
+                    ImportedSecret(name: name, value: nil, item: "oauth (OAuth 2.0 client_credentials)")))
+        }
         #expect(collection.warnings.contains { $0.contains("cookieKey") })
         for spec in collection.specs {
             #expect(!spec.spec.headers.contains { $0.value.contains("secret") })

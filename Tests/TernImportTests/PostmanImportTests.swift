@@ -65,12 +65,12 @@ struct PostmanImportTests {
     func helpersV20() throws {
         let collection = try PostmanImporter.read(Support.fixture("postman", "v2.0.0-helpers.json"))
         let basic = try Support.spec("basicAuth", in: collection)
-        #expect(basic.spec.auth == .basic(username: "abhijit", password: "{{env:C1_PASSWORD}}"))
+        #expect(basic.spec.auth == .basic(username: "abhijit", password: "{{secret:C1_PASSWORD}}"))
         let bearer = collection.specs.compactMap { Support.header("Authorization", $0.spec) }
-        #expect(bearer.contains("Bearer {{env:C1_ACCESS_TOKEN}}"))
+        #expect(bearer.contains("Bearer {{secret:C1_ACCESS_TOKEN}}"))
         // Digest is imported now: Tern answers the challenge itself.
         let digest = try Support.spec("DigestAuth", in: collection)
-        #expect(digest.spec.auth == .digest(username: "abhijit", password: "{{env:C1_PASSWORD}}"))
+        #expect(digest.spec.auth == .digest(username: "abhijit", password: "{{secret:C1_PASSWORD}}"))
         #expect(!collection.warnings.contains { $0.contains("digest authentication is not imported") })
         let written = Support.writtenText(collection)
         #expect(!written.contains("secretToken"))
@@ -103,7 +103,7 @@ struct PostmanImportTests {
         let collection = try PostmanImporter.read(Support.fixture("postman", "v2.1.0-apikeyAuthTest.json"))
         let spec = try Support.spec("test apikey auth success", in: collection).spec
         #expect(spec.headers.filter { $0.name == "token" }.count == 1)
-        #expect(Support.header("token", spec) == "{{env:APIKEY_AUTH_TEST_TOKEN}}")
+        #expect(Support.header("token", spec) == "{{secret:APIKEY_AUTH_TEST_TOKEN}}")
         #expect(!Support.writtenText(collection).contains("wkjehbxoqnunc2k3"))
     }
 

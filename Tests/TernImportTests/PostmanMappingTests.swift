@@ -90,11 +90,11 @@ struct PostmanMappingTests {
         #expect(collection.skipped == [SkippedItem(item: "Broken", reason: "neither a request nor a folder")])
     }
 
-    @Test("Auth is inherited from the collection, stopped by noauth, and credentials go to {{env:…}}")
+    @Test("Auth is inherited from the collection, stopped by noauth, and credentials go to {{secret:…}}")
     func authAndSecrets() throws {
         let (collection, _) = try importShop()
         let user = try Support.spec("Get user", in: collection).spec
-        #expect(user.auth == .bearer(token: "{{env:SHOP_API_TOKEN}}"))
+        #expect(user.auth == .bearer(token: "{{secret:SHOP_API_TOKEN}}"))
         #expect(Support.header("Authorization", user) == nil)
         let health = try Support.spec("Health", in: collection)
         #expect(health.folders == ["Users", "Public"])
@@ -102,14 +102,17 @@ struct PostmanMappingTests {
         #expect(health.spec.auth == nil)
         let order = try Support.spec("Create order", in: collection).spec
         #expect(
-            order.auth == .apiKey(name: "api_key", value: "{{env:SHOP_API_API_KEY}}", location: .query),
+            order.auth == .apiKey(name: "api_key", value: "{{secret:SHOP_API_API_KEY}}", location: .query),
             "the request's own API key auth replaces the collection's")
-        #expect(Support.query(order) == ["client={{env:CLIENTSECRET}}", "id={{$guid}}"])
+        #expect(Support.query(order) == ["client={{secret:CLIENTSECRET}}", "id={{$guid}}"])
         let written = Support.writtenText(collection)
         for secret in ["s3cr3t-collection-token", "hunter2", "k-123"] { #expect(!written.contains(secret)) }
-        #expect(collection.warnings.contains("set SHOP_API_TOKEN in the environment for Get user"))
         #expect(
-            collection.warnings.contains("set CLIENTSECRET in the environment for collection variable 'clientSecret'"))
+            collection.secrets.contains(
+                ImportedSecret(name: "SHOP_API_TOKEN", value: "s3cr3t-collection-token", item: "Get user")))
+        #expect(
+            collection.secrets.contains { $0.name == "CLIENTSECRET" && $0.item == "collection variable 'clientSecret'" }
+        )
         // Digest is imported as `auth:`; this one names no credentials, so they are left empty to fill in.
         #expect(try Support.spec("Digest", in: collection).spec.auth == .digest(username: "", password: ""))
     }

@@ -165,10 +165,11 @@ extension ExplorerSession {
     private func resolve(
         _ entry: SpecEntry, environment: String?, bindings: [String: String]
     ) throws(ExplorerError) -> Request {
-        let context = TemplateContext(
+        var context = TemplateContext(
             environment: environment, overrides: variables.merging(bindings) { $1 },
             processEnvironment: processEnvironment
         )
+        context.secrets = secretResolver
         let spec = edits[entry.id] ?? entry
         var request = try workspaceCall { () throws(WorkspaceError) in
             try workspace.request(for: spec, context: context)

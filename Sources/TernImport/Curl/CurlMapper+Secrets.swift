@@ -4,19 +4,20 @@ extension CurlMapper {
     /// Whether a header, cookie or query parameter called `name` holds a credential.
     static func isCredential(_ name: String) -> Bool { CredentialName.isCredential(name) }
 
-    /// `{{env:NAME}}` standing for `value`, with a warning telling the user to set NAME.
-    /// The same value keeps one name; a name already used for another value gets a suffix.
+    /// `{{secret:NAME}}` standing for `value`, which goes to the workspace's secret store. The same
+    /// value keeps one name; a name already used for another value gets a suffix. A value that is a
+    /// shell variable (`$TOKEN`, read as `{{env:TOKEN}}`) stays what it is.
     mutating func secret(_ value: String, suggested: String, item: String) -> String {
         if value.hasPrefix("{{env:"), value.hasSuffix("}}"), !value.dropFirst(2).contains("{{") { return value }
-        if let name = secretNames[value] { return "{{env:\(name)}}" }
+        if let name = secretNames[value] { return "{{secret:\(name)}}" }
         let base = Slug.environmentName(suggested)
         let name = usedSecretNames.claim(base) { "\(base)_\($0)" }
         secretNames[value] = name
-        warnings.append("set \(name) in the environment for \(item)")
-        return "{{env:\(name)}}"
+        secrets.append(ImportedSecret(name: name, value: value, item: item))
+        return "{{secret:\(name)}}"
     }
 
-    /// A header value with its credentials moved to the environment: the scheme of an `Authorization`
+    /// A header value with its credentials moved to the secret store: the scheme of an `Authorization`
     /// is kept, session-like cookies are replaced one by one, other credential headers entirely.
     mutating func secretHeader(_ name: String, _ value: String, item: String) -> String {
         let lower = name.lowercased()
@@ -46,7 +47,7 @@ extension CurlMapper {
         return value
     }
 
-    /// A query string with credential-like values moved to the environment.
+    /// A query string with credential-like values moved to the secret store.
     mutating func secretQuery(_ query: String, item: String) -> String {
         query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             let (name, value) = CurlArguments.splitOnce(String(pair), at: "=")

@@ -14,6 +14,8 @@ struct CurlMapper {
     /// Secret values already given a name, and the names in use.
     var secretNames: [String: String] = [:]
     var usedSecretNames = UniqueNames()
+    /// The secrets named, with their values, in order.
+    var secrets: [ImportedSecret] = []
 
     init(source: ImportSource) {
         self.source = source
@@ -24,7 +26,7 @@ struct CurlMapper {
     func collection() -> ImportedCollection {
         ImportedCollection(
             format: .curl, title: title ?? "curl", specs: specs, files: localFiles.files, skipped: skipped,
-            warnings: warnings, localFiles: localFiles.uses)
+            warnings: warnings, localFiles: localFiles.uses, secrets: secrets)
     }
 
     /// Maps one request read from the command at `line`.
@@ -158,12 +160,13 @@ struct CurlMapper {
         specs.append(ImportedSpec(fileName: Slug.file("\(method) \(segment)"), spec: spec))
     }
 
-    /// Whether `text` holds a `{{…}}` other than the `{{env:NAME}}` the importer writes.
+    /// Whether `text` holds a `{{…}}` other than the `{{env:NAME}}` and `{{secret:NAME}}` the importer writes.
     static func hasForeignTemplate(_ text: String) -> Bool {
         guard text.contains("{{") else { return false }
         var rest = Substring(text)
         while let open = rest.range(of: "{{") {
-            guard rest[open.upperBound...].hasPrefix("env:") else { return true }
+            let inner = rest[open.upperBound...]
+            guard inner.hasPrefix("env:") || inner.hasPrefix("secret:") else { return true }
             rest = rest[open.upperBound...]
         }
         return false

@@ -1,38 +1,28 @@
-/// The credentials a HAR recording holds in clear, moved to `{{env:NAME}}`: one name per header,
-/// cookie or field name and value (`AUTHORIZATION`, `SESSIONID`, `PASSWORD`), a second value of the
-/// same name getting `NAME_2`; one warning per name, naming the first request that uses it.
+/// The credentials a HAR recording holds in clear, moved to `{{secret:NAME}}` (their values to the
+/// workspace's secret store): one name per header, cookie or field name and value (`AUTHORIZATION`,
+/// `SESSIONID`, `PASSWORD`), a second value of the same name getting `NAME_2`.
 struct HARCredentials {
     private var names: [String: String] = [:]
     private var taken: [String: Int] = [:]
-    private var uses: [(name: String, item: String, count: Int)] = []
-    private var useIndex: [String: Int] = [:]
     /// The values moved to placeholders, in the order first met.
     private(set) var values: [String] = []
+    /// The secrets named, with their values and the first request that uses each.
+    private(set) var secrets: [ImportedSecret] = []
 
-    /// `{{env:NAME}}` for `value` found under `hint` in `item`.
+    /// `{{secret:NAME}}` for `value` found under `hint` in `item`.
     mutating func placeholder(for value: String, hint: String, item: String) -> String {
         let base = Slug.environmentName(hint)
         let key = base + "\u{0}" + value
         if let name = names[key] {
-            if let index = useIndex[name] { uses[index].count += 1 }
-            return "{{env:\(name)}}"
+            return "{{secret:\(name)}}"
         }
         if !values.contains(value) { values.append(value) }
         let count = (taken[base] ?? 0) + 1
         taken[base] = count
         let name = count == 1 ? base : "\(base)_\(count)"
         names[key] = name
-        useIndex[name] = uses.count
-        uses.append((name, item, 1))
-        return "{{env:\(name)}}"
-    }
-
-    /// "set NAME in the environment for ITEM (and N more requests)", one per name.
-    var warnings: [String] {
-        uses.map { use in
-            let more = use.count > 1 ? " (and \(use.count - 1) more request\(use.count == 2 ? "" : "s"))" : ""
-            return "set \(use.name) in the environment for \(use.item)\(more): the recording's value is not kept"
-        }
+        secrets.append(ImportedSecret(name: name, value: value, item: item))
+        return "{{secret:\(name)}}"
     }
 
     /// Whether a header carries a credential (`Authorization`, `X-API-Key`, `X-Auth-Token`, ...).

@@ -104,7 +104,7 @@ package enum HARImporter {
             }
             return ImportedCollection(
                 format: .har, title: title, specs: imported, skipped: skipped,
-                warnings: warnings + credentials.warnings)
+                warnings: warnings, secrets: credentials.secrets)
         }
     }
 
@@ -149,7 +149,10 @@ package enum HARImporter {
 
     /// Whether a recorded value (not a placeholder this import made) contains `{{`.
     private static func holdsTemplateBraces(_ spec: SpecDefinition) -> Bool {
-        let recorded = { (text: String) in text.replacingOccurrences(of: "{{env:", with: "").contains("{{") }
+        let recorded = { (text: String) in
+            text.replacingOccurrences(of: "{{secret:", with: "").replacingOccurrences(of: "{{env:", with: "")
+                .contains("{{")
+        }
         if recorded(spec.path) || spec.headers.contains(where: { recorded($0.value) }) { return true }
         if spec.query.contains(where: { $0.value.scalarText.map(recorded) ?? false }) { return true }
         switch spec.body {

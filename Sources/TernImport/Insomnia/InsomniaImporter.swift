@@ -36,7 +36,7 @@ package enum InsomniaImporter {
         return ImportedCollection(
             format: .insomnia, title: title, specs: specs, targets: targets, environments: environments,
             files: context.files, skipped: context.skipped, warnings: context.warnings,
-            localFiles: context.localFiles.uses)
+            localFiles: context.localFiles.uses, secrets: context.secrets)
     }
 
     /// The export's root value: JSON when it starts with `{`, else YAML.

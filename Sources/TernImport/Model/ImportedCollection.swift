@@ -26,6 +26,9 @@ package struct ImportedCollection: Sendable {
     package var warnings: [String]
     /// Every local file the source names, and what the import does with it.
     package var localFiles: [LocalFileUse]
+    /// The secrets the specs read as `{{secret:NAME}}`: values the source held (kept in the
+    /// workspace's secret store) and names it only declares (`value` nil: the user sets them).
+    package var secrets: [ImportedSecret] = []
 
     /// Makes a collection.
     package init(
@@ -37,7 +40,8 @@ package struct ImportedCollection: Sendable {
         files: [ImportedFile] = [],
         skipped: [SkippedItem] = [],
         warnings: [String] = [],
-        localFiles: [LocalFileUse] = []
+        localFiles: [LocalFileUse] = [],
+        secrets: [ImportedSecret] = []
     ) {
         self.format = format
         self.title = title
@@ -48,6 +52,7 @@ package struct ImportedCollection: Sendable {
         self.skipped = skipped
         self.warnings = warnings
         self.localFiles = localFiles
+        self.secrets = secrets
     }
 }
 
@@ -191,5 +196,22 @@ package struct LocalFileUse: Sendable, Equatable, Codable {
             default: use.rawValue
             }
         return "\(path): \(detail) (\(item))"
+    }
+}
+
+/// A credential an import moved out of the specs: `{{secret:name}}` stands for it.
+package struct ImportedSecret: Sendable, Equatable {
+    /// The secret's name in the store.
+    package var name: String
+    /// The value the source held; `nil` when it only declares the credential (an OpenAPI security scheme).
+    package var value: String?
+    /// The first item that uses it.
+    package var item: String
+
+    /// Makes a secret.
+    package init(name: String, value: String?, item: String) {
+        self.name = name
+        self.value = value
+        self.item = item
     }
 }

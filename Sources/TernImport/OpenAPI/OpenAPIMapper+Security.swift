@@ -4,7 +4,7 @@ import TernWorkspace
 
 extension OpenAPIMapper {
     /// The operation's security (or the document's; `security: []` means none) as the spec's `auth:`
-    /// (API key, bearer, basic, digest) or headers and query rows, holding `{{env:NAME}}` placeholders:
+    /// (API key, bearer, basic, digest) or headers and query rows, holding `{{secret:NAME}}` placeholders:
     /// secrets never reach a spec in clear.
     mutating func applySecurity(
         _ operation: OpenAPI.Operation, to spec: inout SpecDefinition, pointer: String, label: String
@@ -27,7 +27,7 @@ extension OpenAPIMapper {
                     at: operation.security == nil ? "#/security" : pointer + "/security")
             }
             let variable = Slug.environmentName(name)
-            let placeholder = "{{env:\(variable)}}"
+            let placeholder = "{{secret:\(variable)}}"
             // The first scheme becomes the spec's `auth:`; any other of the same requirement (all are sent
             // together) stays a header or query row.
             let free = spec.auth == nil
@@ -47,57 +47,64 @@ extension OpenAPIMapper {
                 case "bearer":
                     spec.headers.append(("Authorization", "Bearer \(placeholder)"))
                 case "basic" where free, "digest" where free:
-                    let username = "{{env:\(variable)_USERNAME}}"
-                    let password = "{{env:\(variable)_PASSWORD}}"
+                    let username = "{{secret:\(variable)_USERNAME}}"
+                    let password = "{{secret:\(variable)_PASSWORD}}"
                     spec.auth =
                         kind.lowercased() == "basic"
                         ? .basic(username: username, password: password)
                         : .digest(username: username, password: password)
-                    warn("set \(variable)_USERNAME and \(variable)_PASSWORD in the environment for \(name)")
+                    needSecret(variable + "_USERNAME", for: name)
+                    needSecret(variable + "_PASSWORD", for: name)
                     continue
                 case "basic":
                     spec.headers.append(("Authorization", "Basic \(placeholder)"))
-                    warn("\(name) is HTTP basic: set \(variable) to the base64 of user:password")
+                    warn("\(name) is HTTP basic: the secret \(variable) is the base64 of user:password")
                 default:
                     spec.headers.append(("Authorization", "\(kind) \(placeholder)"))
-                    warn("\(name) uses the HTTP \(kind) scheme: set \(variable) to its credentials")
+                    warn("\(name) uses the HTTP \(kind) scheme: the secret \(variable) is its credentials")
                 }
             case .oauth2(let flows, _):
                 if free, let definition = Self.oauth2(flows, scopes: first[reference] ?? [], variable: variable) {
                     spec.auth = .oauth2(definition)
-                    let secret = definition.fields["clientSecret"] == nil ? "" : " and \(variable)_CLIENT_SECRET"
-                    warn(
-                        "set \(variable)_CLIENT_ID\(secret) in the environment for \(name) "
-                            + "(OAuth 2.0 \(definition.grant.rawValue))")
+                    needSecret(variable + "_CLIENT_ID", for: "\(name) (OAuth 2.0 \(definition.grant.rawValue))")
+                    if definition.fields["clientSecret"] != nil {
+                        needSecret(variable + "_CLIENT_SECRET", for: "\(name) (OAuth 2.0 \(definition.grant.rawValue))")
+                    }
                     continue
                 }
                 fallthrough
             case .openIdConnect:
                 spec.headers.append(("Authorization", "Bearer \(placeholder)"))
                 warn(
-                    "\(name) is OAuth 2 / OpenID Connect: Tern does not run the flow; set \(variable) to an "
+                    "\(name) is OAuth 2 / OpenID Connect: Tern does not run the flow; the secret \(variable) is an "
                         + "access token")
             case .mutualTLS:
                 warn("\(name) is mutual TLS, which a spec cannot hold: configure the client certificate")
                 continue
             }
-            warn("set \(variable) in the environment for \(name)")
+            needSecret(variable, for: name)
         }
     }
 
+    /// Notes that the specs read `{{secret:NAME}}`, which the description cannot give a value.
+    mutating func needSecret(_ name: String, for item: String) {
+        guard !secrets.contains(where: { $0.name == name }) else { return }
+        secrets.append(ImportedSecret(name: name, value: nil, item: item))
+    }
+
     /// An `oauth2` block for the first flow Tern runs (client credentials, authorization code with PKCE,
-    /// device authorization), its client id and secret as `{{env:…}}`; `nil` for implicit and password
+    /// device authorization), its client id and secret as `{{secret:…}}`; `nil` for implicit and password
     /// flows, or a relative token URL.
     static func oauth2(_ flows: OpenAPI.OAuthFlows, scopes: [String], variable: String)
         -> OAuth2Definition?
     {
-        var fields = ["clientId": "{{env:\(variable)_CLIENT_ID}}"]
+        var fields = ["clientId": "{{secret:\(variable)_CLIENT_ID}}"]
         let grant: OAuth2Configuration.Grant
         let scopeNames: [String]
         if let flow = flows.clientCredentials {
             grant = .clientCredentials
             fields["tokenURL"] = flow.tokenUrl.absoluteString
-            fields["clientSecret"] = "{{env:\(variable)_CLIENT_SECRET}}"
+            fields["clientSecret"] = "{{secret:\(variable)_CLIENT_SECRET}}"
             scopeNames = Array(flow.scopes.keys)
         } else if let flow = flows.authorizationCode {
             grant = .authorizationCode

@@ -10,6 +10,8 @@ struct OpenAPIMapper {
     let examples: OpenAPIExamples
     var specs: [ImportedSpec] = []
     var warnings: [String] = []
+    /// The secrets the specs read (`{{secret:NAME}}`), which the user sets.
+    var secrets: [ImportedSecret] = []
     var environment: [HTTPFieldPair] = []
     private var warned: Set<String> = []
     private var fileNames = UniqueNames()
@@ -44,7 +46,7 @@ struct OpenAPIMapper {
             format: .openapi, title: document.info.title, specs: specs,
             targets: [WorkspaceTarget(name: group, baseURL: base)],
             environments: environment.isEmpty ? [] : [ImportedEnvironment(name: group, variables: environment)],
-            warnings: warnings)
+            warnings: warnings, secrets: secrets)
     }
 
     /// The document's paths in source order where the decoder lost it (JSON), else as decoded.

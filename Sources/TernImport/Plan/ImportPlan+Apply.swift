@@ -39,6 +39,13 @@ extension ImportPlan {
                 }
                 try WorkspaceFiles.addFile(data, at: root.appendingPathComponent(file.destination), mode: mode)
             }
+            if !newSecrets.isEmpty {
+                var store = try SecretStore.load(workspace: root)
+                for secret in newSecrets where store.source(of: secret.name) == nil {
+                    store.set(secret.name, to: .value(secret.value))
+                }
+                try store.save(workspace: root)
+            }
             try Self.save(writes, in: Workspace(root: root, name: workspaceName))
         } catch {
             throw ImportError("writing the import failed: \(error)", at: root.path)

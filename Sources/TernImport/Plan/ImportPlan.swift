@@ -45,6 +45,8 @@ package struct ImportPlan: Sendable {
     package private(set) var newVariables: [(environment: String, variables: [(name: String, value: String)])] = []
     /// Files `apply()` copies in.
     package private(set) var newFiles: [ImportedFile] = []
+    /// Secrets `apply()` adds to the workspace's secret store (`.tern/secrets.yaml`), by name.
+    package private(set) var newSecrets: [(name: String, value: String)] = []
     /// What the import does.
     package private(set) var report = ImportReport()
     /// The command line written into a new workspace's manifest comment.
@@ -86,6 +88,7 @@ package struct ImportPlan: Sendable {
         checkLoadsBack(in: existing)
         planEnvironments(Self.environments(of: collection, group: group, in: existing), in: existing)
         planFiles(collection.files)
+        try planSecrets(collection.secrets)
         if !createsWorkspace, existing.defaultEnvironment == nil, let first = newVariables.first?.environment {
             newDefaultEnvironment = first
             report.warnings.append(
@@ -107,6 +110,39 @@ package struct ImportPlan: Sendable {
             var moved = environment
             if environment.name == group { moved.name = current }
             return moved
+        }
+    }
+
+    /// What becomes of each secret: a value the store lacks is added, one it holds is left alone
+    /// (another value under the same name is kept, never replaced), a name without a value is for
+    /// the user to set. A store that cannot be read stops the import: it is never written over.
+    private mutating func planSecrets(_ secrets: [ImportedSecret]) throws(ImportError) {
+        guard !secrets.isEmpty else { return }
+        let store: SecretStore
+        do {
+            store = try SecretStore.load(workspace: root)
+        } catch {
+            throw ImportError(
+                "the secret store cannot be read, and the import has secrets to keep there: \(error)",
+                at: SecretStore.file(inWorkspace: root).path)
+        }
+        let environment = ProcessInfo.processInfo.environment
+        for secret in secrets {
+            let outcome: ImportReport.SecretUse.Outcome
+            switch (secret.value, store.source(of: secret.name)) {
+            case (nil, nil):
+                outcome = environment[secret.name].map(\.isEmpty) == false ? .unchanged : .needed
+            case (nil, _?):
+                outcome = .unchanged
+            case (let value?, nil):
+                newSecrets.append((secret.name, value))
+                outcome = .kept
+            case (let value?, .value(let kept)?) where kept == value:
+                outcome = .unchanged
+            case (_?, _?):
+                outcome = .keptExisting
+            }
+            report.secrets.append(ImportReport.SecretUse(name: secret.name, item: secret.item, outcome: outcome))
         }
     }
 

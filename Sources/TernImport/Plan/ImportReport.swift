@@ -12,6 +12,42 @@ package struct ImportReport: Sendable, Equatable, Codable {
     package var warnings: [String] = []
     /// Every local file the source names, and what the import does with it.
     package var files: [LocalFileUse] = []
+    /// The secrets the specs read as `{{secret:NAME}}`, and what the import does with each.
+    package var secrets: [SecretUse] = []
+
+    /// One secret of an import and where its value is.
+    package struct SecretUse: Sendable, Equatable, Codable {
+        /// What happens to the value.
+        package enum Outcome: String, Sendable, Codable {
+            /// The source's value is written to the secret store.
+            case kept
+            /// The store already holds this value under this name.
+            case unchanged
+            /// The store holds another value under this name; it is left as it is.
+            case keptExisting = "kept-existing"
+            /// The source has no value: the user sets one (`tern secrets set NAME`).
+            case needed
+        }
+
+        /// The secret's name.
+        package var name: String
+        /// The first item that uses it.
+        package var item: String
+        /// What happens to its value.
+        package var outcome: Outcome
+
+        /// The report line.
+        var line: String {
+            switch outcome {
+            case .kept: "secret \(name) (\(item)): kept in .tern/secrets.yaml"
+            case .unchanged: "secret \(name) (\(item)): already in .tern/secrets.yaml"
+            case .keptExisting:
+                "secret \(name) (\(item)): .tern/secrets.yaml holds another value, which is kept "
+                    + "('tern secrets set \(name)' changes it)"
+            case .needed: "secret \(name) (\(item)): no value in the source; set it with 'tern secrets set \(name)'"
+            }
+        }
+    }
 
     /// Makes an empty report.
     package init() {}
@@ -28,6 +64,7 @@ package struct ImportReport: Sendable, Equatable, Codable {
         lines += skipped.map { "  skipped \($0.item): \($0.reason)" }
         lines += warnings.map { "  warning: \($0)" }
         lines += files.map { "  file \($0.line)" }
+        lines += secrets.map { "  \($0.line)" }
         return lines
     }
 }

@@ -4,20 +4,29 @@ package import TernWorkspace
 
 /// Writes a workspace group as a Postman collection v2.1 that Postman, Bruno and Insomnia import:
 /// folders, headers and query (disabled ones marked), bodies, `auth:` as an auth block, each target's
-/// base URL as a collection variable, `{{env:NAME}}` as a `secret` variable `NAME` with no value,
-/// samples as saved responses.
+/// base URL as a collection variable, `{{env:NAME}}` and `{{secret:NAME}}` as a `secret` variable
+/// `NAME` with no value, samples as saved responses.
 package enum PostmanExport {
     /// The schema URL a v2.1 collection names.
     static let schema = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"
 
     /// How an exported secret variable is described (the v2.1.0 schema has no `secret` type);
-    /// the importer reads a variable so described as a secret again.
-    static func secretNote(_ name: String) -> String {
-        "\(secretPrefix) Tern reads it from the environment variable \(name); set its value here"
+    /// the importer reads a variable so described as the same reference again.
+    static func secretNote(_ name: String, fromStore: Bool) -> String {
+        fromStore
+            ? "\(secretPrefix) Tern reads it from its secret store as \(name) ({{secret:\(name)}}); set its value here"
+            : "\(secretPrefix) Tern reads it from the environment variable \(name); set its value here"
     }
 
     /// The start of `secretNote`.
     static let secretPrefix = "Secret:"
+
+    /// The reference a variable described by `secretNote` stands for (`env:NAME` or `secret:NAME`),
+    /// else `nil`.
+    static func reference(describedBy description: String?, key: String) -> String? {
+        guard let description, description.hasPrefix(secretPrefix) else { return nil }
+        return description.contains("{{secret:\(key)}}") ? "secret:\(key)" : "env:\(key)"
+    }
 
     /// The collection of the specs under `specs/<group>/` (every spec when `group` is nil), as
     /// pretty JSON with sorted keys.

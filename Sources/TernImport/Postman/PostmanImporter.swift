@@ -33,7 +33,7 @@ package enum PostmanImporter {
         return ImportedCollection(
             format: .postman, title: title, specs: specs, targets: targets, environments: environments,
             files: context.files, skipped: context.skipped, warnings: context.warnings,
-            localFiles: context.localFiles.uses)
+            localFiles: context.localFiles.uses, secrets: context.secrets)
     }
 }
 
@@ -41,7 +41,7 @@ package enum PostmanImporter {
 struct PostmanWalker {
     let context: ImportContext
     private(set) var drafts: [RequestDraft] = []
-    /// Collection variables that hold secrets, by name: references become `{{env:NAME}}`.
+    /// Collection variables that hold secrets, by name: references become `{{secret:NAME}}`.
     private var secretVariables: [String: String] = [:]
 
     init(context: ImportContext) {
@@ -59,12 +59,19 @@ struct PostmanWalker {
             }
             let isSecret =
                 variable.text("type") == "secret"
-                || variable.text("description")?.hasPrefix(PostmanExport.secretPrefix) == true
                 || (Credentials.looksSecret(key) && !value.isEmpty && !value.contains("{{"))
-            if isSecret {
+            let item = "collection variable '\(key)'"
+            let kept = value.isEmpty || value.contains("{{") ? nil : value
+            if let exported = PostmanExport.reference(describedBy: variable.text("description"), key: key) {
+                // Tern wrote it: the same reference again (a value set in Postman since is kept).
+                if exported.hasPrefix("secret:") { context.declareSecret(key, value: kept, item: item) }
+                secretVariables[key] = exported
+            } else if isSecret {
+                // The value is kept in the secret store; an empty one (Postman exports secrets
+                // without their values) is for the user to set.
                 let name = Slug.environmentName(key)
-                secretVariables[key] = name
-                context.warn("set \(name) in the environment for collection variable '\(key)'")
+                context.declareSecret(name, value: kept, item: item)
+                secretVariables[key] = "secret:" + name
             } else {
                 context.setVariable(key, value, item: "collection variable '\(key)'")
             }
@@ -163,13 +170,13 @@ struct PostmanWalker {
         drafts.append(draft)
     }
 
-    /// Secret variables as `{{env:NAME}}`; Postman's dynamic variables (`{{$guid}}`) reported.
+    /// Secret variables as `{{secret:NAME}}`; Postman's dynamic variables (`{{$guid}}`) reported.
     private func rewriteReferences(_ draft: inout RequestDraft) {
         var dynamic: [String] = []
         let secrets = secretVariables
         draft.rewriteStrings { text in
             Templates.rewrite(text) { name in
-                if let secret = secrets[name] { return "{{env:\(secret)}}" }
+                if let secret = secrets[name] { return "{{\(secret)}}" }
                 if name.hasPrefix("$"), !dynamic.contains(name) { dynamic.append(name) }
                 return nil
             }

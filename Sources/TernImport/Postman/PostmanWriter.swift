@@ -6,7 +6,7 @@ import TernWorkspace
 struct PostmanWriter {
     let workspace: Workspace
     let group: String?
-    private var variableValues: [(key: String, value: String, secret: Bool)] = []
+    private var variableValues: [(key: String, value: String, secret: Bool, fromStore: Bool)] = []
     private var baseVariables: [String: String] = [:]
     private var referenced: [String] = []
 
@@ -19,7 +19,9 @@ struct PostmanWriter {
     var variables: [JSONValue] {
         variableValues.map { variable in
             var object: [String: JSONValue] = ["key": .string(variable.key), "value": .string(variable.value)]
-            if variable.secret { object["description"] = .string(PostmanExport.secretNote(variable.key)) }
+            if variable.secret {
+                object["description"] = .string(PostmanExport.secretNote(variable.key, fromStore: variable.fromStore))
+            }
             return .object(object)
         }
     }
@@ -129,25 +131,27 @@ struct PostmanWriter {
         }
     }
 
-    private mutating func declare(_ key: String, value: String, secret: Bool) {
+    private mutating func declare(_ key: String, value: String, secret: Bool, fromStore: Bool = false) {
         guard !variableValues.contains(where: { $0.key == key }) else { return }
-        variableValues.append((key, secret ? "" : value, secret))
+        variableValues.append((key, secret ? "" : value, secret, fromStore))
     }
 
-    /// `{{env:NAME}}` as `{{NAME}}`, declaring `NAME` as a secret variable without a value.
+    /// `{{env:NAME}}` and `{{secret:NAME}}` as `{{NAME}}`, declaring `NAME` as a secret variable
+    /// without a value (its description says which it was, so an import gives it back).
     mutating func convert(_ text: String) -> String {
-        var secrets: [String] = []
+        var secrets: [(name: String, fromStore: Bool)] = []
         var names: [String] = []
         let converted = Templates.rewrite(text) { name in
-            guard name.hasPrefix("env:") else {
+            let prefix = ["env:", "secret:"].first { name.hasPrefix($0) }
+            guard let prefix else {
                 names.append(name)
                 return nil
             }
-            let variable = String(name.dropFirst(4)).trimmingSpaces
-            secrets.append(variable)
+            let variable = String(name.dropFirst(prefix.count)).trimmingSpaces
+            secrets.append((variable, prefix == "secret:"))
             return "{{\(variable)}}"
         }
-        for secret in secrets { declare(secret, value: "", secret: true) }
+        for secret in secrets { declare(secret.name, value: "", secret: true, fromStore: secret.fromStore) }
         for name in names where !referenced.contains(name) { referenced.append(name) }
         return converted
     }

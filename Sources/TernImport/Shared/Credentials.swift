@@ -1,5 +1,8 @@
-/// Literal credentials in headers and query parameters (`Authorization: Bearer abc`,
-/// `?api_key=abc`) moved to `{{env:NAME}}` so no secret reaches a spec in clear.
+import Tern
+
+/// Literal credentials in headers, query parameters and body fields (`Authorization: Bearer abc`,
+/// `?api_key=abc`, a form's `password=hunter2`, a JSON body's `"token": "abc"`) moved to
+/// `{{secret:NAME}}`, their values to the secret store, so no secret reaches a spec in clear.
 enum Credentials {
     private static let fragments = [
         "authorization", "token", "secret", "password", "passwd", "apikey", "api-key", "api_key", "credential",
@@ -20,6 +23,49 @@ enum Credentials {
         for index in draft.query.indices where looksSecret(draft.query[index].name) {
             draft.query[index].value = protected(
                 draft.query[index].value, name: draft.query[index].name, item: draft.name, context: context)
+        }
+        switch draft.body {
+        case .form(let pairs):
+            draft.body = .form(
+                pairs.map { pair in
+                    guard looksSecret(pair.name) else { return pair }
+                    return (pair.name, field(pair.value, name: pair.name, item: draft.name, context: context))
+                })
+        case .multipart(let parts):
+            draft.body = .multipart(
+                parts.map { part in
+                    guard let value = part.value, looksSecret(part.name) else { return part }
+                    var moved = part
+                    moved.value = field(value, name: part.name, item: draft.name, context: context)
+                    return moved
+                })
+        case .json(let value):
+            draft.body = .json(json(value, name: nil, item: draft.name, context: context))
+        default:
+            break
+        }
+    }
+
+    /// A body field's value as a secret (whole: a form value has no scheme to keep).
+    private static func field(_ value: String, name: String, item: String, context: ImportContext) -> String {
+        guard !value.isEmpty, !value.contains("{{") else { return value }
+        return context.secret(value, label: name, item: item)
+    }
+
+    /// A JSON body with the string members named like credentials moved (rendered into a JSON string
+    /// when sent, so the value is escaped as JSON then).
+    private static func json(_ value: JSONValue, name: String?, item: String, context: ImportContext) -> JSONValue {
+        switch value {
+        case .object(let members):
+            return .object(
+                members.reduce(into: [:]) { $0[$1.key] = json($1.value, name: $1.key, item: item, context: context) })
+        case .array(let elements):
+            return .array(elements.map { json($0, name: name, item: item, context: context) })
+        case .string(let text):
+            guard let name, looksSecret(name) else { return value }
+            return .string(field(text, name: name, item: item, context: context))
+        default:
+            return value
         }
     }
 

@@ -21,6 +21,8 @@ final class ImportContext {
     private var seenWarnings: Set<String> = []
     private var secretNames: [String: String] = [:]
     private var usedNames = UniqueNames()
+    /// The secrets named so far, in order.
+    private(set) var secrets: [ImportedSecret] = []
 
     /// A context for `source` importing into `group`.
     init(source: ImportSource, group: String) {
@@ -51,25 +53,28 @@ final class ImportContext {
     func variable(_ name: String) -> String? { variableIndex[name].map { variables[$0].value } }
 
     /// A credential as it may be written: a lone `{{reference}}` is kept; a literal becomes
-    /// `{{env:NAME}}` (NAME after the group and `label`) and a warning asks to set it.
-    func secret(_ value: String, label: String, item: String, hint: String = "") -> String {
+    /// `{{secret:NAME}}` (NAME after the group and `label`), its value kept for the secret store.
+    func secret(_ value: String, label: String, item: String) -> String {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if Templates.isReferenceOnly(trimmed) { return trimmed }
-        return "{{env:\(secretName(label: label, value: value, item: item, hint: hint))}}"
+        return "{{secret:\(secretName(label: label, value: value, item: item))}}"
     }
 
-    /// The process environment variable that holds `value` (one name per distinct label and value).
-    func secretName(label: String, value: String, item: String, hint: String = "") -> String {
-        let key = label + "\u{0}" + value
-        let name: String
-        if let known = secretNames[key] {
-            name = known
-        } else {
-            let base = Slug.environmentName(group + "_" + label)
-            name = usedNames.claim(base) { "\(base)_\($0)" }
-            secretNames[key] = name
-        }
-        warn("set \(name) in the environment for \(item)\(hint)")
+    /// Notes the secret `name` the specs read, with the value the source gives it (`nil`: none).
+    func declareSecret(_ name: String, value: String?, item: String) {
+        guard !secrets.contains(where: { $0.name == name }) else { return }
+        _ = usedNames.claim(name) { "\(name)_\($0)" }
+        secrets.append(ImportedSecret(name: name, value: value, item: item))
+    }
+
+    /// The secret that holds `value` (one name per distinct label and value).
+    func secretName(label: String, value: String?, item: String) -> String {
+        let key = label + "\u{0}" + (value ?? "\u{1}")
+        if let known = secretNames[key] { return known }
+        let base = Slug.environmentName(group + "_" + label)
+        let name = usedNames.claim(base) { "\(base)_\($0)" }
+        secretNames[key] = name
+        secrets.append(ImportedSecret(name: name, value: value, item: item))
         return name
     }
 

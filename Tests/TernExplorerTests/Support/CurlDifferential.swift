@@ -61,6 +61,10 @@ enum CurlDifferential {
             try FileManager.default.copyItem(at: file.source, to: destination)
         }
         guard let spec = collection.specs.first?.spec else { throw Failure("no spec imported") }
+        // The secrets the command held go where `tern import` puts them.
+        var store = SecretStore()
+        for secret in collection.secrets { if let value = secret.value { store.set(secret.name, to: .value(value)) } }
+        if !store.entries.isEmpty { try store.save(workspace: root) }
         let empty = try Workspace.load(from: root)
         try empty.save(
             SpecEntry(id: "imported", file: root.appendingPathComponent("specs/imported.yaml"), group: [], spec: spec))
