@@ -62,6 +62,7 @@ struct CurlDifferentialTests {
         CurlCase(
             name: "credential-like query values", command: "curl '{B}/q?api_key=K1&page=2'", tern: ["API_KEY": "K1"]),
         CurlCase(name: "-d with -X PUT", command: "curl -d a=1 -X PUT {B}/put-data -k --max-time 20"),
+        CurlCase(name: "-r and a plain query (rows)", command: "curl -r 0-99 '{B}/range?page=2&size=10'"),
         CurlCase(
             name: "a continued command with a prompt",
             command: "$ curl {B}/continued \\\n  -H 'X-A: 1' \\\n  --data-binary $'line1\\nline2'"),

@@ -109,7 +109,10 @@ struct CurlImportTests {
             "curl -u alice:s3cret 'https://h/x?api_key=K1&page=2' -H 'Authorization: Bearer abc' "
                 + "-b 'theme=dark; sessionid=S1' -H 'X-Api-Key: K2'")
         let spec = try #require(collection.specs.first).spec
-        #expect(spec.path == "https://h/x?api_key={{secret:API_KEY}}&page=2")
+        // A plain query becomes rows (the credential among them a secret); one with %XX stays in the URL.
+        #expect(spec.path == "https://h/x")
+        #expect(spec.query.map(\.name) == ["api_key", "page"])
+        #expect(spec.query.map(\.value) == [.string("{{secret:API_KEY}}"), .string("2")])
         #expect(header(spec, "Authorization") == "Bearer {{secret:TOKEN}}")
         #expect(header(spec, "Cookie") == "theme=dark; sessionid={{secret:SESSIONID}}")
         #expect(header(spec, "X-Api-Key") == "{{secret:X_API_KEY}}")
@@ -124,6 +127,16 @@ struct CurlImportTests {
         #expect(basic.path == "https://h/x")
         #expect(basic.auth == .basic(username: "bob", password: "{{secret:PASSWORD}}"))
         #expect(header(basic, "Authorization") == nil)
+    }
+
+    @Test("Spaces after a line-continuation backslash keep the command whole, with a warning; -r is a Range header")
+    func spacedContinuationAndRange() throws {
+        let collection = try read("curl https://h/up \\  \n  -F 'a=1' \\\t\r\n  -F 'b=2' -r 0-99\n")
+        let spec = try #require(collection.specs.first).spec
+        #expect(spec.body == .multipart([.init(name: "a", value: "1"), .init(name: "b", value: "2")]))
+        #expect(header(spec, "Range") == "bytes=0-99")
+        #expect(collection.warnings.filter { $0.contains("spaces after the '\\'") }.count == 2)
+        #expect(!collection.warnings.contains { $0.contains("is not a curl command") })
     }
 
     @Test("Headers, agent, referer, cookie strings vs files, -H @file and removals")

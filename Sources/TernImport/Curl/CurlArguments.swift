@@ -101,6 +101,8 @@ enum CurlArguments {
         case .upload: request.upload = value
         case .user: request.user = value
         case .userAgent: request.userAgent = value
+        case .range:
+            request.range = value
         case .referer:
             request.referer = value.hasSuffix(";auto") ? String(value.dropLast(5)) : value
             if value == ";auto" { request.referer = nil }

@@ -34,6 +34,11 @@ package enum CurlImporter {
                 continue
             }
             found = true
+            for line in command.spacedContinuations {
+                mapper.warnings.append(
+                    "line \(line): spaces after the '\\' that continues the line were ignored (bash would end the "
+                        + "command there)")
+            }
             let location: (ShellWord) -> String = { "\(source.name):\($0.line):\($0.column)" }
             let invocations = try CurlArguments.parse(Array(words.dropFirst()), location: location)
             for invocation in invocations {

@@ -64,6 +64,8 @@ struct CurlInvocation: Sendable {
     var userAgent: String?
     /// `-e` (without curl's `;auto`).
     var referer: String?
+    /// `-r/--range`: the byte range asked for.
+    var range: String?
     /// `-b` cookie strings (`a=1; b=2`).
     var cookies: [String] = []
     /// `-b` cookie files.

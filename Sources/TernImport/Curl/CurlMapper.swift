@@ -70,6 +70,9 @@ struct CurlMapper {
                 for: invocation, userInfo: parts.userInfo, host: parts.host, sessionToken: sessionToken, item: item)
         if let agent = invocation.userAgent { headers.append((name: "User-Agent", value: agent)) }
         if let referer = invocation.referer { headers.append((name: "Referer", value: referer)) }
+        if let range = invocation.range, !headers.contains(where: { $0.name.lowercased() == "range" }) {
+            headers.append((name: "Range", value: "bytes=" + range))
+        }
         if !invocation.cookies.isEmpty {
             headers.append((name: "Cookie", value: invocation.cookies.joined(separator: ";")))
         }
@@ -141,7 +144,19 @@ struct CurlMapper {
             warnings.append("\(item): -G with -F makes curl fail")
         }
         headers = headers.map { (name: $0.name, value: secretHeader($0.name, $0.value, item: item)) }
-        parts.query = parts.query.map { secretQuery($0, item: item) }
+        // A query Tern sends back byte for byte becomes `query:` rows; one it would encode otherwise
+        // (`%XX`, `+`, a repeated name, a bare word) stays in the URL as written.
+        var queryRows: [(name: String, value: JSONValue)] = []
+        if let query = parts.query, let rows = Self.queryRows(query) {
+            queryRows = rows.map { row in
+                let value = Self.isCredential(row.name) && !row.value.isEmpty
+                    ? secret(row.value, suggested: row.name, item: item) : row.value
+                return (row.name, .string(value))
+            }
+            parts.query = nil
+        } else {
+            parts.query = parts.query.map { secretQuery($0, item: item) }
+        }
         url = parts.text
         for option in invocation.notCarried { warnings.append("\(item): \(option)") }
         for option in invocation.unknown { warnings.append("\(item): unknown curl option \(option) is ignored") }
@@ -154,10 +169,31 @@ struct CurlMapper {
         var spec = SpecDefinition(
             name: "\(method) \(parts.path.isEmpty ? "/" : parts.path)", method: method, path: url, headers: headers,
             body: body)
+        spec.query = queryRows
         spec.disabled = disabled
         spec.auth = auth
         let segment = parts.path.split(separator: "/").last.map(String.init) ?? parts.host
         specs.append(ImportedSpec(fileName: Slug.file("\(method) \(segment)"), spec: spec))
+    }
+
+    /// `name=value` pairs of `query` when every name and value is made of RFC 3986 unreserved
+    /// characters (what Tern's query rows send unchanged) and no name repeats; else `nil`.
+    static func queryRows(_ query: String) -> [(name: String, value: String)]? {
+        guard !query.isEmpty else { return nil }
+        let unreserved: (Substring) -> Bool = { text in
+            text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._~".unicodeScalars.contains($0)) }
+        }
+        var rows: [(name: String, value: String)] = []
+        for pair in query.split(separator: "&", omittingEmptySubsequences: false) {
+            guard let equals = pair.firstIndex(of: "=") else { return nil }
+            let name = pair[..<equals]
+            let value = pair[pair.index(after: equals)...]
+            guard !name.isEmpty, unreserved(name), unreserved(value), !rows.contains(where: { $0.name == name }) else {
+                return nil
+            }
+            rows.append((String(name), String(value)))
+        }
+        return rows
     }
 
     /// Whether `text` holds a `{{…}}` other than the `{{env:NAME}}` and `{{secret:NAME}}` the importer writes.

@@ -5,6 +5,8 @@ enum CurlOptions {
         case method, header, data, dataASCII, dataBinary, dataRaw, dataURLEncode, json
         case get, form, formString, upload, user, userAgent, referer, cookie, head, url, urlQuery, bearer
         case location, next
+        /// `-r/--range RANGE`: a `Range: bytes=RANGE` header.
+        case range
         /// `--digest`: `-u` is sent with Digest authentication.
         case digest
         /// `--aws-sigv4 PROVIDERS`: `-u KEY:SECRET` signs the request (AWS Signature Version 4).
@@ -63,7 +65,10 @@ enum CurlOptions {
             "insecure": Option(action: .notCarried("TLS certificate checks are not skipped"), takesValue: false),
             "proxy": Option(action: .notCarried("the proxy is not used"), takesValue: true),
             "compressed": Option(
-                action: .notCarried("no compressed response is asked for (Accept-Encoding)"), takesValue: false),
+                action: .notCarried(
+                    "nothing to carry: Tern asks for gzip and deflate (Accept-Encoding) on every send and decodes "
+                        + "the answer, as curl does with --compressed"), takesValue: false),
+            "range": Option(action: .range, takesValue: true),
             "max-time": Option(action: .notCarried("the overall time limit is the handler's"), takesValue: true),
             "connect-timeout": Option(action: .notCarried("the connect timeout is the handler's"), takesValue: true),
             "location-trusted": Option(
@@ -112,7 +117,7 @@ enum CurlOptions {
         "proxy-capath", "proxy-cert", "proxy-cert-type", "proxy-ciphers", "proxy-crlfile", "proxy-header",
         "proxy-key", "proxy-key-type", "proxy-pass", "proxy-pinnedpubkey", "proxy-service-name",
         "proxy-tls13-ciphers", "proxy-tlsauthtype", "proxy-tlspassword", "proxy-tlsuser", "proxy-user", "proxy1.0",
-        "pubkey", "quote", "random-file", "range", "rate", "request-target", "resolve", "retry", "retry-delay",
+        "pubkey", "quote", "random-file", "rate", "request-target", "resolve", "retry", "retry-delay",
         "retry-max-time", "sasl-authzid", "service-name", "socks4", "socks4a", "socks5", "socks5-gssapi-service",
         "socks5-hostname", "speed-limit", "speed-time", "telnet-option", "tftp-blksize", "time-cond", "tls-max",
         "tls13-ciphers", "tlsauthtype", "tlspassword", "tlsuser", "unix-socket", "variable", "expand-url",

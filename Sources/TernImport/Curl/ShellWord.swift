@@ -14,6 +14,9 @@ struct ShellCommand: Sendable, Equatable {
     var words: [ShellWord]
     /// Whether a word used `$NAME` / `${NAME}` (turned into `{{env:NAME}}`).
     var environmentNames: [String] = []
+    /// Lines that end with `\` followed by spaces, read as continued (bash would end the command there:
+    /// documentation and chat often add the spaces, never meaning it).
+    var spacedContinuations: [Int] = []
 
     /// The line the command starts on.
     var line: Int { words.first?.line ?? 1 }

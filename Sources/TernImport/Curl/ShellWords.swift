@@ -16,6 +16,7 @@ struct ShellWords {
     var commands: [ShellCommand] = []
     var words: [ShellWord] = []
     var environmentNames: [String] = []
+    var spacedContinuations: [Int] = []
     var word: [UInt8] = []
     var inWord = false
     var wordStart = 0
@@ -57,6 +58,17 @@ struct ShellWords {
     /// Appends a decoded character (an escape's), UTF-8 encoded.
     mutating func appendScalar(_ scalar: Unicode.Scalar) {
         word.append(contentsOf: String(Character(scalar)).utf8)
+    }
+
+    /// The index just past the line break when `start` begins one or more spaces or tabs and then a
+    /// line break (`\n` or `\r\n`); else `nil`.
+    func spacesThenLineEnd(after start: Int) -> Int? {
+        var end = start
+        while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+        guard end > start, end < bytes.count else { return nil }
+        if bytes[end] == UInt8(ascii: "\n") { return end + 1 }
+        if bytes[end] == UInt8(ascii: "\r"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "\n") { return end + 2 }
+        return nil
     }
 
     mutating func advance() {
@@ -124,9 +136,14 @@ struct ShellWords {
     mutating func finishCommand() {
         finishWord()
         dropNextWord = false
-        if !words.isEmpty { commands.append(ShellCommand(words: words, environmentNames: environmentNames)) }
+        if !words.isEmpty {
+            commands.append(
+                ShellCommand(
+                    words: words, environmentNames: environmentNames, spacedContinuations: spacedContinuations))
+        }
         words = []
         environmentNames = []
+        spacedContinuations = []
     }
 
     mutating func run() throws(ImportError) {
@@ -149,6 +166,11 @@ struct ShellWords {
                     advance()
                     advance()
                     advance()
+                } else if let end = spacesThenLineEnd(after: index + 1) {
+                    // `\` then spaces at the end of a line: a continuation with stray spaces.
+                    finishWord()
+                    spacedContinuations.append(position(at: index).line)
+                    while index < end { advance() }
                 } else {
                     startWord()
                     advance()

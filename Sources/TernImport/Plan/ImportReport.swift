@@ -49,6 +49,9 @@ package struct ImportReport: Sendable, Equatable, Codable {
         }
     }
 
+    /// How many written specs the summary names.
+    static let maximumListed = 20
+
     /// Makes an empty report.
     package init() {}
 
@@ -61,6 +64,12 @@ package struct ImportReport: Sendable, Equatable, Codable {
                 + "\(created.count) created, \(updated.count) updated, \(unchanged.count) unchanged, "
                 + "\(skipped.count) skipped"
         ]
+        // Each spec written, by id (`tern send ID` sends it); a long list is cut, --json has all.
+        let written = created.map { (dryRun ? "would create " : "created ") + $0 }
+            + updated.map { (dryRun ? "would update " : "updated ") + $0 }
+        let shown = Self.maximumListed
+        lines += written.prefix(shown).map { "  " + $0 }
+        if written.count > shown { lines.append("  … and \(written.count - shown) more (--json lists every one)") }
         lines += skipped.map { "  skipped \($0.item): \($0.reason)" }
         lines += warnings.map { "  warning: \($0)" }
         lines += files.map { "  file \($0.line)" }
