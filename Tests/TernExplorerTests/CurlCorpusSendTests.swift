@@ -47,7 +47,8 @@ struct CurlCorpusSendTests {
                 #expect(Self.unsendable[name] == nil, "\(name) sent, though listed as unsendable")
                 #expect(!server.take().isEmpty, "\(name): nothing reached the server")
             } catch {
-                #expect(Self.unsendable[name] != nil, "\(name) did not send: \(error); warnings: \(collection.warnings)")
+                #expect(
+                    Self.unsendable[name] != nil, "\(name) did not send: \(error); warnings: \(collection.warnings)")
             }
         }
     }

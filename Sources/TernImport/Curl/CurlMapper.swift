@@ -149,7 +149,8 @@ struct CurlMapper {
         var queryRows: [(name: String, value: JSONValue)] = []
         if let query = parts.query, let rows = Self.queryRows(query) {
             queryRows = rows.map { row in
-                let value = Self.isCredential(row.name) && !row.value.isEmpty
+                let value =
+                    Self.isCredential(row.name) && !row.value.isEmpty
                     ? secret(row.value, suggested: row.name, item: item) : row.value
                 return (row.name, .string(value))
             }
@@ -181,7 +182,10 @@ struct CurlMapper {
     static func queryRows(_ query: String) -> [(name: String, value: String)]? {
         guard !query.isEmpty else { return nil }
         let unreserved: (Substring) -> Bool = { text in
-            text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._~".unicodeScalars.contains($0)) }
+            text.unicodeScalars.allSatisfy {
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-._~".unicodeScalars.contains($0))
+            }
         }
         var rows: [(name: String, value: String)] = []
         for pair in query.split(separator: "&", omittingEmptySubsequences: false) {

@@ -67,7 +67,9 @@ struct ShellWords {
         while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
         guard end > start, end < bytes.count else { return nil }
         if bytes[end] == UInt8(ascii: "\n") { return end + 1 }
-        if bytes[end] == UInt8(ascii: "\r"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "\n") { return end + 2 }
+        if bytes[end] == UInt8(ascii: "\r"), end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "\n") {
+            return end + 2
+        }
         return nil
     }
 

@@ -65,7 +65,8 @@ package struct ImportReport: Sendable, Equatable, Codable {
                 + "\(skipped.count) skipped"
         ]
         // Each spec written, by id (`tern send ID` sends it); a long list is cut, --json has all.
-        let written = created.map { (dryRun ? "would create " : "created ") + $0 }
+        let written =
+            created.map { (dryRun ? "would create " : "created ") + $0 }
             + updated.map { (dryRun ? "would update " : "updated ") + $0 }
         let shown = Self.maximumListed
         lines += written.prefix(shown).map { "  " + $0 }

@@ -28,11 +28,26 @@ enum PostmanURL {
             parsed.url = convertPathVariables(url)
         }
         if node["query"] != nil {
-            parsed.query = try node.list("query").compactMap { entry in
-                guard let key = entry.text("key") else { return nil }
-                return RequestDraft.Row(
-                    name: decode(key), value: decode(entry.text("value") ?? ""),
-                    disabled: entry["disabled"]?.bool == true)
+            let entries = try node.list("query")
+            // A name without a value (`?pretty`, `"value": null`) has no row form: the query stays in
+            // the URL as written, so the request keeps it byte for byte.
+            let bare = entries.contains {
+                $0.text("key") != nil && $0["disabled"]?.bool != true && $0.text("value") == nil
+            }
+            if bare {
+                let written = entries.filter { $0["disabled"]?.bool != true }.compactMap { entry -> String? in
+                    guard let key = entry.text("key") else { return nil }
+                    return entry.text("value").map { key + "=" + $0 } ?? key
+                }
+                parsed.url += "?" + written.joined(separator: "&")
+                parsed.query = []
+            } else {
+                parsed.query = entries.compactMap { entry in
+                    guard let key = entry.text("key") else { return nil }
+                    return RequestDraft.Row(
+                        name: decode(key), value: decode(entry.text("value") ?? ""),
+                        disabled: entry["disabled"]?.bool == true)
+                }
             }
         }
         for variable in try node.list("variable") {

@@ -54,6 +54,18 @@ struct PostmanWriter {
         }
         var query: [JSONValue] = []
         var parts: [String] = []
+        // The path's own query (`/user?pretty`, kept as written by an import) goes first, as written:
+        // a name without `=` has no value (`null`), as Postman writes it.
+        if let mark = raw.firstIndex(of: "?") {
+            let own = raw[raw.index(after: mark)...]
+            raw = String(raw[..<mark])
+            for pair in own.split(separator: "&", omittingEmptySubsequences: true) {
+                let pieces = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let value: JSONValue = pieces.count > 1 ? .string(String(pieces[1])) : .null
+                query.append(.object(["key": .string(String(pieces[0])), "value": value]))
+                parts.append(String(pair))
+            }
+        }
         for (name, value) in spec.query {
             for text in queryTexts(value, encoding: spec.arrayEncoding) {
                 let converted = convert(text)

@@ -1,3 +1,4 @@
+import HTTPTypes
 import Tern
 import TernWorkspace
 
@@ -84,16 +85,38 @@ enum DraftAssembler {
                 }
                 if !definition.disabled.query.contains(row.name) { definition.disabled.query.append(row.name) }
             }
+            // A repeated name (`slot=1&slot=2`) is one row with a list, sent as `slot=1&slot=2` again.
+            if let index = definition.query.firstIndex(where: { $0.name == row.name }) {
+                switch definition.query[index].value {
+                case .array(let values): definition.query[index].value = .array(values + [.string(row.value)])
+                case let first: definition.query[index].value = .array([first, .string(row.value)])
+                }
+                continue
+            }
             definition.query.append((row.name, .string(row.value)))
         }
         let enabledHeaders = Set(draft.headers.filter { !$0.disabled }.map { $0.name.lowercased() })
         for row in draft.headers {
+            // A name HTTP cannot carry (`disabled header`, `Bad:Name`) would make a spec that does not load.
+            if !row.name.contains("{{"), HTTPField.Name(row.name) == nil {
+                context.warn(
+                    "\(draft.name): '\(row.name)' is not a valid header name (no spaces or separators), so the header "
+                        + "is left out")
+                continue
+            }
             if row.disabled {
                 if enabledHeaders.contains(row.name.lowercased()) {
                     context.warn("\(draft.name): disabled header '\(row.name)' dropped (also set)")
                     continue
                 }
                 if !definition.disabled.isDisabled(header: row.name) { definition.disabled.headers.append(row.name) }
+            }
+            // A repeated name is one header with the values joined, as HTTP allows (`; ` for cookies).
+            if let index = definition.headers.firstIndex(where: { $0.name.lowercased() == row.name.lowercased() }) {
+                let separator = row.name.lowercased() == "cookie" ? "; " : ", "
+                let first = definition.headers[index].value
+                definition.headers[index].value = first.isEmpty ? row.value : first + separator + row.value
+                continue
             }
             definition.headers.append((row.name, row.value))
         }
