@@ -70,6 +70,33 @@ struct PostmanMappingTests {
         return (try PostmanImporter.read(source), photo)
     }
 
+    @Test("What a spec cannot hold as it is still makes a spec that loads: a spaced header name, repeated names")
+    func oddRowsLoad() throws {
+        let text = #"""
+            {"info": {"name": "odd", "schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+             "item": [{"name": "slots", "request": {"method": "GET",
+               "header": [{"key": "disabled header", "value": "x"}, {"key": "Accept", "value": "a/b"},
+                          {"key": "accept", "value": "c/d"}],
+               "url": {"raw": "https://h/x?slot=1&slot=2", "host": ["h"], "path": ["x"], "protocol": "https",
+                       "query": [{"key": "slot", "value": "1"}, {"key": "slot", "value": "2"}]}}}]}
+            """#
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("odd-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let collection = try PostmanImporter.read(Support.source(text, base: root))
+        let spec = try Support.spec("slots", in: collection).spec
+        #expect(spec.query.map(\.name) == ["slot"])
+        #expect(spec.query.first?.value == .array([.string("1"), .string("2")]))
+        #expect(spec.headers.map(\.name) == ["Accept"] && spec.headers.first?.value == "a/b, c/d")
+        #expect(collection.warnings.contains { $0.contains("'disabled header' is not a valid header name") })
+        let plan = try ImportPlan(collection, root: root, group: "odd", overwrite: false, origin: "test")
+        #expect(plan.report.skipped.isEmpty, "\(plan.report.skipped)")
+        try plan.apply()
+        let workspace = try Workspace.load(from: root)
+        let request = try workspace.request(
+            for: try workspace.spec(named: "odd/slots"), context: TemplateContext(processEnvironment: [:]))
+        #expect(request.url.query == "slot=1&slot=2")
+    }
+
     @Test("Folders, the shared {{baseUrl}} target, path variables, disabled rows and a JSON sample")
     func structure() throws {
         let (collection, _) = try importShop()
