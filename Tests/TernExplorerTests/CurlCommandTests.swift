@@ -52,13 +52,15 @@ struct CurlCommandTests {
                 + #" -H 'Cookie: a=1; s='"$TOKEN""#)
     }
 
-    @Test("File bodies are @file relative to the workspace; multipart is -F; a missing Content-Type is removed")
+    @Test(
+        "File bodies are @file with absolute paths (the command runs anywhere); multipart is -F; a missing Content-Type is removed"
+    )
     func bodies() throws {
         var put = try request("PUT")
         try put.setBody(.file(root.appendingPathComponent("files/up.bin")))
         put.headers[.contentType] = nil
-        let upload = CurlCommand.make(from: put, workspaceRoot: root)
-        #expect(upload.hasSuffix("-H 'Content-Type:' --data-binary '@files/up.bin'"))
+        let upload = CurlCommand.make(from: put)
+        #expect(upload.hasSuffix("-H 'Content-Type:' --data-binary '@\(root.standardizedFileURL.path)/files/up.bin'"))
         var form = try request("POST")
         var field = MultipartForm.Part.field("t", "hello")
         field.contentType = "text/x"
@@ -67,7 +69,7 @@ struct CurlCommandTests {
                 field, .field("v", "@not-a-file"),
                 .file("f", URL(fileURLWithPath: "/elsewhere/a.png"), filename: "b.png", contentType: "image/png"),
             ]))
-        let command = CurlCommand.make(from: form, workspaceRoot: root)
+        let command = CurlCommand.make(from: form)
         #expect(!command.contains("Content-Type: multipart"))
         #expect(
             command.hasSuffix(

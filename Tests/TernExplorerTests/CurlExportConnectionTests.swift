@@ -111,21 +111,23 @@ struct CurlExportConnectionTests {
             let root = try await Self.workspace(in: folder.url, server: server, format: format)
             let environment = ["KEY_PASS": Self.passphrase]
             let session = try Self.session(root, environment: environment)
+            // TLS files are named by absolute paths: the command runs from any folder.
+            let file = { (name: String) in "'\(root.standardizedFileURL.path)/\(name)'" }
             for name in ["checked", "lax", "locked"] {
                 #expect(try await session.send(name).statusCode == 200, "tern: \(name)")
                 let command = try await CurlCommand.command(forSpec: name, in: session)
-                #expect(command.contains("--cert 'client.pem' --key '"), "\(command)")
+                #expect(command.contains("--cert \(file("client.pem")) --key '"), "\(command)")
                 #expect(command.contains("--noproxy '*'"), "\(command)")
                 #expect(!command.contains(Self.passphrase) && !command.contains("BEGIN"), "\(command)")
                 #expect(try await Self.run(command, in: root, environment: environment) == "0 200", "\(command)")
                 #expect(server.requests.filter { $0.hasPrefix("GET /\(name) ") }.count == 2, "\(server.requests)")
             }
             let checked = try await CurlCommand.command(forSpec: "checked", in: session)
-            #expect(checked.contains("--cacert 'ca.pem'") && !checked.contains(" -k"), "\(checked)")
+            #expect(checked.contains("--cacert \(file("ca.pem"))") && !checked.contains(" -k"), "\(checked)")
             let lax = try await CurlCommand.command(forSpec: "lax", in: session)
             #expect(lax.contains(" -k ") && !lax.contains("--cacert"), "\(lax)")
             let locked = try await CurlCommand.command(forSpec: "locked", in: session)
-            #expect(locked.contains(#"--key 'locked-key.pem' --pass "$KEY_PASS""#), "\(locked)")
+            #expect(locked.contains("--key \(file("locked-key.pem")) --pass \"$KEY_PASS\""), "\(locked)")
         }
         await server.stop()
     }

@@ -24,12 +24,11 @@ package enum CurlCommand {
         }
     }
 
-    /// The command for `request`; file paths inside `workspaceRoot` are written relative to it
-    /// (the command then runs from the workspace folder).
+    /// The command for `request`; file paths are absolute, so it runs from any folder.
     package static func make(
-        from request: Request, workspaceRoot: URL? = nil, secrets: [Secret] = [], connection: Connection = Connection()
+        from request: Request, secrets: [Secret] = [], connection: Connection = Connection()
     ) -> String {
-        let writer = Writer(secrets: secrets, root: workspaceRoot)
+        let writer = Writer(secrets: secrets)
         var parts = ["curl"]
         // Bearer and API keys are plain headers or query items; basic, digest and AWS have curl options.
         var request = request
@@ -110,15 +109,13 @@ package enum CurlCommand {
     /// Quoting with secrets replaced by shell variables.
     struct Writer {
         let secrets: [(form: String, name: String)]
-        let root: URL?
 
-        init(secrets: [Secret], root: URL?) {
+        init(secrets: [Secret]) {
             var forms: [(form: String, name: String)] = []
             for secret in secrets where !secret.value.isEmpty {
                 for form in SecretMask.forms(of: secret.value) { forms.append((form, secret.name)) }
             }
             self.secrets = forms.sorted { $0.form.count > $1.form.count }
-            self.root = root
         }
 
         /// One shell word for `text`: single-quoted pieces and `"$NAME"` for each secret in it.
@@ -141,12 +138,10 @@ package enum CurlCommand {
             return out
         }
 
-        /// A file's path: relative to the workspace root when inside it.
+        /// A file's path, absolute: the command runs from any folder (a path relative to the workspace
+        /// failed when pasted anywhere else).
         func path(_ url: URL) -> String {
-            let path = url.standardizedFileURL.path
-            guard let root = root?.standardizedFileURL.path else { return path }
-            let prefix = root.hasSuffix("/") ? root : root + "/"
-            return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+            url.standardizedFileURL.path
         }
 
         /// `-F 'name=@file;type=…;filename=…'` or `--form-string 'name=value'` (`-F` with a type).

@@ -30,7 +30,7 @@ extension ExplorerSession {
         }
         secrets.sort { $0.value.count > $1.value.count }
         return CurlCommand.make(
-            from: request, workspaceRoot: workspace.root, secrets: secrets, connection: connection)
+            from: request, secrets: secrets, connection: connection)
     }
 
     /// The TLS files and proxy of `entry`'s target (else the workspace's), for curl's options; the proxy and
