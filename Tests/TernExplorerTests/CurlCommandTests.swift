@@ -53,7 +53,7 @@ struct CurlCommandTests {
     }
 
     @Test(
-        "File bodies are @file with absolute paths (the command runs anywhere); multipart is -F; a missing Content-Type is removed"
+        "File bodies are @file with absolute paths; multipart is -F; a missing Content-Type is removed"
     )
     func bodies() throws {
         var put = try request("PUT")

@@ -190,3 +190,37 @@ struct OpenAPIHostileTests {
         #expect(count(body) > 100)
     }
 }
+
+/// Real descriptions that break a rule import what they can, with a warning per problem.
+@Suite("OpenAPI leniency")
+struct OpenAPILeniencyTests {
+    @Test("Slack's Web API (Swagger 2.0 with type lists and items lists): every operation, a warning per schema")
+    func slack() throws {
+        let collection = try OpenAPIFixture.read("real-slack-web-api.json")
+        #expect(collection.specs.count == 174)
+        let repairs = collection.warnings.filter { $0.hasSuffix("the schema is read as any value") }
+        #expect(repairs.count >= 30)
+        #expect(
+            repairs.allSatisfy { $0.hasPrefix("#/definitions/") || $0.hasPrefix("#/paths/") }, "\(repairs.prefix(3))")
+        #expect(repairs.contains { $0.hasPrefix("#/definitions/objs_team_profile_field/properties/possible_values:") })
+    }
+
+    @Test("An operation that cannot be read is left out with its pointer; nothing usable left is an error")
+    func operations() throws {
+        let document = """
+            openapi: 3.0.3
+            info: {title: Bent, version: "1"}
+            paths:
+              /good:
+                get: {responses: {"200": {description: ok}}}
+              /bad:
+                get: {parameters: [{name: q, in: nowhere}], responses: {"200": {description: ok}}}
+            """
+        let collection = try OpenAPIFixture.read(text: document)
+        #expect(collection.specs.map(\.spec.path) == ["/good"])
+        #expect(collection.warnings.contains { $0.hasPrefix("#/paths/~1bad/get:") && $0.hasSuffix("not imported") })
+        let only = document.replacingOccurrences(
+            of: "  /good:\n    get: {responses: {\"200\": {description: ok}}}\n", with: "")
+        #expect(OpenAPIFixture.error(only)?.message.hasPrefix("nothing usable is left") == true)
+    }
+}

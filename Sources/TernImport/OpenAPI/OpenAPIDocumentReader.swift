@@ -25,26 +25,72 @@ enum OpenAPIDocumentReader {
         let parts = version.value.split(separator: ".")
         switch (version.key, parts.first, parts.dropFirst().first) {
         case ("openapi", "3", "0"):
-            let old = try decode(
+            let (old, repairs) = try decodeLeniently(
                 OpenAPIKit30.OpenAPI.Document.self, text: text, data: data, isJSON: preflight.isJSON, name: name)
-            return Result(document: old.convert(to: .v3_1_1), pathOrder: preflight.pathOrder)
+            return Result(document: old.convert(to: .v3_1_1), pathOrder: preflight.pathOrder, warnings: repairs)
         case ("openapi", "3", "1"), ("openapi", "3", "2"):
-            let document = try decode(
+            let (document, repairs) = try decodeLeniently(
                 OpenAPIKit.OpenAPI.Document.self, text: text, data: data, isJSON: preflight.isJSON, name: name)
-            return Result(document: document, pathOrder: preflight.pathOrder)
+            return Result(document: document, pathOrder: preflight.pathOrder, warnings: repairs)
         case ("swagger", "2", _):
             let swagger = try decode(
                 Swagger2Document.self, text: text, data: data, isJSON: preflight.isJSON, name: name)
             let converted = Swagger2Converter.convert(swagger)
-            let old = try decode(
-                OpenAPIKit30.OpenAPI.Document.self, text: "", data: converted.data, isJSON: true, name: name)
+            // Problems are found in the converted document: point at where they are in the source.
+            let (old, repairs) = try decodeLeniently(
+                OpenAPIKit30.OpenAPI.Document.self, text: "", data: converted.data, isJSON: true, name: name,
+                sourcePath: { path in
+                    path.count >= 2 && path[0] == "components" && path[1] == "schemas"
+                        ? ["definitions"] + path.dropFirst(2) : path
+                })
             return Result(
                 document: old.convert(to: .v3_1_1), pathOrder: preflight.pathOrder ?? swagger.paths.keys,
-                warnings: converted.warnings)
+                warnings: converted.warnings + repairs)
         default:
             throw ImportError(
                 "the document claims \(claim): Tern reads OpenAPI 3.0, 3.1 and 3.2, and Swagger 2.0",
                 at: "#/\(version.key)")
+        }
+    }
+
+    /// Decodes `type` as `decode` does, repairing what a real-world description gets wrong
+    /// (`OpenAPILeniency`): returns the document and one warning per repair.
+    static func decodeLeniently<T: Decodable>(
+        _ type: T.Type, text: String, data: Data, isJSON: Bool, name: String,
+        sourcePath: ([String]) -> [String] = { $0 }
+    ) throws(ImportError) -> (T, [String]) {
+        var tree: Any?
+        var warnings: [String] = []
+        var current = (text: text, data: data, isJSON: isJSON)
+        while true {
+            do throws(ImportError) {
+                return (
+                    try decode(T.self, text: current.text, data: current.data, isJSON: current.isJSON, name: name),
+                    warnings
+                )
+            } catch {
+                guard let path = error.codingPath, warnings.count < OpenAPILeniency.maximumRepairs else { throw error }
+                if tree == nil {
+                    tree = OpenAPILeniency.tree(text: current.text, data: current.data, isJSON: current.isJSON)
+                }
+                guard var repaired = tree,
+                    let warning = OpenAPILeniency.repair(
+                        &repaired, at: path, problem: error.problem, pointer: { pointer(sourcePath($0)) })
+                else { throw error }
+                guard OpenAPILeniency.hasOperations(repaired) else {
+                    throw ImportError(
+                        "nothing usable is left: \(error.problem) (and \(warnings.count) other problems)",
+                        at: pointer(sourcePath(path)))
+                }
+                warnings.append(warning)
+                tree = repaired
+                // Sorted keys: the same document repairs to the same bytes every time (a re-import is unchanged).
+                guard
+                    let json = try? JSONSerialization.data(
+                        withJSONObject: repaired, options: [.fragmentsAllowed, .sortedKeys])
+                else { throw error }
+                current = (text: "", data: json, isJSON: true)
+            }
         }
     }
 
@@ -71,8 +117,16 @@ enum OpenAPIDocumentReader {
             throw decodingError(error, data: data, isJSON: isJSON, name: name)
         } catch {
             let wrapped = OpenAPIKit.OpenAPI.Error(from: error)
-            throw ImportError(wrapped.localizedDescription, at: pointer(wrapped.codingPath))
+            throw positioned(wrapped)
         }
+    }
+
+    /// An OpenAPIKit error at its JSON pointer, keeping the coding path for a repair.
+    private static func positioned(_ wrapped: OpenAPIKit.OpenAPI.Error) -> ImportError {
+        var error = ImportError(wrapped.localizedDescription, at: pointer(wrapped.codingPath))
+        error.codingPath = wrapped.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+        error.problem = wrapped.localizedDescription
+        return error
     }
 
     private static func yamlError(_ error: YamlError, name: String) -> ImportError {
@@ -98,7 +152,7 @@ enum OpenAPIDocumentReader {
         {
             return jsonSyntaxError(data: data, name: name)
         }
-        return ImportError(wrapped.localizedDescription, at: pointer(wrapped.codingPath))
+        return positioned(wrapped)
     }
 
     /// A JSON syntax error at its line and column: JSONDecoder does not say where, JSONSerialization does
@@ -123,9 +177,13 @@ enum OpenAPIDocumentReader {
 
     /// A JSON pointer (`#/paths/~1pets/get`) for a coding path.
     static func pointer(_ path: [any CodingKey]) -> String {
+        pointer(path.map { $0.intValue.map(String.init) ?? $0.stringValue })
+    }
+
+    /// A JSON pointer for a path of keys.
+    static func pointer(_ path: [String]) -> String {
         var out = "#"
-        for key in path {
-            let part = key.intValue.map(String.init) ?? key.stringValue
+        for part in path {
             out += "/" + part.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
         }
         return out

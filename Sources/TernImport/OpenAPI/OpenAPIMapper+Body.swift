@@ -90,6 +90,7 @@ extension OpenAPIMapper {
         var names: [String] = []
         if let schema, case .object(_, let context) = schema.value {
             names = context.properties.keys.filter { object[$0] != nil }
+            if propertiesInNameOrder { names.sort() }
         }
         names += object.keys.filter { !names.contains($0) }.sorted()
         return names.compactMap { name in object[name].map { (name, $0) } }

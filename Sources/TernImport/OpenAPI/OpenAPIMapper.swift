@@ -12,6 +12,8 @@ struct OpenAPIMapper {
     var warnings: [String] = []
     /// The secrets the specs read (`{{secret:NAME}}`), which the user sets.
     var secrets: [ImportedSecret] = []
+    /// Whether schema properties are taken in name order (their source order is not known).
+    var propertiesInNameOrder = false
     var environment: [HTTPFieldPair] = []
     private var warned: Set<String> = []
     private var fileNames = UniqueNames()
@@ -23,6 +25,9 @@ struct OpenAPIMapper {
     }
 
     mutating func map(pathOrder: [String]?) throws(ImportError) -> ImportedCollection {
+        // A JSON source was decoded without its objects' key order (the path order was read apart):
+        // schema properties are then taken in name order, the same on every import.
+        propertiesInNameOrder = pathOrder != nil
         let base = baseURL()
         for path in orderedPaths(pathOrder) {
             guard let entry = document.paths[path] else { continue }

@@ -24,7 +24,11 @@ enum Swagger2Converter {
         root["components"] = .object(components)
         if let security = swagger.security { root["security"] = securityValue(security) }
         if let tags = swagger.tags { root["tags"] = tags }
-        let data = (try? JSONEncoder().encode(JSONValue.object(root))) ?? Data("{}".utf8)
+        // Sorted keys: `JSONValue` objects are dictionaries, whose order differs from run to run; a form's
+        // fields would come out in another order on every import (and a re-import would differ).
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(JSONValue.object(root))) ?? Data("{}".utf8)
         return (data, warnings)
     }
 
