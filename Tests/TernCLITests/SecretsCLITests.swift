@@ -136,3 +136,42 @@ struct SecretsCLITests {
         }
     }
 }
+
+/// The TUI asks for a secret a send needs, keeps it, and sends again, at 80×24.
+@Suite("The TUI asks for a missing secret", .serialized)
+struct SecretPromptTUITests {
+    @Test(
+        "a send that needs {{secret:NAME}} opens a masked prompt; Enter keeps it in .tern/secrets.yaml and sends",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
+    func promptKeepsAndSends() async throws {
+        try await withDemo { workspace in
+            try workspace.write(
+                "specs/secret-echo.yaml",
+                """
+                method: GET
+                path: "{{mock}}/echo"
+                headers:
+                  X-Token: "{{secret:apiToken}}"
+                """)
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(TUIEndToEndTests.command(workspace), width: 80, height: 24)
+            try await tmux.waitFor("1 Workspace")
+            try await tmux.type(":", "send secret-echo", "Enter")
+            try await tmux.waitFor("Secret apiToken")
+            try await tmux.type("s3cr3t-typed")
+            let masked = try await tmux.waitFor("••••••••••••")
+            #expect(!masked.contains("s3cr3t-typed"), "\(masked)")
+            try await tmux.type("Enter")
+            try await tmux.waitFor("secret-echo: 200 OK")
+            let store = try String(
+                contentsOf: workspace.root.appendingPathComponent(".tern/secrets.yaml"), encoding: .utf8)
+            #expect(store.contains("apiToken: s3cr3t-typed"), "\(store)")
+            try await tmux.type("q")
+            try await tmux.waitFor("TERN-EXITED:0")
+            // The server saw the secret: the answer it echoed is replayed from the cache.
+            let replayed = try await Tern.run(workspace.arguments("send", "secret-echo", "--mode", "cache"))
+            #expect(replayed.stdout.contains("s3cr3t-typed"), "\(replayed.stdout) \(replayed.stderr)")
+        }
+    }
+}

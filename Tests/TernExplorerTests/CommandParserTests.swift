@@ -26,6 +26,17 @@ struct CommandParserTests {
         #expect(try CommandParser.parse(line) == expected)
     }
 
+    @Test("a secret is never typed on a command line: set secret and unset secret are refused")
+    func secretsAreNotTyped() {
+        for line in ["set secret token abc", "unset secret token"] {
+            #expect {
+                _ = try CommandParser.parse(line)
+            } throws: { error in
+                "\(error)".contains("a secret is not typed on a command line")
+            }
+        }
+    }
+
     @Test("body keeps the rest of the line as it is, JSON included")
     func bodyText() throws {
         #expect(

@@ -71,6 +71,9 @@ package enum Command: Sendable, Equatable {
         case header
         case query
         case variable = "var"
+        /// A secret of the workspace's store (`.tern/secrets.yaml`); only the TUI's prompt sets one, so
+        /// the value is never typed on a command line.
+        case secret
     }
 
     /// Where a new body comes from.

@@ -145,13 +145,23 @@ package enum CommandParser {
     }
 
     private static func parseSet(_ arguments: [String]) throws(ExplorerError) -> Command {
+        guard arguments.first != Command.EditField.secret.rawValue else { throw typedSecret() }
         guard arguments.count >= 3 else { throw usage("set") }
         // The value may be written without quotes: everything after the name.
         return .set(
             try field(arguments[0], for: "set"), name: arguments[1], value: arguments[2...].joined(separator: " "))
     }
 
+    /// A secret is never typed on a command line (it would stay in the line history).
+    private static func typedSecret() -> ExplorerError {
+        ExplorerError(
+            .usage,
+            "a secret is not typed on a command line: 'tern secrets set NAME' asks for it without echo, and the "
+                + "TUI asks when a send needs one")
+    }
+
     private static func parseUnset(_ arguments: [String]) throws(ExplorerError) -> Command {
+        guard arguments.first != Command.EditField.secret.rawValue else { throw typedSecret() }
         guard arguments.count == 2 else { throw usage("unset") }
         return .unset(try field(arguments[0], for: "unset"), name: arguments[1])
     }

@@ -180,6 +180,8 @@ extension ExplorerSession {
             guard !trimmed.isEmpty else { throw ExplorerError(.usage, "the path cannot be empty") }
             current.spec.path = trimmed
             message = "path \(trimmed)"
+        case .setItem(.secret, _, _, _), .removeItem(.secret, _):
+            throw ExplorerError(.usage, "a secret is not a row of the spec")
         case .setItem(let field, let old, let name, let value):
             try Self.requireName(name)
             if field == .header {
@@ -238,6 +240,8 @@ extension ExplorerSession {
                 }
             case .variable:
                 throw ExplorerError(.usage, "variables cannot be switched off; delete the session value instead")
+            case .secret:
+                throw ExplorerError(.usage, "a secret is not a row of the spec")
             }
         case .body:
             message = ""

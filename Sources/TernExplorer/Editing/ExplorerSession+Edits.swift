@@ -13,6 +13,7 @@ extension ExplorerSession {
             changed()
             return value == nil ? "unset var \(name)" : "set var \(name)"
         }
+        if field == .secret { return try keepSecret(name, value) }
         var current = try entry(nil)
         switch field {
         case .header:
@@ -21,7 +22,7 @@ extension ExplorerSession {
         case .query:
             current.spec.query.removeAll { $0.name == name }
             if let value { current.spec.query.append((name: name, value: .string(value))) }
-        case .variable:
+        case .variable, .secret:
             break
         }
         edits[current.id] = current
@@ -176,5 +177,23 @@ extension ExplorerSession {
         select(saved.id)
         changed()
         return "saved \(saved.id) to \(saved.file.path)"
+    }
+}
+
+extension ExplorerSession {
+    /// Keeps `value` as the secret `name` in the workspace's store (`nil` removes it); the next send
+    /// reads it.
+    package func keepSecret(_ name: String, _ value: String?) throws(ExplorerError) -> String {
+        guard SecretStore.isValidName(name) else {
+            throw ExplorerError(.usage, "'\(name)' is not a secret name: use letters, digits, '_', '-' and '.'")
+        }
+        try workspaceCall { () throws(WorkspaceError) in
+            var store = try SecretStore.load(workspace: workspace.root)
+            if let value { store.set(name, to: .value(value)) } else { store.unset(name) }
+            try store.save(workspace: workspace.root)
+        }
+        secretNames = nil
+        changed()
+        return value == nil ? "removed secret \(name)" : "kept secret \(name) in .tern/secrets.yaml (owner-only)"
     }
 }

@@ -97,6 +97,8 @@ package struct AppState: Sendable {
     // Bottom lines and dialogs
     package var commandLine: CommandLineState?
     package var commandHistory: [String] = []
+    /// The spec to send again once the secret the prompt asked for is kept (`.some(nil)`: the selected one).
+    package var secretResend: String??
     package var status: StatusMessage? {
         didSet {
             // Every message is kept (newest last, a bounded number) for `:messages` to show whole.

@@ -17,7 +17,11 @@ extension App {
     static func key(_ key: Key, in layer: FocusLayer, _ state: inout AppState) -> [Effect]? {
         switch layer {
         case .dialog: return dialogKey(key, &state)
-        case .editorForm: return state.requestEditor.promptKey(key)
+        case .editorForm:
+            if key == .enter, case .secret(_, let resend)? = state.requestEditor.prompt?.purpose {
+                state.secretResend = resend
+            }
+            return state.requestEditor.promptKey(key)
         case .commandLine: return commandKey(key, &state)
         case .runResults: return viewKey(key, \.runResults, &state)
         case .cookies: return viewKey(key, \.cookies, &state)

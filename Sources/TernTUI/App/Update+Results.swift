@@ -12,6 +12,7 @@ extension App {
         switch result {
         case .failure(let error):
             state.status = StatusMessage(text: error.message, isError: true)
+            if case .send(let spec) = command { askForSecret(in: error, resend: .some(spec), &state) }
             return []
         case .success(let value):
             output = value
@@ -19,6 +20,10 @@ extension App {
         switch output {
         case .done(let text):
             state.status = StatusMessage(text: text, isError: false)
+            if case .set(.secret, _, _) = command, let resend = state.secretResend {
+                state.secretResend = nil
+                return send(resend, &state)
+            }
             if case .cache = command { return [.loadCache] }
             if case .vars = command { return [.loadVariables] }
             if case .cookies = command { return [.run(.cookies(.list(domain: nil)))] }
@@ -100,5 +105,26 @@ extension App {
             if unsaved.isEmpty { state.quitting = true } else { state.dialog = .confirmQuit(unsaved: unsaved) }
         }
         return []
+    }
+}
+
+extension App {
+    /// A send that needs a secret nobody set asks for it (a masked prompt), keeps it, and sends
+    /// `resend` again.
+    static func askForSecret(in error: ExplorerError, resend: String??, _ state: inout AppState) {
+        guard let name = missingSecret(in: error.message), state.requestEditor.prompt == nil else { return }
+        state.requestEditor.prompt = Prompt(
+            purpose: .secret(name: name, resend: resend), title: "Secret \(name)", labels: ["Value"],
+            fields: [TextField("")])
+    }
+
+    /// The name in "undefined secret 'NAME'" (the error a send gives when neither the store nor the
+    /// environment has it).
+    static func missingSecret(in message: String) -> String? {
+        guard let start = message.range(of: "undefined secret '") else { return nil }
+        let rest = message[start.upperBound...]
+        guard let end = rest.firstIndex(of: "'") else { return nil }
+        let name = String(rest[..<end])
+        return name.isEmpty ? nil : name
     }
 }

@@ -41,7 +41,10 @@ package enum App {
             state.responsePane.streamed(items, height: Layout(state.size).responseBodyHeight)
             return []
         case .sendFailed(let error):
-            return state.apply(state.responsePane.sendFailed(error))
+            let failed = state.responsePane.sending
+            let effects = state.apply(state.responsePane.sendFailed(error))
+            askForSecret(in: error, resend: .some(failed), &state)
+            return effects
         case .editFinished(let result):
             state.status = StatusMessage(result)
             return []

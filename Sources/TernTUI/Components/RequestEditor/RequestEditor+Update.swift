@@ -77,6 +77,10 @@ extension RequestEditor: Component {
                 return [.apply(.method(values[0]))]
             case .path:
                 return [.apply(.path(values[0]))]
+            case .secret(let name, _):
+                // The value as typed: a secret's spaces are its own. Once kept, the send runs again
+                // (`App.finished`).
+                return [.run(.set(.secret, name: name, value: form.fields[0].text))]
             }
         default:
             _ = form.fields[form.focus].handle(key)

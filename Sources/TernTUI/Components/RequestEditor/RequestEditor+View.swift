@@ -120,7 +120,11 @@ extension RequestEditor {
         buffer.fill(rect)
         Box(title: prompt.title, focused: true).draw(in: rect, on: &buffer)
         let inner = rect.inset(by: 1)
-        for (index, field) in prompt.fields.enumerated() {
+        let isSecret = if case .secret = prompt.purpose { true } else { false }
+        for (index, typed) in prompt.fields.enumerated() {
+            // A secret is never shown: one dot per character, the cursor where it is.
+            var field = typed
+            if isSecret { field.text = String(repeating: "•", count: typed.text.count) }
             let y = inner.y + index
             buffer.write(prompt.labels[index] + ":", x: inner.x + 1, y: y, style: .bold)
             let area = Rect(x: inner.x + 1 + labelWidth, y: y, width: inner.width - labelWidth - 2, height: 1)
@@ -128,7 +132,9 @@ extension RequestEditor {
             field.draw(in: area, on: &buffer, style: .underline, showsCursor: index == prompt.focus)
         }
         buffer.write(
-            "Enter saves · Tab next field · Esc cancels", x: inner.x + 1, y: inner.maxY - 1, style: .dim,
+            isSecret
+                ? "Enter keeps it in .tern/secrets.yaml (owner-only) and sends again · Esc cancels"
+                : "Enter saves · Tab next field · Esc cancels", x: inner.x + 1, y: inner.maxY - 1, style: .dim,
             maxWidth: inner.width - 2)
     }
 }

@@ -34,6 +34,9 @@ package struct Prompt: Sendable, Hashable {
         case editItem(Command.EditField, original: String)
         case method
         case path
+        /// A secret a send needs: kept in the workspace's store, then `resend` is sent again (`.some(nil)`:
+        /// the selected spec).
+        case secret(name: String, resend: String??)
     }
 
     package var purpose: Purpose
