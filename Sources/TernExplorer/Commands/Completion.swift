@@ -76,7 +76,9 @@ package enum Completion {
         case ("cookies", 1): return ["list", "delete", "clear"]
         case ("auth", 1): return ["status", "login", "logout"]
         case ("help", 1), ("?", 1): return CommandRegistry.all.map(\.name)
-        case ("set", 1), ("unset", 1): return Command.EditField.allCases.map(\.rawValue)
+        case ("set", 1), ("unset", 1):
+            // A secret is never typed on a command line, so it is not offered.
+            return Command.EditField.allCases.filter { $0 != .secret }.map(\.rawValue)
         case ("save", 1): return ["as"]
         case ("body", 1): return ["edit"]
         case ("set", 2), ("unset", 2):
