@@ -7,6 +7,7 @@ extension ImportFormat {
         case .har: try HARImporter.read(source)
         case .openapi: try OpenAPIImporter.read(source)
         case .curl: try CurlImporter.read(source)
+        case .http: try HTTPFileImporter.read(source)
         }
     }
 }

@@ -129,6 +129,51 @@ struct ImportExportCLITests {
         }
     }
 
+    @Test("A .http file imports with auto and its requests send: variables, headers, a JSON body, a private secret")
+    func httpFileThenSend() async throws {
+        let root = folder()
+        let source = folder()
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: source)
+        }
+        try FileManager.default.createDirectory(at: source, withIntermediateDirectories: true)
+        try await withMockServer { server in
+            try Data(
+                """
+                @base = \(server.baseURL.absoluteString)
+                ### Create a user
+                # @name create-user
+                POST {{ base }}/echo
+                    ?dry=1 HTTP/1.1
+                Content-Type: application/json
+                X-Token: {{token}}
+
+                {"name": "Ada"}
+
+                > {%
+                  client.global.set("id", response.body.id);
+                %}
+                """.utf8
+            ).write(to: source.appendingPathComponent("users.http"))
+            try Data(#"{"dev": {"token": "t-123"}}"#.utf8)
+                .write(to: source.appendingPathComponent("http-client.private.env.json"))
+            let imported = try await Tern.run(
+                ["import", "auto", source.appendingPathComponent("users.http").path, "--workspace", root.path])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let summary = imported.stdout + imported.stderr
+            #expect(summary.contains("created users/create-user"), "\(summary)")
+            #expect(summary.contains("response handler script is not run"), "\(summary)")
+            let sent = try await Tern.run(["send", "users/create-user", "--workspace", root.path, "--mode", "live"])
+            #expect(sent.status == 0, "\(sent.stderr)")
+            let echo = try #require(try JSONSerialization.jsonObject(with: Data(sent.stdout.utf8)) as? [String: Any])
+            #expect(echo["method"] as? String == "POST")
+            #expect(echo["query"] as? String == "dry=1")
+            #expect(echo["body"] as? String == #"{"name": "Ada"}"#)
+            #expect((echo["headers"] as? [String: String])?["x-token"] == "t-123")
+        }
+    }
+
     @Test("export postman writes a v2.1 collection of a group; an existing file needs --force")
     func exportPostman() async throws {
         try await withDemo { demo in

@@ -18,7 +18,7 @@ struct CorpusWorkspaceTests {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().filter { name in
             let ext = (name as NSString).pathExtension.lowercased()
-            return ["json", "yaml", "yml", "har", "sh", "txt", "curl"].contains(ext)
+            return ["json", "yaml", "yml", "har", "sh", "txt", "curl", "http", "rest"].contains(ext)
                 && !name.hasPrefix(".") && !name.uppercased().hasPrefix("LICENSE") && !name.contains(".schema.")
         }.map { "\(format.rawValue)/\($0)" }
     }

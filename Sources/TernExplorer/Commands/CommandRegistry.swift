@@ -93,9 +93,11 @@ package enum CommandRegistry {
         CommandInfo(
             name: "import",
             arguments:
-                "auto|curl|openapi|postman|insomnia|har SOURCE [--into GROUP] [--overwrite] [--dry-run] [--into-cache] "
+                "auto|curl|openapi|postman|insomnia|har|http SOURCE [--into GROUP] [--overwrite] [--dry-run] "
+                + "[--into-cache] "
                 + "[--copy-files]",
-            summary: "Bring curl commands, OpenAPI, Postman, Insomnia or HAR into the workspace as specs.", key: nil),
+            summary: "Bring curl commands, OpenAPI, Postman, Insomnia, HAR or .http files into the workspace as specs.",
+            key: nil),
         CommandInfo(
             name: "export",
             arguments: "curl [SPEC]|har [SPEC|GROUP]... [--from history|cache] -o FILE|postman [GROUP] -o FILE",

@@ -117,12 +117,18 @@ package enum CollectionImport {
 
     /// The explicit format, checked against what the content looks like; or the detected one.
     static func chooseFormat(_ format: ImportFormat?, for source: ImportSource) throws(ImportError) -> ImportFormat {
-        let detection = ImportFormat.detect(String(decoding: source.data.prefix(1 << 20), as: UTF8.self))
+        var detection = ImportFormat.detect(String(decoding: source.data.prefix(1 << 20), as: UTF8.self))
+        // `.http` / `.rest` files are told by their name: their text is a request line, which no
+        // other format starts with.
+        let ext = (source.name as NSString).pathExtension.lowercased()
+        if ext == "http" || ext == "rest" {
+            detection = ImportFormat.Detection(format: .http, description: "a .\(ext) file of HTTP requests")
+        }
         guard let format else {
             guard let detection else {
                 throw ImportError(
                     "cannot tell what \(source.name) is: name the format "
-                        + "(tern import curl|openapi|postman|insomnia|har \(source.name))")
+                        + "(tern import curl|openapi|postman|insomnia|har|http \(source.name))")
             }
             return detection.format
         }

@@ -7,6 +7,12 @@ extension ImportFormat {
         package var format: ImportFormat
         /// How a person calls it (`a Postman collection v2.1`).
         package var description: String
+
+        /// Makes a detection.
+        package init(format: ImportFormat, description: String) {
+            self.format = format
+            self.description = description
+        }
     }
 
     /// The format `text` is in, judged from its first keys (no full parse), or nil when none fits.
@@ -19,7 +25,29 @@ extension ImportFormat {
         if ["curl", "curl.exe", "$", ">"].contains(firstWord) || trimmed.lowercased().hasPrefix("curl ") {
             return Detection(format: .curl, description: "a curl command")
         }
+        if looksLikeHTTPFile(trimmed) {
+            return Detection(format: .http, description: "a file of HTTP requests (.http)")
+        }
         return detectYAML(text)
+    }
+
+    /// Whether the text reads as a `.http` file: a `###` separator, or a first request line
+    /// (`GET https://…`) after comments and `@variables`.
+    private static func looksLikeHTTPFile(_ text: Substring) -> Bool {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true).prefix(200) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("###") { return true }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//") || trimmed.hasPrefix("@") {
+                continue
+            }
+            let words = trimmed.split(separator: " ", maxSplits: 2)
+            let methods: Set<String> = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
+            guard words.count >= 2, methods.contains(String(words[0])) else { return false }
+            let target = words[1]
+            return target.hasPrefix("http://") || target.hasPrefix("https://") || target.hasPrefix("/")
+                || target.hasPrefix("{{")
+        }
+        return false
     }
 
     private static func detectJSON(_ data: Data) -> Detection? {

@@ -10,4 +10,6 @@ package enum ImportFormat: String, Sendable, CaseIterable, Codable {
     case insomnia
     /// HTTP Archives (HAR 1.2) recorded by a browser or a proxy.
     case har
+    /// `.http` / `.rest` files: the JetBrains HTTP Client format and the VS Code REST Client dialect.
+    case http
 }

@@ -1,0 +1,410 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+/// Reads `.http` / `.rest` files: the JetBrains HTTP Client format and the VS Code REST Client dialect
+/// (kulala, httpyac and resterm files use the same core).
+///
+/// Requests are separated by `###` lines (the rest of the line names the request); `# @name NAME`
+/// names it too. A request is an optional method, a URL (continued on lines that start with spaces
+/// and `?` or `&`), an optional `HTTP/x` version, header lines, a blank line and a body: inline, or
+/// `< ./file`. `@name = value` lines are file variables (the group's environment); `{{name}}` is
+/// Tern's syntax already; `{{$processEnv NAME}}` reads the environment. `http-client.env.json` beside
+/// the file gives environments, and `http-client.private.env.json` secrets. What Tern cannot run
+/// (response handlers `> {% … %}`, `> file.js`, `<> previous`, tool directives) is reported, never
+/// silently dropped.
+package enum HTTPFileImporter {
+    private static let methods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT",
+    ]
+
+    /// The requests of `source`.
+    package static func read(_ source: ImportSource) throws(ImportError) -> ImportedCollection {
+        let text = try source.text().replacingOccurrences(of: "\r\n", with: "\n")
+        // `< ./body.json` and `http-client.env.json` are found beside the file, not where tern runs.
+        var source = source
+        source.baseDirectory = URL(fileURLWithPath: source.name, relativeTo: source.baseDirectory)
+            .standardizedFileURL.deletingLastPathComponent()
+        let title =
+            (source.name as NSString).deletingPathExtension.split(separator: "/").last.map(String.init)
+            ?? "http"
+        let context = ImportContext(source: source, group: source.groupName(title: title))
+        var drafts: [RequestDraft] = []
+        var fileVariables: [(name: String, value: String)] = []
+        var line = 1
+        for block in blocks(of: text) {
+            defer { line += block.lineCount }
+            if let draft = request(in: block, startingAt: line, context: context, variables: &fileVariables) {
+                drafts.append(draft)
+            }
+        }
+        guard !drafts.isEmpty || !fileVariables.isEmpty || !context.skipped.isEmpty else {
+            throw ImportError("\(source.name) holds no HTTP request", at: "\(source.name):1:1")
+        }
+        for variable in fileVariables { context.setVariable(variable.name, variable.value, item: "@\(variable.name)") }
+        let environments = try self.environments(beside: source, context: context)
+        let privateNames = Set(environments.secrets)
+        for index in drafts.indices {
+            drafts[index].rewriteStrings { text in rewriteReferences(text, secrets: privateNames, context: context) }
+            Credentials.protect(&drafts[index], context: context)
+        }
+        let (specs, targets) = DraftAssembler.assemble(drafts, context: context)
+        var imported: [ImportedEnvironment] = []
+        if !context.variables.isEmpty {
+            imported.append(ImportedEnvironment(name: context.group, variables: context.variables))
+        }
+        imported += environments.list
+        return ImportedCollection(
+            format: .http, title: title, specs: specs, targets: targets, environments: imported,
+            files: context.files, skipped: context.skipped, warnings: context.warnings,
+            localFiles: context.localFiles.uses, secrets: context.secrets)
+    }
+
+    // MARK: - Blocks
+
+    /// One `###` block: its name (the text after `###`), its lines.
+    struct Block {
+        var name: String?
+        var lines: [Substring]
+        var lineCount: Int
+    }
+
+    static func blocks(of text: String) -> [Block] {
+        var blocks: [Block] = []
+        var current = Block(name: nil, lines: [], lineCount: 0)
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("###") {
+                blocks.append(current)
+                let name = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+                current = Block(name: name.isEmpty ? nil : name, lines: [], lineCount: 1)
+                continue
+            }
+            current.lines.append(line)
+            current.lineCount += 1
+        }
+        blocks.append(current)
+        return blocks
+    }
+
+    // MARK: - One request
+
+    private enum Part { case preamble, headers, body }
+
+    private static func request(
+        in block: Block, startingAt first: Int, context: ImportContext,
+        variables: inout [(name: String, value: String)]
+    ) -> RequestDraft? {
+        var name = block.name
+        var method = "GET"
+        var url = ""
+        var headers: [RequestDraft.Row] = []
+        var body: [Substring] = []
+        var part = Part.preamble
+        var lineNumber = first + (block.name == nil && first == 1 ? 0 : 1) - 1
+        var inHandler = false
+        var inScript = false
+        for line in block.lines {
+            lineNumber += 1
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            switch part {
+            case .preamble:
+                if trimmed.isEmpty { continue }
+                // An httpyac script block (`{{` … `}}` on lines of their own) runs JavaScript: not run here.
+                if inScript {
+                    if trimmed == "}}" { inScript = false }
+                    continue
+                }
+                if trimmed == "{{" || trimmed.hasPrefix("{{@") {
+                    context.warn("line \(lineNumber): a script block is not run by Tern (kept out of the spec)")
+                    inScript = trimmed == "{{" || !trimmed.hasSuffix("}}")
+                    continue
+                }
+                if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") {
+                    let comment = trimmed.drop { $0 == "#" || $0 == "/" }.trimmingCharacters(in: .whitespaces)
+                    if comment.hasPrefix("@name") {
+                        let value = comment.dropFirst(5).drop { $0 == " " || $0 == "=" }.trimmingCharacters(
+                            in: .whitespaces)
+                        if !value.isEmpty { name = value }
+                    } else if comment.hasPrefix("@") {
+                        let directive = comment.prefix { !$0.isWhitespace }
+                        context.warn(
+                            "line \(lineNumber): the directive \(directive) is not run by Tern (kept out of the spec)")
+                    }
+                    continue
+                }
+                if trimmed.hasPrefix("@"), let equals = trimmed.firstIndex(of: "=") {
+                    let variable = trimmed[trimmed.index(after: trimmed.startIndex)..<equals]
+                        .trimmingCharacters(in: .whitespaces)
+                    let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+                    if !variable.isEmpty { variables.append((variable, value)) }
+                    continue
+                }
+                // `[METHOD] URL [HTTP/x]`; the URL may hold spaces inside `{{ … }}`.
+                var rest = Substring(trimmed)
+                if let space = rest.firstIndex(of: " ") {
+                    let word = rest[..<space]
+                    if methods.contains(word.uppercased()) || word.allSatisfy(\.isUppercase) {
+                        method = String(word)
+                        rest = rest[space...].drop { $0 == " " || $0 == "\t" }
+                    }
+                }
+                url = rest.trimmingCharacters(in: .whitespaces)
+                part = .headers
+            case .headers:
+                // A URL continued on the next lines: `    ?page=2`, `    &size=10`.
+                if headers.isEmpty, line.first?.isWhitespace == true, trimmed.hasPrefix("?") || trimmed.hasPrefix("&") {
+                    url += trimmed
+                    continue
+                }
+                if trimmed.isEmpty {
+                    part = .body
+                    continue
+                }
+                if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { continue }
+                guard let colon = trimmed.firstIndex(of: ":") else {
+                    context.warn("line \(lineNumber): '\(trimmed.prefix(60))' is not a header line; left out")
+                    continue
+                }
+                headers.append(
+                    RequestDraft.Row(
+                        name: trimmed[..<colon].trimmingCharacters(in: .whitespaces),
+                        value: trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+            case .body:
+                if inHandler {
+                    if trimmed.hasSuffix("%}") { inHandler = false }
+                    continue
+                }
+                if trimmed.hasPrefix("> {%") || trimmed.hasPrefix(">{%") {
+                    context.warn(
+                        "line \(lineNumber): a response handler script is not run by Tern (kept out of the spec)")
+                    inHandler = !trimmed.hasSuffix("%}")
+                    continue
+                }
+                if trimmed.hasPrefix(">> ") || trimmed.hasPrefix(">>! ") || trimmed.hasPrefix("> ") {
+                    context.warn(
+                        "line \(lineNumber): '\(trimmed.prefix(60))' (a response handler or redirect) is not run "
+                            + "by Tern"
+                    )
+                    continue
+                }
+                if trimmed.hasPrefix("<> ") {
+                    context.warn(
+                        "line \(lineNumber): '\(trimmed.prefix(60))' (a previous-response check) is not run by Tern")
+                    continue
+                }
+                body.append(line)
+            }
+        }
+        // The version may close the request line or its last continuation line.
+        if let version = url.range(of: #"\s+HTTP/[0-9.]+$"#, options: .regularExpression) {
+            url = String(url[..<version.lowerBound])
+        }
+        guard !url.isEmpty else { return nil }
+        // Other protocols written in the same files (httpyac, kulala, resterm): Tern speaks HTTP.
+        let protocols = ["GRPC", "WS", "WSS", "MQTT", "AMQP", "KAFKA"]
+        if protocols.contains(method.uppercased()) || url.lowercased().hasPrefix("ws://")
+            || url.lowercased().hasPrefix("wss://")
+        {
+            context.skipped.append(
+                SkippedItem(item: name ?? "\(method) \(url)", reason: "a \(method) request: Tern sends HTTP"))
+            return nil
+        }
+        // httpyac's `SSE URL`: a GET that asks for an event stream, which Tern shows as it arrives.
+        if method.uppercased() == "SSE" {
+            method = "GET"
+            if !headers.contains(where: { $0.name.lowercased() == "accept" }) {
+                headers.append(RequestDraft.Row(name: "Accept", value: "text/event-stream"))
+            }
+        }
+        // `GET /path` with a Host header, as the JetBrains format allows.
+        if url.hasPrefix("/"), let host = headers.first(where: { $0.name.lowercased() == "host" })?.value {
+            url = "http://" + host + url
+            headers.removeAll { $0.name.lowercased() == "host" }
+        }
+        if !url.contains("://"), !url.hasPrefix("{{") { url = "http://" + url }
+        let label = name ?? "\(method) \(url)"
+        var draft = RequestDraft(name: label, folders: [], method: method, url: url)
+        // A query Tern sends back byte for byte becomes rows (as curl import does); any other stays in the URL.
+        if let mark = url.firstIndex(of: "?"), let rows = CurlMapper.queryRows(String(url[url.index(after: mark)...])) {
+            draft.url = String(url[..<mark])
+            draft.query = rows.map { RequestDraft.Row(name: $0.name, value: $0.value) }
+        }
+        draft.headers = headers
+        while let last = body.last, last.trimmingCharacters(in: .whitespaces).isEmpty { body.removeLast() }
+        // Comments after a request without a body (`// the next one is…`) are not a body.
+        let isComment = { (line: Substring) -> Bool in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//")
+        }
+        while let last = body.last, isComment(last) { body.removeLast() }
+        if !body.isEmpty {
+            let text = body.joined(separator: "\n")
+            let fileLine = body.count == 1 ? body[0].trimmingCharacters(in: .whitespaces) : ""
+            if fileLine.hasPrefix("< ") || fileLine.hasPrefix("<@ ") {
+                let path = fileLine.drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
+                if fileLine.hasPrefix("<@") {
+                    context.warn(
+                        "\(label): '<@' substitutes variables in the file when sent by other tools; Tern sends it "
+                            + "as it is"
+                    )
+                }
+                draft.body = .file(context.fileReference(path, item: label))
+            } else if let parts = multipart(body, headers: draft.headers, item: label, context: context) {
+                // Tern frames the parts itself, with a boundary of its own.
+                draft.body = .multipart(parts)
+                draft.headers.removeAll { $0.name.lowercased() == "content-type" }
+            } else if body.contains(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("< ") }) {
+                context.skipped.append(
+                    SkippedItem(item: label, reason: "its body reads files ('< file') inside a text Tern cannot split"))
+                return nil
+            } else {
+                draft.body = .text(text)
+            }
+        }
+        return draft
+    }
+
+    /// The parts of a `multipart/form-data` body written out with its boundary: each part's name,
+    /// filename and type from its headers, its content a value or `< ./file`; `nil` when the body is not
+    /// one (no multipart type, no boundary, a part without a name).
+    private static func multipart(
+        _ body: [Substring], headers: [RequestDraft.Row], item: String, context: ImportContext
+    ) -> [MultipartPartDefinition]? {
+        guard let type = headers.first(where: { $0.name.lowercased() == "content-type" })?.value,
+            type.lowercased().hasPrefix("multipart/form-data"),
+            let range = type.range(of: "boundary=")
+        else { return nil }
+        let boundary = type[range.upperBound...].prefix { $0 != ";" }.trimmingCharacters(
+            in: CharacterSet(charactersIn: "\" "))
+        guard !boundary.isEmpty else { return nil }
+        var parts: [MultipartPartDefinition] = []
+        var current: [Substring]?
+        func finish() -> Bool {
+            guard let lines = current else { return true }
+            current = nil
+            guard let blank = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+                return false
+            }
+            var name: String?
+            var filename: String?
+            var contentType: String?
+            for header in lines[..<blank] {
+                let lower = header.lowercased()
+                if lower.hasPrefix("content-disposition:") {
+                    name = parameter("name", in: header)
+                    filename = parameter("filename", in: header)
+                } else if lower.hasPrefix("content-type:") {
+                    contentType = header.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+                }
+            }
+            guard let name else { return false }
+            var content = Array(lines[lines.index(after: blank)...])
+            while let last = content.last, last.trimmingCharacters(in: .whitespaces).isEmpty { content.removeLast() }
+            let single = content.count == 1 ? content[0].trimmingCharacters(in: .whitespaces) : ""
+            if single.hasPrefix("< ") || single.hasPrefix("<@ ") {
+                let path = single.drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
+                var part = MultipartPartDefinition(name: name, file: context.fileReference(path, item: item))
+                part.contentType = contentType
+                if let filename, filename != (path as NSString).lastPathComponent { part.filename = filename }
+                parts.append(part)
+            } else {
+                var part = MultipartPartDefinition(name: name, value: content.joined(separator: "\n"))
+                part.contentType = contentType
+                parts.append(part)
+            }
+            return true
+        }
+        for line in body {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "--" + boundary + "--" {
+                guard finish() else { return nil }
+                break
+            }
+            if trimmed == "--" + boundary {
+                guard finish() else { return nil }
+                current = []
+                continue
+            }
+            current?.append(line)
+        }
+        guard finish(), !parts.isEmpty else { return nil }
+        return parts
+    }
+
+    /// `name="value"` (or unquoted) in a header line.
+    private static func parameter(_ name: String, in header: Substring) -> String? {
+        for piece in header.split(separator: ";") {
+            let pair = piece.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == name else { continue }
+            return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        return nil
+    }
+
+    /// `{{$processEnv NAME}}` as `{{env:NAME}}`, a private environment's `{{name}}` as `{{secret:name}}`;
+    /// other dynamic variables (`{{$uuid}}`...) are reported.
+    private static func rewriteReferences(_ text: String, secrets: Set<String>, context: ImportContext) -> String {
+        Templates.rewrite(text) { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            for prefix in ["$processEnv ", "$env "] where trimmed.hasPrefix(prefix) {
+                return "{{env:\(trimmed.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces))}}"
+            }
+            if secrets.contains(trimmed) { return "{{secret:\(trimmed)}}" }
+            if trimmed.hasPrefix("$") {
+                let function = trimmed.prefix { !$0.isWhitespace }
+                context.warn("the dynamic variable {{\(function)}} is not generated by Tern: set it as a variable")
+                return nil
+            }
+            // `{{ HOST }}` as `{{HOST}}`: the same reference, and a URL whose base Tern can tell.
+            return trimmed == name ? nil : "{{\(trimmed)}}"
+        }
+    }
+
+    // MARK: - Environments
+
+    /// `http-client.env.json` beside the file: one environment per name (`$shared` under each);
+    /// `http-client.private.env.json`: secrets, kept in the store.
+    private static func environments(
+        beside source: ImportSource, context: ImportContext
+    ) throws(ImportError) -> (list: [ImportedEnvironment], secrets: [String]) {
+        func read(_ name: String) -> [String: [String: String]]? {
+            let file = source.baseDirectory.appendingPathComponent(name)
+            guard let data = try? RegularFile.contents(of: file, limit: 4 * 1024 * 1024),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { return nil }
+            var out: [String: [String: String]] = [:]
+            for (environment, values) in object {
+                guard let values = values as? [String: Any] else { continue }
+                out[environment] = values.compactMapValues { value in
+                    switch value {
+                    case let text as String: text
+                    case let number as NSNumber: number.stringValue
+                    default: nil
+                    }
+                }
+            }
+            return out
+        }
+        let shared = read("http-client.env.json") ?? [:]
+        let privateValues = read("http-client.private.env.json") ?? [:]
+        var list: [ImportedEnvironment] = []
+        for name in shared.keys.sorted() where name != "$shared" {
+            let values = (shared["$shared"] ?? [:]).merging(shared[name] ?? [:]) { $1 }
+            list.append(
+                ImportedEnvironment(
+                    name: Slug.file(name, fallback: "env"),
+                    variables: values.keys.sorted().map { HTTPFieldPair(name: $0, value: values[$0] ?? "") }))
+        }
+        var secrets: [String] = []
+        for name in privateValues.keys.sorted() {
+            for (key, value) in (privateValues[name] ?? [:]).sorted(by: { $0.key < $1.key })
+            where SecretStore.isValidName(key) {
+                if !secrets.contains(key) {
+                    secrets.append(key)
+                    context.declareSecret(key, value: value, item: "http-client.private.env.json (\(name))")
+                }
+            }
+        }
+        return (list, secrets)
+    }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import TernWorkspace
+import Testing
+
+@testable import TernImport
+
+/// `.http` files as the JetBrains HTTP Client and VS Code REST Client write them.
+@Suite(".http import")
+struct HTTPFileImporterTests {
+    private func read(_ text: String, files: [String: String] = [:]) throws -> (ImportedCollection, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("http-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for (name, content) in files { try Data(content.utf8).write(to: folder.appendingPathComponent(name)) }
+        let source = ImportSource(
+            data: Data(text.utf8), name: folder.appendingPathComponent("api.http").path, baseDirectory: folder,
+            workspaceRoot: folder.appendingPathComponent("ws"))
+        return (try HTTPFileImporter.read(source), folder)
+    }
+
+    private func spec(_ name: String, in collection: ImportedCollection) throws -> SpecDefinition {
+        try #require(collection.specs.first { $0.spec.name == name }).spec
+    }
+
+    @Test("### and # @name name requests; method, URL continuation, version, headers and bodies")
+    func requests() throws {
+        let (collection, _) = try read(
+            """
+            @host = https://api.example.com
+            ### List users
+            GET {{ host }}/users
+                ?page=2
+                &size=10 HTTP/1.1
+            Accept: application/json
+
+            ###
+            # @name create
+            POST {{host}}/users
+            Content-Type: application/json
+
+            {"name": "Ada"}
+
+            // a comment after the request
+
+            ###
+            https://api.example.com/health
+            """)
+        let list = try spec("List users", in: collection)
+        #expect(list.method == "GET" && list.path == "/users")
+        #expect(list.query.map(\.name) == ["page", "size"])
+        #expect(list.headers.map(\.name) == ["Accept"])
+        let create = try spec("create", in: collection)
+        #expect(create.method == "POST" && create.body == .text(#"{"name": "Ada"}"#))
+        let health = try #require(collection.specs.first { $0.spec.path.hasSuffix("/health") }).spec
+        #expect(health.method == "GET" && health.body == nil)
+        #expect(
+            collection.environments.first?.variables == [HTTPFieldPair(name: "host", value: "https://api.example.com")])
+    }
+
+    @Test("< ./file bodies and multipart parts with files; Host header with a path-only request line")
+    func filesAndMultipart() throws {
+        let (collection, folder) = try read(
+            """
+            POST https://h/upload
+            Content-Type: multipart/form-data; boundary=abcd
+
+            --abcd
+            Content-Disposition: form-data; name="text"
+
+            Text
+            --abcd
+            Content-Disposition: form-data; name="file"; filename="input.txt"
+
+            < ./input.txt
+            --abcd--
+
+            ###
+            PUT /items/1
+            Host: h.example
+
+            < ./body.json
+            """, files: ["input.txt": "hello", "body.json": "{}"])
+        let upload = try #require(collection.specs.first { $0.spec.method == "POST" }).spec
+        guard case .multipart(let parts)? = upload.body else {
+            Issue.record("not multipart: \(String(describing: upload.body))")
+            return
+        }
+        #expect(parts.map(\.name) == ["text", "file"])
+        #expect(parts[0].value == "Text" && parts[1].file?.hasSuffix("input.txt") == true)
+        #expect(!upload.headers.contains { $0.name.lowercased() == "content-type" }, "Tern frames the parts itself")
+        let put = try #require(collection.specs.first { $0.spec.method == "PUT" }).spec
+        #expect(put.body == .file(folder.appendingPathComponent("body.json").path))
+        #expect(!put.headers.contains { $0.name.lowercased() == "host" })
+        let base = collection.targets.first { $0.name == put.target }?.baseURL ?? ""
+        #expect((base + put.path).hasSuffix("h.example/items/1"), "\(base) \(put.path)")
+    }
+
+    @Test("what Tern cannot run is reported: handlers, directives, dynamic variables, other protocols")
+    func reported() throws {
+        let (collection, _) = try read(
+            """
+            # @no-cookie-jar
+            GET https://h/a?id={{$uuid}}
+            X-Home: {{$processEnv HOME}}
+
+            > {%
+              client.global.set("token", response.body.token);
+            %}
+
+            ###
+            GRPC grpcb.in:9000/hello.HelloService/SayHello
+
+            ###
+            SSE https://h/events
+            """)
+        let warnings = collection.warnings.joined(separator: "\n")
+        #expect(warnings.contains("@no-cookie-jar"))
+        #expect(warnings.contains("response handler script is not run"))
+        #expect(warnings.contains("{{$uuid}} is not generated"))
+        let first = try #require(collection.specs.first).spec
+        #expect(first.headers.first?.value == "{{env:HOME}}")
+        #expect(first.body == nil, "the handler is not a body")
+        #expect(collection.skipped.map(\.reason) == ["a GRPC request: Tern sends HTTP"])
+        let events = try #require(collection.specs.last).spec
+        #expect(
+            events.method == "GET" && events.headers.contains { $0.name == "Accept" && $0.value == "text/event-stream" }
+        )
+    }
+
+    @Test("http-client.env.json gives environments; the private file's values go to the secret store")
+    func environments() throws {
+        let (collection, _) = try read(
+            """
+            GET {{host}}/me
+            Authorization: Bearer {{token}}
+            """,
+            files: [
+                "http-client.env.json": #"{"dev": {"host": "http://localhost:3000"}, "prod": {"host": "https://api"}}"#,
+                "http-client.private.env.json": #"{"dev": {"token": "t-dev"}}"#,
+            ])
+        #expect(collection.environments.map(\.name) == ["dev", "prod"])
+        let me = try #require(collection.specs.first).spec
+        #expect(me.headers.first?.value == "Bearer {{secret:token}}")
+        #expect(
+            collection.secrets == [
+                ImportedSecret(name: "token", value: "t-dev", item: "http-client.private.env.json (dev)")
+            ])
+    }
+}
+
+/// Every file of the `.http` collection in `Fixtures/http-corpus` (321 files from six public
+/// repositories, see its README) imports, and the workspace written loads.
+@Suite(".http corpus")
+struct HTTPFileCorpusTests {
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/http-corpus")
+
+    @Test("all 321 files import into workspaces that load")
+    func everyFile() throws {
+        let files = (FileManager.default.enumerator(atPath: Self.folder.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".http") || $0.hasSuffix(".rest") }.sorted()
+        #expect(files.count == 321)
+        var specs = 0
+        var failures: [String] = []
+        for file in files {
+            let url = Self.folder.appendingPathComponent(file)
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("http-corpus-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            do {
+                let source = ImportSource(
+                    data: try Data(contentsOf: url), name: url.path, baseDirectory: Self.folder, workspaceRoot: root)
+                let collection = try HTTPFileImporter.read(source)
+                let group = source.groupName(title: collection.title)
+                let plan = try ImportPlan(collection, root: root, group: group, overwrite: false, origin: "test")
+                #expect(plan.report.skipped.allSatisfy { !$0.reason.contains("would not load") }, "\(file)")
+                try plan.apply()
+                specs += try Workspace.load(from: root).specs.count
+            } catch {
+                failures.append("\(file): \(error)")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(5))")
+        #expect(specs >= 548, "the collection holds 548 HTTP requests")
+    }
+}
