@@ -174,6 +174,21 @@ struct ImportExportCLITests {
         }
     }
 
+    @Test("export http writes the demo's users as a .http file; the file is not replaced without --force")
+    func exportHTTP() async throws {
+        try await withDemo { demo in
+            let printed = try await Tern.run(demo.arguments("export", "http", "users"))
+            #expect(printed.status == 0, "\(printed.stderr)")
+            #expect(printed.stdout.contains("### Get user\n# @name users-get-user\nGET {{api}}/users/{{userId}}"))
+            #expect(printed.stdout.contains("@api = {{baseURL}}"))
+            let file = demo.root.appendingPathComponent("users.http").path
+            let written = try await Tern.run(demo.arguments("export", "http", "users", "-o", file))
+            #expect(written.status == 0 && written.stderr.contains("wrote a .http file"), "\(written.stderr)")
+            let again = try await Tern.run(demo.arguments("export", "http", "users", "-o", file))
+            #expect(again.status == 2, "\(again.stderr)")
+        }
+    }
+
     @Test("export postman writes a v2.1 collection of a group; an existing file needs --force")
     func exportPostman() async throws {
         try await withDemo { demo in

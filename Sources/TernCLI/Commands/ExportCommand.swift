@@ -6,8 +6,10 @@ import TernExplorer
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a spec as a curl command, the history as HAR 1.2, or a group as a Postman collection.",
-        subcommands: [ExportCurlCommand.self, ExportHARCommand.self, ExportPostmanCommand.self]
+        abstract:
+            "Write a spec as a curl command, the history as HAR 1.2, or a group as a Postman collection or a .http "
+            + "file.",
+        subcommands: [ExportCurlCommand.self, ExportHARCommand.self, ExportPostmanCommand.self, ExportHTTPCommand.self]
     )
 
     /// Runs `action` in a session on the workspace (no mock server: nothing is sent).
@@ -119,6 +121,29 @@ struct ExportPostmanCommand: AsyncParsableCommand {
 
     func run() async throws {
         let action = Command.ExportAction.postman(file: output ?? "-", group: group, force: force)
+        ExportCommand.report(try await ExportCommand.perform(action, on: workspace), toFile: output != nil)
+    }
+}
+
+/// `tern export http [GROUP] [-o FILE]`.
+struct ExportHTTPCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "http",
+        abstract: "Write a group (default: every spec) as a .http file (JetBrains HTTP Client, VS Code REST Client).")
+
+    @Argument(help: "A group folder under specs/ (default: all).")
+    var group: String?
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(name: .short, help: "The file to write (default: standard output).")
+    var output: String?
+
+    @Flag(help: "Replace the file when it exists.")
+    var force = false
+
+    func run() async throws {
+        let action = Command.ExportAction.http(file: output ?? "-", group: group, force: force)
         ExportCommand.report(try await ExportCommand.perform(action, on: workspace), toFile: output != nil)
     }
 }

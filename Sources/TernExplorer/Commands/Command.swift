@@ -91,6 +91,8 @@ package enum Command: Sendable, Equatable {
         case har(file: String, names: [String], fromCache: Bool, force: Bool)
         /// `export postman [GROUP] -o FILE [--force]`: a Postman collection v2.1.
         case postman(file: String, group: String?, force: Bool)
+        /// `export http [GROUP] -o FILE [--force]`: a `.http` file (JetBrains, VS Code REST Client).
+        case http(file: String, group: String?, force: Bool)
     }
 
     /// The cookie subcommands.

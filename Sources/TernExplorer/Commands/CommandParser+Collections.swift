@@ -42,6 +42,11 @@ extension CommandParser {
                 throw ExplorerError(.usage, "export postman [GROUP] -o FILE: name a file with -o")
             }
             return .postman(file: file, group: words.first, force: force)
+        case "http":
+            guard let file, words.count <= 1 else {
+                throw ExplorerError(.usage, "export http [GROUP] -o FILE: name a file with -o")
+            }
+            return .http(file: file, group: words.first, force: force)
         default:
             throw usage("export")
         }

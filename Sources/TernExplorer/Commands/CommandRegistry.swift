@@ -100,8 +100,12 @@ package enum CommandRegistry {
             key: nil),
         CommandInfo(
             name: "export",
-            arguments: "curl [SPEC]|har [SPEC|GROUP]... [--from history|cache] -o FILE|postman [GROUP] -o FILE",
-            summary: "Print a spec as a curl command, or write history as HAR or a group as a Postman collection.",
+            arguments:
+                "curl [SPEC]|har [SPEC|GROUP]... [--from history|cache] -o FILE|postman [GROUP] -o FILE"
+                + "|http [GROUP] -o FILE",
+            summary:
+                "Print a spec as a curl command, or write history as HAR or a group as a Postman collection or "
+                + ".http file.",
             key: nil),
         CommandInfo(
             name: "cookies", arguments: "[list [DOMAIN]]|delete NAME [--domain DOMAIN]|clear [DOMAIN]",

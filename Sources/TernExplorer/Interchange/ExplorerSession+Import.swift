@@ -65,6 +65,19 @@ extension ExplorerSession {
                 throw ExplorerError(.workspace, "export postman: \(error.description)")
             }
             return try writeExport(data, to: file, replacing: force, what: "a Postman collection v2.1")
+        case .http(let file, let group, let force):
+            if let group, !workspace.specs.contains(where: { $0.group.first == group }) {
+                let groups = Set(workspace.specs.compactMap(\.group.first)).sorted()
+                throw ExplorerError(
+                    .usage, "no group '\(group)' in this workspace (groups: \(groups.joined(separator: ", ")))")
+            }
+            let data: Data
+            do {
+                data = try HTTPFileExport.file(of: workspace, group: group)
+            } catch {
+                throw ExplorerError(.workspace, "export http: \(error.description)")
+            }
+            return try writeExport(data, to: file, replacing: force, what: "a .http file")
         }
     }
 

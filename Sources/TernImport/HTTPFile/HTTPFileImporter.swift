@@ -98,6 +98,7 @@ package enum HTTPFileImporter {
         var method = "GET"
         var url = ""
         var headers: [RequestDraft.Row] = []
+        var auth: AuthDefinition?
         var body: [Substring] = []
         var part = Part.preamble
         var lineNumber = first + (block.name == nil && first == 1 ? 0 : 1) - 1
@@ -209,6 +210,24 @@ package enum HTTPFileImporter {
                 SkippedItem(item: name ?? "\(method) \(url)", reason: "a \(method) request: Tern sends HTTP"))
             return nil
         }
+        // `Authorization: Basic user password` (and `user:password`), `Digest user password`: the tools
+        // encode them when they send, so they are the spec's `auth:`.
+        if let index = headers.firstIndex(where: { $0.name.lowercased() == "authorization" }) {
+            let words = headers[index].value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+            let scheme = words.first?.lowercased()
+            var credentials: (String, String)?
+            if words.count == 3 {
+                credentials = (words[1], words[2])
+            } else if words.count == 2, scheme == "basic", let colon = words[1].firstIndex(of: ":") {
+                credentials = (String(words[1][..<colon]), String(words[1][words[1].index(after: colon)...]))
+            }
+            if let (user, password) = credentials, scheme == "basic" || scheme == "digest" {
+                auth =
+                    scheme == "basic"
+                    ? .basic(username: user, password: password) : .digest(username: user, password: password)
+                headers.remove(at: index)
+            }
+        }
         // httpyac's `SSE URL`: a GET that asks for an event stream, which Tern shows as it arrives.
         if method.uppercased() == "SSE" {
             method = "GET"
@@ -230,6 +249,15 @@ package enum HTTPFileImporter {
             draft.query = rows.map { RequestDraft.Row(name: $0.name, value: $0.value) }
         }
         draft.headers = headers
+        if var auth {
+            // A password written in the file is a secret like any other.
+            if case .basic(let user, let password) = auth, !password.isEmpty, !password.hasPrefix("{{") {
+                auth = .basic(username: user, password: context.secret(password, label: "password", item: label))
+            } else if case .digest(let user, let password) = auth, !password.isEmpty, !password.hasPrefix("{{") {
+                auth = .digest(username: user, password: context.secret(password, label: "password", item: label))
+            }
+            draft.auth = auth
+        }
         while let last = body.last, last.trimmingCharacters(in: .whitespaces).isEmpty { body.removeLast() }
         // Comments after a request without a body (`// the next one is…`) are not a body.
         let isComment = { (line: Substring) -> Bool in

@@ -1,0 +1,179 @@
+package import Foundation
+import Tern
+package import TernWorkspace
+
+/// Writes specs as a `.http` file that the JetBrains HTTP Client, the VS Code REST Client, kulala and
+/// httpyac run as it is, and that `tern import http` reads back into the same requests.
+///
+/// Each target's base URL is a file variable (`@api = https://…`); `{{name}}` variables stay (the
+/// tools read them from `http-client.env.json`); `{{env:NAME}}` becomes `{{$processEnv NAME}}`;
+/// `{{secret:NAME}}` becomes `{{NAME}}`, to be set in `http-client.private.env.json` (no value is
+/// written). Auth blocks become `Authorization` headers where the format has one; others are a comment.
+package enum HTTPFileExport {
+    /// The `.http` text of the specs under `specs/<group>/` (every spec when `group` is nil).
+    package static func file(of workspace: Workspace, group: String?) throws(ImportError) -> Data {
+        let entries = workspace.specs.filter { group == nil || $0.group.first == group }
+        if let group, entries.isEmpty {
+            throw ImportError("no specs under specs/\(group)/ in workspace '\(workspace.name)'")
+        }
+        var lines = [
+            "# \(group ?? workspace.name): exported by Tern (tern export http). Variables come from",
+            "# http-client.env.json; secrets ({{NAME}} below that Tern keeps in .tern/secrets.yaml) from",
+            "# http-client.private.env.json.",
+        ]
+        var declared: [String: String] = [:]
+        var requests: [String] = []
+        for entry in entries {
+            let spec = entry.spec
+            var base = ""
+            if !spec.hasFullURL, let target = workspace.target(for: spec) {
+                let variable = variableName(for: target.name)
+                if declared[variable] == nil { declared[variable] = convert(target.baseURL) }
+                base = "{{\(variable)}}"
+            }
+            requests.append(contentsOf: request(entry, base: base))
+        }
+        for (name, value) in declared.sorted(by: { $0.key < $1.key }) { lines.append("@\(name) = \(value)") }
+        lines.append("")
+        lines += requests
+        return Data(lines.joined(separator: "\n").utf8)
+    }
+
+    /// A file variable's name for a target (`my-api` → `my_api`).
+    static func variableName(for target: String) -> String {
+        let name = String(target.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        return name.first?.isNumber == true ? "_" + name : name
+    }
+
+    /// `{{env:NAME}}` → `{{$processEnv NAME}}`, `{{secret:NAME}}` → `{{NAME}}`.
+    static func convert(_ text: String) -> String {
+        Templates.rewrite(text) { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("env:") { return "{{$processEnv \(trimmed.dropFirst(4))}}" }
+            if trimmed.hasPrefix("secret:") { return "{{\(trimmed.dropFirst(7))}}" }
+            return nil
+        }
+    }
+
+    private static func request(_ entry: SpecEntry, base: String) -> [String] {
+        let spec = entry.spec
+        var lines = ["### \(spec.name)", "# @name \(entry.id.replacingOccurrences(of: "/", with: "-"))"]
+        var url = base + convert(spec.path)
+        var pairs: [String] = []
+        for (name, value) in spec.query {
+            for text in texts(value) {
+                let pair = "\(name)=\(convert(text))"
+                pairs.append(spec.disabled.isDisabled(query: name) ? "" : pair)
+            }
+        }
+        let query = pairs.filter { !$0.isEmpty }
+        if !query.isEmpty { url += (url.contains("?") ? "&" : "?") + query.joined(separator: "&") }
+        lines.append("\(spec.method) \(url)")
+        var headers = spec.headers.map { (name: $0.name, value: convert($0.value)) }
+        var notes: [String] = []
+        switch spec.auth {
+        case .basic(let user, let password)?:
+            headers.append(("Authorization", "Basic \(convert(user)) \(convert(password))"))
+        case .digest(let user, let password)?:
+            headers.append(("Authorization", "Digest \(convert(user)) \(convert(password))"))
+        case .bearer(let token)?:
+            headers.append(("Authorization", "Bearer \(convert(token))"))
+        case .apiKey(let name, let value, let location)?:
+            if location == .header {
+                headers.append((name, convert(value)))
+            } else {
+                lines[lines.count - 1] += (url.contains("?") ? "&" : "?") + "\(name)=\(convert(value))"
+            }
+        case .aws?, .oauth2?:
+            notes.append("# auth: \(spec.auth?.type ?? "") is not written in .http: set Authorization yourself")
+        case .none?, nil:
+            break
+        }
+        var body: [String] = []
+        switch spec.body {
+        case .json(let value):
+            body = [prettyJSON(value)]
+            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.append(("Content-Type", "application/json"))
+            }
+        case .text(let text):
+            body = [convert(text)]
+        case .form(let pairs):
+            body = [pairs.map { "\($0.name)=\(convert($0.value))" }.joined(separator: "&")]
+            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.append(("Content-Type", "application/x-www-form-urlencoded"))
+            }
+        case .file(let path):
+            body = ["< \(absolute(convert(path), in: entry))"]
+        case .multipart(let parts):
+            let boundary = "TernBoundary7MA4YWxkTrZu0gW"
+            headers.removeAll { $0.name.lowercased() == "content-type" }
+            headers.append(("Content-Type", "multipart/form-data; boundary=\(boundary)"))
+            for part in parts {
+                body.append("--\(boundary)")
+                var disposition = "Content-Disposition: form-data; name=\"\(part.name)\""
+                if let file = part.file {
+                    let filename = part.filename ?? (file as NSString).lastPathComponent
+                    disposition += "; filename=\"\(filename)\""
+                }
+                body.append(disposition)
+                if let type = part.contentType { body.append("Content-Type: \(type)") }
+                body.append("")
+                body.append(part.file.map { "< \(absolute(convert($0), in: entry))" } ?? convert(part.value ?? ""))
+            }
+            body.append("--\(boundary)--")
+        case .graphql(let graphQL):
+            var object: [String: JSONValue] = ["query": .string(graphQL.query)]
+            if let name = graphQL.operationName { object["operationName"] = .string(name) }
+            if let variables = graphQL.variables { object["variables"] = variables }
+            body = [prettyJSON(.object(object))]
+            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.append(("Content-Type", "application/json"))
+            }
+        case nil:
+            break
+        }
+        for header in headers {
+            let line = "\(header.name): \(header.value)"
+            lines.append(spec.disabled.isDisabled(header: header.name) ? "# " + line : line)
+        }
+        lines += notes
+        if !body.isEmpty { lines += [""] + body }
+        lines.append("")
+        return lines
+    }
+
+    private static func texts(_ value: JSONValue) -> [String] {
+        switch value {
+        case .array(let elements): return elements.flatMap(texts)
+        case .string(let text): return [text]
+        case .null: return [""]
+        default:
+            let data = (try? JSONEncoder().encode(value)) ?? Data()
+            return [String(decoding: data, as: UTF8.self)]
+        }
+    }
+
+    private static func prettyJSON(_ value: JSONValue) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(value)) ?? Data("null".utf8)
+        return convert(String(decoding: data, as: UTF8.self))
+    }
+
+    /// A file path valid from wherever the `.http` file is saved: relative paths are the workspace's.
+    private static func absolute(_ path: String, in entry: SpecEntry) -> String {
+        guard !path.hasPrefix("/"), !path.hasPrefix("{{") else { return path }
+        let root = entry.file.deletingLastPathComponent()
+            .deletingLastPathComponent(count: entry.group.count + 1)
+        return root.appendingPathComponent(path).standardizedFileURL.path
+    }
+}
+
+extension URL {
+    fileprivate func deletingLastPathComponent(count: Int) -> URL {
+        var url = self
+        for _ in 0..<count { url = url.deletingLastPathComponent() }
+        return url
+    }
+}
