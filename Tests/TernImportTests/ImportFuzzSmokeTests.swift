@@ -11,19 +11,22 @@ import Testing
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         let folders: [(String, ImportFormat)] = [
             ("curl", .curl), ("openapi", .openapi), ("postman", .postman), ("insomnia", .insomnia), ("har", .har),
+            ("http", .http),
         ]
         return folders.flatMap { folder, format in
             let names =
                 (try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path))
                 ?? []
-            return names.sorted().filter { ["sh", "yaml", "json", "har"].contains(($0 as NSString).pathExtension) }
-                .filter { !$0.contains("schema") }
-                .compactMap { name -> (ImportFormat, [UInt8])? in
-                    guard let data = try? Data(contentsOf: fixtures.appendingPathComponent("\(folder)/\(name)")),
-                        data.count < 32 << 10
-                    else { return nil }
-                    return (format, [UInt8(ImportFormat.allCases.firstIndex(of: format) ?? 0)] + data)
-                }
+            return names.sorted().filter {
+                ["sh", "yaml", "json", "har", "http"].contains(($0 as NSString).pathExtension)
+            }
+            .filter { !$0.contains("schema") }
+            .compactMap { name -> (ImportFormat, [UInt8])? in
+                guard let data = try? Data(contentsOf: fixtures.appendingPathComponent("\(folder)/\(name)")),
+                    data.count < 32 << 10
+                else { return nil }
+                return (format, [UInt8(ImportFormat.allCases.firstIndex(of: format) ?? 0)] + data)
+            }
         }
     }()
 
