@@ -99,7 +99,7 @@ struct HTTPFileImporterTests {
         let (collection, _) = try read(
             """
             # @no-cookie-jar
-            GET https://h/a?id={{$uuid}}
+            GET https://h/a?id={{$uuid}}&n={{$randomFirstName}}
             X-Home: {{$processEnv HOME}}
 
             > {%
@@ -115,7 +115,8 @@ struct HTTPFileImporterTests {
         let warnings = collection.warnings.joined(separator: "\n")
         #expect(warnings.contains("@no-cookie-jar"))
         #expect(warnings.contains("response handler script is not run"))
-        #expect(warnings.contains("{{$uuid}} is not generated"))
+        #expect(warnings.contains("{{$randomFirstName}} is not one Tern makes"))
+        #expect(!warnings.contains("$uuid"), "Tern makes {{$uuid}} when it sends")
         let first = try #require(collection.specs.first).spec
         #expect(first.headers.first?.value == "{{env:HOME}}")
         #expect(first.body == nil, "the handler is not a body")

@@ -155,3 +155,50 @@ import Testing
         }
     }
 }
+
+/// `{{$uuid}}` and the other dynamic variables `.http` files and Postman collections use.
+@Suite("Dynamic variables")
+struct TemplateFunctionsTests {
+    @Test("each function makes a value of its kind, new on every render; unknown ones name the known")
+    func functions() throws {
+        let uuid = try TemplateFunctions.evaluate("uuid")
+        #expect(UUID(uuidString: uuid) != nil && uuid == uuid.lowercased())
+        #expect(try TemplateFunctions.evaluate("guid") != TemplateFunctions.evaluate("guid"))
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        #expect(try TemplateFunctions.evaluate("timestamp", now: now) == "1700000000")
+        #expect(try TemplateFunctions.evaluate("isoTimestamp", now: now) == "2023-11-14T22:13:20Z")
+        #expect(try TemplateFunctions.evaluate(#"datetime "yyyy-MM-dd" 1 d"#, now: now) == "2023-11-15")
+        #expect(try TemplateFunctions.evaluate("datetime rfc1123", now: now) == "Tue, 14 Nov 2023 22:13:20 GMT")
+        for _ in 0..<50 {
+            let value = try #require(Int(try TemplateFunctions.evaluate("randomInt 5 8")))
+            #expect((5..<8).contains(value))
+        }
+        #expect {
+            _ = try TemplateFunctions.evaluate("randomFirstName")
+        } throws: { error in
+            "\(error)".contains("unknown dynamic variable {{$randomFirstName}}") && "\(error)".contains("$uuid")
+        }
+    }
+
+    @Test("a spec renders them at send time; $processEnv reads the environment; an unknown one is an error at its line")
+    func rendering() throws {
+        let folder = try Fixtures.demo([
+            "specs/dynamic.yaml":
+                "method: POST\npath: /orders\nheaders:\n  X-Request-Id: \"{{$uuid}}\"\n  X-Home: \"{{$processEnv HOME}}\"\n"
+                + "body:\n  text: \"at {{$timestamp}}\"\n",
+            "specs/unknown.yaml": "method: GET\npath: /x\nheaders:\n  X-Name: \"{{$randomFirstName}}\"\n",
+        ])
+        let workspace = try folder.load()
+        let context = TemplateContext(processEnvironment: ["HOME": "/home/ada"])
+        let first = try workspace.request(for: workspace.spec(named: "dynamic"), context: context)
+        let second = try workspace.request(for: workspace.spec(named: "dynamic"), context: context)
+        let id = try #require(HTTPField.Name("X-Request-Id"))
+        #expect(first.headers[id] != second.headers[id])
+        #expect(first.headers[try #require(HTTPField.Name("X-Home"))] == "/home/ada")
+        #expect {
+            _ = try workspace.request(for: workspace.spec(named: "unknown"), context: context)
+        } throws: { error in
+            "\(error)".contains("unknown.yaml:4:") && "\(error)".contains("unknown dynamic variable")
+        }
+    }
+}

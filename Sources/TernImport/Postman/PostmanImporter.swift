@@ -177,7 +177,9 @@ struct PostmanWalker {
         draft.rewriteStrings { text in
             Templates.rewrite(text) { name in
                 if let secret = secrets[name] { return "{{\(secret)}}" }
-                if name.hasPrefix("$"), !dynamic.contains(name) { dynamic.append(name) }
+                if name.hasPrefix("$"), !TemplateFunctions.knows(String(name.dropFirst())), !dynamic.contains(name) {
+                    dynamic.append(name)
+                }
                 return nil
             }
         }

@@ -15,6 +15,9 @@ enum Template {
             case processEnvironment
             /// `{{secret:NAME}}`: the process environment when it sets NAME, else the secret store.
             case secret
+            /// `{{$uuid}}`, `{{$timestamp}}`, `{{$randomInt 1 10}}`...: a value made at send time
+            /// (`TemplateFunctions`); `name` is what follows the `$`.
+            case function
         }
 
         /// The variable name, or the process environment variable's or the secret's name.
@@ -80,6 +83,9 @@ enum Template {
 
     private static func parse(_ inner: Substring) -> Reference? {
         guard !inner.isEmpty, !inner.contains("{") else { return nil }
+        if inner.hasPrefix("$"), inner.count > 1 {
+            return Reference(name: String(inner.dropFirst()), kind: .function)
+        }
         for (prefix, kind) in [("env:", Reference.Kind.processEnvironment), ("secret:", .secret)]
         where inner.hasPrefix(prefix) {
             let name = inner.dropFirst(prefix.count).trimmingSpaces()

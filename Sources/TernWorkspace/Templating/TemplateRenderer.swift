@@ -93,6 +93,7 @@ struct TemplateRenderer {
         switch reference.kind {
         case .processEnvironment: return try processValue(reference.name, file: file, at: location)
         case .secret: return try secretValue(reference.name, file: file, at: location)
+        case .function: return try functionValue(reference.name, file: file, at: location)
         case .variable: break
         }
         if let value = overrides[reference.name] ?? captured[reference.name] { return value }
@@ -114,6 +115,7 @@ struct TemplateRenderer {
             switch reference.kind {
             case .processEnvironment: return try processValue(reference.name, file: environment.file, at: location)
             case .secret: return try secretValue(reference.name, file: environment.file, at: location)
+            case .function: return try functionValue(reference.name, file: environment.file, at: location)
             case .variable: break
             }
             if let value = overrides[reference.name] ?? captured[reference.name] ?? values[reference.name] {
@@ -150,6 +152,20 @@ struct TemplateRenderer {
         } catch {
             guard error.file == nil else { throw error }
             throw WorkspaceError(error.kind, error.message, file: file, at: location, suggestions: error.suggestions)
+        }
+    }
+
+    /// `{{$name args}}`: `TemplateFunctions` makes the value; `$processEnv NAME` reads the environment.
+    private func functionValue(_ call: String, file: URL, at location: SourceLocation?) throws(WorkspaceError) -> String
+    {
+        let words = call.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        if let name = words.first, ["processEnv", "env"].contains(name), words.count == 2 {
+            return try processValue(words[1], file: file, at: location)
+        }
+        do throws(TemplateFunctions.Failure) {
+            return try TemplateFunctions.evaluate(call)
+        } catch {
+            throw WorkspaceError(.undefinedVariable, error.description, file: file, at: location)
         }
     }
 
