@@ -184,7 +184,8 @@ struct TemplateFunctionsTests {
     func rendering() throws {
         let folder = try Fixtures.demo([
             "specs/dynamic.yaml":
-                "method: POST\npath: /orders\nheaders:\n  X-Request-Id: \"{{$uuid}}\"\n  X-Home: \"{{$processEnv HOME}}\"\n"
+                "method: POST\npath: /orders\nheaders:\n  X-Request-Id: \"{{$uuid}}\"\n"
+                + "  X-Home: \"{{$processEnv HOME}}\"\n"
                 + "body:\n  text: \"at {{$timestamp}}\"\n",
             "specs/unknown.yaml": "method: GET\npath: /x\nheaders:\n  X-Name: \"{{$randomFirstName}}\"\n",
         ])
