@@ -38,7 +38,7 @@ package enum TemplateFunctions {
         case "uuid", "guid", "random.uuid", "randomUUID":
             return UUID().uuidString.lowercased()
         case "timestamp":
-            return String(Int(now.timeIntervalSince1970))
+            return String(Int(now.timeIntervalSince1970))  // trap-checked: the clock's time, finite and in range
         case "isoTimestamp":
             return format(now, as: "iso8601", local: false)
         case "randomInt", "random.integer":
