@@ -53,31 +53,31 @@ extension ExplorerSession {
             for warning in exported.warnings { message += "\nwarning: \(warning)" }
             return message
         case .postman(let file, let group, let force):
-            if let group, !workspace.specs.contains(where: { $0.group.first == group }) {
-                let groups = Set(workspace.specs.compactMap(\.group.first)).sorted()
-                throw ExplorerError(
-                    .usage, "no group '\(group)' in this workspace (groups: \(groups.joined(separator: ", ")))")
-            }
-            let data: Data
-            do {
-                data = try PostmanExport.collection(of: workspace, group: group)
-            } catch {
-                throw ExplorerError(.workspace, "export postman: \(error.description)")
+            let data = try exportGroup(group, as: "postman") { (workspace, group) throws(ImportError) in
+                try PostmanExport.collection(of: workspace, group: group)
             }
             return try writeExport(data, to: file, replacing: force, what: "a Postman collection v2.1")
         case .http(let file, let group, let force):
-            if let group, !workspace.specs.contains(where: { $0.group.first == group }) {
-                let groups = Set(workspace.specs.compactMap(\.group.first)).sorted()
-                throw ExplorerError(
-                    .usage, "no group '\(group)' in this workspace (groups: \(groups.joined(separator: ", ")))")
-            }
-            let data: Data
-            do {
-                data = try HTTPFileExport.file(of: workspace, group: group)
-            } catch {
-                throw ExplorerError(.workspace, "export http: \(error.description)")
+            let data = try exportGroup(group, as: "http") { (workspace, group) throws(ImportError) in
+                try HTTPFileExport.file(of: workspace, group: group)
             }
             return try writeExport(data, to: file, replacing: force, what: "a .http file")
+        }
+    }
+
+    /// A group (every spec when `nil`) written by `write`; an unknown group lists the known ones.
+    private func exportGroup(
+        _ group: String?, as format: String, _ write: (Workspace, String?) throws(ImportError) -> Data
+    ) throws(ExplorerError) -> Data {
+        if let group, !workspace.specs.contains(where: { $0.group.first == group }) {
+            let groups = Set(workspace.specs.compactMap(\.group.first)).sorted()
+            throw ExplorerError(
+                .usage, "no group '\(group)' in this workspace (groups: \(groups.joined(separator: ", ")))")
+        }
+        do {
+            return try write(workspace, group)
+        } catch {
+            throw ExplorerError(.workspace, "export \(format): \(error.description)")
         }
     }
 

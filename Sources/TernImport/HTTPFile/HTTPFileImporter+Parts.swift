@@ -1,0 +1,132 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+/// The parts of a `.http` file beside its requests: multipart bodies written out, and the
+/// environment files next to it.
+extension HTTPFileImporter {
+    /// The parts of a `multipart/form-data` body written out with its boundary: each part's name,
+    /// filename and type from its headers, its content a value or `< ./file`; `nil` when the body is not
+    /// one (no multipart type, no boundary, a part without a name).
+    static func multipart(
+        _ body: [Substring], headers: [RequestDraft.Row], item: String, context: ImportContext
+    ) -> [MultipartPartDefinition]? {
+        guard let type = headers.first(where: { $0.name.lowercased() == "content-type" })?.value,
+            type.lowercased().hasPrefix("multipart/form-data"),
+            let range = type.range(of: "boundary=")
+        else { return nil }
+        let boundary = type[range.upperBound...].prefix { $0 != ";" }.trimmingCharacters(
+            in: CharacterSet(charactersIn: "\" "))
+        guard !boundary.isEmpty else { return nil }
+        var parts: [MultipartPartDefinition] = []
+        var current: [Substring]?
+        func finish() -> Bool {
+            guard let lines = current else { return true }
+            current = nil
+            guard let blank = lines.firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+                return false
+            }
+            var name: String?
+            var filename: String?
+            var contentType: String?
+            for header in lines[..<blank] {
+                let lower = header.lowercased()
+                if lower.hasPrefix("content-disposition:") {
+                    name = parameter("name", in: header)
+                    filename = parameter("filename", in: header)
+                } else if lower.hasPrefix("content-type:") {
+                    contentType = header.drop { $0 != ":" }.dropFirst().trimmingCharacters(in: .whitespaces)
+                }
+            }
+            guard let name else { return false }
+            var content = Array(lines[lines.index(after: blank)...])
+            while let last = content.last, last.trimmingCharacters(in: .whitespaces).isEmpty { content.removeLast() }
+            let single = content.count == 1 ? content[0].trimmingCharacters(in: .whitespaces) : ""
+            if single.hasPrefix("< ") || single.hasPrefix("<@ ") {
+                let path = single.drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
+                var part = MultipartPartDefinition(name: name, file: context.fileReference(path, item: item))
+                part.contentType = contentType
+                if let filename, filename != (path as NSString).lastPathComponent { part.filename = filename }
+                parts.append(part)
+            } else {
+                var part = MultipartPartDefinition(name: name, value: content.joined(separator: "\n"))
+                part.contentType = contentType
+                parts.append(part)
+            }
+            return true
+        }
+        for line in body {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "--" + boundary + "--" {
+                guard finish() else { return nil }
+                break
+            }
+            if trimmed == "--" + boundary {
+                guard finish() else { return nil }
+                current = []
+                continue
+            }
+            current?.append(line)
+        }
+        guard finish(), !parts.isEmpty else { return nil }
+        return parts
+    }
+
+    /// `name="value"` (or unquoted) in a header line.
+    private static func parameter(_ name: String, in header: Substring) -> String? {
+        for piece in header.split(separator: ";") {
+            let pair = piece.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == name else { continue }
+            return pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+        }
+        return nil
+    }
+
+    // MARK: - Environments
+
+    /// `http-client.env.json` beside the file: one environment per name (`$shared` under each);
+    /// `http-client.private.env.json`: secrets, kept in the store.
+    static func environments(
+        beside source: ImportSource, context: ImportContext
+    ) throws(ImportError) -> (list: [ImportedEnvironment], secrets: [String]) {
+        func read(_ name: String) -> [String: [String: String]]? {
+            let file = source.baseDirectory.appendingPathComponent(name)
+            guard let data = try? RegularFile.contents(of: file, limit: 4 * 1024 * 1024),
+                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            else { return nil }
+            var out: [String: [String: String]] = [:]
+            for (environment, values) in object {
+                guard let values = values as? [String: Any] else { continue }
+                out[environment] = values.compactMapValues { value in
+                    switch value {
+                    case let text as String: text
+                    case let number as NSNumber: number.stringValue
+                    default: nil
+                    }
+                }
+            }
+            return out
+        }
+        let shared = read("http-client.env.json") ?? [:]
+        let privateValues = read("http-client.private.env.json") ?? [:]
+        var list: [ImportedEnvironment] = []
+        for name in shared.keys.sorted() where name != "$shared" {
+            let values = (shared["$shared"] ?? [:]).merging(shared[name] ?? [:]) { $1 }
+            list.append(
+                ImportedEnvironment(
+                    name: Slug.file(name, fallback: "env"),
+                    variables: values.keys.sorted().map { HTTPFieldPair(name: $0, value: values[$0] ?? "") }))
+        }
+        var secrets: [String] = []
+        for name in privateValues.keys.sorted() {
+            for (key, value) in (privateValues[name] ?? [:]).sorted(by: { $0.key < $1.key })
+            where SecretStore.isValidName(key) {
+                if !secrets.contains(key) {
+                    secrets.append(key)
+                    context.declareSecret(key, value: value, item: "http-client.private.env.json (\(name))")
+                }
+            }
+        }
+        return (list, secrets)
+    }
+}
