@@ -19,7 +19,7 @@ struct ImportExportCLITests {
         let first = try await Tern.run(["import", "auto", source, "--workspace", root.path, "--json"])
         #expect(first.status == 0, "\(first.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: first.stdoutData) as? [String: Any])
-        #expect(Set(report.keys) == ["created", "updated", "unchanged", "skipped", "warnings", "files"])
+        #expect(Set(report.keys) == ["created", "updated", "unchanged", "skipped", "warnings", "files", "secrets"])
         let created = try #require(report["created"] as? [String])
         #expect(created.contains("swagger-petstore/pets/list-pets"))
         let list = try await Tern.run(["list", "--json", "--workspace", root.path])
@@ -172,6 +172,27 @@ struct ImportExportCLITests {
             #expect(echo["body"] as? String == #"{"name": "Ada"}"#)
             #expect((echo["headers"] as? [String: String])?["x-token"] == "t-123")
         }
+    }
+
+    @Test("A folder of .http files imports file by file, each its own group; --json is one object; again, unchanged")
+    func httpFolder() async throws {
+        let root = folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let corpus = Self.fixtures.appendingPathComponent("http-corpus/Huachao+vscode-restclient").path
+        let imported = try await Tern.run(["import", "http", corpus, "--workspace", root.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout.components(separatedBy: "\nimported ").count + 1 >= 27, "\(imported.stdout)")
+        let again = try await Tern.run(["import", "auto", corpus, "--workspace", root.path, "--json"])
+        #expect(again.status == 0, "\(again.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+        #expect((report["created"] as? [Any])?.isEmpty == true)
+        #expect((report["unchanged"] as? [Any])?.count == 34)
+        #expect(report["secrets"] is [Any])
+        let empty = folder()
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let none = try await Tern.run(["import", "http", empty.path, "--workspace", root.path])
+        #expect(none.status == 2 && none.stderr.contains("holds no .http or .rest file"), "\(none.stderr)")
     }
 
     @Test("export http writes the demo's users as a .http file; the file is not replaced without --force")

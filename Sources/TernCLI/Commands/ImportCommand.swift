@@ -23,7 +23,7 @@ struct ImportCommand: AsyncParsableCommand {
     @Argument(help: "auto, curl, openapi, postman, insomnia, har or http.")
     var format: String
 
-    @Argument(help: "The file to import, or - for standard input.")
+    @Argument(help: "The file to import, - for standard input, or (http, auto) a folder of .http files.")
     var source: String
 
     @OptionGroup var workspace: WorkspaceOptions
@@ -60,18 +60,31 @@ struct ImportCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure.usage(error.description)
         }
+        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
+        let root = try workspace.root()
+        // A folder of `.http` files: each file in turn, each its own group (unless --into), one summary each.
+        let files = try Self.httpFiles(in: source, directory: directory, format: chosen)
+        if !files.isEmpty {
+            var combined = ImportReport()
+            for file in files {
+                let request = CollectionImport.Request(
+                    format: .http, source: file, group: group, overwrite: overwrite, copyFiles: copyFiles)
+                let plan = try Self.planAndApply(request, root: root, directory: directory, dryRun: dryRun)
+                combined.append(plan.report)
+                if !json {
+                    let outcome = ImportOutcome(
+                        report: plan.report, group: plan.group, workspace: workspace.workspace ?? root.path,
+                        dryRun: dryRun, createdWorkspace: plan.createsWorkspace)
+                    StandardStream.output.write(outcome.lines.joined(separator: "\n") + "\n")
+                }
+            }
+            if json { StandardStream.output.write(Self.json(combined) + "\n") }
+            return
+        }
         let request = CollectionImport.Request(
             format: chosen, source: source, group: group, overwrite: overwrite, intoCache: intoCache,
             copyFiles: copyFiles)
-        let directory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true)
-        let root = try workspace.root()
-        let plan: ImportPlan
-        do {
-            plan = try CollectionImport.plan(request, root: root, directory: directory).plan
-            if !dryRun { try plan.apply() }
-        } catch {
-            throw CommandFailure.usage(error.description)
-        }
+        let plan = try Self.planAndApply(request, root: root, directory: directory, dryRun: dryRun)
         var outcome = ImportOutcome(
             report: plan.report, group: plan.group, workspace: workspace.workspace ?? root.path, dryRun: dryRun,
             createdWorkspace: plan.createsWorkspace)
@@ -96,8 +109,39 @@ struct ImportCommand: AsyncParsableCommand {
         }
     }
 
+    /// Plans `request` into the workspace at `root` and writes it unless `dryRun`.
+    private static func planAndApply(
+        _ request: CollectionImport.Request, root: URL, directory: URL, dryRun: Bool
+    ) throws -> ImportPlan {
+        do {
+            let plan = try CollectionImport.plan(request, root: root, directory: directory).plan
+            if !dryRun { try plan.apply() }
+            return plan
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+    }
+
+    /// The `.http` and `.rest` files under `source` when it is a folder and the format is `http` or
+    /// `auto` (sorted, at most 1,000); empty for a file. A folder with none is an error.
+    static func httpFiles(in source: String, directory: URL, format: ImportFormat?) throws -> [String] {
+        let folder = URL(fileURLWithPath: source, relativeTo: directory).standardizedFileURL
+        var isFolder: ObjCBool = false
+        guard source != "-", FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
+            isFolder.boolValue, format == nil || format == .http
+        else { return [] }
+        let names = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".http") || $0.hasSuffix(".rest") }
+            .filter { !$0.split(separator: "/").contains { $0.hasPrefix(".") } }.sorted()
+        guard !names.isEmpty else { throw CommandFailure.usage("\(source) holds no .http or .rest file") }
+        guard names.count <= 1000 else {
+            throw CommandFailure.usage("\(source) holds \(names.count) .http files; import at most 1,000 at once")
+        }
+        return names.map { folder.appendingPathComponent($0).path }
+    }
+
     /// `{"created": [...], "updated": [...], "unchanged": [...], "skipped": [{item, reason}], "warnings": [...],
-    /// "files": [{path, use, item, as}]}`.
+    /// "files": [{path, use, item, as}], "secrets": [{name, item, outcome}]}`.
     static func json(_ report: ImportReport) -> String {
         let strings: ([String]) -> JSONPathValue = { .array($0.map { .string($0) }) }
         let skipped = report.skipped.map {
@@ -107,6 +151,17 @@ struct ImportCommand: AsyncParsableCommand {
             ("created", strings(report.created)), ("updated", strings(report.updated)),
             ("unchanged", strings(report.unchanged)), ("skipped", .array(skipped)),
             ("warnings", strings(report.warnings)), ("files", .array(report.files.map(fileJSON))),
+            (
+                "secrets",
+                .array(
+                    report.secrets.map {
+                        .object(
+                            JSONPathObject([
+                                ("name", .string($0.name)), ("item", .string($0.item)),
+                                ("outcome", .string($0.outcome.rawValue)),
+                            ]))
+                    })
+            ),
         ])
         return JSONPathValue.object(object).jsonText
     }

@@ -99,7 +99,9 @@ package enum CollectionImport {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
             throw ImportError("no such file: \(path)")
         }
-        guard !isFolder.boolValue else { throw ImportError("\(path) is a folder: name a file, or - for stdin") }
+        guard !isFolder.boolValue else {
+            throw ImportError("\(path) is a folder: name a file, or - for stdin (tern import http takes a folder)")
+        }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue ?? 0
         guard size <= sizeLimit else { throw tooLarge(path) }
         do {

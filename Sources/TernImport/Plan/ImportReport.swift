@@ -55,6 +55,17 @@ package struct ImportReport: Sendable, Equatable, Codable {
     /// Makes an empty report.
     package init() {}
 
+    /// Adds `other`'s lists to this report's (a folder imported file by file).
+    package mutating func append(_ other: ImportReport) {
+        created += other.created
+        updated += other.updated
+        unchanged += other.unchanged
+        skipped += other.skipped
+        warnings += other.warnings
+        files += other.files
+        secrets += other.secrets
+    }
+
     /// The human summary: one line of counts, then the skipped items and the warnings.
     package func lines(group: String, workspace: String, dryRun: Bool) -> [String] {
         let verb = dryRun ? "would import" : "imported"
