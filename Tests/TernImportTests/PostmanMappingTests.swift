@@ -70,6 +70,26 @@ struct PostmanMappingTests {
         return (try PostmanImporter.read(source), photo)
     }
 
+    @Test("A request that breaks the format is skipped with its pointer and the rest import; none left is an error")
+    func lenientItems() throws {
+        let items = #"""
+            {"name": "ok", "request": {"method": "GET", "url": "https://h/ok"}},
+            {"name": "bad url", "request": {"method": "GET", "url": 42}},
+            {"name": "bad body", "request": {"method": "POST", "url": "https://h/b",
+             "body": {"mode": "urlencoded", "urlencoded": "a=1"}}}
+            """#
+        let schema = "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"
+        let text = #"{"info": {"name": "bent", "schema": "\#(schema)"}, "item": [\#(items)]}"#
+        let collection = try PostmanImporter.read(Support.source(text))
+        #expect(collection.specs.map(\.spec.name) == ["ok"])
+        #expect(
+            collection.skipped.map(\.item) == ["bad url", "bad body"]
+                && collection.skipped[0].reason.hasPrefix("#/item/1/request/url:"), "\(collection.skipped)")
+        let onlyBad = text.replacingOccurrences(
+            of: #"{"name": "ok", "request": {"method": "GET", "url": "https://h/ok"}},"#, with: "")
+        #expect(throws: ImportError.self) { try PostmanImporter.read(Support.source(onlyBad)) }
+    }
+
     @Test("What a spec cannot hold as it is still makes a spec that loads: a spaced header name, repeated names")
     func oddRowsLoad() throws {
         let text = #"""

@@ -31,6 +31,8 @@ package enum InsomniaImporter {
         }
         try walker.walk(parent: InsomniaTree.orphans, folders: [], auth: nil, depth: 0)
         walker.reportUnreached()
+        // Nothing usable is left: the first problem is the answer.
+        if walker.drafts.isEmpty, let first = walker.failures.first { throw first }
         let (specs, targets) = DraftAssembler.assemble(walker.drafts, context: context)
         let environments = InsomniaEnvironments.read(tree: tree, context: context)
         return ImportedCollection(

@@ -5,6 +5,8 @@ import TernWorkspace
 /// Walks an Insomnia tree from a workspace: folders (with their auth) and requests in
 /// `metaSortKey` order; resources that are not HTTP requests are listed as skipped.
 struct InsomniaWalker {
+    /// The requests that could not be read (each also a skipped item).
+    private(set) var failures: [ImportError] = []
     /// An auth block's type and parameters.
     typealias Auth = (type: String, params: [String: String])
 
@@ -70,7 +72,14 @@ struct InsomniaWalker {
                 let folderAuth = Self.resolve(child["authentication"], inherited: auth)
                 try walk(parent: child.text("_id") ?? "", folders: folders + [name], auth: folderAuth, depth: depth + 1)
             case "request":
-                try request(child, folders: folders, auth: auth)
+                // A request that breaks the format is left out with its pointer; the others import.
+                do {
+                    try request(child, folders: folders, auth: auth)
+                } catch {
+                    failures.append(error)
+                    let name = child.text("name") ?? child.text("_id") ?? "request"
+                    context.skipped.append(SkippedItem(item: name, reason: error.description))
+                }
             default:
                 continue
             }

@@ -26,6 +26,8 @@ package enum PostmanImporter {
         try walker.readVariables(root.list("variable"))
         walker.reportExtras(of: root, item: "collection '\(title)'")
         try walker.walk(items, folders: [], auth: PostmanAuth.resolve(root["auth"], inherited: nil))
+        // Nothing usable is left: the first problem is the answer.
+        if walker.drafts.isEmpty, let first = walker.failures.first { throw first }
         let (specs, targets) = DraftAssembler.assemble(walker.drafts, context: context)
         let environments =
             context.variables.isEmpty
@@ -41,6 +43,8 @@ package enum PostmanImporter {
 struct PostmanWalker {
     let context: ImportContext
     private(set) var drafts: [RequestDraft] = []
+    /// The requests that could not be read (each also a skipped item).
+    private(set) var failures: [ImportError] = []
     /// Collection variables that hold secrets, by name: references become `{{secret:NAME}}`.
     private var secretVariables: [String: String] = [:]
 
@@ -91,7 +95,13 @@ struct PostmanWalker {
                 let folderAuth = PostmanAuth.resolve(item["auth"], inherited: auth)
                 try walk(children, folders: folders + [name], auth: folderAuth)
             } else if let request = item["request"] {
-                try read(request, item: item, name: name, folders: folders, auth: auth)
+                // A request that breaks the format is left out with its pointer; the others import.
+                do {
+                    try read(request, item: item, name: name, folders: folders, auth: auth)
+                } catch {
+                    failures.append(error)
+                    context.skipped.append(SkippedItem(item: name, reason: "\(error.description)"))
+                }
             } else {
                 context.skipped.append(SkippedItem(item: name, reason: "neither a request nor a folder"))
             }
