@@ -25,7 +25,7 @@ struct HTTPFileExportTests {
             "target: api\nmethod: POST\npath: /upload\nbody:\n  multipart:\n    - {name: note, value: hi}\n"
             + "    - {name: file, file: files/a.txt, contentType: text/plain}\n",
         "files/a.txt": "hello\n",
-        ".tern/secrets.yaml": "token: t-1\npw: p-2\n",
+        ".tern/secrets.yaml": "token: tok-secret-1\npw: pw-secret-2\n",
     ]
 
     @Test("the exported file holds no secret, and imported again every spec sends the same request")
@@ -40,7 +40,7 @@ struct HTTPFileExportTests {
         }
         let workspace = try Workspace.load(from: root)
         let text = String(decoding: try HTTPFileExport.file(of: workspace, group: "shop"), as: UTF8.self)
-        #expect(!text.contains("t-1") && !text.contains("p-2"), "\(text)")
+        #expect(!text.contains("tok-secret-1") && !text.contains("pw-secret-2"), "\(text)")
         #expect(text.contains("Authorization: Bearer {{token}}"), "\(text)")
         #expect(text.contains("X-Home: {{$processEnv HOME}}"), "\(text)")
         #expect(text.contains("# X-Debug: 1"), "a disabled header is a comment")
@@ -50,7 +50,7 @@ struct HTTPFileExportTests {
         let exported = root.appendingPathComponent("shop.http")
         try Data(text.utf8).write(to: exported)
         // The secrets, where the tools keep theirs: the import moves them to the store again.
-        try Data(#"{"dev": {"token": "t-1", "pw": "p-2"}}"#.utf8)
+        try Data(#"{"dev": {"token": "tok-secret-1", "pw": "pw-secret-2"}}"#.utf8)
             .write(to: root.appendingPathComponent("http-client.private.env.json"))
         let source = ImportSource(
             data: Data(text.utf8), name: exported.path, baseDirectory: root, workspaceRoot: copy)
