@@ -102,12 +102,8 @@ struct ExportHARCommand: AsyncParsableCommand {
     }
 }
 
-/// `tern export postman [GROUP] [-o FILE]`.
-struct ExportPostmanCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "postman",
-        abstract: "Write a group (default: every spec) as a Postman collection v2.1.")
-
+/// `[GROUP] [--workspace DIR] [-o FILE] [--force]`: what the group exports (Postman, `.http`) take.
+struct GroupExportArguments: ParsableArguments {
     @Argument(help: "A group folder under specs/ (default: all).")
     var group: String?
 
@@ -119,9 +115,23 @@ struct ExportPostmanCommand: AsyncParsableCommand {
     @Flag(help: "Replace the file when it exists.")
     var force = false
 
+    /// Runs the export `action` makes of (file, group, force) and reports it.
+    func run(_ action: (_ file: String, _ group: String?, _ force: Bool) -> Command.ExportAction) async throws {
+        let made = action(output ?? "-", group, force)
+        ExportCommand.report(try await ExportCommand.perform(made, on: workspace), toFile: output != nil)
+    }
+}
+
+/// `tern export postman [GROUP] [-o FILE]`.
+struct ExportPostmanCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "postman",
+        abstract: "Write a group (default: every spec) as a Postman collection v2.1.")
+
+    @OptionGroup var arguments: GroupExportArguments
+
     func run() async throws {
-        let action = Command.ExportAction.postman(file: output ?? "-", group: group, force: force)
-        ExportCommand.report(try await ExportCommand.perform(action, on: workspace), toFile: output != nil)
+        try await arguments.run { Command.ExportAction.postman(file: $0, group: $1, force: $2) }
     }
 }
 
@@ -131,19 +141,9 @@ struct ExportHTTPCommand: AsyncParsableCommand {
         commandName: "http",
         abstract: "Write a group (default: every spec) as a .http file (JetBrains HTTP Client, VS Code REST Client).")
 
-    @Argument(help: "A group folder under specs/ (default: all).")
-    var group: String?
-
-    @OptionGroup var workspace: WorkspaceOptions
-
-    @Option(name: .short, help: "The file to write (default: standard output).")
-    var output: String?
-
-    @Flag(help: "Replace the file when it exists.")
-    var force = false
+    @OptionGroup var arguments: GroupExportArguments
 
     func run() async throws {
-        let action = Command.ExportAction.http(file: output ?? "-", group: group, force: force)
-        ExportCommand.report(try await ExportCommand.perform(action, on: workspace), toFile: output != nil)
+        try await arguments.run { Command.ExportAction.http(file: $0, group: $1, force: $2) }
     }
 }
