@@ -206,6 +206,15 @@ struct HARShareTests {
                     """,
                     "is not an http(s) URL"
                 ),
+                (
+                    "bad-entry.har",
+                    """
+                    {"log": {"entries": [
+                      {"request": {"method": "GET", "url": "http://127.0.0.1:9/users/1"}, "response": {"status": 200}},
+                      {"request": {"method": "GET"}, "response": {"status": 200}}]}}
+                    """,
+                    "#/log/entries/1/request: 'url' is missing"
+                ),
             ]
             for (name, text, message) in cases {
                 try demo.write(name, text)

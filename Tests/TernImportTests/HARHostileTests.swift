@@ -62,6 +62,23 @@ struct HARHostileTests {
         #expect(error.message == message)
     }
 
+    @Test("A broken entry is skipped with its JSON pointer; the entries around it import")
+    func brokenEntrySkipped() throws {
+        let text =
+            #"{"log": {"entries": [{"request": {"method": "GET", "url": "https://h/a"}}, "#
+            + #"{"request": {"method": "GET", "url": 5}}, "#
+            + #"{"request": {"method": "GET", "url": "https://h/c", "headers": [{"value": "1"}]}}, "#
+            + #"{"request": {"method": "POST", "url": "https://h/d"}}]}}"#
+        let imported = try Self.read(Data(text.utf8))
+        #expect(imported.specs.map(\.spec.path) == ["https://h/a", "https://h/d"])
+        let skipped = imported.skipped.map { "\($0.item): \($0.reason)" }
+        #expect(
+            skipped == [
+                "#/log/entries/1: #/log/entries/1/request/url: this has the wrong type (expected a string)",
+                "#/log/entries/2: #/log/entries/2/request/headers/0: 'name' is missing",
+            ])
+    }
+
     @Test("10 000 entries import, in order, without stalling")
     func manyEntries() throws {
         var text = #"{"log": {"entries": ["#

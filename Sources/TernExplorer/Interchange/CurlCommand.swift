@@ -1,4 +1,4 @@
-package import Foundation
+import Foundation
 package import Tern
 
 /// Writes a request as one bash command that makes curl send the same request.

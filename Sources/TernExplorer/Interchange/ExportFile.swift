@@ -27,8 +27,11 @@ package enum ExportFile {
         } catch {
             throw ExplorerError(.workspace, "cannot read '\(url.path)': \(error.localizedDescription)")
         }
-        do {
-            return try HARCodec.decode(data, name: url.path)
+        do throws(ImportError) {
+            let document = try HARCodec.decode(data, name: url.path)
+            // The cache takes a recording whole or not at all (`import har` skips a broken entry instead).
+            if let broken = document.log.unreadable.first { throw broken }
+            return document
         } catch {
             throw ExplorerError(.workspace, "'\(url.path)' is not a valid HAR file: \(error.description)")
         }

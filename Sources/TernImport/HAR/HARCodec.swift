@@ -19,18 +19,32 @@ package enum HARCodec {
         var bytes = data
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let body = Data(bytes)
+        let document: HARDocument
         do {
-            return try JSONDecoder().decode(HARDocument.self, from: body)
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw ImportError("'\(key.stringValue)' is missing", at: pointer(context.codingPath))
-        } catch let DecodingError.typeMismatch(type, context) {
-            throw ImportError("this has the wrong type (expected \(describe(type)))", at: pointer(context.codingPath))
-        } catch let DecodingError.valueNotFound(type, context) {
-            throw ImportError("this is null (expected \(describe(type)))", at: pointer(context.codingPath))
-        } catch let DecodingError.dataCorrupted(context) where !context.codingPath.isEmpty {
-            throw ImportError("this is not valid: \(context.debugDescription)", at: pointer(context.codingPath))
+            document = try JSONDecoder().decode(HARDocument.self, from: body)
+        } catch let error as DecodingError {
+            throw importError(error) ?? syntaxError(body, name: name)
         } catch {
             throw syntaxError(body, name: name)
+        }
+        // An archive whose every entry is broken has nothing to give: its first fault is the error.
+        if document.log.entries.isEmpty, let first = document.log.unreadable.first { throw first }
+        return document
+    }
+
+    /// A decoding error as an error at its JSON pointer; `nil` for bad JSON (no path to name).
+    static func importError(_ error: DecodingError) -> ImportError? {
+        switch error {
+        case .keyNotFound(let key, let context):
+            return ImportError("'\(key.stringValue)' is missing", at: pointer(context.codingPath))
+        case .typeMismatch(let type, let context):
+            return ImportError("this has the wrong type (expected \(describe(type)))", at: pointer(context.codingPath))
+        case .valueNotFound(let type, let context):
+            return ImportError("this is null (expected \(describe(type)))", at: pointer(context.codingPath))
+        case .dataCorrupted(let context) where !context.codingPath.isEmpty:
+            return ImportError("this is not valid: \(context.debugDescription)", at: pointer(context.codingPath))
+        default:
+            return nil
         }
     }
 

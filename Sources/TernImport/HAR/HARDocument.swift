@@ -22,6 +22,11 @@ package struct HARLog: Codable, Sendable, Equatable {
     package var creator: HARCreator
     /// The recorded exchanges, oldest first.
     package var entries: [HAREntry]
+    /// Entries that could not be read (a request without a URL, a header that is not an object), with
+    /// where and why; they are not in `entries`. Never written.
+    package var unreadable: [ImportError] = []
+
+    enum CodingKeys: String, CodingKey { case version, creator, entries }
 
     /// Makes a log.
     package init(version: String = "1.2", creator: HARCreator, entries: [HAREntry]) {
@@ -34,7 +39,28 @@ package struct HARLog: Codable, Sendable, Equatable {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         version = try values.decodeIfPresent(String.self, forKey: .version) ?? "1.2"
         creator = try values.decodeIfPresent(HARCreator.self, forKey: .creator) ?? HARCreator(name: "", version: "")
-        entries = try values.decode([HAREntry].self, forKey: .entries)
+        // One broken entry costs that entry, not the archive: browsers and proxies write odd ones.
+        var entries: [HAREntry] = []
+        for item in try values.decode([LenientEntry].self, forKey: .entries) {
+            switch item.result {
+            case .success(let entry): entries.append(entry)
+            case .failure(let error): unreadable.append(error)
+            }
+        }
+        self.entries = entries
+    }
+}
+
+/// One entry read on its own: the entry, or why it cannot be read (with its JSON pointer).
+private struct LenientEntry: Decodable {
+    let result: Result<HAREntry, ImportError>
+
+    init(from decoder: any Decoder) throws {
+        do {
+            result = .success(try HAREntry(from: decoder))
+        } catch let error as DecodingError {
+            result = .failure(HARCodec.importError(error) ?? ImportError("this entry is not valid: \(error)"))
+        }
     }
 }
 

@@ -17,10 +17,21 @@ package enum HARImporter {
         }
         let document = try HARCodec.decode(source.data, name: source.name)
         var reader = Reader()
+        for error in document.log.unreadable {
+            let entry = error.location.flatMap(entryPointer) ?? "an entry"
+            reader.skipped.append(SkippedItem(item: entry, reason: error.description))
+        }
         for index in ordered(document.log.entries) {
             reader.add(document.log.entries[index], number: index)
         }
         return reader.collection(source: source)
+    }
+
+    /// `#/log/entries/3` from a pointer inside that entry.
+    static func entryPointer(_ pointer: String) -> String? {
+        let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 4, parts[1] == "log", parts[2] == "entries" else { return nil }
+        return parts.prefix(4).joined(separator: "/")
     }
 
     /// Entry indices oldest first; file order (stable) when any date cannot be read.
