@@ -14,7 +14,8 @@ struct HTTPFileExportTests {
         "environments/local.yaml": "baseURL: https://shop.example\nuserId: 7\n",
         "specs/shop/get-user.yaml":
             "target: api\nmethod: GET\npath: /users/{{userId}}\nquery:\n  tags: [a, b]\n  page: \"2\"\n"
-            + "headers:\n  Accept: application/json\n  X-Debug: \"1\"\ndisabled:\n  headers: [X-Debug]\n",
+            + "headers:\n  Accept: application/json\n  X-Debug: \"1\"\ndisabled:\n  headers: [X-Debug]\n"
+            + "notes: |\n  Needs a fresh token.\n  Then: client.test(...)\n",
         "specs/shop/create-user.yaml":
             "target: api\nmethod: POST\npath: /users\nheaders:\n  X-Home: \"{{env:HOME}}\"\n"
             + "auth: {type: bearer, token: \"{{secret:token}}\"}\nbody:\n  json:\n    name: Ada\n    age: 36\n",
@@ -44,6 +45,9 @@ struct HTTPFileExportTests {
         #expect(text.contains("Authorization: Bearer {{token}}"), "\(text)")
         #expect(text.contains("X-Home: {{$processEnv HOME}}"), "\(text)")
         #expect(text.contains("# X-Debug: 1"), "a disabled header is a comment")
+        #expect(
+            text.contains("# @name shop-get-user\n# Needs a fresh token.\n# Then: client.test(...)\nGET "),
+            "notes are comments before the request line: \(text)")
 
         // Imported into another workspace, with the same environment and secrets, it sends the same.
         let copy = root.appendingPathComponent("again")

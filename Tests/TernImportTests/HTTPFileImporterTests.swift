@@ -120,6 +120,16 @@ struct HTTPFileImporterTests {
         let first = try #require(collection.specs.first).spec
         #expect(first.headers.first?.value == "{{env:HOME}}")
         #expect(first.body == nil, "the handler is not a body")
+        #expect(
+            first.notes == """
+                Not run by Tern (kept from the source):
+                # @no-cookie-jar
+                > {%
+                  client.global.set("token", response.body.token);
+                %}
+                """, "word for word, in file order")
+        #expect(warnings.contains("kept in the spec's notes"))
+        #expect(collection.specs.last?.spec.notes == nil, "a request with nothing to keep has no notes")
         #expect(collection.skipped.map(\.reason) == ["a GRPC request: Tern sends HTTP"])
         let events = try #require(collection.specs.last).spec
         #expect(

@@ -58,6 +58,12 @@ package enum HTTPFileExport {
     private static func request(_ entry: SpecEntry, base: String) -> [String] {
         let spec = entry.spec
         var lines = ["### \(spec.name)", "# @name \(entry.id.replacingOccurrences(of: "/", with: "-"))"]
+        // The spec's notes as comments: the tools show them and run none of them.
+        if let notes = spec.notes?.trimmingCharacters(in: .newlines), !notes.isEmpty {
+            for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
+                lines.append(line.isEmpty ? "#" : "# " + line)
+            }
+        }
         var url = base + convert(spec.path)
         var pairs: [String] = []
         for (name, value) in spec.query {

@@ -104,6 +104,8 @@ package enum HTTPFileImporter {
         var lineNumber = first + (block.name == nil && first == 1 ? 0 : 1) - 1
         var inHandler = false
         var inScript = false
+        // What Tern cannot run, word for word: the spec's `notes:`.
+        var notes: [String] = []
         for line in block.lines {
             lineNumber += 1
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -112,11 +114,13 @@ package enum HTTPFileImporter {
                 if trimmed.isEmpty { continue }
                 // An httpyac script block (`{{` … `}}` on lines of their own) runs JavaScript: not run here.
                 if inScript {
+                    notes.append(String(line))
                     if trimmed == "}}" { inScript = false }
                     continue
                 }
                 if trimmed == "{{" || trimmed.hasPrefix("{{@") {
-                    context.warn("line \(lineNumber): a script block is not run by Tern (kept out of the spec)")
+                    notes.append(String(line))
+                    context.warn("line \(lineNumber): a script block is not run by Tern (kept in the spec's notes)")
                     inScript = trimmed == "{{" || !trimmed.hasSuffix("}}")
                     continue
                 }
@@ -128,8 +132,10 @@ package enum HTTPFileImporter {
                         if !value.isEmpty { name = value }
                     } else if comment.hasPrefix("@") {
                         let directive = comment.prefix { !$0.isWhitespace }
+                        notes.append(trimmed)
                         context.warn(
-                            "line \(lineNumber): the directive \(directive) is not run by Tern (kept out of the spec)")
+                            "line \(lineNumber): the directive \(directive) is not run by Tern (kept in the spec's notes)"
+                        )
                     }
                     continue
                 }
@@ -172,25 +178,30 @@ package enum HTTPFileImporter {
                         value: trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
             case .body:
                 if inHandler {
+                    notes.append(String(line))
                     if trimmed.hasSuffix("%}") { inHandler = false }
                     continue
                 }
                 if trimmed.hasPrefix("> {%") || trimmed.hasPrefix(">{%") {
+                    notes.append(String(line))
                     context.warn(
-                        "line \(lineNumber): a response handler script is not run by Tern (kept out of the spec)")
+                        "line \(lineNumber): a response handler script is not run by Tern (kept in the spec's notes)")
                     inHandler = !trimmed.hasSuffix("%}")
                     continue
                 }
                 if trimmed.hasPrefix(">> ") || trimmed.hasPrefix(">>! ") || trimmed.hasPrefix("> ") {
+                    notes.append(trimmed)
                     context.warn(
                         "line \(lineNumber): '\(trimmed.prefix(60))' (a response handler or redirect) is not run "
-                            + "by Tern"
+                            + "by Tern (kept in the spec's notes)"
                     )
                     continue
                 }
                 if trimmed.hasPrefix("<> ") {
+                    notes.append(trimmed)
                     context.warn(
-                        "line \(lineNumber): '\(trimmed.prefix(60))' (a previous-response check) is not run by Tern")
+                        "line \(lineNumber): '\(trimmed.prefix(60))' (a previous-response check) is not run by Tern "
+                            + "(kept in the spec's notes)")
                     continue
                 }
                 body.append(line)
@@ -249,6 +260,7 @@ package enum HTTPFileImporter {
             draft.query = rows.map { RequestDraft.Row(name: $0.name, value: $0.value) }
         }
         draft.headers = headers
+        draft.notes = notes
         if var auth {
             // A password written in the file is a secret like any other.
             if case .basic(let user, let password) = auth, !password.isEmpty, !password.hasPrefix("{{") {

@@ -121,6 +121,9 @@ enum DraftAssembler {
             definition.headers.append((row.name, row.value))
         }
         definition.auth = draft.auth
+        if !draft.notes.isEmpty {
+            definition.notes = "Not run by Tern (kept from the source):\n" + draft.notes.joined(separator: "\n")
+        }
         return ImportedSpec(folders: draft.folders, fileName: draft.name, spec: definition)
     }
 }

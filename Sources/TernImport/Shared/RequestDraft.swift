@@ -31,6 +31,8 @@ struct RequestDraft {
     var sample: SampleDefinition?
     /// The `auth:` an auth block maps to.
     var auth: AuthDefinition?
+    /// What the source holds for this request that Tern cannot run, kept as the spec's `notes:`.
+    var notes: [String] = []
 
     /// Whether a header `name` is set (enabled), compared case-insensitively.
     func hasHeader(_ name: String) -> Bool {

@@ -13,7 +13,7 @@ struct SpecReader {
         "name", "target", "method", "path", "query", "arrayEncoding", "headers", "auth", "disabled", "body",
         "transaction", "storageKey", "validFor", "cookies", "redirects", "stream", "sample", "verify", "requires",
         "capture",
-        "expect",
+        "expect", "notes",
     ]
 
     var reader: NodeReader
@@ -86,6 +86,7 @@ struct SpecReader {
         if let node = fields["requires"] { spec.requires = try requires(node) }
         if let node = fields["capture"] { spec.capture = try capture(node) }
         if let node = fields["expect"] { spec.expect = try expect(node) }
+        if let node = fields["notes"] { spec.notes = try reader.optionalString(node, field: "notes") }
         spec.layout = layout
         return spec
     }

@@ -51,6 +51,9 @@ public struct SpecDefinition: Sendable, Equatable {
     /// Whether a Server-Sent Events stream reconnects when the server ends it (`stream: {reconnect,
     /// max}`); `nil`: up to 10 times.
     public var stream: StreamReconnection?
+    /// Free text for people (`notes:`), never sent: what an import kept that Tern cannot run (a `.http`
+    /// file's response handler script), or anything the author wants the next reader to know.
+    public var notes: String?
 
     /// Key order and value positions from the file this definition was read from.
     var layout = SpecLayout()
@@ -94,7 +97,7 @@ public struct SpecDefinition: Sendable, Equatable {
             && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample && lhs.verifyIgnore == rhs.verifyIgnore
             && lhs.requires == rhs.requires && lhs.capture == rhs.capture && lhs.expect == rhs.expect
             && lhs.auth == rhs.auth && lhs.cookies == rhs.cookies && lhs.redirects == rhs.redirects
-            && lhs.stream == rhs.stream
+            && lhs.stream == rhs.stream && lhs.notes == rhs.notes
     }
 }
 

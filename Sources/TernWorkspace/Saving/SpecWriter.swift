@@ -71,6 +71,7 @@ struct SpecWriter {
         if !spec.requires.isEmpty { values["requires"] = requires() }
         if !spec.capture.isEmpty { values["capture"] = capture() }
         if !spec.expect.isEmpty { values["expect"] = expect() }
+        if let notes = spec.notes { values["notes"] = Self.string(notes) }
         return ordered(values, at: "", canonical: SpecReader.fieldOrder)
     }
 
