@@ -174,4 +174,39 @@ struct SecretPromptTUITests {
             #expect(replayed.stdout.contains("s3cr3t-typed"), "\(replayed.stdout) \(replayed.stderr)")
         }
     }
+
+    @Test(
+        "Tab in the secret prompt uses the value for this session only: sent, never written",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
+    func promptThisSessionOnly() async throws {
+        try await withDemo { workspace in
+            try workspace.write(
+                "specs/secret-echo.yaml",
+                """
+                method: GET
+                path: "{{mock}}/echo"
+                headers:
+                  X-Token: "{{secret:apiToken}}"
+                """)
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(TUIEndToEndTests.command(workspace), width: 80, height: 24)
+            try await tmux.waitFor("1 Workspace")
+            try await tmux.type(":", "send secret-echo", "Enter")
+            try await tmux.waitFor("Tab: this session only")
+            try await tmux.type("only-this-run-7Q", "Tab")
+            try await tmux.waitFor("Enter: use this session only (not written)")
+            try await tmux.type("Enter")
+            try await tmux.waitFor("secret-echo: 200 OK")
+            try await tmux.type("q")
+            try await tmux.waitFor("TERN-EXITED:0")
+            let store = workspace.root.appendingPathComponent(".tern/secrets.yaml")
+            let kept = (try? String(contentsOf: store, encoding: .utf8)) ?? ""
+            #expect(!kept.contains("only-this-run-7Q") && !kept.contains("apiToken"), "\(kept)")
+            // The next process has no value: the send says how to give one.
+            let again = try await Tern.run(workspace.arguments("send", "secret-echo", "--mode", "live"))
+            #expect(again.status != 0)
+            #expect(again.stderr.contains("undefined secret 'apiToken'"), "\(again.stderr)")
+        }
+    }
 }

@@ -74,6 +74,11 @@ package enum Command: Sendable, Equatable {
         /// A secret of the workspace's store (`.tern/secrets.yaml`); only the TUI's prompt sets one, so
         /// the value is never typed on a command line.
         case secret
+        /// A secret used for this session only, never written (the TUI prompt's other choice).
+        case sessionSecret = "secret-once"
+
+        /// Whether the field is a secret (never typed on a command line, never a row of a spec).
+        package var isSecret: Bool { self == .secret || self == .sessionSecret }
     }
 
     /// Where a new body comes from.

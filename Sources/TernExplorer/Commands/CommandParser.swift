@@ -145,7 +145,9 @@ package enum CommandParser {
     }
 
     private static func parseSet(_ arguments: [String]) throws(ExplorerError) -> Command {
-        guard arguments.first != Command.EditField.secret.rawValue else { throw typedSecret() }
+        guard Command.EditField(rawValue: arguments.first?.lowercased() ?? "")?.isSecret != true else {
+            throw typedSecret()
+        }
         guard arguments.count >= 3 else { throw usage("set") }
         // The value may be written without quotes: everything after the name.
         return .set(
@@ -161,7 +163,9 @@ package enum CommandParser {
     }
 
     private static func parseUnset(_ arguments: [String]) throws(ExplorerError) -> Command {
-        guard arguments.first != Command.EditField.secret.rawValue else { throw typedSecret() }
+        guard Command.EditField(rawValue: arguments.first?.lowercased() ?? "")?.isSecret != true else {
+            throw typedSecret()
+        }
         guard arguments.count == 2 else { throw usage("unset") }
         return .unset(try field(arguments[0], for: "unset"), name: arguments[1])
     }

@@ -78,7 +78,7 @@ package enum Completion {
         case ("help", 1), ("?", 1): return CommandRegistry.all.map(\.name)
         case ("set", 1), ("unset", 1):
             // A secret is never typed on a command line, so it is not offered.
-            return Command.EditField.allCases.filter { $0 != .secret }.map(\.rawValue)
+            return Command.EditField.allCases.filter { !$0.isSecret }.map(\.rawValue)
         case ("save", 1): return ["as"]
         case ("body", 1): return ["edit"]
         case ("set", 2), ("unset", 2):

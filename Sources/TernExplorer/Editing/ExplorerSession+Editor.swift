@@ -180,7 +180,8 @@ extension ExplorerSession {
             guard !trimmed.isEmpty else { throw ExplorerError(.usage, "the path cannot be empty") }
             current.spec.path = trimmed
             message = "path \(trimmed)"
-        case .setItem(.secret, _, _, _), .removeItem(.secret, _):
+        case .setItem(.secret, _, _, _), .removeItem(.secret, _), .setItem(.sessionSecret, _, _, _),
+            .removeItem(.sessionSecret, _):
             throw ExplorerError(.usage, "a secret is not a row of the spec")
         case .setItem(let field, let old, let name, let value):
             try Self.requireName(name)
@@ -240,7 +241,7 @@ extension ExplorerSession {
                 }
             case .variable:
                 throw ExplorerError(.usage, "variables cannot be switched off; delete the session value instead")
-            case .secret:
+            case .secret, .sessionSecret:
                 throw ExplorerError(.usage, "a secret is not a row of the spec")
             }
         case .body:

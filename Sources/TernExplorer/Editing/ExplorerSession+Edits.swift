@@ -14,6 +14,7 @@ extension ExplorerSession {
             return value == nil ? "unset var \(name)" : "set var \(name)"
         }
         if field == .secret { return try keepSecret(name, value) }
+        if field == .sessionSecret { return useSecretThisSession(name, value) }
         var current = try entry(nil)
         switch field {
         case .header:
@@ -22,7 +23,7 @@ extension ExplorerSession {
         case .query:
             current.spec.query.removeAll { $0.name == name }
             if let value { current.spec.query.append((name: name, value: .string(value))) }
-        case .variable, .secret:
+        case .variable, .secret, .sessionSecret:
             break
         }
         edits[current.id] = current
@@ -195,5 +196,14 @@ extension ExplorerSession {
         secretNames = nil
         changed()
         return value == nil ? "removed secret \(name)" : "kept secret \(name) in .tern/secrets.yaml (owner-only)"
+    }
+
+    /// Uses `value` as the secret `name` until the session ends (`nil` forgets it), written nowhere.
+    package func useSecretThisSession(_ name: String, _ value: String?) -> String {
+        sessionSecrets[name] = value
+        loadedSecrets = nil
+        secretNames = nil
+        changed()
+        return value == nil ? "forgot secret \(name)" : "using secret \(name) for this session only (not written)"
     }
 }

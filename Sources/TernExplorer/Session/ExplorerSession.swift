@@ -82,6 +82,8 @@ package actor ExplorerSession {
     /// The secret store and what its commands printed (`secretResolver`), read on first use, with
     /// the stamp of the file it was read from.
     var loadedSecrets: (resolver: SecretResolver, stamp: FileStamp?)?
+    /// Secrets given for this session only (`EditField.sessionSecret`): used, masked, never written.
+    var sessionSecrets: [String: String] = [:]
     /// The active environment (`nil`: the workspace's default).
     package var environment: String? { settings.environment }
     /// Where responses come from.

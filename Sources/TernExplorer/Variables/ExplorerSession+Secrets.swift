@@ -20,7 +20,8 @@ extension ExplorerSession {
         let file = SecretStore.file(inWorkspace: workspace.root)
         let stamp = FileStamp(path: file.path)
         if let loadedSecrets, loadedSecrets.stamp == stamp { return loadedSecrets.resolver }
-        let resolver = SecretResolver(workspace: workspace.root, processEnvironment: processEnvironment)
+        let resolver = SecretResolver(
+            workspace: workspace.root, processEnvironment: processEnvironment, sessionValues: sessionSecrets)
         loadedSecrets = (resolver, stamp)
         return resolver
     }

@@ -18,7 +18,7 @@ extension App {
         switch layer {
         case .dialog: return dialogKey(key, &state)
         case .editorForm:
-            if key == .enter, case .secret(_, let resend)? = state.requestEditor.prompt?.purpose {
+            if key == .enter, case .secret(_, let resend, _)? = state.requestEditor.prompt?.purpose {
                 state.secretResend = resend
             }
             return state.requestEditor.promptKey(key)

@@ -20,7 +20,7 @@ extension App {
         switch output {
         case .done(let text):
             state.status = StatusMessage(text: text, isError: false)
-            if case .set(.secret, _, _) = command, let resend = state.secretResend {
+            if case .set(let field, _, _) = command, field.isSecret, let resend = state.secretResend {
                 state.secretResend = nil
                 return send(resend, &state)
             }
@@ -114,7 +114,7 @@ extension App {
     static func askForSecret(in error: ExplorerError, resend: String??, _ state: inout AppState) {
         guard let name = missingSecret(in: error.message), state.requestEditor.prompt == nil else { return }
         state.requestEditor.prompt = Prompt(
-            purpose: .secret(name: name, resend: resend), title: "Secret \(name)", labels: ["Value"],
+            purpose: .secret(name: name, resend: resend, keep: true), title: "Secret \(name)", labels: ["Value"],
             fields: [TextField("")])
     }
 

@@ -10,6 +10,8 @@ public final class SecretResolver: Sendable {
     /// Where the store is (for messages).
     public let file: URL
     private let processEnvironment: [String: String]
+    /// Values given for this session only (the TUI's "this session only"), over the store.
+    private let sessionValues: [String: String]
     private let ran = Mutex<[String: String]>([:])
 
     /// A resolver over `store`, kept at `file`, and `processEnvironment` (which wins when it sets a name).
@@ -17,14 +19,17 @@ public final class SecretResolver: Sendable {
         loaded = .success(store)
         self.file = file
         self.processEnvironment = processEnvironment
+        sessionValues = [:]
     }
 
     /// A resolver over the store of the workspace at `root`. A store that cannot be read is
     /// reported by the first `{{secret:…}}` the environment does not answer, not before.
-    public init(workspace root: URL, processEnvironment: [String: String]) {
+    /// `sessionValues` answer before the store (never written down); the environment still wins.
+    public init(workspace root: URL, processEnvironment: [String: String], sessionValues: [String: String] = [:]) {
         file = SecretStore.file(inWorkspace: root)
         loaded = Result { () throws(WorkspaceError) in try SecretStore.load(workspace: root) }
         self.processEnvironment = processEnvironment
+        self.sessionValues = sessionValues
     }
 
     /// The store; empty when it could not be read.
@@ -34,6 +39,7 @@ public final class SecretResolver: Sendable {
     /// to do.
     public func value(of name: String) throws(WorkspaceError) -> String {
         if let value = processEnvironment[name], !value.isEmpty { return value }
+        if let value = sessionValues[name] { return value }
         let store = try loaded.get()
         switch store.source(of: name) {
         case .value(let value)?:
@@ -71,6 +77,7 @@ public final class SecretResolver: Sendable {
         let store = self.store
         return names.compactMap { name in
             if let value = processEnvironment[name], !value.isEmpty { return (name, value) }
+            if let value = sessionValues[name], !value.isEmpty { return (name, value) }
             if case .value(let value)? = store.source(of: name), !value.isEmpty { return (name, value) }
             return printed[name].map { (name, $0) }
         }

@@ -61,6 +61,11 @@ extension RequestEditor: Component {
         case .escape:
             prompt = nil
             return []
+        case .tab where form.isSecret, .backTab where form.isSecret:
+            // One field: Tab switches between keeping the secret and using it this session only.
+            if case .secret(let name, let resend, let keep) = form.purpose {
+                form.purpose = .secret(name: name, resend: resend, keep: !keep)
+            }
         case .tab, .down:
             form.focus = (form.focus + 1) % form.fields.count
         case .backTab, .up:
@@ -77,10 +82,10 @@ extension RequestEditor: Component {
                 return [.apply(.method(values[0]))]
             case .path:
                 return [.apply(.path(values[0]))]
-            case .secret(let name, _):
-                // The value as typed: a secret's spaces are its own. Once kept, the send runs again
+            case .secret(let name, _, let keep):
+                // The value as typed: a secret's spaces are its own. Once set, the send runs again
                 // (`App.finished`).
-                return [.run(.set(.secret, name: name, value: form.fields[0].text))]
+                return [.run(.set(keep ? .secret : .sessionSecret, name: name, value: form.fields[0].text))]
             }
         default:
             _ = form.fields[form.focus].handle(key)

@@ -120,7 +120,7 @@ extension RequestEditor {
         buffer.fill(rect)
         Box(title: prompt.title, focused: true).draw(in: rect, on: &buffer)
         let inner = rect.inset(by: 1)
-        let isSecret = if case .secret = prompt.purpose { true } else { false }
+        let isSecret = prompt.isSecret
         for (index, typed) in prompt.fields.enumerated() {
             // A secret is never shown: one dot per character, the cursor where it is.
             var field = typed
@@ -131,10 +131,13 @@ extension RequestEditor {
             buffer.fill(area, with: Cell(" ", style: .underline))
             field.draw(in: area, on: &buffer, style: .underline, showsCursor: index == prompt.focus)
         }
-        buffer.write(
-            isSecret
-                ? "Enter keeps it in .tern/secrets.yaml (owner-only) and sends again · Esc cancels"
-                : "Enter saves · Tab next field · Esc cancels", x: inner.x + 1, y: inner.maxY - 1, style: .dim,
-            maxWidth: inner.width - 2)
+        var hint = "Enter saves · Tab next field · Esc cancels"
+        if case .secret(_, _, let keep) = prompt.purpose {
+            hint =
+                keep
+                ? "Enter: keep in .tern/secrets.yaml · Tab: this session only · Esc"
+                : "Enter: use this session only (not written) · Tab: keep · Esc"
+        }
+        buffer.write(hint, x: inner.x + 1, y: inner.maxY - 1, style: .dim, maxWidth: inner.width - 2)
     }
 }

@@ -34,9 +34,9 @@ package struct Prompt: Sendable, Hashable {
         case editItem(Command.EditField, original: String)
         case method
         case path
-        /// A secret a send needs: kept in the workspace's store, then `resend` is sent again (`.some(nil)`:
-        /// the selected spec).
-        case secret(name: String, resend: String??)
+        /// A secret a send needs: kept in the workspace's store (`keep`, Tab switches) or used for this
+        /// session only, then `resend` is sent again (`.some(nil)`: the selected spec).
+        case secret(name: String, resend: String??, keep: Bool)
     }
 
     package var purpose: Purpose
@@ -44,6 +44,9 @@ package struct Prompt: Sendable, Hashable {
     package var labels: [String]
     package var fields: [TextField]
     package var focus: Int = 0
+
+    /// Whether the form asks for a secret (shown as dots, Tab chooses where it goes).
+    var isSecret: Bool { if case .secret = purpose { true } else { false } }
 }
 
 /// The request editor pane's state: the tab, the cursor in its table and the open form.
