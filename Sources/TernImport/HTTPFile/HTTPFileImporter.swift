@@ -134,7 +134,8 @@ package enum HTTPFileImporter {
                         let directive = comment.prefix { !$0.isWhitespace }
                         notes.append(trimmed)
                         context.warn(
-                            "line \(lineNumber): the directive \(directive) is not run by Tern (kept in the spec's notes)"
+                            "line \(lineNumber): the directive \(directive) is not run by Tern "
+                                + "(kept in the spec's notes)"
                         )
                     }
                     continue
