@@ -200,13 +200,27 @@ struct ImportExportCLITests {
         try await withDemo { demo in
             let printed = try await Tern.run(demo.arguments("export", "http", "users"))
             #expect(printed.status == 0, "\(printed.stderr)")
-            #expect(printed.stdout.contains("### Get user\n# @name users-get-user\nGET {{api}}/users/{{userId}}"))
-            #expect(printed.stdout.contains("@api = {{baseURL}}"))
-            let file = demo.root.appendingPathComponent("users.http").path
+            // The target's base URL is the environment's {{baseURL}} itself: no file variable in between.
+            #expect(printed.stdout.contains("### Get user\n# @name users-get-user\nGET {{baseURL}}/users/{{userId}}"))
+            #expect(!printed.stdout.contains("@api ="))
+            let folder = demo.root.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("users.http").path
             let written = try await Tern.run(demo.arguments("export", "http", "users", "-o", file))
             #expect(written.status == 0 && written.stderr.contains("wrote a .http file"), "\(written.stderr)")
+            // Beside it, the environments the tools read its {{variables}} from.
+            let environments = folder.appendingPathComponent("http-client.env.json")
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: environments)) as? [String: Any]
+            let local = object?["local"] as? [String: String]
+            #expect(local?["baseURL"] == "{{mock}}" && local?["userId"] == "1", "\(String(describing: object))")
             let again = try await Tern.run(demo.arguments("export", "http", "users", "-o", file))
             #expect(again.status == 2, "\(again.stderr)")
+            // An environments file the user has is kept unless --force.
+            try Data("{}".utf8).write(to: environments)
+            let other = folder.appendingPathComponent("other.http").path
+            let kept = try await Tern.run(demo.arguments("export", "http", "users", "-o", other))
+            #expect(kept.status == 0 && kept.stderr.contains("kept the existing"), "\(kept.stderr)")
+            #expect(try Data(contentsOf: environments) == Data("{}".utf8))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 import TernWorkspace
 import Testing
 
@@ -117,19 +118,59 @@ struct CorpusWorkspaceTests {
                 lost.isEmpty,
                 "\(path): exported and imported again, these changed: \(lost.prefix(2)) became \(gained.prefix(2))")
         }
+
+        // Exported as a .http file (with its http-client.env.json, and the secrets where the tools keep
+        // theirs) and imported into a third workspace: every spec sends the same request there too.
+        let http = root.appendingPathComponent("http-out")
+        try FileManager.default.createDirectory(at: http, withIntermediateDirectories: true)
+        try HTTPFileExport.environments(of: workspace).write(to: http.appendingPathComponent("http-client.env.json"))
+        var privateValues: [String: String] = [:]
+        for entry in secrets.store.entries {
+            if case .value(let value) = entry.source { privateValues[entry.name] = value }
+        }
+        let names = workspace.environments.isEmpty ? ["default"] : Array(workspace.environments.keys)
+        let privateFile = try JSONSerialization.data(
+            withJSONObject: Dictionary(uniqueKeysWithValues: names.map { ($0, privateValues) }))
+        try privateFile.write(to: http.appendingPathComponent("http-client.private.env.json"))
+        let third = root.appendingPathComponent("again-http")
+        for group in Set(workspace.specs.compactMap(\.group.first)).sorted() {
+            let exported = try HTTPFileExport.file(of: workspace, group: group)
+            let file = http.appendingPathComponent("\(group).http")
+            try exported.write(to: file)
+            let back = try HTTPFileImporter.read(
+                ImportSource(data: exported, name: file.path, baseDirectory: http, workspaceRoot: third))
+            try ImportPlan(back, root: third, group: group, overwrite: false, origin: "test").apply()
+            let reloaded = try Workspace.load(from: third)
+            let before = Self.requests(of: workspace, group: group, environment: environment, applyingAuth: true)
+            let after = Self.requests(
+                of: reloaded, group: group, environment: environment ?? reloaded.defaultEnvironment, applyingAuth: true)
+            let lost = before.filter { !after.contains($0) && !$0.hasSuffix(" undefined variable") }
+            let gained = after.filter { !before.contains($0) }
+            #expect(
+                lost.isEmpty,
+                "\(path): exported as .http and imported again, these changed: \(lost.prefix(2)) "
+                    + "became \(gained.prefix(2))"
+            )
+        }
     }
 
     /// What each spec of `group` sends, as text (method, URL, headers in order, body), sorted; a spec
     /// that cannot be lowered (a value the user fills in) is written as its error's kind. A multipart
     /// boundary (new for every request) is left out, and a JSON body is compared as JSON (a Postman
     /// raw JSON body comes back as a `json:` body, its spacing not kept).
-    static func requests(of workspace: Workspace, group: String, environment: String?) -> [String] {
+    static func requests(
+        of workspace: Workspace, group: String, environment: String?, applyingAuth: Bool = false
+    ) -> [String] {
         let secrets = SecretResolver(workspace: workspace.root, processEnvironment: [:])
         return workspace.specs.filter { $0.group.first == group }.map { entry in
             var context = TemplateContext(environment: environment, processEnvironment: ["TERN_CORPUS": "1"])
             context.secrets = secrets
             do {
-                let request = try workspace.request(for: entry, context: context)
+                var request = try workspace.request(for: entry, context: context)
+                // Compared as sent: an auth block is the header or query it makes (a .http file has no other).
+                if applyingAuth, let authentication = request.authentication {
+                    request = AuthenticationInterceptor.applied(authentication, to: request)
+                }
                 let headers = request.headers.map { field in
                     let value = field.value.replacingOccurrences(
                         of: "boundary=[^;]*", with: "boundary=…", options: .regularExpression)

@@ -54,21 +54,23 @@ struct HTTPFileExportTests {
         let exported = root.appendingPathComponent("shop.http")
         try Data(text.utf8).write(to: exported)
         // The secrets, where the tools keep theirs: the import moves them to the store again.
-        try Data(#"{"dev": {"token": "tok-secret-1", "pw": "pw-secret-2"}}"#.utf8)
+        try Data(#"{"local": {"token": "tok-secret-1", "pw": "pw-secret-2"}}"#.utf8)
             .write(to: root.appendingPathComponent("http-client.private.env.json"))
+        // The environments, as export http writes them beside the file.
+        let environments = try HTTPFileExport.environments(of: workspace)
+        let written = String(decoding: environments, as: UTF8.self)
+        #expect(written.contains(#""baseURL" : "https://shop.example""#), "\(written)")
+        try environments.write(to: root.appendingPathComponent("http-client.env.json"))
         let source = ImportSource(
             data: Data(text.utf8), name: exported.path, baseDirectory: root, workspaceRoot: copy)
         let collection = try HTTPFileImporter.read(source)
         let plan = try ImportPlan(collection, root: copy, group: "shop", overwrite: false, origin: "test")
         try plan.apply()
-        // The copy's environment (`@api = {{baseURL}}`) gets the values the tools read from http-client.env.json.
-        let environment = copy.appendingPathComponent("environments/shop.yaml")
-        let variables = try String(contentsOf: environment, encoding: .utf8)
-        try Data((variables + "\nbaseURL: https://shop.example\nuserId: 7\n").utf8).write(to: environment)
+        #expect(collection.environments.map(\.name) == ["local"])
         let reloaded = try Workspace.load(from: copy)
         func requests(_ workspace: Workspace) throws -> [String] {
             try workspace.specs.map { entry in
-                var context = TemplateContext(processEnvironment: ["HOME": "/home/ada"])
+                var context = TemplateContext(environment: "local", processEnvironment: ["HOME": "/home/ada"])
                 context.secrets = SecretResolver(workspace: workspace.root, processEnvironment: [:])
                 var request = try workspace.request(for: entry, context: context)
                 // Compared as sent: an auth block is the Authorization header it makes.

@@ -141,14 +141,23 @@ struct HTTPFileImporterTests {
     func environments() throws {
         let (collection, _) = try read(
             """
-            GET {{host}}/me
+            @version = v2
+            @host = http://fallback
+            GET {{host}}/{{version}}/me
             Authorization: Bearer {{token}}
             """,
             files: [
                 "http-client.env.json": #"{"dev": {"host": "http://localhost:3000"}, "prod": {"host": "https://api"}}"#,
                 "http-client.private.env.json": #"{"dev": {"token": "t-dev"}}"#,
             ])
-        #expect(collection.environments.map(\.name) == ["dev", "prod"])
+        #expect(
+            collection.environments.map(\.name) == ["dev", "prod"], "file variables are no environment of their own")
+        // File variables hold in every environment, under the environment's own values.
+        #expect(
+            collection.environments.first?.variables == [
+                HTTPFieldPair(name: "host", value: "http://localhost:3000"),
+                HTTPFieldPair(name: "version", value: "v2"),
+            ])
         let me = try #require(collection.specs.first).spec
         #expect(me.headers.first?.value == "Bearer {{secret:token}}")
         #expect(
@@ -165,12 +174,13 @@ struct HTTPFileCorpusTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/http-corpus")
 
-    @Test("all 321 files import into workspaces that load")
+    @Test("all 321 files import into workspaces that load, and export http → import sends the same requests")
     func everyFile() throws {
         let files = (FileManager.default.enumerator(atPath: Self.folder.path)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".http") || $0.hasSuffix(".rest") }.sorted()
         #expect(files.count == 321)
         var specs = 0
+        var compared = 0
         var failures: [String] = []
         for file in files {
             let url = Self.folder.appendingPathComponent(file)
@@ -184,12 +194,52 @@ struct HTTPFileCorpusTests {
                 let plan = try ImportPlan(collection, root: root, group: group, overwrite: false, origin: "test")
                 #expect(plan.report.skipped.allSatisfy { !$0.reason.contains("would not load") }, "\(file)")
                 try plan.apply()
-                specs += try Workspace.load(from: root).specs.count
+                let workspace = try Workspace.load(from: root)
+                specs += workspace.specs.count
+                // Exported as .http and imported again beside its environments: the same requests.
+                let http = root.appendingPathComponent("out")
+                try FileManager.default.createDirectory(at: http, withIntermediateDirectories: true)
+                try HTTPFileExport.environments(of: workspace)
+                    .write(to: http.appendingPathComponent("http-client.env.json"))
+                // The secrets, where the tools keep theirs.
+                var values: [String: String] = [:]
+                for entry in SecretResolver(workspace: root, processEnvironment: [:]).store.entries {
+                    if case .value(let value) = entry.source { values[entry.name] = value }
+                }
+                let names = workspace.environments.isEmpty ? ["default"] : Array(workspace.environments.keys)
+                try JSONSerialization.data(withJSONObject: Dictionary(uniqueKeysWithValues: names.map { ($0, values) }))
+                    .write(to: http.appendingPathComponent("http-client.private.env.json"))
+                let exported = try HTTPFileExport.file(of: workspace, group: group)
+                let copy = root.appendingPathComponent("again")
+                let back = try HTTPFileImporter.read(
+                    ImportSource(
+                        data: exported, name: http.appendingPathComponent("\(group).http").path, baseDirectory: http,
+                        workspaceRoot: copy))
+                try ImportPlan(back, root: copy, group: group, overwrite: false, origin: "test").apply()
+                let reloaded = try Workspace.load(from: copy)
+                let environment = workspace.defaultEnvironment
+                let before = CorpusWorkspaceTests.requests(
+                    of: workspace, group: group, environment: environment, applyingAuth: true)
+                let after = CorpusWorkspaceTests.requests(
+                    of: reloaded, group: group, environment: environment ?? reloaded.defaultEnvironment,
+                    applyingAuth: true)
+                // A request that did not lower (its error's kind, on one line) is not compared, nor one
+                // that differs from one rendering to the next ({{$uuid}}, {{$randomInt}}).
+                let twice = CorpusWorkspaceTests.requests(
+                    of: workspace, group: group, environment: environment, applyingAuth: true)
+                let lowered = before.filter { $0.contains("\n") && twice.contains($0) }
+                let lost = lowered.filter { !after.contains($0) }
+                compared += lowered.count
+                if !lost.isEmpty {
+                    failures.append("\(file): exported and imported again, \(lost.prefix(1)) became \(after.prefix(3))")
+                }
             } catch {
                 failures.append("\(file): \(error)")
             }
         }
         #expect(failures.isEmpty, "\(failures.prefix(5))")
         #expect(specs >= 548, "the collection holds 548 HTTP requests")
+        #expect(compared >= 100, "\(compared) requests were lowered and compared")
+        print("http corpus: \(specs) specs, \(compared) lowered and compared after export http and import")
     }
 }

@@ -61,7 +61,25 @@ extension ExplorerSession {
             let data = try exportGroup(group, as: "http") { (workspace, group) throws(ImportError) in
                 try HTTPFileExport.file(of: workspace, group: group)
             }
-            return try writeExport(data, to: file, replacing: force, what: "a .http file")
+            var message = try writeExport(data, to: file, replacing: force, what: "a .http file")
+            guard file != "-", !workspace.environments.isEmpty else { return message }
+            // Beside it, the environments its {{variables}} read, as the tools expect them.
+            let environments: Data
+            do {
+                environments = try HTTPFileExport.environments(of: workspace)
+            } catch {
+                throw ExplorerError(.workspace, "export http: \(error.description)")
+            }
+            let folder = (file as NSString).deletingLastPathComponent
+            let beside = folder.isEmpty ? "http-client.env.json" : folder + "/http-client.env.json"
+            if FileManager.default.fileExists(atPath: beside), !force {
+                message +=
+                    "\nkept the existing \(beside) (pass --force to replace it with the workspace's environments)"
+            } else {
+                message +=
+                    "\n" + (try writeExport(environments, to: beside, replacing: force, what: "its environments"))
+            }
+            return message
         }
     }
 

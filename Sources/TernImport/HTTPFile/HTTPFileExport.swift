@@ -27,9 +27,14 @@ package enum HTTPFileExport {
             let spec = entry.spec
             var base = ""
             if !spec.hasFullURL, let target = workspace.target(for: spec) {
-                let variable = variableName(for: target.name)
-                if declared[variable] == nil { declared[variable] = convert(target.baseURL) }
-                base = "{{\(variable)}}"
+                if Templates.isReferenceOnly(target.baseURL) {
+                    // `{{baseURL}}` itself: a file variable naming it would add a level of nesting.
+                    base = convert(target.baseURL)
+                } else {
+                    let variable = variableName(for: target.name)
+                    if declared[variable] == nil { declared[variable] = convert(target.baseURL) }
+                    base = "{{\(variable)}}"
+                }
             }
             requests.append(contentsOf: request(entry, base: base))
         }
@@ -37,6 +42,38 @@ package enum HTTPFileExport {
         lines.append("")
         lines += requests
         return Data(lines.joined(separator: "\n").utf8)
+    }
+
+    /// `http-client.env.json` for the workspace's environments, which the `.http` file's `{{name}}`
+    /// variables read (`{{env:…}}` as `{{$processEnv …}}`); secrets are never in it: the tools read
+    /// those from `http-client.private.env.json`, which the user writes, and a variable named like a
+    /// credential (`token`, `password`) is written empty.
+    package static func environments(of workspace: Workspace) throws(ImportError) -> Data {
+        var object: [String: JSONValue] = [:]
+        for (name, environment) in workspace.environments {
+            var values: [String: JSONValue] = [:]
+            for variable in environment.variables {
+                // A credential written in clear in an environment file stays home: the user fills it in.
+                let clear = CredentialName.isCredential(variable.name) && !variable.value.contains("{{")
+                values[variable.name] = .string(clear ? "" : convert(variable.value))
+            }
+            object[name] = .object(values)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(JSONValue.object(object)) + Data("\n".utf8)
+        } catch {
+            throw ImportError("the environments could not be written as JSON: \(error)")
+        }
+    }
+
+    /// `user password`, as the tools encode it; when either is empty (a space cannot show that), the
+    /// encoded credentials themselves, or `user:password` when a template is in them.
+    private static func basicCredentials(_ user: String, _ password: String) -> String {
+        guard user.isEmpty || password.isEmpty else { return "\(convert(user)) \(convert(password))" }
+        if (user + password).contains("{{") { return "\(convert(user)):\(convert(password))" }
+        return Data("\(user):\(password)".utf8).base64EncodedString()
     }
 
     /// A file variable's name for a target (`my-api` → `my_api`).
@@ -64,29 +101,42 @@ package enum HTTPFileExport {
                 lines.append(line.isEmpty ? "#" : "# " + line)
             }
         }
-        var url = base + convert(spec.path)
+        // A space would end the request line: the path is written as Tern sends it (encoded as a URL
+        // is, or around templates its spaces as `%20`).
+        var path = convert(spec.path)
+        if path.contains(" ") {
+            if !path.contains("{{"), let encoded = URL(string: path)?.absoluteString {
+                path = encoded
+            } else {
+                path = outsideTemplates(path) { $0.replacingOccurrences(of: " ", with: "%20") }
+            }
+        }
+        var url = base + path
         var pairs: [String] = []
         for (name, value) in spec.query {
             for text in texts(value) {
-                let pair = "\(name)=\(convert(text))"
+                let pair = "\(encoded(name))=\(encoded(convert(text)))"
                 pairs.append(spec.disabled.isDisabled(query: name) ? "" : pair)
             }
         }
         let query = pairs.filter { !$0.isEmpty }
         if !query.isEmpty { url += (url.contains("?") ? "&" : "?") + query.joined(separator: "&") }
         lines.append("\(spec.method) \(url)")
-        var headers = spec.headers.map { (name: $0.name, value: convert($0.value)) }
+        // The spec's headers keep their on/off state; those its auth block makes are always on.
+        var headers = spec.headers.map {
+            (name: $0.name, value: convert($0.value), on: !spec.disabled.isDisabled(header: $0.name))
+        }
         var notes: [String] = []
         switch spec.auth {
         case .basic(let user, let password)?:
-            headers.append(("Authorization", "Basic \(convert(user)) \(convert(password))"))
+            headers.append(("Authorization", "Basic " + basicCredentials(user, password), true))
         case .digest(let user, let password)?:
-            headers.append(("Authorization", "Digest \(convert(user)) \(convert(password))"))
+            headers.append(("Authorization", "Digest \(convert(user)) \(convert(password))", true))
         case .bearer(let token)?:
-            headers.append(("Authorization", "Bearer \(convert(token))"))
+            headers.append(("Authorization", "Bearer \(convert(token))", true))
         case .apiKey(let name, let value, let location)?:
             if location == .header {
-                headers.append((name, convert(value)))
+                headers.append((name, convert(value), true))
             } else {
                 lines[lines.count - 1] += (url.contains("?") ? "&" : "?") + "\(name)=\(convert(value))"
             }
@@ -100,21 +150,21 @@ package enum HTTPFileExport {
         case .json(let value):
             body = [prettyJSON(value)]
             if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-                headers.append(("Content-Type", "application/json"))
+                headers.append(("Content-Type", "application/json", true))
             }
         case .text(let text):
             body = [convert(text)]
         case .form(let pairs):
-            body = [pairs.map { "\($0.name)=\(convert($0.value))" }.joined(separator: "&")]
+            body = [pairs.map { "\(encoded($0.name))=\(encoded(convert($0.value)))" }.joined(separator: "&")]
             if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-                headers.append(("Content-Type", "application/x-www-form-urlencoded"))
+                headers.append(("Content-Type", "application/x-www-form-urlencoded", true))
             }
         case .file(let path):
             body = ["< \(absolute(convert(path), in: entry))"]
         case .multipart(let parts):
             let boundary = "TernBoundary7MA4YWxkTrZu0gW"
             headers.removeAll { $0.name.lowercased() == "content-type" }
-            headers.append(("Content-Type", "multipart/form-data; boundary=\(boundary)"))
+            headers.append(("Content-Type", "multipart/form-data; boundary=\(boundary)", true))
             for part in parts {
                 body.append("--\(boundary)")
                 var disposition = "Content-Disposition: form-data; name=\"\(part.name)\""
@@ -133,20 +183,52 @@ package enum HTTPFileExport {
             if let name = graphQL.operationName { object["operationName"] = .string(name) }
             if let variables = graphQL.variables { object["variables"] = variables }
             body = [prettyJSON(.object(object))]
+            // As Tern sends a GraphQL body: JSON, asking for a GraphQL answer.
             if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-                headers.append(("Content-Type", "application/json"))
+                headers.append(("Content-Type", "application/json", true))
+            }
+            if !headers.contains(where: { $0.name.lowercased() == "accept" }) {
+                headers.append(("Accept", "application/graphql-response+json, application/json", true))
             }
         case nil:
             break
         }
         for header in headers {
             let line = "\(header.name): \(header.value)"
-            lines.append(spec.disabled.isDisabled(header: header.name) ? "# " + line : line)
+            lines.append(header.on ? line : "# " + line)
         }
         lines += notes
         if !body.isEmpty { lines += [""] + body }
         lines.append("")
         return lines
+    }
+
+    /// `text` percent-encoded as Tern encodes a query or form value, `{{…}}` templates left as they
+    /// are (the tools fill them in when they send).
+    static func encoded(_ text: String) -> String { outsideTemplates(text, escape) }
+
+    /// `transform` applied to the text between `{{…}}` templates.
+    private static func outsideTemplates(_ text: String, _ transform: (Substring) -> String) -> String {
+        var result = ""
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let open = rest.range(of: "{{")
+            let close = open.flatMap { rest[$0.upperBound...].range(of: "}}") }
+            guard let open, let close else {
+                result += transform(rest)
+                break
+            }
+            result += transform(rest[..<open.lowerBound]) + rest[open.lowerBound..<close.upperBound]
+            rest = rest[close.upperBound...]
+        }
+        return result
+    }
+
+    private static func escape(_ literal: Substring) -> String {
+        guard !literal.isEmpty else { return "" }
+        var query = QueryParameters()
+        query.set("x", .string(String(literal)))
+        return String(query.encoded(arrayEncoding: .individual).dropFirst(2))
     }
 
     private static func texts(_ value: JSONValue) -> [String] {

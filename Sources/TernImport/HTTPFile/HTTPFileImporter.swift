@@ -41,19 +41,37 @@ package enum HTTPFileImporter {
         guard !drafts.isEmpty || !fileVariables.isEmpty || !context.skipped.isEmpty else {
             throw ImportError("\(source.name) holds no HTTP request", at: "\(source.name):1:1")
         }
-        for variable in fileVariables { context.setVariable(variable.name, variable.value, item: "@\(variable.name)") }
+        // A file variable named like a credential (`@password = 12345678`) is a secret: its value goes
+        // to the store, never into an environment file.
+        var fileSecrets: [String] = []
+        for variable in fileVariables {
+            if CredentialName.isCredential(variable.name), !variable.value.contains("{{"),
+                SecretStore.isValidName(variable.name), !variable.value.isEmpty
+            {
+                context.declareSecret(variable.name, value: variable.value, item: "@\(variable.name)")
+                fileSecrets.append(variable.name)
+            } else {
+                context.setVariable(variable.name, variable.value, item: "@\(variable.name)")
+            }
+        }
         let environments = try self.environments(beside: source, context: context)
-        let privateNames = Set(environments.secrets)
+        let privateNames = Set(environments.secrets + fileSecrets)
         for index in drafts.indices {
             drafts[index].rewriteStrings { text in rewriteReferences(text, secrets: privateNames, context: context) }
             Credentials.protect(&drafts[index], context: context)
         }
         let (specs, targets) = DraftAssembler.assemble(drafts, context: context)
-        var imported: [ImportedEnvironment] = []
-        if !context.variables.isEmpty {
+        // File variables (`@api = {{baseURL}}`) hold in every environment, as the tools read them: each
+        // environment of http-client.env.json gets them (its own value of a name wins); without one,
+        // they are the group's environment.
+        var imported = environments.list
+        for index in imported.indices {
+            let own = Set(imported[index].variables.map(\.name))
+            imported[index].variables += context.variables.filter { !own.contains($0.name) }
+        }
+        if imported.isEmpty, !context.variables.isEmpty {
             imported.append(ImportedEnvironment(name: context.group, variables: context.variables))
         }
-        imported += environments.list
         return ImportedCollection(
             format: .http, title: title, specs: specs, targets: targets, environments: imported,
             files: context.files, skipped: context.skipped, warnings: context.warnings,
@@ -151,7 +169,13 @@ package enum HTTPFileImporter {
                 var rest = Substring(trimmed)
                 if let space = rest.firstIndex(of: " ") {
                     let word = rest[..<space]
-                    if methods.contains(word.uppercased()) || word.allSatisfy(\.isUppercase) {
+                    let target = rest[space...].drop { $0 == " " || $0 == "\t" }
+                    // Any method Tern sends as written (`wHat`) when a URL follows it.
+                    let urlFollows =
+                        target.hasPrefix("{{") || target.hasPrefix("/") || target.contains("://")
+                    if methods.contains(word.uppercased()) || word.allSatisfy(\.isUppercase)
+                        || (urlFollows && word.allSatisfy { $0.isASCII && $0.isLetter })
+                    {
                         method = String(word)
                         rest = rest[space...].drop { $0 == " " || $0 == "\t" }
                     }
@@ -178,6 +202,19 @@ package enum HTTPFileImporter {
                         name: trimmed[..<colon].trimmingCharacters(in: .whitespaces),
                         value: trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
             case .body:
+                // An httpyac script block after the request (`{{` … `}}` on lines of their own) runs
+                // JavaScript once the answer is in: kept as a note, like a response handler.
+                if inScript {
+                    notes.append(String(line))
+                    if trimmed == "}}" { inScript = false }
+                    continue
+                }
+                if trimmed == "{{" || (trimmed.hasPrefix("{{@") && !trimmed.hasSuffix("}}")) {
+                    notes.append(String(line))
+                    context.warn("line \(lineNumber): a script block is not run by Tern (kept in the spec's notes)")
+                    inScript = true
+                    continue
+                }
                 if inHandler {
                     notes.append(String(line))
                     if trimmed.hasSuffix("%}") { inHandler = false }
@@ -232,6 +269,11 @@ package enum HTTPFileImporter {
                 credentials = (words[1], words[2])
             } else if words.count == 2, scheme == "basic", let colon = words[1].firstIndex(of: ":") {
                 credentials = (String(words[1][..<colon]), String(words[1][words[1].index(after: colon)...]))
+            } else if words.count == 2, scheme == "basic", let data = Data(base64Encoded: words[1]),
+                let decoded = String(data: data, encoding: .utf8), let colon = decoded.firstIndex(of: ":")
+            {
+                // Already encoded (`Basic dXNlcjpwYXNz`): the same credentials, as `auth:`.
+                credentials = (String(decoded[..<colon]), String(decoded[decoded.index(after: colon)...]))
             }
             if let (user, password) = credentials, scheme == "basic" || scheme == "digest" {
                 auth =
@@ -252,6 +294,8 @@ package enum HTTPFileImporter {
             url = "http://" + host + url
             headers.removeAll { $0.name.lowercased() == "host" }
         }
+        // A path alone takes the `host` variable as httpyac does (the user sets it when the file has none).
+        if url.hasPrefix("/") { url = "{{host}}" + url }
         if !url.contains("://"), !url.hasPrefix("{{") { url = "http://" + url }
         let label = name ?? "\(method) \(url)"
         var draft = RequestDraft(name: label, folders: [], method: method, url: url)
