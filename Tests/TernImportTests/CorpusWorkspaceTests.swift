@@ -146,11 +146,8 @@ struct CorpusWorkspaceTests {
                 of: reloaded, group: group, environment: environment ?? reloaded.defaultEnvironment, applyingAuth: true)
             let lost = before.filter { !after.contains($0) && !$0.hasSuffix(" undefined variable") }
             let gained = after.filter { !before.contains($0) }
-            #expect(
-                lost.isEmpty,
-                "\(path): exported as .http and imported again, these changed: \(lost.prefix(2)) "
-                    + "became \(gained.prefix(2))"
-            )
+            let change = "\(lost.prefix(2)) became \(gained.prefix(2))"
+            #expect(lost.isEmpty, "\(path): exported as .http and imported again, these changed: \(change)")
         }
     }
 
