@@ -171,6 +171,36 @@ struct ImportExportCLITests {
             #expect(echo["query"] as? String == "dry=1")
             #expect(echo["body"] as? String == #"{"name": "Ada"}"#)
             #expect((echo["headers"] as? [String: String])?["x-token"] == "t-123")
+            // The handler Tern does not run is on the spec, word for word.
+            let spec = try String(
+                contentsOf: root.appendingPathComponent("specs/users/create-user.yaml"), encoding: .utf8)
+            #expect(
+                spec.contains("notes: |") && spec.contains(#"client.global.set("id", response.body.id);"#), "\(spec)")
+
+            // Exported (with its environments) and imported into another workspace, with the secret
+            // where the tools keep theirs: it sends the same request.
+            let out = source.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            let exported = try await Tern.run(
+                [
+                    "export", "http", "users", "-o", out.appendingPathComponent("users.http").path, "--workspace",
+                    root.path,
+                ])
+            #expect(exported.status == 0 && exported.stderr.contains("its environments"), "\(exported.stderr)")
+            try Data(#"{"users": {"token": "t-123"}}"#.utf8)
+                .write(to: out.appendingPathComponent("http-client.private.env.json"))
+            let second = folder()
+            defer { try? FileManager.default.removeItem(at: second) }
+            let again = try await Tern.run(
+                ["import", "auto", out.appendingPathComponent("users.http").path, "--workspace", second.path])
+            #expect(again.status == 0, "\(again.stderr)")
+            let resent = try await Tern.run(
+                ["send", "users/users-create-user", "--workspace", second.path, "--mode", "live"])
+            #expect(resent.status == 0, "\(resent.stderr) \(again.stdout)")
+            let echoed = try JSONSerialization.jsonObject(with: Data(resent.stdout.utf8)) as? [String: Any]
+            #expect(echoed?["query"] as? String == "dry=1")
+            #expect(echoed?["body"] as? String == #"{"name": "Ada"}"#, "\(resent.stdout)")
+            #expect((echoed?["headers"] as? [String: String])?["x-token"] == "t-123")
         }
     }
 
