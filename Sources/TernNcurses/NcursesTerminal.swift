@@ -60,7 +60,7 @@ package final class NcursesTerminal: Terminal {
         for number in [SIGTERM, SIGHUP, SIGINT] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { flag.value.store(true, ordering: .relaxed) }
+            source.setEventHandler { flag.value.store(number, ordering: .relaxed) }
             source.resume()
             sources.append(source)
         }
@@ -68,7 +68,13 @@ package final class NcursesTerminal: Terminal {
     }
 
     /// Whether a signal asked the program to end; the runtime checks it between keys.
-    package var terminationRequested: Bool { termination.value.load(ordering: .relaxed) }
+    package var terminationRequested: Bool { terminationSignal != nil }
+
+    /// The signal that asked the program to end (SIGTERM, SIGHUP, SIGINT), if one did.
+    package var terminationSignal: Int32? {
+        let number = termination.value.load(ordering: .relaxed)
+        return number == 0 ? nil : number
+    }
 
     /// Gives the terminal back: leaves the alternate screen and restores its modes.
     package func stop() {
@@ -203,5 +209,6 @@ package struct NcursesError: Error, CustomStringConvertible {
 
 /// Set from a signal handler's queue, read by the UI thread.
 private final class SignalFlag: Sendable {
-    let value = Atomic<Bool>(false)
+    /// The last signal received; 0 for none.
+    let value = Atomic<Int32>(0)
 }

@@ -51,7 +51,7 @@ struct TUICommand: AsyncParsableCommand {
             : WorkspaceFolder(
                 workspace: workspace.workspace)
         let outcome = try await OpenedWorkspace.with(folder, needs) { opened in
-            await UIThread.run { () -> Result<(AppState, Date?), NcursesError> in
+            await UIThread.run { () -> Result<(AppState, Date?, Int32?), NcursesError> in
                 let terminal: NcursesTerminal
                 do throws(NcursesError) {
                     terminal = try NcursesTerminal(mouse: config.mouse)
@@ -65,19 +65,26 @@ struct TUICommand: AsyncParsableCommand {
                     options: options)
                 if let problem { runtime.show(StatusMessage(text: problem, isError: true)) }
                 let state = runtime.run(shouldStop: { terminal.terminationRequested })
-                return .success((state, runtime.firstFrameAt))
+                return .success((state, runtime.firstFrameAt, terminal.terminationSignal))
             }
         }
         switch outcome {
         case .failure(let error):
             throw CommandFailure.usage(error.description)
-        case .success(let (state, firstFrame)):
+        case .success(let (state, firstFrame, signal)):
             if exitAfterFirstFrame, let firstFrame {
                 let milliseconds = firstFrame.timeIntervalSince(ProcessStart.date) * 1000
                 StandardStream.error.write(String(format: "first-frame-ms %.1f\n", milliseconds))
             }
             if let unsaved = state.snapshot?.unsaved, !unsaved.isEmpty {
                 StandardStream.error.write("tern: unsaved edits were dropped: \(unsaved.joined(separator: ", "))\n")
+            }
+            // Quit by a signal or Ctrl-C: the status a shell expects (128 + the signal's number).
+            switch signal {
+            case SIGTERM?: throw CommandFailure.silent(.terminated)
+            case SIGHUP?: throw CommandFailure.silent(.hangUp)
+            case SIGINT?: throw CommandFailure.silent(.interrupted)
+            default: if state.interrupted { throw CommandFailure.silent(.interrupted) }
             }
         }
     }

@@ -8,6 +8,12 @@ package enum ExitStatus: Int32, Sendable, Comparable {
     case usage = 2
     /// A check failed: `--fail` with a status >= 400, or drift found by `verify`.
     case failedCheck = 4
+    /// The TUI quit on a hang-up (SIGHUP): 128 + 1, as a shell reports it.
+    case hangUp = 129
+    /// The TUI quit on Ctrl-C or SIGINT: 128 + 2.
+    case interrupted = 130
+    /// The TUI quit on SIGTERM: 128 + 15.
+    case terminated = 143
 
     package static func < (lhs: ExitStatus, rhs: ExitStatus) -> Bool { lhs.rawValue < rhs.rawValue }
 }

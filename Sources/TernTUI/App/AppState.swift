@@ -112,6 +112,10 @@ package struct AppState: Sendable {
     package var dialog: Dialog?
     /// Set when the runtime should restore the terminal and exit.
     package var quitting = false
+    /// Whether the quit came from an interrupt (Ctrl-C): the process then exits 130, as a shell expects.
+    package var interrupted = false
+    /// When an idle Ctrl-C asked about unsaved edits: a second one within a second quits anyway.
+    package var lastInterrupt: Date?
     /// Clock reading for relative times ("2 min ago"); the runtime refreshes it.
     package var now: Date
     /// The zone clock times are shown in.

@@ -37,6 +37,9 @@ extension App {
             if let yes = Answer.of(key) {
                 state.dialog = nil
                 state.quitting = yes
+                // Asked by Ctrl-C: the quit is an interrupt's (exit 130).
+                state.interrupted = yes && state.lastInterrupt != nil
+                state.lastInterrupt = nil
             }
         case .confirmDelete(let entry):
             if let yes = Answer.of(key) {

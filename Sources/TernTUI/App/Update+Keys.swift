@@ -139,6 +139,24 @@ extension App {
         if pane.isActivity { state.activityPanes.strip = pane }
     }
 
+    /// Ctrl-C: cancels the request or run in flight; when idle, quits as `q` does (asking about unsaved
+    /// edits), and a second Ctrl-C within a second quits anyway. A quit by Ctrl-C exits 130.
+    static func interrupt(_ state: inout AppState) -> [Effect] {
+        if state.responsePane.sending != nil || state.runProgress != nil {
+            return perform(.cancel, &state)
+        }
+        let unsaved = state.snapshot?.unsaved ?? []
+        let again = state.lastInterrupt.map { state.now.timeIntervalSince($0) < 1 } ?? false
+        if unsaved.isEmpty || again {
+            state.quitting = true
+            state.interrupted = true
+            return []
+        }
+        state.lastInterrupt = state.now
+        state.dialog = .confirmQuit(unsaved: unsaved)
+        return []
+    }
+
     static func quit(_ state: inout AppState) -> [Effect] {
         let unsaved = state.snapshot?.unsaved ?? []
         if unsaved.isEmpty {

@@ -14,8 +14,7 @@ package enum App {
     package static func update(_ state: inout AppState, _ msg: Msg) -> [Effect] {
         switch msg {
         case .key(.ctrl("c")):
-            state.quitting = true
-            return []
+            return interrupt(&state)
         case .key(.mouse(let event)):
             return mouse(event, &state)
         case .key(let key):

@@ -47,7 +47,9 @@ extension KeyTable {
         KeyBinding(.everywhere, keys: [.character("?")], action: .help, help: "this help"),
         KeyBinding(
             .everywhere, keys: [.character("q")], action: .quit, help: "quit (asks first when edits are unsaved)"),
-        KeyBinding(.everywhere, keys: [.ctrl("c")], action: .forceQuit, help: "quit now, restoring the terminal"),
+        KeyBinding(
+            .everywhere, keys: [.ctrl("c")], action: .forceQuit,
+            help: "cancel the request; when idle quit (twice: drop unsaved edits)"),
 
         KeyBinding(.pane(.tree), keys: [.character("k"), .up], action: .up, help: "move up"),
         KeyBinding(.pane(.tree), keys: [.character("j"), .down], action: .down, help: "move down"),
