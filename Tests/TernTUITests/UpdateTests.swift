@@ -43,6 +43,31 @@ import Testing
         #expect(state.treeRows.count == 9)
     }
 
+    @Test func theCursorIsTheSelection() {
+        var state = Fixtures.state()
+        state.workspaceTree.selection = 0
+        // j j j Enter s in one burst: s sends the spec under the cursor, whatever the session says yet.
+        press([.character("j")], &state)
+        #expect(state.workspaceTree.cursorRow(of: state.snapshot)?.specID == "auth/protected")
+        #expect(press([.character("s")], &state) == [.select("auth/protected"), .send("auth/protected")])
+        _ = App.update(&state, .sendFailed(ExplorerError(.request, "cancelled auth/protected")))
+        #expect(press([.character("v")], &state) == [.run(.verify(["auth/protected"]))])
+
+        // A filter applied, the cursor on a spec: Esc clears it and the cursor stays on that spec.
+        press([.character("/")] + typing("flak") + [.enter], &state)
+        #expect(state.workspaceTree.cursorRow(of: state.snapshot)?.specID == "reliability/flaky")
+        #expect(press([.escape], &state).isEmpty)
+        #expect(state.workspaceTree.filter.isEmpty && state.treeRows.count == 9)
+        #expect(state.workspaceTree.cursorRow(of: state.snapshot)?.specID == "reliability/flaky")
+        // Esc while typing a filter does the same.
+        press([.character("/")] + typing("prot"), &state)
+        press([.escape], &state)
+        #expect(state.workspaceTree.cursorRow(of: state.snapshot)?.specID == "auth/protected")
+        // R runs the group under the cursor, after the filter is gone too.
+        press([.character("k")], &state)
+        #expect(state.workspaceTree.cursorRow(of: state.snapshot)?.title == "auth")
+    }
+
     @Test func editorKeysBecomeSpecEdits() {
         var state = Fixtures.state()
         press([.character("2")], &state)

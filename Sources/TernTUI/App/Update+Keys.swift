@@ -71,8 +71,20 @@ extension App {
             focus(.cache, &state)
             return [.loadCache]
         case .send:
+            // In the tree the cursor is the selection: the spec under it is selected and sent.
+            if let id = cursorSpec(state), id != state.snapshot?.selected?.id {
+                let effects = send(id, &state)
+                return effects.isEmpty ? [] : [.select(id)] + effects
+            }
             return send(nil, &state)
         case .cancel:
+            // In the tree, with nothing running, Esc clears the filter and keeps the cursor on its row.
+            if state.focus == .tree, state.responsePane.sending == nil, state.runProgress == nil,
+                !state.workspaceTree.filter.isEmpty
+            {
+                state.workspaceTree.clearFilter(snapshot: state.snapshot)
+                return []
+            }
             if state.runProgress != nil, state.responsePane.sending == nil {
                 state.status = StatusMessage(text: "cancelling the run…", isError: false)
                 return [.cancelRun]
@@ -88,7 +100,7 @@ extension App {
             }
             state.runResults?.isOpen = true
         case .verify:
-            guard let id = state.snapshot?.selected?.id else {
+            guard let id = cursorSpec(state) ?? state.snapshot?.selected?.id else {
                 state.status = StatusMessage(text: "select a spec to verify (Enter in the tree)", isError: true)
                 return []
             }
@@ -115,6 +127,12 @@ extension App {
             return paneAction(action, &state)
         }
         return []
+    }
+
+    /// The spec under the tree's cursor, when the tree has the focus and the cursor is on a spec.
+    static func cursorSpec(_ state: AppState) -> String? {
+        guard state.focus == .tree else { return nil }
+        return state.workspaceTree.cursorRow(of: state.snapshot)?.specID
     }
 
     /// Hands an action to the focused pane's component.

@@ -13,7 +13,9 @@ extension KeyTable {
         KeyBinding(.everywhere, keys: [.character("4")], action: .focusTransfers, help: "transfers"),
         KeyBinding(.everywhere, keys: [.character("5")], action: .focusRetryLog, help: "retry log"),
         KeyBinding(.everywhere, keys: [.character("6")], action: .focusCache, help: "cache"),
-        KeyBinding(.everywhere, keys: [.character("s")], action: .send, help: "send the selected spec"),
+        KeyBinding(
+            .everywhere, keys: [.character("s")], action: .send,
+            help: "send: in the tree the spec under the cursor, elsewhere the selected one"),
         KeyBinding(
             .everywhere, keys: [.character("v")], action: .verify,
             help: "verify: send live, diff with the stored answer"),

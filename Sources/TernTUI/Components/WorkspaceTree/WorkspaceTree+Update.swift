@@ -51,7 +51,7 @@ extension WorkspaceTree: Component {
         switch key {
         case .escape:
             filterField = nil
-            filter = ""
+            clearFilter(snapshot: snapshot)
         case .enter:
             filterField = nil
             filter = field.text
@@ -64,6 +64,25 @@ extension WorkspaceTree: Component {
             filterField = field
             filter = field.text
             selection = rows(of: snapshot).firstIndex { $0.specID != nil } ?? 0
+        }
+    }
+
+    /// The row under the cursor.
+    func cursorRow(of snapshot: ExplorerSnapshot?) -> TreeRow? {
+        let rows = rows(of: snapshot)
+        return rows.isEmpty ? nil : rows[ListCursor.clamp(selection, count: rows.count)]
+    }
+
+    /// Drops the filter; the cursor stays on the row it was on (the same spec or group), so a key
+    /// meant for it (`R`, `s`) still acts on it.
+    mutating func clearFilter(snapshot: ExplorerSnapshot?) {
+        let current = cursorRow(of: snapshot)
+        filter = ""
+        let rows = rows(of: snapshot)
+        if let current, let index = rows.firstIndex(where: { $0.identity == current.identity }) {
+            selection = index
+        } else {
+            selection = ListCursor.clamp(selection, count: rows.count)
         }
     }
 

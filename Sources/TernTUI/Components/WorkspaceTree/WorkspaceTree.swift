@@ -13,6 +13,14 @@ package struct TreeRow: Sendable, Hashable {
     package var depth: Int
     package var title: String
 
+    /// What the row stands for, whatever its position or state: a spec's id or a group's path.
+    var identity: String {
+        switch kind {
+        case .group(let path, _): "group:" + path
+        case .spec(let spec): "spec:" + spec.id
+        }
+    }
+
     /// The spec the row shows, when it shows one.
     package var specID: String? {
         if case .spec(let spec) = kind { return spec.id }
