@@ -25,8 +25,17 @@ package struct Layout: Sendable, Hashable {
     /// The columns the panes right of the tree keep, whatever the key presses.
     package static let minimumMainWidth = 56
 
+    /// Whether the activity strip is one line (a short terminal, the strip not focused).
+    package var collapsedActivity = false
+    /// The pane that fills the body area (`z`), if one does; the others are not drawn.
+    package var zoomed: Pane?
+
+    /// The fewest body rows the response pane shows on a short terminal (80×24 included).
+    package static let minimumResponseRows = 12
+
     /// The layout for `size`, the tree `treeWidth` columns wide (else a quarter of the width, 24 to 40).
-    package init(_ size: Size, treeWidth: Int? = nil) {
+    /// `focus` decides which pane gets the room on a short terminal; `zoomed` gives it all of it.
+    package init(_ size: Size, treeWidth: Int? = nil, focus: Pane = .tree, zoomed: Bool = false) {
         let all = Rect(size)
         header = all.top(1)
         commandLine = all.bottom(1)
@@ -44,6 +53,19 @@ package struct Layout: Sendable, Hashable {
             transfers = strip
             retryLog = strip
             cache = strip
+            // A short terminal (80×24): the panes with nothing to say shrink so the answer shows at least
+            // `minimumResponseRows` lines. The strip becomes one line unless focused; the request pane
+            // keeps its method, URL and tabs unless focused.
+            if response.height - 4 < Self.minimumResponseRows {
+                let stripHeight = focus.isActivity ? activityHeight : 1
+                let editorRows = focus == .editor ? editorHeight : 4
+                let (main, strip) = right.splitRows(at: right.height - stripHeight)
+                (editor, response) = main.splitRows(at: min(editorRows, max(0, main.height - 5)))
+                transfers = strip
+                retryLog = strip
+                cache = strip
+                collapsedActivity = stripHeight == 1
+            }
         } else {
             let columnWidth = min(90, max(60, size.width * 9 / 25))
             let (main, column) = right.splitColumns(at: right.width - columnWidth)
@@ -55,6 +77,22 @@ package struct Layout: Sendable, Hashable {
             transfers = first
             retryLog = second
             cache = last
+        }
+        if zoomed {
+            self.zoomed = focus
+            let none = Rect(x: 0, y: 0, width: 0, height: 0)
+            tree = focus == .tree ? body : none
+            editor = focus == .editor ? body : none
+            response = focus == .response ? body : none
+            collapsedActivity = false
+            if sharesActivity {
+                let strip = focus.isActivity ? body : none
+                (transfers, retryLog, cache) = (strip, strip, strip)
+            } else {
+                transfers = focus == .transfers ? body : none
+                retryLog = focus == .retryLog ? body : none
+                cache = focus == .cache ? body : none
+            }
         }
     }
 

@@ -6,6 +6,8 @@ import TernScreen
 extension App {
     /// The `:` words that open the window (the TUI's own: the REPL prints every message whole).
     static let messagesCommand = "messages"
+    /// `:zoom`, the TUI's own: what `z` does.
+    static let zoomCommand = "zoom"
 
     /// Opens the messages window.
     static func openMessages(_ state: inout AppState) {

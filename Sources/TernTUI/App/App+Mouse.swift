@@ -73,6 +73,19 @@ extension App {
                 state.responsePane.scroll = 0
                 state.responsePane.left = 0
             }
+        case .transfers where layout.collapsedActivity, .retryLog where layout.collapsedActivity,
+            .cache where layout.collapsedActivity:
+            // The one-line strip: the label clicked opens its pane.
+            var x = layout.transfers.x + 2
+            for (index, label) in state.activityPanes.collapsedLabels(width: layout.transfers.width - 2).enumerated() {
+                let end = x + CellWidth.of(label)
+                if point.x >= x, point.x < end {
+                    let chosen = [Pane.transfers, .retryLog, .cache][index]
+                    if chosen == .cache, !effects.contains(.loadCache) { effects.append(.loadCache) }
+                    focus(chosen, &state)
+                }
+                x = end + 3
+            }
         case .transfers, .retryLog, .cache:
             guard layout.sharesActivity, point.y == inner.y else { break }
             let titles = [Pane.transfers, .retryLog, .cache].map { "\($0.rawValue + 1) \($0.title)" }

@@ -8,7 +8,7 @@ extension AppState {
     static let treeStep = 4
 
     /// The panes' places for this state's size and tree.
-    package var layout: Layout { Layout(size, treeWidth: treeWidth) }
+    package var layout: Layout { Layout(size, treeWidth: treeWidth, focus: focus, zoomed: zoomed) }
 
     /// The tree's width: its longest row (indent, method, name and path) and its border, between 24
     /// columns and what leaves 75 to the right (at most 60), then moved by the user's `<`/`>`.

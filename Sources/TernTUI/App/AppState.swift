@@ -122,6 +122,8 @@ package struct AppState: Sendable {
     package var timeZone: ClockZone = .local
     /// The status line's recent messages, oldest first (`:messages`).
     package var messageLog: [LoggedMessage] = []
+    /// Whether the focused pane fills the body area (`z`, `:zoom`).
+    package var zoomed = false
     /// Columns the user moved the tree's edge by (`<`, `>`), from the width it would have.
     package var treeWidthOffset = 0
     /// The cookies view (`C`, `:cookies`), open or closed.

@@ -101,6 +101,10 @@ extension App {
             openMessages(&state)
             return []
         }
+        if text == zoomCommand {
+            toggleZoom(&state)
+            return []
+        }
         let command: Command
         do {
             command = try CommandParser.parse(text)

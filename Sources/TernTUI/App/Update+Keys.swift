@@ -121,12 +121,22 @@ extension App {
         case .cookies:
             state.status = StatusMessage(text: "reading the cookie jar…", isError: false)
             return [.run(.cookies(.list(domain: nil)))]
+        case .zoom: toggleZoom(&state)
         case .narrowTree: state.resizeTree(by: -AppState.treeStep)
         case .widenTree: state.resizeTree(by: AppState.treeStep)
         default:
             return paneAction(action, &state)
         }
         return []
+    }
+
+    /// `z`, `:zoom`: the focused pane fills the body area, or the panes come back.
+    static func toggleZoom(_ state: inout AppState) {
+        state.zoomed.toggle()
+        state.status = StatusMessage(
+            text: state.zoomed
+                ? "zoomed: \(state.focus.title) fills the screen (z again, or :zoom, to come back)"
+                : "all panes back", isError: false)
     }
 
     /// The spec under the tree's cursor, when the tree has the focus and the cursor is on a spec.

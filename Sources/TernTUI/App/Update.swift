@@ -37,7 +37,7 @@ package enum App {
         case .responseReady(let view):
             return state.apply(state.responsePane.show(view, now: state.now))
         case .streamed(let items):
-            state.responsePane.streamed(items, height: Layout(state.size).responseBodyHeight)
+            state.responsePane.streamed(items, height: state.layout.responseBodyHeight)
             return []
         case .sendFailed(let error):
             let failed = state.responsePane.sending
@@ -48,7 +48,7 @@ package enum App {
             state.status = StatusMessage(result)
             return []
         case .searchFinished(let query, let matches):
-            let height = Layout(state.size).responseBodyHeight
+            let height = state.layout.responseBodyHeight
             return state.apply(state.responsePane.searchFinished(query: query, matches: matches, height: height))
         case .filterFinished(let expression, let result):
             return state.apply(state.responsePane.filterFinished(expression: expression, result: result))

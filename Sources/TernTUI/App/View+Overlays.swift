@@ -24,8 +24,15 @@ extension App {
             buffer.write(":", x: bottom.x, y: bottom.y, style: .bold)
             line.field.draw(in: Rect(x: bottom.x + 1, y: bottom.y, width: bottom.width - 1, height: 1), on: &buffer)
         } else {
+            // The keys of what has them: a view over the frame, else the focused pane.
+            var scope = KeyScope.pane(state.focus)
+            // In the order the views take keys (`focusStack`): the run results, the cookies, the history.
+            if state.history?.isOpen == true { scope = .history }
+            if state.cookies?.isOpen == true { scope = .cookies }
+            if state.runResults?.isOpen == true { scope = .runResults }
             buffer.write(
-                state.keys.hints(for: state.focus), x: bottom.x, y: bottom.y, style: .dim, maxWidth: bottom.width)
+                state.keys.hints(for: scope, width: bottom.width), x: bottom.x, y: bottom.y, style: .dim,
+                maxWidth: bottom.width)
         }
     }
 
@@ -45,6 +52,9 @@ extension App {
             lines.append(
                 "  " + messagesCommand.padding(toLength: 34, withPad: " ", startingAt: 0)
                     + "the status line's recent messages, whole (the TUI's own)")
+            lines.append(
+                "  " + zoomCommand.padding(toLength: 34, withPad: " ", startingAt: 0)
+                    + "the focused pane fills the screen, and back (z; the TUI's own)")
             scrolled("Keys — \(scrollKeys(state.keys)) scroll, any other key closes", lines, scroll, bounds, &buffer)
         case .output(let title, let lines, let scroll):
             let copy = state.keys.key(for: .yank, in: .window)

@@ -17,14 +17,21 @@ extension App {
         let layout = state.layout
         drawHeader(state, layout.header, &buffer)
         func context(_ pane: Pane) -> ComponentContext { state.context(focused: state.focus == pane, page: 0) }
-        state.workspaceTree.draw(in: layout.tree, context(.tree), on: &buffer)
-        state.requestEditor.draw(in: layout.editor, context(.editor), on: &buffer)
-        state.responsePane.draw(in: layout.response, context(.response), on: &buffer)
-        if layout.sharesActivity {
+        // A zoomed layout gives the others no room: they are not drawn.
+        if layout.tree.height > 0 { state.workspaceTree.draw(in: layout.tree, context(.tree), on: &buffer) }
+        if layout.editor.height > 0 { state.requestEditor.draw(in: layout.editor, context(.editor), on: &buffer) }
+        if layout.response.height > 0 {
+            state.responsePane.draw(in: layout.response, context(.response), on: &buffer)
+        }
+        if layout.collapsedActivity {
+            state.activityPanes.drawCollapsed(in: layout.transfers, on: &buffer)
+        } else if layout.sharesActivity {
             let strip = state.activityPanes.strip
-            state.activityPanes.draw(in: layout.transfers, context(strip), on: &buffer)
+            if layout.transfers.height > 0 {
+                state.activityPanes.draw(in: layout.transfers, context(strip), on: &buffer)
+            }
         } else {
-            for pane in [Pane.transfers, .retryLog, .cache] {
+            for pane in [Pane.transfers, .retryLog, .cache] where layout.rect(of: pane).height > 0 {
                 state.activityPanes.draw(pane, in: layout.rect(of: pane), context(pane), tabs: false, on: &buffer)
             }
         }

@@ -46,6 +46,9 @@ extension KeyTable {
             help: "the last run's results again (Enter opens a spec's response)"),
         KeyBinding(.everywhere, keys: [.character("<")], action: .narrowTree, help: "narrow the workspace tree"),
         KeyBinding(.everywhere, keys: [.character(">")], action: .widenTree, help: "widen the workspace tree"),
+        KeyBinding(
+            .everywhere, keys: [.character("z")], action: .zoom,
+            help: "zoom: the focused pane fills the screen, and back (:zoom)"),
         KeyBinding(.everywhere, keys: [.character("?")], action: .help, help: "this help"),
         KeyBinding(
             .everywhere, keys: [.character("q")], action: .quit, help: "quit (asks first when edits are unsaved)"),
@@ -120,6 +123,7 @@ extension KeyTable {
         KeyBinding(.history, keys: [.home, .character("g")], action: .top, help: "newest"),
         KeyBinding(.history, keys: [.end, .character("G")], action: .bottom, help: "oldest"),
         KeyBinding(.history, keys: [.enter], action: .open, help: "open the send in the response pane"),
+        KeyBinding(.history, keys: [.character("w")], action: .wrap, help: "wrap long lines, or scroll them"),
         KeyBinding(.history, keys: [.character("s")], action: .send, help: "send the entry's spec again"),
         KeyBinding(.history, keys: [.escape, .character("q")], action: .close, help: "close the history"),
 

@@ -3,28 +3,60 @@ import TernScreen
 
 /// What the table tells the user: the status line's hints, the `?` overlay and docs/keys.md.
 extension KeyTable {
-    /// The short hints the status line shows for `pane`.
-    package func hints(for pane: Pane) -> String {
-        let local: [(Action, String)]
-        switch pane {
-        case .tree: local = [(.open, "select"), (.filter, "filter"), (.collapse, "fold")]
-        case .editor:
-            local = [
-                (.nextTab, "tab"), (.add, "add"), (.edit, "edit"), (.delete, "delete"), (.toggle, "on/off"),
-                (.editPath, "path"),
+    /// The bottom line's hints for what has the keys (a pane, or a view over the frame), at most
+    /// `width` columns: when they do not all fit, the least needed go first (never a cut word); `?
+    /// help` and quitting stay.
+    package func hints(for scope: KeyScope, width: Int = .max) -> String {
+        // (action, label, scope, priority): 0 always shown, higher numbers dropped first.
+        var wanted: [(Action, String, KeyScope, Int)] = []
+        switch scope {
+        case .pane(let pane):
+            let local: [(Action, String)]
+            switch pane {
+            case .tree: local = [(.open, "select"), (.filter, "filter"), (.collapse, "fold"), (.runSpecs, "run")]
+            case .editor:
+                local = [
+                    (.nextTab, "tab"), (.add, "add"), (.edit, "edit"), (.delete, "delete"), (.toggle, "on/off"),
+                    (.editPath, "path"),
+                ]
+            case .response:
+                local = [(.nextTab, "tab"), (.search, "search"), (.wrap, "wrap"), (.pageDown, "page")]
+            case .transfers, .retryLog: local = [(.down, "move")]
+            case .cache: local = [(.open, "open"), (.delete, "delete"), (.clearAll, "clear all")]
+            }
+            wanted = local.enumerated().map { index, item in (item.0, item.1, scope, index == 0 ? 1 : 3 + index) }
+            wanted += [
+                (.send, "send", .everywhere, 1), (.zoom, "zoom", .everywhere, 3), (.cycleMode, "mode", .everywhere, 6),
+                (.commandLine, "command", .everywhere, 2), (.nextPane, "pane", .everywhere, 5),
+                (.help, "help", .everywhere, 0), (.quit, "quit", .everywhere, 0),
             ]
-        case .response: local = [(.nextTab, "tab"), (.search, "search"), (.pageDown, "page")]
-        case .transfers, .retryLog: local = [(.down, "move")]
-        case .cache: local = [(.open, "open"), (.delete, "delete"), (.clearAll, "clear all")]
+        case .history:
+            wanted = [
+                (.open, "open", scope, 1), (.send, "send again", scope, 1), (.wrap, "wrap", scope, 2),
+                (.down, "move", scope, 3), (.close, "close", scope, 0),
+            ]
+        case .runResults:
+            wanted = [(.open, "open", scope, 1), (.down, "move", scope, 2), (.close, "close", scope, 0)]
+        case .cookies:
+            wanted = [
+                (.delete, "delete", scope, 1), (.clearAll, "clear all", scope, 2), (.refresh, "reload", scope, 3),
+                (.close, "close", scope, 0),
+            ]
+        case .everywhere, .picker, .window:
+            return ""
         }
-        let global: [(Action, String)] = [
-            (.send, "send"), (.cycleMode, "mode"), (.commandLine, "command"), (.nextPane, "pane"), (.help, "help"),
-            (.quit, "quit"),
-        ]
-        let parts =
-            local.compactMap { action, label in hint(action, label, in: .pane(pane)) }
-            + global.compactMap { action, label in hint(action, label, in: .everywhere) }
-        return parts.joined(separator: "  ")
+        var parts = wanted.compactMap { action, label, scope, priority in
+            hint(action, label, in: scope).map { (text: $0, priority: priority) }
+        }
+        func fits() -> Bool { CellWidth.of(parts.map(\.text).joined(separator: "  ")) <= width }
+        while !fits(),
+            let drop = parts.indices.filter({ parts[$0].priority > 0 }).max(by: {
+                (parts[$0].priority, $0) < (parts[$1].priority, $1)
+            })
+        {
+            parts.remove(at: drop)
+        }
+        return parts.map(\.text).joined(separator: "  ")
     }
 
     /// `s send`: the first key `scope` binds to `action` and `label`; `nil` when it binds none.

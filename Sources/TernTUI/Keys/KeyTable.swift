@@ -19,7 +19,7 @@ package enum Action: String, Sendable, CaseIterable, Hashable {
     // Pickers and copying
     case pickEnvironment, pickMode, yank
     // Layout
-    case narrowTree, widenTree
+    case narrowTree, widenTree, zoom, wrap
     // Views
     case cookies, close
 }

@@ -10,6 +10,29 @@ extension ActivityPanes {
         draw(strip, in: rect, context, tabs: true, on: &buffer)
     }
 
+    /// The strip as one line, on a short terminal while another pane has the focus: what each of the
+    /// three panes holds, and the keys that open them.
+    func drawCollapsed(in rect: Rect, on buffer: inout ScreenBuffer) {
+        buffer.write(
+            [Span("─ ", .dim), Span(collapsedLabels(width: rect.width - 2).joined(separator: " · "), .dim)],
+            x: rect.x, y: rect.y, maxWidth: rect.width)
+    }
+
+    /// The collapsed strip's labels (transfers, retry log, cache), within `width` columns.
+    func collapsedLabels(width: Int) -> [String] {
+        let running = transfers.filter(\.outcome.isRunning).count
+        var parts = [
+            "4 Transfers" + (running > 0 ? " (\(running) running)" : transfers.isEmpty ? "" : " (\(transfers.count))"),
+            "5 Retry log" + (retryLog.isEmpty ? "" : " (\(Format.count(retryLog.count, "attempt")))"),
+            "6 Cache" + (cacheLoaded ? " (\(Format.count(cacheEntries.count, "entry", plural: "entries")))" : ""),
+        ]
+        // Shorter forms when the line is narrow: the numbers alone, never a cut word.
+        if CellWidth.of(parts.joined(separator: " · ")) > width {
+            parts = ["4 Transfers", "5 Retry log", "6 Cache"]
+        }
+        return parts
+    }
+
     /// Draws `pane` in `rect` (under the three panes' tabs when `tabs`); the context's focus is whether
     /// `pane` has it.
     func draw(_ pane: Pane, in rect: Rect, _ context: ComponentContext, tabs: Bool, on buffer: inout ScreenBuffer) {

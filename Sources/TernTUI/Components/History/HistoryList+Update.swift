@@ -13,6 +13,8 @@ extension HistoryList: Component {
         switch action {
         case .close:
             isOpen = false
+        case .wrap:
+            wraps.toggle()
         case .open:
             guard let entry = selected else { return Reply() }
             isOpen = false

@@ -9,7 +9,16 @@ extension HistoryList {
     /// keys of the table it is given.
     func draw(in bounds: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
         let timeZone = context.timeZone
-        let rect = bounds.centered(width: min(bounds.width, 100), height: min(bounds.height, max(1, entries.count) + 3))
+        let width = min(bounds.width, 100)
+        // The selected send's whole URL and note, wrapped under the rows (what a row cuts).
+        var detail: [[Span]] = []
+        if wraps, let entry = selected {
+            var spans = [Span(entry.method + " ", .bold), Span(entry.url)]
+            if let error = entry.error { spans += [Span("  "), Span(error, Style(foreground: .red))] }
+            detail = TextView.wrap(spans, width: width - 3)
+        }
+        let extra = detail.isEmpty ? 0 : detail.count + 1
+        let rect = bounds.centered(width: width, height: min(bounds.height, max(1, entries.count) + 3 + extra))
         buffer.fill(rect)
         let keys = context.keys
         let open = keys.key(for: .open, in: .history)
@@ -25,8 +34,16 @@ extension HistoryList {
         let header = "Time      Method  Spec                      Status        Took"
         buffer.write(header, x: inner.x, y: inner.y, style: .bold, maxWidth: inner.width)
         let rows = entries.map { Self.row($0, timeZone: timeZone) }
+        let shown = min(detail.count + 1, max(0, inner.height - 3))
+        let list = inner.droppingTop(1).droppingBottom(detail.isEmpty ? 0 : shown)
         ListView(rows: rows, selected: ListCursor.clamp(selection, count: entries.count), focused: true)
-            .draw(in: inner.droppingTop(1), on: &buffer)
+            .draw(in: list, on: &buffer)
+        guard !detail.isEmpty, shown > 1 else { return }
+        let area = inner.bottom(shown)
+        buffer.write(String(repeating: "─", count: area.width), x: area.x, y: area.y, style: .dim)
+        for (index, line) in detail.prefix(shown - 1).enumerated() {
+            buffer.write(line, x: area.x + 1, y: area.y + 1 + index, maxWidth: area.width - 1)
+        }
     }
 
     /// One entry's row.

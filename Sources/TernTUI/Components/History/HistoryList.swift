@@ -8,6 +8,8 @@ package struct HistoryList: Sendable, Hashable {
     package var selection = 0
     /// Whether the view is over the frame.
     package var isOpen = true
+    /// Whether the selected send's whole URL and note are shown under the list, wrapped (`w`).
+    package var wraps = true
 
     /// A view of `entries` with the newest selected.
     package init(entries: [HistoryEntry]) {

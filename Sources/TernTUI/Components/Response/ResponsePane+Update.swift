@@ -20,8 +20,18 @@ extension ResponsePane: Component {
         case .pageDown: scroll += height
         case .top: scroll = 0
         case .bottom: scroll = maxTop
-        case .left: left = max(0, left - 8)
-        case .right: left += 8
+        case .left, .right:
+            guard !wraps else {
+                return Reply(status: StatusMessage(text: "lines are wrapped: w scrolls them sideways", isError: false))
+            }
+            left = action == .left ? max(0, left - 8) : left + 8
+        case .wrap:
+            wraps.toggle()
+            left = 0
+            return Reply(
+                status: StatusMessage(
+                    text: wraps ? "long lines wrap (w: scroll them with h/l)" : "long lines scroll with h/l (w: wrap)",
+                    isError: false))
         case .previousTab, .nextTab:
             let tabs = self.tabs
             let index = tabs.firstIndex(of: tab) ?? 0

@@ -27,7 +27,7 @@ extension ResponsePane {
         let inner = Box.inner(rect)
         if let live = live, let sending = sending {
             Self.drawLive(
-                live, sending: sending, scroll: scroll, left: left, inner, &buffer
+                live, sending: sending, scroll: scroll, left: left, wraps: wraps, inner, &buffer
             )
             return
         }
@@ -107,7 +107,7 @@ extension ResponsePane {
         }
         let query = search.flatMap { $0.editing ? nil : $0.query }
         let current = search.flatMap { $0.matches.isEmpty ? nil : $0.matches[$0.current] }
-        let view: TextView
+        var view: TextView
         switch tab {
         case .body where filterMatches != nil:
             let matches = filterMatches ?? []
@@ -152,12 +152,14 @@ extension ResponsePane {
                 [Span(lines[index], index == 0 ? .bold : .plain)]
             }
         }
+        view.wraps = wraps
         view.draw(in: body, on: &buffer)
     }
 
     /// A stream as it arrives: a status row, then the items' lines (heads dim, JSON coloured).
     static func drawLive(
-        _ live: LiveStream, sending: String, scroll: Int, left: Int, _ inner: Rect, _ buffer: inout ScreenBuffer
+        _ live: LiveStream, sending: String, scroll: Int, left: Int, wraps: Bool, _ inner: Rect,
+        _ buffer: inout ScreenBuffer
     ) {
         let noun = live.itemCount == 1 ? "event" : "events"
         var status = [
@@ -167,10 +169,11 @@ extension ResponsePane {
         status.append(Span(live.stopping ? " · stopping…" : " · Esc stops, keeping what arrived", .dim))
         buffer.write(status, x: inner.x, y: inner.y, maxWidth: inner.width)
         let lines = live.lines
-        let view = TextView(lineCount: lines.count, top: scroll, left: left) { index in
+        var view = TextView(lineCount: lines.count, top: scroll, left: left) { index in
             let line = lines[index]
             return line.isHead ? [Span(line.text, .dim)] : BodyDocument.jsonSpans(line.text)
         }
+        view.wraps = wraps
         view.draw(in: inner.droppingTop(2), on: &buffer)
     }
 

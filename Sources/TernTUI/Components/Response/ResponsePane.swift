@@ -50,8 +50,10 @@ package struct ResponsePane: Sendable {
     package var tab: ResponseTab = .body
     /// The first line shown.
     package var scroll = 0
-    /// The first column shown.
+    /// The first column shown, when lines are not wrapped.
     package var left = 0
+    /// Whether long lines go on on the next rows (`w` switches to scrolling them sideways with `h`/`l`).
+    package var wraps = true
     /// The `/` search, while one is open.
     package var search: SearchState?
     /// The `f` JSONPath filter, while one is open.
