@@ -18,6 +18,13 @@ enum Format {
         return delta <= 0 ? "\(HumanUnits.short(-delta)) ago" : "in \(HumanUnits.short(delta))"
     }
 
+    /// How long ago something that has happened happened ("12s ago"); a moment the clock has not
+    /// reached yet (stored by another task since the last tick) is "just now", never "in 0s".
+    static func ago(_ date: Date, to now: Date) -> String {
+        let delta = now.timeIntervalSince(date)
+        return delta < 1 ? "just now" : "\(HumanUnits.short(delta)) ago"
+    }
+
     /// "1 attempt", "2 attempts": `count` and the noun, plural unless there is one.
     static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
         "\(count) " + (count == 1 ? noun : plural ?? noun + "s")

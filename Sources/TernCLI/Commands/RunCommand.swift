@@ -112,6 +112,8 @@ struct RunCommand: AsyncParsableCommand {
             StandardStream.output.isTerminal
             ? .output : StandardStream.error.isTerminal ? .error : nil
         let total = order.count * repetitions
+        // The spec column as wide as the longest id (within reason), so the columns line up.
+        let idWidth = min(64, max(24, order.map(\.count).max() ?? 0))
         running: for round in 0..<repetitions {
             for (index, id) in order.enumerated() {
                 if delay > 0 && !(round == 0 && index == 0) { try? await Task.sleep(for: .seconds(delay)) }
@@ -119,7 +121,7 @@ struct RunCommand: AsyncParsableCommand {
                 let result = await session.runSpec(id)
                 progressStream?.write("\r\u{1B}[2K")
                 results.append(result)
-                for line in result.lines {
+                for line in result.lines(idWidth: idWidth) {
                     StandardStream.output.write((color ? VerifyCommand.colored(line) : line) + "\n")
                 }
                 if bail && result.outcome != .passed { break running }

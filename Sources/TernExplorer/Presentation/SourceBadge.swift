@@ -24,7 +24,7 @@ package struct SourceBadge: Sendable, Hashable {
         let cache = response.source == .live ? nil : response.cache
         state = cache?.badge
         if case .staleOffline = cache?.state { isStaleOffline = true } else { isStaleOffline = false }
-        age = cache.map { "stored \(HumanUnits.short(now.timeIntervalSince($0.storedAt))) ago" }
+        age = cache.map { "stored \(HumanUnits.short(max(0, now.timeIntervalSince($0.storedAt)))) ago" }
         validity = cache.map { info in
             info.isExpired || info.validUntil <= now
                 ? "expired" : "valid \(HumanUnits.short(info.validUntil.timeIntervalSince(now)))"
@@ -39,7 +39,7 @@ package struct SourceBadge: Sendable, Hashable {
         self.state = source == .live ? nil : state
         isStaleOffline = self.state?.contains("stale, offline") == true
         let replayed = source != .live
-        age = replayed ? storedAt.map { "stored \(HumanUnits.short(now.timeIntervalSince($0))) ago" } : nil
+        age = replayed ? storedAt.map { "stored \(HumanUnits.short(max(0, now.timeIntervalSince($0)))) ago" } : nil
         validity =
             replayed
             ? validUntil.map { $0 <= now ? "expired" : "valid \(HumanUnits.short($0.timeIntervalSince(now)))" } : nil

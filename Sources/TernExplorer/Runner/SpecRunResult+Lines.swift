@@ -7,7 +7,16 @@ extension SpecRunResult {
     ///     ✓ auth/login           200  12 ms  2/2 checks  (live)
     ///     ✗ users/me             401   8 ms  1/2 checks  (live)
     ///         ✗ status is 200 — got 401
-    package var lines: [String] {
+    package var lines: [String] { lines(idWidth: 24) }
+
+    /// The spec column's width for `results`: the longest id (24 to 64), so every line's columns align.
+    package static func idWidth(_ results: [SpecRunResult]) -> Int {
+        min(64, max(24, results.map(\.id.count).max() ?? 0))
+    }
+
+    /// The lines with the spec column `idWidth` wide: the longest id of the run, so the status and time
+    /// columns line up under each other whatever the ids.
+    package func lines(idWidth: Int) -> [String] {
         let mark =
             switch outcome {
             case .passed: "✓"
@@ -19,7 +28,7 @@ extension SpecRunResult {
         let time = "\(milliseconds) ms"
         let checks = expectations.isEmpty ? "" : "  \(expectations.count - failures.count)/\(expectations.count) checks"
         let origin = source.map { "  (\($0))" } ?? ""
-        let padded = id.count < 24 ? id + String(repeating: " ", count: 24 - id.count) : id
+        let padded = id.count < idWidth ? id + String(repeating: " ", count: idWidth - id.count) : id
         let timeColumn = String(repeating: " ", count: max(0, 6 - time.count)) + time
         var lines = ["\(mark) \(padded) \(status)  \(timeColumn)\(checks)\(origin)"]
         for failure in failures { lines.append("    ✗ \(failure.expected) — got \(failure.actual)") }

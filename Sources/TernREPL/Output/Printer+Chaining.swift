@@ -20,8 +20,9 @@ extension Printer {
     /// `run`: a line per spec (and its failures), then the summary.
     func run(_ summary: RunSummary) -> String {
         var lines: [String] = []
+        let width = SpecRunResult.idWidth(summary.results)
         for result in summary.results {
-            for line in result.lines {
+            for line in result.lines(idWidth: width) {
                 switch line.trimmingCharacters(in: .whitespaces).first {
                 case "✓": lines.append(style.green(line))
                 case "✗", "!": lines.append(style.red(line))

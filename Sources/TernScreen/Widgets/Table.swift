@@ -36,7 +36,10 @@ package struct Table: Sendable {
         write(columns.map(\.title), y: rect.y, rect: rect, style: Style(attributes: [.bold, .underline]))
         let body = rect.droppingTop(1)
         if rows.isEmpty {
-            buffer.write(emptyText, x: body.x, y: body.y, style: .dim, maxWidth: body.width)
+            // Wrapped at spaces, never cut mid-word while there is a row for the rest.
+            for (index, line) in CellWidth.wordWrap(emptyText, width: body.width).prefix(body.height).enumerated() {
+                buffer.write(line, x: body.x, y: body.y + index, style: .dim, maxWidth: body.width)
+            }
             return
         }
         let top = scrollOffset(selected: selected ?? 0, offset: offset, visible: body.height, count: rows.count)

@@ -148,7 +148,7 @@ extension ActivityPanes {
         let rows = cacheEntries.map { entry in
             Table.Row(
                 [
-                    "\(entry.status)", Format.bytes(entry.size), Format.relative(entry.storedAt, to: context.now),
+                    "\(entry.status)", Format.bytes(entry.size), Format.ago(entry.storedAt, to: context.now),
                     entry.validUntil > context.now ? Format.relative(entry.validUntil, to: context.now) : "expired",
                     entry.state.isEmpty ? entry.source.rawValue : entry.state,
                     entry.answers.isEmpty ? entry.key : entry.answers,

@@ -22,7 +22,9 @@ extension ResponsePane {
 
     /// Draws the pane in `rect`: the live stream while one arrives, else the response shown.
     func draw(in rect: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
-        Box(title: "3 Response", focused: context.focused, trailing: view?.title ?? "")
+        // The title names what the pane shows: the stream arriving, else the answer.
+        let shown = live != nil ? sending ?? view?.title : view?.title
+        Box(title: "3 Response", focused: context.focused, trailing: shown ?? "")
             .draw(in: rect, on: &buffer)
         let inner = Box.inner(rect)
         if let live = live, let sending = sending {
@@ -72,6 +74,9 @@ extension ResponsePane {
                         "  ✓ \(Format.count(response.checks.count, "check"))",
                         Style(foreground: .green, attributes: .bold))
                     : Span("  ✗ \(failed)/\(response.checks.count) failed", Style(foreground: .red, attributes: .bold)))
+        }
+        if let key = response.pinnedBy {
+            summary.append(Span("  pinned by storageKey \(key)", Style(foreground: .yellow)))
         }
         if let connection = model.connection { summary.append(Span("  \(connection)", .dim)) }
         if sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }

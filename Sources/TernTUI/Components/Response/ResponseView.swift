@@ -31,6 +31,9 @@ package struct ResponseView: Sendable {
     package var connection: String? = nil
     /// What a capture of the send (or of a spec it required) could not read, shown as warnings.
     package var warnings: [String] = []
+    /// The spec's explicit `storageKey` when it answered from the cache: the key does not change with
+    /// the query or headers, so an edit to them is not what was answered.
+    package var pinnedBy: String? = nil
     /// The expectations that did not hold.
     package var failedChecks: [ExpectationResult] { checks.filter { !$0.passed } }
 
@@ -68,6 +71,15 @@ package struct ResponseView: Sendable {
             cacheState: response.source == .live ? nil : response.cache?.badge, checks: checks,
             stoppedEarly: response.stoppedEarly
         )
+        if response.source == .cache, let key = response.request.storageKey {
+            view.pinnedBy = key
+            view.requestLines.insert(
+                contentsOf: [
+                    "⚠ Answered from the cache under the spec's storageKey '\(key)'. That key stays the same "
+                        + "whatever the query and headers, so the request below was not sent: mode live (m) sends it.",
+                    "",
+                ], at: 0)
+        }
         view.contentDecoding = response.contentDecoding
         view.connection = ResponseSummary(response).connection
         return view

@@ -9,9 +9,10 @@ extension RunResults {
     func draw(in bounds: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
         var rows: [[Span]] = []
         var firstRow: [Int] = []
+        let width = SpecRunResult.idWidth(summary.results)
         for result in summary.results {
             firstRow.append(rows.count)
-            for (index, line) in result.lines.enumerated() {
+            for (index, line) in result.lines(idWidth: width).enumerated() {
                 rows.append([Span(line, index == 0 ? Self.style(result.outcome) : Style(foreground: .red))])
             }
         }
