@@ -97,6 +97,9 @@ extension KeyTable {
             .pane(.response), keys: [.character("[")], action: .previousTab,
             help: "previous tab (Body, Headers, Request, Checks)"),
         KeyBinding(.pane(.response), keys: [.character("]")], action: .nextTab, help: "next tab"),
+        KeyBinding(
+            .pane(.response), keys: [.character("w")], action: .wrap,
+            help: "wrap long lines, or scroll them sideways with h/l"),
         KeyBinding(.pane(.response), keys: [.character("/")], action: .search, help: "search the body"),
         KeyBinding(.pane(.response), keys: [.character("n")], action: .nextMatch, help: "next match"),
         KeyBinding(.pane(.response), keys: [.character("N")], action: .previousMatch, help: "previous match"),
