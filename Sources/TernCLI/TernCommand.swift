@@ -19,7 +19,8 @@ struct TernCommand: AsyncParsableCommand {
         version: "\(ternVersion) (\(buildCommit))",
         subcommands: [
             TUICommand.self, REPLCommand.self, SendCommand.self, RunCommand.self, ListCommand.self, CacheCommand.self,
-            VerifyCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self, SecretsCommand.self,
+            VerifyCommand.self, DiffCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self,
+            SecretsCommand.self,
             AuthCommand.self,
             MockCommand.self, InitCommand.self, GetCommand.self, HeadCommand.self, PostCommand.self, PutCommand.self,
             PatchCommand.self, DeleteCommand.self, OptionsCommand.self, RequestCommand.self,

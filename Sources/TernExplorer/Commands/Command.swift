@@ -46,6 +46,8 @@ package enum Command: Sendable, Equatable {
     case verify([String])
     /// `run [SPEC|GROUP]...`
     case run([String])
+    /// `diff [SPEC] [--with ENV | --history N M]`: two answers compared (nothing is sent).
+    case diff(String?, DiffTarget)
     /// `vars` lists every variable with its source; `vars clear [NAME]...` forgets captured values.
     case vars(clear: [String]?)
     /// `filter EXPR`: the nodes a JSONPath selects in the last response's JSON body.

@@ -29,6 +29,8 @@ package enum CommandOutput: Sendable {
     case curl(String)
     /// `verify`: one report per spec.
     case drift([DriftReport])
+    /// `diff`: two answers compared.
+    case diff(AnswerDiff)
     /// `run`: every spec's result.
     case run(RunSummary)
     /// `vars`: every variable in force, highest precedence first.

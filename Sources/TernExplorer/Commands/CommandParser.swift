@@ -38,6 +38,7 @@ package enum CommandParser {
         case "curl": return try none(arguments, .curl, for: "curl")
         case "timing": return try none(arguments, .timing, for: "timing")
         case "verify": return .verify(arguments)
+        case "diff": return try parseDiff(arguments)
         case "run": return .run(arguments)
         case "vars": return try parseVars(arguments)
         case "filter":
@@ -160,6 +161,33 @@ package enum CommandParser {
             .usage,
             "a secret is not typed on a command line: 'tern secrets set NAME' asks for it without echo, and the "
                 + "TUI asks when a send needs one")
+    }
+
+    /// `diff [SPEC] [--with ENV | --history N M]`.
+    private static func parseDiff(_ arguments: [String]) throws(ExplorerError) -> Command {
+        var spec: String?
+        var target = DiffTarget.previous
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--with":
+                guard index + 1 < arguments.count else { throw usage("diff") }
+                target = .environment(arguments[index + 1])
+                index += 2
+            case "--history":
+                guard index + 2 < arguments.count, let first = Int(arguments[index + 1]),
+                    let second = Int(arguments[index + 2]), first > 0, second > 0, first != second
+                else { throw usage("diff") }
+                target = .history(first, second)
+                index += 3
+            default:
+                guard spec == nil, !argument.hasPrefix("-") else { throw usage("diff") }
+                spec = argument
+                index += 1
+            }
+        }
+        return .diff(spec, target)
     }
 
     private static func parseUnset(_ arguments: [String]) throws(ExplorerError) -> Command {

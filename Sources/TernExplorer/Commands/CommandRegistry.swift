@@ -76,6 +76,10 @@ package enum CommandRegistry {
             summary: "Send live and compare with the stored answer: status, content type, JSON fields.", key: "v"
         ),
         CommandInfo(
+            name: "diff", arguments: "[SPEC] [--with ENV | --history N M]",
+            summary: "Compare two answers: the newest with the previous, with another environment's, or two sends.",
+            key: "="),
+        CommandInfo(
             name: "run", arguments: "[SPEC|GROUP]...",
             summary: "Send specs in order, dependencies first, and check their expectations.", key: "R"),
         CommandInfo(

@@ -45,6 +45,7 @@ extension ExplorerSession {
         case .history: return .history(try await historyEntries())
         case .curl: return .curl(try curlCommand())
         case .verify(let names): return .drift(try await verify(names))
+        case .diff(let name, let target): return .diff(try await diff(name, against: target))
         case .run(let names): return .run(try await runCollection(names))
         case .vars(let clear):
             guard let clear else { return .variables(variableRows()) }

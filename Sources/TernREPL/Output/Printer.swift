@@ -34,6 +34,7 @@ package struct Printer: Sendable {
         case .history(let entries): return history(entries)
         case .curl(let command): return command + "\n"
         case .drift(let reports): return drift(reports)
+        case .diff(let diff): return drift(lines: diff.lines)
         case .run(let summary): return run(summary)
         case .variables(let rows): return variables(rows)
         case .filtered(let values):
@@ -48,8 +49,11 @@ package struct Printer: Sendable {
     }
 
     /// `verify`: each report's lines, changes coloured by kind.
-    func drift(_ reports: [DriftReport]) -> String {
-        reports.flatMap(\.lines).map { line in
+    func drift(_ reports: [DriftReport]) -> String { drift(lines: reports.flatMap(\.lines)) }
+
+    /// Report lines (`verify`, `diff`) coloured by what each says.
+    func drift(lines: [String]) -> String {
+        lines.map { line in
             switch line.trimmingCharacters(in: .whitespaces).first {
             case "✓": style.green(line)
             case "✗", "-", "!": style.red(line)

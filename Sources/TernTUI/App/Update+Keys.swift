@@ -106,6 +106,13 @@ extension App {
             }
             state.status = StatusMessage(text: "verifying \(id): sending live…", isError: false)
             return [.run(.verify([id]))]
+        case .diff:
+            guard let id = cursorSpec(state) ?? state.snapshot?.selected?.id else {
+                state.status = StatusMessage(text: "select a spec to compare its answers", isError: true)
+                return []
+            }
+            state.status = StatusMessage(text: "comparing \(id)'s newest answer with the previous one…", isError: false)
+            return [.run(.diff(id, .previous))]
         case .cycleMode:
             // From the mode last asked for, not the snapshot, which arrives later: `m m` lands two steps on.
             let next = (state.pendingModes.last ?? state.snapshot?.mode ?? .normal).next

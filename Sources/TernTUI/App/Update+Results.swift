@@ -60,6 +60,19 @@ extension App {
             focus(.cache, &state)
         case .history(let entries):
             state.history = HistoryList(entries: entries)
+        case .diff(let diff):
+            // The differences, then both bodies side by side.
+            var lines = diff.lines
+            if diff.outcome != .same, !(diff.leftBody.isEmpty && diff.rightBody.isEmpty) {
+                lines += [""] + diff.sideBySide(width: max(40, state.size.width - 14))
+            }
+            state.dialog = .output(title: "diff: \(diff.spec)", lines: lines, scroll: 0)
+            switch diff.outcome {
+            case .same: state.status = StatusMessage(text: "\(diff.spec): the same answer", isError: false)
+            case .different:
+                state.status = StatusMessage(text: "\(diff.spec): the answers differ", isError: true)
+            case .nothingToCompare(let reason): state.status = StatusMessage(text: reason, isError: true)
+            }
         case .drift(let reports):
             state.dialog = .output(title: "verify: stored vs live", lines: reports.flatMap(\.lines), scroll: 0)
             let drifted = reports.filter { $0.outcome == .drifted }.count

@@ -123,7 +123,7 @@ extension App {
         Box(title: title, focused: true).draw(in: rect, on: &buffer)
         let inner = rect.inset(by: 1)
         let top = min(scroll, max(0, rows.count - inner.height))
-        let marksChanges = title.hasPrefix("verify")
+        let marksChanges = title.hasPrefix("verify") || title.hasPrefix("diff")
         TextView(lineCount: rows.count, top: top) {
             [Span(rows[$0].text, marksChanges ? changeStyle(lines[rows[$0].line]) : .plain)]
         }

@@ -19,6 +19,9 @@ extension KeyTable {
         KeyBinding(
             .everywhere, keys: [.character("v")], action: .verify,
             help: "verify: send live, diff with the stored answer"),
+        KeyBinding(
+            .everywhere, keys: [.character("=")], action: .diff,
+            help: "diff: the spec's newest answer beside the previous one (:diff --with ENV, --history N M)"),
         KeyBinding(.everywhere, keys: [.escape, .ctrl("x")], action: .cancel, help: "cancel the running request"),
         KeyBinding(
             .everywhere, keys: [.character("m")], action: .cycleMode, help: "mode: normal → live → cache → sample"),

@@ -3,7 +3,7 @@ package import TernScreen
 /// What a key does.
 package enum Action: String, Sendable, CaseIterable, Hashable {
     // Everywhere
-    case quit, forceQuit, nextPane, previousPane, send, verify, cycleMode, commandLine, help, cancel, history
+    case quit, forceQuit, nextPane, previousPane, send, verify, diff, cycleMode, commandLine, help, cancel, history
     case runResults
     case focusTree, focusEditor, focusResponse, focusTransfers, focusRetryLog, focusCache
     // Lists

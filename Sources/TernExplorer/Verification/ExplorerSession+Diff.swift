@@ -1,0 +1,116 @@
+import Foundation
+import Tern
+import TernExplorerStorage
+import TernWorkspace
+
+/// What `diff` puts beside what.
+package enum DiffTarget: Sendable, Equatable {
+    /// The spec's newest stored answer beside the one before it (the cache keeps a few per request).
+    case previous
+    /// The spec's newest answer in this environment beside its newest in another.
+    case environment(String)
+    /// Two sends from the history, by their numbers in `history` (1 is the newest).
+    case history(Int, Int)
+}
+
+extension ExplorerSession {
+    /// `diff [SPEC] [--with ENV | --history N M]`: two answers compared, as `verify` compares a
+    /// stored and a live one (status, headers, the JSON body field by field, `verify.ignore` paths
+    /// left out). Nothing is sent. `SPEC` defaults to the selected spec.
+    package func diff(_ name: String?, against target: DiffTarget) async throws(ExplorerError) -> AnswerDiff {
+        guard let storage else { throw ExplorerError(.storage, "this session has no cache to compare answers from") }
+        switch target {
+        case .history(let first, let second):
+            let older = try await cacheBrowser.historyEntry(max(first, second))
+            let newer = try await cacheBrowser.historyEntry(min(first, second))
+            let spec = newer.spec ?? "\(newer.method) \(newer.url)"
+            guard let old = await answer(of: older, in: storage), let new = await answer(of: newer, in: storage) else {
+                return AnswerDiff(
+                    spec: spec, left: "", right: "",
+                    outcome: .nothingToCompare("the cache no longer keeps the answers of those sends"))
+            }
+            let ignoring = workspace.specs.first { $0.id == newer.spec }?.spec.verifyIgnore ?? []
+            return AnswerDiff.compare(
+                spec: spec, left: ("send \(max(first, second)), \(Self.stamp(old.storedAt))", old),
+                right: ("send \(min(first, second)), \(Self.stamp(new.storedAt))", new),
+                ignoring: workspace.verifyIgnore + ignoring)
+        case .previous:
+            let entry = try self.entry(name)
+            let key = handler.storageKey(for: try resolve(entry))
+            var kept: [StoredResponse] = []
+            if let lists = storage as? any ListStorageManager {
+                kept = (try? await lists.list(forKey: key)) ?? []
+            } else if let newest = (try? await storage.entry(forKey: key)) ?? nil {
+                kept = [newest]
+            }
+            guard kept.count >= 2, let new = kept.last else {
+                let reason =
+                    kept.isEmpty
+                    ? "nothing stored for this request yet: send it twice, then compare"
+                    : "one answer stored for this request: send it again, then compare"
+                return AnswerDiff(spec: entry.id, left: "", right: "", outcome: .nothingToCompare(reason))
+            }
+            let old = kept[kept.count - 2]
+            return AnswerDiff.compare(
+                spec: entry.id, left: ("previous, \(Self.stamp(old.storedAt))", old),
+                right: ("newest, \(Self.stamp(new.storedAt))", new),
+                ignoring: workspace.verifyIgnore + entry.spec.verifyIgnore)
+        case .environment(let other):
+            guard workspace.environments[other] != nil else {
+                let known = workspace.environments.keys.sorted().joined(separator: ", ")
+                throw ExplorerError(.usage, "no environment '\(other)' in this workspace (environments: \(known))")
+            }
+            let entry = try self.entry(name)
+            let here = activeEnvironment ?? "none"
+            let hereKey = handler.storageKey(for: try resolve(entry))
+            let thereKey = handler.storageKey(for: try resolve(entry, environment: other))
+            let mine = (try? await storage.entry(forKey: hereKey)) ?? nil
+            let theirs = (try? await storage.entry(forKey: thereKey)) ?? nil
+            guard let mine, let theirs else {
+                let missing = [mine == nil ? here : nil, theirs == nil ? other : nil].compactMap { $0 }
+                return AnswerDiff(
+                    spec: entry.id, left: "", right: "",
+                    outcome: .nothingToCompare(
+                        "nothing stored in \(missing.joined(separator: " and ")): send it there first"))
+            }
+            return AnswerDiff.compare(
+                spec: entry.id, left: ("\(other), \(Self.stamp(theirs.storedAt))", theirs),
+                right: ("\(here), \(Self.stamp(mine.storedAt))", mine),
+                ignoring: workspace.verifyIgnore + entry.spec.verifyIgnore)
+        }
+    }
+
+    /// The request `entry` makes in the environment `other`, filed under that environment's cache.
+    func resolve(_ entry: SpecEntry, environment other: String) throws(ExplorerError) -> Request {
+        var context = settings.templateContext(
+            processEnvironment: processEnvironment, captured: capturedValues().mapValues(\.value))
+        context.environment = other
+        context.secrets = secretResolver
+        var request = try workspaceCall { () throws(WorkspaceError) in
+            try workspace.request(for: entry, context: context)
+        }
+        request.cachePartition = other
+        request.identityURL = mockFiling?.filed(request.url)
+        return request
+    }
+
+    /// The answer a history row's send got: of the answers kept under its key, the one stored
+    /// closest to when it was sent.
+    private func answer(of entry: HistoryEntry, in storage: any StorageManager) async -> StoredResponse? {
+        guard let key = entry.cacheKey else { return await storedAnswer(of: entry).stored }
+        var versions: [StoredResponse] = []
+        if let lists = storage as? any ListStorageManager { versions = (try? await lists.list(forKey: key)) ?? [] }
+        let closest = versions.min {
+            abs($0.storedAt.timeIntervalSince(entry.date)) < abs($1.storedAt.timeIntervalSince(entry.date))
+        }
+        if let closest { return closest }
+        return (try? await storage.entry(forKey: key)) ?? nil
+    }
+
+    /// `12:03:07` for an answer stored today, else its date too.
+    static func stamp(_ date: Date) -> String {
+        let format = DateFormatter()
+        format.dateFormat = Calendar.current.isDateInToday(date) ? "HH:mm:ss" : "yyyy-MM-dd HH:mm"
+        return "stored " + format.string(from: date)
+    }
+}
