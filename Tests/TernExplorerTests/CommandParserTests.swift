@@ -104,11 +104,23 @@ struct CommandParserTests {
         }
     }
 
+    @Test("diff [SPEC] [--with ENV | --history N M]")
+    func diff() throws {
+        #expect(try CommandParser.parse("diff") == .diff(nil, .previous))
+        #expect(try CommandParser.parse("diff users/me") == .diff("users/me", .previous))
+        #expect(try CommandParser.parse("diff users/me --with staging") == .diff("users/me", .environment("staging")))
+        #expect(try CommandParser.parse("diff --history 1 3") == .diff(nil, .history(1, 3)))
+        for bad in ["diff --with", "diff --history 1", "diff --history 2 2", "diff a b", "diff --what"] {
+            #expect(throws: ExplorerError.self, "\(bad)") { try CommandParser.parse(bad) }
+        }
+    }
+
     @Test("the registry has one entry per command with a usage and a summary")
     func registry() {
         let names = CommandRegistry.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names.count == 30)
+        #expect(names.count == 31)
+        #expect(CommandRegistry.info("diff")?.key == "=")
         #expect(CommandRegistry.info("send")?.key == "s")
         #expect(CommandRegistry.all.allSatisfy { !$0.summary.isEmpty })
     }

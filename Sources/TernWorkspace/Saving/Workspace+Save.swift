@@ -3,23 +3,37 @@ import Foundation
 extension Workspace {
     /// Writes `entry` to `specs/<id>.yaml`, atomically (a temporary file in the same folder, then a rename).
     ///
-    /// Keys keep the order they were read in; fields that gained a value are appended in the
-    /// documented order. When the file's current text already reads as the same definition it is
-    /// left untouched, comments and all. Otherwise the file is rewritten, and — because Yams
-    /// cannot carry them — its comments, flow style (`{ a: 1 }`) and quoting choices are not kept.
-    /// A failure leaves the old file as it was.
+    /// Only what changed is written (`SpecTextPatch`): untouched fields keep their text, comments,
+    /// blank lines, flow style and quoting; an edited header or query entry changes its own line; a
+    /// new field goes where the documented order puts it (`query` and `headers` before `body` and
+    /// `expect`). When the file's current text already reads as the same definition it is left
+    /// untouched. A file that is not a block mapping of fields is rewritten whole (keys in the order
+    /// they were read). The patched text is read back and must give the edited definition, else the
+    /// whole-file writer is used. A failure leaves the old file as it was.
     public func save(_ entry: SpecEntry) throws(WorkspaceError) {
         let components = try Self.validatedComponents(of: entry.id)
         let file = specFile(for: components)
         let defaultName = components.last ?? entry.id
+        let written = try SpecWriter(spec: entry.spec, defaultName: defaultName).yaml()
         if FileManager.default.fileExists(atPath: file.path), let text = try? YAMLSource.read(file) {
             var reader = SpecReader(file: file)
-            if let existing = try? reader.read(text: text, defaultName: defaultName), existing == entry.spec {
-                return
+            if let existing = try? reader.read(text: text, defaultName: defaultName) {
+                if existing == entry.spec { return }
+                // The edit alone, checked: the patched text must read as the edited definition.
+                var edited = entry.spec
+                edited.layout = existing.layout
+                if let was = try? SpecWriter(spec: existing, defaultName: defaultName).yaml(),
+                    let now = try? SpecWriter(spec: edited, defaultName: defaultName).yaml(),
+                    let patched = SpecTextPatch.patch(original: text, old: was, new: now),
+                    var check = Optional(SpecReader(file: file)),
+                    (try? check.read(text: patched, defaultName: defaultName)) == entry.spec
+                {
+                    try AtomicFile.write(Data(patched.utf8), to: file)
+                    return
+                }
             }
         }
-        let text = try SpecWriter(spec: entry.spec, defaultName: defaultName).yaml()
-        try AtomicFile.write(Data(text.utf8), to: file)
+        try AtomicFile.write(Data(written.utf8), to: file)
     }
 }
 
