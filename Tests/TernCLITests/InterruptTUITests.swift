@@ -12,15 +12,16 @@ import Testing
 struct InterruptTUITests {
     @Test(
         "Ctrl-C cancels a request in flight and the TUI stays; idle, Ctrl-C quits with status 130",
-        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
-    func cancelsThenQuits() async throws {
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"),
+        arguments: [(80, 24), (120, 40)])
+    func cancelsThenQuits(width: Int, height: Int) async throws {
         let listener = try await UnresponsiveListener()
         try await withDemo { workspace in
             try workspace.write(
                 "specs/hangs.yaml", "method: GET\npath: http://127.0.0.1:\(listener.port)/never\n")
             let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
             defer { tmux.kill() }
-            try await tmux.start(TUIEndToEndTests.command(workspace), width: 80, height: 24)
+            try await tmux.start(TUIEndToEndTests.command(workspace), width: width, height: height)
             try await tmux.waitFor("1 Workspace")
             try await tmux.type(":", "send hangs", "Enter")
             try await tmux.waitFor("sending hangs")
@@ -37,12 +38,13 @@ struct InterruptTUITests {
 
     @Test(
         "Ctrl-C with unsaved edits asks as q does; a second Ctrl-C within a second quits anyway, dropping them",
-        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
-    func asksAboutUnsavedEdits() async throws {
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"),
+        arguments: [(80, 24), (120, 40)])
+    func asksAboutUnsavedEdits(width: Int, height: Int) async throws {
         try await withDemo { workspace in
             let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
             defer { tmux.kill() }
-            try await tmux.start(TUIEndToEndTests.command(workspace), width: 80, height: 24)
+            try await tmux.start(TUIEndToEndTests.command(workspace), width: width, height: height)
             try await tmux.waitFor("1 Workspace")
             try await tmux.type(":", "use users/get-user", "Enter")
             try await tmux.waitFor("using users/get-user")

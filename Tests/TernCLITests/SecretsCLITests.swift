@@ -144,20 +144,7 @@ struct SecretPromptTUITests {
         "a send that needs {{secret:NAME}} opens a masked prompt; Enter keeps it in .tern/secrets.yaml and sends",
         .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
     func promptKeepsAndSends() async throws {
-        try await withDemo { workspace in
-            try workspace.write(
-                "specs/secret-echo.yaml",
-                """
-                method: GET
-                path: "{{mock}}/echo"
-                headers:
-                  X-Token: "{{secret:apiToken}}"
-                """)
-            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
-            defer { tmux.kill() }
-            try await tmux.start(TUIEndToEndTests.command(workspace), width: 80, height: 24)
-            try await tmux.waitFor("1 Workspace")
-            try await tmux.type(":", "send secret-echo", "Enter")
+        try await Self.promptForSecret { workspace, tmux in
             try await tmux.waitFor("Secret apiToken")
             try await tmux.type("s3cr3t-typed")
             let masked = try await tmux.waitFor("••••••••••••")
@@ -179,20 +166,7 @@ struct SecretPromptTUITests {
         "Tab in the secret prompt uses the value for this session only: sent, never written",
         .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
     func promptThisSessionOnly() async throws {
-        try await withDemo { workspace in
-            try workspace.write(
-                "specs/secret-echo.yaml",
-                """
-                method: GET
-                path: "{{mock}}/echo"
-                headers:
-                  X-Token: "{{secret:apiToken}}"
-                """)
-            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
-            defer { tmux.kill() }
-            try await tmux.start(TUIEndToEndTests.command(workspace), width: 80, height: 24)
-            try await tmux.waitFor("1 Workspace")
-            try await tmux.type(":", "send secret-echo", "Enter")
+        try await Self.promptForSecret { workspace, tmux in
             try await tmux.waitFor("Tab: this session only")
             try await tmux.type("only-this-run-7Q", "Tab")
             try await tmux.waitFor("Enter: use this session only (not written)")
@@ -207,6 +181,26 @@ struct SecretPromptTUITests {
             let again = try await Tern.run(workspace.arguments("send", "secret-echo", "--mode", "live"))
             #expect(again.status != 0)
             #expect(again.stderr.contains("undefined secret 'apiToken'"), "\(again.stderr)")
+        }
+    }
+
+    /// The demo with a spec that needs `{{secret:apiToken}}`, the TUI at 80×24 sending it: `body` sees the prompt.
+    static func promptForSecret(_ body: (TemporaryWorkspace, TmuxSession) async throws -> Void) async throws {
+        try await withDemo { workspace in
+            try workspace.write(
+                "specs/secret-echo.yaml",
+                """
+                method: GET
+                path: "{{mock}}/echo"
+                headers:
+                  X-Token: "{{secret:apiToken}}"
+                """)
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(TUIEndToEndTests.command(workspace), width: 80, height: 24)
+            try await tmux.waitFor("1 Workspace")
+            try await tmux.type(":", "send secret-echo", "Enter")
+            try await body(workspace, tmux)
         }
     }
 }

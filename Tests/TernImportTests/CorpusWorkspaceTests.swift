@@ -35,7 +35,7 @@ struct CorpusWorkspaceTests {
     }
 
     @Test("Each corpus file is detected, imported, loads, lowers, and re-imports unchanged", arguments: corpus)
-    func roundTrip(_ path: String) throws {
+    func roundTrip(_ path: String) async throws {
         let format = try #require(ImportFormat(rawValue: String(path.prefix(while: { $0 != "/" }))))
         let file = Self.fixtures.appendingPathComponent(path)
         let data = try Data(contentsOf: file)
@@ -66,6 +66,9 @@ struct CorpusWorkspaceTests {
         let needed = Set(plan.report.secrets.filter { $0.outcome == .needed }.map(\.name))
         let secrets = SecretResolver(workspace: root, processEnvironment: [:])
         #expect(secrets.store.entries.count == plan.newSecrets.count)
+        // Hands the cooperative thread back between steps: two on this machine, shared with the
+        // in-process servers other tests' streams wait on.
+        await Task.yield()
         for entry in workspace.specs {
             do {
                 var context = TemplateContext(environment: environment, processEnvironment: ["TERN_CORPUS": "1"])
@@ -97,6 +100,7 @@ struct CorpusWorkspaceTests {
         // same request there (method, URL, headers, body), secrets and all.
         let copy = root.appendingPathComponent("again")
         for group in Set(workspace.specs.compactMap(\.group.first)).sorted() {
+            await Task.yield()
             let exported = try PostmanExport.collection(of: workspace, group: group)
             let back = try PostmanImporter.read(
                 ImportSource(data: exported, name: "\(group).json", baseDirectory: root, workspaceRoot: copy))
@@ -134,6 +138,7 @@ struct CorpusWorkspaceTests {
         try privateFile.write(to: http.appendingPathComponent("http-client.private.env.json"))
         let third = root.appendingPathComponent("again-http")
         for group in Set(workspace.specs.compactMap(\.group.first)).sorted() {
+            await Task.yield()
             let exported = try HTTPFileExport.file(of: workspace, group: group)
             let file = http.appendingPathComponent("\(group).http")
             try exported.write(to: file)

@@ -51,14 +51,7 @@ package struct AnswerDiff: Sendable {
         }
         if let change = statusChange { lines.append("  ~ status: \(change.left) → \(change.right)") }
         for change in headerChanges { lines.append("  \(change)") }
-        for change in bodyChanges {
-            switch change.kind {
-            case .added: lines.append("  + \(change.path): \(change.new ?? "")")
-            case .removed: lines.append("  - \(change.path): \(change.old ?? "")")
-            case .changed: lines.append("  ~ \(change.path): \(change.old ?? "") → \(change.new ?? "")")
-            case .typeChanged: lines.append("  ! \(change.path): \(change.old ?? "") → \(change.new ?? "")")
-            }
-        }
+        lines += bodyChanges.map(\.line)
         if let bodyNote { lines.append("  ~ \(bodyNote)") }
         if !ignored.isEmpty { lines.append("  (ignoring \(ignored.joined(separator: ", ")))") }
         return lines

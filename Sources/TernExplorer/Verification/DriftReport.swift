@@ -49,14 +49,7 @@ package struct DriftReport: Sendable {
         }
         if let change = statusChange { lines.append("  ~ status: \(change.stored) → \(change.live)") }
         for change in headerChanges { lines.append("  ~ header \(change)") }
-        for change in bodyChanges {
-            switch change.kind {
-            case .added: lines.append("  + \(change.path): \(change.new ?? "")")
-            case .removed: lines.append("  - \(change.path): \(change.old ?? "")")
-            case .changed: lines.append("  ~ \(change.path): \(change.old ?? "") → \(change.new ?? "")")
-            case .typeChanged: lines.append("  ! \(change.path): \(change.old ?? "") → \(change.new ?? "")")
-            }
-        }
+        lines += bodyChanges.map(\.line)
         if let bodyNote { lines.append("  ~ \(bodyNote)") }
         if !ignored.isEmpty, outcome == .unchanged || outcome == .drifted {
             lines.append("  (ignoring \(ignored.joined(separator: ", ")))")

@@ -21,10 +21,17 @@ extension ExplorerSession {
         guard let storage else { throw ExplorerError(.storage, "this session has no cache to compare answers from") }
         switch target {
         case .history(let first, let second):
-            let older = try await cacheBrowser.historyEntry(max(first, second))
-            let newer = try await cacheBrowser.historyEntry(min(first, second))
+            let history = try await cacheBrowser.historyEntries()
+            guard max(first, second) <= history.count else {
+                throw ExplorerError(
+                    .usage, "history has \(history.count) entries: 'diff --history N M' takes 1 to \(history.count)")
+            }
+            let older = history[max(first, second) - 1]
+            let newer = history[min(first, second) - 1]
             let spec = newer.spec ?? "\(newer.method) \(newer.url)"
-            guard let old = await answer(of: older, in: storage), let new = await answer(of: newer, in: storage) else {
+            guard let old = await answer(of: older, history: history, in: storage),
+                let new = await answer(of: newer, history: history, in: storage)
+            else {
                 return AnswerDiff(
                     spec: spec, left: "", right: "",
                     outcome: .nothingToCompare("the cache no longer keeps the answers of those sends"))
@@ -94,17 +101,27 @@ extension ExplorerSession {
         return request
     }
 
-    /// The answer a history row's send got: of the answers kept under its key, the one stored
-    /// closest to when it was sent.
-    private func answer(of entry: HistoryEntry, in storage: any StorageManager) async -> StoredResponse? {
+    /// The answer a history row's send got: the answers kept under its key are the newest sends
+    /// under that key, oldest first, so the row's place among the sends with its key (counted from
+    /// the newest) is its answer's place among them. `nil` once the cache no longer keeps it.
+    private func answer(of entry: HistoryEntry, history: [HistoryEntry], in storage: any StorageManager) async
+        -> StoredResponse?
+    {
         guard let key = entry.cacheKey else { return await storedAnswer(of: entry).stored }
-        var versions: [StoredResponse] = []
-        if let lists = storage as? any ListStorageManager { versions = (try? await lists.list(forKey: key)) ?? [] }
-        let closest = versions.min {
-            abs($0.storedAt.timeIntervalSince(entry.date)) < abs($1.storedAt.timeIntervalSince(entry.date))
+        guard let lists = storage as? any ListStorageManager else {
+            return history.first { $0.cacheKey == key } == entry
+                ? ((try? await storage.entry(forKey: key)) ?? nil) : nil
         }
-        if let closest { return closest }
-        return (try? await storage.entry(forKey: key)) ?? nil
+        let versions = (try? await lists.list(forKey: key)) ?? []
+        // History is newest first. Only live answers are stored; one served from the cache got the
+        // answer of the live send before it.
+        let stored = history.filter { $0.cacheKey == key && $0.source == .live }
+        guard let row = history.firstIndex(of: entry),
+            let sent = history[row...].first(where: { $0.cacheKey == key && $0.source == .live }),
+            let place = stored.firstIndex(of: sent)
+        else { return nil }
+        let index = versions.count - 1 - place
+        return versions.indices.contains(index) ? versions[index] : nil
     }
 
     /// `12:03:07` for an answer stored today, else its date too.

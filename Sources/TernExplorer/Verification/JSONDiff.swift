@@ -21,6 +21,16 @@ package enum JSONDiff {
         package var old: String?
         /// The live value, shortened (`nil` when removed).
         package var new: String?
+
+        /// The change as a report line (`verify`, `diff`): `  + $.a: 1`, `  - …`, `  ~ $.a: 1 → 2`, `  ! …`.
+        package var line: String {
+            switch kind {
+            case .added: "  + \(path): \(new ?? "")"
+            case .removed: "  - \(path): \(old ?? "")"
+            case .changed: "  ~ \(path): \(old ?? "") → \(new ?? "")"
+            case .typeChanged: "  ! \(path): \(old ?? "") → \(new ?? "")"
+            }
+        }
     }
 
     /// The changes from `old` to `new`, outside the paths `ignoring` matches (see `PathPattern`).
