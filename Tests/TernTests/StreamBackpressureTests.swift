@@ -37,6 +37,25 @@ struct StreamBackpressureTests {
         }
     }
 
+    @Test("a caller slow to start its loop (a busy machine) is waited for, not flooded")
+    func slowStartIsBounded() async throws {
+        try await withMockServer { server in
+            let handler = liveHandler(server, storage: nil)
+            let stream = handler.stream(flood(20_000, on: server))
+            // The transport reads meanwhile: before, the items piled up until the loop began.
+            try await Task.sleep(for: .milliseconds(500))
+            var seen = 0
+            var mostWaiting = stream.queue.pendingCount
+            for try await item in stream.items {
+                guard case .event = item else { continue }
+                seen += 1
+                mostWaiting = max(mostWaiting, stream.queue.pendingCount)
+            }
+            #expect(seen == 20_000)
+            #expect(mostWaiting <= StreamItemQueue.capacity + 2000, "\(mostWaiting) items were waiting at once")
+        }
+    }
+
     @Test("a caller that awaits only the response still gets the whole stream, not a stream that waits forever")
     func responseOnly() async throws {
         try await withMockServer { server in

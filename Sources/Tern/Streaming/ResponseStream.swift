@@ -36,6 +36,7 @@ public final class ResponseStream: Sendable {
             guard let task = task.withLock({ $0 }) else {
                 throw TernError(.cancelled, "the stream was not started")
             }
+            queue.collectsWhole()
             do {
                 return try await task.value
             } catch {

@@ -8,9 +8,11 @@ import Synchronization
 /// `waitForRoom()`; the caller side pulls with `next()`. A stream may hold more than `capacity` items
 /// for a moment (one chunk's worth), never more than that plus one chunk.
 ///
-/// The wait applies only to a caller that iterates: one that never started (it awaits `response`
-/// alone) or that stopped taking items for `abandonAfter` (it left its loop without `stop()`) gets
-/// the stream to its end as before, its items kept, rather than a stream that waits forever.
+/// The wait applies only to a caller that iterates, or may still start to: one that awaits
+/// `response` without having taken an item (`collectsWhole()`), or that took nothing for
+/// `abandonAfter` since it last did or since the stream began (it left its loop without `stop()`,
+/// or never came), gets the stream to its end as before, its items kept, rather than a stream that
+/// waits forever. A caller slow to start its loop (a busy machine) is waited for, not flooded.
 final class StreamItemQueue: Sendable {
     /// Items waiting past this make the producer wait.
     static let capacity = 1024
@@ -26,6 +28,8 @@ final class StreamItemQueue: Sendable {
         var consumer: CheckedContinuation<StreamedItem?, any Error>?
         /// When the consumer last took an item; `nil` until it first asks.
         var lastTake: ContinuousClock.Instant?
+        /// When the stream began: a consumer that has not asked yet is waited for from then.
+        let began = ContinuousClock.now
         /// Set once the consumer was taken to be gone: the producer no longer waits.
         var abandoned = false
         var pending: Int { items.count - head }
@@ -38,6 +42,14 @@ final class StreamItemQueue: Sendable {
     /// Sets what a cancelled consumer does (stop the stream).
     func onCancel(_ action: @escaping @Sendable () -> Void) {
         cancelled.withLock { $0 = action }
+    }
+
+    /// The caller awaits the whole response: unless it already takes items, the producer never waits
+    /// for it (its items are kept for the response).
+    func collectsWhole() {
+        state.withLock { state in
+            if state.lastTake == nil { state.abandoned = true }
+        }
     }
 
     /// How many items wait to be consumed.
@@ -73,10 +85,8 @@ final class StreamItemQueue: Sendable {
     func waitForRoom() async {
         while !Task.isCancelled {
             let wait = state.withLock { state -> Bool in
-                guard state.pending > Self.capacity, state.ending == nil, !state.abandoned,
-                    let lastTake = state.lastTake
-                else { return false }
-                if ContinuousClock.now - lastTake > Self.abandonAfter {
+                guard state.pending > Self.capacity, state.ending == nil, !state.abandoned else { return false }
+                if ContinuousClock.now - (state.lastTake ?? state.began) > Self.abandonAfter {
                     state.abandoned = true
                     return false
                 }
