@@ -76,22 +76,4 @@ package enum CellWidth {
             return false
         }
     }
-
-    /// `text` in lines of at most `width` columns, broken at spaces (a word longer than a line is cut).
-    package static func wordWrap(_ text: String, width: Int) -> [String] {
-        guard width > 0 else { return [] }
-        var lines: [String] = []
-        var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let candidate = line.isEmpty ? String(word) : line + " " + word
-            if of(candidate) <= width {
-                line = candidate
-                continue
-            }
-            if !line.isEmpty { lines.append(line) }
-            line = of(word) <= width ? String(word) : String(prefix(word, fitting: width))
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
-    }
 }

@@ -160,6 +160,9 @@ public struct QueryParameters: Sendable, Hashable, ExpressibleByDictionaryLitera
         String(nibble, radix: 16, uppercase: true)
     }
 
+    /// `text` percent-encoded as a query or form value is (an export writes what Tern sends).
+    package static func escapedValue(_ text: String) -> String { escape(text) }
+
     static func escape(_ text: String, allowing allowed: CharacterSet = valueCharacters) -> String {
         text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }

@@ -201,16 +201,18 @@ package actor ExplorerSession {
         try edits.entry(name, in: workspace)
     }
 
-    /// The fully resolved request of `entry` in the current environment, mode and variables, partitioned
-    /// by the environment in the cache and carrying the `{{env:…}}` values it must never write down.
-    func resolve(_ entry: SpecEntry) throws(ExplorerError) -> Request {
+    /// The fully resolved request of `entry` in the current environment (or `other`, as `diff --with`
+    /// compares), mode and variables, partitioned by that environment in the cache and carrying the
+    /// `{{env:…}}` values it must never write down.
+    func resolve(_ entry: SpecEntry, environment other: String? = nil) throws(ExplorerError) -> Request {
         var context = settings.templateContext(
             processEnvironment: processEnvironment, captured: capturedValues().mapValues(\.value))
+        if let other { context.environment = other }
         context.secrets = secretResolver
         var request = try workspaceCall { () throws(WorkspaceError) in
             try workspace.request(for: entry, context: context)
         }
-        request.cachePartition = environment ?? workspace.defaultEnvironment
+        request.cachePartition = other ?? environment ?? workspace.defaultEnvironment
         request.secretValues = secrets().map(\.value) + capturedSecretValues()
         request.answerCarriesSecrets = entry.spec.capture.contains { SecretMask.looksSecret($0.name) }
         request.identityURL = mockFiling?.filed(request.url)

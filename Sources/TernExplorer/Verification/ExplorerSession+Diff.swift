@@ -87,20 +87,6 @@ extension ExplorerSession {
         }
     }
 
-    /// The request `entry` makes in the environment `other`, filed under that environment's cache.
-    func resolve(_ entry: SpecEntry, environment other: String) throws(ExplorerError) -> Request {
-        var context = settings.templateContext(
-            processEnvironment: processEnvironment, captured: capturedValues().mapValues(\.value))
-        context.environment = other
-        context.secrets = secretResolver
-        var request = try workspaceCall { () throws(WorkspaceError) in
-            try workspace.request(for: entry, context: context)
-        }
-        request.cachePartition = other
-        request.identityURL = mockFiling?.filed(request.url)
-        return request
-    }
-
     /// The answer a history row's send got: the answers kept under its key are the newest sends
     /// under that key, oldest first, so the row's place among the sends with its key (counted from
     /// the newest) is its answer's place among them. `nil` once the cache no longer keeps it.

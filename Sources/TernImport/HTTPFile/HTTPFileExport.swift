@@ -224,12 +224,7 @@ package enum HTTPFileExport {
         return result
     }
 
-    private static func escape(_ literal: Substring) -> String {
-        guard !literal.isEmpty else { return "" }
-        var query = QueryParameters()
-        query.set("x", .string(String(literal)))
-        return String(query.encoded(arrayEncoding: .individual).dropFirst(2))
-    }
+    private static func escape(_ literal: Substring) -> String { QueryParameters.escapedValue(String(literal)) }
 
     private static func texts(_ value: JSONValue) -> [String] {
         switch value {

@@ -37,7 +37,7 @@ package struct Table: Sendable {
         let body = rect.droppingTop(1)
         if rows.isEmpty {
             // Wrapped at spaces, never cut mid-word while there is a row for the rest.
-            for (index, line) in CellWidth.wordWrap(emptyText, width: body.width).prefix(body.height).enumerated() {
+            for (index, line) in Wrap.rows(emptyText, width: body.width).prefix(body.height).enumerated() {
                 buffer.write(line, x: body.x, y: body.y + index, style: .dim, maxWidth: body.width)
             }
             return

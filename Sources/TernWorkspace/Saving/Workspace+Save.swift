@@ -14,7 +14,6 @@ extension Workspace {
         let components = try Self.validatedComponents(of: entry.id)
         let file = specFile(for: components)
         let defaultName = components.last ?? entry.id
-        let written = try SpecWriter(spec: entry.spec, defaultName: defaultName).yaml()
         if FileManager.default.fileExists(atPath: file.path), let text = try? YAMLSource.read(file) {
             var reader = SpecReader(file: file)
             if let existing = try? reader.read(text: text, defaultName: defaultName) {
@@ -33,6 +32,7 @@ extension Workspace {
                 }
             }
         }
+        let written = try SpecWriter(spec: entry.spec, defaultName: defaultName).yaml()
         try AtomicFile.write(Data(written.utf8), to: file)
     }
 }
