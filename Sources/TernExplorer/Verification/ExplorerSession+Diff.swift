@@ -22,6 +22,9 @@ extension ExplorerSession {
         switch target {
         case .history(let first, let second):
             let history = try await cacheBrowser.historyEntries()
+            guard !history.isEmpty else {
+                throw ExplorerError(.usage, "the history is empty: send something first, then compare two sends")
+            }
             guard max(first, second) <= history.count else {
                 throw ExplorerError(
                     .usage, "history has \(history.count) entries: 'diff --history N M' takes 1 to \(history.count)")
