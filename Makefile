@@ -9,7 +9,7 @@ SWIFT ?= swift
 # both in the end-to-end tests; python3-junitparser and libxml2-utils (xmllint) read and validate
 # the JUnit reports of `tern run` in the tests; python3-httpbin is the echo server of the end-to-end journeys;
 # httpie is the oracle `tern get URL ITEM...` is compared with (HTTPieDifferentialTests).
-APT_PACKAGES := libcurl4 libcurl4-openssl-dev libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema tinyproxy python3-httpbin httpie
+APT_PACKAGES := libcurl4 libcurl4-openssl-dev libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema tinyproxy python3-httpbin httpie python3-websockets
 
 .PHONY: deps build test lint format fuzz demo tour bench bench-import example install uninstall order-file release-link-inputs clean
 

@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "TernWorkspace", targets: ["TernWorkspace"]),
         .library(name: "TernJSONPath", targets: ["TernJSONPath"]),
         .library(name: "TernImport", targets: ["TernImport"]),
+        .library(name: "TernWebSocket", targets: ["TernWebSocket"]),
         .executable(name: "tern", targets: ["TernCLI"]),
     ],
     dependencies: [
@@ -34,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         // Without the default "ExternalLoading" trait: Tern reads one document and builds faster without it.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
@@ -61,6 +63,21 @@ let package = Package(
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TernWebSocket",
+            dependencies: [
+                "Tern", "TernHTTPClient",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "WSCompression", package: "swift-websocket"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -135,7 +152,7 @@ let package = Package(
             name: "TernCLI",
             dependencies: [
                 "Tern", "TernHTTPClient", "TernWorkspace", "TernSQLite", "TernExplorer", "TernExplorerStorage",
-                "TernMock", "TernJSONPath", "TernTUI", "TernNcurses", "TernREPL", "TernImport",
+                "TernMock", "TernJSONPath", "TernTUI", "TernNcurses", "TernREPL", "TernImport", "TernWebSocket",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -184,6 +201,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TernWebSocketTests",
+            dependencies: [
+                "Tern", "TernWebSocket", "TernHTTPClient", "TernMock", "TernTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

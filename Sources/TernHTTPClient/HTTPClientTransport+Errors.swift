@@ -3,13 +3,13 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Tern
+package import Tern
 
 extension HTTPClientTransport {
     /// Maps AsyncHTTPClient and NIO errors to `TernError` kinds the retry policy understands.
     /// `timeout` is the attempt's deadline, named when AsyncHTTPClient's own deadline fires first;
     /// `proxyCredentials` whether the proxy was given a user name and password.
-    static func map(
+    package static func map(
         _ error: any Error, request: Tern.Request, timeout: Duration? = nil, proxyCredentials: Bool = false
     ) -> TernError {
         if let ternError = error as? TernError { return ternError }

@@ -1,11 +1,11 @@
 import AsyncHTTPClient
-import NIOSSL
-import Tern
+package import NIOSSL
+package import Tern
 
 extension TLSSettings {
     /// The NIOSSL client configuration these settings describe (system roots plus the CA PEM,
     /// the client certificate and key, ALPN `h2` and `http/1.1`).
-    func clientTLSConfiguration() throws(TernError) -> TLSConfiguration {
+    package func clientTLSConfiguration() throws(TernError) -> TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
         if insecure { configuration.certificateVerification = .none }
         do {

@@ -154,10 +154,14 @@ extension Handler {
             response.phases = reply.phases
             return response
         }
-        let context = InterceptorContext(handler: self, requestID: emitter.requestID, attempt: attempt, logger: logger)
-        let chain = interceptors.reversed().reduce(send) { next, interceptor in
+        return try await chain(around: send, requestID: emitter.requestID, attempt: attempt)(request)
+    }
+
+    /// The interceptors, outermost first, around `send` (the transport, or a WebSocket upgrade).
+    func chain(around send: @escaping InterceptorNext, requestID: RequestID, attempt: Int) -> InterceptorNext {
+        let context = InterceptorContext(handler: self, requestID: requestID, attempt: attempt, logger: logger)
+        return interceptors.reversed().reduce(send) { next, interceptor in
             { request in try await interceptor.intercept(request, context: context, next: next) }
         }
-        return try await chain(request)
     }
 }

@@ -47,6 +47,9 @@ public final class Handler: Sendable {
     /// handler follows them itself (transports return 3xx as they are), so every hop goes through the
     /// interceptors — the cookie jar keeps what each hop sets — and is a `.redirect` event.
     public let redirectPolicy: RedirectPolicy
+    /// Opens WebSocket conversations (`connect`); `nil` until one is given (`WebSocketClientConnector`
+    /// from `TernWebSocket` on Linux).
+    public let webSockets: (any WebSocketConnector)?
 
     private let defaultsBox: Mutex<SessionDefaults>
     let broadcaster = EventBroadcaster<HandlerEvent>()
@@ -70,7 +73,8 @@ public final class Handler: Sendable {
         staleIfError: Bool = true,
         storesSecretAnswers: Bool = true,
         redirects: RedirectPolicy = .default,
-        maximumStoredBodyBytes: Int64? = nil
+        maximumStoredBodyBytes: Int64? = nil,
+        webSockets: (any WebSocketConnector)? = nil
     ) {
         self.transport = transport
         self.storage = storage
@@ -88,6 +92,7 @@ public final class Handler: Sendable {
         self.storesSecretAnswers = storesSecretAnswers
         self.redirectPolicy = redirects
         self.maximumStoredBodyBytes = maximumStoredBodyBytes
+        self.webSockets = webSockets
     }
 
     /// Lynn's shape: a transport, storage, a retry count and a mode.

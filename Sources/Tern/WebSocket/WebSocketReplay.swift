@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+
+/// Plays a stored conversation back as if the server were there: the server's messages in the
+/// recorded order (paced as recorded, or at once), each waiting for the client messages recorded
+/// before it; a client message other than the recorded one is a cache miss that says what differs.
+actor WebSocketReplay: WebSocketLink {
+    private let transcript: WebSocketTranscript
+    private let pacing: WebSocketOptions.ReplayPacing
+    private let clock: any TernClock
+    private let label: String
+    /// The next frame `receive` looks at.
+    private var position = 0
+    /// Recorded client frames already matched by a `send` (ahead of `position`).
+    private var answered: Set<Int> = []
+    /// The offset of the last frame delivered or matched: the next one waits its gap from then.
+    private var lastOffset = 0.0
+    private var waiting: CheckedContinuation<Void, Never>?
+    private var closing: WebSocketClose?
+    private var ended = false
+    private nonisolated let cancelled = Atomic<Bool>(false)
+
+    init(transcript: WebSocketTranscript, pacing: WebSocketOptions.ReplayPacing, clock: any TernClock, label: String) {
+        self.transcript = transcript
+        self.pacing = pacing
+        self.clock = clock
+        self.label = label
+    }
+
+    func receive() async throws(TernError) -> WebSocketLinkEvent? {
+        while true {
+            if ended || cancelled.load(ordering: .relaxed) { return nil }
+            if let closing {
+                ended = true
+                return .closed(closing)
+            }
+            guard position < transcript.frames.count else {
+                ended = true
+                return .closed(transcript.close ?? WebSocketClose(code: .normal, initiator: .received))
+            }
+            let frame = transcript.frames[position]
+            if frame.direction == .sent {
+                if answered.contains(position) {
+                    position += 1
+                    continue
+                }
+                // The server waits for the client's message, as it did when this was recorded.
+                await withCheckedContinuation { waiting = $0 }
+                continue
+            }
+            if pacing == .recorded, frame.offset > lastOffset {
+                let gap = Duration.fromSeconds(min(frame.offset - lastOffset, 3600))
+                do { try await clock.sleep(for: gap) } catch { return nil }
+                // A close or a cancel during the gap comes first.
+                if closing != nil || cancelled.load(ordering: .relaxed) { continue }
+            }
+            lastOffset = max(lastOffset, frame.offset)
+            position += 1
+            return .message(frame.message)
+        }
+    }
+
+    func send(_ message: WebSocketMessage) async throws(TernError) {
+        if ended || closing != nil {
+            throw TernError(.connection, "the conversation is closed; nothing more can be sent")
+        }
+        let sentSoFar = transcript.frames.prefix(position).filter { $0.direction == .sent }.count + answered.count
+        guard
+            let index = transcript.frames.indices.first(where: {
+                $0 >= position && transcript.frames[$0].direction == .sent && !answered.contains($0)
+            })
+        else {
+            throw TernError(
+                .cacheMiss,
+                "the recorded conversation has no more messages from the client after \(sentSoFar); "
+                    + "this one is \(Self.preview(message)) (--mode live records it again)",
+                requestLabel: label)
+        }
+        let expected = transcript.frames[index].message
+        guard expected == message else {
+            throw TernError(
+                .cacheMiss,
+                "the recorded conversation's client message #\(sentSoFar + 1) was \(Self.preview(expected)); "
+                    + "this one is \(Self.preview(message)) (--mode live records it again)",
+                requestLabel: label)
+        }
+        answered.insert(index)
+        lastOffset = max(lastOffset, transcript.frames[index].offset)
+        wake()
+    }
+
+    func ping() async throws(TernError) {}
+
+    func close(_ code: WebSocketCloseCode, reason: String?) async {
+        if closing == nil, !ended { closing = WebSocketClose(code: code, reason: reason, initiator: .sent) }
+        wake()
+    }
+
+    nonisolated func cancel() {
+        cancelled.store(true, ordering: .relaxed)
+        Task { await self.wake() }
+    }
+
+    private func wake() {
+        waiting?.resume()
+        waiting = nil
+    }
+
+    /// `text "hello"` or `binary, 5 bytes`, short enough for one line.
+    static func preview(_ message: WebSocketMessage) -> String {
+        switch message {
+        case .text(let text):
+            let short = text.count > 60 ? String(text.prefix(57)) + "…" : text
+            return "text \"\(short)\""
+        case .binary(let data):
+            return "binary, \(data.count) bytes"
+        }
+    }
+}

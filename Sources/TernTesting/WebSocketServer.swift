@@ -1,0 +1,106 @@
+import Foundation
+
+/// A WebSocket server nobody here wrote: Python's `websockets` (Debian's `python3-websockets`, which
+/// the Makefile's APT_PACKAGES installs) on 127.0.0.1, with a few paths the tests talk to:
+///
+/// - `/echo`: sends every message back as it came (text as text, binary as binary).
+/// - `/greet`: says `welcome` first, then echoes.
+/// - `/ticks?n=N&gap=S`: sends `{"tick":1}` … `{"tick":N}` S seconds apart, then waits.
+/// - `/subscribe`: waits for `{"op":"subscribe",…}`, answers `{"subscribed":CHANNEL}`, then 2 ticks.
+/// - `/headers`: sends the upgrade request's headers as one JSON object (lower-case names).
+/// - `/big?bytes=N`: sends one binary message of N bytes.
+/// - `/close?code=C&reason=R`: closes at once with that code.
+/// - `/drop`: drops the TCP connection without a close frame.
+public final class WebSocketServer: Sendable {
+    /// The system interpreter with the package, `nil` when `python3-websockets` is not installed.
+    public static var python: String? {
+        let python = "/usr/bin/python3"
+        guard FileManager.default.isExecutableFile(atPath: python) else { return nil }
+        let places = ["/usr/lib/python3/dist-packages/websockets/__init__.py"]
+        return places.contains { FileManager.default.fileExists(atPath: $0) } ? python : nil
+    }
+
+    /// The port on 127.0.0.1.
+    public let port: Int
+    private let process: ChildProcess
+
+    /// `ws://127.0.0.1:PORT`.
+    public var baseURL: String { "ws://127.0.0.1:\(port)" }
+
+    /// Starts the server on a free port and waits up to 15 s until it accepts connections.
+    public init() async throws {
+        guard let python = Self.python else {
+            throw UnresponsiveListener.Failure("python3-websockets is not installed (make deps installs it)")
+        }
+        let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 1)
+        RawSocket(descriptor: descriptor).close()
+        self.port = port
+        process = try ChildProcess(python, ["-c", Self.script, String(port)], output: .null, error: .null)
+        if await FreePort.waitUntilListening(port, seconds: 15) { return }
+        await stop()
+        throw UnresponsiveListener.Failure("the WebSocket server did not listen on 127.0.0.1:\(port) within 15 s")
+    }
+
+    /// Stops the server and waits until it has exited; idempotent.
+    public func stop() async { await process.stop() }
+
+    /// Runs `body` with the server started, then stops it, also when `body` throws.
+    public static func with<T>(_ body: (WebSocketServer) async throws -> T) async throws -> T {
+        let server = try await WebSocketServer()
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    static let script = #"""
+        import asyncio, json, sys, urllib.parse
+        import websockets
+
+        async def handler(ws, path):
+            url = urllib.parse.urlparse(path)
+            query = dict(urllib.parse.parse_qsl(url.query))
+            route = url.path
+            if route == "/greet":
+                await ws.send("welcome")
+                route = "/echo"
+            if route == "/echo":
+                async for message in ws:
+                    await ws.send(message)
+            elif route == "/ticks":
+                gap = float(query.get("gap", "0"))
+                for i in range(1, int(query.get("n", "3")) + 1):
+                    await ws.send(json.dumps({"tick": i}))
+                    await asyncio.sleep(gap)
+                await ws.wait_closed()
+            elif route == "/subscribe":
+                async for message in ws:
+                    data = json.loads(message)
+                    if data.get("op") == "subscribe":
+                        await ws.send(json.dumps({"subscribed": data.get("channel")}))
+                        for i in range(1, 3):
+                            await ws.send(json.dumps({"tick": i}))
+            elif route == "/headers":
+                await ws.send(json.dumps({k.lower(): v for k, v in ws.request_headers.raw_items()}))
+                await ws.wait_closed()
+            elif route == "/big":
+                await ws.send(b"x" * int(query.get("bytes", "1024")))
+                await ws.wait_closed()
+            elif route == "/close":
+                await ws.close(int(query.get("code", "1000")), query.get("reason", ""))
+            elif route == "/drop":
+                ws.transport.abort()
+            else:
+                await ws.close(1008, "no such path")
+
+        async def main():
+            async with websockets.serve(handler, "127.0.0.1", int(sys.argv[1]), max_size=None):
+                await asyncio.Future()
+
+        asyncio.run(main())
+        """#
+}

@@ -1,0 +1,332 @@
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import NIOPosix
+import NIOSSL
+import NIOWebSocket
+import Synchronization
+public import Tern
+import TernHTTPClient
+import WSClient
+import WSCompression
+
+/// Opens WebSocket conversations over SwiftNIO with hummingbird-project's `swift-websocket`
+/// client: RFC 6455 framing, fragmentation, pings, the closing handshake and UTF-8 checks, and
+/// permessage-deflate (RFC 7692), with Tern's TLS and proxy settings and its limits.
+///
+/// ```swift
+/// let handler = Handler(transport: HTTPClientTransport.shared, webSockets: WebSocketClientConnector.shared)
+/// let socket = try await handler.connect(ChatAPI.room("general"))
+/// ```
+public struct WebSocketClientConnector: WebSocketConnector {
+    /// A connector with the default configuration.
+    public static let shared = WebSocketClientConnector()
+
+    /// TLS, the proxy and the connect timeout (the per-request `ConnectionSettings` win).
+    public var configuration: TransportConfiguration
+
+    /// Makes a connector.
+    public init(configuration: TransportConfiguration = TransportConfiguration()) {
+        self.configuration = configuration
+    }
+
+    public func open(_ request: Request, options: WebSocketOptions) async throws(TernError) -> any WebSocketLink {
+        let url = request.url.withWebSocketScheme(true)
+        let secure = url.scheme?.lowercased() == "wss"
+        let address = AttemptWatchdog.address(of: url)
+        let settings =
+            request.connectionSettings ?? ConnectionSettings(tls: configuration.tls, proxy: configuration.proxy)
+        var headers = HTTPFields()
+        // The client writes Host and Origin itself (the URL's origin); a second one would confuse servers.
+        for field in request.headers where !["host", "origin", "content-length"].contains(field.name.canonicalName) {
+            headers.append(field)
+        }
+        let client = WebSocketClientConfiguration(
+            maxFrameSize: options.maximumFrameSize, additionalHeaders: headers,
+            extensions: options.compression
+                ? [.perMessageDeflate(maxDecompressedFrameSize: options.maximumMessageSize)] : [],
+            closeTimeout: options.closeTimeout,
+            autoPing: options.keepAlive.map { .enabled(timePeriod: $0) } ?? .disabled,
+            validateUTF8: options.validatesUTF8)
+        var tls: TLSConfiguration?
+        if secure { tls = try settings.tls.clientTLSConfiguration() }
+        let link = LiveWebSocketLink(
+            capacity: options.bufferedMessages, address: address,
+            limit: min(options.maximumMessageSize, options.maximumFrameSize))
+        let limit = options.connectTimeout ?? request.timeout ?? .seconds(30)
+        let maximumMessage = options.maximumMessageSize
+        let proxy = settings.proxy.map { proxy in
+            var connect = HTTPFields()
+            if let credentials = proxy.credentials {
+                let token = Data("\(credentials.username):\(credentials.password)".utf8).base64EncodedString()
+                connect[.proxyAuthorization] = "Basic \(token)"
+            }
+            return WebSocketProxySettings(
+                host: proxy.host, port: proxy.port, type: .http(connectHeaders: connect), timeout: limit)
+        }
+        let urlText = url.absoluteString
+        let logger = Logger(label: "tern.websocket", factory: { _ in SwiftLogNoOpLogHandler() })
+        let task = Task {
+            do {
+                let handler: WebSocketDataHandler<WebSocketClient.Context> = { inbound, outbound, _ in
+                    link.opened(outbound)
+                    var messages = inbound.messages(maxSize: maximumMessage).makeAsyncIterator()
+                    while let message = try await link.watching({ try await messages.next() }) {
+                        let event: WebSocketLinkEvent
+                        switch message {
+                        case .text(let text): event = .message(.text(text))
+                        case .binary(var buffer):
+                            event = .message(.binary(Data(buffer.readBytes(length: buffer.readableBytes) ?? [])))
+                        }
+                        guard await link.queue.push(event) else { break }
+                    }
+                }
+                let closeFrame: WebSocketCloseFrame?
+                if let proxy {
+                    closeFrame = try await WebSocketClient.connect(
+                        url: urlText, configuration: client, tlsConfiguration: tls, proxySettings: proxy,
+                        logger: logger, handler: handler)
+                } else {
+                    closeFrame = try await WebSocketClient.connect(
+                        url: urlText, configuration: client, tlsConfiguration: tls, logger: logger, handler: handler)
+                }
+                await link.ended(closeFrame)
+            } catch {
+                await link.failed(error, request: request)
+            }
+        }
+        link.task.withLock { $0 = task }
+        return try await link.waitUntilOpen(within: limit, request: request)
+    }
+}
+
+/// One live connection: the NIO side pushes what arrives into a bounded queue and hands over its
+/// writer once the upgrade is done.
+final class LiveWebSocketLink: WebSocketLink {
+    private enum Opening {
+        case waiting(CheckedContinuation<Void, any Error>?)
+        case open
+        case failed(TernError)
+    }
+
+    let queue: AsyncBoundedQueue<WebSocketLinkEvent>
+    let task = Mutex<Task<Void, Never>?>(nil)
+    private let writer = Mutex<WebSocketOutboundWriter?>(nil)
+    private let opening = Mutex<Opening>(.waiting(nil))
+    private let closeRequested = Mutex<WebSocketClose?>(nil)
+    private let tooBig = Mutex(false)
+    private let address: String
+    /// The largest message accepted.
+    private let limit: Int
+
+    init(capacity: Int, address: String, limit: Int) {
+        queue = AsyncBoundedQueue(capacity: capacity)
+        self.address = address
+        self.limit = limit
+    }
+
+    /// The upgrade succeeded.
+    func opened(_ outbound: WebSocketOutboundWriter) {
+        writer.withLock { $0 = outbound }
+        let waiter = opening.withLock { state -> CheckedContinuation<Void, any Error>? in
+            guard case .waiting(let waiter) = state else { return nil }
+            state = .open
+            return waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Waits for the upgrade, at most `limit`.
+    func waitUntilOpen(within limit: Duration, request: Request) async throws(TernError) -> LiveWebSocketLink {
+        let address = self.address
+        let timer = Task { [weak self] in
+            try await Task.sleep(for: limit)
+            self?.fail(
+                TernError(
+                    .timeout,
+                    "no WebSocket connection to \(address) within \(AttemptWatchdog.describe(limit)) "
+                        + "(connect timeout): the server may be down or slow to answer the upgrade",
+                    requestLabel: request.label))
+        }
+        defer { timer.cancel() }
+        do {
+            try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    let result: Result<Void, TernError>? = opening.withLock { state in
+                        switch state {
+                        case .open: return .success(())
+                        case .failed(let error): return .failure(error)
+                        case .waiting:
+                            state = .waiting(continuation)
+                            return nil
+                        }
+                    }
+                    if let result { continuation.resume(with: result) }
+                }
+            } onCancel: { [weak self] in
+                self?.fail(TernError(.cancelled, "the connection was cancelled", requestLabel: request.label))
+            }
+        } catch {
+            cancel()
+            throw TernError.wrap(error, requestLabel: request.label)
+        }
+        return self
+    }
+
+    private func fail(_ error: TernError) {
+        let waiter = opening.withLock { state -> CheckedContinuation<Void, any Error>?? in
+            guard case .waiting(let waiter) = state else { return nil }
+            state = .failed(error)
+            return .some(waiter)
+        }
+        if case .some(let waiter) = waiter { waiter?.resume(throwing: error) }
+    }
+
+    /// Runs one read, noting a frame over the size limit (the client then closes with its own code).
+    func watching<T>(_ read: () async throws -> T) async throws -> T {
+        do {
+            return try await read()
+        } catch NIOWebSocketError.invalidFrameLength {
+            tooBig.withLock { $0 = true }
+            throw NIOWebSocketError.invalidFrameLength
+        }
+    }
+
+    /// The server closed (or the close we asked for came back).
+    func ended(_ frame: WebSocketCloseFrame?) async {
+        writer.withLock { $0 = nil }
+        let close: WebSocketClose
+        if tooBig.withLock({ $0 }) {
+            close = Self.tooBig(limit)
+        } else if let ours = closeRequested.withLock({ $0 }) {
+            close = ours
+        } else if let frame {
+            close = WebSocketClose(
+                code: WebSocketCloseCode(UInt16(webSocketErrorCode: frame.closeCode)), reason: frame.reason,
+                initiator: .received)
+        } else {
+            // A frame over the limit also ends here: NIO answers it with 1009 and drops the connection.
+            close = WebSocketClose(
+                code: .abnormal,
+                reason: "the connection to \(address) ended without a close frame (the server dropped it, or sent a "
+                    + "frame over the limit of \(limit) bytes)",
+                initiator: .received)
+        }
+        fail(TernError(.connection, "\(address) closed the connection during the WebSocket upgrade"))
+        await queue.push(.closed(close))
+        queue.finish()
+    }
+
+    /// The connection failed: before the upgrade, the opener's error; after, how it ended.
+    func failed(_ error: any Error, request: Request) async {
+        writer.withLock { $0 = nil }
+        let failure = Self.describe(error, request: request, address: address)
+        fail(failure)
+        let close: WebSocketClose
+        switch error as? WebSocketClientError {
+        case .some(.serverSentMessageTooLarge):
+            close = Self.tooBig(limit)
+        case .some(.serverSentDataInconsistentWithMessage):
+            close = WebSocketClose(
+                code: .inconsistentData, reason: "the server sent text that is not UTF-8", initiator: .sent)
+        case .some(.serverProtocolError):
+            close = WebSocketClose(
+                code: .protocolError, reason: "the server broke the WebSocket protocol", initiator: .sent)
+        default:
+            close =
+                tooBig.withLock({ $0 })
+                ? Self.tooBig(limit) : WebSocketClose(code: .abnormal, reason: failure.message, initiator: .received)
+        }
+        await queue.push(.closed(close))
+        queue.finish()
+    }
+
+    /// The close of a conversation whose server sent more than the limit.
+    static func tooBig(_ limit: Int) -> WebSocketClose {
+        WebSocketClose(
+            code: .messageTooBig,
+            reason: "the server sent a message bigger than the limit of \(limit) bytes (websocket.maxMessageBytes "
+                + "raises it)",
+            initiator: .sent)
+    }
+
+    static func describe(_ error: any Error, request: Request, address: String) -> TernError {
+        if let failure = error as? TernError { return failure }
+        if let client = error as? WebSocketClientError {
+            switch client {
+            case .webSocketUpgradeFailed:
+                return TernError(
+                    .unacceptableStatus,
+                    "\(address) did not switch to WebSocket: it answered the upgrade with a plain HTTP response "
+                        + "(check the path, and that the endpoint speaks WebSocket; `tern get` with http:// shows "
+                        + "what it answers)",
+                    requestLabel: request.label)
+            case .invalidURL:
+                return TernError(
+                    .invalidRequest, "'\(request.url)' is not a WebSocket URL", requestLabel: request.label)
+            case .proxyHandshakeFailed, .proxyHandshakeInvalidResponse:
+                return TernError(
+                    .connection,
+                    "the proxy did not open a tunnel to \(address): check that it allows this port, or give "
+                        + "credentials in the proxy URL",
+                    requestLabel: request.label, underlying: error)
+            case .proxyHandshakeTimeout:
+                return TernError(
+                    .timeout, "the proxy did not open a tunnel to \(address) in time", requestLabel: request.label,
+                    underlying: error)
+            default:
+                return TernError(.transport, "\(address): \(client)", requestLabel: request.label, underlying: error)
+            }
+        }
+        return HTTPClientTransport.map(error, request: request)
+    }
+
+    func receive() async throws(TernError) -> WebSocketLinkEvent? {
+        do {
+            return try await queue.next()
+        } catch {
+            throw TernError.wrap(error)
+        }
+    }
+
+    func send(_ message: Tern.WebSocketMessage) async throws(TernError) {
+        guard let writer = writer.withLock({ $0 }) else {
+            throw TernError(.connection, "the conversation is closed; nothing more can be sent")
+        }
+        do {
+            switch message {
+            case .text(let text): try await writer.write(.text(text))
+            case .binary(let data): try await writer.write(.binary(ByteBuffer(bytes: data)))
+            }
+        } catch {
+            throw TernError(.connection, "the message was not sent: \(address) closed the conversation")
+        }
+    }
+
+    func ping() async throws(TernError) {
+        guard let writer = writer.withLock({ $0 }) else {
+            throw TernError(.connection, "the conversation is closed; nothing more can be sent")
+        }
+        do {
+            try await writer.write(.custom(WebSocketFrame(fin: true, opcode: .ping, data: ByteBuffer(string: "tern"))))
+        } catch {
+            throw TernError(.connection, "the ping was not sent: \(address) closed the conversation")
+        }
+    }
+
+    func close(_ code: WebSocketCloseCode, reason: String?) async {
+        let first = closeRequested.withLock { requested in
+            if requested != nil { return false }
+            requested = WebSocketClose(code: code, reason: reason, initiator: .sent)
+            return true
+        }
+        guard first, let writer = writer.withLock({ $0 }) else { return }
+        try? await writer.close(WebSocketErrorCode(codeNumber: Int(code.rawValue)), reason: reason)
+    }
+
+    func cancel() {
+        task.withLock { $0?.cancel() }
+        queue.cancel()
+    }
+}
