@@ -16,12 +16,12 @@ enum URLBuilding {
         return try parse(joined)
     }
 
-    /// Parses an absolute http(s) URL or throws `invalidRequest` naming it.
+    /// Parses an absolute http(s) URL (or ws(s), for `Handler.connect`) or throws `invalidRequest` naming it.
     static func parse(_ text: String) throws(TernError) -> URL {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", url.host != nil
+            ["http", "https", "ws", "wss"].contains(scheme), url.host != nil
         else {
-            throw TernError(.invalidRequest, "'\(text)' is not an absolute http(s) URL")
+            throw TernError(.invalidRequest, "'\(text)' is not an absolute http(s) or ws(s) URL")
         }
         return url
     }

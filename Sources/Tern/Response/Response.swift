@@ -33,6 +33,9 @@ public struct Response: Sendable {
     /// Where the last attempt's time went (connecting, waiting, receiving), for a live response whose
     /// transport measured it; `nil` for stored and sample answers.
     public var phases: TransferPhases? = nil
+    /// For a WebSocket spec sent as one exchange (the explorer's `send`): the conversation, every
+    /// message each way and how it closed; the body is then its summary as JSON.
+    public var conversation: WebSocketTranscript? = nil
 
     /// Makes a response; transports and interceptors may build their own.
     public init(

@@ -156,7 +156,15 @@ extension Handler {
             emitter.emit(.cache(.notStored(key: plan.key, reason: reason)))
             return
         }
-        let until = cacheValidity.validUntil(for: response, now: now) ?? now
+        // A conversation has no freshness headers: it stays valid for the fallback lifetime (or the request's).
+        var until = now
+        if let seconds = plan.request.validFor {
+            until = now.addingTimeInterval(seconds)
+        } else if case .responseHeaders(let fallback) = cacheValidity {
+            until = now.addingTimeInterval(fallback)
+        } else {
+            until = cacheValidity.validUntil(for: response, now: now) ?? now
+        }
         let entry = StoredResponse(
             key: plan.key, status: 101, headers: headers, body: body, fileURL: nil, source: .live, storedAt: now,
             validUntil: until, method: "GET", url: redactor.redact(url: plan.request.cacheURL),

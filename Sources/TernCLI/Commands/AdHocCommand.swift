@@ -182,7 +182,9 @@ struct AdHocInvocation: Equatable {
         guard !(form && json) else { throw CommandFailure.usage("--form and --json cannot be used together") }
         // As HTTPie does: a body piped in is the raw body (unless data items or --raw give one).
         var body = raw.map { Data($0.utf8) }
-        if body == nil, !ignoreStdin, isatty(STDIN_FILENO) == 0,
+        // A WebSocket reads piped stdin as messages, line by line, once connected (not as a body).
+        let webSocket = ["ws://", "wss://"].contains { url.lowercased().hasPrefix($0) }
+        if body == nil, !ignoreStdin, !webSocket, isatty(STDIN_FILENO) == 0,
             !items.contains(where: { (try? RequestItem.parse($0))?.kind.isData == true })
         {
             let piped = try BodyInput.read("-")
@@ -213,6 +215,7 @@ struct AdHocInvocation: Equatable {
                 })
         }
         var spec = request.spec()
+        if webSocket { spec = Self.conversation(spec) }
         if let auth {
             let header = try AdHocArguments.authorization(auth, type: authType)
             spec.headers.removeAll { $0.name.lowercased() == "authorization" }
@@ -370,4 +373,20 @@ struct OptionsCommand: AsyncParsableCommand {
         commandName: "options", abstract: "Send an OPTIONS to a URL typed here.", aliases: ["OPTIONS"])
     @OptionGroup var request: AdHocArguments
     func run() async throws { try await request.run(method: "OPTIONS") }
+}
+
+extension AdHocInvocation {
+    /// A typed `ws://` request as a WebSocket spec: its data items (`op=subscribe`) are its first message,
+    /// as JSON, instead of a body.
+    static func conversation(_ spec: SpecDefinition) -> SpecDefinition {
+        var spec = spec
+        var definition = WebSocketDefinition()
+        if case .text(let text)? = spec.body {
+            definition.messages = [.text(text)]
+            spec.body = nil
+            spec.headers.removeAll { ["content-type", "accept"].contains($0.name.lowercased()) }
+        }
+        spec.websocket = definition
+        return spec
+    }
 }

@@ -231,6 +231,17 @@ struct SendArguments: Equatable {
             throw CommandFailure.usage("--filter: \(error)")
         }
         var adjusted = adjustments
+        // A WebSocket spec prints its conversation as it goes, and sends piped stdin's lines too.
+        let resolvedURL = try? await resolved(on: opened.session).url
+        let isWebSocket = resolvedURL?.isWebSocket == true
+        if isWebSocket {
+            let printer = ConversationPrinter(json: events == .json, terminal: StandardStream.output.isTerminal)
+            adjusted.onConversation = { event in
+                waiting?.finish()
+                printer.print(event)
+            }
+            if body == nil, isatty(STDIN_FILENO) == 0 { adjusted.outgoing = StandardInputLines.stream() }
+        }
         let printed = Atomic<Bool>(false)
         let interrupt = output == nil && filter == nil ? InterruptStop() : nil
         if let interrupt {
@@ -268,6 +279,11 @@ struct SendArguments: Equatable {
         do {
             if let filterPath {
                 try printMatches(of: filterPath, in: response)
+            } else if let conversation = response.conversation {
+                if include { StandardStream.error.write("101 Switching Protocols (\(response.source.rawValue))\n") }
+                if let close = conversation.close, StandardStream.error.isTerminal || !close.code.isNormal {
+                    StandardStream.error.write("tern: \(ConversationPrinter.closeLine(close))\n")
+                }
             } else {
                 let streamed = printed.load(ordering: .relaxed) || StreamFormat(headers: response.headers) != nil
                 try ResponsePrinter(include: include, bodyPrinted: streamed || !printsResponseBody).print(
@@ -281,6 +297,10 @@ struct SendArguments: Equatable {
         for miss in checked.captureMisses { StandardStream.error.write("tern: warning: \(miss)\n") }
         for failure in checked.failures {
             StandardStream.error.write("tern: ✗ \(failure.expected) — got \(failure.actual)\n")
+        }
+        // A conversation that did not end as both sides meant (a drop, a protocol error) fails the send.
+        if let close = response.conversation?.close, !close.code.isNormal {
+            throw CommandFailure.silent(checked.failures.isEmpty || !fail ? .failure : .failedCheck)
         }
         return checked
     }

@@ -6,6 +6,7 @@ import TernExplorerStorage
 import TernHTTPClient
 import TernMock
 import TernSQLite
+import TernWebSocket
 import TernWorkspace
 
 /// A workspace opened for one command: its cache, an embedded mock server when the environment
@@ -115,6 +116,7 @@ struct OpenedWorkspace {
         sessionOptions.mockFiling = mockFiling
         sessionOptions.redirects = needs.redirects
         sessionOptions.followsFiles = needs.followsFiles
+        sessionOptions.webSockets = WebSocketClientConnector.shared
         // An OAuth 2.0 sign-in's URL or code goes to stderr, so stdout stays the response (the TUI shows it).
         if needs.printsSignIn {
             sessionOptions.onAuthorization = { prompt in

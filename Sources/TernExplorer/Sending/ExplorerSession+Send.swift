@@ -44,7 +44,9 @@ extension ExplorerSession {
         }
         let response: Response
         do {
-            if let onStream = adjustments.onStream, request.transaction != .download {
+            if current.spec.isWebSocket {
+                response = try await converse(current, request: request, adjustments: adjustments, onEvent: onEvent)
+            } else if let onStream = adjustments.onStream, request.transaction != .download {
                 let stream = handler.stream(
                     request, mode: mode, stop: adjustments.streamStop ?? StreamStop(), onEvent: onEvent)
                 for try await item in stream.items { onStream(item) }

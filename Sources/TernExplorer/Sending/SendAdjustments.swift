@@ -20,6 +20,13 @@ package struct SendAdjustments: Sendable {
     package var onStream: (@Sendable (StreamedItem) -> Void)?
     /// Ends the streamed send early (the faces' Esc and Ctrl-C).
     package var streamStop: StreamStop?
+    /// Sees a WebSocket spec's conversation as it goes (opened, each message each way, the close).
+    package var onConversation: (@Sendable (ConversationEvent) -> Void)?
+    /// Messages a WebSocket spec sends after its own (the CLI's stdin lines): the spec's `until` waits
+    /// for this stream to end.
+    package var outgoing: AsyncStream<WebSocketMessage>?
+    /// How a replayed conversation is paced (`--at-once`); `nil` as recorded.
+    package var replayPacing: WebSocketOptions.ReplayPacing?
 
     package init() {}
 }

@@ -33,6 +33,8 @@ package actor ExplorerSession {
         /// over a file changed since it was read): the TUI and the REPL do; a one-shot command has no use
         /// for it and skips the look at every file when it starts.
         package var followsFiles = false
+        /// Opens WebSocket specs' conversations (`nil`: such a spec says it cannot be sent here).
+        package var webSockets: (any WebSocketConnector)? = nil
 
         /// Makes options.
         package init(
@@ -177,7 +179,8 @@ package actor ExplorerSession {
             ),
             redactedHeaders: settings.redactHeaders, staleIfError: settings.staleIfError,
             storesSecretAnswers: settings.storeSecretAnswers, redirects: settings.redirects,
-            maximumStoredBodyBytes: settings.cacheMaxBytes > 0 ? settings.cacheMaxBytes : nil
+            maximumStoredBodyBytes: settings.cacheMaxBytes > 0 ? settings.cacheMaxBytes : nil,
+            webSockets: options.webSockets
         )
         handler.updateDefaults { defaults in
             defaults.automaticDecompression = settings.compression
@@ -205,10 +208,7 @@ package actor ExplorerSession {
     /// compares), mode and variables, partitioned by that environment in the cache and carrying the
     /// `{{env:…}}` values it must never write down.
     func resolve(_ entry: SpecEntry, environment other: String? = nil) throws(ExplorerError) -> Request {
-        var context = settings.templateContext(
-            processEnvironment: processEnvironment, captured: capturedValues().mapValues(\.value))
-        if let other { context.environment = other }
-        context.secrets = secretResolver
+        let context = templateContext(environment: other)
         var request = try workspaceCall { () throws(WorkspaceError) in
             try workspace.request(for: entry, context: context)
         }
@@ -218,6 +218,15 @@ package actor ExplorerSession {
         request.identityURL = mockFiling?.filed(request.url)
         if let policy = settings.redirectOverride { request.redirectPolicy = policy }
         return request
+    }
+
+    /// What templates render with: the environment (or `other`), variables, captures and secrets.
+    func templateContext(environment other: String? = nil) -> TemplateContext {
+        var context = settings.templateContext(
+            processEnvironment: processEnvironment, captured: capturedValues().mapValues(\.value))
+        if let other { context.environment = other }
+        context.secrets = secretResolver
+        return context
     }
 
     /// The environment in force: the chosen one, else the workspace's default.

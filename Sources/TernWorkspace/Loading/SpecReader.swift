@@ -10,8 +10,8 @@ import Yams
 struct SpecReader {
     /// Every field a spec may have, in the order the docs (and new files) list them.
     static let fieldOrder = [
-        "name", "target", "method", "path", "query", "arrayEncoding", "headers", "auth", "disabled", "body",
-        "transaction", "storageKey", "validFor", "cookies", "redirects", "stream", "sample", "verify", "requires",
+        "name", "target", "method", "path", "protocol", "query", "arrayEncoding", "headers", "auth", "disabled",
+        "body", "websocket", "transaction", "storageKey", "validFor", "cookies", "redirects", "stream", "sample", "verify", "requires",
         "capture",
         "expect", "notes",
     ]
@@ -39,14 +39,30 @@ struct SpecReader {
         let fields = try reader.fields(root, of: "a spec", allowed: Self.fieldOrder)
         layout[order: ""] = fields.keys
 
-        let method = try required("method", in: fields)
-        let methodText = try reader.string(method, field: "method")
-        guard HTTPRequest.Method(methodText.uppercased()) != nil else {
-            throw reader.error("'\(methodText)' is not an HTTP method (GET, POST, PUT, PATCH, DELETE, ...)", at: method)
-        }
         let pathNode = try required("path", in: fields)
-        var spec = SpecDefinition(
-            name: defaultName, method: methodText, path: try reader.string(pathNode, field: "path"))
+        let path = try reader.string(pathNode, field: "path")
+        var webSocket: WebSocketDefinition?
+        if let node = fields["protocol"] {
+            let name = try reader.oneOf(node, field: "protocol", allowed: ["http", "websocket"])
+            if name == "websocket" { webSocket = WebSocketDefinition() }
+        }
+        if let node = fields["websocket"] { webSocket = try self.webSocket(node) }
+        if SpecDefinition.isWebSocketURL(path), webSocket == nil { webSocket = WebSocketDefinition() }
+        // A WebSocket opens with a GET: its spec may leave the method out.
+        var methodText = "GET"
+        if webSocket == nil || fields["method"] != nil {
+            let method = try required("method", in: fields)
+            methodText = try reader.string(method, field: "method")
+            guard HTTPRequest.Method(methodText.uppercased()) != nil else {
+                throw reader.error(
+                    "'\(methodText)' is not an HTTP method (GET, POST, PUT, PATCH, DELETE, ...)", at: method)
+            }
+            if webSocket != nil, methodText.uppercased() != "GET" {
+                throw reader.error("a WebSocket opens with GET, not \(methodText): leave 'method' out", at: method)
+            }
+        }
+        var spec = SpecDefinition(name: defaultName, method: methodText, path: path)
+        spec.websocket = webSocket
         layout[location: "path"] = SourceLocation(pathNode)
 
         if let node = fields["name"] { spec.name = try reader.optionalString(node, field: "name") ?? defaultName }

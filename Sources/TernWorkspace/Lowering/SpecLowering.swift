@@ -19,7 +19,8 @@ struct SpecLowering {
 
     func lower() throws(WorkspaceError) -> Request {
         let target = try resolveTarget()
-        let url = try makeURL(target: target)
+        var url = try makeURL(target: target)
+        if spec.isWebSocket { url = url.withWebSocketScheme(true) }
         // Methods are case-sensitive (RFC 9110 §9.1): any other method goes out as written (`curl -X wHat` sends
         // `wHat`); the standard ones are written in upper case whatever the file says (`post` → POST), as the
         // format has always promised and as Foundation's URLSession does anyway.
@@ -89,7 +90,12 @@ struct SpecLowering {
             base = try renderer.render(target.baseURL, file: workspace.manifestFile, at: target.locations["baseURL"])
         }
         let path = try render(spec.path, at: "path")
-        let text = URLJoining.join(base: base, path: path)
+        var text = URLJoining.join(base: base, path: path)
+        // A WebSocket URL is parsed as its http(s) twin, and turned back by `lower`.
+        for (socket, plain) in [("ws://", "http://"), ("wss://", "https://")]
+        where spec.isWebSocket && text.lowercased().hasPrefix(socket) {
+            text = plain + text.dropFirst(socket.count)
+        }
         guard let url = URLJoining.parse(text) else {
             var message = "'\(text)' is not an absolute http(s) URL"
             if let target, !path.contains("://") {

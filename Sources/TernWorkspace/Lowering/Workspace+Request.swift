@@ -16,4 +16,13 @@ extension Workspace {
         let lowering = SpecLowering(workspace: self, entry: entry, renderer: renderer)
         return try lowering.lower()
     }
+
+    /// The messages a WebSocket spec sends after the upgrade, templated in `context` (empty for HTTP).
+    public func webSocketMessages(for entry: SpecEntry, context: TemplateContext = TemplateContext())
+        throws(WorkspaceError) -> [WebSocketMessage]
+    {
+        guard let definition = entry.spec.websocket, !definition.messages.isEmpty else { return [] }
+        let renderer = try TemplateRenderer(workspace: self, context: context)
+        return try SpecLowering(workspace: self, entry: entry, renderer: renderer).lowerMessages(definition.messages)
+    }
 }

@@ -54,6 +54,9 @@ public struct SpecDefinition: Sendable, Equatable {
     /// Free text for people (`notes:`), never sent: what an import kept that Tern cannot run (a `.http`
     /// file's response handler script), or anything the author wants the next reader to know.
     public var notes: String?
+    /// The conversation of a WebSocket spec (`websocket:`; a `ws://`/`wss://` path or `protocol: websocket`
+    /// makes one with the defaults); `nil` for HTTP.
+    public var websocket: WebSocketDefinition?
 
     /// Key order and value positions from the file this definition was read from.
     var layout = SpecLayout()
@@ -131,4 +134,15 @@ public struct DisabledItems: Sendable, Equatable {
 
     /// Whether the query parameter `name` is off.
     public func isDisabled(query name: String) -> Bool { query.contains(name) }
+}
+
+extension SpecDefinition {
+    /// Whether the spec opens a WebSocket conversation rather than sending one request.
+    public var isWebSocket: Bool { websocket != nil }
+
+    /// Whether `path` is a `ws://` or `wss://` URL.
+    static func isWebSocketURL(_ path: String) -> Bool {
+        let lower = path.prefix(6).lowercased()
+        return lower.hasPrefix("ws://") || lower.hasPrefix("wss://")
+    }
 }

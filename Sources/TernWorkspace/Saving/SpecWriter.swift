@@ -29,8 +29,14 @@ struct SpecWriter {
         let recorded = spec.layout[order: ""]
         if spec.name != defaultName || recorded.contains("name") { values["name"] = Self.string(spec.name) }
         if let target = spec.target { values["target"] = Self.string(target) }
-        values["method"] = Self.string(spec.method)
+        if !spec.isWebSocket || recorded.contains("method") { values["method"] = Self.string(spec.method) }
         values["path"] = Self.string(spec.path)
+        if spec.isWebSocket, recorded.contains("protocol") || !SpecDefinition.isWebSocketURL(spec.path) {
+            values["protocol"] = Self.string("websocket")
+        }
+        if let webSocket = spec.websocket, webSocket != WebSocketDefinition() || recorded.contains("websocket") {
+            values["websocket"] = self.webSocket(webSocket)
+        }
         if !spec.query.isEmpty {
             values["query"] = Self.mapping(spec.query.map { ($0.name, json($0.value, at: "query/" + $0.name)) })
         }
@@ -73,6 +79,30 @@ struct SpecWriter {
         if !spec.expect.isEmpty { values["expect"] = expect() }
         if let notes = spec.notes { values["notes"] = Self.string(notes) }
         return ordered(values, at: "", canonical: SpecReader.fieldOrder)
+    }
+
+    private func webSocket(_ definition: WebSocketDefinition) -> Node {
+        var pairs: [(String, Node)] = []
+        if !definition.messages.isEmpty {
+            let messages = definition.messages.enumerated().map { index, message -> Node in
+                switch message {
+                case .text(let text): Self.string(text)
+                case .json(let value): Self.mapping([("json", json(value, at: "websocket/messages/\(index)/json"))])
+                case .binary(let base64): Self.mapping([("binary", Self.string(base64))])
+                }
+            }
+            pairs.append(("messages", Node(messages)))
+        }
+        if definition.until != .default {
+            var until: [(String, Node)] = []
+            if let received = definition.until.received { until.append(("received", Node(String(received)))) }
+            if let idle = definition.until.idle { until.append(("idle", Self.number(idle, preferInteger: true))) }
+            if definition.until.closed { until.append(("closed", Node("true"))) }
+            pairs.append(("until", Self.mapping(until)))
+        }
+        if let bytes = definition.maxMessageBytes { pairs.append(("maxMessageBytes", Node(String(bytes)))) }
+        if !definition.compression { pairs.append(("compression", Node("false"))) }
+        return Self.mapping(pairs)
     }
 
     private func body(_ body: BodyDefinition) -> Node {

@@ -1,0 +1,105 @@
+import Foundation
+import Tern
+import TernExplorer
+
+/// `tern send` on a WebSocket spec: each message from the server on stdout as it arrives.
+///
+/// Text as it came (JSON pretty-printed on a terminal), binary as its size and a hex preview. With
+/// `--events json`: one object per event, `open`, `message` (both directions) and `close`:
+/// `{"event":"message","direction":"in","kind":"text","data":…,"at":"2026-…"}`, JSON data embedded.
+struct ConversationPrinter: Sendable {
+    let json: Bool
+    let terminal: Bool
+
+    func print(_ event: ConversationEvent) {
+        if let text = text(event) { StandardStream.output.write(text) }
+    }
+
+    func text(_ event: ConversationEvent) -> String? {
+        if json { return JSONLines.object(Self.fields(event)) + "\n" }
+        guard case .message(.received, let message, _) = event else { return nil }
+        switch message {
+        case .text(let text):
+            if terminal, let pretty = Self.pretty(text) { return pretty + "\n" }
+            return text + "\n"
+        case .binary(let data):
+            return Self.binaryLine(data) + "\n"
+        }
+    }
+
+    /// `[binary, 5 bytes] 68 65 6c 6c 6f`, the first 32 bytes.
+    static func binaryLine(_ data: Data) -> String {
+        let preview = data.prefix(32).map { String(format: "%02x", $0) }.joined(separator: " ")
+        let more = data.count > 32 ? " …" : ""
+        return "[binary, \(data.count) byte\(data.count == 1 ? "" : "s")] \(preview)\(more)"
+    }
+
+    static func pretty(_ text: String) -> String? {
+        guard text.first == "{" || text.first == "[",
+            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func fields(_ event: ConversationEvent) -> [(String, JSONLines.Value)] {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        switch event {
+        case .opened(let url, let source):
+            return [
+                ("event", .string("open")), ("url", .string(url)), ("source", .string(source.rawValue)),
+                ("at", .string(formatter.string(from: Date()))),
+            ]
+        case .message(let direction, let message, let at):
+            var fields: [(String, JSONLines.Value)] = [
+                ("event", .string("message")), ("direction", .string(direction.rawValue)),
+                ("kind", .string(message.kind)),
+            ]
+            switch message {
+            case .text(let text):
+                let isJSON =
+                    (text.first == "{" || text.first == "[")
+                    && (try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil
+                fields.append(("data", isJSON ? .json(text.replacingOccurrences(of: "\n", with: " ")) : .string(text)))
+            case .binary(let data):
+                fields.append(("data", .string(data.base64EncodedString())))
+                fields.append(("bytes", .int(data.count)))
+            }
+            fields.append(("at", .string(formatter.string(from: at))))
+            return fields
+        case .closed(let close):
+            return [
+                ("event", .string("close")), ("code", .int(Int(close.code.rawValue))),
+                ("reason", close.reason.map { .string($0) } ?? .null),
+                ("by", .string(close.initiator == .sent ? "client" : "server")),
+                ("at", .string(formatter.string(from: Date()))),
+            ]
+        }
+    }
+
+    /// `closed: 1000 normal closure by Tern (until received 3)`, for stderr on a terminal.
+    static func closeLine(_ close: WebSocketClose) -> String {
+        let who = close.initiator == .sent ? "by Tern" : "by the server"
+        let reason = close.reason.map { $0.isEmpty ? "" : ": \($0)" } ?? ""
+        return "closed \(close.code) \(who)\(reason)"
+    }
+}
+
+/// Standard input's lines as text messages, read on a thread of their own (a pipe or a file, never a
+/// terminal): what `tern send` on a WebSocket spec sends after the spec's own messages, like websocat.
+enum StandardInputLines {
+    /// The lines, each at most 1 MiB (a longer one is cut), until end of input.
+    static func stream() -> AsyncStream<WebSocketMessage> {
+        AsyncStream(bufferingPolicy: .bufferingOldest(64)) { continuation in
+            Thread.detachNewThread {
+                while let line = readLine(strippingNewline: true) {
+                    let text = line.utf8.count > 1 << 20 ? String(line.prefix(1 << 20)) : line
+                    if case .terminated = continuation.yield(.text(text)) { return }
+                }
+                continuation.finish()
+            }
+        }
+    }
+}
