@@ -232,8 +232,12 @@ struct SendArguments: Equatable {
         }
         var adjusted = adjustments
         // A WebSocket spec prints its conversation as it goes, and sends piped stdin's lines too.
-        let resolvedURL = try? await resolved(on: opened.session).url
-        let isWebSocket = resolvedURL?.isWebSocket == true
+        let isWebSocket: Bool
+        if let adHoc {
+            isWebSocket = adHoc.isWebSocket
+        } else {
+            isWebSocket = await opened.session.opensWebSocket(spec)
+        }
         if isWebSocket {
             let printer = ConversationPrinter(json: events == .json, terminal: StandardStream.output.isTerminal)
             adjusted.onConversation = { event in

@@ -1,7 +1,7 @@
 package import Foundation
-package import Tern
 import HTTPTypes
 import Synchronization
+package import Tern
 import TernWorkspace
 
 /// What a WebSocket spec's conversation shows as it goes.
@@ -131,7 +131,8 @@ extension ExplorerSession {
         func value(_ message: WebSocketMessage) -> JSONValue {
             switch message {
             case .text(let text):
-                if let data = text.data(using: .utf8), let parsed = try? JSONDecoder().decode(JSONValue.self, from: data),
+                if let data = text.data(using: .utf8),
+                    let parsed = try? JSONDecoder().decode(JSONValue.self, from: data),
                     text.first == "{" || text.first == "["
                 {
                     return parsed
@@ -170,4 +171,11 @@ private final class ConversationState: Sendable {
     private let progress = Mutex(ConversationProgress())
 
     func withLock<T>(_ body: (inout ConversationProgress) -> T) -> T { progress.withLock { body(&$0) } }
+}
+
+extension ExplorerSession {
+    /// Whether the spec `name` (or the selected one) is a WebSocket spec; `false` when there is none.
+    package func opensWebSocket(_ name: String?) -> Bool {
+        (try? entry(name))?.spec.isWebSocket == true
+    }
 }

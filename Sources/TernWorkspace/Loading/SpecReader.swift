@@ -11,7 +11,8 @@ struct SpecReader {
     /// Every field a spec may have, in the order the docs (and new files) list them.
     static let fieldOrder = [
         "name", "target", "method", "path", "protocol", "query", "arrayEncoding", "headers", "auth", "disabled",
-        "body", "websocket", "transaction", "storageKey", "validFor", "cookies", "redirects", "stream", "sample", "verify", "requires",
+        "body", "websocket", "transaction", "storageKey", "validFor", "cookies", "redirects", "stream", "sample",
+        "verify", "requires",
         "capture",
         "expect", "notes",
     ]

@@ -1,0 +1,146 @@
+import Foundation
+import TernTesting
+import Testing
+
+/// `tern send` and `tern get` on WebSocket specs against Python's `websockets` server: the messages
+/// printed as they come, `--events json`, stdin lines, `expect:`/`capture:`, a spec that requires an
+/// HTTP log-in, the replay offline with the server stopped, and the exit codes.
+@Suite("WebSocket in the CLI", .serialized, .timeLimit(.minutes(3)))
+struct WebSocketCLITests {
+    func withServer(_ body: (WebSocketServer) async throws -> Void) async throws {
+        guard WebSocketServer.python != nil else {
+            Issue.record("python3-websockets is not installed (make deps installs it)")
+            return
+        }
+        try await WebSocketServer.with(body)
+    }
+
+    func lines(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+    }
+
+    @Test("log in over HTTP, connect with the captured token, check and capture; then replay it offline")
+    func journey() async throws {
+        try await withServer { server in
+            try await withDemo { workspace in
+                try workspace.write(
+                    "specs/live/ticks.yaml",
+                    """
+                    # Logs in (auth/login captures the token), then subscribes with it.
+                    path: \(server.baseURL)/subscribe
+                    headers:
+                      Authorization: Bearer {{token}}
+                    requires:
+                      - auth/login
+                    websocket:
+                      messages:
+                        - {json: {op: subscribe, channel: ticks}}
+                      until: {received: 3}
+                    capture:
+                      lastTick: $.messages[2].tick
+                    expect:
+                      status: 101
+                      json:
+                        $.messages[0].subscribed: ticks
+                        $.count: 3
+                        $.close.code: 1000
+                    """)
+                try workspace.write(
+                    "specs/live/headers.yaml",
+                    """
+                    path: \(server.baseURL)/headers
+                    headers:
+                      Authorization: Bearer {{token}}
+                    requires:
+                      - auth/login
+                    websocket:
+                      until: {received: 1}
+                    expect:
+                      json:
+                        $.messages[0].authorization: {matches: "^Bearer token-"}
+                    """)
+                let live = try await Tern.run(workspace.arguments("send", "live/ticks", "--fail"))
+                #expect(live.status == 0, "\(live.stderr)")
+                #expect(
+                    live.stdout == "{\"subscribed\": \"ticks\"}\n{\"tick\": 1}\n{\"tick\": 2}\n", "\(live.stdout)")
+                let headers = try await Tern.run(workspace.arguments("send", "live/headers", "--fail"))
+                #expect(headers.status == 0, "\(headers.stderr) \(headers.stdout)")
+
+                let captures = try String(
+                    contentsOf: workspace.root.appendingPathComponent(".tern/captures.json"), encoding: .utf8)
+                #expect(captures.contains("lastTick"), "\(captures)")
+
+                // --events json: open, each message each way, close.
+                let events = try await Tern.run(workspace.arguments("send", "live/ticks", "--events", "json"))
+                let objects = lines(events.stdout)
+                #expect(
+                    objects.map { $0["event"] as? String } == [
+                        "open", "message", "message", "message", "message", "close",
+                    ])
+                #expect(objects.compactMap { $0["direction"] as? String } == ["out", "in", "in", "in"])
+                #expect((objects.last?["code"] as? Int) == 1000)
+                #expect((objects[1]["data"] as? [String: String]) == ["channel": "ticks", "op": "subscribe"])
+
+                await server.stop()
+                // The server is gone: the conversation replays from the cache, checks and all.
+                let offline = try await Tern.run(
+                    workspace.arguments("send", "live/ticks", "--mode", "cache", "--fail", "--events", "json"))
+                #expect(offline.status == 0, "\(offline.stderr)")
+                let replayed = lines(offline.stdout)
+                #expect(replayed.first?["source"] as? String == "cache")
+                #expect(replayed.filter { $0["direction"] as? String == "in" }.count == 3)
+                let down = try await Tern.run(workspace.arguments("send", "live/ticks", "--mode", "live"))
+                #expect(down.status == 1)
+                #expect(down.stderr.contains("nothing is listening on 127.0.0.1:\(server.port)"), "\(down.stderr)")
+            }
+        }
+    }
+
+    @Test("tern get ws:// sends piped stdin lines and data items as the first message, and prints the answers")
+    func adHoc() async throws {
+        try await withServer { server in
+            let echo = try await Tern.run(["get", "\(server.baseURL)/echo"], input: "one\ntwo\n")
+            #expect(echo.status == 0, "\(echo.stderr)")
+            #expect(echo.stdout == "one\ntwo\n")
+            let subscribe = try await Tern.run(["get", "\(server.baseURL)/subscribe", "op=subscribe", "channel=news"])
+            #expect(subscribe.stdout.hasPrefix("{\"subscribed\": \"news\"}\n"), "\(subscribe.stdout)")
+        }
+    }
+
+    @Test("a close the server meant is exit 0; a dropped connection or an error close is 1, said on stderr")
+    func exitCodes() async throws {
+        try await withServer { server in
+            let normal = try await Tern.run(["get", "\(server.baseURL)/close", "code==1000"])
+            #expect(normal.status == 0, "\(normal.stderr)")
+            let error = try await Tern.run(["get", "\(server.baseURL)/close", "code==1011", "reason==broken"])
+            #expect(error.status == 1)
+            #expect(error.stderr.contains("closed 1011 internal error by the server: broken"), "\(error.stderr)")
+            let dropped = try await Tern.run(["get", "\(server.baseURL)/drop"])
+            #expect(dropped.status == 1)
+            #expect(dropped.stderr.contains("1006"), "\(dropped.stderr)")
+            let big = try await Tern.run(["get", "\(server.baseURL)/big", "bytes==6"])
+            #expect(big.status == 0)
+            #expect(big.stdout == "[binary, 6 bytes] 78 78 78 78 78 78\n", "\(big.stdout)")
+        }
+    }
+
+    @Test("a bad websocket: block names its line and column")
+    func badSpec() async throws {
+        try await withDemo { workspace in
+            try workspace.write(
+                "specs/live/bad.yaml",
+                """
+                path: ws://127.0.0.1:1/x
+                websocket:
+                  messages:
+                    - {binary: "not base64!"}
+                """)
+            let result = try await Tern.run(workspace.arguments("send", "live/bad"))
+            #expect(result.status == 2)
+            #expect(result.stderr.contains("specs/live/bad.yaml:4:"), "\(result.stderr)")
+            #expect(result.stderr.contains("not base64"), "\(result.stderr)")
+        }
+    }
+}
