@@ -182,6 +182,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "tern-autobahn",
+            dependencies: ["Tern", "TernWebSocket"],
+            path: "Conformance/tern-autobahn",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "tern-bench",
             dependencies: [
                 "Tern", "TernHTTPClient", "TernURLSession", "TernMock", "TernSQLite", "TernWorkspace", "TernExplorer",

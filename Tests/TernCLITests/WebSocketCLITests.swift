@@ -143,4 +143,29 @@ struct WebSocketCLITests {
             #expect(result.stderr.contains("not base64"), "\(result.stderr)")
         }
     }
+
+    @Test("the REPL holds a conversation open: connect, recv, say, recv, close; the server's 1011 is said")
+    func repl() async throws {
+        try await withServer { server in
+            try await withDemo { workspace in
+                try workspace.write(
+                    "specs/live/echo.yaml",
+                    """
+                    path: \(server.baseURL)/greet
+                    websocket:
+                      messages: [hello]
+                    """)
+                let input = "connect live/echo\nrecv 2\nsay again\nrecv\nping\nclose\nrecv\nconnect users/get-user\n"
+                let result = try await Tern.run(workspace.arguments("repl"), input: input)
+                let lines = result.stdout.split(separator: "\n").map(String.init)
+                #expect(
+                    lines.first?.hasPrefix("connected to \(server.baseURL)/greet; sent 1 message") == true, "\(lines)")
+                #expect(
+                    Array(lines.dropFirst().prefix(5)) == ["← welcome", "← hello", "→ again", "← again", "ping sent"])
+                #expect(lines.contains("closed 1000 normal closure by Tern"), "\(lines)")
+                #expect(result.stderr.contains("no conversation is open"), "\(result.stderr)")
+                #expect(result.stderr.contains("users/get-user is an HTTP spec"), "\(result.stderr)")
+            }
+        }
+    }
 }

@@ -286,7 +286,7 @@ struct SendArguments: Equatable {
             } else if let conversation = response.conversation {
                 if include { StandardStream.error.write("101 Switching Protocols (\(response.source.rawValue))\n") }
                 if let close = conversation.close, StandardStream.error.isTerminal || !close.code.isNormal {
-                    StandardStream.error.write("tern: \(ConversationPrinter.closeLine(close))\n")
+                    StandardStream.error.write("tern: \(ConversationLines.closeLine(close))\n")
                 }
             } else {
                 let streamed = printed.load(ordering: .relaxed) || StreamFormat(headers: response.headers) != nil

@@ -23,15 +23,8 @@ struct ConversationPrinter: Sendable {
             if terminal, let pretty = Self.pretty(text) { return pretty + "\n" }
             return text + "\n"
         case .binary(let data):
-            return Self.binaryLine(data) + "\n"
+            return ConversationLines.binary(data) + "\n"
         }
-    }
-
-    /// `[binary, 5 bytes] 68 65 6c 6c 6f`, the first 32 bytes.
-    static func binaryLine(_ data: Data) -> String {
-        let preview = data.prefix(32).map { String(format: "%02x", $0) }.joined(separator: " ")
-        let more = data.count > 32 ? " …" : ""
-        return "[binary, \(data.count) byte\(data.count == 1 ? "" : "s")] \(preview)\(more)"
     }
 
     static func pretty(_ text: String) -> String? {
@@ -77,13 +70,6 @@ struct ConversationPrinter: Sendable {
                 ("at", .string(formatter.string(from: Date()))),
             ]
         }
-    }
-
-    /// `closed: 1000 normal closure by Tern (until received 3)`, for stderr on a terminal.
-    static func closeLine(_ close: WebSocketClose) -> String {
-        let who = close.initiator == .sent ? "by Tern" : "by the server"
-        let reason = close.reason.map { $0.isEmpty ? "" : ": \($0)" } ?? ""
-        return "closed \(close.code) \(who)\(reason)"
     }
 }
 

@@ -84,7 +84,7 @@ extension ExplorerSession {
 
     /// Sends, depth first, the specs `entry` requires whose policy asks for it.
     /// With `renewing`, every direct dependency but a `never` one is sent, whatever its policy.
-    private func satisfyDependencies(
+    func satisfyDependencies(
         of entry: SpecEntry, sent: inout [String], misses: inout [String], renewing: Bool = false
     ) async throws(ExplorerError) {
         for dependency in entry.spec.requires {

@@ -67,6 +67,22 @@ package enum Command: Sendable, Equatable {
     case cookies(CookieAction)
     /// `auth [status]|login [SPEC]|logout [--all]`: the OAuth 2.0 sign-ins of the environment.
     case auth(AuthAction)
+    /// `connect [SPEC]`, `say TEXT`, `recv [N]`, `ping`, `close [CODE]`: a WebSocket conversation held open.
+    case conversation(ConversationAction)
+
+    /// What a WebSocket command does.
+    package enum ConversationAction: Sendable, Equatable {
+        /// Opens the selected (or named) WebSocket spec and sends its messages.
+        case connect(String?)
+        /// Sends a text message.
+        case say(String)
+        /// Shows what arrived since last asked (at most N), waiting a moment when nothing did.
+        case receive(Int?)
+        /// Sends a ping.
+        case ping
+        /// Ends the conversation with a close code (1000 by default).
+        case close(UInt16?)
+    }
 
     /// What `set`/`unset` change.
     package enum EditField: String, Sendable, CaseIterable {

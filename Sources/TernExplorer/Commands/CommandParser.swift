@@ -55,6 +55,20 @@ package enum CommandParser {
         case "quit", "exit", "q": return try none(arguments, .quit, for: "quit")
         case "cookies": return .cookies(try parseCookies(arguments))
         case "auth": return .auth(try parseAuth(arguments))
+        case "connect": return .conversation(.connect(try optionalOne(arguments, for: "connect")))
+        case "say":
+            let text = restOfLine(trimmed)
+            guard !text.isEmpty else { throw usage("say") }
+            return .conversation(.say(text))
+        case "recv":
+            guard let text = try optionalOne(arguments, for: "recv") else { return .conversation(.receive(nil)) }
+            guard let count = Int(text), count > 0 else { throw usage("recv") }
+            return .conversation(.receive(count))
+        case "ping": return try none(arguments, .conversation(.ping), for: "ping")
+        case "close":
+            guard let text = try optionalOne(arguments, for: "close") else { return .conversation(.close(nil)) }
+            guard let code = UInt16(text), (1000...4999).contains(code) else { throw usage("close") }
+            return .conversation(.close(code))
         default:
             let close = CommandRegistry.suggestions(for: name)
             let hint =

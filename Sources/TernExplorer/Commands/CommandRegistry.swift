@@ -117,6 +117,19 @@ package enum CommandRegistry {
         CommandInfo(
             name: "auth", arguments: "[status]|login [SPEC]|logout [--all]",
             summary: "Show the environment's OAuth 2.0 tokens (masked), sign in now, or forget them.", key: nil),
+        CommandInfo(
+            name: "connect", arguments: "[SPEC]",
+            summary: "Open the selected (or named) WebSocket spec's conversation and send its messages.", key: nil),
+        CommandInfo(name: "say", arguments: "TEXT", summary: "Send a text message on the open conversation.", key: nil),
+        CommandInfo(
+            name: "recv", arguments: "[N]",
+            summary: "Show the messages that arrived since last asked (at most N), waiting up to 2 s for them.",
+            key: nil),
+        CommandInfo(name: "ping", arguments: "", summary: "Send a ping on the open conversation.", key: nil),
+        CommandInfo(
+            name: "close", arguments: "[CODE]",
+            summary: "End the open conversation (code 1000 unless given); it is kept in the cache for replay.",
+            key: nil),
         CommandInfo(name: "quit", arguments: "", summary: "Leave (unsaved edits are mentioned first).", key: "q"),
     ]
 

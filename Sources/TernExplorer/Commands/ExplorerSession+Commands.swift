@@ -68,6 +68,7 @@ extension ExplorerSession {
             return .signIns(listing.rows, environment: listing.environment)
         case .auth(.login(let name)): return .done(try await signIn(name))
         case .auth(.logout(let all)): return .done(try signOut(all: all))
+        case .conversation(let action): return .done(try await converse(action))
         }
     }
 

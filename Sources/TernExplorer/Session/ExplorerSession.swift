@@ -111,6 +111,8 @@ package actor ExplorerSession {
     /// Specs with unsaved edits whose file changed on disk since it was read: `save` refuses to overwrite it
     /// unless forced, `revert` takes the file's version.
     package internal(set) var conflicts: Set<String> = []
+    /// The WebSocket conversation `connect` opened, until `close` (or the server) ends it.
+    var openConversation: OpenConversation?
 
     /// The handler every send goes through.
     package nonisolated let handler: Handler

@@ -1,0 +1,187 @@
+package import Foundation
+import Synchronization
+package import Tern
+import TernWorkspace
+
+/// A WebSocket conversation `connect` opened: the socket, and what arrived that `recv` has not shown.
+final class OpenConversation: Sendable {
+    /// At most this many unseen messages are kept; older ones are dropped (and counted).
+    static let inboxLimit = 1000
+
+    struct Inbox {
+        var unseen: [(WebSocketMessage, Date)] = []
+        var dropped = 0
+    }
+
+    let spec: String
+    let socket: WebSocket
+    let inbox = Mutex(Inbox())
+    private let reader = Mutex<Task<Void, Never>?>(nil)
+
+    init(spec: String, socket: WebSocket) {
+        self.spec = spec
+        self.socket = socket
+    }
+
+    /// Reads the conversation in the background, keeping each message for `recv`.
+    func startReading(onMessage: @escaping @Sendable () -> Void) {
+        let task = Task { [self] in
+            do {
+                for try await event in socket {
+                    guard case .message(let message, let at) = event else { continue }
+                    self.inbox.withLock { inbox in
+                        inbox.unseen.append((message, at))
+                        if inbox.unseen.count > Self.inboxLimit {
+                            inbox.unseen.removeFirst()
+                            inbox.dropped += 1
+                        }
+                    }
+                    onMessage()
+                }
+            } catch {}
+            onMessage()
+        }
+        reader.withLock { $0 = task }
+    }
+
+    func stopReading() { reader.withLock { $0?.cancel() } }
+}
+
+extension ExplorerSession {
+    /// Runs `connect`, `say`, `recv`, `ping` and `close`.
+    func converse(_ action: Command.ConversationAction) async throws(ExplorerError) -> String {
+        switch action {
+        case .connect(let name): return try await connect(name)
+        case .say(let text):
+            let open = try currentConversation()
+            do {
+                try await open.socket.send(text: text)
+            } catch {
+                throw ExplorerError(.request, error.message)
+            }
+            return "→ \(ConversationLines.text(.text(text)))"
+        case .receive(let limit): return try await receive(limit: limit)
+        case .ping:
+            let open = try currentConversation()
+            do {
+                try await open.socket.ping()
+            } catch {
+                throw ExplorerError(.request, error.message)
+            }
+            return "ping sent"
+        case .close(let code):
+            let open = try currentConversation()
+            let close = await open.socket.close(code.map { WebSocketCloseCode(rawValue: $0) } ?? .normal)
+            open.stopReading()
+            openConversation = nil
+            changed()
+            let unseen = open.inbox.withLock { $0.unseen.count }
+            let left = unseen == 0 ? "" : " (\(unseen) message\(unseen == 1 ? "" : "s") not shown)"
+            return (close.map { ConversationLines.closeLine($0) } ?? "closed") + left
+        }
+    }
+
+    /// The open conversation, or an error saying how to open one.
+    private func currentConversation() throws(ExplorerError) -> OpenConversation {
+        guard let openConversation else {
+            throw ExplorerError(.usage, "no conversation is open: connect SPEC opens a WebSocket spec's")
+        }
+        return openConversation
+    }
+
+    private func connect(_ name: String?) async throws(ExplorerError) -> String {
+        if let openConversation {
+            throw ExplorerError(
+                .usage, "the conversation with \(openConversation.spec) is still open: close it first")
+        }
+        let current = try entry(name)
+        guard let definition = current.spec.websocket else {
+            throw ExplorerError(
+                .usage, "\(current.id) is an HTTP spec: connect opens WebSocket specs (send \(current.id) sends it)")
+        }
+        try requiresGraph.checkCycles(from: current)
+        var sent: [String] = []
+        var misses: [String] = []
+        try await satisfyDependencies(of: current, sent: &sent, misses: &misses)
+        let request = try withCookies(resolve(current), spec: current.spec)
+        let messages: [WebSocketMessage]
+        do {
+            messages = try workspace.webSocketMessages(for: current, context: templateContext())
+        } catch {
+            throw ExplorerError(.workspace, error.description)
+        }
+        let activity = self.activity
+        let socket: WebSocket
+        do {
+            socket = try await handler.connect(
+                request, mode: mode, options: definition.options, onEvent: { activity.record($0) })
+            for message in messages { try await socket.send(message) }
+        } catch {
+            throw ExplorerError(.request, handler.redactor(for: request).redact(error.message), underlying: error)
+        }
+        let open = OpenConversation(spec: current.id, socket: socket)
+        open.startReading { activity.broadcaster.yield(.stateChanged) }
+        openConversation = open
+        changed()
+        let source = socket.source == .live ? "" : " (replaying the stored conversation)"
+        let count = messages.count
+        let said = count == 0 ? "" : "; sent \(count) message\(count == 1 ? "" : "s")"
+        let first = sent.isEmpty ? "" : "after \(sent.joined(separator: ", ")): "
+        return "\(first)connected to \(socket.transcript.url)\(source)\(said). say TEXT sends, recv shows what came, "
+            + "close ends it"
+    }
+
+    private func receive(limit: Int?) async throws(ExplorerError) -> String {
+        let open = try currentConversation()
+        // Too little yet: wait up to 2 s for the messages asked for (one without N), or the end.
+        let wanted = limit ?? 1
+        for _ in 0..<100 {
+            if open.inbox.withLock({ $0.unseen.count >= wanted }) || open.socket.isClosed { break }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        let (taken, dropped) = open.inbox.withLock { inbox in
+            let count = min(limit ?? inbox.unseen.count, inbox.unseen.count)
+            let taken = Array(inbox.unseen.prefix(count))
+            inbox.unseen.removeFirst(count)
+            defer { inbox.dropped = 0 }
+            return (taken, inbox.dropped)
+        }
+        var lines = taken.map { "← \(ConversationLines.text($0.0))" }
+        if dropped > 0 { lines.insert("(\(dropped) older messages were dropped: recv sooner keeps them)", at: 0) }
+        if open.socket.isClosed, open.inbox.withLock({ $0.unseen.isEmpty }) {
+            if let close = open.socket.transcript.close { lines.append(ConversationLines.closeLine(close)) }
+            open.stopReading()
+            openConversation = nil
+            changed()
+        }
+        return lines.isEmpty
+            ? "nothing yet (the conversation is open; recv again, or say something)"
+            : lines.joined(
+                separator: "\n")
+    }
+}
+
+/// How the faces write a conversation's messages and its close.
+package enum ConversationLines {
+    /// Text as it came, binary as its size and a hex preview.
+    package static func text(_ message: WebSocketMessage) -> String {
+        switch message {
+        case .text(let text): return text
+        case .binary(let data): return binary(data)
+        }
+    }
+
+    /// `[binary, 5 bytes] 68 65 6c 6c 6f`, the first 32 bytes.
+    package static func binary(_ data: Data) -> String {
+        let preview = data.prefix(32).map { String(format: "%02x", $0) }.joined(separator: " ")
+        let more = data.count > 32 ? " …" : ""
+        return "[binary, \(data.count) byte\(data.count == 1 ? "" : "s")] \(preview)\(more)"
+    }
+
+    /// `closed 1000 normal closure by Tern`, with the reason when one was given.
+    package static func closeLine(_ close: WebSocketClose) -> String {
+        let who = close.initiator == .sent ? "by Tern" : "by the server"
+        let reason = close.reason.map { $0.isEmpty ? "" : ": \($0)" } ?? ""
+        return "closed \(close.code) \(who)\(reason)"
+    }
+}
