@@ -37,7 +37,7 @@ test: build lint
 	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) \
 		$(SWIFT) test --skip-build $(if $(TEST_REPORT),--xunit-output $(TEST_REPORT))
 
-FORMATTED := Package.swift Sources Tests Benchmarks Examples Fuzz/Package.swift Fuzz/Sources
+FORMATTED := Package.swift Sources Tests Benchmarks Examples Conformance Fuzz/Package.swift Fuzz/Sources
 
 ## lint: swift-format's checks with the committed .swift-format, no line over 120 columns, and every
 ##       module a target imports declared in its package manifest (scripts/check-imports.sh)

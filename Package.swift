@@ -308,7 +308,7 @@ let package = Package(
         .testTarget(
             name: "TernDocsTests",
             dependencies: [
-                "Tern", "TernHTTPClient", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "Tern", "TernHTTPClient", "TernWebSocket", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

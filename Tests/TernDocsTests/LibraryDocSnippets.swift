@@ -8,9 +8,10 @@ import Logging
 import Tern
 import TernHTTPClient
 import TernTesting
+import TernWebSocket
 import Testing
 
-// docs/library.md:90
+// docs/library.md:91
 func snippet1() async throws {
 let handler = Handler(
     transport: HTTPClientTransport.shared,  // required; every other argument has a default
@@ -26,7 +27,7 @@ let handler = Handler(
 _ = handler
 }
 
-// docs/library.md:128
+// docs/library.md:129
 func snippet2() async throws {
 let transport = HTTPClientTransport(
     configuration: .init(connectTimeout: .seconds(5), maximumConnectionsPerHost: 4, maximumRedirects: 0)
@@ -38,7 +39,7 @@ _ = transport
 _ = handler
 }
 
-// docs/library.md:170
+// docs/library.md:171
 func snippet3() async throws {
 let limits = TransferLimits(readTimeout: .seconds(10), maximumBodyBytes: 10_000_000)
 let transport = HTTPClientTransport(configuration: .init(limits: limits))
@@ -49,14 +50,14 @@ _ = transport
 _ = shared
 }
 
-// docs/library.md:200
+// docs/library.md:201
 struct User: Codable, Sendable, Equatable {
     var id: Int
     var name: String
     var email: String?
 }
 
-// docs/library.md:213
+// docs/library.md:214
 enum UserAPI: TargetGroup {
     case user(id: Int)
     case search(tags: [String])
@@ -107,7 +108,7 @@ _ = user
 _ = sameUser
 }
 
-// docs/library.md:273
+// docs/library.md:274
 struct APIError: Error, Decodable, Equatable {
     var message: String
     var code: Int
@@ -136,7 +137,7 @@ case .failure(let apiError): print(apiError.message, apiError.code)
 _ = user
 }
 
-// docs/library.md:320
+// docs/library.md:321
 struct SearchUsers: Spec {
     struct Parameter: Encodable, Sendable {
         var name: String
@@ -166,7 +167,7 @@ struct CreateUser: Spec {
     }
 }
 
-// docs/library.md:385
+// docs/library.md:386
 enum UserRouter: Router {
     case user(id: String)
     case echo
@@ -196,7 +197,7 @@ _ = plain
 _ = shaped
 }
 
-// docs/library.md:426
+// docs/library.md:427
 func snippet9() async throws {
 var request = Request(
     method: .put,
@@ -216,7 +217,7 @@ _ = request
 _ = response
 }
 
-// docs/library.md:452
+// docs/library.md:453
 func snippet10() async throws {
 let handler = Handler(
     transport: HTTPClientTransport.shared,
@@ -237,7 +238,7 @@ _ = handler
 _ = current
 }
 
-// docs/library.md:488
+// docs/library.md:489
 func snippet11() async throws {
 var query: QueryParameters = [
     "page": 2,
@@ -257,7 +258,7 @@ _ = individual
 _ = comma
 }
 
-// docs/library.md:534
+// docs/library.md:535
 func snippet12() async throws {
 let avatar = URL(fileURLWithPath: "/tmp/avatar.png")
 let bodies: [HTTPBody] = [
@@ -277,7 +278,7 @@ _ = avatar
 _ = bodies
 }
 
-// docs/library.md:568
+// docs/library.md:569
 func snippet13() async throws {
 var download = Request(url: URL(string: "https://example.com/big.iso")!, transaction: .download)
 download.downloadDestination = URL(fileURLWithPath: "/tmp/big.iso")
@@ -291,7 +292,7 @@ _ = download
 _ = file
 }
 
-// docs/library.md:586
+// docs/library.md:587
 func snippet14() async throws {
 let transfer = handler.download(Request(url: isoURL), to: URL(fileURLWithPath: "/tmp/big.iso"))
 for await progress in transfer.progress {
@@ -303,7 +304,7 @@ _ = transfer
 _ = response
 }
 
-// docs/library.md:618
+// docs/library.md:619
 struct FetchArchive: Spec {
     typealias Result = Void
     let parameter: Int                            // its size in bytes
@@ -327,16 +328,40 @@ _ = destination
 _ = saved
 }
 
-// docs/library.md:680
+// docs/library.md:654
 func snippet16() async throws {
+let sockets = Handler(transport: HTTPClientTransport.shared, webSockets: WebSocketClientConnector.shared)
+let socket = try await sockets.connect(Request(url: URL(string: "wss://echo.example.com/chat")!))
+try await socket.send(text: #"{"op":"subscribe","channel":"ticks"}"#)
+var ticks = 0
+for try await event in socket {
+    switch event {
+    case .message(.text(let text), _):
+        print(text)
+        ticks += 1
+        if ticks == 3 { await socket.close() }    // 1000, normal closure
+    case .message(.binary(let data), _):
+        print("\(data.count) bytes")
+    case .closed(let close):
+        print(close.code, close.reason ?? "")   // 1000 normal closure
+    }
+}
+print(socket.transcript.frames.count)            // every message each way
+_ = sockets
+_ = socket
+_ = ticks
+}
+
+// docs/library.md:718
+func snippet17() async throws {
 _ = try await handler.send(UserAPI.user(id: 1), mode: .live)      // fetch and store
 let offline = try await handler.send(UserAPI.user(id: 1), mode: .cache)
 print(offline.source, offline.cache?.isExpired ?? false)            // cache, true once past validUntil
 _ = offline
 }
 
-// docs/library.md:703
-func snippet17() async throws {
+// docs/library.md:741
+func snippet18() async throws {
 let storage = MemoryStorage(historyLimit: 5)
 let handler = Handler(transport: HTTPClientTransport.shared, storage: storage, cacheValidity: .ttl(120))
 _ = try await handler.send(UserAPI.user(id: 1))
@@ -349,8 +374,8 @@ _ = latest
 _ = history
 }
 
-// docs/library.md:754
-func snippet18() async throws {
+// docs/library.md:792
+func snippet19() async throws {
 let user = try await handler.decode(
     User.self, from: UserAPI.user(id: 1),
     getValidUntil: { user in user.id == 0 ? nil : Date().addingTimeInterval(3600) }
@@ -360,8 +385,8 @@ _ = user
 _ = uncached
 }
 
-// docs/library.md:776
-func snippet19() async throws {
+// docs/library.md:814
+func snippet20() async throws {
 var policy = RetryPolicy(
     maxRetries: 5,                          // retries after the first attempt; 0 = one attempt
     backoff: .exponential(initial: .milliseconds(100), multiplier: 3, maximum: .seconds(10)),
@@ -383,8 +408,8 @@ _ = policy
 _ = presets
 }
 
-// docs/library.md:831
-func snippet20() async throws {
+// docs/library.md:869
+func snippet21() async throws {
 let get = Request(url: URL(string: "https://api.example.com/users")!)
 let failed = Response(status: .serviceUnavailable, headers: [.retryAfter: "2"], request: get)
 let decision = RetryPolicy.default.decide(RetryContext(attempt: 1, request: get, response: failed))
@@ -394,7 +419,7 @@ _ = failed
 _ = decision
 }
 
-// docs/library.md:862
+// docs/library.md:900
 struct AttemptHeader: Interceptor {
     func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
         var request = request
@@ -403,8 +428,8 @@ struct AttemptHeader: Interceptor {
     }
 }
 
-// docs/library.md:885
-func snippet22() async throws {
+// docs/library.md:923
+func snippet23() async throws {
 let handler = Handler(
     transport: HTTPClientTransport.shared,
     interceptors: [
@@ -423,12 +448,12 @@ let handler = Handler(
 _ = handler
 }
 
-// docs/library.md:920
+// docs/library.md:958
 struct TokenReply: Decodable, Sendable {
     var token: String
 }
 
-func snippet23() async throws {
+func snippet24() async throws {
 let savedToken: String? = nil   // e.g. from the keychain
 let tokens = BearerTokenStore(token: savedToken) { handler in
     var refresh = Request(method: .post, url: URL(string: "https://api.example.com/auth/refresh")!)
@@ -450,8 +475,8 @@ _ = token
 _ = refreshes
 }
 
-// docs/library.md:986
-func snippet24() async throws {
+// docs/library.md:1024
+func snippet25() async throws {
 // Every send of this handler, for as long as you iterate. Each call makes a new subscriber.
 let events = handler.events()          // AsyncStream<HandlerEvent>, buffering the newest 1024
 let watcher = Task {
@@ -477,8 +502,8 @@ _ = watcher
 _ = response
 }
 
-// docs/library.md:1055
-func snippet25() async throws {
+// docs/library.md:1093
+func snippet26() async throws {
 do {
     let response = try await handler.send(UserAPI.user(id: 1), mode: .cache)
     print(response.statusCode)
@@ -494,8 +519,8 @@ do {
 }
 }
 
-// docs/library.md:1075
-func snippet26() async throws {
+// docs/library.md:1113
+func snippet27() async throws {
 let lookup = Task {
     do {
         return try await handler.send(UserAPI.user(id: 1), mode: .cache).statusCode
@@ -511,8 +536,8 @@ _ = try await lookup.value   // the Task's error type is `any Error`: anything e
 _ = lookup
 }
 
-// docs/library.md:1102
-func snippet27() async throws {
+// docs/library.md:1140
+func snippet28() async throws {
 let task = handler.request(UserAPI.user(id: 1)) { result in
     switch result {
     case .success(let response): print(response.statusCode, response.source)
@@ -524,8 +549,8 @@ await task.wait()        // returns after the completion has run
 _ = task
 }
 
-// docs/library.md:1121
-func snippet28() async throws {
+// docs/library.md:1159
+func snippet29() async throws {
 handler.request(
     targetGroup: UserAPI.user(id: 1),           // any Endpoint, not only a TargetGroup
     model: User.self,
@@ -536,8 +561,8 @@ handler.request(
 )
 }
 
-// docs/library.md:1137
-func snippet29() async throws {
+// docs/library.md:1175
+func snippet30() async throws {
 let task = Task { try await handler.send(UserAPI.user(id: 1)) }
 task.cancel()
 do {
@@ -548,7 +573,7 @@ do {
 _ = task
 }
 
-// docs/library.md:1182
+// docs/library.md:1220
 @Test func retriesThenStores() async throws {
     let clock = TestClock()
     let transport = InMemoryTransport.sequence([
@@ -570,7 +595,7 @@ _ = task
     #expect(transport.requestCount == 4)
 }
 
-// docs/library.md:1215
+// docs/library.md:1253
 @Test func specAgainstTheMockServer() async throws {
     let archived = MockRoute(
         method: "GET", path: "/users/42", response: .json(#"{"message":"user is archived","code":7}"#, status: 422)
