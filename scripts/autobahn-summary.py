@@ -4,10 +4,12 @@
 Reads .build/autobahn/reports/index.json (agent -> case id -> {behavior,
 behaviorClose, duration, remoteCloseCode, reportfile}) and prints a Markdown
 table of counts per case group. A case is counted under the worse of its
-`behavior` and `behaviorClose`.
+`behavior` and `behaviorClose`, each mapped to a column as the suite's own HTML report
+colours it: behaviorClose "WRONG CODE" and "FAILED BY CLIENT" count as
+NON-STRICT, "UNCLEAN" (and any unknown or missing value) as FAILED.
 
-Exit status: 1 if any case's behavior or behaviorClose is FAILED (or the index
-is missing/empty), else 0.
+Exit status: 1 if any case lands in FAILED (behavior or behaviorClose FAILED,
+or an unclean close), or if the index is missing/empty; else 0.
 
   scripts/autobahn-summary.py [--failures] [--agent NAME] [--reports DIR]
 
@@ -37,21 +39,37 @@ GROUPS = {
 }
 
 COLUMNS = ["OK", "NON-STRICT", "INFORMATIONAL", "UNIMPLEMENTED", "FAILED"]
-# Worst first: a case's overall result is the worst of behavior/behaviorClose.
-SEVERITY = {"FAILED": 4, "UNIMPLEMENTED": 3, "NON-STRICT": 2, "INFORMATIONAL": 1, "OK": 0}
+
+# Every behavior/behaviorClose value the suite writes, mapped to a column the
+# way the suite's own HTML report colours it: a close with the wrong code or
+# a TCP close by the client is "non-strict"/"almost", an unclean close is red.
+COLUMN_OF = {
+    "OK": "OK",
+    "NON-STRICT": "NON-STRICT",
+    "WRONG CODE": "NON-STRICT",
+    "FAILED BY CLIENT": "NON-STRICT",
+    "INFORMATIONAL": "INFORMATIONAL",
+    "UNIMPLEMENTED": "UNIMPLEMENTED",
+    "FAILED": "FAILED",
+    "UNCLEAN": "FAILED",
+    "NO CLOSE": "FAILED",
+}
+# A case is counted under the worse of the columns of its two values.
+SEVERITY = {"OK": 0, "INFORMATIONAL": 1, "NON-STRICT": 2, "UNIMPLEMENTED": 3, "FAILED": 4}
 
 
 def case_key(case_id):
     return tuple(int(p) if p.isdigit() else p for p in case_id.split("."))
 
 
+def column(value):
+    # A missing or unknown value counts as FAILED so that it is never hidden.
+    return COLUMN_OF.get(value, "FAILED")
+
+
 def overall(result):
-    values = [result.get("behavior"), result.get("behaviorClose")]
-    values = [v for v in values if v]
-    if not values:
-        return "FAILED"
-    # Unknown values are treated as failures so that they are not hidden.
-    return max(values, key=lambda v: SEVERITY.get(v, 5))
+    return max((column(result.get("behavior")), column(result.get("behaviorClose"))),
+               key=SEVERITY.get)
 
 
 def md_escape(text):
@@ -96,14 +114,13 @@ def main():
         for case_id in sorted(cases, key=case_key):
             result = cases[case_id]
             group = int(case_id.split(".")[0])
-            row = counts.setdefault(group, {c: 0 for c in COLUMNS + ["other"]})
+            row = counts.setdefault(group, {c: 0 for c in COLUMNS})
             verdict = overall(result)
-            row[verdict if verdict in COLUMNS else "other"] += 1
-            if "FAILED" in (result.get("behavior"), result.get("behaviorClose")) or verdict not in COLUMNS:
+            row[verdict] += 1
+            if verdict == "FAILED":
                 failures.append((case_id, result))
 
-        has_other = any(r["other"] for r in counts.values())
-        cols = COLUMNS + (["other"] if has_other else [])
+        cols = COLUMNS
         if len(agents) > 1 or args.agent:
             print("### Agent `%s`\n" % agent)
         print("| Group | " + " | ".join(cols) + " | Total |")

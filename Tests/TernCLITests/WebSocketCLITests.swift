@@ -168,4 +168,45 @@ struct WebSocketCLITests {
             }
         }
     }
+
+    @Test("a conversation leaves as a HAR with Chrome's _webSocketMessages and replays offline after import")
+    func harRoundTrip() async throws {
+        try await withServer { server in
+            try await withDemo { first in
+                try first.write(
+                    "specs/live/echo.yaml",
+                    """
+                    path: \(server.baseURL)/greet
+                    websocket:
+                      messages: [hello, {binary: AAEC}]
+                      until: {received: 3}
+                    """)
+                let live = try await Tern.run(first.arguments("send", "live/echo"))
+                #expect(live.status == 0, "\(live.stderr)")
+                let har = first.root.appendingPathComponent("conversation.har")
+                let exported = try await Tern.run(first.arguments("cache", "export", har.path, "live/echo"))
+                #expect(exported.status == 0, "\(exported.stderr)")
+                let document = try JSONSerialization.jsonObject(with: Data(contentsOf: har)) as? [String: Any]
+                let entries = (document?["log"] as? [String: Any])?["entries"] as? [[String: Any]] ?? []
+                let messages = entries.first?["_webSocketMessages"] as? [[String: Any]] ?? []
+                #expect(entries.first?["_resourceType"] as? String == "websocket")
+                #expect(messages.map { $0["type"] as? String } == ["send", "send", "receive", "receive", "receive"])
+                #expect(messages.map { $0["opcode"] as? Int } == [1, 2, 1, 1, 2])
+                await server.stop()
+                try await withDemo { second in
+                    let imported = try await Tern.run(second.arguments("import", "har", har.path, "--into-cache"))
+                    #expect(imported.status == 0, "\(imported.stderr)")
+                    #expect(imported.stdout.contains("stored 1 recorded response"), "\(imported.stdout)")
+                    let listed = try await Tern.run(second.arguments("list"))
+                    let id = try #require(
+                        listed.stdout.split(separator: "\n").compactMap { line in
+                            line.split(separator: " ").first { $0.hasSuffix("get-greet") }.map(String.init)
+                        }.first, "\(listed.stdout)")
+                    let replay = try await Tern.run(second.arguments("send", id, "--mode", "cache"))
+                    #expect(replay.status == 0, "\(replay.stderr)")
+                    #expect(replay.stdout == "welcome\nhello\n[binary, 3 bytes] 00 01 02\n", "\(replay.stdout)")
+                }
+            }
+        }
+    }
 }

@@ -157,7 +157,7 @@ struct HARMappingTests {
         #expect(imported.warnings.contains { $0.contains("files/my-photo.png") && $0.contains("'My Photo.PNG'") })
     }
 
-    @Test("Assets, WebSockets, data: URLs, preflights and exact duplicates are skipped with their reason")
+    @Test("Assets, data: URLs, preflights and exact duplicates are skipped with their reason; a WebSocket imports")
     func skips() throws {
         let api = harEntry(#"{"method": "GET", "url": "https://h/api"}"#)
         let entries = [
@@ -173,15 +173,41 @@ struct HARMappingTests {
             api,
         ]
         let imported = try importHAR(entries)
-        #expect(imported.specs.map(\.spec.path) == ["https://h/api"])
+        #expect(imported.specs.map(\.spec.path) == ["https://h/api", "wss://h/socket"])
+        #expect(imported.specs.last?.spec.isWebSocket == true)
         #expect(
             imported.skipped.map(\.reason) == [
-                "a static asset (.css)", "a WebSocket connection (Tern sends HTTP requests)",
+                "a static asset (.css)",
                 "its URL is not an http(s) URL (data:)", "a CORS preflight the browser sent by itself",
                 "a static asset (font)", "'G ET' is not an HTTP method",
                 "an exact duplicate of #/log/entries/0 (same method, URL, headers and body)",
             ])
         #expect(imported.skipped.first?.item == "GET https://h/app.css?v=3")
+    }
+
+    @Test("Chrome's _webSocketMessages: the sent ones are the spec's messages, the conversation its recorded answer")
+    func webSocketConversation() throws {
+        let extra =
+            #", "_resourceType": "websocket", "_webSocketMessages": ["#
+            + #"{"type": "send", "time": 1714557600.5, "opcode": 1, "data": "{\"op\":\"subscribe\"}"}, "#
+            + #"{"type": "receive", "time": 1714557600.6, "opcode": 1, "data": "{\"tick\":1}"}, "#
+            + #"{"type": "receive", "time": 1714557601.0, "opcode": 2, "data": "AAEC"}, "#
+            + #"{"type": "receive", "time": 1714557601.1, "opcode": 9, "data": ""}]"#
+        let entry = harEntry(
+            #"{"method": "GET", "url": "wss://h/live?room=1", "headers": [{"name": "Upgrade", "value": "websocket"}, "#
+                + #"{"name": "Sec-WebSocket-Key", "value": "abc"}, {"name": "X-Team", "value": "t"}]}"#,
+            response: #"{"status": 101, "content": {"size": 0, "mimeType": ""}}"#, extra: extra)
+        let imported = try importHAR([entry])
+        let spec = try #require(imported.specs.first)
+        #expect(spec.spec.path == "wss://h/live")
+        #expect(spec.spec.headers.map(\.name) == ["X-Team"])
+        #expect(spec.spec.websocket?.messages == [.text(#"{"op":"subscribe"}"#)])
+        #expect(spec.spec.websocket?.until.received == 2)
+        let recorded = try #require(spec.recorded)
+        #expect(recorded.status == 101)
+        let transcript = try WebSocketTranscript.decode(recorded.body)
+        #expect(transcript.received == [.text(#"{"tick":1}"#), .binary(Data([0, 1, 2]))])
+        #expect(transcript.frames.map(\.offset) == [0.5, 0.6, 1.0])
     }
 
     @Test("The response is recorded: status, headers, base64 decoded, date; bad base64 is a warning, not a replay")

@@ -41,7 +41,10 @@ struct InsomniaMappingTests {
            "settingEncodeUrl": false},
           {"_id": "req_6", "_type": "request", "parentId": "req_5", "name": "Nested", "url": "https://x.test"},
           {"_id": "greq_1", "_type": "grpc_request", "parentId": "wrk_1", "name": "Stream prices"},
-          {"_id": "ws_1", "_type": "websocket_request", "parentId": "wrk_1", "name": "Live feed"}
+          {"_id": "ws_1", "_type": "websocket_request", "parentId": "wrk_1", "name": "Live feed", "metaSortKey": 9,
+           "url": "wss://feed.test/prices", "headers": [{"name": "X-Desk", "value": "fx"}]},
+          {"_id": "wsp_1", "_type": "websocket_payload", "parentId": "ws_1", "value": "{\"op\": \"subscribe\"}",
+           "mode": "application/json"}
         ]}
         """#
 
@@ -55,7 +58,10 @@ struct InsomniaMappingTests {
     @Test("Tree order by metaSortKey, folder auth inherited, `none` stops it, tags kept with a warning")
     func treeAndAuth() throws {
         let collection = try importBilling()
-        #expect(collection.specs.map(\.spec.name) == ["Upload", "Create invoice", "List invoices", "Login", "Hawk"])
+        #expect(
+            collection.specs.map(\.spec.name) == [
+                "Upload", "Create invoice", "List invoices", "Login", "Hawk", "Live feed",
+            ])
         let list = try Support.spec("List invoices", in: collection)
         #expect(list.folders == ["Invoices"])
         #expect(list.spec.target == "billing")
@@ -95,15 +101,18 @@ struct InsomniaMappingTests {
         }
     }
 
-    @Test("gRPC and WebSocket requests are skipped with the reason; private and _-prefixed values are secrets")
+    @Test("gRPC requests are skipped with the reason, WebSocket ones import; private and _-prefixed values are secrets")
     func skippedAndEnvironments() throws {
         let collection = try importBilling()
         #expect(
             collection.skipped == [
                 SkippedItem(item: "Stream prices", reason: "gRPC is not HTTP: Tern sends HTTP requests only"),
-                SkippedItem(item: "Live feed", reason: "WebSocket request: Tern sends HTTP requests only"),
                 SkippedItem(item: "Nested", reason: "its parent 'req_5' is not a folder or a workspace"),
             ])
+        let feed = try Support.spec("Live feed", in: collection)
+        #expect(feed.spec.isWebSocket)
+        #expect(feed.spec.websocket?.messages == [.text(#"{"op": "subscribe"}"#)])
+        #expect(feed.spec.method == "GET")
         #expect(
             collection.warnings.contains("Hawk: 'encode URL automatically' is off in Insomnia; Tern encodes the URL"))
         #expect(collection.environments.map(\.name) == ["billing", "billing-prod"])

@@ -25,7 +25,10 @@ extension ExplorerSession {
         var summary = RecordedStoreSummary()
         var planned: [StoredResponse] = []
         for (id, recorded) in items {
-            guard (200...299).contains(recorded.status), recorded.status != 206 else {
+            let conversation = recorded.headers.contains {
+                $0.name.lowercased() == "content-type" && $0.value == WebSocketTranscript.contentType
+            }
+            guard (200...299).contains(recorded.status) && recorded.status != 206 || conversation else {
                 let reason = "status \(recorded.status) is not stored (the cache keeps 2xx answers)"
                 summary.skipped.append(SkippedItem(item: id, reason: reason))
                 continue

@@ -96,11 +96,14 @@ package struct HAREntry: Codable, Sendable, Equatable {
     package var tern: HARTernFields?
     /// Chrome's `_resourceType` (`xhr`, `fetch`, `image`, `script`, `websocket`...), when recorded.
     package var resourceType: String?
+    /// Chrome's `_webSocketMessages`: a WebSocket conversation's messages, when the entry is one.
+    package var webSocketMessages: [HARWebSocketMessage]?
 
     enum CodingKeys: String, CodingKey {
         case startedDateTime, time, request, response, cache, timings
         case tern = "_tern"
         case resourceType = "_resourceType"
+        case webSocketMessages = "_webSocketMessages"
     }
 
     /// Makes an entry.
@@ -131,6 +134,23 @@ package struct HAREntry: Codable, Sendable, Equatable {
         timings = (try? values.decodeIfPresent(HARTimings.self, forKey: .timings)) ?? HARTimings()
         tern = try? values.decodeIfPresent(HARTernFields.self, forKey: .tern)
         resourceType = try? values.decodeIfPresent(String.self, forKey: .resourceType)
+        webSocketMessages = try? values.decodeIfPresent([HARWebSocketMessage].self, forKey: .webSocketMessages)
+    }
+}
+
+/// One message of a recorded WebSocket conversation, as Chrome writes it: `send` or `receive`, the
+/// time in seconds since 1970, the opcode (1 text, 2 binary) and the data (base64 for binary).
+package struct HARWebSocketMessage: Codable, Sendable, Equatable {
+    package var type: String
+    package var time: Double
+    package var opcode: Int
+    package var data: String
+
+    package init(type: String, time: Double, opcode: Int, data: String) {
+        self.type = type
+        self.time = time
+        self.opcode = opcode
+        self.data = data
     }
 }
 

@@ -21,8 +21,15 @@ extension HAREntry {
             bodySize: requestBytes
         )
         let marks = entry.secretMarks ?? SecretMarks()
-        let body = marks.masking(body: try entry.bodyData())
-        let mimeType = entry.headers[.contentType] ?? ""
+        var body = marks.masking(body: try entry.bodyData())
+        var mimeType = entry.headers[.contentType] ?? ""
+        // A stored conversation leaves as Chrome records one: status 101 and its messages.
+        var conversation: [HARWebSocketMessage]?
+        if mimeType == WebSocketTranscript.contentType, let transcript = try? WebSocketTranscript.decode(body) {
+            conversation = HARWebSocket.messages(of: transcript, redact: { redactor.redact($0) })
+            body = Data()
+            mimeType = ""
+        }
         let content: HARContent
         if body.isEmpty {
             content = HARContent(size: 0, mimeType: mimeType, text: "")
@@ -37,8 +44,8 @@ extension HAREntry {
             (0...999).contains(entry.status) ? HTTPResponse.Status(standardCode: entry.status).reasonPhrase : ""
         let response = HARResponse(
             status: entry.status, statusText: reason,
-            headers: redactor.redact(marks.masking(entry.headers)).map {
-                HARPair(name: $0.name.rawName, value: $0.value)
+            headers: redactor.redact(marks.masking(entry.headers)).compactMap {
+                conversation != nil && $0.name == .contentType ? nil : HARPair(name: $0.name.rawName, value: $0.value)
             },
             content: content, redirectURL: redactor.redact(marks.masking(entry.headers)[.location] ?? "")
         )
@@ -56,5 +63,9 @@ extension HAREntry {
                 spec: record?.name, environment: record?.partition, key: key, storageKey: storageKey
             )
         )
+        if let conversation {
+            resourceType = "websocket"
+            webSocketMessages = conversation
+        }
     }
 }

@@ -17,7 +17,7 @@ extension HARImporter {
     /// `url` split, or `nil` when it is not an absolute http(s) URL.
     static func split(_ url: String) -> SplitURL? {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
+            ["http", "https", "ws", "wss"].contains(scheme), let host = components.host, !host.isEmpty
         else { return nil }
         let hostText = components.port.map { "\(host):\($0)" } ?? host
         let rawPath = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath

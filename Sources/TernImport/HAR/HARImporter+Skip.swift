@@ -27,9 +27,7 @@ extension HARImporter {
             method.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || tokenCharacters.contains($0)) })
         else { return "'\(method)' is not an HTTP method" }
         let scheme = request.url.prefix { $0 != ":" }.lowercased()
-        if scheme == "ws" || scheme == "wss" || entry.resourceType == "websocket" {
-            return "a WebSocket connection (Tern sends HTTP requests)"
-        }
+        if HARWebSocket.isWebSocket(entry) { return nil }
         guard scheme == "http" || scheme == "https" else { return "its URL is not an http(s) URL (\(scheme):)" }
         let upper = method.uppercased()
         if upper == "OPTIONS",

@@ -89,11 +89,14 @@ package enum HARImporter {
                 headers.append(("Content-Type", type))
             }
             let query = HARImporter.query(of: url, item: item, credentials: &credentials)
-            let spec = SpecDefinition(
+            var spec = SpecDefinition(
                 name: "\(request.method) \(HARImporter.displayPath(url))", method: request.method, path: url.path,
                 query: query, headers: headers, body: mapped.body)
-            let recorded = HARImporter.recorded(
+            var recorded = HARImporter.recorded(
                 entry.response, date: entry.startedDateTime, item: item, warnings: &entryWarnings)
+            if HARWebSocket.isWebSocket(entry) {
+                (spec, recorded) = HARImporter.conversation(spec, entry: entry, url: url)
+            }
             let fileName = Slug.file("\(request.method) \(url.lastSegment.isEmpty ? url.host : url.lastSegment)")
             if HARImporter.holdsTemplateBraces(spec) {
                 entryWarnings.append(
@@ -184,5 +187,44 @@ package enum HARImporter {
             }
         }
         return text
+    }
+}
+
+extension HARImporter {
+    /// A recorded WebSocket entry as a WebSocket spec: the messages the page sent are the spec's, it reads
+    /// as many as the server sent, and the conversation is the recorded answer (replayed offline).
+    static func conversation(_ spec: SpecDefinition, entry: HAREntry, url: SplitURL) -> (
+        SpecDefinition, RecordedResponse?
+    ) {
+        var spec = spec
+        var path = url.path
+        for (plain, socket) in [("http://", "ws://"), ("https://", "wss://")] where path.hasPrefix(plain) {
+            path = socket + path.dropFirst(plain.count)
+        }
+        spec.path = path
+        spec.name = "WS \(HARImporter.displayPath(url))"
+        spec.method = "GET"
+        spec.body = nil
+        spec.headers.removeAll { HARWebSocket.handshakeHeaders.contains($0.name.lowercased()) }
+        var definition = WebSocketDefinition()
+        let transcript = HARWebSocket.transcript(
+            of: entry, url: path, opened: HARCodec.date(from: entry.startedDateTime))
+        if let transcript {
+            definition.messages = transcript.sent.map { message -> WebSocketDefinition.Message in
+                switch message {
+                case .text(let text): .text(text)
+                case .binary(let data): .binary(data.base64EncodedString())
+                }
+            }
+            let received = transcript.received.count
+            if received > 0 { definition.until = WebSocketDefinition.Until(received: received) }
+        }
+        spec.websocket = definition
+        let recorded = transcript.map {
+            RecordedResponse(
+                status: 101, headers: [HTTPFieldPair(name: "Content-Type", value: WebSocketTranscript.contentType)],
+                body: $0.encoded(), date: $0.openedAt)
+        }
+        return (spec, recorded)
     }
 }

@@ -27,14 +27,11 @@ struct InsomniaWalker {
             let type = resource.text("_type") ?? "resource"
             let name = resource.text("name") ?? resource.text("fileName") ?? resource.text("_id") ?? type
             switch type {
-            case "workspace", "request_group", "request", "environment", "websocket_payload":
+            case "workspace", "request_group", "request", "environment", "websocket_payload", "websocket_request":
                 continue
             case "grpc_request", "proto_file", "proto_directory":
                 context.skipped.append(
                     SkippedItem(item: name, reason: "gRPC is not HTTP: Tern sends HTTP requests only"))
-            case "websocket_request":
-                context.skipped.append(
-                    SkippedItem(item: name, reason: "WebSocket request: Tern sends HTTP requests only"))
             case "cookie_jar":
                 let count = resource["cookies"]?.elements?.count ?? 0
                 if count > 0 { context.warn("cookie jar '\(name)': \(count) cookie(s) not imported") }
@@ -71,7 +68,7 @@ struct InsomniaWalker {
                 }
                 let folderAuth = Self.resolve(child["authentication"], inherited: auth)
                 try walk(parent: child.text("_id") ?? "", folders: folders + [name], auth: folderAuth, depth: depth + 1)
-            case "request":
+            case "request", "websocket_request":
                 // A request that breaks the format is left out with its pointer; the others import.
                 do {
                     try request(child, folders: folders, auth: auth)
@@ -127,6 +124,18 @@ struct InsomniaWalker {
             requestAuth.params = requestAuth.params.mapValues(convert)
             AuthMapping.apply(type: requestAuth.type, params: requestAuth.params, to: &draft, context: context)
         }
+        if node.text("_type") == "websocket_request" {
+            // Its messages are the payloads under it, in order; a WebSocket opens with GET.
+            draft.method = "GET"
+            var conversation = WebSocketDefinition()
+            let id = node.text("_id") ?? ""
+            for payload in tree.children[id] ?? [] where payload.text("_type") == "websocket_payload" {
+                if let value = payload.text("value"), !value.isEmpty {
+                    conversation.messages.append(.text(convert(value)))
+                }
+            }
+            draft.websocket = conversation
+        }
         reportSettings(of: node, item: name)
         Credentials.protect(&draft, context: context)
         drafts.append(draft)
@@ -148,7 +157,7 @@ struct InsomniaWalker {
     /// Folders and requests no workspace reaches (their parent is a request, an environment, …).
     func reportUnreached() {
         for resource in tree.resources {
-            guard let type = resource.text("_type"), type == "request" || type == "request_group",
+            guard let type = resource.text("_type"), ["request", "request_group", "websocket_request"].contains(type),
                 let id = resource.text("_id"), !visited.contains(id)
             else { continue }
             let name = resource.text("name") ?? id

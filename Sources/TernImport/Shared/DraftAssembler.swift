@@ -76,6 +76,20 @@ enum DraftAssembler {
         var definition = SpecDefinition(
             name: draft.name, target: target, method: draft.method, path: path, body: draft.body,
             sample: draft.sample)
+        // A ws:// or wss:// request (Postman's, a .http file's) is a WebSocket spec; its body is its first message.
+        let scheme = draft.url.prefix { $0 != ":" }.lowercased()
+        if draft.websocket != nil || scheme == "ws" || scheme == "wss" {
+            var conversation = draft.websocket ?? WebSocketDefinition()
+            if conversation.messages.isEmpty, case .text(let text)? = draft.body {
+                conversation.messages = [.text(text)]
+            }
+            if conversation.messages.isEmpty, case .json(let value)? = draft.body {
+                conversation.messages = [.json(value)]
+            }
+            definition.websocket = conversation
+            definition.method = "GET"
+            definition.body = nil
+        }
         let enabledQuery = Set(draft.query.filter { !$0.disabled }.map(\.name))
         for row in draft.query {
             if row.disabled {

@@ -33,6 +33,8 @@ struct RequestDraft {
     var auth: AuthDefinition?
     /// What the source holds for this request that Tern cannot run, kept as the spec's `notes:`.
     var notes: [String] = []
+    /// The conversation of a WebSocket request (Insomnia's `websocket_request`, a `ws://` URL).
+    var websocket: WebSocketDefinition?
 
     /// Whether a header `name` is set (enabled), compared case-insensitively.
     func hasHeader(_ name: String) -> Bool {
