@@ -308,8 +308,8 @@ let package = Package(
         .testTarget(
             name: "TernDocsTests",
             dependencies: [
-                "Tern", "TernHTTPClient", "TernWebSocket", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
+                "Tern", "TernHTTPClient", "TernWebSocket", "TernTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
