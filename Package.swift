@@ -309,7 +309,8 @@ let package = Package(
             name: "TernDocsTests",
             dependencies: [
                 "Tern", "TernHTTPClient", "TernWebSocket", "TernTesting",
-                .product(name: "HTTPTypes", package: "swift-http-types"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -2,8 +2,16 @@
 # Runs the Autobahn TestSuite fuzzing server (wstest -m fuzzingserver) on
 # 127.0.0.1 so that a WebSocket *client* can be tested against it.
 #
-#   scripts/autobahn-server.sh [PORT]   install if needed, start, print the PID
+#   scripts/autobahn-server.sh [PORT]   install if needed, start (default port
+#                                       9001), print the PID; a new start
+#                                       clears .build/autobahn/reports
 #   scripts/autobahn-server.sh stop     stop the server started by this script
+#   scripts/autobahn-server.sh install  only install
+#
+# Client protocol: GET ws://127.0.0.1:PORT/getCaseCount (one text message),
+# then for N in 1..count ws://…/runCase?case=N&agent=NAME (echo every message
+# back until the server closes), then ws://…/updateReports?agent=NAME, which
+# writes reports/index.json; scripts/autobahn-summary.py summarises it.
 #
 # autobahntestsuite (even 25.10.1, the newest on PyPI) is Python 2.7 only and
 # Debian bookworm ships no Python 2. So this script takes CPython 2.7.18 from
@@ -169,6 +177,9 @@ start() {
     exit 1
   fi
 
+  # A new server only knows the results of its own run: drop old reports so
+  # that a stale index.json is never summarised.
+  rm -rf "$AB/reports"
   mkdir -p "$AB/reports"
   cat >"$SPEC" <<EOF
 {
@@ -220,6 +231,6 @@ wstest.run()'
 case "${1:-}" in
   stop) stop ;;
   install) install ;;
-  -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' ;;
+  -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//' ;;
   *) start "${1:-9001}" ;;
 esac
