@@ -91,6 +91,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 // For the digest-auth routes' MD5 and SHA-256 (the server computes them without Tern).
                 .product(name: "Crypto", package: "swift-crypto"),
             ],

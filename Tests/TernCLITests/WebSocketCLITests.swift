@@ -209,4 +209,59 @@ struct WebSocketCLITests {
             }
         }
     }
+
+    @Test("tern mock serves recorded conversations and samples as WebSocket endpoints; sample mode replays a sample")
+    func mockServes() async throws {
+        try await withServer { server in
+            try await withDemo { workspace in
+                try workspace.write(
+                    "specs/live/ticks.yaml",
+                    """
+                    path: \(server.baseURL)/subscribe
+                    websocket:
+                      messages:
+                        - {json: {op: subscribe, channel: ticks}}
+                      until: {received: 3}
+                    """)
+                try workspace.write(
+                    "specs/live/chat.yaml",
+                    """
+                    path: /chat
+                    protocol: websocket
+                    websocket:
+                      messages: [hi]
+                      until: {received: 2}
+                      sample:
+                        - {in: welcome}
+                        - {out: hi}
+                        - {in: {json: {reply: hello}}}
+                    """)
+                let recorded = try await Tern.run(workspace.arguments("send", "live/ticks"))
+                #expect(recorded.status == 0, "\(recorded.stderr)")
+                await server.stop()
+
+                let sampled = try await Tern.run(workspace.arguments("send", "live/chat", "--mode", "sample"))
+                #expect(sampled.status == 0, "\(sampled.stderr)")
+                #expect(sampled.stdout == "welcome\n{\"reply\":\"hello\"}\n", "\(sampled.stdout)")
+
+                let port = try FreePort.onLoopback()
+                let mock = try ChildProcess(
+                    Tern.binary.path, workspace.arguments("mock", "--ws-port", String(port)), output: .null,
+                    error: .null)
+                defer { Task { await mock.stop() } }
+                #expect(await FreePort.waitUntilListening(port, seconds: 15))
+                let served = try await Tern.run([
+                    "get", "ws://127.0.0.1:\(port)/subscribe", "channel=ticks", "op=subscribe",
+                ])
+                #expect(served.status == 0, "\(served.stderr)")
+                #expect(served.stdout.hasPrefix("{\"subscribed\": \"ticks\"}\n"), "\(served.stdout)")
+                let chat = try await Tern.run(["get", "ws://127.0.0.1:\(port)/chat"], input: "hi\n")
+                #expect(chat.stdout == "welcome\n{\"reply\":\"hello\"}\n", "\(chat.stdout)")
+                let wrong = try await Tern.run(["get", "ws://127.0.0.1:\(port)/chat"], input: "bye\n")
+                #expect(wrong.status == 1)
+                #expect(wrong.stderr.contains("1008"), "\(wrong.stderr)")
+                await mock.stop()
+            }
+        }
+    }
 }

@@ -268,3 +268,59 @@ struct WebSocketClientTests {
         }
     }
 }
+
+/// The mock's WebSocket listener, talked to by the library's client.
+@Suite("Mock WebSocket conversations", .timeLimit(.minutes(1)))
+struct MockWebSocketTests {
+    func handler() -> Handler {
+        Handler(
+            transport: InMemoryTransport { _, _ in TransportResponse(status: .notFound) }, storage: nil,
+            webSockets: WebSocketClientConnector.shared)
+    }
+
+    @Test("a scripted conversation: the server speaks, waits for the client's message (JSON in any order), goes on")
+    func scripted() async throws {
+        let server = try await MockWebSocketServer.start(conversations: [
+            MockConversation(
+                path: "/chat",
+                steps: [
+                    .server(text: "welcome"), .client(text: #"{"a":1,"b":2}"#), .server(bytes: [1, 2]),
+                    .server(text: "bye"),
+                ])
+        ])
+        let socket = try await handler().connect(Request(url: URL(string: "\(server.baseURL)/chat?x=1")!))
+        var received: [WebSocketMessage] = []
+        var close: WebSocketClose?
+        for try await event in socket {
+            switch event {
+            case .message(let message, _):
+                received.append(message)
+                if message == .text("welcome") { try await socket.send(text: #"{"b": 2, "a": 1}"#) }
+            case .closed(let closed): close = closed
+            }
+        }
+        #expect(received == [.text("welcome"), .binary(Data([1, 2])), .text("bye")])
+        #expect(close == WebSocketClose(code: .normal, initiator: .received))
+        await server.shutdown()
+    }
+
+    @Test("a client message other than the script's ends it with 1008; an unknown path is refused")
+    func mismatch() async throws {
+        let server = try await MockWebSocketServer.start(conversations: [
+            MockConversation(path: "/chat", steps: [.client(text: "hello"), .server(text: "hi")])
+        ])
+        let socket = try await handler().connect(Request(url: URL(string: "\(server.baseURL)/chat")!))
+        try await socket.send(text: "goodbye")
+        var close: WebSocketClose?
+        for try await event in socket { if case .closed(let closed) = event { close = closed } }
+        #expect(close?.code == .policyViolation)
+        #expect(close?.reason == "message 1 differs from the recorded one")
+        do {
+            _ = try await handler().connect(Request(url: URL(string: "\(server.baseURL)/other")!))
+            Issue.record("an unknown path was served")
+        } catch {
+            #expect(error.kind == .unacceptableStatus)
+        }
+        await server.shutdown()
+    }
+}

@@ -22,16 +22,31 @@ struct MockCommand: AsyncParsableCommand {
     @Option(help: "The port (0 picks a free one).")
     var port = 0
 
+    @Option(help: "The port of the WebSocket conversations, when there are any (0 picks a free one).")
+    var wsPort = 0
+
     func run() async throws {
-        // The mock serves samples only: the cache is not kept open while it runs.
-        let (name, routes) = try await OpenedWorkspace.with(workspace, .files()) { opened in
-            (opened.workspace.name, MockRoutes.samples(of: opened.workspace))
+        // The mock serves samples and recorded conversations: the cache is not kept open while it runs.
+        let (name, routes, conversations) = try await OpenedWorkspace.with(workspace, .files()) { opened in
+            (
+                opened.workspace.name, MockRoutes.samples(of: opened.workspace),
+                await MockRoutes.conversations(of: opened.workspace, storage: opened.storage)
+            )
         }
         let server: MockServer
         do {
             server = try await MockServer.start(host: host, port: port, routes: routes)
         } catch {
             throw CommandFailure.usage("cannot listen on \(host):\(port): \(error)")
+        }
+        var sockets: MockWebSocketServer?
+        if !conversations.isEmpty {
+            do {
+                sockets = try await MockWebSocketServer.start(host: host, port: wsPort, conversations: conversations)
+            } catch {
+                try? await server.shutdown()
+                throw CommandFailure.usage("cannot listen on \(host):\(wsPort): \(error)")
+            }
         }
         var lines = ["Mock server for \(name) on \(server.baseURL.absoluteString)"]
         lines += routes.map {
@@ -42,9 +57,14 @@ struct MockCommand: AsyncParsableCommand {
                 + "/auth/refresh "
                 + "/upload /redirect/{n} /users"
         )
+        if let sockets {
+            lines.append("WebSocket conversations on \(sockets.baseURL.absoluteString)")
+            lines += conversations.map { "  WS     \($0.path)  (\($0.steps.count) messages)" }
+        }
         lines.append("Press Ctrl-C to stop.")
         StandardStream.output.write(lines.joined(separator: "\n") + "\n")
         await SignalWait.untilInterrupted()
+        await sockets?.shutdown()
         try? await server.shutdown()
         StandardStream.error.write("mock server stopped\n")
     }

@@ -47,4 +47,42 @@ enum MockRoutes {
         }
         return MockResponse(status: sample.status, headers: headers, body: body)
     }
+
+    /// The WebSocket conversations the mock serves: each WebSocket spec's `websocket.sample` at its path,
+    /// then the newest conversation the cache holds for every other path.
+    static func conversations(of workspace: Workspace, storage: any StorageManager) async -> [MockConversation] {
+        var served: [MockConversation] = []
+        var paths: Set<String> = []
+        for entry in workspace.specs {
+            guard let definition = entry.spec.websocket, !definition.sample.isEmpty else { continue }
+            let raw = entry.spec.path.split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+            let path = raw.contains("://") ? (URLComponents(string: raw)?.path ?? raw) : raw
+            guard path.hasPrefix("/"), !path.contains("{{"), !paths.contains(path) else { continue }
+            let transcript = definition.sampleTranscript(url: path)
+            served.append(MockConversation(path: path, steps: steps(of: transcript)))
+            paths.insert(path)
+        }
+        let stored = ((try? await storage.entries()) ?? [])
+            .filter { $0.headers[.contentType] == WebSocketTranscript.contentType }
+            .sorted { $0.storedAt > $1.storedAt }
+        for entry in stored {
+            guard let path = URLComponents(string: entry.url)?.path, !path.isEmpty, !paths.contains(path),
+                let body = try? entry.bodyData(), let transcript = try? WebSocketTranscript.decode(body)
+            else { continue }
+            served.append(MockConversation(path: path, steps: steps(of: transcript)))
+            paths.insert(path)
+        }
+        return served
+    }
+
+    private static func steps(of transcript: WebSocketTranscript) -> [MockConversation.Step] {
+        transcript.frames.map { frame in
+            switch (frame.direction, frame.message) {
+            case (.received, .text(let text)): .server(text: text)
+            case (.received, .binary(let data)): .server(bytes: Array(data))
+            case (.sent, .text(let text)): .client(text: text)
+            case (.sent, .binary(let data)): .client(bytes: Array(data))
+            }
+        }
+    }
 }

@@ -48,9 +48,9 @@ extension OpenedWorkspace {
             Needs(environment: environment, variables: variables, startsMock: false)
         }
 
-        /// `tern import`, storing recorded answers in the workspace it has just written to.
-        /// `import --into-cache`: the embedded mock starts when an environment uses `{{mock}}`, so every
-        /// spec resolves (and its answer is filed under the mock's usual address).
+        /// `tern import --into-cache`, storing recorded answers in the workspace it has just written to: the
+        /// embedded mock starts when an environment uses `{{mock}}`, so every spec resolves (and its answer is
+        /// filed under the mock's usual address).
         static let imports = Needs(startsMock: true, announcesWorkspace: false)
 
         /// `tern send SPEC`: only that spec is read, and the request goes out as early as it can.

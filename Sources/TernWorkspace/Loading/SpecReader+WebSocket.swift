@@ -4,7 +4,7 @@ import Yams
 
 extension SpecReader {
     /// The fields of `websocket:`.
-    static let webSocketFields = ["messages", "until", "maxMessageBytes", "compression"]
+    static let webSocketFields = ["messages", "until", "maxMessageBytes", "compression", "sample"]
 
     /// `websocket: {messages: [...], until: {received|idle|closed}, maxMessageBytes: N, compression: bool}`.
     mutating func webSocket(_ node: Node) throws(WorkspaceError) -> WebSocketDefinition {
@@ -18,10 +18,28 @@ extension SpecReader {
                         + NodeReader.describe(messages), at: messages)
             }
             for (index, element) in sequence.enumerated() {
-                definition.messages.append(try webSocketMessage(element, index: index))
+                definition.messages.append(
+                    try webSocketMessage(element, index: index, path: "websocket/messages/\(index)"))
             }
         }
         if let until = fields["until"] { definition.until = try webSocketUntil(until) }
+        if let sample = fields["sample"] {
+            guard case .sequence(let sequence) = sample else {
+                throw reader.error(
+                    "'websocket.sample' is a list of {in: MESSAGE} (the server's) and {out: MESSAGE} (the client's), "
+                        + "not " + NodeReader.describe(sample), at: sample)
+            }
+            for (index, element) in sequence.enumerated() {
+                let item = try reader.fields(element, of: "a sample message", allowed: ["in", "out"])
+                guard item.keys.count == 1, let key = item.keys.first, let value = item[key] else {
+                    throw reader.error(
+                        "message \(index + 1) of 'websocket.sample' needs exactly one of in (the server's) or out "
+                            + "(the client's)", at: element)
+                }
+                let message = try webSocketMessage(value, index: index, path: "websocket/sample/\(index)")
+                definition.sample.append(.init(direction: key == "in" ? .received : .sent, message: message))
+            }
+        }
         if let limit = fields["maxMessageBytes"] {
             let bytes = try reader.int(limit, field: "websocket.maxMessageBytes")
             guard (1...(1 << 30)).contains(bytes) else {
@@ -35,10 +53,9 @@ extension SpecReader {
         return definition
     }
 
-    private mutating func webSocketMessage(_ node: Node, index: Int) throws(WorkspaceError)
+    private mutating func webSocketMessage(_ node: Node, index: Int, path: String) throws(WorkspaceError)
         -> WebSocketDefinition.Message
     {
-        let path = "websocket/messages/\(index)"
         switch node {
         case .scalar(let scalar):
             if ScalarValue.isNull(scalar) {

@@ -1,5 +1,5 @@
 import Foundation
-import Tern
+public import Tern
 
 extension SpecLowering {
     /// `websocket.messages` rendered: text as is, JSON compact with sorted keys, binary decoded from base64.
@@ -27,5 +27,31 @@ extension SpecLowering {
             }
         }
         return lowered
+    }
+
+    /// A spec's `websocket.sample` as a transcript: its messages as written (JSON compact, keys sorted).
+    static func transcript(of sample: [WebSocketDefinition.SampleMessage], url: String) -> WebSocketTranscript {
+        let frames = sample.map { item -> WebSocketTranscript.Frame in
+            let message: WebSocketMessage
+            switch item.message {
+            case .text(let text): message = .text(text)
+            case .json(let value):
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+                message = .text(String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self))
+            case .binary(let base64): message = .binary(Data(base64Encoded: base64) ?? Data())
+            }
+            return .init(direction: item.direction, message: message, offset: 0)
+        }
+        return WebSocketTranscript(
+            url: url, openedAt: Date(timeIntervalSince1970: 0), frames: frames,
+            close: WebSocketClose(code: .normal, initiator: .received))
+    }
+}
+
+extension WebSocketDefinition {
+    /// `sample` as the transcript `sample` mode replays and `tern mock` serves.
+    public func sampleTranscript(url: String) -> WebSocketTranscript {
+        SpecLowering.transcript(of: sample, url: url)
     }
 }

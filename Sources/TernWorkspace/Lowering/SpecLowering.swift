@@ -64,6 +64,11 @@ struct SpecLowering {
         if let sample = spec.sample {
             request.sample = try SampleLowering.response(for: sample, file: file)
         }
+        if let conversation = spec.websocket, !conversation.sample.isEmpty {
+            request.sample = SampleResponse(
+                status: 101, headers: [.contentType: WebSocketTranscript.contentType],
+                body: Self.transcript(of: conversation.sample, url: url.absoluteString).encoded())
+        }
         return request
     }
 

@@ -34,8 +34,21 @@ public struct WebSocketDefinition: Sendable, Equatable {
         public var idleLimit: Double? { idle ?? (closed || received != nil ? nil : 5) }
     }
 
+    /// One message of a sample conversation: `in` the server sends it, `out` the client does.
+    public struct SampleMessage: Sendable, Equatable {
+        public var direction: WebSocketDirection
+        public var message: Message
+
+        public init(direction: WebSocketDirection, message: Message) {
+            self.direction = direction
+            self.message = message
+        }
+    }
+
     /// Sent in order once the server switched protocols.
     public var messages: [Message] = []
+    /// The conversation `sample` mode replays and `tern mock` serves (`sample:`), never templated.
+    public var sample: [SampleMessage] = []
     /// When Tern closes.
     public var until = Until.default
     /// The largest message accepted from the server (`maxMessageBytes`), default 16 MiB.

@@ -101,6 +101,19 @@ struct SpecWriter {
             pairs.append(("until", Self.mapping(until)))
         }
         if let bytes = definition.maxMessageBytes { pairs.append(("maxMessageBytes", Node(String(bytes)))) }
+        if !definition.sample.isEmpty {
+            let sample = definition.sample.enumerated().map { index, item -> Node in
+                let value: Node
+                switch item.message {
+                case .text(let text): value = Self.string(text)
+                case .json(let json):
+                    value = Self.mapping([("json", self.json(json, at: "websocket/sample/\(index)/json"))])
+                case .binary(let base64): value = Self.mapping([("binary", Self.string(base64))])
+                }
+                return Self.mapping([(item.direction == .received ? "in" : "out", value)])
+            }
+            pairs.append(("sample", Node(sample)))
+        }
         if !definition.compression { pairs.append(("compression", Node("false"))) }
         return Self.mapping(pairs)
     }

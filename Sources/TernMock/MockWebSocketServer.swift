@@ -1,0 +1,247 @@
+public import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+import Synchronization
+
+/// A WebSocket endpoint the mock serves: a path and a scripted conversation. The server sends each
+/// of its messages in order; a client message in the script is waited for, and a different one ends
+/// the conversation with 1008 and the difference as the reason.
+public struct MockConversation: Sendable {
+    /// One message of the script.
+    public struct Step: Sendable, Equatable {
+        /// Whether the server sends it (else the client is expected to).
+        public var fromServer: Bool
+        /// Text, or `nil` for binary.
+        public var text: String?
+        /// The bytes of a binary message.
+        public var bytes: [UInt8]
+
+        public static func server(text: String) -> Step { Step(fromServer: true, text: text, bytes: []) }
+        public static func server(bytes: [UInt8]) -> Step { Step(fromServer: true, text: nil, bytes: bytes) }
+        public static func client(text: String) -> Step { Step(fromServer: false, text: text, bytes: []) }
+        public static func client(bytes: [UInt8]) -> Step { Step(fromServer: false, text: nil, bytes: bytes) }
+    }
+
+    /// The path it answers (`/live/ticks`), without the query.
+    public var path: String
+    /// The messages each way, in order.
+    public var steps: [Step]
+
+    public init(path: String, steps: [Step]) {
+        self.path = path
+        self.steps = steps
+    }
+}
+
+/// The mock's WebSocket listener: serves scripted conversations (recorded transcripts, a spec's
+/// `websocket.sample`) at their paths on a port of its own; an upgrade to any other path is
+/// refused with 404. Every read has a deadline (30 s of silence ends a conversation) and every
+/// message a limit (1 MiB).
+public final class MockWebSocketServer: Sendable {
+    /// The host it listens on.
+    public let host: String
+    /// The port it is bound to.
+    public let port: Int
+    private let listener: any Channel
+    private let acceptTask: Task<Void, Never>
+
+    /// `ws://host:port`.
+    public var baseURL: URL {
+        let hostPart = host.contains(":") ? "[\(host)]" : host
+        return URL(string: "ws://\(hostPart):\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    private enum Accepted: Sendable {
+        case conversation(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, MockConversation)
+        case refused(any Channel)
+    }
+
+    static let maximumMessage = 1 << 20
+    static let silence = TimeAmount.seconds(30)
+
+    private init(host: String, port: Int, listener: any Channel, acceptTask: Task<Void, Never>) {
+        self.host = host
+        self.port = port
+        self.listener = listener
+        self.acceptTask = acceptTask
+    }
+
+    /// Binds and starts serving `conversations`; `port: 0` picks a free port.
+    public static func start(
+        host: String = "127.0.0.1", port: Int = 0, conversations: [MockConversation]
+    ) async throws -> MockWebSocketServer {
+        var byPath: [String: MockConversation] = [:]
+        for conversation in conversations where byPath[conversation.path] == nil {
+            byPath[conversation.path] = conversation
+        }
+        let routes = byPath
+        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: host, port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let upgrader = NIOTypedWebSocketServerUpgrader<Accepted>(
+                        maxFrameSize: maximumMessage,
+                        shouldUpgrade: { channel, head in
+                            channel.eventLoop.makeSucceededFuture(routes[Self.path(of: head.uri)] == nil ? nil : [:])
+                        },
+                        upgradePipelineHandler: { channel, head in
+                            channel.eventLoop.makeCompletedFuture {
+                                let wrapped = try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(
+                                    wrappingChannelSynchronously: channel)
+                                guard let conversation = routes[Self.path(of: head.uri)] else {
+                                    return .refused(channel)
+                                }
+                                return .conversation(wrapped, conversation)
+                            }
+                        })
+                    let configuration = NIOUpgradableHTTPServerPipelineConfiguration(
+                        upgradeConfiguration: NIOTypedHTTPServerUpgradeConfiguration(
+                            upgraders: [upgrader],
+                            notUpgradingCompletionHandler: { channel in
+                                channel.eventLoop.makeSucceededFuture(.refused(channel))
+                            }))
+                    return try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
+                        configuration: configuration)
+                }
+            }
+        let listener = server.channel
+        guard let boundPort = listener.localAddress?.port else {
+            try? await listener.close()
+            throw MockServerError.noBoundPort(host: host)
+        }
+        let acceptTask = Task {
+            await withDiscardingTaskGroup { group in
+                do {
+                    try await server.executeThenClose { inbound in
+                        for try await upgrade in inbound {
+                            group.addTask {
+                                guard let accepted = try? await upgrade.get() else { return }
+                                switch accepted {
+                                case .conversation(let channel, let conversation):
+                                    await Self.serve(conversation, on: channel)
+                                case .refused(let channel):
+                                    await Self.refuse(channel)
+                                }
+                            }
+                        }
+                    }
+                } catch {
+                    // The listener was closed: stop accepting.
+                }
+                group.cancelAll()
+            }
+        }
+        return MockWebSocketServer(host: host, port: boundPort, listener: listener, acceptTask: acceptTask)
+    }
+
+    /// Stops accepting and ends every conversation.
+    public func shutdown() async {
+        try? await listener.close()
+        acceptTask.cancel()
+        await acceptTask.value
+    }
+
+    /// The same text, or the same JSON (member order and spacing aside).
+    static func same(_ expected: [UInt8], _ actual: [UInt8]) -> Bool {
+        if expected == actual { return true }
+        guard let one = try? JSONSerialization.jsonObject(with: Data(expected), options: .fragmentsAllowed),
+            let other = try? JSONSerialization.jsonObject(with: Data(actual), options: .fragmentsAllowed)
+        else { return false }
+        return (one as? NSObject)?.isEqual(other) == true
+    }
+
+    static func path(of uri: String) -> String {
+        String(uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
+
+    /// A request that is not an upgrade to a served path: 404 and close.
+    private static func refuse(_ channel: any Channel) async {
+        let body = "no WebSocket conversation is served at this path\n"
+        var head = HTTPResponseHead(version: .http1_1, status: .notFound)
+        head.headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        head.headers.add(name: "Content-Length", value: String(body.utf8.count))
+        head.headers.add(name: "Connection", value: "close")
+        channel.write(HTTPServerResponsePart.head(head), promise: nil)
+        channel.write(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: body))), promise: nil)
+        try? await channel.writeAndFlush(HTTPServerResponsePart.end(nil)).get()
+        try? await channel.close()
+    }
+
+    /// Plays `conversation` on `channel`, then closes with 1000 (1008 when the client said something else).
+    private static func serve(
+        _ conversation: MockConversation, on channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>
+    ) async {
+        let underlying = channel.channel
+        try? await channel.executeThenClose { inbound, outbound in
+            var reader = MessageReader(inbound: inbound.makeAsyncIterator(), outbound: outbound)
+            var code = WebSocketErrorCode.normalClosure
+            var reason = ""
+            play: for (index, step) in conversation.steps.enumerated() {
+                if step.fromServer {
+                    let frame =
+                        step.text.map { WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: $0)) }
+                        ?? WebSocketFrame(fin: true, opcode: .binary, data: ByteBuffer(bytes: step.bytes))
+                    try await outbound.write(frame)
+                    continue
+                }
+                let deadline = underlying.eventLoop.scheduleTask(in: silence) { underlying.close(promise: nil) }
+                defer { deadline.cancel() }
+                guard let message = try await reader.next() else { return }
+                let matches =
+                    step.text.map { message.opcode == .text && Self.same(Array($0.utf8), message.bytes) }
+                    ?? (message.opcode == .binary && message.bytes == step.bytes)
+                if !matches {
+                    code = .policyViolation
+                    reason = "message \(index + 1) differs from the recorded one"
+                    break play
+                }
+            }
+            var data = ByteBuffer()
+            data.write(webSocketErrorCode: code)
+            if !reason.isEmpty { data.writeString(reason) }
+            try await outbound.write(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))
+            // The client's close answers ours; then the connection ends.
+            let deadline = underlying.eventLoop.scheduleTask(in: .seconds(5)) { underlying.close(promise: nil) }
+            defer { deadline.cancel() }
+            while try await reader.next() != nil {}
+        }
+    }
+}
+
+/// Reads whole messages from a client: assembles fragments, answers pings, stops at its close.
+private struct MessageReader {
+    struct Message {
+        var opcode: WebSocketOpcode
+        var bytes: [UInt8]
+    }
+
+    var inbound: NIOAsyncChannelInboundStream<WebSocketFrame>.AsyncIterator
+    let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
+
+    mutating func next() async throws -> Message? {
+        var partial: Message?
+        while let frame = try await inbound.next() {
+            var data = frame.unmaskedData
+            let bytes = data.readBytes(length: data.readableBytes) ?? []
+            switch frame.opcode {
+            case .ping:
+                try await outbound.write(WebSocketFrame(fin: true, opcode: .pong, data: ByteBuffer(bytes: bytes)))
+            case .pong:
+                continue
+            case .connectionClose:
+                return nil
+            case .text, .binary:
+                partial = Message(opcode: frame.opcode, bytes: bytes)
+            case .continuation:
+                partial?.bytes += bytes
+            default:
+                return nil
+            }
+            if let message = partial, message.bytes.count > MockWebSocketServer.maximumMessage { return nil }
+            if frame.fin, let message = partial, frame.opcode != .ping, frame.opcode != .pong { return message }
+        }
+        return nil
+    }
+}
