@@ -178,6 +178,20 @@ package enum ConversationLines {
         return "[binary, \(data.count) byte\(data.count == 1 ? "" : "s")] \(preview)\(more)"
     }
 
+    /// The whole conversation, a line per message (`→ 0.005s   43 B  text`), then how it closed.
+    package static func lines(of transcript: WebSocketTranscript) -> [String] {
+        var lines = transcript.frames.map { frame -> String in
+            let arrow = frame.direction == .sent ? "→" : "←"
+            let time = String(format: "%8.3fs", frame.offset)
+            let size = HumanUnits.bytes(Int64(frame.message.byteCount))
+            let text = self.text(frame.message).replacingOccurrences(of: "\n", with: " ")
+            return "\(arrow) \(time)  \(size.padding(toLength: 8, withPad: " ", startingAt: 0)) \(text)"
+        }
+        if transcript.frames.isEmpty { lines.append("(no message either way)") }
+        if let close = transcript.close { lines.append("■ " + closeLine(close)) }
+        return lines
+    }
+
     /// `closed 1000 normal closure by Tern`, with the reason when one was given.
     package static func closeLine(_ close: WebSocketClose) -> String {
         let who = close.initiator == .sent ? "by Tern" : "by the server"

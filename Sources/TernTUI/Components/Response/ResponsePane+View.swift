@@ -10,6 +10,7 @@ extension ResponsePane {
         tabs.map { tab -> String in
             switch tab {
             case .body:
+                if let messages = response.conversationMessages { return "Conversation (\(messages))" }
                 return filterMatches != nil
                     ? "Body (filtered)" : "Body (\(response.body.kind.rawValue))"
             case .headers: return "Headers (\(response.headers.count))"

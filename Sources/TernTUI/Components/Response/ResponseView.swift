@@ -34,6 +34,8 @@ package struct ResponseView: Sendable {
     /// The spec's explicit `storageKey` when it answered from the cache: the key does not change with
     /// the query or headers, so an edit to them is not what was answered.
     package var pinnedBy: String? = nil
+    /// For a WebSocket conversation, how many messages it had (the body tab then lists them).
+    package var conversationMessages: Int? = nil
     /// The expectations that did not hold.
     package var failedChecks: [ExpectationResult] { checks.filter { !$0.passed } }
 
@@ -82,11 +84,29 @@ package struct ResponseView: Sendable {
         }
         view.contentDecoding = response.contentDecoding
         view.connection = ResponseSummary(response).connection
+        if let conversation = response.conversation { view.show(conversation) }
         return view
+    }
+
+    /// Shows `transcript` in the body tab: a line per message, direction, time and size, newest last.
+    mutating func show(_ transcript: WebSocketTranscript) {
+        let text = ConversationLines.lines(of: transcript).joined(separator: "\n")
+        body = BodyDocument.make(Data(text.utf8), contentType: "text/plain; charset=utf-8", file: nil)
+        conversationMessages = transcript.frames.count
     }
 
     /// A stored cache entry opened from the cache pane.
     package static func make(_ entry: StoredResponse) -> ResponseView {
+        var view = stored(entry)
+        if entry.headers[.contentType] == WebSocketTranscript.contentType,
+            let transcript = try? WebSocketTranscript.decode(entry.body)
+        {
+            view.show(transcript)
+        }
+        return view
+    }
+
+    private static func stored(_ entry: StoredResponse) -> ResponseView {
         ResponseView(
             title: entry.key, status: entry.status,
             reason: HTTPResponse.Status(standardCode: entry.status).reasonPhrase, source: .cache, duration: nil,
