@@ -88,7 +88,7 @@ extension Handler {
             .response(
                 status: 101, source: .live, bytes: 0, duration: ContinuousClock.now - stopwatch, phases: nil))
         return WebSocket(
-            request: plan.request, source: .live, storageKey: plan.key,
+            request: plan.request, source: .live, storageKey: plan.key, requestID: emitter.requestID,
             url: plan.redactor.redact(url: plan.request.url),
             link: link, clock: clock
         ) { transcript in
@@ -132,7 +132,8 @@ extension Handler {
         let link = WebSocketReplay(
             transcript: transcript, pacing: options.replayPacing, clock: clock, label: plan.label)
         return WebSocket(
-            request: plan.request, source: source, storageKey: plan.key, url: transcript.url, link: link, clock: clock
+            request: plan.request, source: source, storageKey: plan.key, requestID: emitter.requestID,
+            url: transcript.url, link: link, clock: clock
         ) { _ in }
     }
 

@@ -25,6 +25,8 @@ public final class WebSocket: AsyncSequence, Sendable {
     public let source: ResponseSource
     /// The key its transcript is stored under.
     public let storageKey: String
+    /// The send its upgrade was, as the handler's events name it.
+    public let requestID: RequestID
 
     private let link: any WebSocketLink
     private let clock: any TernClock
@@ -40,12 +42,14 @@ public final class WebSocket: AsyncSequence, Sendable {
     }
 
     init(
-        request: Request, source: ResponseSource, storageKey: String, url: String, link: any WebSocketLink,
+        request: Request, source: ResponseSource, storageKey: String, requestID: RequestID, url: String,
+        link: any WebSocketLink,
         clock: any TernClock, onEnd: @escaping @Sendable (WebSocketTranscript) async -> Void
     ) {
         self.request = request
         self.source = source
         self.storageKey = storageKey
+        self.requestID = requestID
         self.link = link
         self.clock = clock
         self.onEnd = onEnd

@@ -114,6 +114,29 @@ final class ActivityLog: Sendable {
         broadcaster.yield(.handler(event))
     }
 
+    /// A WebSocket conversation as a transfer: the bytes it received so far, running until it ends
+    /// (`finished`: done for a normal close, else failed with the close code).
+    func recordConversation(_ socket: WebSocket, label: String, finished: Bool) {
+        let transcript = socket.transcript
+        let bytes = transcript.frames.reduce(Int64(0)) { $0 + Int64($1.message.byteCount) }
+        let progress = TransferProgress(direction: .download, bytes: bytes, total: nil, isFinished: finished)
+        var outcome = ActivityOutcome.running
+        if finished {
+            outcome = transcript.close.map { $0.code.isNormal ? .done : .failed(reason: "closed \($0.code)") } ?? .done
+        }
+        let id = socket.requestID
+        state.withLock { state in
+            if let index = state.transfers.lastIndex(where: { $0.requestID == id && $0.label == label }) {
+                state.transfers[index].progress = progress
+                state.transfers[index].outcome = outcome
+            } else {
+                state.transfers.append(
+                    TransferRecord(requestID: id, label: label, progress: progress, outcome: outcome))
+            }
+        }
+        broadcaster.yield(.stateChanged)
+    }
+
     private func finishAttempt(_ entries: inout [RetryLogEntry], _ id: RequestID, outcome: ActivityOutcome) {
         if let last = entries.lastIndex(where: { $0.requestID == id && $0.outcome.isRunning }) {
             entries[last].outcome = outcome

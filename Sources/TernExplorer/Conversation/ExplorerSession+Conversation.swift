@@ -120,7 +120,9 @@ extension ExplorerSession {
             throw ExplorerError(.request, handler.redactor(for: request).redact(error.message), underlying: error)
         }
         let open = OpenConversation(spec: current.id, socket: socket)
-        open.startReading { activity.broadcaster.yield(.stateChanged) }
+        let label = "⇄ \(current.id)"
+        activity.recordConversation(socket, label: label, finished: false)
+        open.startReading { activity.recordConversation(socket, label: label, finished: socket.isClosed) }
         openConversation = open
         changed()
         let source = socket.source == .live ? "" : " (replaying the stored conversation)"

@@ -38,6 +38,9 @@ extension ExplorerSession {
         let socket = try await handler.connect(request, mode: mode, options: options, onEvent: onEvent)
         let report = adjustments.onConversation
         report?(.opened(url: socket.transcript.url, source: socket.source))
+        let activity = self.activity
+        let label = "⇄ \(entry.id)"
+        activity.recordConversation(socket, label: label, finished: false)
         let state = ConversationState()
         do {
             for message in messages {
@@ -63,6 +66,9 @@ extension ExplorerSession {
                                 return progress.received
                             }
                             report?(.message(.received, message, at: at))
+                            if state.withLock({ $0.shouldShowProgress() }) {
+                                activity.recordConversation(socket, label: label, finished: false)
+                            }
                             if let wanted = until.received, count >= wanted, !state.withLock({ $0.sending }) {
                                 await socket.close(.normal)
                             }
@@ -114,6 +120,7 @@ extension ExplorerSession {
             group.cancelAll()
         }
         let transcript = socket.transcript
+        activity.recordConversation(socket, label: label, finished: true)
         if let close = transcript.close { report?(.closed(close)) }
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
@@ -165,6 +172,15 @@ private struct ConversationProgress {
     var lastActivity = ContinuousClock.now
     /// Whether the caller's own messages (stdin) are still coming: `until` waits for them.
     var sending = false
+    /// When the transfers pane was last told how far the conversation came.
+    var shownAt = ContinuousClock.now
+
+    /// Whether to tell the transfers pane again (at most ten times a second).
+    mutating func shouldShowProgress() -> Bool {
+        guard ContinuousClock.now - shownAt >= .milliseconds(100) else { return false }
+        shownAt = .now
+        return true
+    }
 }
 
 private final class ConversationState: Sendable {
