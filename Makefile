@@ -8,10 +8,11 @@ SWIFT ?= swift
 # libncurses-dev is the TUI's terminal library, libedit-dev the REPL's line editor, and tmux drives
 # both in the end-to-end tests; python3-junitparser and libxml2-utils (xmllint) read and validate
 # the JUnit reports of `tern run` in the tests; python3-httpbin is the echo server of the end-to-end journeys;
-# httpie is the oracle `tern get URL ITEM...` is compared with (HTTPieDifferentialTests).
+# httpie is the oracle `tern get URL ITEM...` is compared with (HTTPieDifferentialTests); python3-websockets is
+# the WebSocket server nobody here wrote that the WebSocket tests talk to.
 APT_PACKAGES := libcurl4 libcurl4-openssl-dev libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema tinyproxy python3-httpbin httpie python3-websockets
 
-.PHONY: deps build test lint format fuzz demo tour bench bench-import example install uninstall order-file release-link-inputs clean
+.PHONY: deps build test lint format fuzz demo tour bench bench-import example autobahn install uninstall order-file release-link-inputs clean
 
 ## deps: install missing system packages (apt-get, as root or with sudo)
 deps:
@@ -144,6 +145,16 @@ bench-import: deps release-link-inputs
 	$(SWIFT) build $(RELEASE_BUILD) --product tern
 	Benchmarks/import-bench.sh
 	TERN_LARGE_FIXTURES=1 $(SWIFT) test --filter OpenAPIGitHubTests
+
+## autobahn: the Autobahn TestSuite's fuzzing server against the library's WebSocket client (all 517 cases,
+## about 15 minutes on 2 cores; outside `make test`). Python 2.7 for the server comes from Debian bullseye into
+## .build/autobahn; the table is printed and the reports are in .build/autobahn/reports.
+autobahn: deps
+	$(SWIFT) build --product tern-autobahn
+	bash scripts/autobahn-server.sh 9001
+	.build/debug/tern-autobahn ws://127.0.0.1:9001 || { bash scripts/autobahn-server.sh stop; exit 1; }
+	bash scripts/autobahn-server.sh stop
+	python3 scripts/autobahn-summary.py
 
 ## example: run the README's library example against the in-process mock server
 example: deps

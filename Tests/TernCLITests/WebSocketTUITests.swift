@@ -39,6 +39,10 @@ struct WebSocketTUITests {
                 #expect(screen.contains("101 Switching Protocols"), "\(screen)")
                 #expect(screen.contains("{\"tick\": 2}"), "\(screen)")
                 #expect(screen.contains("closed 1000 normal closure by Tern"), "\(screen)")
+                // The transfers pane lists the conversation.
+                try await tmux.type("4")
+                screen = try await tmux.waitFor("⇄ live/ticks")
+                try await tmux.type("3")
 
                 try await tmux.type(":", "connect live/echo", "Enter")
                 try await tmux.waitFor("connected to \(server.baseURL)/greet")

@@ -88,6 +88,9 @@ struct SendCommand: AsyncParsableCommand {
         ))
     var events: EventFormat?
 
+    @Flag(help: "Replay a stored WebSocket conversation's messages at once, not paced as they were recorded.")
+    var atOnce = false
+
     enum EventFormat: String, ExpressibleByArgument { case json }
 
     func run() async throws {
@@ -117,6 +120,8 @@ struct SendArguments: Equatable {
     var maxRedirects: Int?
     var filter: String?
     var events: SendCommand.EventFormat?
+    /// Replay a stored conversation at once (`--at-once`).
+    var atOnce = false
     /// A request typed on the command line (`tern get URL`), sent instead of a spec of the workspace.
     var adHoc: SpecDefinition?
     /// Print the request instead of sending it (`--offline`).
@@ -153,6 +158,7 @@ struct SendArguments: Equatable {
         maxRedirects = command.maxRedirects
         filter = command.filter
         events = command.events
+        atOnce = command.atOnce
     }
 
     func run() async throws {
@@ -245,6 +251,7 @@ struct SendArguments: Equatable {
                 printer.print(event)
             }
             if body == nil, isatty(STDIN_FILENO) == 0 { adjusted.outgoing = StandardInputLines.stream() }
+            if atOnce { adjusted.replayPacing = .immediate }
         }
         let printed = Atomic<Bool>(false)
         let interrupt = output == nil && filter == nil ? InterruptStop() : nil
