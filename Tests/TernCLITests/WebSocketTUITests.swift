@@ -46,8 +46,12 @@ struct WebSocketTUITests {
 
                 try await tmux.type(":", "connect live/echo", "Enter")
                 try await tmux.waitFor("connected to \(server.baseURL)/greet")
+                // The response pane follows the open conversation as it goes.
+                screen = try await tmux.waitFor("live/echo (open)")
+                try await tmux.waitFor("welcome")
                 try await tmux.type(":", "say ping-pong", "Enter")
                 try await tmux.waitFor("→ ping-pong")
+                screen = try await tmux.waitFor("Conversation (3)")
                 try await tmux.type(":", "recv 2", "Enter")
                 screen = try await tmux.waitFor("← welcome")
                 try await tmux.type(":", "close", "Enter")

@@ -76,6 +76,8 @@ package enum Command: Sendable, Equatable {
         case connect(String?)
         /// Sends a text message.
         case say(String)
+        /// Writes a message in the editor (`say` alone), JSON checked when it looks like JSON, and sends it.
+        case compose
         /// Shows what arrived since last asked (at most N), waiting a moment when nothing did.
         case receive(Int?)
         /// Sends a ping.

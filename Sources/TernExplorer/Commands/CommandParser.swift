@@ -58,8 +58,7 @@ package enum CommandParser {
         case "connect": return .conversation(.connect(try optionalOne(arguments, for: "connect")))
         case "say":
             let text = restOfLine(trimmed)
-            guard !text.isEmpty else { throw usage("say") }
-            return .conversation(.say(text))
+            return .conversation(text.isEmpty ? .compose : .say(text))
         case "recv":
             guard let text = try optionalOne(arguments, for: "recv") else { return .conversation(.receive(nil)) }
             guard let count = Int(text), count > 0 else { throw usage("recv") }

@@ -120,7 +120,10 @@ package enum CommandRegistry {
         CommandInfo(
             name: "connect", arguments: "[SPEC]",
             summary: "Open the selected (or named) WebSocket spec's conversation and send its messages.", key: nil),
-        CommandInfo(name: "say", arguments: "TEXT", summary: "Send a text message on the open conversation.", key: nil),
+        CommandInfo(
+            name: "say", arguments: "[TEXT]",
+            summary: "Send a text message on the open conversation; alone, write it (JSON, say) in $EDITOR first.",
+            key: nil),
         CommandInfo(
             name: "recv", arguments: "[N]",
             summary: "Show the messages that arrived since last asked (at most N), waiting up to 2 s for them.",

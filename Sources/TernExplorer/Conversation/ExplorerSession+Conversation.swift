@@ -60,6 +60,32 @@ extension ExplorerSession {
                 throw ExplorerError(.request, error.message)
             }
             return "→ \(ConversationLines.text(.text(text)))"
+        case .compose:
+            let open = try currentConversation()
+            guard let editor else {
+                throw ExplorerError(.usage, "say TEXT sends a message here (no editor to write one in)")
+            }
+            let written: String
+            do {
+                written = try await editor("{\n  \n}\n")
+            } catch {
+                throw ExplorerError(.usage, "the editor failed: \(error)")
+            }
+            let text = written.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !text.isEmpty, text != "{\n  \n}" else {
+                return "nothing sent (the message was left empty)"
+            }
+            if text.first == "{" || text.first == "[" {
+                guard let data = text.data(using: .utf8), (try? JSONSerialization.jsonObject(with: data)) != nil else {
+                    throw ExplorerError(.usage, "the message is not valid JSON; nothing was sent (say TEXT sends text)")
+                }
+            }
+            do {
+                try await open.socket.send(text: text)
+            } catch {
+                throw ExplorerError(.request, error.message)
+            }
+            return "→ \(ConversationLines.text(.text(text)))"
         case .receive(let limit): return try await receive(limit: limit)
         case .ping:
             let open = try currentConversation()
@@ -122,7 +148,13 @@ extension ExplorerSession {
         let open = OpenConversation(spec: current.id, socket: socket)
         let label = "⇄ \(current.id)"
         activity.recordConversation(socket, label: label, finished: false)
-        open.startReading { activity.recordConversation(socket, label: label, finished: socket.isClosed) }
+        let throttle = UpdateThrottle()
+        open.startReading {
+            // At most ten updates a second reach the faces; the last of a burst (and the close) always does.
+            throttle.run(now: socket.isClosed) {
+                activity.recordConversation(socket, label: label, finished: socket.isClosed)
+            }
+        }
         openConversation = open
         changed()
         let source = socket.source == .live ? "" : " (replaying the stored conversation)"
@@ -199,5 +231,48 @@ package enum ConversationLines {
         let who = close.initiator == .sent ? "by Tern" : "by the server"
         let reason = close.reason.map { $0.isEmpty ? "" : ": \($0)" } ?? ""
         return "closed \(close.code) \(who)\(reason)"
+    }
+}
+
+extension ExplorerSession {
+    /// The open conversation as the faces show it: its spec and everything said so far.
+    package var openConversationTranscript: (spec: String, transcript: WebSocketTranscript)? {
+        openConversation.map { ($0.spec, $0.socket.transcript) }
+    }
+}
+
+/// Runs an update at most every 100 ms: one asked for sooner runs when the interval is over, once.
+final class UpdateThrottle: Sendable {
+    private struct State {
+        var last = ContinuousClock.now - .seconds(1)
+        var pending = false
+    }
+
+    private let state = Mutex(State())
+
+    func run(now: Bool = false, _ update: @escaping @Sendable () -> Void) {
+        let wait: Duration? = state.withLock { state in
+            let since = ContinuousClock.now - state.last
+            if now || since >= .milliseconds(100) {
+                state.last = .now
+                return nil
+            }
+            if state.pending { return .zero }
+            state.pending = true
+            return .milliseconds(100) - since
+        }
+        switch wait {
+        case nil: update()
+        case .some(.zero): return
+        case .some(let delay):
+            Task {
+                try? await Task.sleep(for: delay)
+                self.state.withLock {
+                    $0.pending = false
+                    $0.last = .now
+                }
+                update()
+            }
+        }
     }
 }

@@ -41,6 +41,12 @@ package struct SpecDetail: Sendable, Hashable {
 }
 
 /// Everything a front end shows about the session, taken in one actor hop.
+/// The conversation `connect` holds open, as the faces show it.
+package struct ConversationSnapshot: Sendable, Hashable {
+    package var spec: String
+    package var transcript: WebSocketTranscript
+}
+
 package struct ExplorerSnapshot: Sendable, Hashable {
     package var workspaceName: String
     package var specs: [SpecSummary]
@@ -56,6 +62,8 @@ package struct ExplorerSnapshot: Sendable, Hashable {
     package var vocabulary: CompletionVocabulary
     /// The targets whose TLS certificate checks are off (`tls.insecure`), for the header's warning.
     package var insecureTargets: [String] = []
+    /// The WebSocket conversation held open (`connect`), if any.
+    package var conversation: ConversationSnapshot? = nil
 }
 
 /// An edit the request editor makes to the selected spec (or, for variables, to the session).
@@ -88,6 +96,9 @@ extension ExplorerSession {
             variables: variables, unsaved: unsavedSpecIDs, vocabulary: completionVocabulary()
         )
         snapshot.insecureTargets = workspace.insecureTargets
+        if let open = openConversationTranscript {
+            snapshot.conversation = ConversationSnapshot(spec: open.spec, transcript: open.transcript)
+        }
         return snapshot
     }
 

@@ -107,6 +107,17 @@ package enum App {
         }
         state.requestEditor.snapshotChanged(snapshot, previous: previous)
         state.workspaceTree.snapshotChanged(snapshot)
+        // A conversation held open shows in the response pane as it goes, newest last.
+        if let conversation = snapshot.conversation, state.responsePane.sending == nil {
+            let view = ResponseView.make(conversation: conversation)
+            let height = state.layout.responseBodyHeight
+            // The pane follows the newest message unless the user scrolled up in this conversation.
+            let shown = state.responsePane.view?.conversationMessages != nil && state.responsePane.tab == .body
+            let atEnd = !shown || state.responsePane.scroll >= max(0, state.responsePane.lineCount - height)
+            state.responsePane.view = view
+            state.responsePane.tab = .body
+            if atEnd { state.responsePane.scroll = max(0, view.body.lineCount - height) }
+        }
         return [.loadVariables]
     }
 

@@ -95,6 +95,19 @@ package struct ResponseView: Sendable {
         conversationMessages = transcript.frames.count
     }
 
+    /// A conversation held open (`:connect`), as it stands.
+    package static func make(conversation: ConversationSnapshot) -> ResponseView {
+        var view = ResponseView(
+            title: conversation.spec + (conversation.transcript.close == nil ? " (open)" : ""), status: 101,
+            reason: "Switching Protocols", source: .live, duration: nil,
+            size: conversation.transcript.frames.reduce(Int64(0)) { $0 + Int64($1.message.byteCount) },
+            storedAt: nil, validUntil: nil, attempts: 1, headers: [],
+            requestLines: ["GET \(conversation.transcript.url)"],
+            body: BodyDocument.make(Data(), contentType: nil, file: nil))
+        view.show(conversation.transcript)
+        return view
+    }
+
     /// A stored cache entry opened from the cache pane.
     package static func make(_ entry: StoredResponse) -> ResponseView {
         var view = stored(entry)
