@@ -94,6 +94,8 @@ public final class WebSocketServer: Sendable {
                 await ws.close(int(query.get("code", "1000")), query.get("reason", ""))
             elif route == "/drop":
                 ws.transport.abort()
+                # Returning would let the library close politely (1000) should the abort be slow to land.
+                await asyncio.sleep(5)
             else:
                 await ws.close(1008, "no such path")
 

@@ -27,6 +27,7 @@ struct QuickParseTests {
         ["send", "echo", "--no-follow", "--include"],
         ["send", "echo", "--max-redirects", "3"],
         ["send", "echo", "--max-redirects=0", "--mode", "live"],
+        ["send", "echo", "--at-once"],
     ]
 
     /// Command lines the quick parser leaves to swift-argument-parser: help, mistakes, and forms it

@@ -37,6 +37,8 @@ public final class WebSocket: AsyncSequence, Sendable {
         var transcript: WebSocketTranscript
         var started: ContinuousClock.Instant
         var ended = false
+        /// Set once the transcript of an ended conversation was handed to storage.
+        var finished = false
         /// Whether a caller is inside `next` (or `close` is taking what is left).
         var reading = false
     }
@@ -61,8 +63,8 @@ public final class WebSocket: AsyncSequence, Sendable {
     /// Every message so far each way, and the close once it came.
     public var transcript: WebSocketTranscript { state.withLock { $0.transcript } }
 
-    /// Whether the conversation has ended.
-    public var isClosed: Bool { state.withLock { $0.ended } }
+    /// Whether the conversation has ended (and its transcript was stored).
+    public var isClosed: Bool { state.withLock { $0.finished } }
 
     /// Sends `message`.
     public func send(_ message: WebSocketMessage) async throws(TernError) {
@@ -141,7 +143,12 @@ public final class WebSocket: AsyncSequence, Sendable {
             state.transcript.close = close
             return state.transcript
         }
-        if let transcript { await onEnd(transcript) }
+        // Stored whatever happens to the caller's task: a conversation that ended is kept.
+        if let transcript {
+            let onEnd = self.onEnd
+            await Task { await onEnd(transcript) }.value
+            state.withLock { $0.finished = true }
+        }
     }
 
     public struct AsyncIterator: AsyncIteratorProtocol {

@@ -42,7 +42,7 @@ enum QuickParse {
     private static let repeatable: Set<String> = ["--var", "--header", "--query"]
     /// Options without a value.
     private static let flags: Set<String> = [
-        "--continue", "--no-cookies", "--include", "--verbose", "--fail", "--no-follow",
+        "--continue", "--no-cookies", "--include", "--verbose", "--fail", "--no-follow", "--at-once",
     ]
     /// Short names, as their long names.
     private static let shortNames = ["-o": "--output", "-C": "--continue", "-v": "--verbose"]
@@ -121,6 +121,7 @@ enum QuickParse {
         send.include = given.contains("--include")
         send.verbose = given.contains("--verbose")
         send.fail = given.contains("--fail")
+        send.atOnce = given.contains("--at-once")
         return send
     }
 
