@@ -86,6 +86,13 @@ package enum SecretMask {
         case .graphql(let graphQL): if let variables = graphQL.variables { values.append(variables) }
         case nil: break
         }
+        // A WebSocket spec's messages are templated too (`auth {{env:TOKEN}}`).
+        for message in spec.websocket?.messages ?? [] {
+            switch message {
+            case .text(let text), .binary(let text): strings.append(text)
+            case .json(let value): values.append(value)
+            }
+        }
         while let value = values.popLast() {
             switch value {
             case .string(let text): strings.append(text)

@@ -264,4 +264,33 @@ struct WebSocketCLITests {
             }
         }
     }
+
+    @Test("a secret in a message sent is masked in --events json and the conversation summary, never printed")
+    func secretsMasked() async throws {
+        try await withServer { server in
+            try await withDemo { workspace in
+                try workspace.write(
+                    "specs/live/auth.yaml",
+                    """
+                    path: \(server.baseURL)/greet
+                    websocket:
+                      messages: ["auth {{env:WS_TOKEN}}"]
+                      until: {received: 2}
+                    """)
+                let token = "tok-9f8e7d6c5b4a"
+                let events = try await Tern.run(
+                    workspace.arguments("send", "live/auth", "--events", "json"), environment: ["WS_TOKEN": token])
+                #expect(events.status == 0, "\(events.stderr)")
+                let out = lines(events.stdout).filter { $0["direction"] as? String == "out" }
+                #expect(out.count == 1)
+                #expect(out.first?["data"] as? String == "auth ••••••", "\(out)")
+                // The server echoed it: what came back is printed as it came, like any answer.
+                #expect(!events.stderr.contains(token))
+                let repl = try await Tern.run(
+                    workspace.arguments("repl"), environment: ["WS_TOKEN": token], input: "send live/auth\n")
+                #expect(repl.stdout.contains("\"auth ••••••\""), "\(repl.stdout)")
+                #expect(repl.stdout.components(separatedBy: token).count <= 2, "only the echo holds it: \(repl.stdout)")
+            }
+        }
+    }
 }

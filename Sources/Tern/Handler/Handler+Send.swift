@@ -57,12 +57,17 @@ extension Handler {
             )
             return response
         } catch {
-            var failure = TernError.wrap(error, requestLabel: plan.label)
-            failure.message = plan.redactor.redact(failure.message)
-            logger?.debug("\(plan.label) failed: \(failure)")
-            emitter.emit(.failure(failure))
-            throw failure
+            throw failed(error, plan: plan, emitter: emitter)
         }
+    }
+
+    /// `error` as the send's failure, its message redacted, logged and reported as a `.failure` event.
+    func failed(_ error: any Error, plan: SendPlan, emitter: EventEmitter) -> TernError {
+        var failure = TernError.wrap(error, requestLabel: plan.label)
+        failure.message = plan.redactor.redact(failure.message)
+        logger?.debug("\(plan.label) failed: \(failure)")
+        emitter.emit(.failure(failure))
+        return failure
     }
 
     private func serve(_ plan: SendPlan, mode: ResponseMode, emitter: EventEmitter) async throws -> Response {

@@ -49,11 +49,7 @@ extension Handler {
                 return try await openLive(plan, options: options, emitter: emitter)
             }
         } catch {
-            var failure = TernError.wrap(error, requestLabel: plan.label)
-            failure.message = plan.redactor.redact(failure.message)
-            logger?.debug("\(plan.label) failed: \(failure)")
-            emitter.emit(.failure(failure))
-            throw failure
+            throw failed(error, plan: plan, emitter: emitter)
         }
     }
 

@@ -15,12 +15,15 @@ final class OpenConversation: Sendable {
 
     let spec: String
     let socket: WebSocket
+    /// Masks the secret values of the spec's request in what is shown of the messages sent.
+    let redactor: Redactor
     let inbox = Mutex(Inbox())
     private let reader = Mutex<Task<Void, Never>?>(nil)
 
-    init(spec: String, socket: WebSocket) {
+    init(spec: String, socket: WebSocket, redactor: Redactor) {
         self.spec = spec
         self.socket = socket
+        self.redactor = redactor
     }
 
     /// Reads the conversation in the background, keeping each message for `recv`.
@@ -59,7 +62,7 @@ extension ExplorerSession {
             } catch {
                 throw ExplorerError(.request, error.message)
             }
-            return "→ \(ConversationLines.text(.text(text)))"
+            return "→ \(ConversationLines.text(ConversationLines.masked(.text(text), by: open.redactor)))"
         case .compose:
             let open = try currentConversation()
             guard let editor else {
@@ -85,7 +88,7 @@ extension ExplorerSession {
             } catch {
                 throw ExplorerError(.request, error.message)
             }
-            return "→ \(ConversationLines.text(.text(text)))"
+            return "→ \(ConversationLines.text(ConversationLines.masked(.text(text), by: open.redactor)))"
         case .receive(let limit): return try await receive(limit: limit)
         case .ping:
             let open = try currentConversation()
@@ -145,7 +148,7 @@ extension ExplorerSession {
         } catch {
             throw ExplorerError(.request, handler.redactor(for: request).redact(error.message), underlying: error)
         }
-        let open = OpenConversation(spec: current.id, socket: socket)
+        let open = OpenConversation(spec: current.id, socket: socket, redactor: handler.redactor(for: request))
         let label = "⇄ \(current.id)"
         activity.recordConversation(socket, label: label, finished: false)
         let throttle = UpdateThrottle()
@@ -212,13 +215,21 @@ package enum ConversationLines {
         return "[binary, \(data.count) byte\(data.count == 1 ? "" : "s")] \(preview)\(more)"
     }
 
-    /// The whole conversation, a line per message (`→ 0.005s   43 B  text`), then how it closed.
-    package static func lines(of transcript: WebSocketTranscript) -> [String] {
+    /// `message` with the secret values `redactor` knows masked, when it is text.
+    package static func masked(_ message: WebSocketMessage, by redactor: Redactor) -> WebSocketMessage {
+        guard case .text(let text) = message else { return message }
+        return .text(redactor.redact(text))
+    }
+
+    /// The whole conversation, a line per message (`→ 0.005s   43 B  text`), then how it closed; the
+    /// messages sent with the secret values `redactor` knows masked.
+    package static func lines(of transcript: WebSocketTranscript, redactor: Redactor = Redactor()) -> [String] {
         var lines = transcript.frames.map { frame -> String in
             let arrow = frame.direction == .sent ? "→" : "←"
             let time = String(format: "%8.3fs", frame.offset)
             let size = HumanUnits.bytes(Int64(frame.message.byteCount))
-            let text = self.text(frame.message).replacingOccurrences(of: "\n", with: " ")
+            let shown = frame.direction == .sent ? masked(frame.message, by: redactor) : frame.message
+            let text = self.text(shown).replacingOccurrences(of: "\n", with: " ")
             return "\(arrow) \(time)  \(size.padding(toLength: 8, withPad: " ", startingAt: 0)) \(text)"
         }
         if transcript.frames.isEmpty { lines.append("(no message either way)") }
@@ -237,7 +248,14 @@ package enum ConversationLines {
 extension ExplorerSession {
     /// The open conversation as the faces show it: its spec and everything said so far.
     package var openConversationTranscript: (spec: String, transcript: WebSocketTranscript)? {
-        openConversation.map { ($0.spec, $0.socket.transcript) }
+        guard let open = openConversation else { return nil }
+        // The messages sent are shown with their secret values masked.
+        let redactor = handler.redactor(for: open.socket.request)
+        var transcript = open.socket.transcript
+        for index in transcript.frames.indices where transcript.frames[index].direction == .sent {
+            transcript.frames[index].message = ConversationLines.masked(transcript.frames[index].message, by: redactor)
+        }
+        return (open.spec, transcript)
     }
 }
 

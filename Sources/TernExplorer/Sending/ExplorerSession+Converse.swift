@@ -36,7 +36,9 @@ extension ExplorerSession {
         let started = Date()
         let stopwatch = ContinuousClock.now
         let socket = try await handler.connect(request, mode: mode, options: options, onEvent: onEvent)
-        let report = adjustments.onConversation
+        // What the faces and `--events json` show of the messages sent never holds a secret value in clear.
+        let redactor = handler.redactor(for: request)
+        let report = Self.masking(adjustments.onConversation, by: redactor)
         report?(.opened(url: socket.transcript.url, source: socket.source))
         let activity = self.activity
         let label = "⇄ \(entry.id)"
@@ -125,16 +127,28 @@ extension ExplorerSession {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         var response = Response(
-            status: .switchingProtocols, headers: headers, body: Self.summary(of: transcript), source: socket.source,
+            status: .switchingProtocols, headers: headers, body: Self.summary(of: transcript, redactor: redactor),
+            source: socket.source,
             request: request,
             timing: Response.Timing(start: started, duration: ContinuousClock.now - stopwatch), attempts: 1)
         response.conversation = transcript
         return response
     }
 
+    /// `show`, given the messages sent with the secret values `redactor` knows masked.
+    static func masking(
+        _ show: (@Sendable (ConversationEvent) -> Void)?, by redactor: Redactor
+    ) -> (@Sendable (ConversationEvent) -> Void)? {
+        guard let show else { return nil }
+        return { event in
+            guard case .message(.sent, let message, let at) = event else { return show(event) }
+            show(.message(.sent, ConversationLines.masked(message, by: redactor), at: at))
+        }
+    }
+
     /// The conversation as the JSON `expect:` and `capture:` read: `messages` (the server's, JSON ones
     /// parsed, binary ones as `{"binary": BASE64}`), `sent`, `count`, and `close` (`code`, `reason`, `by`).
-    static func summary(of transcript: WebSocketTranscript) -> Data {
+    static func summary(of transcript: WebSocketTranscript, redactor: Redactor = Redactor()) -> Data {
         func value(_ message: WebSocketMessage) -> JSONValue {
             switch message {
             case .text(let text):
@@ -151,7 +165,7 @@ extension ExplorerSession {
         }
         var document: [String: JSONValue] = [
             "messages": .array(transcript.received.map(value)),
-            "sent": .array(transcript.sent.map(value)),
+            "sent": .array(transcript.sent.map { value(ConversationLines.masked($0, by: redactor)) }),
             "count": .int(transcript.received.count),
         ]
         if let close = transcript.close {
