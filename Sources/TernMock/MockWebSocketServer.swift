@@ -198,6 +198,7 @@ public final class MockWebSocketServer: Sendable {
                     break play
                 }
             }
+            reader.echoesClose = false
             var data = ByteBuffer()
             data.write(webSocketErrorCode: code)
             if !reason.isEmpty { data.writeString(reason) }
@@ -219,6 +220,8 @@ private struct MessageReader {
 
     var inbound: NIOAsyncChannelInboundStream<WebSocketFrame>.AsyncIterator
     let outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>
+    /// Whether a close from the client is answered (not once the server has sent its own).
+    var echoesClose = true
 
     mutating func next() async throws -> Message? {
         var partial: Message?
@@ -231,6 +234,11 @@ private struct MessageReader {
             case .pong:
                 continue
             case .connectionClose:
+                // A client that closes first is answered with its own code, as RFC 6455 §5.5.1 asks.
+                if echoesClose {
+                    try? await outbound.write(
+                        WebSocketFrame(fin: true, opcode: .connectionClose, data: ByteBuffer(bytes: bytes.prefix(2))))
+                }
                 return nil
             case .text, .binary:
                 partial = Message(opcode: frame.opcode, bytes: bytes)

@@ -124,4 +124,16 @@ struct CommandParserTests {
         #expect(CommandRegistry.info("send")?.key == "s")
         #expect(CommandRegistry.all.allSatisfy { !$0.summary.isEmpty })
     }
+
+    @Test("the WebSocket commands: connect, say (alone: the editor), recv N, ping, close with a sendable code only")
+    func conversationCommands() throws {
+        #expect(try CommandParser.parse("connect live/ticks") == .conversation(.connect("live/ticks")))
+        #expect(try CommandParser.parse("say hello there") == .conversation(.say("hello there")))
+        #expect(try CommandParser.parse("say") == .conversation(.compose))
+        #expect(try CommandParser.parse("recv 3") == .conversation(.receive(3)))
+        #expect(try CommandParser.parse("close 4001") == .conversation(.close(4001)))
+        for code in ["1006", "1005", "999", "2000", "5000"] {
+            #expect(throws: ExplorerError.self) { try CommandParser.parse("close \(code)") }
+        }
+    }
 }

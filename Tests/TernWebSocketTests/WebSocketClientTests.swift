@@ -324,3 +324,54 @@ struct MockWebSocketTests {
         await server.shutdown()
     }
 }
+
+/// Replaying a stored conversation: waits, pacing, cancellation and what a miss says.
+@Suite("WebSocket replay", .timeLimit(.minutes(1)))
+struct WebSocketReplayTests {
+    func transcript(_ frames: [(WebSocketDirection, String, Double)]) -> WebSocketTranscript {
+        WebSocketTranscript(
+            url: "ws://h/x", openedAt: Date(),
+            frames: frames.map { .init(direction: $0.0, message: .text($0.1), offset: $0.2) },
+            close: WebSocketClose(code: .normal, initiator: .sent))
+    }
+
+    @Test("a reader waiting for the client's recorded message ends when its task is cancelled")
+    func cancelWhileWaiting() async throws {
+        let replay = WebSocketReplay(
+            transcript: transcript([(.sent, "hello", 0), (.received, "hi", 0.1)]), pacing: .recorded,
+            clock: SystemClock(), label: "GET ws://h/x")
+        let reader = Task { try await replay.receive() }
+        try await Task.sleep(for: .milliseconds(50))
+        reader.cancel()
+        #expect(try await reader.value == nil)
+    }
+
+    @Test("a close during a long recorded gap comes first")
+    func closeDuringGap() async throws {
+        let replay = WebSocketReplay(
+            transcript: transcript([(.received, "soon", 0), (.received, "an hour later", 3600)]), pacing: .recorded,
+            clock: SystemClock(), label: "GET ws://h/x")
+        #expect(try await replay.receive() == .message(.text("soon")))
+        let reader = Task { try await replay.receive() }
+        try await Task.sleep(for: .milliseconds(50))
+        await replay.close(.normal, reason: nil)
+        #expect(try await reader.value == .closed(WebSocketClose(code: .normal, initiator: .sent)))
+    }
+
+    @Test("a miss counts the client's messages once, and masks a secret before it shortens the text")
+    func missMessage() async throws {
+        let secret = "sk_live_0123456789abcdef"
+        let replay = WebSocketReplay(
+            transcript: transcript([(.sent, "a", 0), (.received, "x", 0), (.sent, "b", 0)]), pacing: .immediate,
+            clock: SystemClock(), label: "GET ws://h/x", redactor: Redactor(secretValues: [secret]))
+        try await replay.send(.text("a"))
+        #expect(try await replay.receive() == .message(.text("x")))
+        do {
+            try await replay.send(.text(String(repeating: "padding ", count: 5) + secret))
+            Issue.record("a different message was answered")
+        } catch {
+            #expect(error.message.contains("client message #2 was text \"b\""), "\(error.message)")
+            #expect(!error.message.contains("sk_live"), "\(error.message)")
+        }
+    }
+}

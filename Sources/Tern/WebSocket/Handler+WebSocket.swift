@@ -68,12 +68,23 @@ extension Handler {
         let stopwatch = ContinuousClock.now
         let open: InterceptorNext = { request in
             let link = try await connector.open(request, options: options)
-            opened.withLock { $0 = link }
+            // An interceptor that calls `next` again replaces the connection: the first one is dropped.
+            opened.withLock { previous in
+                previous?.cancel()
+                previous = link
+            }
             return Response(
                 status: .switchingProtocols, source: .live, request: request,
                 timing: Response.Timing(start: started, duration: .now - stopwatch), attempts: 1)
         }
-        let response = try await chain(around: open, requestID: emitter.requestID, attempt: 1)(plan.request)
+        let response: Response
+        do {
+            response = try await chain(around: open, requestID: emitter.requestID, attempt: 1)(plan.request)
+        } catch {
+            // An interceptor that failed after the upgrade (a validator that wants 2xx) leaves no connection open.
+            opened.withLock { $0 }?.cancel()
+            throw error
+        }
         guard let link = opened.withLock({ $0 }) else {
             throw TernError(
                 .unacceptableStatus,
@@ -126,7 +137,8 @@ extension Handler {
         }
         emitter.emit(.response(status: 101, source: source, bytes: 0, duration: .zero, phases: nil))
         let link = WebSocketReplay(
-            transcript: transcript, pacing: options.replayPacing, clock: clock, label: plan.label)
+            transcript: transcript, pacing: options.replayPacing, clock: clock, label: plan.label,
+            redactor: plan.redactor)
         return WebSocket(
             request: plan.request, source: source, storageKey: plan.key, requestID: emitter.requestID,
             url: transcript.url, link: link, clock: clock

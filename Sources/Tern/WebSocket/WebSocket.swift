@@ -32,6 +32,8 @@ public final class WebSocket: AsyncSequence, Sendable {
     private let clock: any TernClock
     private let state: Mutex<State>
     private let onEnd: @Sendable (WebSocketTranscript) async -> Void
+    /// Lets one reader at a time take from the link: a loop's `next`, or `close` taking what is left.
+    private let gate = ReadGate()
 
     private struct State {
         var transcript: WebSocketTranscript
@@ -39,8 +41,10 @@ public final class WebSocket: AsyncSequence, Sendable {
         var ended = false
         /// Set once the transcript of an ended conversation was handed to storage.
         var finished = false
-        /// Whether a caller is inside `next` (or `close` is taking what is left).
-        var reading = false
+        /// The bytes of every message so far, recorded or not.
+        var recordedBytes = 0
+        /// Whether messages went unrecorded (`maximumTranscriptBytes`).
+        var truncated = false
     }
 
     init(
@@ -69,8 +73,18 @@ public final class WebSocket: AsyncSequence, Sendable {
     /// Sends `message`.
     public func send(_ message: WebSocketMessage) async throws(TernError) {
         if isClosed { throw TernError(.connection, "the conversation is closed; nothing more can be sent") }
-        try await link.send(message)
-        record(.sent, message)
+        // Recorded before it goes, so an answer that comes back at once is recorded after it.
+        let frame = record(.sent, message)
+        do {
+            try await link.send(message)
+        } catch {
+            state.withLock { state in
+                if let frame, let index = state.transcript.frames.lastIndex(of: frame) {
+                    state.transcript.frames.remove(at: index)
+                }
+            }
+            throw error
+        }
     }
 
     /// Sends a text message.
@@ -79,36 +93,45 @@ public final class WebSocket: AsyncSequence, Sendable {
     /// Sends a ping; the server's pong is handled by the connection.
     public func ping() async throws(TernError) { try await link.ping() }
 
-    /// Asks the server to end the conversation and returns how it ended. With no loop iterating
-    /// the conversation, the messages still on their way are taken (and kept in the transcript)
-    /// until the server's close arrives.
+    /// Asks the server to end the conversation and returns how it ended: the messages still on their
+    /// way are taken (and kept in the transcript) until the server's close arrives, by the loop that
+    /// iterates the conversation if there is one, else by `close` itself. A code that may not be sent
+    /// (1005, 1006, 1015, or outside 1000–4999) is sent as 1000.
     @discardableResult
     public func close(_ code: WebSocketCloseCode = .normal, reason: String? = nil) async -> WebSocketClose? {
         if isClosed { return transcript.close }
-        await link.close(code, reason: reason)
-        let drains = state.withLock { state in
-            if state.reading { return false }
-            state.reading = true
-            return true
-        }
-        guard drains else {
-            // A loop is reading: it sees the close; wait for it (the link's close timeout bounds this).
-            for _ in 0..<1000 where !isClosed { try? await Task.sleep(for: .milliseconds(10)) }
-            return transcript.close
-        }
-        while !isClosed {
+        await link.close(code.isSendable ? code : .normal, reason: reason)
+        // One reader at a time: a loop in `next` finishes its read first (the close ends it).
+        await gate.acquire()
+        while !state.withLock({ $0.ended }) {
             guard (try? await take()) != nil else { break }
         }
-        state.withLock { $0.reading = false }
+        gate.release()
         return transcript.close
     }
 
-    private func record(_ direction: WebSocketDirection, _ message: WebSocketMessage) {
+    /// Records a message unless the transcript is full; returns what it recorded.
+    @discardableResult
+    private func record(_ direction: WebSocketDirection, _ message: WebSocketMessage) -> WebSocketTranscript.Frame? {
         state.withLock { state in
+            state.recordedBytes += message.byteCount
+            guard state.recordedBytes <= Self.maximumTranscriptBytes else {
+                state.truncated = true
+                return nil
+            }
             let offset = (ContinuousClock.now - state.started).seconds
-            state.transcript.frames.append(.init(direction: direction, message: message, offset: offset))
+            let frame = WebSocketTranscript.Frame(direction: direction, message: message, offset: offset)
+            state.transcript.frames.append(frame)
+            return frame
         }
     }
+
+    /// The most a transcript keeps (64 MiB of messages): past it the conversation goes on, unrecorded,
+    /// and is not stored (a stored conversation is the whole of it, or nothing).
+    public static let maximumTranscriptBytes = 64 << 20
+
+    /// Whether the conversation outgrew `maximumTranscriptBytes` (it is then not stored).
+    public var isTruncated: Bool { state.withLock { $0.truncated } }
 
     /// Takes the next event from the link, recording it; stores the transcript at the end.
     fileprivate func take() async throws(TernError) -> WebSocketEvent? {
@@ -137,11 +160,15 @@ public final class WebSocket: AsyncSequence, Sendable {
     }
 
     private func end(_ close: WebSocketClose) async {
-        let transcript = state.withLock { state -> WebSocketTranscript? in
-            guard !state.ended else { return nil }
+        let (transcript, truncated) = state.withLock { state -> (WebSocketTranscript?, Bool) in
+            guard !state.ended else { return (nil, false) }
             state.ended = true
             state.transcript.close = close
-            return state.transcript
+            return (state.transcript, state.truncated)
+        }
+        if truncated {
+            state.withLock { $0.finished = true }
+            return
         }
         // Stored whatever happens to the caller's task: a conversation that ended is kept.
         if let transcript {
@@ -155,11 +182,46 @@ public final class WebSocket: AsyncSequence, Sendable {
         let socket: WebSocket
 
         public mutating func next() async throws(TernError) -> WebSocketEvent? {
-            socket.state.withLock { $0.reading = true }
-            defer { socket.state.withLock { $0.reading = false } }
+            await socket.gate.acquire()
+            defer { socket.gate.release() }
             return try await socket.take()
         }
     }
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(socket: self) }
+}
+
+/// A lock for async callers, first come first served: `acquire` waits while another holds it.
+final class ReadGate: Sendable {
+    private struct State {
+        var held = false
+        var waiting: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = Mutex(State())
+
+    func acquire() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state in
+                if state.held {
+                    state.waiting.append(continuation)
+                    return false
+                }
+                state.held = true
+                return true
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    func release() {
+        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            guard !state.waiting.isEmpty else {
+                state.held = false
+                return nil
+            }
+            return state.waiting.removeFirst()
+        }
+        next?.resume()
+    }
 }

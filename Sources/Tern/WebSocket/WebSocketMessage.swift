@@ -63,6 +63,14 @@ public struct WebSocketCloseCode: RawRepresentable, Sendable, Hashable, Codable,
     /// 1011: the server met an unexpected condition.
     public static let internalError = WebSocketCloseCode(1011)
 
+    /// Whether the code may go in a close frame (RFC 6455 §7.4): 1000–1003, 1007–1014, 3000–4999.
+    public var isSendable: Bool {
+        switch rawValue {
+        case 1000...1003, 1007...1014, 3000...4999: true
+        default: false
+        }
+    }
+
     /// Whether the conversation ended as both sides meant: 1000 or 1001.
     public var isNormal: Bool { rawValue == 1000 || rawValue == 1001 }
 

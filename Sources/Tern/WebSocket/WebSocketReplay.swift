@@ -9,6 +9,8 @@ actor WebSocketReplay: WebSocketLink {
     private let pacing: WebSocketOptions.ReplayPacing
     private let clock: any TernClock
     private let label: String
+    /// Masks the request's secret values in what a miss says of the messages.
+    private let redactor: Redactor
     /// The next frame `receive` looks at.
     private var position = 0
     /// Recorded client frames already matched by a `send` (ahead of `position`).
@@ -20,11 +22,15 @@ actor WebSocketReplay: WebSocketLink {
     private var ended = false
     private nonisolated let cancelled = Atomic<Bool>(false)
 
-    init(transcript: WebSocketTranscript, pacing: WebSocketOptions.ReplayPacing, clock: any TernClock, label: String) {
+    init(
+        transcript: WebSocketTranscript, pacing: WebSocketOptions.ReplayPacing, clock: any TernClock, label: String,
+        redactor: Redactor = Redactor()
+    ) {
         self.transcript = transcript
         self.pacing = pacing
         self.clock = clock
         self.label = label
+        self.redactor = redactor
     }
 
     func receive() async throws(TernError) -> WebSocketLinkEvent? {
@@ -45,13 +51,21 @@ actor WebSocketReplay: WebSocketLink {
                     continue
                 }
                 // The server waits for the client's message, as it did when this was recorded.
-                await withCheckedContinuation { waiting = $0 }
+                await withTaskCancellationHandler {
+                    await withCheckedContinuation { waiting = $0 }
+                } onCancel: {
+                    self.cancel()
+                }
                 continue
             }
             if pacing == .recorded, frame.offset > lastOffset {
-                let gap = Duration.fromSeconds(min(frame.offset - lastOffset, 3600))
-                do { try await clock.sleep(for: gap) } catch { return nil }
-                // A close or a cancel during the gap comes first.
+                // The gap is waited in steps, so a close or a cancel during it comes first.
+                var left = min(frame.offset - lastOffset, 3600)
+                while left > 0, closing == nil, !cancelled.load(ordering: .relaxed) {
+                    let step = min(left, 0.05)
+                    do { try await clock.sleep(for: .fromSeconds(step)) } catch { return nil }
+                    left -= step
+                }
                 if closing != nil || cancelled.load(ordering: .relaxed) { continue }
             }
             lastOffset = max(lastOffset, frame.offset)
@@ -64,7 +78,8 @@ actor WebSocketReplay: WebSocketLink {
         if ended || closing != nil {
             throw TernError(.connection, "the conversation is closed; nothing more can be sent")
         }
-        let sentSoFar = transcript.frames.prefix(position).filter { $0.direction == .sent }.count + answered.count
+        let passed = transcript.frames.indices.filter { $0 < position && transcript.frames[$0].direction == .sent }
+        let sentSoFar = answered.union(passed).count
         guard
             let index = transcript.frames.indices.first(where: {
                 $0 >= position && transcript.frames[$0].direction == .sent && !answered.contains($0)
@@ -73,15 +88,15 @@ actor WebSocketReplay: WebSocketLink {
             throw TernError(
                 .cacheMiss,
                 "the recorded conversation has no more messages from the client after \(sentSoFar); "
-                    + "this one is \(Self.preview(message)) (--mode live records it again)",
+                    + "this one is \(preview(message)) (--mode live records it again)",
                 requestLabel: label)
         }
         let expected = transcript.frames[index].message
         guard expected == message || Self.sameJSON(expected, message) else {
             throw TernError(
                 .cacheMiss,
-                "the recorded conversation's client message #\(sentSoFar + 1) was \(Self.preview(expected)); "
-                    + "this one is \(Self.preview(message)) (--mode live records it again)",
+                "the recorded conversation's client message #\(sentSoFar + 1) was \(preview(expected)); "
+                    + "this one is \(preview(message)) (--mode live records it again)",
                 requestLabel: label)
         }
         answered.insert(index)
@@ -115,10 +130,11 @@ actor WebSocketReplay: WebSocketLink {
         return a == b
     }
 
-    /// `text "hello"` or `binary, 5 bytes`, short enough for one line.
-    static func preview(_ message: WebSocketMessage) -> String {
+    /// `text "hello"` or `binary, 5 bytes`, short enough for one line, its secret values masked first.
+    func preview(_ message: WebSocketMessage) -> String {
         switch message {
-        case .text(let text):
+        case .text(let raw):
+            let text = redactor.redact(raw)
             let short = text.count > 60 ? String(text.prefix(57)) + "…" : text
             return "text \"\(short)\""
         case .binary(let data):

@@ -90,7 +90,9 @@ public struct WebSocketTranscript: Sendable, Hashable, Codable {
         do {
             return try decoder.decode(WebSocketTranscript.self, from: data)
         } catch {
-            throw TernError(.decoding, "the stored conversation cannot be read: \(error)", underlying: error)
+            throw TernError(
+                .decoding, "the conversation stored (or written as a sample) is not one Tern can read",
+                underlying: error)
         }
     }
 

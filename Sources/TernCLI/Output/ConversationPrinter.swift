@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Tern
 import TernExplorer
 
@@ -75,17 +76,26 @@ struct ConversationPrinter: Sendable {
 
 /// Standard input's lines as text messages, read on a thread of their own (a pipe or a file, never a
 /// terminal): what `tern send` on a WebSocket spec sends after the spec's own messages, like websocat.
+/// At most 64 lines wait to be sent: the thread stops reading until the conversation takes them, so no
+/// line is dropped and a big file is not read into memory.
 enum StandardInputLines {
     /// The lines, each at most 1 MiB (a longer one is cut), until end of input.
     static func stream() -> AsyncStream<WebSocketMessage> {
-        AsyncStream(bufferingPolicy: .bufferingOldest(64)) { continuation in
-            Thread.detachNewThread {
-                while let line = readLine(strippingNewline: true) {
-                    let text = line.utf8.count > 1 << 20 ? String(line.prefix(1 << 20)) : line
-                    if case .terminated = continuation.yield(.text(text)) { return }
+        let queue = AsyncBoundedQueue<WebSocketMessage>(capacity: 64)
+        Thread.detachNewThread {
+            let pushed = DispatchSemaphore(value: 0)
+            while let line = readLine(strippingNewline: true) {
+                let text = line.utf8.count > 1 << 20 ? String(line.prefix(1 << 20)) : line
+                let delivered = Atomic<Bool>(false)
+                Task {
+                    delivered.store(await queue.push(.text(text)), ordering: .relaxed)
+                    pushed.signal()
                 }
-                continuation.finish()
+                pushed.wait()
+                if !delivered.load(ordering: .relaxed) { return }
             }
+            queue.finish()
         }
+        return AsyncStream { try? await queue.next() }
     }
 }

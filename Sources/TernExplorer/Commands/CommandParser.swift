@@ -66,7 +66,11 @@ package enum CommandParser {
         case "ping": return try none(arguments, .conversation(.ping), for: "ping")
         case "close":
             guard let text = try optionalOne(arguments, for: "close") else { return .conversation(.close(nil)) }
-            guard let code = UInt16(text), (1000...4999).contains(code) else { throw usage("close") }
+            guard let code = UInt16(text), WebSocketCloseCode(code).isSendable else {
+                throw ExplorerError(
+                    .usage,
+                    "close CODE: a code a close frame may carry (1000–1003, 1007–1014, 3000–4999), not '\(text)'")
+            }
             return .conversation(.close(code))
         default:
             let close = CommandRegistry.suggestions(for: name)

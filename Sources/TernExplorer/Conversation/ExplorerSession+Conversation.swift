@@ -5,12 +5,20 @@ import TernWorkspace
 
 /// A WebSocket conversation `connect` opened: the socket, and what arrived that `recv` has not shown.
 final class OpenConversation: Sendable {
-    /// At most this many unseen messages are kept; older ones are dropped (and counted).
+    /// At most this many unseen messages, and this many bytes of them, are kept; older ones are
+    /// dropped (and counted).
     static let inboxLimit = 1000
+    static let inboxBytes = 16 << 20
 
     struct Inbox {
         var unseen: [(WebSocketMessage, Date)] = []
+        var bytes = 0
         var dropped = 0
+
+        mutating func removeFirst(_ count: Int) {
+            bytes -= unseen.prefix(count).reduce(0) { $0 + $1.0.byteCount }
+            unseen.removeFirst(count)
+        }
     }
 
     let spec: String
@@ -34,8 +42,11 @@ final class OpenConversation: Sendable {
                     guard case .message(let message, let at) = event else { continue }
                     self.inbox.withLock { inbox in
                         inbox.unseen.append((message, at))
-                        if inbox.unseen.count > Self.inboxLimit {
-                            inbox.unseen.removeFirst()
+                        inbox.bytes += message.byteCount
+                        while inbox.unseen.count > 1,
+                            inbox.unseen.count > Self.inboxLimit || inbox.bytes > Self.inboxBytes
+                        {
+                            inbox.removeFirst(1)
                             inbox.dropped += 1
                         }
                     }
@@ -179,7 +190,7 @@ extension ExplorerSession {
         let (taken, dropped) = open.inbox.withLock { inbox in
             let count = min(limit ?? inbox.unseen.count, inbox.unseen.count)
             let taken = Array(inbox.unseen.prefix(count))
-            inbox.unseen.removeFirst(count)
+            inbox.removeFirst(count)
             defer { inbox.dropped = 0 }
             return (taken, inbox.dropped)
         }
