@@ -199,8 +199,15 @@ final class LiveWebSocketLink: WebSocketLink {
         let close: WebSocketClose
         if tooBig.withLock({ $0 }) {
             close = Self.tooBig(limit)
-        } else if let ours = closeRequested.withLock({ $0 }) {
+        } else if let ours = closeRequested.withLock({ $0 }), frame != nil || ours.code == .abnormal {
+            // Our close, answered by the server's.
             close = ours
+        } else if let ours = closeRequested.withLock({ $0 }) {
+            // Our close, never answered: the connection was gone, or the server did not take part.
+            close = WebSocketClose(
+                code: .abnormal,
+                reason: "the connection to \(address) ended before the server answered Tern's close (\(ours.code))",
+                initiator: .received)
         } else if let frame {
             close = WebSocketClose(
                 code: WebSocketCloseCode(UInt16(webSocketErrorCode: frame.closeCode)), reason: frame.reason,
@@ -322,7 +329,17 @@ final class LiveWebSocketLink: WebSocketLink {
             return true
         }
         guard first, let writer = writer.withLock({ $0 }) else { return }
-        try? await writer.close(WebSocketErrorCode(codeNumber: Int(code.rawValue)), reason: reason)
+        do {
+            try await writer.close(WebSocketErrorCode(codeNumber: Int(code.rawValue)), reason: reason)
+        } catch {
+            // The close could not be written: the connection was gone already (a drop right after the
+            // upgrade is not always reported to the reader), so the conversation ended abnormally.
+            closeRequested.withLock {
+                $0 = WebSocketClose(
+                    code: .abnormal, reason: "the connection to \(address) was gone before Tern closed it",
+                    initiator: .received)
+            }
+        }
     }
 
     func cancel() {
