@@ -81,7 +81,7 @@ extension HTTPClientTransport {
     }
 
     /// Whether `error` is a TLS handshake failure (NIOSSL or BoringSSL).
-    static func isTLSFailure(_ error: any Error) -> Bool {
+    package static func isTLSFailure(_ error: any Error) -> Bool {
         error is NIOSSLError || error is BoringSSLError || error is NIOSSLExtraError
     }
 
@@ -90,6 +90,15 @@ extension HTTPClientTransport {
     func diagnoseTLSFailure(
         _ error: any Error, request: Tern.Request, settings connectionSettings: ClientSettings
     ) async -> TernError {
+        await Self.diagnoseTLSFailure(
+            error, request: request, tls: connectionSettings.tls, proxied: connectionSettings.proxy != nil,
+            connectTimeout: connectionSettings.connectTimeout)
+    }
+
+    /// `diagnoseTLSFailure` for a connection made with `tls` (the WebSocket connector's too).
+    package static func diagnoseTLSFailure(
+        _ error: any Error, request: Tern.Request, tls: TLSSettings, proxied: Bool, connectTimeout: Duration
+    ) async -> TernError {
         let label = request.label
         guard let host = request.url.host else {
             return TernError(.connection, "the TLS handshake failed: \(error)", requestLabel: label, underlying: error)
@@ -97,22 +106,21 @@ extension HTTPClientTransport {
         let port = request.url.port ?? 443
         let prefix = "TLS with \(host):\(port) failed"
         var reason: String?
-        if connectionSettings.proxy == nil, !connectionSettings.tls.insecure,
-            let peer = try? await TLSInspector.inspect(
-                host: host, port: port, settings: connectionSettings.tls, timeout: connectionSettings.connectTimeout)
+        if !proxied, !tls.insecure,
+            let peer = try? await TLSInspector.inspect(host: host, port: port, settings: tls, timeout: connectTimeout)
         {
             reason = await CertificateDiagnosis.failedCheck(
-                chain: peer.chain, host: host, extraRootsPEM: connectionSettings.tls.certificateAuthorityPEM)
+                chain: peer.chain, host: host, extraRootsPEM: tls.certificateAuthorityPEM)
         }
         let text = String(describing: error)
         if let reason {
             return TernError(.tls, "\(prefix): \(reason)", requestLabel: label, underlying: error)
         }
         if text.contains("CERTIFICATE_REQUIRED") || text.contains("HANDSHAKE_FAILURE")
-            || (connectionSettings.tls.clientCertificatePEM == nil && text.contains("ALERT"))
+            || (tls.clientCertificatePEM == nil && text.contains("ALERT"))
         {
             let hint =
-                connectionSettings.tls.clientCertificatePEM == nil
+                tls.clientCertificatePEM == nil
                 ? "the server asks for a client certificate (set tls.clientCertificate and tls.clientKey)"
                 : "the server refused the client certificate"
             return TernError(.tls, "\(prefix): \(hint)", requestLabel: label, underlying: error)

@@ -23,30 +23,53 @@ public final class WebSocketServer: Sendable {
     /// The port on 127.0.0.1.
     public let port: Int
     private let process: ChildProcess
+    /// Whether it speaks TLS (`wss://`).
+    public let secure: Bool
+    private let folder: URL?
 
-    /// `ws://127.0.0.1:PORT`.
-    public var baseURL: String { "ws://127.0.0.1:\(port)" }
+    /// `ws://127.0.0.1:PORT`, or `wss://localhost:PORT` over TLS (TLS names servers by host name).
+    public var baseURL: String { secure ? "wss://localhost:\(port)" : "ws://127.0.0.1:\(port)" }
 
-    /// Starts the server on a free port and waits up to 15 s until it accepts connections.
-    public init() async throws {
+    /// Starts the server on a free port and waits up to 15 s until it accepts connections; over TLS with
+    /// `certificate` (its key and chain as PEM) when one is given.
+    public init(certificate: TestCertificateAuthority.Issued? = nil) async throws {
         guard let python = Self.python else {
             throw UnresponsiveListener.Failure("python3-websockets is not installed (make deps installs it)")
         }
         let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 1)
         RawSocket(descriptor: descriptor).close()
         self.port = port
-        process = try ChildProcess(python, ["-c", Self.script, String(port)], output: .null, error: .null)
+        var arguments = ["-c", Self.script, String(port)]
+        if let certificate {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-wss-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let chain = folder.appendingPathComponent("server.pem")
+            let key = folder.appendingPathComponent("server.key")
+            try Data(certificate.certificatePEM.utf8).write(to: chain)
+            try Data(certificate.keyPEM.utf8).write(to: key)
+            arguments += [chain.path, key.path]
+            self.folder = folder
+        } else {
+            folder = nil
+        }
+        secure = certificate != nil
+        process = try ChildProcess(python, arguments, output: .null, error: .null)
         if await FreePort.waitUntilListening(port, seconds: 15) { return }
         await stop()
         throw UnresponsiveListener.Failure("the WebSocket server did not listen on 127.0.0.1:\(port) within 15 s")
     }
 
     /// Stops the server and waits until it has exited; idempotent.
-    public func stop() async { await process.stop() }
+    public func stop() async {
+        await process.stop()
+        if let folder { try? FileManager.default.removeItem(at: folder) }
+    }
 
     /// Runs `body` with the server started, then stops it, also when `body` throws.
-    public static func with<T>(_ body: (WebSocketServer) async throws -> T) async throws -> T {
-        let server = try await WebSocketServer()
+    public static func with<T>(
+        certificate: TestCertificateAuthority.Issued? = nil, _ body: (WebSocketServer) async throws -> T
+    ) async throws -> T {
+        let server = try await WebSocketServer(certificate: certificate)
         do {
             let result = try await body(server)
             await server.stop()
@@ -100,7 +123,12 @@ public final class WebSocketServer: Sendable {
                 await ws.close(1008, "no such path")
 
         async def main():
-            async with websockets.serve(handler, "127.0.0.1", int(sys.argv[1]), max_size=None):
+            context = None
+            if len(sys.argv) > 3:
+                import ssl
+                context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+                context.load_cert_chain(sys.argv[2], sys.argv[3])
+            async with websockets.serve(handler, "127.0.0.1", int(sys.argv[1]), max_size=None, ssl=context):
                 await asyncio.Future()
 
         asyncio.run(main())

@@ -50,7 +50,21 @@ public struct WebSocketClientConnector: WebSocketConnector {
             autoPing: options.keepAlive.map { .enabled(timePeriod: $0) } ?? .disabled,
             validateUTF8: options.validatesUTF8)
         var tls: TLSConfiguration?
-        if secure { tls = try settings.tls.clientTLSConfiguration() }
+        if secure {
+            // The client names the server in TLS (SNI) by the URL's host, and SNI takes host names only.
+            if let host = url.host,
+                host.contains(":")
+                    || (host.split(separator: ".").count == 4
+                        && host.split(separator: ".").allSatisfy({ UInt8($0) != nil }))
+            {
+                throw TernError(
+                    .unsupported,
+                    "wss:// to an IP address (\(host)) is not supported: TLS names the server by host name here; use "
+                        + "a name its certificate holds (wss://localhost:\(url.port ?? 443)/… for this machine)",
+                    requestLabel: request.label)
+            }
+            tls = try settings.tls.clientTLSConfiguration()
+        }
         let link = LiveWebSocketLink(
             capacity: options.bufferedMessages, address: address,
             limit: min(options.maximumMessageSize, options.maximumFrameSize))
@@ -93,7 +107,14 @@ public struct WebSocketClientConnector: WebSocketConnector {
                 }
                 await link.ended(closeFrame)
             } catch {
-                await link.failed(error, request: request)
+                var failure: TernError?
+                if HTTPClientTransport.isTLSFailure(error) {
+                    // Which certificate check failed, found as the HTTP transport finds it.
+                    failure = await HTTPClientTransport.diagnoseTLSFailure(
+                        error, request: request, tls: settings.tls, proxied: settings.proxy != nil,
+                        connectTimeout: limit)
+                }
+                await link.failed(error, request: request, diagnosed: failure)
             }
         }
         link.task.withLock { $0 = task }
@@ -226,9 +247,9 @@ final class LiveWebSocketLink: WebSocketLink {
     }
 
     /// The connection failed: before the upgrade, the opener's error; after, how it ended.
-    func failed(_ error: any Error, request: Request) async {
+    func failed(_ error: any Error, request: Request, diagnosed: TernError? = nil) async {
         writer.withLock { $0 = nil }
-        let failure = Self.describe(error, request: request, address: address)
+        let failure = diagnosed ?? Self.describe(error, request: request, address: address)
         fail(failure)
         let close: WebSocketClose
         switch error as? WebSocketClientError {

@@ -375,3 +375,54 @@ struct WebSocketReplayTests {
         }
     }
 }
+
+/// `wss://` against Python's `websockets` over TLS with a test CA's certificate for localhost.
+@Suite("WebSocket over TLS", .serialized, .timeLimit(.minutes(1)))
+struct WebSocketTLSTests {
+    func handler(tls: TLSSettings) -> Handler {
+        var configuration = TransportConfiguration()
+        configuration.tls = tls
+        return Handler(
+            transport: InMemoryTransport { _, _ in TransportResponse(status: .notFound) }, storage: nil,
+            webSockets: WebSocketClientConnector(configuration: configuration))
+    }
+
+    @Test("trusted through tls.caFile it talks; untrusted it is a TLS error; an IP address says to use a name")
+    func secure() async throws {
+        guard WebSocketServer.python != nil else {
+            Issue.record("python3-websockets is not installed (make deps installs it)")
+            return
+        }
+        let authority = try TestCertificateAuthority()
+        try await WebSocketServer.with(certificate: try authority.issueServer()) { server in
+            var trusted = TLSSettings()
+            trusted.certificateAuthorityPEM = authority.caPEM
+            let socket = try await handler(tls: trusted).connect(
+                Request(url: URL(string: "\(server.baseURL)/greet")!))
+            var first: WebSocketMessage?
+            for try await event in socket {
+                if case .message(let message, _) = event {
+                    first = message
+                    break
+                }
+            }
+            await socket.close()
+            #expect(first == .text("welcome"))
+            do {
+                _ = try await handler(tls: TLSSettings()).connect(Request(url: URL(string: "\(server.baseURL)/greet")!))
+                Issue.record("an untrusted certificate was accepted")
+            } catch {
+                #expect((error as? TernError)?.kind == .tls, "\(error)")
+                #expect("\(error)".contains("TLS with localhost:\(server.port) failed: the certificate"), "\(error)")
+            }
+            do {
+                _ = try await handler(tls: trusted).connect(
+                    Request(url: URL(string: "wss://127.0.0.1:\(server.port)/greet")!))
+                Issue.record("wss to an IP address went through")
+            } catch {
+                #expect((error as? TernError)?.kind == .unsupported)
+                #expect("\(error)".contains("wss://localhost:\(server.port)"), "\(error)")
+            }
+        }
+    }
+}
