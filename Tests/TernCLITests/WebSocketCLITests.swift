@@ -192,6 +192,13 @@ struct WebSocketCLITests {
                 #expect(entries.first?["_resourceType"] as? String == "websocket")
                 #expect(messages.map { $0["type"] as? String } == ["send", "send", "receive", "receive", "receive"])
                 #expect(messages.map { $0["opcode"] as? Int } == [1, 2, 1, 1, 2])
+                // `export har` (the history) carries the same messages.
+                let fromHistory = first.root.appendingPathComponent("history.har")
+                let history = try await Tern.run(first.arguments("export", "har", "live/echo", "-o", fromHistory.path))
+                #expect(history.status == 0, "\(history.stderr)")
+                let sends = try JSONSerialization.jsonObject(with: Data(contentsOf: fromHistory)) as? [String: Any]
+                let sent = ((sends?["log"] as? [String: Any])?["entries"] as? [[String: Any]])?.last
+                #expect((sent?["_webSocketMessages"] as? [[String: Any]])?.count == 5, "\(String(describing: sent))")
                 await server.stop()
                 try await withDemo { second in
                     let imported = try await Tern.run(second.arguments("import", "har", har.path, "--into-cache"))

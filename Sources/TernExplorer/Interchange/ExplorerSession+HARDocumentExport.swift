@@ -84,7 +84,13 @@ extension ExplorerSession {
             var entry = Self.harEntry(of: send, redactor: redactor)
             if let stored {
                 switch Self.harEntry(of: stored, redactor: redactor) {
-                case .success(let found): entry.response = found.response
+                case .success(let found):
+                    entry.response = found.response
+                    // A conversation brings its messages along.
+                    if found.webSocketMessages != nil {
+                        entry.resourceType = found.resourceType
+                        entry.webSocketMessages = found.webSocketMessages
+                    }
                 case .failure(let reason):
                     warnings.append(
                         "the response body of '\(send.method) \(redactor.redact(urlText: send.url))' is left out: "

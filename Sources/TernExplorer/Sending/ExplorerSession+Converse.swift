@@ -132,6 +132,9 @@ extension ExplorerSession {
             request: request,
             timing: Response.Timing(start: started, duration: ContinuousClock.now - stopwatch), attempts: 1)
         response.conversation = transcript
+        // The history names where the conversation is stored, so `export har` finds its messages.
+        let now = Date()
+        response.cache = Response.CacheInfo(key: socket.storageKey, storedAt: now, validUntil: now)
         return response
     }
 
