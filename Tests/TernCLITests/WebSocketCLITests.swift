@@ -85,6 +85,11 @@ struct WebSocketCLITests {
 
                 await server.stop()
                 // The server is gone: the conversation replays from the cache, checks and all.
+                // --filter prints what it selects in the conversation's summary, not the messages.
+                let filtered = try await Tern.run(
+                    workspace.arguments(
+                        "send", "live/ticks", "--mode", "cache", "--at-once", "--filter", "$.messages[*].tick"))
+                #expect(filtered.stdout == "1\n2\n", "\(filtered.stdout)")
                 let offline = try await Tern.run(
                     workspace.arguments("send", "live/ticks", "--mode", "cache", "--fail", "--events", "json"))
                 #expect(offline.status == 0, "\(offline.stderr)")

@@ -245,10 +245,13 @@ struct SendArguments: Equatable {
             isWebSocket = await opened.session.opensWebSocket(spec)
         }
         if isWebSocket {
-            let printer = ConversationPrinter(json: events == .json, terminal: StandardStream.output.isTerminal)
-            adjusted.onConversation = { event in
-                waiting?.finish()
-                printer.print(event)
+            // With --filter, what it selects in the conversation's summary is the output instead.
+            if filter == nil {
+                let printer = ConversationPrinter(json: events == .json, terminal: StandardStream.output.isTerminal)
+                adjusted.onConversation = { event in
+                    waiting?.finish()
+                    printer.print(event)
+                }
             }
             if body == nil, isatty(STDIN_FILENO) == 0 { adjusted.outgoing = StandardInputLines.stream() }
             if atOnce { adjusted.replayPacing = .immediate }
