@@ -21,20 +21,11 @@ struct ConversationPrinter: Sendable {
         guard case .message(.received, let message, _) = event else { return nil }
         switch message {
         case .text(let text):
-            if terminal, let pretty = Self.pretty(text) { return pretty + "\n" }
+            if terminal, let pretty = JSONFormatter.prettyPrinted(Data(text.utf8)) { return pretty + "\n" }
             return text + "\n"
         case .binary(let data):
             return ConversationLines.binary(data) + "\n"
         }
-    }
-
-    static func pretty(_ text: String) -> String? {
-        guard text.first == "{" || text.first == "[",
-            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
-            let data = try? JSONSerialization.data(
-                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        else { return nil }
-        return String(decoding: data, as: UTF8.self)
     }
 
     static func fields(_ event: ConversationEvent) -> [(String, JSONLines.Value)] {

@@ -43,6 +43,7 @@ extension ExplorerSession {
         let activity = self.activity
         let label = "⇄ \(entry.id)"
         activity.recordConversation(socket, label: label, finished: false)
+        let throttle = UpdateThrottle()
         let state = ConversationState()
         do {
             for message in messages {
@@ -68,8 +69,8 @@ extension ExplorerSession {
                                 return progress.received
                             }
                             report?(.message(.received, message, at: at))
-                            if state.withLock({ $0.shouldShowProgress() }) {
-                                activity.recordConversation(socket, label: label, finished: false)
+                            throttle.run {
+                                activity.recordConversation(socket, label: label, finished: socket.isClosed)
                             }
                             if let wanted = until.received, count >= wanted, !state.withLock({ $0.sending }) {
                                 await socket.close(.normal)
@@ -189,15 +190,6 @@ private struct ConversationProgress {
     var lastActivity = ContinuousClock.now
     /// Whether the caller's own messages (stdin) are still coming: `until` waits for them.
     var sending = false
-    /// When the transfers pane was last told how far the conversation came.
-    var shownAt = ContinuousClock.now
-
-    /// Whether to tell the transfers pane again (at most ten times a second).
-    mutating func shouldShowProgress() -> Bool {
-        guard ContinuousClock.now - shownAt >= .milliseconds(100) else { return false }
-        shownAt = .now
-        return true
-    }
 }
 
 private final class ConversationState: Sendable {

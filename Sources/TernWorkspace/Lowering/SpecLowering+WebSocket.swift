@@ -11,11 +11,7 @@ extension SpecLowering {
             case .text(let text):
                 lowered.append(.text(try render(text, at: path)))
             case .json(let value):
-                let rendered = try renderJSON(value, at: path + "/json")
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                let data = (try? encoder.encode(rendered)) ?? Data()
-                lowered.append(.text(String(decoding: data, as: UTF8.self)))
+                lowered.append(.text(Self.compactJSON(try renderJSON(value, at: path + "/json"))))
             case .binary(let base64):
                 let text = try render(base64, at: path)
                 guard let data = Data(base64Encoded: text) else {
@@ -29,16 +25,20 @@ extension SpecLowering {
         return lowered
     }
 
+    /// A JSON message as it is sent: compact, keys sorted.
+    static func compactJSON(_ value: JSONValue) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self)
+    }
+
     /// A spec's `websocket.sample` as a transcript: its messages as written (JSON compact, keys sorted).
     static func transcript(of sample: [WebSocketDefinition.SampleMessage], url: String) -> WebSocketTranscript {
         let frames = sample.map { item -> WebSocketTranscript.Frame in
             let message: WebSocketMessage
             switch item.message {
             case .text(let text): message = .text(text)
-            case .json(let value):
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                message = .text(String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self))
+            case .json(let value): message = .text(compactJSON(value))
             case .binary(let base64): message = .binary(Data(base64Encoded: base64) ?? Data())
             }
             return .init(direction: item.direction, message: message, offset: 0)
