@@ -89,6 +89,9 @@ struct DiffTests {
                 try await tmux.waitFor("using changing")
                 try await tmux.type("s")
                 try await tmux.waitFor("changing: 200")
+                // The status line changes before the second send, so that "changing: 200" can only be its answer.
+                try await tmux.type(":", "use changing", "Enter")
+                try await tmux.waitFor("using changing")
                 try await tmux.type(":", "send changing", "Enter")
                 try await tmux.waitFor { $0.contains("changing: 200") && !$0.contains("⟳") }
                 try await tmux.type("3", "=")
