@@ -34,7 +34,9 @@ import Testing
         #expect(bad.error?.contains("bad.yaml:2:1: unknown field 'methd' (did you mean 'method'?)") == true)
         #expect(summaries.first?.error == nil)
 
-        for command in [Command.use("users/bad"), .send("bad"), .run([]), .run(["users"]), .verify(["users"])] {
+        for command in [
+            Command.use("users/bad"), .send("bad"), .run(RunTarget()), .run(RunTarget(["users"])), .verify(["users"]),
+        ] {
             do {
                 _ = try await session.run(command)
                 Issue.record("\(command) succeeded")

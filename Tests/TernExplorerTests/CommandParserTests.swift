@@ -78,14 +78,19 @@ struct CommandParserTests {
 
     @Test("run, vars, filter and rerun parse; filter takes the rest of the line")
     func chainingCommands() throws {
-        #expect(try CommandParser.parse("run") == .run([]))
-        #expect(try CommandParser.parse("run auth users/get-user") == .run(["auth", "users/get-user"]))
+        #expect(try CommandParser.parse("run") == .run(RunTarget()))
+        #expect(try CommandParser.parse("run auth users/get-user") == .run(RunTarget(["auth", "users/get-user"])))
+        #expect(try CommandParser.parse("run users --data rows.csv") == .run(RunTarget(["users"], data: "rows.csv")))
+        #expect(try CommandParser.parse("run --data=rows.json") == .run(RunTarget(data: "rows.json")))
         #expect(try CommandParser.parse("vars") == .vars(clear: nil))
         #expect(try CommandParser.parse("vars clear") == .vars(clear: []))
         #expect(try CommandParser.parse("vars clear token") == .vars(clear: ["token"]))
         #expect(try CommandParser.parse("filter $.items[?@.price < 10].name") == .filter("$.items[?@.price < 10].name"))
         #expect(try CommandParser.parse("rerun 3") == .rerun(3))
-        for bad in ["filter", "rerun", "rerun 0", "rerun x", "vars wipe"] {
+        for bad in [
+            "filter", "rerun", "rerun 0", "rerun x", "vars wipe", "run --data", "run --bail", "run --data=",
+            "run --data a --data b",
+        ] {
             #expect(throws: ExplorerError.self, "\(bad)") { try CommandParser.parse(bad) }
         }
     }

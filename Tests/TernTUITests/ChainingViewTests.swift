@@ -192,7 +192,7 @@ import Testing
         #expect(press([.character("L")], &state).isEmpty)
         #expect(state.status?.isError == true, "L before any run says how to start one")
         state.workspaceTree.selection = state.treeRows.firstIndex { $0.title == "users" } ?? 0
-        #expect(press([.character("R")], &state) == [.runSpecs(["users"])])
+        #expect(press([.character("R")], &state) == [.runSpecs(RunTarget(["users"]))])
         #expect(press([.character("R")], &state).isEmpty)
         #expect(state.status?.isError == true, "a second run waits for the first")
         _ = App.update(&state, .runProgress(done: 1, total: 3, current: "users/get-user"))
@@ -201,9 +201,17 @@ import Testing
         _ = App.update(&state, .runFailed(ExplorerError(.workspace, "no spec or group 'nope'")))
         #expect(state.runProgress == nil)
         state.workspaceTree.selection = state.treeRows.firstIndex { $0.specID == "users/get-user" } ?? 0
-        #expect(press([.character("R")], &state) == [.runSpecs(["users/get-user"])])
+        #expect(press([.character("R")], &state) == [.runSpecs(RunTarget(["users/get-user"]))])
         _ = App.update(&state, .runFailed(ExplorerError(.workspace, "x")))
-        #expect(press([.character(":")] + typing("run auth") + [.enter], &state) == [.runSpecs(["auth"])])
+        #expect(press([.character(":")] + typing("run auth") + [.enter], &state) == [.runSpecs(RunTarget(["auth"]))])
+        _ = App.update(&state, .runFailed(ExplorerError(.workspace, "x")))
+        // D opens the command line on `run ID --data `, for the file's name; Enter runs once per row.
+        #expect(press([.character("1"), .character("D")], &state).isEmpty)
+        #expect(state.commandLine?.field.text == "run users/get-user --data ")
+        #expect(
+            press(typing("rows.csv") + [.enter], &state) == [.runSpecs(RunTarget(["users/get-user"], data: "rows.csv"))]
+        )
+        #expect(state.status?.text == "running users/get-user once per row of rows.csv… Esc cancels")
     }
 
     @Test func theRunResultsViewListsOutcomesAndOpensTheRunsResponses() {

@@ -14,7 +14,10 @@ struct RunCommand: AsyncParsableCommand {
             Exit 0 when everything passed, 4 when an expectation or a status (>= 400 without expect.status) \
             failed, 1 when a request could not be made, 2 on usage or workspace errors. \
             A run asks the server (live mode) unless --mode or the workspace's handler.mode says otherwise; \
-            --mode cache replays the whole collection from the cache, with no network.
+            --mode cache replays the whole collection from the cache, with no network. \
+            --data FILE (CSV with a header row, a JSON array of objects, or JSON lines) runs the collection \
+            once per row, the row's fields as variables (over the environment, under --var); reports name \
+            each result by its row's 'name' field, else its number.
             """
     )
 
@@ -31,6 +34,12 @@ struct RunCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (repeatable).", valueName: "k=v"))
     var variables: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Run the collection once per row of FILE (CSV with a header, a JSON array, JSON lines).",
+            valueName: "FILE"))
+    var data: String?
 
     @Option(help: ArgumentHelp("Write a report: junit:FILE or json:FILE (repeatable).", valueName: "kind:FILE"))
     var report: [String] = []
@@ -70,6 +79,14 @@ struct RunCommand: AsyncParsableCommand {
         needs.defaultMode = .live
         needs.usesCookies = !noCookies
         needs.redirects = redirects
+        let target = RunTarget(specs, data: data)
+        // A bad data file is said before the workspace is opened (and a mock started for nothing).
+        let rows: RunData?
+        do throws(ExplorerError) {
+            rows = try target.readData()
+        } catch {
+            throw CommandFailure.usage(error.message)
+        }
         let (summary, properties) = try await OpenedWorkspace.with(workspace, needs) { opened in
             let order: [String]
             do throws(ExplorerError) {
@@ -78,16 +95,17 @@ struct RunCommand: AsyncParsableCommand {
                 throw CommandFailure.usage(error.message)
             }
             await opened.session.beginRunWrites()
-            let summary = await execute(order, on: opened.session)
+            let summary = await execute(order, rows: rows, on: opened.session)
             do throws(ExplorerError) {
                 try await opened.session.endRunWrites()
             } catch {
                 StandardStream.error.write("tern: warning: \(error.message)\n")
             }
-            let properties = [
+            var properties = [
                 (name: "environment", value: await opened.session.activeEnvironment ?? "none"),
                 (name: "mode", value: await opened.session.mode.rawValue),
             ]
+            if let rows { properties.append((name: "data", value: "\(rows.file) (\(rows.rows.count) rows)")) }
             return (summary, properties)
         }
         StandardStream.error.write(summary.line + "\n")
@@ -102,7 +120,7 @@ struct RunCommand: AsyncParsableCommand {
         if summary.exitStatus != .success { throw CommandFailure.silent(summary.exitStatus) }
     }
 
-    private func execute(_ order: [String], on session: ExplorerSession) async -> RunSummary {
+    private func execute(_ order: [String], rows: RunData?, on session: ExplorerSession) async -> RunSummary {
         let started = Date()
         var results: [SpecRunResult] = []
         let color = StandardStream.output.usesColor
@@ -111,22 +129,29 @@ struct RunCommand: AsyncParsableCommand {
         let progressStream: StandardStream? =
             StandardStream.output.isTerminal
             ? .output : StandardStream.error.isTerminal ? .error : nil
-        let total = order.count * repetitions
+        let passes = RunTarget.passes(rows)
+        let total = order.count * passes.count * repetitions
         // The spec column as wide as the longest id (within reason), so the columns line up.
-        let idWidth = min(64, max(24, order.map(\.count).max() ?? 0))
-        running: for round in 0..<repetitions {
-            for (index, id) in order.enumerated() {
-                if delay > 0 && !(round == 0 && index == 0) { try? await Task.sleep(for: .seconds(delay)) }
-                progressStream?.write("\r\u{1B}[2K" + Self.bar(done: results.count, total: total, current: id))
-                let result = await session.runSpec(id)
-                progressStream?.write("\r\u{1B}[2K")
-                results.append(result)
-                for line in result.lines(idWidth: idWidth) {
-                    StandardStream.output.write((color ? VerifyCommand.colored(line) : line) + "\n")
+        let rowWidth = rows.map { data in (data.rows.map(\.label.count).max() ?? 0) + 3 } ?? 0
+        let idWidth = min(64, max(24, (order.map(\.count).max() ?? 0) + rowWidth))
+        running: for _ in 0..<repetitions {
+            for row in passes {
+                await session.enterRow(row)
+                for id in order {
+                    if delay > 0 && !results.isEmpty { try? await Task.sleep(for: .seconds(delay)) }
+                    let current = row.map { "\(id) [\($0.label)]" } ?? id
+                    progressStream?.write("\r\u{1B}[2K" + Self.bar(done: results.count, total: total, current: current))
+                    let result = await session.runSpec(id)
+                    progressStream?.write("\r\u{1B}[2K")
+                    results.append(result)
+                    for line in result.lines(idWidth: idWidth) {
+                        StandardStream.output.write((color ? VerifyCommand.colored(line) : line) + "\n")
+                    }
+                    if bail && result.outcome != .passed { break running }
                 }
-                if bail && result.outcome != .passed { break running }
             }
         }
+        await session.enterRow(nil)
         return RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
     }
 

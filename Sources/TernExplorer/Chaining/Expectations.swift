@@ -19,6 +19,8 @@ enum Expectations {
                 case .inClass(let digit): ("status is \(digit)xx", facts.status / 100 == digit)
                 case .oneOf(let codes):
                     ("status is one of \(codes.map(String.init).joined(separator: ", "))", codes.contains(facts.status))
+                // Rendered before the check (`Workspace.expectations(for:context:)`); here only when it could not be.
+                case .template(let text): ("status is \(text)", false)
                 }
             return ExpectationResult(expected: phrase, actual: String(facts.status), passed: passed)
         case .header(let name, let check):

@@ -66,6 +66,7 @@ extension ExplorerSession {
         _ entry: SpecEntry, adjustments: SendAdjustments
     ) async throws(ExplorerError) -> CheckedResponse {
         let response = try await sendEntry(entry, adjustments: adjustments)
+        dataRow?.answered[entry.id] = response.statusCode
         var facts = ResponseFacts(response)
         let captured = Captures.extract(entry.spec.capture, from: &facts)
         if !entry.spec.capture.isEmpty || requiresGraph.isRequired(entry.id) {
@@ -75,7 +76,15 @@ extension ExplorerSession {
             )
             try save(store)
         }
-        let results = Expectations.evaluate(entry.spec.expect, on: &facts)
+        let results: [ExpectationResult]
+        do {
+            let expectations = try workspace.expectations(for: entry, context: templateContext())
+            results = Expectations.evaluate(expectations, on: &facts)
+        } catch {
+            results = [
+                ExpectationResult(expected: "the checks' {{…}} render", actual: error.description, passed: false)
+            ]
+        }
         lastExpectations[entry.id] = results
         return CheckedResponse(
             response: response, expectations: results, captured: captured.values, captureMisses: captured.misses,
@@ -89,6 +98,10 @@ extension ExplorerSession {
     ) async throws(ExplorerError) {
         for dependency in entry.spec.requires {
             let required = try requiresGraph.required(dependency, of: entry)
+            if !renewing, dependency.policy != .always, let status = dataRow?.answered[required.id], status >= 400 {
+                throw ExplorerError(
+                    .request, "\(required.id), which \(entry.id) requires, answered \(status) for this row")
+            }
             let needed =
                 renewing ? dependency.policy != .never : needsSending(required, policy: dependency.policy)
             guard !sent.contains(required.id), needed else { continue }
@@ -113,6 +126,8 @@ extension ExplorerSession {
     /// Whether a dependency must be sent now under `policy`.
     private func needsSending(_ entry: SpecEntry, policy: SpecDependency.Policy) -> Bool {
         let answer = loadedCaptures().partition(activeEnvironment).answers[entry.id]
+        // In a data run, what a dependency answered for another row (another user's login) does not count.
+        if let dataRow, policy != .never, policy != .always { return dataRow.answered[entry.id] == nil }
         switch policy {
         case .never: return false
         case .always: return true

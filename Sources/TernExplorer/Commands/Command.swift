@@ -44,8 +44,8 @@ package enum Command: Sendable, Equatable {
     case curl
     /// `verify [SPEC|GROUP]...`: compare live answers with the stored ones (the selected spec by default).
     case verify([String])
-    /// `run [SPEC|GROUP]...`
-    case run([String])
+    /// `run [SPEC|GROUP]... [--data FILE]`
+    case run(RunTarget)
     /// `diff [SPEC] [--with ENV | --history N M]`: two answers compared (nothing is sent).
     case diff(String?, DiffTarget)
     /// `vars` lists every variable with its source; `vars clear [NAME]...` forgets captured values.

@@ -1,4 +1,28 @@
 extension CommandParser {
+    /// `run [SPEC|GROUP]... [--data FILE]`.
+    static func parseRun(_ arguments: [String]) throws(ExplorerError) -> RunTarget {
+        var target = RunTarget()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--data" {
+                guard index + 1 < arguments.count, target.data == nil else { throw usage("run") }
+                target.data = arguments[index + 1]
+                index += 2
+            } else if argument.hasPrefix("--data=") {
+                let file = String(argument.dropFirst("--data=".count))
+                guard target.data == nil, !file.isEmpty else { throw usage("run") }
+                target.data = file
+                index += 1
+            } else {
+                guard !argument.hasPrefix("-") else { throw usage("run") }
+                target.names.append(argument)
+                index += 1
+            }
+        }
+        return target
+    }
+
     /// `import FORMAT SOURCE [--into GROUP] [--overwrite] [--dry-run] [--into-cache] [--copy-files]`.
     static func parseImport(_ arguments: [String]) throws(ExplorerError) -> Command {
         var words = arguments

@@ -39,7 +39,7 @@ package enum CommandParser {
         case "timing": return try none(arguments, .timing, for: "timing")
         case "verify": return .verify(arguments)
         case "diff": return try parseDiff(arguments)
-        case "run": return .run(arguments)
+        case "run": return .run(try parseRun(arguments))
         case "vars": return try parseVars(arguments)
         case "filter":
             let expression = restOfLine(trimmed)

@@ -80,8 +80,9 @@ package enum CommandRegistry {
             summary: "Compare two answers: the newest with the previous, with another environment's, or two sends.",
             key: "="),
         CommandInfo(
-            name: "run", arguments: "[SPEC|GROUP]...",
-            summary: "Send specs in order, dependencies first, and check their expectations.", key: "R"),
+            name: "run", arguments: "[SPEC|GROUP]... [--data FILE]",
+            summary: "Send specs in order, dependencies first, and check their expectations; once per data row.",
+            key: "R"),
         CommandInfo(
             name: "vars", arguments: "[clear [NAME]...]",
             summary: "List every variable with its value and source; clear forgets captured values.", key: nil),

@@ -46,7 +46,7 @@ extension ExplorerSession {
         case .curl: return .curl(try curlCommand())
         case .verify(let names): return .drift(try await verify(names))
         case .diff(let name, let target): return .diff(try await diff(name, against: target))
-        case .run(let names): return .run(try await runCollection(names))
+        case .run(let target): return .run(try await runCollection(target))
         case .vars(let clear):
             guard let clear else { return .variables(variableRows()) }
             return .done(try forgetCaptured(clear))

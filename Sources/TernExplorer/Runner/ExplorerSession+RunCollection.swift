@@ -27,6 +27,7 @@ extension ExplorerSession {
         var result = SpecRunResult(
             id: id, name: found?.spec.name ?? id, group: found?.group.joined(separator: "/") ?? "",
             outcome: .errored, duration: 0, expectations: [])
+        result.row = dataRow.map { RunRowTag(number: $0.row.number, label: $0.row.label) }
         do {
             let checked = try await sendChecked(id)
             response = checked.response
@@ -62,15 +63,30 @@ extension ExplorerSession {
 }
 
 extension ExplorerSession {
-    /// `run [SPEC|GROUP]...`: every named spec (all when none) in run order, each judged.
-    package func runCollection(_ names: [String]) async throws(ExplorerError) -> RunSummary {
-        let order = try runOrder(names)
+    /// `run [SPEC|GROUP]... [--data FILE]`: every named spec (all when none) in run order, each
+    /// judged; with a data file, the whole order once per row.
+    package func runCollection(_ target: RunTarget) async throws(ExplorerError) -> RunSummary {
+        let order = try runOrder(target.names)
+        let data = try target.readData()
         let started = Date()
         var results: [SpecRunResult] = []
         await beginRunWrites()
-        for id in order { results.append(await runSpec(id)) }
+        for row in RunTarget.passes(data) {
+            enterRow(row)
+            for id in order { results.append(await runSpec(id)) }
+        }
+        enterRow(nil)
         try await endRunWrites()
         return RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
+    }
+
+    /// Starts the pass of a data run over `row`: its fields become variables (over the environment and
+    /// captured values, under `--var`), and a dependency is sent again unless answered in this pass.
+    /// `nil` ends the data run.
+    package func enterRow(_ row: RunData.Row?) {
+        let now = Date()
+        dataRow = row.map { DataPass(row: $0, runStarted: dataRow?.runStarted ?? now, rowStarted: now) }
+        setRowValues(row?.values ?? [:])
     }
 
     /// From here on, the cache writes the answers and history rows of the run in batches (one

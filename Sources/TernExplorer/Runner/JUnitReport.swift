@@ -2,8 +2,9 @@ import Foundation
 
 /// A run as JUnit XML, in the shape of the Apache Ant JUnit schema that CI systems read
 /// (`Tests/TernExplorerTests/Fixtures/junit/JUnit.xsd`): a `testsuite` per group, a `testcase` per
-/// spec with at most one `failure` (every failed expectation, expected vs actual) or `error` (the
-/// request could not be made); each suite's `system-out` lists the requests as sent.
+/// spec (per data row, named `id [row]`) with at most one `failure` (every failed expectation,
+/// expected vs actual) or `error` (the request could not be made); each suite's `system-out` lists
+/// the requests as sent.
 package enum JUnitReport {
     /// The XML document of `summary`; `properties` (the environment, the mode) go on every suite.
     package static func xml(_ summary: RunSummary, properties: [(name: String, value: String)] = []) -> String {
@@ -36,7 +37,7 @@ package enum JUnitReport {
             xml += "    </properties>\n"
             for result in results { xml += testcase(result, group: group) }
             let sent = results.compactMap { result in
-                result.request.map { "\(result.id): \($0)" + (result.status.map { " → \($0)" } ?? "") }
+                result.request.map { "\(result.key): \($0)" + (result.status.map { " → \($0)" } ?? "") }
             }
             xml += "    <system-out>\(escape(sent.joined(separator: "\n")))</system-out>\n"
             xml += "    <system-err>\(escape(results.compactMap(\.error).joined(separator: "\n")))</system-err>\n"
@@ -48,7 +49,7 @@ package enum JUnitReport {
 
     private static func testcase(_ result: SpecRunResult, group: String) -> String {
         let head =
-            "    <testcase name=\"\(escape(result.id))\" classname=\"\(escape(group))\" "
+            "    <testcase name=\"\(escape(result.key))\" classname=\"\(escape(group))\" "
             + "time=\"\(seconds(result.duration))\""
         switch result.outcome {
         case .passed:

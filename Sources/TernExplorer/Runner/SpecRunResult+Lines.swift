@@ -1,7 +1,8 @@
 import Foundation
 
 extension SpecRunResult {
-    /// The result as the runner prints it in every face: a line for the spec, then a line for each
+    /// The result as the runner prints it in every face: a line for the spec (`id [row]` in a data
+    /// run), then a line for each
     /// failed expectation (`✗ expected — got actual`) or the error.
     ///
     ///     ✓ auth/login           200  12 ms  2/2 checks  (live)
@@ -11,7 +12,7 @@ extension SpecRunResult {
 
     /// The spec column's width for `results`: the longest id (24 to 64), so every line's columns align.
     package static func idWidth(_ results: [SpecRunResult]) -> Int {
-        min(64, max(24, results.map(\.id.count).max() ?? 0))
+        min(64, max(24, results.map(\.key.count).max() ?? 0))
     }
 
     /// The lines with the spec column `idWidth` wide: the longest id of the run, so the status and time
@@ -28,7 +29,8 @@ extension SpecRunResult {
         let time = "\(milliseconds) ms"
         let checks = expectations.isEmpty ? "" : "  \(expectations.count - failures.count)/\(expectations.count) checks"
         let origin = source.map { "  (\($0))" } ?? ""
-        let padded = id.count < idWidth ? id + String(repeating: " ", count: idWidth - id.count) : id
+        let key = self.key
+        let padded = key.count < idWidth ? key + String(repeating: " ", count: idWidth - key.count) : key
         let timeColumn = String(repeating: " ", count: max(0, 6 - time.count)) + time
         var lines = ["\(mark) \(padded) \(status)  \(timeColumn)\(checks)\(origin)"]
         for failure in failures { lines.append("    ✗ \(failure.expected) — got \(failure.actual)") }
@@ -38,13 +40,15 @@ extension SpecRunResult {
 }
 
 extension RunSummary {
-    /// `12 specs: 10 passed, 1 failed, 1 errored in 1.42 s`, then how many answers did not come from the
-    /// server (`; 3 answered from the cache, 1 from a sample`).
+    /// `12 specs: 10 passed, 1 failed, 1 errored in 1.42 s` (`4 specs × 3 rows: …` in a data run), then
+    /// how many answers did not come from the server (`; 3 answered from the cache, 1 from a sample`).
     package var line: String {
         let seconds = duration.isFinite && duration >= 0 ? String(format: "%.2f", duration) : "?"
-        var line =
-            "\(results.count) spec\(results.count == 1 ? "" : "s"): \(passed) passed, \(failed) failed, "
-            + "\(errored) errored in \(seconds) s"
+        let rows = Set(results.compactMap { $0.row?.number }).count
+        let specs = rows > 0 ? Set(results.map(\.id)).count : results.count
+        let counted =
+            "\(specs) spec\(specs == 1 ? "" : "s")" + (rows > 0 ? " × \(rows) row\(rows == 1 ? "" : "s")" : "")
+        var line = "\(counted): \(passed) passed, \(failed) failed, \(errored) errored in \(seconds) s"
         let cached = results.count { $0.source == "cache" }
         let sampled = results.count { $0.source == "sample" }
         var origins: [String] = []

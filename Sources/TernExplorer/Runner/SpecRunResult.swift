@@ -33,9 +33,28 @@ package struct SpecRunResult: Sendable, Equatable {
     package var error: String?
     /// `METHOD URL` as sent (secrets redacted).
     package var request: String?
+    /// The data row it was run for (`run --data`), `nil` in a run without one.
+    package var row: RunRowTag?
+
+    /// The id and, in a data run, the row's label: `users/get-user [ada]`. Unique in a run.
+    package var key: String { row.map { "\(id) [\($0.label)]" } ?? id }
 
     /// The expectations that did not hold.
     package var failures: [ExpectationResult] { expectations.filter { !$0.passed } }
+}
+
+/// Which data row a result belongs to.
+package struct RunRowTag: Sendable, Equatable {
+    /// The row's number, from 1.
+    package var number: Int
+    /// The row's `name` field, else `row N`.
+    package var label: String
+
+    /// Makes a tag.
+    package init(number: Int, label: String) {
+        self.number = number
+        self.label = label
+    }
 }
 
 /// A whole run: every spec's result and the totals.

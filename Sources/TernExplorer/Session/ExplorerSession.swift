@@ -113,6 +113,8 @@ package actor ExplorerSession {
     package internal(set) var conflicts: Set<String> = []
     /// The WebSocket conversation `connect` opened, until `close` (or the server) ends it.
     var openConversation: OpenConversation?
+    /// The data row a run is on (`run --data`); `nil` outside such a run.
+    var dataRow: DataPass?
 
     /// The handler every send goes through.
     package nonisolated let handler: Handler
@@ -224,8 +226,10 @@ package actor ExplorerSession {
 
     /// What templates render with: the environment (or `other`), variables, captures and secrets.
     func templateContext(environment other: String? = nil) -> TemplateContext {
+        var captured = capturedValues()
+        if let dataRow { captured = captured.filter { dataRow.sees($0.value.capturedAt) } }
         var context = settings.templateContext(
-            processEnvironment: processEnvironment, captured: capturedValues().mapValues(\.value))
+            processEnvironment: processEnvironment, captured: captured.mapValues(\.value))
         if let other { context.environment = other }
         context.secrets = secretResolver
         return context
@@ -263,5 +267,6 @@ package actor ExplorerSession {
     func select(_ id: String) { edits.select(id) }
     func clearSelection() { edits.clearSelection() }
     func setVariable(_ name: String, _ value: String?) { settings.variables[name] = value }
+    func setRowValues(_ values: [String: String]) { settings.rowValues = values }
     func replaceWorkspace(_ newWorkspace: Workspace) { workspace = newWorkspace }
 }

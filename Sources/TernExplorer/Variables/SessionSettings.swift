@@ -11,6 +11,9 @@ struct SessionSettings: Sendable {
     var mode: ResponseMode
     /// Session variables (`--var`, `set var`), above the environment's.
     var variables: [String: String]
+    /// The fields of the data row a run is on (`run --data`): above captured values and the
+    /// environment's, below `variables`. Empty outside such a run.
+    var rowValues: [String: String] = [:]
     /// The redirect policy set for this session (`redirects`, `--no-follow`), over the specs'.
     var redirectOverride: RedirectPolicy?
 
@@ -26,7 +29,8 @@ struct SessionSettings: Sendable {
     func templateContext(processEnvironment: [String: String], captured: [String: String]) -> TemplateContext {
         var context = TemplateContext(
             environment: environment, overrides: variables, processEnvironment: processEnvironment)
-        context.captured = captured
+        // A row's field hides a value captured under its name: the row is what this pass is about.
+        context.captured = rowValues.isEmpty ? captured : captured.merging(rowValues) { $1 }
         return context
     }
 }

@@ -1,3 +1,5 @@
+import TernScreen
+
 /// A component's reply, carried out on the app: its status and dialog shown, its event acted on.
 extension AppState {
     /// Applies what a component replied and returns the effects to run.
@@ -14,8 +16,10 @@ extension AppState {
         case .send(let id):
             App.focus(.response, &self)
             effects += App.send(id, &self)
-        case .run(let names):
-            effects += App.startRun(names, &self)
+        case .run(let target):
+            effects += App.startRun(target, &self)
+        case .compose(let text):
+            commandLine = CommandLineState(field: TextField(text))
         case .choose(let item, let purpose):
             effects += App.choose(item, for: purpose, &self)
         }

@@ -83,7 +83,7 @@ package enum Effect: Sendable, Equatable {
     /// Read the variables in force with their sources.
     case loadVariables
     /// Run specs and groups (all when empty) through the session, reporting progress.
-    case runSpecs([String])
+    case runSpecs(RunTarget)
     /// Cancel the running run.
     case cancelRun
     /// Read the history.

@@ -124,7 +124,7 @@ extension App {
         case .cache(.clear(let key)):
             state.dialog = key.map { .confirmDelete(key: $0) } ?? .confirmClear
         case .help(nil): state.dialog = .help(scroll: 0)
-        case .run(let names): return startRun(names, &state)
+        case .run(let target): return startRun(target, &state)
         case .history:
             state.status = StatusMessage(text: "reading the history…", isError: false)
             return [.loadHistory]

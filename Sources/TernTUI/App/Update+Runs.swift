@@ -22,17 +22,18 @@ extension App {
         return [.refreshActivity, .loadCache, .loadVariables]
     }
 
-    /// Starts a run of `names` (every spec when empty), unless one is going.
-    static func startRun(_ names: [String], _ state: inout AppState) -> [Effect] {
+    /// Starts a run of `target` (every spec when it names none), unless one is going.
+    static func startRun(_ target: RunTarget, _ state: inout AppState) -> [Effect] {
         if state.runProgress != nil {
             state.status = StatusMessage(text: "a run is going; Esc cancels it", isError: true)
             return []
         }
         let progress = RunProgress(done: 0, total: 0, current: nil)
         state.runProgress = progress
-        let what = names.isEmpty ? "every spec" : names.joined(separator: ", ")
-        state.status = StatusMessage(text: "running \(what)… Esc cancels", isError: false)
-        return [.runSpecs(names)]
+        let what = target.names.isEmpty ? "every spec" : target.names.joined(separator: ", ")
+        let rows = target.data.map { " once per row of \($0)" } ?? ""
+        state.status = StatusMessage(text: "running \(what)\(rows)… Esc cancels", isError: false)
+        return [.runSpecs(target)]
     }
 
     /// `:filter EXPR` with a response shown: the pane's filter line, applied.

@@ -1,3 +1,5 @@
+import TernExplorer
+
 /// What a component's update hands back to `App.update`: the effects to run, what the app's shared
 /// lines should show (the status line, a dialog over the frame) and an event only the app can act on.
 struct Reply {
@@ -8,7 +10,9 @@ struct Reply {
         /// Send the spec `id` and show its answer (`s` in the history).
         case send(String)
         /// Run these specs and groups (`R` in the tree).
-        case run([String])
+        case run(RunTarget)
+        /// Open the command line with this text, for the user to finish (`D` in the tree).
+        case compose(String)
         /// `item` was chosen in a picker for `purpose`.
         case choose(Picker.Item, Picker.Purpose)
     }

@@ -68,6 +68,9 @@ extension KeyTable {
         KeyBinding(
             .pane(.tree), keys: [.character("R")], action: .runSpecs,
             help: "run the group (or spec) under the cursor and check its expectations"),
+        KeyBinding(
+            .pane(.tree), keys: [.character("D")], action: .runWithData,
+            help: "run it once per row of a data file (:run … --data FILE, the file to type)"),
         KeyBinding(.pane(.tree), keys: [.pageUp], action: .pageUp, help: "page up"),
         KeyBinding(.pane(.tree), keys: [.pageDown], action: .pageDown, help: "page down"),
 

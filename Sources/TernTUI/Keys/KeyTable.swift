@@ -9,7 +9,7 @@ package enum Action: String, Sendable, CaseIterable, Hashable {
     // Lists
     case up, down, pageUp, pageDown, top, bottom
     // Tree
-    case open, collapse, expand, filter, runSpecs
+    case open, collapse, expand, filter, runSpecs, runWithData
     // Editor
     case previousTab, nextTab, add, edit, delete, toggle, editMethod, editPath
     // Response

@@ -77,7 +77,7 @@ extension Runtime {
             spawn { inbox.post(.yankReady(target, await Runtime.yankText(target, session: session))) }
         case .filterBody(let expression): filterBody(expression)
         case .loadVariables: loadVariables()
-        case .runSpecs(let names): runSpecs(names)
+        case .runSpecs(let target): runSpecs(target)
         case .cancelRun: cancelRun()
         case .loadHistory: loadHistory()
         case .openHistoryEntry(let entry): openHistoryEntry(entry)

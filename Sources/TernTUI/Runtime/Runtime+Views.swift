@@ -20,12 +20,12 @@ extension Runtime {
         spawn { inbox.post(.variablesLoaded(await session.variableRows())) }
     }
 
-    /// Runs `names` (replacing a run under way).
-    func runSpecs(_ names: [String]) {
+    /// Runs `target` (replacing a run under way).
+    func runSpecs(_ target: RunTarget) {
         let session = self.session
         let inbox = self.inbox
         runTask?.cancel()
-        runTask = Task.detached { await Runtime.runCollection(names, session: session, inbox: inbox) }
+        runTask = Task.detached { await Runtime.runCollection(target, session: session, inbox: inbox) }
     }
 
     /// Stops the run under way after the spec being sent.
@@ -58,12 +58,14 @@ extension Runtime {
         }
     }
 
-    /// Runs `names` spec by spec as `run` does, posting progress, and keeps each spec's response.
-    /// A cancelled run stops after the spec being sent and reports what ran.
-    private static func runCollection(_ names: [String], session: ExplorerSession, inbox: Inbox) async {
+    /// Runs `target` spec by spec (row by row with a data file) as `run` does, posting progress, and
+    /// keeps each spec's response. A cancelled run stops after the spec being sent and reports what ran.
+    private static func runCollection(_ target: RunTarget, session: ExplorerSession, inbox: Inbox) async {
         let order: [String]
+        let passes: [RunData.Row?]
         do throws(ExplorerError) {
-            order = try await session.runOrder(names)
+            order = try await session.runOrder(target.names)
+            passes = RunTarget.passes(try target.readData())
         } catch {
             inbox.post(.runFailed(error))
             return
@@ -73,15 +75,22 @@ extension Runtime {
         var responses: [String: ResponseView] = [:]
         // The run's answers are written in batches (docs/cache.md, "Runs"), also when it is cancelled.
         await session.beginRunWrites()
-        for (index, id) in order.enumerated() {
-            if Task.isCancelled { break }
-            inbox.post(.runProgress(done: index, total: order.count, current: id))
-            let run = await session.runSpecWithResponse(id)
-            if let response = run.response {
-                responses[id] = ResponseView.make(response, title: id, checks: run.result.expectations)
+        let total = order.count * passes.count
+        running: for row in passes {
+            await session.enterRow(row)
+            for id in order {
+                if Task.isCancelled { break running }
+                let current = row.map { "\(id) [\($0.label)]" } ?? id
+                inbox.post(.runProgress(done: results.count, total: total, current: current))
+                let run = await session.runSpecWithResponse(id)
+                if let response = run.response {
+                    let key = run.result.key
+                    responses[key] = ResponseView.make(response, title: key, checks: run.result.expectations)
+                }
+                results.append(run.result)
             }
-            results.append(run.result)
         }
+        await session.enterRow(nil)
         let summary = RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
         inbox.post(.runFinished(summary, responses: responses))
         do throws(ExplorerError) {

@@ -90,10 +90,12 @@ extension NodeReader {
         return text
     }
 
-    /// A regular expression (ICU syntax), checked now.
+    /// A regular expression (ICU syntax), checked now; one with `{{…}}` is checked once rendered
+    /// (`Workspace.expectations(for:context:)`).
     func regex(_ node: Node, field: String) throws(WorkspaceError) -> String {
         let pattern = try string(node, field: field)
         guard pattern.utf8.count <= 1_000 else { throw self.error("'\(field)' is longer than 1,000 bytes", at: node) }
+        if Template.mayContainReferences(pattern) { return pattern }
         do {
             _ = try NSRegularExpression(pattern: pattern)
         } catch {

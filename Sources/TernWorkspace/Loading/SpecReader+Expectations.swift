@@ -47,6 +47,7 @@ extension SpecReader {
             return .oneOf(codes)
         }
         let text = try reader.string(node, field: "expect.status").lowercased()
+        if Template.mayContainReferences(text) { return .template(try reader.string(node, field: "expect.status")) }
         if text.count == 3, text.hasSuffix("xx"), let digit = text.first?.wholeNumberValue, (1...5).contains(digit) {
             return .inClass(digit)
         }

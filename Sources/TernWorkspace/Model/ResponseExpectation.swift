@@ -24,6 +24,24 @@ public enum StatusExpectation: Sendable, Equatable {
     case inClass(Int)
     /// One of these codes.
     case oneOf([Int])
+    /// A `{{…}}` template (`"{{status}}"`, a data file's column) rendered when the answer is checked
+    /// into one of the others: `200`, `2xx` or `200, 201`.
+    case template(String)
+
+    /// `text` as a status expectation: a code, a class (`2xx`) or codes separated by commas; `nil` otherwise.
+    public init?(parsing text: String) {
+        let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if text.count == 3, text.hasSuffix("xx"), let digit = text.first?.wholeNumberValue, (1...5).contains(digit) {
+            self = .inClass(digit)
+            return
+        }
+        let codes = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
+        guard !codes.isEmpty, codes.allSatisfy({ $0.map { (100...599).contains($0) } ?? false }) else { return nil }
+        let valid = codes.compactMap { $0 }
+        self = valid.count == 1 ? .exactly(valid[0]) : .oneOf(valid)
+    }
 }
 
 /// A check of a piece of text (a header value or the body).

@@ -69,6 +69,7 @@ extension SpecWriter {
         case .exactly(let code): number(Double(code), preferInteger: true)
         case .inClass(let digit): string("\(digit)xx")
         case .oneOf(let codes): Node(codes.map { number(Double($0), preferInteger: true) })
+        case .template(let text): string(text)
         }
     }
 

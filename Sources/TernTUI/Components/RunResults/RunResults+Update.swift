@@ -14,8 +14,8 @@ extension RunResults: Component {
             isOpen = false
         case .open:
             guard let result = selected else { return Reply() }
-            guard let view = responses[result.id] else {
-                return .error("\(result.id) got no response in this run: \(result.error ?? "it was not sent")")
+            guard let view = responses[result.key] else {
+                return .error("\(result.key) got no response in this run: \(result.error ?? "it was not sent")")
             }
             isOpen = false
             return Reply(event: .showResponse(view))

@@ -18,7 +18,7 @@ package struct RunProgress: Sendable, Hashable {
 package struct RunResults: Sendable {
     /// The run shown.
     package var summary: RunSummary
-    /// The response the run got for each spec id (absent when none came).
+    /// The response the run got for each spec (by `SpecRunResult.key`; absent when none came).
     package var responses: [String: ResponseView]
     /// The selected spec's row.
     package var selection = 0

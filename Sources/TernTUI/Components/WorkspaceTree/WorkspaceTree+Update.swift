@@ -33,12 +33,14 @@ extension WorkspaceTree: Component {
             }
         case .filter:
             filterField = TextField(filter)
-        case .runSpecs:
+        case .runSpecs, .runWithData:
             // The group under the cursor, or the spec.
-            switch rows[ListCursor.clamp(selection, count: rows.count)].kind {
-            case .group(let path, _): return Reply(event: .run([path]))
-            case .spec(let spec): return Reply(event: .run([spec.id]))
-            }
+            let name =
+                switch rows[ListCursor.clamp(selection, count: rows.count)].kind {
+                case .group(let path, _): path
+                case .spec(let spec): spec.id
+                }
+            return Reply(event: action == .runSpecs ? .run(RunTarget([name])) : .compose("run \(name) --data "))
         default:
             selection = ListCursor.move(selection, action, count: rows.count, page: context.page)
         }
