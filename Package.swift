@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "TernTesting", targets: ["TernTesting"]),
         .library(name: "TernWorkspace", targets: ["TernWorkspace"]),
         .library(name: "TernJSONPath", targets: ["TernJSONPath"]),
+        .library(name: "TernJSONSchema", targets: ["TernJSONSchema"]),
         .library(name: "TernImport", targets: ["TernImport"]),
         .library(name: "TernWebSocket", targets: ["TernWebSocket"]),
         .executable(name: "tern", targets: ["TernCLI"]),
@@ -100,7 +101,7 @@ let package = Package(
         .target(
             name: "TernWorkspace",
             dependencies: [
-                "Tern", "TernJSONPath", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "Tern", "TernJSONPath", "TernJSONSchema", .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
@@ -129,11 +130,14 @@ let package = Package(
         .target(
             name: "TernExplorer",
             dependencies: [
-                "Tern", "TernWorkspace", "TernExplorerStorage", "TernJSONPath", "TernImport",
+                "Tern", "TernWorkspace", "TernExplorerStorage", "TernJSONPath", "TernJSONSchema", "TernImport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings),
         .target(name: "TernJSONPath", swiftSettings: swiftSettings),
+        .target(
+            name: "TernJSONSchema", dependencies: ["TernJSONPath"], exclude: ["Metaschemas/LICENSE"],
+            swiftSettings: swiftSettings),
         .target(name: "TernScreen", swiftSettings: swiftSettings),
         .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
@@ -269,6 +273,9 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TernJSONSchemaTests", dependencies: ["TernJSONSchema", "TernJSONPath"], exclude: ["Fixtures"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "TernJSONPathTests",
             dependencies: ["TernJSONPath"],
             exclude: ["Fixtures"],
@@ -309,7 +316,7 @@ let package = Package(
         .testTarget(
             name: "TernDocsTests",
             dependencies: [
-                "Tern", "TernHTTPClient", "TernWebSocket", "TernTesting",
+                "Tern", "TernHTTPClient", "TernWebSocket", "TernTesting", "TernJSONPath", "TernJSONSchema",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],

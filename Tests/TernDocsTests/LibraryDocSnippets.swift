@@ -7,11 +7,13 @@ import HTTPTypes
 import Logging
 import Tern
 import TernHTTPClient
+import TernJSONPath
+import TernJSONSchema
 import TernTesting
 import TernWebSocket
 import Testing
 
-// docs/library.md:91
+// docs/library.md:93
 func snippet1() async throws {
 let handler = Handler(
     transport: HTTPClientTransport.shared,  // required; every other argument has a default
@@ -27,7 +29,7 @@ let handler = Handler(
 _ = handler
 }
 
-// docs/library.md:129
+// docs/library.md:131
 func snippet2() async throws {
 let transport = HTTPClientTransport(
     configuration: .init(connectTimeout: .seconds(5), maximumConnectionsPerHost: 4, maximumRedirects: 0)
@@ -39,7 +41,7 @@ _ = transport
 _ = handler
 }
 
-// docs/library.md:171
+// docs/library.md:173
 func snippet3() async throws {
 let limits = TransferLimits(readTimeout: .seconds(10), maximumBodyBytes: 10_000_000)
 let transport = HTTPClientTransport(configuration: .init(limits: limits))
@@ -50,14 +52,14 @@ _ = transport
 _ = shared
 }
 
-// docs/library.md:201
+// docs/library.md:203
 struct User: Codable, Sendable, Equatable {
     var id: Int
     var name: String
     var email: String?
 }
 
-// docs/library.md:214
+// docs/library.md:216
 enum UserAPI: TargetGroup {
     case user(id: Int)
     case search(tags: [String])
@@ -108,7 +110,7 @@ _ = user
 _ = sameUser
 }
 
-// docs/library.md:274
+// docs/library.md:276
 struct APIError: Error, Decodable, Equatable {
     var message: String
     var code: Int
@@ -137,7 +139,7 @@ case .failure(let apiError): print(apiError.message, apiError.code)
 _ = user
 }
 
-// docs/library.md:321
+// docs/library.md:323
 struct SearchUsers: Spec {
     struct Parameter: Encodable, Sendable {
         var name: String
@@ -167,7 +169,7 @@ struct CreateUser: Spec {
     }
 }
 
-// docs/library.md:386
+// docs/library.md:388
 enum UserRouter: Router {
     case user(id: String)
     case echo
@@ -197,7 +199,7 @@ _ = plain
 _ = shaped
 }
 
-// docs/library.md:427
+// docs/library.md:429
 func snippet9() async throws {
 var request = Request(
     method: .put,
@@ -217,7 +219,7 @@ _ = request
 _ = response
 }
 
-// docs/library.md:453
+// docs/library.md:455
 func snippet10() async throws {
 let handler = Handler(
     transport: HTTPClientTransport.shared,
@@ -238,7 +240,7 @@ _ = handler
 _ = current
 }
 
-// docs/library.md:489
+// docs/library.md:491
 func snippet11() async throws {
 var query: QueryParameters = [
     "page": 2,
@@ -258,7 +260,7 @@ _ = individual
 _ = comma
 }
 
-// docs/library.md:535
+// docs/library.md:537
 func snippet12() async throws {
 let avatar = URL(fileURLWithPath: "/tmp/avatar.png")
 let bodies: [HTTPBody] = [
@@ -278,7 +280,7 @@ _ = avatar
 _ = bodies
 }
 
-// docs/library.md:569
+// docs/library.md:571
 func snippet13() async throws {
 var download = Request(url: URL(string: "https://example.com/big.iso")!, transaction: .download)
 download.downloadDestination = URL(fileURLWithPath: "/tmp/big.iso")
@@ -292,7 +294,7 @@ _ = download
 _ = file
 }
 
-// docs/library.md:587
+// docs/library.md:589
 func snippet14() async throws {
 let transfer = handler.download(Request(url: isoURL), to: URL(fileURLWithPath: "/tmp/big.iso"))
 for await progress in transfer.progress {
@@ -304,7 +306,7 @@ _ = transfer
 _ = response
 }
 
-// docs/library.md:619
+// docs/library.md:621
 struct FetchArchive: Spec {
     typealias Result = Void
     let parameter: Int                            // its size in bytes
@@ -328,7 +330,7 @@ _ = destination
 _ = saved
 }
 
-// docs/library.md:654
+// docs/library.md:656
 func snippet16() async throws {
 let sockets = Handler(transport: HTTPClientTransport.shared, webSockets: WebSocketClientConnector.shared)
 let socket = try await sockets.connect(Request(url: URL(string: "wss://echo.example.com/chat")!))
@@ -352,16 +354,25 @@ _ = socket
 _ = ticks
 }
 
-// docs/library.md:718
-func snippet17() async throws {
+// docs/library.md:717
+func checkUser(_ response: Response) throws -> [String] {
+    let text = #"{"type": "object", "required": ["id"], "properties": {"id": {"minimum": 1}}}"#
+    let schema = try JSONSchema(try JSONPathValue(decoding: text))
+    let validation = schema.validate(try JSONPathValue(decoding: response.body))
+    // ["/id: 0 is less than the minimum 1 (schema /properties/id/minimum)"] for {"id": 0}
+    return validation.errors.map { "\($0.instanceLocation): \($0.message) (schema \($0.keywordLocation))" }
+}
+
+// docs/library.md:742
+func snippet18() async throws {
 _ = try await handler.send(UserAPI.user(id: 1), mode: .live)      // fetch and store
 let offline = try await handler.send(UserAPI.user(id: 1), mode: .cache)
 print(offline.source, offline.cache?.isExpired ?? false)            // cache, true once past validUntil
 _ = offline
 }
 
-// docs/library.md:741
-func snippet18() async throws {
+// docs/library.md:765
+func snippet19() async throws {
 let storage = MemoryStorage(historyLimit: 5)
 let handler = Handler(transport: HTTPClientTransport.shared, storage: storage, cacheValidity: .ttl(120))
 _ = try await handler.send(UserAPI.user(id: 1))
@@ -374,8 +385,8 @@ _ = latest
 _ = history
 }
 
-// docs/library.md:792
-func snippet19() async throws {
+// docs/library.md:816
+func snippet20() async throws {
 let user = try await handler.decode(
     User.self, from: UserAPI.user(id: 1),
     getValidUntil: { user in user.id == 0 ? nil : Date().addingTimeInterval(3600) }
@@ -385,8 +396,8 @@ _ = user
 _ = uncached
 }
 
-// docs/library.md:814
-func snippet20() async throws {
+// docs/library.md:838
+func snippet21() async throws {
 var policy = RetryPolicy(
     maxRetries: 5,                          // retries after the first attempt; 0 = one attempt
     backoff: .exponential(initial: .milliseconds(100), multiplier: 3, maximum: .seconds(10)),
@@ -408,8 +419,8 @@ _ = policy
 _ = presets
 }
 
-// docs/library.md:869
-func snippet21() async throws {
+// docs/library.md:893
+func snippet22() async throws {
 let get = Request(url: URL(string: "https://api.example.com/users")!)
 let failed = Response(status: .serviceUnavailable, headers: [.retryAfter: "2"], request: get)
 let decision = RetryPolicy.default.decide(RetryContext(attempt: 1, request: get, response: failed))
@@ -419,7 +430,7 @@ _ = failed
 _ = decision
 }
 
-// docs/library.md:900
+// docs/library.md:924
 struct AttemptHeader: Interceptor {
     func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
         var request = request
@@ -428,8 +439,8 @@ struct AttemptHeader: Interceptor {
     }
 }
 
-// docs/library.md:923
-func snippet23() async throws {
+// docs/library.md:947
+func snippet24() async throws {
 let handler = Handler(
     transport: HTTPClientTransport.shared,
     interceptors: [
@@ -448,12 +459,12 @@ let handler = Handler(
 _ = handler
 }
 
-// docs/library.md:958
+// docs/library.md:982
 struct TokenReply: Decodable, Sendable {
     var token: String
 }
 
-func snippet24() async throws {
+func snippet25() async throws {
 let savedToken: String? = nil   // e.g. from the keychain
 let tokens = BearerTokenStore(token: savedToken) { handler in
     var refresh = Request(method: .post, url: URL(string: "https://api.example.com/auth/refresh")!)
@@ -475,8 +486,8 @@ _ = token
 _ = refreshes
 }
 
-// docs/library.md:1024
-func snippet25() async throws {
+// docs/library.md:1048
+func snippet26() async throws {
 // Every send of this handler, for as long as you iterate. Each call makes a new subscriber.
 let events = handler.events()          // AsyncStream<HandlerEvent>, buffering the newest 1024
 let watcher = Task {
@@ -502,8 +513,8 @@ _ = watcher
 _ = response
 }
 
-// docs/library.md:1093
-func snippet26() async throws {
+// docs/library.md:1117
+func snippet27() async throws {
 do {
     let response = try await handler.send(UserAPI.user(id: 1), mode: .cache)
     print(response.statusCode)
@@ -519,8 +530,8 @@ do {
 }
 }
 
-// docs/library.md:1113
-func snippet27() async throws {
+// docs/library.md:1137
+func snippet28() async throws {
 let lookup = Task {
     do {
         return try await handler.send(UserAPI.user(id: 1), mode: .cache).statusCode
@@ -536,8 +547,8 @@ _ = try await lookup.value   // the Task's error type is `any Error`: anything e
 _ = lookup
 }
 
-// docs/library.md:1140
-func snippet28() async throws {
+// docs/library.md:1164
+func snippet29() async throws {
 let task = handler.request(UserAPI.user(id: 1)) { result in
     switch result {
     case .success(let response): print(response.statusCode, response.source)
@@ -549,8 +560,8 @@ await task.wait()        // returns after the completion has run
 _ = task
 }
 
-// docs/library.md:1159
-func snippet29() async throws {
+// docs/library.md:1183
+func snippet30() async throws {
 handler.request(
     targetGroup: UserAPI.user(id: 1),           // any Endpoint, not only a TargetGroup
     model: User.self,
@@ -561,8 +572,8 @@ handler.request(
 )
 }
 
-// docs/library.md:1175
-func snippet30() async throws {
+// docs/library.md:1199
+func snippet31() async throws {
 let task = Task { try await handler.send(UserAPI.user(id: 1)) }
 task.cancel()
 do {
@@ -573,7 +584,7 @@ do {
 _ = task
 }
 
-// docs/library.md:1220
+// docs/library.md:1244
 @Test func retriesThenStores() async throws {
     let clock = TestClock()
     let transport = InMemoryTransport.sequence([
@@ -595,7 +606,7 @@ _ = task
     #expect(transport.requestCount == 4)
 }
 
-// docs/library.md:1253
+// docs/library.md:1277
 @Test func specAgainstTheMockServer() async throws {
     let archived = MockRoute(
         method: "GET", path: "/users/42", response: .json(#"{"message":"user is archived","code":7}"#, status: 422)

@@ -80,7 +80,7 @@ struct ExpectationTests {
         let missing = Self.check(.json("$.nothing", .equals(1)))
         #expect(missing.actual == "nothing selected")
         let schema = Self.check(.schema(["type": "object", "required": ["email"]]))
-        #expect(schema.actual == "$: required property 'email' is missing")
+        #expect(schema.actual == "the answer: required property 'email' is missing (schema /required)")
     }
 
     @Test("checks on a body that is not JSON fail with the reason, never crash")

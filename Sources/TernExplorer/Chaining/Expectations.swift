@@ -5,12 +5,17 @@ import TernWorkspace
 
 /// Evaluates a spec's `expect:` against its response.
 enum Expectations {
-    /// One result per expectation, in the order declared.
-    static func evaluate(_ expectations: [ResponseExpectation], on facts: inout ResponseFacts) -> [ExpectationResult] {
-        expectations.map { evaluate($0, on: &facts) }
+    /// One result per expectation, in the order declared; a schema's `$ref`s name files of the
+    /// workspace at `root`.
+    static func evaluate(_ expectations: [ResponseExpectation], on facts: inout ResponseFacts, root: URL? = nil)
+        -> [ExpectationResult]
+    {
+        expectations.map { evaluate($0, on: &facts, root: root) }
     }
 
-    static func evaluate(_ expectation: ResponseExpectation, on facts: inout ResponseFacts) -> ExpectationResult {
+    static func evaluate(_ expectation: ResponseExpectation, on facts: inout ResponseFacts, root: URL? = nil)
+        -> ExpectationResult
+    {
         switch expectation {
         case .status(let status):
             let (phrase, passed) =
@@ -43,14 +48,10 @@ enum Expectations {
                 return ExpectationResult(
                     expected: JSONChecks.phrase(check, path: path), actual: problem.message, passed: false)
             }
-        case .schema(let schema):
+        case .schema(let schema, let assertFormats):
             switch facts.json() {
             case .success(let document):
-                let problems = SchemaCheck.problems(of: document, against: JSONChecks.pathValue(schema))
-                return ExpectationResult(
-                    expected: "body matches the schema",
-                    actual: problems.isEmpty ? "it does" : problems.prefix(3).joined(separator: "; "),
-                    passed: problems.isEmpty)
+                return SchemaCheck.result(of: document, against: schema, assertFormats: assertFormats, root: root)
             case .failure(let problem):
                 return ExpectationResult(expected: "body matches the schema", actual: problem.message, passed: false)
             }

@@ -79,7 +79,7 @@ extension ExplorerSession {
         let results: [ExpectationResult]
         do {
             let expectations = try workspace.expectations(for: entry, context: templateContext())
-            results = Expectations.evaluate(expectations, on: &facts)
+            results = Expectations.evaluate(expectations, on: &facts, root: workspace.root)
         } catch {
             results = [
                 ExpectationResult(expected: "the checks' {{…}} render", actual: error.description, passed: false)

@@ -96,15 +96,6 @@ enum JSONChecks {
 
     /// A workspace JSON literal as a JSONPath value (object members sorted by name: order is not compared).
     static func pathValue(_ value: JSONValue) -> JSONPathValue {
-        switch value {
-        case .null: .null
-        case .bool(let flag): .bool(flag)
-        case .int(let number): .int(Int64(number))
-        case .double(let number): .double(number)
-        case .string(let text): .string(text)
-        case .array(let items): .array(items.map(pathValue))
-        case .object(let members):
-            .object(JSONPathObject(members.sorted { $0.key < $1.key }.map { ($0.key, pathValue($0.value)) }))
-        }
+        value.pathValue
     }
 }

@@ -1,59 +1,51 @@
+import Foundation
+import Tern
 import TernJSONPath
+import TernJSONSchema
+import TernWorkspace
 
-/// A JSON Schema check of the subset Tern reads: `type` (a name or a list), `required`,
-/// `properties`, `items` (one schema for every element) and `enum`. Other keywords are ignored.
-/// Nesting is bounded (64 levels), so a hostile document or schema cannot exhaust the stack.
+/// `expect: schema:`: the answer's JSON against a JSON Schema, all of it (`TernJSONSchema`: draft
+/// 2020-12, 2019-09 or draft-07 by `$schema`). A relative `$ref` names a file of the workspace
+/// (`schemas/user.json`, JSON or YAML); nothing outside it and nothing on the network is read.
+/// Each failure names where in the answer and where in the schema, as JSON pointers.
 enum SchemaCheck {
-    static let maximumDepth = 64
+    /// At most this many failures are said in a check's result.
+    static let failuresShown = 3
 
-    /// Where `document` departs from `schema`, as `$.path: problem` sentences (empty: it conforms).
-    static func problems(of document: JSONPathValue, against schema: JSONPathValue) -> [String] {
-        var problems: [String] = []
-        check(document, schema, at: "$", depth: 0, into: &problems)
-        return problems
+    /// The check of `document` against `schema`, `$ref`s resolved in the workspace at `root` (none: only
+    /// the schema's own and the drafts' metaschemas).
+    static func result(
+        of document: JSONPathValue, against schema: JSONValue, assertFormats: Bool, root: URL?
+    ) -> ExpectationResult {
+        let expected = "body matches the schema"
+        let compiled: JSONSchema
+        do throws(JSONSchemaError) {
+            compiled = try JSONSchema(
+                schema.pathValue, baseURI: root.map(SchemaFile.baseURI), registry: registry(root: root),
+                formatAssertion: assertFormats)
+        } catch {
+            return ExpectationResult(expected: expected, actual: "the schema: \(error.description)", passed: false)
+        }
+        let validation = compiled.validate(document)
+        guard !validation.isValid else { return ExpectationResult(expected: expected, actual: "it does", passed: true) }
+        var said = validation.errors.prefix(failuresShown).map(describe)
+        if validation.errors.count > failuresShown { said.append("\(validation.errors.count - failuresShown) more") }
+        return ExpectationResult(expected: expected, actual: said.joined(separator: "; "), passed: false)
     }
 
-    private static func check(
-        _ value: JSONPathValue, _ schema: JSONPathValue, at path: String, depth: Int, into problems: inout [String]
-    ) {
-        guard problems.count < 20 else { return }
-        guard depth < maximumDepth else {
-            problems.append("\(path): nested deeper than \(maximumDepth) levels")
-            return
-        }
-        guard case .object(let keywords) = schema else { return }
-        if let type = keywords["type"] {
-            let names: [String] =
-                switch type {
-                case .string(let name): [name]
-                case .array(let items): items.compactMap { if case .string(let name) = $0 { name } else { nil } }
-                default: []
-                }
-            if !names.isEmpty, !names.contains(where: { JSONChecks.matches(type: $0, value) }) {
-                problems.append("\(path): expected \(names.joined(separator: " or ")), found \(value.typeName)")
-                return
-            }
-        }
-        if case .array(let allowed)? = keywords["enum"], !allowed.contains(value) {
-            problems.append("\(path): \(Expectations.shortened(value.jsonText)) is not one of the enum's values")
-        }
-        if case .object(let object) = value {
-            if case .array(let required)? = keywords["required"] {
-                for case .string(let name) in required where object[name] == nil {
-                    problems.append("\(path): required property '\(name)' is missing")
-                }
-            }
-            if case .object(let properties)? = keywords["properties"] {
-                for (name, propertySchema) in properties.members {
-                    guard let member = object[name] else { continue }
-                    check(member, propertySchema, at: "\(path).\(name)", depth: depth + 1, into: &problems)
-                }
-            }
-        }
-        if case .array(let items) = value, let itemSchema = keywords["items"] {
-            for (index, item) in items.enumerated() {
-                check(item, itemSchema, at: "\(path)[\(index)]", depth: depth + 1, into: &problems)
-            }
+    /// `/items/0/id: expected integer, found string (schema /properties/items/items/properties/id/type)`;
+    /// the answer as a whole is `the answer`, the schema's root `the schema's root`.
+    static func describe(_ failure: JSONSchemaFailure) -> String {
+        let at = failure.instanceLocation.isEmpty ? "the answer" : failure.instanceLocation
+        let schema = failure.keywordLocation.isEmpty ? "the schema's root" : failure.keywordLocation
+        return "\(at): \(failure.message) (schema \(schema))"
+    }
+
+    /// The registry that reads `$ref`'d files of the workspace at `root`.
+    private static func registry(root: URL?) -> JSONSchemaRegistry {
+        guard let root else { return JSONSchemaRegistry() }
+        return JSONSchemaRegistry { uri in
+            (try? SchemaFile.document(at: uri, root: root))?.pathValue
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernJSONSchema
 import Yams
 
 extension SpecReader {
@@ -7,7 +8,8 @@ extension SpecReader {
     mutating func expect(_ node: Node) throws(WorkspaceError) -> [ResponseExpectation] {
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return [] }
         let fields = try reader.fields(
-            node, of: "'expect'", allowed: ["status", "headers", "json", "body", "duration", "schema"])
+            node, of: "'expect'",
+            allowed: ["status", "headers", "json", "body", "duration", "schema", "schemaFormats"])
         var result: [ResponseExpectation] = []
         if let status = fields["status"] { result.append(.status(try self.status(status))) }
         if let headers = fields["headers"] {
@@ -34,7 +36,24 @@ extension SpecReader {
             guard case .object = value else {
                 throw reader.error("'expect.schema' must be a JSON Schema object", at: schema)
             }
-            result.append(.schema(value))
+            // Checked now for what it says itself; the files its `$ref`s name are read when it is used.
+            do throws(JSONSchemaError) {
+                _ = try JSONSchema(
+                    value.pathValue, baseURI: "file:///", registry: JSONSchemaRegistry { _ in .bool(true) })
+            } catch {
+                throw reader.error("'expect.schema' is not a valid JSON Schema: \(error.description)", at: schema)
+            }
+            var assertFormats = false
+            if let formats = fields["schemaFormats"] {
+                switch try reader.string(formats, field: "expect.schemaFormats") {
+                case "assert": assertFormats = true
+                case "annotate": assertFormats = false
+                default: throw reader.error("'expect.schemaFormats' is 'assert' or 'annotate'", at: formats)
+                }
+            }
+            result.append(.schema(value, assertFormats: assertFormats))
+        } else if let formats = fields["schemaFormats"] {
+            throw reader.error("'expect.schemaFormats' needs an 'expect.schema'", at: formats)
         }
         return result
     }

@@ -12,8 +12,9 @@ public enum ResponseExpectation: Sendable, Equatable {
     case body(TextCheck)
     /// The time from the request to the whole response, in seconds.
     case durationUnder(Double)
-    /// The JSON body against a JSON Schema (the subset `type`, `required`, `properties`, `items`, `enum`).
-    case schema(JSONValue)
+    /// The JSON body against a JSON Schema (draft 2020-12, 2019-09 or draft-07 by `$schema`);
+    /// `assertFormats` makes `format` a check instead of a note (`expect.schemaFormats: assert`).
+    case schema(JSONValue, assertFormats: Bool = false)
 }
 
 /// What the status must be.

@@ -53,14 +53,16 @@ extension SpecWriter {
             case .body(let check): entries.append(("body", Self.text(check)))
             case .durationUnder(let seconds):
                 entries.append(("duration", Self.number((seconds * 1000).rounded(), preferInteger: true)))
-            case .schema(let schema): entries.append(("schema", self.json(schema, at: "expect/schema")))
+            case .schema(let schema, let assertFormats):
+                entries.append(("schema", self.json(schema, at: "expect/schema")))
+                if assertFormats { entries.append(("schemaFormats", Self.string("assert"))) }
             }
         }
         if !headers.isEmpty { entries.append(("headers", Self.mapping(headers))) }
         if !json.isEmpty {
             entries.append(("json", Self.mapping(json.map { ($0.0, Self.mapping($0.1)) })))
         }
-        let order = ["status", "headers", "json", "body", "duration", "schema"]
+        let order = ["status", "headers", "json", "body", "duration", "schema", "schemaFormats"]
         return Self.mapping(entries.sorted { order.firstIndex(of: $0.0) ?? 0 < order.firstIndex(of: $1.0) ?? 0 })
     }
 
