@@ -14,7 +14,8 @@ APT_PACKAGES := libcurl4 libcurl4-openssl-dev libsqlite3-dev zlib1g-dev curl lib
 
 .PHONY: deps build test lint format fuzz demo tour bench bench-import example autobahn install uninstall order-file release-link-inputs clean
 
-## deps: install missing system packages (apt-get, as root or with sudo)
+## deps: install missing system packages (apt-get, as root or with sudo) and the Python validator the
+##       OpenAPI differential test compares with (pip)
 deps:
 	@installed=$$(dpkg-query -W -f='$${db:Status-Abbrev}$${Package} ' $(APT_PACKAGES) 2>/dev/null); missing=""; \
 	for p in $(APT_PACKAGES); do case " $$installed" in *" ii $$p "*) ;; *) missing="$$missing $$p";; esac; done; \
@@ -23,6 +24,8 @@ deps:
 		SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+	@python3 -c 'import openapi_schema_validator, referencing, yaml' 2>/dev/null || \
+		python3 -m pip install -q openapi-schema-validator pyyaml
 
 ## build: build everything, tests included
 build: deps

@@ -76,15 +76,17 @@ extension ExplorerSession {
             )
             try save(store)
         }
-        let results: [ExpectationResult]
+        var results: [ExpectationResult]
         do {
             let expectations = try workspace.expectations(for: entry, context: templateContext())
-            results = Expectations.evaluate(expectations, on: &facts, root: workspace.root)
+            results = Expectations.evaluate(
+                expectations.filter { $0 != .openAPIContract }, on: &facts, root: workspace.root)
         } catch {
             results = [
                 ExpectationResult(expected: "the checks' {{…}} render", actual: error.description, passed: false)
             ]
         }
+        results += contractResults(entry, &facts)
         lastExpectations[entry.id] = results
         return CheckedResponse(
             response: response, expectations: results, captured: captured.values, captureMisses: captured.misses,

@@ -115,6 +115,8 @@ package actor ExplorerSession {
     var openConversation: OpenConversation?
     /// The data row a run is on (`run --data`); `nil` outside such a run.
     var dataRow: DataPass?
+    /// The OpenAPI descriptions contract checks read, by path, each read again when its file changes.
+    var openAPIDescriptions: [String: OpenAPIDescription] = [:]
 
     /// The handler every send goes through.
     package nonisolated let handler: Handler

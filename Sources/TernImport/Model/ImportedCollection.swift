@@ -130,11 +130,24 @@ package struct ImportedFile: Sendable, Equatable {
     package var source: URL
     /// The path relative to the workspace root that the spec names (`files/avatar.png`).
     package var destination: String
+    /// The file's bytes when the importer holds them (the description being imported), else `nil`: read `source`.
+    package var contents: Data?
+    /// Whether a different file already at `destination` is replaced (the description kept for contract
+    /// checks, imported again) instead of kept.
+    package var replacesChanged = false
 
     /// Makes a file copy.
     package init(source: URL, destination: String) {
         self.source = source
         self.destination = destination
+    }
+
+    /// Makes a file the importer holds the bytes of; a changed one at `destination` is replaced.
+    package init(contents: Data, destination: String, source: URL) {
+        self.source = source
+        self.destination = destination
+        self.contents = contents
+        self.replacesChanged = true
     }
 }
 

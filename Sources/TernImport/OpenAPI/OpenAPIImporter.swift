@@ -17,8 +17,20 @@ package enum OpenAPIImporter {
         let text = try source.text()
         let result = try OpenAPIDocumentReader.read(text: text, data: Data(text.utf8), name: source.name)
         let title = result.document.info.title
-        var mapper = OpenAPIMapper(document: result.document, group: source.groupName(title: title))
+        let group = source.groupName(title: title)
+        var mapper = OpenAPIMapper(document: result.document, group: group)
         mapper.warnings = result.warnings
-        return try mapper.map(pathOrder: result.pathOrder)
+        // The description is kept in the workspace as it was given, and each spec names its operation
+        // in it, so that answers can be checked against their contract later (`expect.openapi`).
+        let isJSON = text.first { !$0.isWhitespace } == "{"
+        mapper.descriptionPath = "openapi/\(group).\(isJSON ? "json" : "yaml")"
+        var collection = try mapper.map(pathOrder: result.pathOrder)
+        if let path = mapper.descriptionPath {
+            collection.files.append(
+                ImportedFile(
+                    contents: Data(text.utf8), destination: path,
+                    source: URL(fileURLWithPath: source.name, relativeTo: source.baseDirectory)))
+        }
+        return collection
     }
 }

@@ -71,7 +71,10 @@ extension OpenAPIMapper {
             }
             for (type, entry) in response.content where Self.isJSON(type.rawValue) {
                 if let media = document.components[entry], let value = mediaExample(media) {
-                    return SampleDefinition(status: candidate.code, body: value)
+                    // The documented type, so that a replayed sample keeps its contract (`application/scim+json`).
+                    let headers =
+                        type.rawValue == "application/json" ? [] : [(name: "Content-Type", value: type.rawValue)]
+                    return SampleDefinition(status: candidate.code, headers: headers, body: value)
                 }
             }
         }

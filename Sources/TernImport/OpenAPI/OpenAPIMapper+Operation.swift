@@ -55,6 +55,7 @@ extension OpenAPIMapper {
         spec.sample = try sample(operation, pointer: pointer, label: label)
         try applySecurity(operation, to: &spec, pointer: pointer, label: label)
         noteUnsupported(operation, item: item, label: label)
+        spec.openAPI = descriptionPath.map { OpenAPIOperation(document: $0, method: method, path: path) }
         let folder = operation.tags?.first
         let name = fileName(operationId: operation.operationId, method: method, path: path, folder: folder ?? "")
         return ImportedSpec(folders: folder.map { [$0] } ?? [], fileName: name, spec: spec)

@@ -15,6 +15,8 @@ struct OpenAPIMapper {
     /// Whether schema properties are taken in name order (their source order is not known).
     var propertiesInNameOrder = false
     var environment: [HTTPFieldPair] = []
+    /// Where the description is kept in the workspace (`openapi/petstore.yaml`); each spec names it.
+    var descriptionPath: String?
     private var warned: Set<String> = []
     private var fileNames = UniqueNames()
 

@@ -26,6 +26,11 @@ extension ImportPlan {
                 try WorkspaceFiles.addVariables(variables, to: file, comment: "Added by `\(origin)`.")
             }
             for file in newFiles {
+                if let contents = file.contents {
+                    try WorkspaceFiles.writeFile(
+                        contents, at: root.appendingPathComponent(file.destination), replacing: file.replacesChanged)
+                    continue
+                }
                 let data: Data
                 let mode: UInt16?
                 do {

@@ -271,13 +271,18 @@ package struct ImportPlan: Sendable {
     private mutating func planFiles(_ files: [ImportedFile]) {
         for file in files where !newFiles.contains(file) {
             let destination = root.appendingPathComponent(file.destination)
-            guard let source = try? Data(contentsOf: file.source) else {
+            guard let source = file.contents ?? (try? Data(contentsOf: file.source)) else {
                 report.warnings.append("\(file.source.path) cannot be read: \(file.destination) is not copied")
                 continue
             }
             if let present = try? Data(contentsOf: destination) {
                 if present != source {
-                    report.warnings.append("\(file.destination) exists and differs from \(file.source.path): kept")
+                    if file.replacesChanged {
+                        report.warnings.append("\(file.destination) is replaced by the description imported")
+                        newFiles.append(file)
+                    } else {
+                        report.warnings.append("\(file.destination) exists and differs from \(file.source.path): kept")
+                    }
                 }
                 continue
             }

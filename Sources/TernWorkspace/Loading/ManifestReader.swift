@@ -119,7 +119,7 @@ struct ManifestReader {
             allowed: [
                 "mode", "maxRetries", "retry", "timeout", "readTimeout", "maxBodyBytes", "maxDownloadBytes", "cacheTTL",
                 "cacheMaxBytes", "staleIfError", "storeSecretAnswers", "cacheIgnoreHeaders", "redactHeaders",
-                "redirects", "userAgent", "compression", "maxDecodedBodyBytes",
+                "redirects", "userAgent", "compression", "maxDecodedBodyBytes", "contract",
             ]
         )
         if let mode = fields["mode"] {
@@ -170,6 +170,10 @@ struct ManifestReader {
             settings.userAgent = try reader.optionalString(node, field: "userAgent") ?? ""
         }
         if let node = fields["redirects"] { settings.redirects = try reader.redirectPolicy(node, base: .default) }
+        if let contract = fields["contract"] {
+            let value = try reader.oneOf(contract, field: "contract", allowed: ["openapi", "none"])
+            settings.checksOpenAPIContracts = value == "openapi"
+        }
         if let flag = fields["storeSecretAnswers"] {
             settings.storeSecretAnswers = try reader.bool(flag, field: "storeSecretAnswers")
         }

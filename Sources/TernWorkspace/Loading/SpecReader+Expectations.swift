@@ -9,7 +9,7 @@ extension SpecReader {
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return [] }
         let fields = try reader.fields(
             node, of: "'expect'",
-            allowed: ["status", "headers", "json", "body", "duration", "schema", "schemaFormats"])
+            allowed: ["status", "headers", "json", "body", "duration", "schema", "schemaFormats", "openapi"])
         var result: [ResponseExpectation] = []
         if let status = fields["status"] { result.append(.status(try self.status(status))) }
         if let headers = fields["headers"] {
@@ -54,6 +54,9 @@ extension SpecReader {
             result.append(.schema(value, assertFormats: assertFormats))
         } else if let formats = fields["schemaFormats"] {
             throw reader.error("'expect.schemaFormats' needs an 'expect.schema'", at: formats)
+        }
+        if let openapi = fields["openapi"], try reader.bool(openapi, field: "expect.openapi") {
+            result.append(.openAPIContract)
         }
         return result
     }

@@ -14,7 +14,7 @@ struct SpecReader {
         "body", "websocket", "transaction", "storageKey", "validFor", "cookies", "redirects", "stream", "sample",
         "verify", "requires",
         "capture",
-        "expect", "notes",
+        "expect", "openapi", "notes",
     ]
 
     var reader: NodeReader
@@ -103,6 +103,13 @@ struct SpecReader {
         if let node = fields["requires"] { spec.requires = try requires(node) }
         if let node = fields["capture"] { spec.capture = try capture(node) }
         if let node = fields["expect"] { spec.expect = try expect(node) }
+        if let node = fields["openapi"] { spec.openAPI = try openAPIOperation(node) }
+        if spec.openAPI == nil, spec.expect.contains(.openAPIContract), let node = fields["expect"] {
+            throw reader.error(
+                "'expect.openapi' checks the answer against the spec's OpenAPI operation, and this spec has none "
+                    + "('openapi: {document: FILE, operation: METHOD /path}', which an OpenAPI import writes)",
+                at: node)
+        }
         if let node = fields["notes"] { spec.notes = try reader.optionalString(node, field: "notes") }
         spec.layout = layout
         return spec
@@ -126,6 +133,19 @@ struct SpecReader {
     /// Records where a templated value is.
     mutating func locate(_ path: String, _ node: Node, _ value: String) {
         if value.contains("{{") { layout[location: path] = SourceLocation(node) }
+    }
+
+    /// `openapi: {document: FILE, operation: "GET /pets/{petId}"}`.
+    private mutating func openAPIOperation(_ node: Node) throws(WorkspaceError) -> OpenAPIOperation {
+        let fields = try reader.fields(node, of: "'openapi'", allowed: ["document", "operation"])
+        let document = try reader.string(try required("document", in: fields), field: "openapi.document")
+        let operationNode = try required("operation", in: fields)
+        let operation = try reader.string(operationNode, field: "openapi.operation")
+        let parts = operation.split(separator: " ", maxSplits: 1).map(String.init)
+        guard parts.count == 2, parts[1].hasPrefix("/"), !parts[0].isEmpty else {
+            throw reader.error("'openapi.operation' is 'METHOD /path' as the description writes it", at: operationNode)
+        }
+        return OpenAPIOperation(document: document, method: parts[0], path: parts[1])
     }
 
     /// `disabled: { headers: [NAME...], query: [NAME...] }`.

@@ -78,7 +78,7 @@ extension Workspace {
                     case .exists, .type, .compare, .count: check
                     }
                 result.append(.json(path, rendered))
-            case .status, .durationUnder, .schema: result.append(expectation)
+            case .status, .durationUnder, .schema, .openAPIContract: result.append(expectation)
             }
         }
         return result
@@ -125,7 +125,7 @@ extension ResponseExpectation {
             case .matches(let pattern): return Template.mayContainReferences(pattern)
             case .exists, .type, .compare, .count: return false
             }
-        case .status, .durationUnder, .schema: return false
+        case .status, .durationUnder, .schema, .openAPIContract: return false
         }
     }
 }

@@ -32,6 +32,9 @@ public struct HandlerSettings: Sendable, Equatable {
     /// Whether answers that carry a secret (`Set-Cookie`, a redacted field, a secret value, a captured
     /// credential) are stored (default true: `.tern/` is private); false never writes them down.
     public var storeSecretAnswers = true
+    /// Whether every answer of a spec imported from OpenAPI is checked against its operation
+    /// (`contract: openapi`), as `expect.openapi: true` does for one spec (default false).
+    public var checksOpenAPIContracts = false
     /// Whether and how far redirects are followed (`redirects: {follow, max}`; default: follow, 10 hops).
     public var redirects = RedirectPolicy.default
     /// The `User-Agent` of requests that set none (`nil`: `tern/VERSION`; empty: none).

@@ -57,6 +57,8 @@ public struct SpecDefinition: Sendable, Equatable {
     /// The conversation of a WebSocket spec (`websocket:`; a `ws://`/`wss://` path or `protocol: websocket`
     /// makes one with the defaults); `nil` for HTTP.
     public var websocket: WebSocketDefinition?
+    /// The OpenAPI operation the spec was imported from (`openapi:`), which contract checks read.
+    public var openAPI: OpenAPIOperation?
 
     /// Key order and value positions from the file this definition was read from.
     var layout = SpecLayout()
@@ -100,7 +102,7 @@ public struct SpecDefinition: Sendable, Equatable {
             && lhs.validFor == rhs.validFor && lhs.sample == rhs.sample && lhs.verifyIgnore == rhs.verifyIgnore
             && lhs.requires == rhs.requires && lhs.capture == rhs.capture && lhs.expect == rhs.expect
             && lhs.auth == rhs.auth && lhs.cookies == rhs.cookies && lhs.redirects == rhs.redirects
-            && lhs.stream == rhs.stream && lhs.notes == rhs.notes
+            && lhs.stream == rhs.stream && lhs.notes == rhs.notes && lhs.openAPI == rhs.openAPI
     }
 }
 

@@ -56,13 +56,14 @@ extension SpecWriter {
             case .schema(let schema, let assertFormats):
                 entries.append(("schema", self.json(schema, at: "expect/schema")))
                 if assertFormats { entries.append(("schemaFormats", Self.string("assert"))) }
+            case .openAPIContract: entries.append(("openapi", Node("true")))
             }
         }
         if !headers.isEmpty { entries.append(("headers", Self.mapping(headers))) }
         if !json.isEmpty {
             entries.append(("json", Self.mapping(json.map { ($0.0, Self.mapping($0.1)) })))
         }
-        let order = ["status", "headers", "json", "body", "duration", "schema", "schemaFormats"]
+        let order = ["status", "headers", "json", "body", "duration", "schema", "schemaFormats", "openapi"]
         return Self.mapping(entries.sorted { order.firstIndex(of: $0.0) ?? 0 < order.firstIndex(of: $1.0) ?? 0 })
     }
 

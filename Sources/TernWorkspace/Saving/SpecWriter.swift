@@ -77,6 +77,11 @@ struct SpecWriter {
         if !spec.requires.isEmpty { values["requires"] = requires() }
         if !spec.capture.isEmpty { values["capture"] = capture() }
         if !spec.expect.isEmpty { values["expect"] = expect() }
+        if let operation = spec.openAPI {
+            values["openapi"] = Self.mapping([
+                ("document", Self.string(operation.document)), ("operation", Self.string(operation.operation)),
+            ])
+        }
         if let notes = spec.notes { values["notes"] = Self.string(notes) }
         return ordered(values, at: "", canonical: SpecReader.fieldOrder)
     }

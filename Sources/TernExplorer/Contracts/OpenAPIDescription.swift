@@ -1,0 +1,133 @@
+import Foundation
+import Tern
+import TernJSONPath
+import TernJSONSchema
+import TernWorkspace
+
+/// An OpenAPI description read for contract checks: the document as JSON, which OpenAPI it is, and
+/// the response schemas compiled so far (each once).
+struct OpenAPIDescription: Sendable {
+    /// Which description format, which decides where responses keep their schemas and their dialect.
+    enum Version: Sendable, Equatable {
+        /// Swagger 2.0: `responses.N.schema`, content types from `produces`.
+        case swagger2
+        /// OpenAPI 3.0: `content.TYPE.schema` in the 3.0 Schema Object dialect (`nullable`).
+        case openAPI30
+        /// OpenAPI 3.1 and later: JSON Schema 2020-12.
+        case openAPI31
+    }
+
+    /// A description larger than this is refused (the importer's own limit).
+    static let maximumBytes = 64 << 20
+
+    /// The document.
+    let document: JSONPathValue
+    /// Its `file:` URI (what `$ref`s in it are relative to).
+    let uri: String
+    /// Its format.
+    let version: Version
+    /// The stamp of the file it was read from, to read it again when it changes.
+    let stamp: FileStamp?
+    /// Compiled response schemas by pointer.
+    var schemas: [String: JSONSchema] = [:]
+
+    /// Reads the description at `file` (JSON, or YAML).
+    static func read(_ file: URL, root: URL) throws(ExplorerError) -> OpenAPIDescription {
+        let stamp = FileStamp(path: file.path)
+        guard let size = stamp?.size else {
+            throw ExplorerError(.workspace, "the OpenAPI description '\(file.path)' cannot be read: no such file")
+        }
+        guard size <= Int64(maximumBytes) else {
+            throw ExplorerError(
+                .workspace,
+                "the OpenAPI description '\(file.path)' is \(size) bytes; more than \(maximumBytes) is refused")
+        }
+        let document: JSONPathValue
+        do {
+            let data = try Data(contentsOf: file)
+            let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+            if first == UInt8(ascii: "{") {
+                document = try JSONPathValue(decoding: data)
+            } else {
+                document = try SchemaFile.document(at: file.absoluteString, root: root).pathValue
+            }
+        } catch {
+            let reason = (error as? WorkspaceError)?.description ?? "\(error)"
+            throw ExplorerError(.workspace, "the OpenAPI description '\(file.path)' cannot be read: \(reason)")
+        }
+        guard case .object(let top) = document else {
+            throw ExplorerError(.workspace, "the OpenAPI description '\(file.path)' is not an object")
+        }
+        let version: Version
+        if case .string(let swagger)? = top["swagger"], swagger.hasPrefix("2") {
+            version = .swagger2
+        } else if case .string(let openapi)? = top["openapi"] {
+            version = openapi.hasPrefix("3.0") ? .openAPI30 : .openAPI31
+        } else {
+            throw ExplorerError(
+                .workspace, "'\(file.path)' has neither 'openapi' nor 'swagger': not an OpenAPI description")
+        }
+        return OpenAPIDescription(document: document, uri: file.absoluteString, version: version, stamp: stamp)
+    }
+
+    /// The value at the JSON pointer `pointer` (`/paths/~1pets/get`), following a `$ref` found on the way.
+    func value(at pointer: String) -> JSONPathValue? {
+        var current = document
+        for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let name = token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            current = resolved(current)
+            switch current {
+            case .object(let object):
+                guard let next = object[name] else { return nil }
+                current = next
+            case .array(let items):
+                guard let index = Int(name), items.indices.contains(index) else { return nil }
+                current = items[index]
+            default: return nil
+            }
+        }
+        return resolved(current)
+    }
+
+    /// `value` with a local `$ref` (`#/components/…`) followed, a few hops at most.
+    func resolved(_ start: JSONPathValue) -> JSONPathValue {
+        var current = start
+        for _ in 0..<8 {
+            guard case .object(let object) = current, case .string(let reference)? = object["$ref"],
+                reference.hasPrefix("#/"), let target = value(atLocal: String(reference.dropFirst()))
+            else { return current }
+            current = target
+        }
+        return current
+    }
+
+    private func value(atLocal pointer: String) -> JSONPathValue? {
+        var current = document
+        for token in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let name = (token.removingPercentEncoding ?? String(token))
+                .replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            guard case .object(let object) = current, let next = object[name] else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    /// The schema at `pointer`, compiled in the description's dialect with its `$ref`s resolved in it.
+    /// (The wrapper that names it has no base URI of its own: given the document's, it would stand for it.)
+    mutating func schema(at pointer: String) throws(JSONSchemaError) -> JSONSchema {
+        if let compiled = schemas[pointer] { return compiled }
+        var registry = JSONSchemaRegistry()
+        registry.add(document, at: uri)
+        let fragment = pointer.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? pointer
+        let dialect: JSONSchemaDialect = version == .openAPI31 ? .draft2020_12 : .openAPI30
+        let compiled = try JSONSchema(
+            .object(JSONPathObject([("$ref", .string(uri + "#" + fragment))])), dialect: dialect, registry: registry)
+        schemas[pointer] = compiled
+        return compiled
+    }
+
+    /// `name` escaped as one JSON pointer token.
+    static func token(_ name: String) -> String {
+        name.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+}
