@@ -199,7 +199,10 @@ extension OpenAPIMapper {
 
     /// The first of an `examples` map that resolves to a value.
     func firstExample(_ map: OpenAPI.Example.Map?) -> JSONValue? {
-        for entry in map?.values ?? [] {
+        // A JSON source was decoded without its key order: the first by name then, the same on every import.
+        let pairs = (map ?? [:]).map { (name: $0.key, entry: $0.value) }
+        let ordered = propertiesInNameOrder ? pairs.sorted { $0.name < $1.name } : pairs
+        for (_, entry) in ordered {
             if let example = document.components[entry], let value = example.dataOrLegacyValue,
                 let json = OpenAPIExamples.value(value.value)
             {
