@@ -12,10 +12,10 @@ SWIFT ?= swift
 # the WebSocket server nobody here wrote that the WebSocket tests talk to.
 APT_PACKAGES := libcurl4 libcurl4-openssl-dev libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema tinyproxy python3-httpbin httpie python3-websockets
 
-.PHONY: deps build test lint format fuzz demo tour bench bench-import example autobahn install uninstall order-file release-link-inputs clean
+.PHONY: deps build test lint format fuzz demo tour bench bench-import bench-load example autobahn install uninstall order-file release-link-inputs clean
 
-## deps: install missing system packages (apt-get, as root or with sudo) and the Python validator the
-##       OpenAPI differential test compares with (pip)
+## deps: install missing system packages (apt-get, as root or with sudo), and with pip the Python
+##       validator the OpenAPI differential test compares with and Locust for the locustfile test
 deps:
 	@installed=$$(dpkg-query -W -f='$${db:Status-Abbrev}$${Package} ' $(APT_PACKAGES) 2>/dev/null); missing=""; \
 	for p in $(APT_PACKAGES); do case " $$installed" in *" ii $$p "*) ;; *) missing="$$missing $$p";; esac; done; \
@@ -26,6 +26,7 @@ deps:
 	fi
 	@python3 -c 'import openapi_schema_validator, referencing, yaml' 2>/dev/null || \
 		python3 -m pip install -q openapi-schema-validator pyyaml
+	@command -v locust > /dev/null || python3 -m pip install -q locust
 
 ## build: build everything, tests included
 build: deps
@@ -148,6 +149,13 @@ bench-import: deps release-link-inputs
 	$(SWIFT) build $(RELEASE_BUILD) --product tern
 	Benchmarks/import-bench.sh
 	TERN_LARGE_FIXTURES=1 $(SWIFT) test --filter OpenAPIGitHubTests
+
+## bench-load: tern load beside wrk on nginx, same connections, same run (release tern; installs wrk and nginx)
+bench-load: deps release-link-inputs
+	@command -v wrk > /dev/null && command -v nginx > /dev/null || { SUDO=""; [ "$$(id -u)" -ne 0 ] && SUDO=sudo; \
+		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq wrk nginx; }
+	$(SWIFT) build $(RELEASE_BUILD) --product tern
+	Benchmarks/load-vs-wrk.sh .build/release/tern
 
 ## autobahn: the Autobahn TestSuite's fuzzing server against the library's WebSocket client (all 517 cases,
 ## about 15 minutes on 2 cores; outside `make test`). Python 2.7 for the server comes from Debian bullseye into

@@ -37,6 +37,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         // Without the default "ExternalLoading" trait: Tern reads one document and builds faster without it.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
@@ -132,6 +133,7 @@ let package = Package(
             dependencies: [
                 "Tern", "TernWorkspace", "TernExplorerStorage", "TernJSONPath", "TernJSONSchema", "TernImport",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             swiftSettings: swiftSettings),
         .target(name: "TernJSONPath", swiftSettings: swiftSettings),

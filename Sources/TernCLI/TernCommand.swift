@@ -18,7 +18,8 @@ struct TernCommand: AsyncParsableCommand {
             """,
         version: "\(ternVersion) (\(buildCommit))",
         subcommands: [
-            TUICommand.self, REPLCommand.self, SendCommand.self, RunCommand.self, ListCommand.self, CacheCommand.self,
+            TUICommand.self, REPLCommand.self, SendCommand.self, RunCommand.self, LoadCommand.self, ListCommand.self,
+            CacheCommand.self,
             VerifyCommand.self, DiffCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self,
             SecretsCommand.self,
             AuthCommand.self,

@@ -120,11 +120,31 @@ struct CommandParserTests {
         }
     }
 
+    @Test("load: open loop with --rate and --connections, closed loop with --concurrency; bad options are refused")
+    func load() throws {
+        #expect(
+            try CommandParser.parse("load users --rate 500 --connections 8 --duration 3")
+                == .load(LoadOptions(names: ["users"], arrivals: .rate(500, connections: 8), duration: 3)))
+        #expect(
+            try CommandParser.parse("load a b --concurrency 4 --check-every 10")
+                == .load(LoadOptions(names: ["a", "b"], arrivals: .concurrency(4), duration: 10, checkEvery: 10)))
+        #expect(
+            try CommandParser.parse("load a")
+                == .load(LoadOptions(names: ["a"], arrivals: .concurrency(10), duration: 10)))
+        for bad in [
+            "load", "load a --rate", "load a --rate x", "load a --rate 5 --concurrency 2", "load a --connections 3",
+            "load a --duration 0", "load a --rate -1", "load a --concurrency 0", "load a --bogus 1",
+            "load a --rate 5 --rate 6",
+        ] {
+            #expect(throws: ExplorerError.self, "\(bad)") { try CommandParser.parse(bad) }
+        }
+    }
+
     @Test("the registry has one entry per command with a usage and a summary")
     func registry() {
         let names = CommandRegistry.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names.count == 36)
+        #expect(names.count == 37)
         #expect(CommandRegistry.info("diff")?.key == "=")
         #expect(CommandRegistry.info("send")?.key == "s")
         #expect(CommandRegistry.all.allSatisfy { !$0.summary.isEmpty })

@@ -9,7 +9,10 @@ struct ExportCommand: AsyncParsableCommand {
         abstract:
             "Write a spec as a curl command, the history as HAR 1.2, or a group as a Postman collection or a .http "
             + "file.",
-        subcommands: [ExportCurlCommand.self, ExportHARCommand.self, ExportPostmanCommand.self, ExportHTTPCommand.self]
+        subcommands: [
+            ExportCurlCommand.self, ExportHARCommand.self, ExportPostmanCommand.self, ExportHTTPCommand.self,
+            ExportLocustCommand.self,
+        ]
     )
 
     /// Runs `action` in a session on the workspace (no mock server: nothing is sent).
@@ -119,6 +122,39 @@ struct GroupExportArguments: ParsableArguments {
     func run(_ action: (_ file: String, _ group: String?, _ force: Bool) -> Command.ExportAction) async throws {
         let made = action(output ?? "-", group, force)
         ExportCommand.report(try await ExportCommand.perform(made, on: workspace), toFile: output != nil)
+    }
+}
+
+/// `tern export locust [SPEC|GROUP]... [-o FILE]`.
+struct ExportLocustCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "locust",
+        abstract: "Write specs (default: every spec) as a locustfile that sends the same requests, in run order.",
+        discussion: """
+            The environment's values are written in the file (TERN_VAR_<name> overrides one when Locust runs); \
+            {{env:NAME}} and {{secret:NAME}} are read from the process environment at run time, so no secret is \
+            written. Captures and requires: become the order of a SequentialTaskSet, expectations mark requests \
+            failed. See docs/load.md.
+            """)
+
+    @Argument(help: "Spec ids or group folders (default: all).")
+    var names: [String] = []
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @Option(help: "The environment whose values the file carries (default: the workspace's defaultEnvironment).")
+    var env: String?
+
+    @Option(name: .short, help: "The file to write (default: standard output).")
+    var output: String?
+
+    @Flag(help: "Replace the file when it exists.")
+    var force = false
+
+    func run() async throws {
+        let action = Command.ExportAction.locust(file: output ?? "-", names: names, force: force)
+        ExportCommand.report(
+            try await ExportCommand.perform(action, on: workspace, environment: env), toFile: output != nil)
     }
 }
 

@@ -46,6 +46,8 @@ package enum Command: Sendable, Equatable {
     case verify([String])
     /// `run [SPEC|GROUP]... [--data FILE]`
     case run(RunTarget)
+    /// `load SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D] [--check-every N]`
+    case load(LoadOptions)
     /// `diff [SPEC] [--with ENV | --history N M]`: two answers compared (nothing is sent).
     case diff(String?, DiffTarget)
     /// `vars` lists every variable with its source; `vars clear [NAME]...` forgets captured values.
@@ -118,6 +120,8 @@ package enum Command: Sendable, Equatable {
         case postman(file: String, group: String?, force: Bool)
         /// `export http [GROUP] -o FILE [--force]`: a `.http` file (JetBrains, VS Code REST Client).
         case http(file: String, group: String?, force: Bool)
+        /// `export locust [SPEC|GROUP]... -o FILE [--force]`: a locustfile sending the same requests.
+        case locust(file: String, names: [String], force: Bool)
     }
 
     /// The cookie subcommands.

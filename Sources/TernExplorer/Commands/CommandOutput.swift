@@ -33,6 +33,8 @@ package enum CommandOutput: Sendable {
     case diff(AnswerDiff)
     /// `run`: every spec's result.
     case run(RunSummary)
+    /// A load run's report.
+    case load(LoadReport)
     /// `vars`: every variable in force, highest precedence first.
     case variables([VariableRow])
     /// `filter`: each selected node as compact JSON.

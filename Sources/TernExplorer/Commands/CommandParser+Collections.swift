@@ -1,4 +1,41 @@
 extension CommandParser {
+    /// `load SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D] [--check-every N]`.
+    static func parseLoad(_ arguments: [String]) throws(ExplorerError) -> LoadOptions {
+        var names: [String] = []
+        var numbers: [String: Double] = [:]
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if ["--rate", "--connections", "--concurrency", "--duration", "--check-every"].contains(argument) {
+                guard index + 1 < arguments.count, let value = Double(arguments[index + 1]), value.isFinite,
+                    numbers[argument] == nil
+                else { throw usage("load") }
+                numbers[argument] = value
+                index += 2
+            } else {
+                guard !argument.hasPrefix("-") else { throw usage("load") }
+                names.append(argument)
+                index += 1
+            }
+        }
+        let rate = numbers["--rate"]
+        guard rate == nil || numbers["--concurrency"] == nil, numbers["--connections"] == nil || rate != nil else {
+            throw usage("load")
+        }
+        func whole(_ name: String, _ fallback: Int) -> Int {
+            numbers[name].map { Int(exactly: $0.rounded(.towardZero)) ?? -1 } ?? fallback
+        }
+        let arrivals: LoadOptions.Arrivals =
+            if let rate { .rate(rate, connections: whole("--connections", 64)) } else {
+                .concurrency(whole("--concurrency", 10))
+            }
+        let options = LoadOptions(
+            names: names, arrivals: arrivals, duration: numbers["--duration"] ?? 10,
+            checkEvery: whole("--check-every", 0))
+        if let problem = options.problem { throw ExplorerError(.usage, problem) }
+        return options
+    }
+
     /// `run [SPEC|GROUP]... [--data FILE]`.
     static func parseRun(_ arguments: [String]) throws(ExplorerError) -> RunTarget {
         var target = RunTarget()
@@ -71,6 +108,11 @@ extension CommandParser {
                 throw ExplorerError(.usage, "export http [GROUP] -o FILE: name a file with -o")
             }
             return .http(file: file, group: words.first, force: force)
+        case "locust":
+            guard let file else {
+                throw ExplorerError(.usage, "export locust [SPEC|GROUP]... -o FILE: name a file with -o")
+            }
+            return .locust(file: file, names: words, force: force)
         default:
             throw usage("export")
         }

@@ -40,6 +40,7 @@ package enum CommandParser {
         case "verify": return .verify(arguments)
         case "diff": return try parseDiff(arguments)
         case "run": return .run(try parseRun(arguments))
+        case "load": return .load(try parseLoad(arguments))
         case "vars": return try parseVars(arguments)
         case "filter":
             let expression = restOfLine(trimmed)

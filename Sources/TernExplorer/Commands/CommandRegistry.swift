@@ -84,6 +84,10 @@ package enum CommandRegistry {
             summary: "Send specs in order, dependencies first, and check their expectations; once per data row.",
             key: "R"),
         CommandInfo(
+            name: "load", arguments: "SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D]",
+            summary: "Send under load for D seconds (default 10); p50/p90/p99/p99.9/max, statuses, errors.",
+            key: nil),
+        CommandInfo(
             name: "vars", arguments: "[clear [NAME]...]",
             summary: "List every variable with its value and source; clear forgets captured values.", key: nil),
         CommandInfo(
@@ -107,7 +111,7 @@ package enum CommandRegistry {
             name: "export",
             arguments:
                 "curl [SPEC]|har [SPEC|GROUP]... [--from history|cache] -o FILE|postman [GROUP] -o FILE"
-                + "|http [GROUP] -o FILE",
+                + "|http [GROUP] -o FILE|locust [SPEC|GROUP]... -o FILE",
             summary:
                 "Print a spec as a curl command, or write history as HAR or a group as a Postman collection or "
                 + ".http file.",

@@ -47,6 +47,9 @@ extension ExplorerSession {
         case .verify(let names): return .drift(try await verify(names))
         case .diff(let name, let target): return .diff(try await diff(name, against: target))
         case .run(let target): return .run(try await runCollection(target))
+        case .load(let options):
+            let broadcaster = activity.broadcaster
+            return .load(try await runLoad(options) { broadcaster.yield(.loadProgress($0)) })
         case .vars(let clear):
             guard let clear else { return .variables(variableRows()) }
             return .done(try forgetCaptured(clear))

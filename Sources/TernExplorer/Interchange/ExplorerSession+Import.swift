@@ -57,6 +57,16 @@ extension ExplorerSession {
                 try PostmanExport.collection(of: workspace, group: group)
             }
             return try writeExport(data, to: file, replacing: force, what: "a Postman collection v2.1")
+        case .locust(let file, let names, let force):
+            let order = try runOrder(names)
+            var entries: [SpecEntry] = []
+            for id in order {
+                let found = try entry(id)
+                if found.spec.isWebSocket { continue }
+                entries.append(found)
+            }
+            let data = LocustExport.file(of: workspace, entries: entries, environment: activeEnvironment)
+            return try writeExport(data, to: file, replacing: force, what: "a locustfile of \(entries.count) specs")
         case .http(let file, let group, let force):
             let data = try exportGroup(group, as: "http") { (workspace, group) throws(ImportError) in
                 try HTTPFileExport.file(of: workspace, group: group)

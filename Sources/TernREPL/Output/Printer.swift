@@ -36,6 +36,7 @@ package struct Printer: Sendable {
         case .drift(let reports): return drift(reports)
         case .diff(let diff): return drift(lines: diff.lines)
         case .run(let summary): return run(summary)
+        case .load(let report): return report.lines.joined(separator: "\n")
         case .variables(let rows): return variables(rows)
         case .filtered(let values):
             return values.isEmpty ? style.dim("nothing selected") + "\n" : values.joined(separator: "\n") + "\n"

@@ -75,6 +75,8 @@ package struct AppState: Sendable {
     package var keys: KeyTable
     /// The session as last read; `nil` until the first snapshot arrives.
     package var snapshot: ExplorerSnapshot?
+    /// The live figures of the load run going (`:load`), until its report arrives.
+    package var loadFigures: LoadFigures?
     /// The modes the `m` key asked for that no snapshot has shown applied yet, oldest first.
     package var pendingModes: [ResponseMode] = []
     package var focus: Pane = .tree

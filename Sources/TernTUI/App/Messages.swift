@@ -35,6 +35,8 @@ package enum Msg: Sendable {
     case runFinished(RunSummary, responses: [String: ResponseView])
     /// A run could not start (an unknown spec or group, a cycle).
     case runFailed(ExplorerError)
+    /// A load run's figures so far.
+    case loadProgress(LoadFigures)
     /// The history, newest first.
     case historyLoaded([HistoryEntry])
     /// A history entry was opened: what the response pane shows for it.

@@ -85,6 +85,13 @@ extension App {
             state.dialog = .output(
                 title: "curl", lines: text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
                 scroll: 0)
+        case .load(let report):
+            state.loadFigures = nil
+            state.dialog = .output(title: "load", lines: report.lines, scroll: 0)
+            let failed = report.figures.errorCount + report.figures.checksFailed
+            state.status = StatusMessage(
+                text: "load: \(report.figures.completed) in \(String(format: "%.1f", report.figures.elapsed)) s, "
+                    + "p99 \(String(format: "%.2f", report.figures.p99)) ms", isError: failed > 0)
         case .run(let summary):
             state.runResults = RunResults(summary: summary, responses: [:])
             state.status = StatusMessage(text: summary.line, isError: summary.exitStatus != .success)

@@ -88,6 +88,10 @@ package enum App {
         case .reloaded(let outcome):
             state.status = reloadStatus(outcome)
             return []
+        case .loadProgress(let figures):
+            state.loadFigures = figures
+            state.status = StatusMessage(text: "load: " + figures.liveLine, isError: figures.errorCount > 0)
+            return []
         case .specsLoaded:
             return []
         }

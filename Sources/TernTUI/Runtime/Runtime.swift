@@ -129,6 +129,7 @@ package final class Runtime {
                     case .stateChanged: inbox.post(.snapshot(await session.snapshot()))
                     case .authorization(let prompt): inbox.post(.authorization(prompt))
                     case .reloaded(let outcome): inbox.post(.reloaded(outcome))
+                    case .loadProgress(let figures): inbox.post(.loadProgress(figures))
                     }
                 }
             })

@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+import Tern
+
+/// Sends a load's requests and measures them. Open loop: request `i` is meant to start at
+/// `start + i / rate`; at most `connections` clients take the next request in turn, wait for its
+/// intended start if it is ahead, and measure its latency from that intended start, so time spent
+/// queued behind slow answers counts (no coordinated omission). Closed loop: each client sends again
+/// as soon as its answer came, and latency is measured from the actual start.
+struct LoadEngine: Sendable {
+    let targets: [LoadTarget]
+    let handler: Handler
+    let options: LoadOptions
+
+    /// Runs the load to its end (or until the task is cancelled) and reports.
+    func run(progress: @escaping @Sendable (LoadFigures) -> Void) async -> LoadReport {
+        let recorder = LoadRecorder()
+        let clock = ContinuousClock()
+        let start = clock.now
+        let deadline = start + .seconds(options.duration)
+        let tickets = Tickets()
+        let clients: Int
+        switch options.arrivals {
+        case .rate(_, let connections): clients = connections
+        case .concurrency(let count): clients = count
+        }
+        // Requests meant to start before the deadline are all sent and waited for (dropping the queued
+        // ones would hide the very latency the open loop measures), but not past the cut-off.
+        let cutOff = deadline + .seconds(max(Self.minimumDrain, options.duration))
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                // The live figures, about once a second, while the load goes.
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    if !Task.isCancelled { progress(recorder.figures(elapsed: (clock.now - start).seconds)) }
+                }
+                return false
+            }
+            group.addTask {
+                try? await Task.sleep(until: cutOff, clock: clock)
+                return false
+            }
+            for _ in 0..<clients {
+                group.addTask {
+                    await client(tickets: tickets, start: start, deadline: deadline, clock: clock, recorder: recorder)
+                    return true
+                }
+            }
+            // The load ends when every client has, or at the cut-off; the other tasks are stopped then.
+            var finished = 0
+            while let isClient = await group.next() {
+                if isClient { finished += 1 }
+                if finished == clients || clock.now >= cutOff {
+                    group.cancelAll()
+                }
+            }
+        }
+        let elapsed = (clock.now - start).seconds
+        return LoadReport(
+            specs: targets.map(\.id), arrivals: options.arrivals, duration: options.duration,
+            stoppedEarly: Task.isCancelled, figures: recorder.figures(elapsed: max(elapsed, 0.001)))
+    }
+
+    /// After the deadline, answers are waited for this long at least (or the load's duration, if longer).
+    static let minimumDrain = 10.0
+
+    /// One client: takes tickets until the load is over.
+    private func client(
+        tickets: Tickets, start: ContinuousClock.Instant, deadline: ContinuousClock.Instant,
+        clock: ContinuousClock, recorder: LoadRecorder
+    ) async {
+        while !Task.isCancelled {
+            let ticket = tickets.next()
+            let intended: ContinuousClock.Instant
+            switch options.arrivals {
+            case .rate(let rate, _):
+                intended = start + .seconds(Double(ticket) / rate)
+                guard intended < deadline else { return }
+                if intended > clock.now { try? await Task.sleep(until: intended, clock: clock) }
+                if Task.isCancelled { return }
+            case .concurrency:
+                intended = clock.now
+                guard intended < deadline else { return }
+            }
+            let target = targets[ticket % targets.count]
+            do {
+                let response = try await handler.send(target.request)
+                recorder.record(latency: clock.now - intended, status: response.statusCode, error: nil)
+                if options.checkEvery > 0, ticket % options.checkEvery == 0 {
+                    recorder.recordCheck(failed: Self.firstFailure(of: response, in: target))
+                }
+            } catch {
+                let cause = Task.isCancelled ? "not answered before the load ended" : Self.cause(error)
+                recorder.record(latency: clock.now - intended, status: nil, error: cause)
+                if Task.isCancelled { return }
+            }
+        }
+    }
+
+    /// The first expectation of `target` the answer fails, as `SPEC: expected — got actual`.
+    private static func firstFailure(of response: Response, in target: LoadTarget) -> String? {
+        var facts = ResponseFacts(response)
+        let results = Expectations.evaluate(target.expectations, on: &facts)
+        if let failed = results.first(where: { !$0.passed }) {
+            return "\(target.id): \(failed.expected) — got \(failed.actual)"
+        }
+        let declaresStatus = target.expectations.contains { if case .status = $0 { true } else { false } }
+        return !declaresStatus && response.statusCode >= 400
+            ? "\(target.id): status below 400 — got \(response.statusCode)" : nil
+    }
+
+    /// A failure's cause in a few words (`connection failed`, `timed out`).
+    private static func cause(_ error: any Error) -> String {
+        (error as? TernError)?.kind.summary ?? "error"
+    }
+}
+
+/// The requests' numbers, handed out in order to whichever client asks next.
+private final class Tickets: Sendable {
+    private let counter = Atomic<Int>(0)
+
+    func next() -> Int { counter.wrappingAdd(1, ordering: .relaxed).oldValue }
+}
+
+extension Duration {
+    /// The duration in seconds.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,61 @@
+/// What `load` runs: the specs, how arrivals come, for how long, and how answers are checked.
+package struct LoadOptions: Sendable, Equatable {
+    /// How requests arrive.
+    package enum Arrivals: Sendable, Equatable {
+        /// Open loop: `rate` requests a second, whatever the answers do, with at most `connections` in flight.
+        case rate(Double, connections: Int)
+        /// Closed loop: `concurrency` clients, each sending its next request when its answer came.
+        case concurrency(Int)
+    }
+
+    /// Spec ids or groups (every spec is refused: a load names what it loads).
+    package var names: [String]
+    /// The arrivals.
+    package var arrivals: Arrivals
+    /// Seconds the load lasts.
+    package var duration: Double
+    /// Check the expectations of one answer in `checkEvery` (1: every answer; 0: none).
+    package var checkEvery: Int
+
+    /// Makes options.
+    package init(names: [String], arrivals: Arrivals, duration: Double, checkEvery: Int = 0) {
+        self.names = names
+        self.arrivals = arrivals
+        self.duration = duration
+        self.checkEvery = checkEvery
+    }
+
+    /// The limits the options must keep (named numbers, in one place).
+    package enum Limits {
+        /// At most this many requests a second.
+        package static let maximumRate = 1_000_000.0
+        /// At most this many connections (or closed-loop clients).
+        package static let maximumConnections = 10_000
+        /// At most this long (24 hours).
+        package static let maximumDuration = 86_400.0
+        /// Latencies are recorded up to this many microseconds (one hour); a longer one counts as this.
+        package static let highestLatencyMicroseconds: UInt64 = 3_600_000_000
+    }
+
+    /// Why the options cannot run, or `nil`.
+    package var problem: String? {
+        if names.isEmpty { return "load names the specs or groups it loads" }
+        guard duration > 0, duration <= Limits.maximumDuration else {
+            return "--duration must be more than 0 and at most \(Int(Limits.maximumDuration)) seconds"
+        }
+        switch arrivals {
+        case .rate(let rate, let connections):
+            guard rate > 0, rate <= Limits.maximumRate else {
+                return "--rate must be more than 0 and at most \(Int(Limits.maximumRate)) a second"
+            }
+            guard (1...Limits.maximumConnections).contains(connections) else {
+                return "--connections must be from 1 to \(Limits.maximumConnections)"
+            }
+        case .concurrency(let clients):
+            guard (1...Limits.maximumConnections).contains(clients) else {
+                return "--concurrency must be from 1 to \(Limits.maximumConnections)"
+            }
+        }
+        return checkEvery < 0 ? "--check-every must be 0 (none) or more" : nil
+    }
+}

@@ -1,0 +1,14 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+/// One spec a load sends: its request, resolved once (templates, dependencies' captures), and the
+/// expectations its checked answers are held to.
+struct LoadTarget: Sendable {
+    /// The spec's id.
+    var id: String
+    /// The request, sent as it is every time.
+    var request: Request
+    /// The spec's expectations, rendered.
+    var expectations: [ResponseExpectation]
+}

@@ -1,0 +1,156 @@
+import Foundation
+import TernTesting
+import Testing
+
+/// `tern load`: open and closed loops against a real server on 127.0.0.1, counted at the server,
+/// latency from each request's intended start, reports, baselines, checks, and the REPL and TUI.
+@Suite("tern load")
+struct LoadCLITests {
+    static func write(_ demo: TemporaryWorkspace) throws {
+        try demo.write("specs/load/slow.yaml", "target: api\nmethod: GET\npath: /delay/100\n")
+        try demo.write("specs/load/hop.yaml", "target: api\nmethod: GET\npath: /redirect/1\nexpect:\n  status: 302\n")
+        try demo.write(
+            "specs/load/wrong.yaml", "target: api\nmethod: GET\npath: /users/1\nexpect:\n  json:\n    $.name: Nobody\n")
+    }
+
+    static func report(_ path: String) throws -> [String: Any] {
+        try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+    }
+
+    @Test("open loop: exactly rate × duration requests reach the server; the JSON report says what was measured")
+    func openLoop() async throws {
+        try await withDemo { demo in
+            let server = try await MockServer.start()
+            defer { Task { try? await server.shutdown() } }
+            let json = demo.root.appendingPathComponent("load.json").path
+            let run = try await Tern.run(
+                demo.arguments([
+                    "load", "users/get-user", "--rate", "200", "--duration", "2", "--connections", "8",
+                    "--check-every", "10", "--report", "json:\(json)", "--var",
+                    "baseURL=\(server.baseURL.absoluteString)",
+                ]))
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(run.stdout.contains("load users/get-user: open loop at 200/s for 2 s, at most 8 in flight"))
+            #expect(run.stdout.contains("status: 200 × 400"), "\(run.stdout)")
+            #expect(run.stdout.contains("checks: 40 answers checked, 0 failed"), "\(run.stdout)")
+            #expect(server.requestCount(path: "/users/1") == 400, "request i is meant for start + i/200, i < 400")
+            let report = try Self.report(json)
+            #expect(report["completed"] as? Int == 400)
+            #expect((report["statuses"] as? [String: Int]) == ["200": 400])
+            let latency = try #require(report["latencyMs"] as? [String: Double])
+            #expect((latency["p50"] ?? 0) > 0 && (latency["p50"] ?? 0) <= (latency["p99"] ?? 0))
+            #expect((latency["p99"] ?? 0) <= (latency["max"] ?? 0))
+        }
+    }
+
+    @Test("queueing counts: with one connection for 20/s of 100 ms answers, latency grows from the intended start")
+    func noCoordinatedOmission() async throws {
+        try await withDemo { demo in
+            try Self.write(demo)
+            let server = try await MockServer.start()
+            defer { Task { try? await server.shutdown() } }
+            let json = demo.root.appendingPathComponent("load.json").path
+            let base = ["--var", "baseURL=\(server.baseURL.absoluteString)", "--report", "json:\(json)"]
+            let run = try await Tern.run(
+                demo.arguments(["load", "load/slow", "--rate", "20", "--connections", "1", "--duration", "1"] + base))
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            #expect(server.requestCount(path: "/delay/100") == 20)
+            // Request k is meant for k × 50 ms but cannot end before (k + 1) × 100 ms on one connection:
+            // its latency is at least 100 + 50k ms, whatever the machine. The 20th: at least 1050 ms.
+            let latency = try #require(try Self.report(json)["latencyMs"] as? [String: Double])
+            #expect((latency["max"] ?? 0) >= 1000, "\(latency)")
+            #expect((latency["p50"] ?? 0) >= 500, "\(latency)")
+        }
+    }
+
+    @Test("closed loop with checks; a failed check exits 4; redirects are answers, never followed")
+    func closedLoopChecksRedirects() async throws {
+        try await withDemo { demo in
+            try Self.write(demo)
+            let server = try await MockServer.start()
+            defer { Task { try? await server.shutdown() } }
+            let base = ["--var", "baseURL=\(server.baseURL.absoluteString)", "--duration", "1"]
+            let wrong = try await Tern.run(
+                demo.arguments(["load", "load/wrong", "--concurrency", "2", "--check-every", "1"] + base))
+            #expect(wrong.status == 4, "\(wrong.stdout)\(wrong.stderr)")
+            #expect(wrong.stdout.contains(#"first: load/wrong: $.name equals "Nobody" — got "Ada Lovelace""#))
+            let hop = try await Tern.run(demo.arguments(["load", "load/hop", "--concurrency", "2"] + base))
+            #expect(hop.status == 0, "\(hop.stdout)\(hop.stderr)")
+            #expect(hop.stdout.contains("status: 302 × "), "\(hop.stdout)")
+            #expect(server.requestCount(path: "/echo") == 0, "the redirect's target was not named, so not asked")
+            #expect(server.requestCount(path: "/redirect/0") == 0)
+        }
+    }
+
+    @Test("--baseline: worse than --max-regression exits 4 and says where; within it exits 0")
+    func baseline() async throws {
+        try await withDemo { demo in
+            let server = try await MockServer.start()
+            defer { Task { try? await server.shutdown() } }
+            try demo.write(
+                "fast.json", #"{"rate": 1000000.0, "latencyMs": {"p50": 0.001, "p90": 0.001, "p99": 0.001}}"#)
+            try demo.write(
+                "slow.json", #"{"rate": 1.0, "latencyMs": {"p50": 60000.0, "p90": 60000.0, "p99": 60000.0}}"#)
+            let base = [
+                "load", "users/get-user", "--concurrency", "2", "--duration", "1",
+                "--var", "baseURL=\(server.baseURL.absoluteString)", "--baseline",
+            ]
+            let worse = try await Tern.run(demo.arguments(base + [demo.root.appendingPathComponent("fast.json").path]))
+            #expect(worse.status == 4, "\(worse.stdout)\(worse.stderr)")
+            #expect(worse.stdout.contains("✗ p99 "), "\(worse.stdout)")
+            #expect(worse.stdout.contains("below the baseline's 1000000.0/s"), "\(worse.stdout)")
+            let within = try await Tern.run(demo.arguments(base + [demo.root.appendingPathComponent("slow.json").path]))
+            #expect(within.status == 0, "\(within.stdout)\(within.stderr)")
+            #expect(within.stdout.contains("✓ within 10% of the baseline"))
+            try demo.write("bad.json", "[]")
+            let bad = try await Tern.run(demo.arguments(base + [demo.root.appendingPathComponent("bad.json").path]))
+            #expect(bad.status == 2)
+            #expect(bad.stderr.contains("is not a load report"), "\(bad.stderr)")
+        }
+    }
+
+    @Test("usage: no spec, both loops, a bad rate or a WebSocket spec exit 2 before anything is sent")
+    func usage() async throws {
+        try await withDemo { demo in
+            for arguments in [
+                ["load"], ["load", "users/get-user", "--rate", "5", "--concurrency", "2"],
+                ["load", "users/get-user", "--rate", "0"], ["load", "users/get-user", "--connections", "4"],
+                ["load", "users/get-user", "--report", "xml:x"], ["load", "nosuch"],
+            ] {
+                let run = try await Tern.run(demo.arguments(arguments))
+                #expect(run.status == 2, "\(arguments): \(run.stdout)\(run.stderr)")
+            }
+        }
+    }
+
+    @Test("the REPL's load prints the same report")
+    func repl() async throws {
+        try await withDemo { demo in
+            let run = try await Tern.run(
+                demo.arguments("repl"), input: "load users/get-user --concurrency 2 --duration 1\n")
+            #expect(run.stdout.contains("load users/get-user: closed loop, 2 clients, for 1 s"), "\(run.stdout)")
+            #expect(run.stdout.contains("status: 200 × "), "\(run.stdout)")
+        }
+    }
+
+    @Test(
+        ":load in the TUI shows live figures on the status line, then the report",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"),
+        arguments: [(80, 24), (120, 40)])
+    func tui(width: Int, height: Int) async throws {
+        try await withDemo { workspace in
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(TUIEndToEndTests.command(workspace), width: width, height: height)
+            try await tmux.waitFor("1 Workspace")
+            try await tmux.type(":", "load users/get-user --concurrency 2 --duration 3", "Enter")
+            let live = try await tmux.waitFor("load: ")
+            #expect(live.contains("/s  p50 "), "the live line: \(live)")
+            let report = try await tmux.waitFor("status: 200 × ")
+            #expect(report.contains("p99.9"), "\(report)")
+            try await tmux.type("Escape", "q")
+            try await tmux.waitFor("TERN-EXITED:0")
+        }
+    }
+}

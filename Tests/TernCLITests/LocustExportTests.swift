@@ -1,0 +1,102 @@
+import Foundation
+import TernTesting
+import Testing
+
+/// `tern export locust`: the collection as a locustfile, run here by Locust from PyPI with one master
+/// and two workers, headless on 127.0.0.1, against a real server that counts what reached it.
+@Suite("tern export locust", .serialized)
+struct LocustExportTests {
+    /// `locust` on PATH (pip's; `make deps` installs it), or nil.
+    static var locust: String? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/locust" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    @Test("the file carries no secret, names the order, and parses as Python")
+    func file() async throws {
+        try await withDemo { demo in
+            let file = demo.root.appendingPathComponent("locustfile.py").path
+            let run = try await Tern.run(demo.arguments(["export", "locust", "auth", "users/get-user", "-o", file]))
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("wrote a locustfile of 5 specs"), "\(run.stderr)")
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(!text.contains("\"password\": \"tern\""), "a credential in the environment stays home")
+            #expect(!text.contains("demo-secret"))
+            let login = try #require(text.range(of: "def auth_login"))
+            let protected = try #require(text.range(of: "def auth_protected"))
+            #expect(login.lowerBound < protected.lowerBound, "a spec after the spec it requires")
+            let parsed = try await ChildProcess.run(
+                "/usr/bin/python3", ["-c", "import ast, sys; ast.parse(open(sys.argv[1]).read())", file])
+            #expect(parsed.status == 0, "\(parsed.text)")
+            let again = try await Tern.run(demo.arguments(["export", "locust", "-o", file]))
+            #expect(again.status == 2, "an existing file is kept without --force")
+        }
+    }
+
+    @Test(
+        "one master and two workers send the collection: login, then the bearer request, checks as failures",
+        .enabled(if: locust != nil, "locust is not installed (make deps installs it with pip)"),
+        .timeLimit(.minutes(2)))
+    func distributed() async throws {
+        let locust = try #require(Self.locust)
+        try await withDemo { demo in
+            let file = demo.root.appendingPathComponent("locustfile.py").path
+            let exported = try await Tern.run(
+                demo.arguments([
+                    "export", "locust", "auth/login", "auth/protected", "users/get-user", "checks", "-o", file,
+                ]))
+            #expect(exported.status == 0, "\(exported.stderr)")
+            let server = try await MockServer.start()
+            defer { Task { try? await server.shutdown() } }
+            var environment = ProcessInfo.processInfo.environment
+            environment["TERN_VAR_baseURL"] = server.baseURL.absoluteString
+            environment["TERN_VAR_password"] = "tern"
+            let port = try FreePort.onLoopback()
+            let csv = demo.root.appendingPathComponent("stats").path
+            var workers: [ChildProcess] = []
+            let master = Task {
+                try await ChildProcess.run(
+                    locust,
+                    [
+                        "-f", file, "--master", "--headless", "-u", "4", "-r", "4", "-t", "4s", "--expect-workers", "2",
+                        "--master-bind-host", "127.0.0.1", "--master-bind-port", String(port), "--csv", csv,
+                        "--only-summary",
+                    ], environment: environment, timeout: 90)
+            }
+            #expect(await FreePort.waitUntilListening(port, seconds: 30))
+            for _ in 0..<2 {
+                workers.append(
+                    try ChildProcess(
+                        locust, ["-f", file, "--worker", "--master-host", "127.0.0.1", "--master-port", String(port)],
+                        environment: environment))
+            }
+            let outcome = try await master.value
+            for worker in workers { _ = await worker.stop() }
+            let stats = try String(contentsOfFile: csv + "_stats.csv", encoding: .utf8)
+            var rows: [String: (requests: Int, failures: Int)] = [:]
+            for line in stats.split(whereSeparator: \.isNewline).dropFirst() {
+                let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard fields.count > 3, let requests = Int(fields[2]), let failures = Int(fields[3]) else { continue }
+                rows[fields[1]] = (requests, failures)
+            }
+            let login = try #require(rows["auth/login"], "\(stats)\n\(outcome.text)")
+            let protected = try #require(rows["auth/protected"], "\(stats)")
+            let user = try #require(rows["users/get-user"], "\(stats)")
+            let wrong = try #require(rows["checks/wrong-name"], "\(stats)")
+            #expect(login.requests > 0 && login.failures == 0, "\(stats)")
+            #expect(protected.requests > 0 && protected.failures == 0, "the captured token was sent: \(stats)")
+            #expect(user.requests > 0 && user.failures == 0, "\(stats)")
+            #expect(
+                wrong.requests > 0 && wrong.failures == wrong.requests, "its expectation fails every time: \(stats)")
+            // What Locust counted reached the server; when the run time ends, each of the 4 users may have
+            // one request on the way that Locust stops before it counts it.
+            for (path, counted) in [
+                ("/auth/login", login.requests), ("/auth/protected", protected.requests),
+                ("/users/1", user.requests + wrong.requests),
+            ] {
+                let reached = server.requestCount(path: path)
+                #expect(reached >= counted && reached <= counted + 4, "\(path): \(reached) reached, \(counted) counted")
+            }
+        }
+    }
+}
