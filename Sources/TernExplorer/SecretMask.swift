@@ -86,6 +86,24 @@ package enum SecretMask {
         case .graphql(let graphQL): if let variables = graphQL.variables { values.append(variables) }
         case nil: break
         }
+        // Checks are templated too (`$.key: '{{secret:API_KEY}}'`): what they print is masked like the rest.
+        for expectation in spec.expect {
+            switch expectation {
+            case .status(.template(let text)): strings.append(text)
+            case .header(_, let check), .body(let check):
+                switch check {
+                case .equals(let text), .contains(let text), .matches(let text): strings.append(text)
+                case .exists: break
+                }
+            case .json(_, let check):
+                switch check {
+                case .equals(let value), .notEquals(let value), .contains(let value): values.append(value)
+                case .matches(let pattern): strings.append(pattern)
+                case .exists, .type, .compare, .count: break
+                }
+            case .status, .durationUnder, .schema, .openAPIContract: break
+            }
+        }
         // A WebSocket spec's messages are templated too (`auth {{env:TOKEN}}`).
         for message in spec.websocket?.messages ?? [] {
             switch message {

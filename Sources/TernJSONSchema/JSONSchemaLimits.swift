@@ -23,6 +23,8 @@ public enum JSONSchemaLimits {
 
     /// Time one regular-expression match may take before it is stopped and counts as a failure.
     public static let regexTimeLimit = Duration.milliseconds(500)
+    /// One validation stops (and fails) after this long in all, whatever each pattern takes.
+    public static let validationTimeLimit = Duration.seconds(5)
 
     /// Characters of an instance value quoted in a failure message before it is cut with "…".
     public static let maximumQuotedValue = 60

@@ -100,6 +100,14 @@ struct ContractCLITests {
                 ), "\(run.stdout)")
 
             try demo.write(
+                "specs/contract/outside.yaml",
+                "target: api\nmethod: GET\npath: /users/1\nexpect:\n  openapi: true\n"
+                    + "openapi:\n  document: ../../etc/passwd\n  operation: GET /users/{id}\n")
+            let outside = try await Tern.run(
+                demo.arguments(["run", "contract/outside", "--var", "baseURL=\(server.baseURL.absoluteString)"]))
+            #expect(outside.stdout.contains("is outside the workspace folder; it is not read"), "\(outside.stdout)")
+            try demo.write("specs/contract/outside.yaml", "target: api\nmethod: GET\npath: /users/1\n")
+            try demo.write(
                 "specs/contract/user.yaml", "target: api\nmethod: GET\npath: /users/1\nexpect:\n  openapi: true\n")
             let refused = try await Tern.run(demo.arguments(["run", "contract"]))
             #expect(refused.status == 2)

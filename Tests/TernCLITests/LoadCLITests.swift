@@ -117,6 +117,7 @@ struct LoadCLITests {
                 ["load"], ["load", "users/get-user", "--rate", "5", "--concurrency", "2"],
                 ["load", "users/get-user", "--rate", "0"], ["load", "users/get-user", "--connections", "4"],
                 ["load", "users/get-user", "--report", "xml:x"], ["load", "nosuch"],
+                ["load", "users/get-user", "--rate", "1e-21"],
             ] {
                 let run = try await Tern.run(demo.arguments(arguments))
                 #expect(run.status == 2, "\(arguments): \(run.stdout)\(run.stderr)")

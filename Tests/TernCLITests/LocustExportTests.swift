@@ -22,14 +22,30 @@ struct LocustExportTests {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             #expect(!text.contains("\"password\": \"tern\""), "a credential in the environment stays home")
             #expect(!text.contains("demo-secret"))
-            let login = try #require(text.range(of: "def auth_login"))
-            let protected = try #require(text.range(of: "def auth_protected"))
+            let login = try #require(text.range(of: "def task_auth_login"))
+            let protected = try #require(text.range(of: "def task_auth_protected"))
             #expect(login.lowerBound < protected.lowerBound, "a spec after the spec it requires")
             let parsed = try await ChildProcess.run(
                 "/usr/bin/python3", ["-c", "import ast, sys; ast.parse(open(sys.argv[1]).read())", file])
             #expect(parsed.status == 0, "\(parsed.text)")
             let again = try await Tern.run(demo.arguments(["export", "locust", "-o", file]))
             #expect(again.status == 2, "an existing file is kept without --force")
+            // Names Python keeps for itself, an API key in the query, and a spec whose login is not named.
+            try demo.write("specs/import.yaml", "target: api\nmethod: GET\npath: /echo\n")
+            try demo.write(
+                "specs/user.yaml",
+                "target: api\nmethod: GET\npath: /echo\n"
+                    + "auth: {type: apiKey, name: key, value: '{{secret:KEY}}', in: query}\n"
+                    + "expect:\n  status: '{{code}}'\n  json:\n    $.path: {matches: '^/{{segment}}'}\n")
+            let odd = try await Tern.run(
+                demo.arguments(["export", "locust", "import", "user", "auth/protected", "-o", file, "--force"]))
+            #expect(odd.status == 0, "\(odd.stderr)")
+            let oddText = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(oddText.contains("def task_auth_login"), "auth/protected requires it: \(oddText)")
+            #expect(oddText.contains("def task_import") && oddText.contains("def task_user"))
+            let reparsed = try await ChildProcess.run(
+                "/usr/bin/python3", ["-c", "import ast, sys; ast.parse(open(sys.argv[1]).read())", file])
+            #expect(reparsed.status == 0, "\(reparsed.text)")
         }
     }
 

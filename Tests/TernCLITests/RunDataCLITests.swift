@@ -110,6 +110,26 @@ struct RunDataCLITests {
         }
     }
 
+    @Test("a secret a check compares with is masked in the run's lines and reports")
+    func secretInCheck() async throws {
+        try await withDemo { demo in
+            try demo.write(
+                "specs/rows/secret.yaml",
+                "target: api\nmethod: GET\npath: /users/1\nexpect:\n  json:\n    $.name: '{{env:API_SECRET}}'\n")
+            let server = try await MockServer.start()
+            defer { Task { try? await server.shutdown() } }
+            let json = demo.root.appendingPathComponent("report.json").path
+            let run = try await Tern.run(
+                demo.arguments([
+                    "run", "rows/secret", "--var", "baseURL=\(server.baseURL.absoluteString)", "--report",
+                    "json:\(json)",
+                ]), environment: ["API_SECRET": "s3cr3t-value"])
+            #expect(run.status == 4)
+            #expect(!run.stdout.contains("s3cr3t-value"), "\(run.stdout)")
+            #expect(!(try String(contentsOfFile: json, encoding: .utf8)).contains("s3cr3t-value"))
+        }
+    }
+
     @Test("a malformed or missing data file exits 2 with its line and column, before anything is sent")
     func malformed() async throws {
         try await withDemo { demo in

@@ -43,6 +43,20 @@ struct RunDataTests {
         #expect(lines.rows.map(\.values) == [["id": "1"], ["id": "2", "name": "b"]])
     }
 
+    @Test("CRLF JSON lines and a byte-order mark read; rows that share a name are told apart by number")
+    func lineEndingsAndNames() throws {
+        let lines = try parse("{\"name\": \"ada\"}\r\n{\"name\": \"ada\"}\r\n{\"name\": \"bob\"}\r\n")
+        #expect(lines.rows.map(\.label) == ["ada #1", "ada #2", "bob"])
+        let marked = try parse("\u{FEFF}[{\"id\": 1}]")
+        #expect(marked.rows.map(\.values) == [["id": "1"]])
+        let markedLines = try parse("\u{FEFF}{\"id\": 1}\n", .jsonLines)
+        #expect(markedLines.rows.count == 1)
+        let wide = "a\n" + String(repeating: ",", count: RunData.maximumColumns + 1) + "\n"
+        #expect(problem(wide).contains("more than \(RunData.maximumColumns) fields in a row"))
+        let quotedNewline = "a,b\n\"x\ny\",\"z\" q\n"
+        #expect(problem(quotedNewline).hasPrefix("rows:3:7: text after a quoted field"), "\(problem(quotedNewline))")
+    }
+
     @Test(
         "a malformed file names its line and column",
         arguments: [

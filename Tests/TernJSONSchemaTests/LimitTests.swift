@@ -125,3 +125,16 @@ import Testing
         #expect(finished)
     }
 }
+
+@Suite("A validation's own time limit")
+struct ValidationTimeLimitTests {
+    @Test("many strings that each stop a slow pattern end the validation, which fails saying why")
+    func slowPatternsStopTheValidation() throws {
+        let schema = try JSONSchema(try JSONPathValue(decoding: #"{"items": {"pattern": "^(a+)+$"}}"#))
+        let slow = String(repeating: "a", count: 40) + "!"
+        let instance = JSONPathValue.array(Array(repeating: .string(slow), count: 40))
+        let validation = schema.validate(instance)
+        #expect(!validation.isValid)
+        #expect(validation.errors.first?.message.hasPrefix("validation stopped after") == true, "\(validation.errors)")
+    }
+}

@@ -148,7 +148,7 @@ struct LoadCommand: AsyncParsableCommand {
         source.setEventHandler {
             if task.isCancelled {
                 StandardStream.error.write("\n")
-                Glibc.exit(130)
+                Foundation.exit(130)
             }
             StandardStream.error.write("\ntern: stopping the load (Ctrl-C again quits)\n")
             task.cancel()

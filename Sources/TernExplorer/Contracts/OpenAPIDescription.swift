@@ -33,6 +33,18 @@ struct OpenAPIDescription: Sendable {
 
     /// Reads the description at `file` (JSON, or YAML).
     static func read(_ file: URL, root: URL) throws(ExplorerError) -> OpenAPIDescription {
+        let folder = root.standardizedFileURL.resolvingSymlinksInPath().path
+        guard
+            file.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(
+                folder.hasSuffix("/") ? folder : folder + "/")
+        else {
+            throw ExplorerError(
+                .workspace, "the OpenAPI description '\(file.path)' is outside the workspace folder; it is not read")
+        }
+        let type = (try? FileManager.default.attributesOfItem(atPath: file.path)[.type]) as? FileAttributeType
+        guard type == nil || type == .typeRegular else {
+            throw ExplorerError(.workspace, "the OpenAPI description '\(file.path)' is not a regular file")
+        }
         let stamp = FileStamp(path: file.path)
         guard let size = stamp?.size else {
             throw ExplorerError(.workspace, "the OpenAPI description '\(file.path)' cannot be read: no such file")
@@ -52,7 +64,9 @@ struct OpenAPIDescription: Sendable {
                 document = try SchemaFile.document(at: file.absoluteString, root: root).pathValue
             }
         } catch {
-            let reason = (error as? WorkspaceError)?.description ?? "\(error)"
+            let reason =
+                (error as? WorkspaceError)?.description ?? (error as? JSONPathError)?.message
+                ?? error.localizedDescription
             throw ExplorerError(.workspace, "the OpenAPI description '\(file.path)' cannot be read: \(reason)")
         }
         guard case .object(let top) = document else {

@@ -58,7 +58,17 @@ extension ExplorerSession {
             }
             return try writeExport(data, to: file, replacing: force, what: "a Postman collection v2.1")
         case .locust(let file, let names, let force):
-            let order = try runOrder(names)
+            // The specs named and, so that each Locust user can log in first, the specs they require.
+            var chosen = Set(try runOrder(names))
+            var pending = Array(chosen)
+            while let id = pending.popLast() {
+                let current = try entry(id)
+                for dependency in current.spec.requires {
+                    let required = try requiresGraph.required(dependency, of: current)
+                    if chosen.insert(required.id).inserted { pending.append(required.id) }
+                }
+            }
+            let order = try runOrder(chosen.sorted())
             var entries: [SpecEntry] = []
             for id in order {
                 let found = try entry(id)

@@ -16,7 +16,7 @@ extension ExplorerSession {
             transport: handler.transport, storage: nil, mode: .live, retryPolicy: .never,
             defaults: handler.defaults, interceptors: handler.interceptors,
             redirects: RedirectPolicy(follow: false))
-        let engine = LoadEngine(targets: targets, handler: loadHandler, options: options)
+        let engine = LoadEngine(targets: targets, handler: loadHandler, options: options, redactor: exportRedactor())
         return await engine.run(progress: progress)
     }
 
@@ -42,7 +42,9 @@ extension ExplorerSession {
                 try workspace.expectations(for: entry, context: templateContext())
             }
             targets.append(
-                LoadTarget(id: id, request: request, expectations: expectations.filter { $0 != .openAPIContract }))
+                LoadTarget(
+                    id: id, request: request, expectations: expectations.filter { $0 != .openAPIContract },
+                    root: workspace.root))
         }
         return targets
     }

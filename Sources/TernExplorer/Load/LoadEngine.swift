@@ -11,6 +11,8 @@ struct LoadEngine: Sendable {
     let targets: [LoadTarget]
     let handler: Handler
     let options: LoadOptions
+    /// Masks secrets in what a failed check says (it is printed and written to reports).
+    let redactor: Redactor
 
     /// Runs the load to its end (or until the task is cancelled) and reports.
     func run(progress: @escaping @Sendable (LoadFigures) -> Void) async -> LoadReport {
@@ -55,10 +57,19 @@ struct LoadEngine: Sendable {
                 }
             }
         }
+        // Requests meant to start that no client took before the cut-off (the server stalled them all)
+        // are counted too: leaving them out would hide the stall.
+        if case .rate = options.arrivals, !Task.isCancelled {
+            let unsent = options.requestCount - min(tickets.issued, options.requestCount)
+            if unsent > 0 { recorder.recordUnsent(unsent) }
+        }
         let elapsed = (clock.now - start).seconds
         return LoadReport(
             specs: targets.map(\.id), arrivals: options.arrivals, duration: options.duration,
-            stoppedEarly: Task.isCancelled, figures: recorder.figures(elapsed: max(elapsed, 0.001)))
+            // The rate is over the time asked for, or longer when the last answers came after it: a load that
+            // kept up reports the rate asked, one that fell behind less.
+            stoppedEarly: Task.isCancelled,
+            figures: recorder.figures(elapsed: max(Task.isCancelled ? elapsed : max(elapsed, options.duration), 0.001)))
     }
 
     /// After the deadline, answers are waited for this long at least (or the load's duration, if longer).
@@ -74,8 +85,8 @@ struct LoadEngine: Sendable {
             let intended: ContinuousClock.Instant
             switch options.arrivals {
             case .rate(let rate, _):
+                guard ticket < options.requestCount else { return }
                 intended = start + .seconds(Double(ticket) / rate)
-                guard intended < deadline else { return }
                 if intended > clock.now { try? await Task.sleep(until: intended, clock: clock) }
                 if Task.isCancelled { return }
             case .concurrency:
@@ -87,7 +98,8 @@ struct LoadEngine: Sendable {
                 let response = try await handler.send(target.request)
                 recorder.record(latency: clock.now - intended, status: response.statusCode, error: nil)
                 if options.checkEvery > 0, ticket % options.checkEvery == 0 {
-                    recorder.recordCheck(failed: Self.firstFailure(of: response, in: target))
+                    recorder.recordCheck(
+                        failed: Self.firstFailure(of: response, in: target).map { redactor.redact($0) })
                 }
             } catch {
                 let cause = Task.isCancelled ? "not answered before the load ended" : Self.cause(error)
@@ -100,7 +112,7 @@ struct LoadEngine: Sendable {
     /// The first expectation of `target` the answer fails, as `SPEC: expected — got actual`.
     private static func firstFailure(of response: Response, in target: LoadTarget) -> String? {
         var facts = ResponseFacts(response)
-        let results = Expectations.evaluate(target.expectations, on: &facts)
+        let results = Expectations.evaluate(target.expectations, on: &facts, root: target.root)
         if let failed = results.first(where: { !$0.passed }) {
             return "\(target.id): \(failed.expected) — got \(failed.actual)"
         }
@@ -120,6 +132,9 @@ private final class Tickets: Sendable {
     private let counter = Atomic<Int>(0)
 
     func next() -> Int { counter.wrappingAdd(1, ordering: .relaxed).oldValue }
+
+    /// How many tickets were handed out.
+    var issued: Int { counter.load(ordering: .relaxed) }
 }
 
 extension Duration {

@@ -37,6 +37,12 @@ package struct LoadOptions: Sendable, Equatable {
         package static let highestLatencyMicroseconds: UInt64 = 3_600_000_000
     }
 
+    /// The requests an open loop sends: one meant for each `1/rate` seconds of the duration.
+    var requestCount: Int {
+        guard case .rate(let rate, _) = arrivals else { return 0 }
+        return Int((rate * duration).rounded(.up))
+    }
+
     /// Why the options cannot run, or `nil`.
     package var problem: String? {
         if names.isEmpty { return "load names the specs or groups it loads" }
@@ -51,6 +57,7 @@ package struct LoadOptions: Sendable, Equatable {
             guard (1...Limits.maximumConnections).contains(connections) else {
                 return "--connections must be from 1 to \(Limits.maximumConnections)"
             }
+            guard rate * duration >= 1 else { return "--rate × --duration asks for less than one request" }
         case .concurrency(let clients):
             guard (1...Limits.maximumConnections).contains(clients) else {
                 return "--concurrency must be from 1 to \(Limits.maximumConnections)"

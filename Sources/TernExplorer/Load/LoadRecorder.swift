@@ -30,6 +30,11 @@ final class LoadRecorder: Sendable {
         }
     }
 
+    /// Counts `count` requests that were meant to start but never were before the load ended.
+    func recordUnsent(_ count: Int) {
+        state.withLock { $0.errors["not sent before the load ended", default: 0] += count }
+    }
+
     /// Records a checked answer and whether its expectations held.
     func recordCheck(failed: String?) {
         state.withLock { state in

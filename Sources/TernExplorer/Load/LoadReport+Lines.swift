@@ -6,7 +6,7 @@ extension LoadReport {
     ///     load users/get-user: open loop at 1000/s for 10 s, 64 connections
     ///     9998 answers in 10.00 s: 999.8/s (99.98% of the rate asked)
     ///     latency from each request's intended start:
-    ///       p50     1.23 ms   p90     2.10 ms   p99     4.56 ms   p99.9   9.87 ms   max    12.30 ms
+    ///       p50 1.23 ms  p90 2.10 ms  p99 4.56 ms  p99.9 9.87 ms  max 12.30 ms
     ///     status: 200 × 9998
     ///     errors: none
     package var lines: [String] {
@@ -22,8 +22,8 @@ extension LoadReport {
         lines.append(achieved)
         lines.append("latency from each request's " + (isOpenLoop ? "intended start:" : "start:"))
         lines.append(
-            "  p50 \(Self.ms(figures.p50))   p90 \(Self.ms(figures.p90))   p99 \(Self.ms(figures.p99))   "
-                + "p99.9 \(Self.ms(figures.p999))   max \(Self.ms(figures.max))")
+            "  p50 \(Self.ms(figures.p50))  p90 \(Self.ms(figures.p90))  p99 \(Self.ms(figures.p99))  "
+                + "p99.9 \(Self.ms(figures.p999))  max \(Self.ms(figures.max))")
         let statuses = figures.statuses.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }
         lines.append("status: " + (statuses.isEmpty ? "none" : statuses.joined(separator: ", ")))
         let errors = figures.errors.sorted { $0.value > $1.value }.map { "\($0.key) × \($0.value)" }
@@ -52,10 +52,9 @@ extension LoadReport {
         if case .rate = arrivals { true } else { false }
     }
 
-    /// `   1.23 ms`.
+    /// `1.23 ms`.
     static func ms(_ value: Double) -> String {
-        let text = String(format: "%.2f ms", value)
-        return String(repeating: " ", count: max(0, 10 - text.count)) + text
+        String(format: "%.2f ms", value)
     }
 }
 

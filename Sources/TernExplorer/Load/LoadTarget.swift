@@ -11,4 +11,6 @@ struct LoadTarget: Sendable {
     var request: Request
     /// The spec's expectations, rendered.
     var expectations: [ResponseExpectation]
+    /// The workspace folder, which a schema's `$ref`s name files in.
+    var root: URL
 }

@@ -13,11 +13,13 @@ package enum RunJSONReport {
         ]
         if summary.results.contains(where: { $0.row != nil }) {
             var rows: [(tag: RunRowTag, results: [SpecRunResult])] = []
+            var indexOf: [Int: Int] = [:]  // row number → its place in `rows` (a run may have 100,000 rows)
             for result in summary.results {
                 guard let tag = result.row else { continue }
-                if let index = rows.firstIndex(where: { $0.tag == tag }) {
+                if let index = indexOf[tag.number] {
                     rows[index].results.append(result)
                 } else {
+                    indexOf[tag.number] = rows.count
                     rows.append((tag, [result]))
                 }
             }

@@ -28,14 +28,19 @@ enum LocustPython {
         return out + "\""
     }
 
-    /// A Python identifier for a spec id: `users/get-user` → `users_get_user`.
+    /// A Python method name for a spec id: `users/get-user` → `task_users_get_user` (the prefix keeps
+    /// it clear of Python's keywords and of the task set's own members, `user`, `client`, `run`).
     static func identifier(_ id: String) -> String {
+        "task_" + bare(id)
+    }
+
+    private static func bare(_ id: String) -> String {
         var name = String(
             id.unicodeScalars.map { scalar -> Character in
                 scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
                     ? Character(scalar) : "_"
             })
-        if name.first.map({ $0.isNumber }) ?? true { name = "spec_" + name }
+        if name.isEmpty { name = "spec" }
         return name
     }
 
@@ -88,8 +93,27 @@ enum LocustPython {
         "    return re.sub(r'\\{\\{\\s*([^{}]+?)\\s*\\}\\}', value, text)",
         "",
         "",
+        "def typed(text):",
+        "    \"\"\"What a value that is one {{name}} renders to, as the JSON it reads as (7, true, null).\"\"\"",
+        "    try:",
+        "        value = json.loads(text)",
+        "    except ValueError:",
+        "        return text",
+        "    return value if value is None or isinstance(value, (bool, int, float)) else text",
+        "",
+        "",
+        "def status_matches(code, text):",
+        "    \"\"\"A status check once rendered: 200, 2xx, or 200, 201.\"\"\"",
+        "    text = text.strip().lower()",
+        "    if re.fullmatch(r'[1-5]xx', text):",
+        "        return code // 100 == int(text[0])",
+        "    return str(code) in [part.strip() for part in text.split(',')]",
+        "",
+        "",
         "def render_json(value, scope):",
         "    if isinstance(value, str):",
+        "        if re.fullmatch(r'\\s*\\{\\{[^{}]+\\}\\}\\s*', value):",
+        "            return typed(render(value, scope))",
         "        return render(value, scope)",
         "    if isinstance(value, list):",
         "        return [render_json(item, scope) for item in value]",

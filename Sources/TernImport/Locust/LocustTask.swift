@@ -74,7 +74,7 @@ struct LocustTask {
             ]
         case .apiKey(let name, let value, let location)?:
             let place = location == .header ? "headers[\(string(name))] = " : "params.append((\(string(name)), "
-            let close = location == .header ? "" : ")"
+            let close = location == .header ? "" : "))"
             return ["            \(place)render(\(string(value)), scope)\(close)", "            extra = {}"]
         case .digest(let username, let password)?:
             return [
@@ -131,7 +131,7 @@ struct LocustTask {
                 case .inClass(let digit): test = "response.status_code // 100 == \(digit)"
                 case .oneOf(let codes):
                     test = "response.status_code in (\(codes.map(String.init).joined(separator: ", ")),)"
-                case .template(let text): test = "str(response.status_code) == render(\(string(text)), scope).strip()"
+                case .template(let text): test = "status_matches(response.status_code, render(\(string(text)), scope))"
                 }
                 lines.append("            if not (\(test)): problems.append('status — got %d' % response.status_code)")
             case .header(let name, let check):
@@ -180,7 +180,7 @@ struct LocustTask {
                 type == "number"
                 ? "json_type(\(value)) in ('number', 'integer')" : "json_type(\(value)) == \(string(type))"
         case .matches(let pattern):
-            test = "isinstance(\(value), str) and re.search(\(string(pattern)), \(value)) is not None"
+            test = "isinstance(\(value), str) and re.search(render(\(string(pattern)), scope), \(value)) is not None"
         case .contains(let element):
             test = "render_json(json.loads(\(string(Self.json(element)))), scope) in (\(value) or [])"
         case .compare(let comparison, let bound):

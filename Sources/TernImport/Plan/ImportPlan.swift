@@ -87,7 +87,7 @@ package struct ImportPlan: Sendable {
         }
         checkLoadsBack(in: existing)
         planEnvironments(Self.environments(of: collection, group: group, in: existing), in: existing)
-        planFiles(collection.files)
+        planFiles(collection.files, overwrite: overwrite)
         try planSecrets(collection.secrets)
         if !createsWorkspace, existing.defaultEnvironment == nil, let first = newVariables.first?.environment {
             newDefaultEnvironment = first
@@ -268,7 +268,7 @@ package struct ImportPlan: Sendable {
         }
     }
 
-    private mutating func planFiles(_ files: [ImportedFile]) {
+    private mutating func planFiles(_ files: [ImportedFile], overwrite: Bool) {
         for file in files where !newFiles.contains(file) {
             let destination = root.appendingPathComponent(file.destination)
             guard let source = file.contents ?? (try? Data(contentsOf: file.source)) else {
@@ -277,9 +277,12 @@ package struct ImportPlan: Sendable {
             }
             if let present = try? Data(contentsOf: destination) {
                 if present != source {
-                    if file.replacesChanged {
+                    if file.replacesChanged, overwrite {
                         report.warnings.append("\(file.destination) is replaced by the description imported")
                         newFiles.append(file)
+                    } else if file.replacesChanged {
+                        report.warnings.append(
+                            "\(file.destination) differs from the description imported: kept (--overwrite replaces it)")
                     } else {
                         report.warnings.append("\(file.destination) exists and differs from \(file.source.path): kept")
                     }

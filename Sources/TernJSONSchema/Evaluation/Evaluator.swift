@@ -24,6 +24,7 @@ struct Evaluator {
     private var active: Set<Frame> = []
     private var enteredScope: [Bool] = []
     private var evaluations = 0
+    private let deadline = ContinuousClock.now + JSONSchemaLimits.validationTimeLimit
 
     init(program: SchemaProgram) { self.program = program }
 
@@ -57,6 +58,8 @@ struct Evaluator {
         let problem: String
         if evaluations > JSONSchemaLimits.maximumEvaluations {
             problem = "validation stopped after \(JSONSchemaLimits.maximumEvaluations) subschema evaluations"
+        } else if ContinuousClock.now >= deadline {
+            problem = "validation stopped after \(JSONSchemaLimits.validationTimeLimit) (slow patterns?)"
         } else if active.count >= JSONSchemaLimits.maximumDepth {
             problem = "evaluation nested deeper than \(JSONSchemaLimits.maximumDepth) levels"
         } else if active.contains(frame) {

@@ -84,7 +84,6 @@ package enum WorkspaceFiles {
         try AtomicFile.write(Data(text.utf8), to: file)
     }
 
-    /// Writes `data` to `file` in the workspace, refusing to replace an existing file.
     /// Writes `data` to `file` atomically; a file already there is an error unless `replacing`.
     package static func writeFile(_ data: Data, at file: URL, replacing: Bool) throws(WorkspaceError) {
         if !replacing, FileManager.default.fileExists(atPath: file.path) {
@@ -93,6 +92,7 @@ package enum WorkspaceFiles {
         try AtomicFile.write(data, to: file, mode: nil)
     }
 
+    /// Writes `data` to `file` in the workspace, refusing to replace an existing file.
     package static func addFile(_ data: Data, at file: URL, mode: UInt16? = nil) throws(WorkspaceError) {
         if FileManager.default.fileExists(atPath: file.path) {
             throw WorkspaceError(.invalidValue, "\(file.path) already exists")

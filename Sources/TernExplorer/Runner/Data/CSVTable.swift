@@ -14,7 +14,7 @@ struct CSVTable {
 
     /// Reads `text`; `maximumRows` (rows after the header) and `maximumFieldLength` bound what a
     /// file can make Tern hold.
-    init(_ text: String, maximumRows: Int, maximumFieldLength: Int) throws(Problem) {
+    init(_ text: String, maximumRows: Int, maximumFieldLength: Int, maximumFields: Int) throws(Problem) {
         var scalars = text.unicodeScalars[...]
         if scalars.first == "\u{FEFF}" { scalars = scalars.dropFirst() }
         var line = 1
@@ -62,12 +62,14 @@ struct CSVTable {
                 }
                 if scalar == "\n" {
                     line += 1
-                    column = 1
-                    continue
+                    column = 0  // the count below makes it 1
                 }
             } else {
                 switch scalar {
                 case ",":
+                    guard fields.count < maximumFields else {
+                        throw Problem(message: "more than \(maximumFields) fields in a row", line: line, column: column)
+                    }
                     fields.append(String(field))
                     field = String.UnicodeScalarView()
                     fieldLength = 0

@@ -7,7 +7,8 @@ extension RunData {
     static func csvRows(_ text: String) throws(DataFileProblem) -> [[String: String]] {
         let table: CSVTable
         do throws(CSVTable.Problem) {
-            table = try CSVTable(text, maximumRows: maximumRows, maximumFieldLength: maximumFieldLength)
+            table = try CSVTable(
+                text, maximumRows: maximumRows, maximumFieldLength: maximumFieldLength, maximumFields: maximumColumns)
         } catch {
             throw DataFileProblem(error.message, line: error.line, column: error.column)
         }
@@ -38,7 +39,8 @@ extension RunData {
 
     /// A JSON array whose items are objects.
     static func jsonArrayRows(_ text: String) throws(DataFileProblem) -> [[String: String]] {
-        guard case .array(let items) = try decode(text, line: 1) else {
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        guard case .array(let items) = try decode(body, line: 1) else {
             throw DataFileProblem("a JSON data file is an array of objects", line: 1, column: 1)
         }
         guard items.count <= maximumRows else {
@@ -52,13 +54,15 @@ extension RunData {
     /// One JSON object per line.
     static func jsonLineRows(_ text: String) throws(DataFileProblem) -> [[String: String]] {
         var rows: [[String: String]] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split on line feeds in the scalars: "\r\n" is one Character, which a Character split would not cut.
+        let lines = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines.union(["\u{FEFF}"]))
             guard !trimmed.isEmpty else { continue }
             guard rows.count < maximumRows else {
                 throw DataFileProblem("more than \(maximumRows) rows", line: index + 1, column: 1)
             }
-            let value = try decode(String(line), line: index + 1)
+            let value = try decode(trimmed, line: index + 1)
             rows.append(try fields(value, what: "the line", line: index + 1))
         }
         return rows

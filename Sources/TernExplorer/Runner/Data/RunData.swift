@@ -19,12 +19,20 @@ package struct RunData: Sendable, Equatable {
             self.values = values
         }
 
-        /// The row's `name` field when it has a non-empty one, else `row N`: what reports call the row.
+        /// Whether another row has the same `name` (the label then carries the number too).
+        package var sharesName = false
+
+        /// The row's `name` field when it has a non-empty one (`ada`, or `ada #3` when rows share it),
+        /// else `row N`: what reports call the row, unique in the file.
         package var label: String {
-            if let name = values["name"]?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
-                return name
-            }
-            return "row \(number)"
+            guard let name else { return "row \(number)" }
+            return sharesName ? "\(name) #\(number)" : name
+        }
+
+        /// The `name` field, trimmed, when it is not empty.
+        var name: String? {
+            let name = values["name"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+            return name?.isEmpty == false ? name : nil
         }
     }
 
@@ -98,8 +106,13 @@ package struct RunData: Sendable, Equatable {
                 case .jsonLines: try jsonLineRows(text)
                 }
             guard !rows.isEmpty else { throw DataFileProblem("it has no rows", line: nil, column: nil) }
-            return RunData(
-                file: file, rows: rows.enumerated().map { Row(number: $0.offset + 1, values: $0.element) })
+            var made = rows.enumerated().map { Row(number: $0.offset + 1, values: $0.element) }
+            var counts: [String: Int] = [:]
+            for row in made { if let name = row.name { counts[name, default: 0] += 1 } }
+            for index in made.indices where (made[index].name.map { counts[$0] ?? 0 } ?? 0) > 1 {
+                made[index].sharesName = true
+            }
+            return RunData(file: file, rows: made)
         } catch {
             let place = error.line.map { ":\($0)" + (error.column.map { ":\($0)" } ?? "") } ?? ""
             throw ExplorerError(.usage, "\(file)\(place): \(error.message)")
