@@ -33,7 +33,7 @@ extension JSONPathValue: Equatable {
     }
 
     /// Compares two numeric values exactly; nil when either is not a number.
-    static func compareNumbers(_ lhs: JSONPathValue, _ rhs: JSONPathValue) -> Int? {
+    package static func compareNumbers(_ lhs: JSONPathValue, _ rhs: JSONPathValue) -> Int? {
         switch (lhs, rhs) {
         case (.int(let a), .int(let b)): return a < b ? -1 : (a == b ? 0 : 1)
         case (.double(let a), .double(let b)): return a < b ? -1 : (a == b ? 0 : 1)

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Tern
 import TernJSONPath
+import TernJSONSchema
 
 /// What captures and expectations read from one response, each part decoded at most once:
 /// the status, the headers, the cookies it sets, the text body and the JSON body.
@@ -114,23 +115,13 @@ struct ResponseFacts {
     static func match(_ pattern: String, in text: String, group: Int = 0, limit: Duration = regexTimeLimit)
         -> RegexMatch
     {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return .none }
+        guard let regex = BoundedRegex(pattern) else { return .none }
         let input = String(text.utf8.prefix(maximumRegexInput)) ?? String(text.prefix(maximumRegexInput / 4))
-        let range = NSRange(input.startIndex..., in: input)
-        let deadline = ContinuousClock.now + limit
-        var result = RegexMatch.none
-        regex.enumerateMatches(in: input, options: [.reportProgress], range: range) { match, _, stop in
-            if let match {
-                if group <= match.numberOfRanges - 1, let found = Range(match.range(at: group), in: input) {
-                    result = .found(String(input[found]))
-                }
-                stop.pointee = true
-            } else if ContinuousClock.now >= deadline {
-                result = .stopped
-                stop.pointee = true
-            }
+        switch regex.firstMatch(in: input, group: group, maximumInput: maximumRegexInput, limit: limit) {
+        case .found(let found): return .found(found)
+        case .none, .inputTooLong: return .none
+        case .stopped: return .stopped
         }
-        return result
     }
 
     /// What a check or a capture says of a pattern that was stopped.

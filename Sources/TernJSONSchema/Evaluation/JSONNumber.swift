@@ -8,25 +8,7 @@ enum JSONNumber {
 
     /// Compares two numbers exactly (`-1`, `0`, `1`); nil when either is not a number.
     static func compare(_ lhs: JSONPathValue, _ rhs: JSONPathValue) -> Int? {
-        switch (lhs, rhs) {
-        case (.int(let a), .int(let b)): return a < b ? -1 : (a == b ? 0 : 1)
-        case (.double(let a), .double(let b)): return a < b ? -1 : (a == b ? 0 : 1)
-        case (.int(let a), .double(let b)): return compare(a, b)
-        case (.double(let a), .int(let b)): return -compare(b, a)
-        default: return nil
-        }
-    }
-
-    /// Exact comparison of an integer with a double (no rounding of either side).
-    private static func compare(_ int: Int64, _ double: Double) -> Int {
-        if double >= 9_223_372_036_854_775_808.0 { return -1 }
-        if double < -9_223_372_036_854_775_808.0 { return 1 }
-        guard double.isFinite else { return double.isNaN ? 1 : (double > 0 ? -1 : 1) }
-        let floor = double.rounded(.down)
-        guard let whole = Int64(exactly: floor) else { return 1 }
-        if int < whole { return -1 }
-        if int > whole { return 1 }
-        return double == floor ? 0 : -1
+        JSONPathValue.compareNumbers(lhs, rhs)
     }
 
     /// Whether `value` is a number with a zero fractional part (so `1.0` is an integer).
