@@ -23,6 +23,10 @@ struct READMEWalkthroughTests {
         "tern run auth users --mode cache": [
             "✓ auth/login", "✓ auth/protected", "(cache)", "0 failed, 0 errored", "answered from the cache",
         ],
+        "tern run users/get-user --data workspaces/demo/data/users.csv": [
+            "✓ users/get-user [ada]", "✓ users/get-user [grace]", "1 spec × 2 rows: 2 passed",
+        ],
+        "tern load users/get-user --rate 200 --duration 2": ["open loop at 200/s for 2 s", "status: 200 × 400"],
         "tern cache show auth/login": ["token-"],
         "tern send list-users --filter '$[*].name'": ["Ada Lovelace"],
         "tern send flaky --mode live --events json > /dev/null": [#""event":"retry""#, #""status":200"#],
@@ -71,9 +75,11 @@ struct READMEWalkthroughTests {
         try FileManager.default.createSymbolicLink(
             at: bin.appendingPathComponent("tern"), withDestinationURL: Tern.binary)
         // Relative paths of the walk-through (the OpenAPI fixture) resolve as they do from the repository.
-        try FileManager.default.createSymbolicLink(
-            at: scratch.appendingPathComponent("Tests"),
-            withDestinationURL: Tern.packageRoot.appendingPathComponent("Tests"))
+        for folder in ["Tests", "workspaces"] {
+            try FileManager.default.createSymbolicLink(
+                at: scratch.appendingPathComponent(folder),
+                withDestinationURL: Tern.packageRoot.appendingPathComponent(folder))
+        }
         let demo = scratch.appendingPathComponent("demo")
         try FileManager.default.copyItem(at: Tern.packageRoot.appendingPathComponent("workspaces/demo"), to: demo)
         try? FileManager.default.removeItem(at: demo.appendingPathComponent(".tern"))
