@@ -7,6 +7,19 @@ import Testing
 /// HTTP log-in, the replay offline with the server stopped, and the exit codes.
 @Suite("WebSocket in the CLI", .serialized, .timeLimit(.minutes(3)))
 struct WebSocketCLITests {
+    /// `live/ticks`: subscribes to the server's ticks and ends after three.
+    static func writeTicks(_ workspace: TemporaryWorkspace, server: WebSocketServer) throws {
+        try workspace.write(
+            "specs/live/ticks.yaml",
+            """
+            path: \(server.baseURL)/subscribe
+            websocket:
+              messages:
+                - {json: {op: subscribe, channel: ticks}}
+              until: {received: 3}
+            """)
+    }
+
     func withServer(_ body: (WebSocketServer) async throws -> Void) async throws {
         guard WebSocketServer.python != nil else {
             Issue.record("python3-websockets is not installed (make deps installs it)")
@@ -226,15 +239,7 @@ struct WebSocketCLITests {
     func mockServes() async throws {
         try await withServer { server in
             try await withDemo { workspace in
-                try workspace.write(
-                    "specs/live/ticks.yaml",
-                    """
-                    path: \(server.baseURL)/subscribe
-                    websocket:
-                      messages:
-                        - {json: {op: subscribe, channel: ticks}}
-                      until: {received: 3}
-                    """)
+                try Self.writeTicks(workspace, server: server)
                 try workspace.write(
                     "specs/live/chat.yaml",
                     """

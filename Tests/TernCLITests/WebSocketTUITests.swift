@@ -14,15 +14,7 @@ struct WebSocketTUITests {
     func conversation(width: Int, height: Int) async throws {
         try await WebSocketServer.with { server in
             try await withDemo { workspace in
-                try workspace.write(
-                    "specs/live/ticks.yaml",
-                    """
-                    path: \(server.baseURL)/subscribe
-                    websocket:
-                      messages:
-                        - {json: {op: subscribe, channel: ticks}}
-                      until: {received: 3}
-                    """)
+                try WebSocketCLITests.writeTicks(workspace, server: server)
                 try workspace.write(
                     "specs/live/echo.yaml",
                     """
