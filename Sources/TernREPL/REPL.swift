@@ -85,15 +85,16 @@ package struct REPL: Sendable {
     package func run() async -> Int32 {
         if options.catchesInterrupts { Interrupts.shared.install() }
         if options.interactive {
-            let name = await session.workspace.name
+            let name = await session.snapshot().workspaceName
             options.output.write(
                 options.style.dim("tern repl on \(name): 'help' lists the commands, Tab completes, Ctrl-D leaves.")
                     + "\n")
         }
         var run = RunState()
         reading: while true {
-            let prompt = options.interactive ? await REPLPrompt.of(session).text(options.style) : ""
-            let vocabulary = options.interactive ? await session.completionVocabulary() : CompletionVocabulary()
+            let snapshot = options.interactive ? await session.snapshot() : nil
+            let prompt = snapshot.map { REPLPrompt($0).text(options.style) } ?? ""
+            let vocabulary = snapshot?.vocabulary ?? CompletionVocabulary()
             switch await options.input.next(prompt: prompt, vocabulary: vocabulary) {
             case .end:
                 if await mayLeave(&run) { break reading }
@@ -127,7 +128,7 @@ package struct REPL: Sendable {
     /// Whether the REPL may stop now. Interactive, unsaved edits stop the first attempt; on the
     /// way out they are always mentioned.
     private func mayLeave(_ run: inout RunState) async -> Bool {
-        let unsaved = await session.unsavedSpecIDs
+        let unsaved = await session.snapshot().unsaved
         guard !unsaved.isEmpty else { return true }
         let list = unsaved.joined(separator: ", ")
         if options.interactive && !run.quitWarned {

@@ -10,17 +10,6 @@ struct REPLPrompt: Sendable, Equatable {
     var selected: String?
     var unsaved: Bool
 
-    /// The session's state now.
-    static func of(_ session: ExplorerSession) async -> REPLPrompt {
-        let workspace = await session.workspace
-        let selected = await session.selectedID
-        let unsaved = await session.unsavedSpecIDs
-        return REPLPrompt(
-            workspace: workspace.name, environment: await session.environment ?? workspace.defaultEnvironment,
-            mode: await session.mode.rawValue, selected: selected, unsaved: selected.map(unsaved.contains) ?? false
-        )
-    }
-
     /// The prompt text; colour escapes are wrapped in libedit's ignore markers (\1 … \2) so that
     /// they take no columns.
     func text(_ style: ANSIStyle) -> String {
@@ -49,5 +38,15 @@ struct REPLPrompt: Sendable, Equatable {
             }
         }
         return result
+    }
+}
+
+extension REPLPrompt {
+    /// The prompt of the session as `snapshot` shows it.
+    init(_ snapshot: ExplorerSnapshot) {
+        let selected = snapshot.selected?.id
+        self.init(
+            workspace: snapshot.workspaceName, environment: snapshot.environment, mode: snapshot.mode.rawValue,
+            selected: selected, unsaved: selected.map(snapshot.unsaved.contains) ?? false)
     }
 }

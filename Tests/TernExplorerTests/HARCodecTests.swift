@@ -51,7 +51,7 @@ struct HARCodecTests {
         #expect(entry.tern == HARTernFields(spec: "files/b", environment: "local", key: stored.key, storageKey: nil))
         let document = HARDocument(log: HARLog(creator: HARCreator(name: "tern", version: "1"), entries: [entry]))
         #expect(try HARCodec.decode(HARCodec.encode(document)) == document)
-        #expect(throws: ExplorerError.self) { try ExplorerSession.sample(of: stored) }
+        #expect(throws: ExplorerError.self) { try SamplePromotion.sample(of: stored) }
     }
 
     @Test("path templates bind variables and refuse what does not fit")

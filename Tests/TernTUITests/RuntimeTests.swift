@@ -171,7 +171,7 @@ import Testing
         let root = try Self.workspace(flakyKey: "tui-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let session = try Self.session(root: root, server: server)
-        _ = try await session.send("users")
+        _ = try await session.run(.send("users"))
         let opened = await UIThread.run { () -> Bool in
             let terminal = MemoryTerminal(size: Size(width: 120, height: 40))
             let runtime = Runtime(terminal: terminal, session: session)

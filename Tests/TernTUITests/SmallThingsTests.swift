@@ -60,7 +60,7 @@ import Testing
 
     @Test func aJSONBodyIsFormattedLikeTheResponsePane() throws {
         let body = BodyDefinition.json(.object(["email": .string("ada@example.com"), "id": .int(1)]))
-        let text = ExplorerSession.bodyText(body)
+        let text = BodyText.text(of: body)
         #expect(text == "{\n  \"email\": \"ada@example.com\",\n  \"id\": 1\n}")
         let shown = BodyDocument.make(
             Data(#"{"email":"ada@example.com","id":1}"#.utf8), contentType: "application/json")

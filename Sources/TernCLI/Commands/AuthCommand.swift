@@ -22,9 +22,11 @@ struct AuthCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let listing = try await runAuth(workspace, environment: env, startsMock: false) { await $0.signIns() }
-            let lines = SignInRow.lines(listing.rows, environment: listing.environment, now: Date())
-            if listing.rows.isEmpty {
+            let (rows, environment) = try await runCache(workspace, environment: env, .auth(.status)) {
+                if case .signIns(let rows, let environment) = $0 { (rows, environment) } else { nil }
+            }
+            let lines = SignInRow.lines(rows, environment: environment, now: Date())
+            if rows.isEmpty {
                 StandardStream.error.write("tern: \(lines.joined())\n")
                 return
             }
@@ -41,9 +43,8 @@ struct AuthCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let message = try await runAuth(workspace, environment: env, startsMock: true) {
-                try await $0.signIn(spec)
-            }
+            let message: String = try await runCache(
+                workspace, environment: env, startsMock: true, .auth(.login(spec)))
             StandardStream.error.write("tern: \(message)\n")
         }
     }
@@ -56,9 +57,7 @@ struct AuthCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let message = try await runAuth(workspace, environment: env, startsMock: false) {
-                try await $0.signOut(all: all)
-            }
+            let message: String = try await runCache(workspace, environment: env, .auth(.logout(all: all)))
             StandardStream.error.write("tern: \(message)\n")
         }
     }
@@ -78,7 +77,7 @@ struct AuthCommand: AsyncParsableCommand {
         func run() async throws {
             let token = try await OpenedWorkspace.with(workspace, .requests(environment: env)) { opened in
                 do throws(ExplorerError) {
-                    return try await opened.session.accessToken(for: spec)
+                    return try await opened.session.run(.auth(.token(spec))).sentence ?? ""
                 } catch {
                     throw CommandFailure.usage(error.message)
                 }
@@ -86,12 +85,4 @@ struct AuthCommand: AsyncParsableCommand {
             StandardStream.output.write(token + "\n")
         }
     }
-}
-
-/// Runs one `auth` operation on a freshly opened workspace.
-private func runAuth<T: Sendable>(
-    _ options: WorkspaceOptions, environment: String?, startsMock: Bool,
-    _ operation: (ExplorerSession) async throws -> T
-) async throws -> T {
-    try await runCache(options, environment: environment, startsMock: startsMock, operation)
 }

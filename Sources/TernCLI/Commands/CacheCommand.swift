@@ -19,7 +19,9 @@ struct CacheCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON.") var json = false
 
         func run() async throws {
-            let entries = try await runCache(workspace) { try await $0.cacheEntries() }
+            let entries = try await runCache(workspace, .cache(.list)) {
+                if case .cacheEntries(let all) = $0 { all } else { nil }
+            }
             if json {
                 StandardStream.output.write(JSONLines.array(entries.map(CacheCommand.fields)) + "\n")
                 return
@@ -39,7 +41,9 @@ struct CacheCommand: AsyncParsableCommand {
         @Flag(help: "Print JSON (the body as text or base64).") var json = false
 
         func run() async throws {
-            let entry = try await runCache(workspace) { try await $0.cacheEntry(key) }
+            let entry = try await runCache(workspace, .cache(.show(key))) {
+                if case .cacheEntry(let one) = $0 { one } else { nil }
+            }
             if json {
                 var fields = CacheCommand.fields(entry)
                 if let text = BodyRendering.exactText(entry.body) {
@@ -66,7 +70,7 @@ struct CacheCommand: AsyncParsableCommand {
         @OptionGroup var workspace: WorkspaceOptions
 
         func run() async throws {
-            let message = try await runCache(workspace) { try await $0.clearCache(key) }
+            let message: String = try await runCache(workspace, .cache(.clear(key)))
             StandardStream.error.write(message + "\n")
         }
     }
@@ -129,19 +133,23 @@ struct CacheCommand: AsyncParsableCommand {
     }
 }
 
-/// Runs `operation` on a session over the workspace; exits 2 on errors (an unknown key included).
-/// `environment` and `startsMock` matter to commands that resolve specs (`import`).
+/// Runs `command` on a session over the workspace and returns what `pick` takes of its output; exits 2 on
+/// errors (an unknown key included). `environment` and `startsMock` matter to commands that resolve specs
+/// (`import`).
 func runCache<T: Sendable>(
-    _ options: WorkspaceOptions, environment: String? = nil, startsMock: Bool = false,
-    _ operation: (ExplorerSession) async throws -> T
+    _ options: WorkspaceOptions, environment: String? = nil, startsMock: Bool = false, _ command: Command,
+    _ pick: @Sendable (CommandOutput) -> T? = { $0.sentence }
 ) async throws -> T {
     var needs = OpenedWorkspace.Needs.files(environment: environment)
     needs.startsMock = startsMock
     return try await OpenedWorkspace.with(options, needs) { opened in
-        do {
-            return try await operation(opened.session)
+        let output: CommandOutput
+        do throws(ExplorerError) {
+            output = try await opened.session.run(command)
         } catch {
-            throw CommandFailure.usage((error as? ExplorerError)?.message ?? "\(error)")
+            throw CommandFailure.usage(error.message)
         }
+        guard let picked = pick(output) else { throw CommandFailure.usage("\(command) gave an unexpected answer") }
+        return picked
     }
 }

@@ -16,9 +16,7 @@ extension CacheCommand {
         @OptionGroup var workspace: WorkspaceOptions
 
         func run() async throws {
-            let message = try await runCache(workspace) { session in
-                try await session.exportCacheToHARFile(to: file, names: names, replacing: force)
-            }
+            let message: String = try await runCache(workspace, .cache(.export(file, names: names, force: force)))
             StandardStream.error.write(message + "\n")
         }
     }
@@ -39,9 +37,8 @@ extension CacheCommand {
         @OptionGroup var workspace: WorkspaceOptions
 
         func run() async throws {
-            let message = try await runCache(workspace, environment: env, startsMock: true) {
-                try await $0.importCacheHAR(file)
-            }
+            let message: String = try await runCache(
+                workspace, environment: env, startsMock: true, .cache(.importHAR(file)))
             StandardStream.error.write(message + "\n")
         }
     }
@@ -57,7 +54,7 @@ extension CacheCommand {
         @OptionGroup var workspace: WorkspaceOptions
 
         func run() async throws {
-            let message = try await runCache(workspace) { try await $0.promote(key, replacing: force) }
+            let message: String = try await runCache(workspace, .cache(.promote(key, force: force)))
             StandardStream.error.write(message + "\n")
         }
     }

@@ -23,9 +23,10 @@ struct CookiesCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let listing = try await runCookies(workspace, environment: env) { await $0.cookieListing(domain: domain) }
-            let rows = listing.rows
-            let jar = listing.environment.map { "environment \($0)" } ?? "no environment"
+            let (rows, environment) = try await runCache(workspace, environment: env, .cookies(.list(domain: domain))) {
+                if case .cookies(let rows, let environment) = $0 { (rows, environment) } else { nil }
+            }
+            let jar = environment.map { "environment \($0)" } ?? "no environment"
             guard !rows.isEmpty else {
                 StandardStream.error.write("tern: no cookies (\(jar))\n")
                 return
@@ -46,9 +47,8 @@ struct CookiesCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let message = try await runCookies(workspace, environment: env) {
-                try await $0.deleteCookies(named: name, domain: domain)
-            }
+            let message: String = try await runCache(
+                workspace, environment: env, .cookies(.delete(name: name, domain: domain)))
             StandardStream.error.write("tern: \(message)\n")
         }
     }
@@ -61,17 +61,8 @@ struct CookiesCommand: AsyncParsableCommand {
         @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
 
         func run() async throws {
-            let message = try await runCookies(workspace, environment: env) {
-                try await $0.clearCookies(domain: domain)
-            }
+            let message: String = try await runCache(workspace, environment: env, .cookies(.clear(domain: domain)))
             StandardStream.error.write("tern: \(message)\n")
         }
     }
-}
-
-/// Runs one `cookies` operation on a freshly opened workspace (no mock server is started).
-private func runCookies<T: Sendable>(
-    _ options: WorkspaceOptions, environment: String?, _ operation: (ExplorerSession) async throws -> T
-) async throws -> T {
-    try await runCache(options, environment: environment, startsMock: false, operation)
 }

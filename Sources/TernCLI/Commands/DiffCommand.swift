@@ -50,7 +50,10 @@ struct DiffCommand: AsyncParsableCommand {
         }
         let diff = try await OpenedWorkspace.with(workspace, .requests(environment: env, variables: [:])) { opened in
             do throws(ExplorerError) {
-                return try await opened.session.diff(spec, against: target)
+                guard case .diff(let diff) = try await opened.session.run(.diff(spec, target)) else {
+                    throw ExplorerError(.usage, "diff gave no comparison")
+                }
+                return diff
             } catch {
                 throw CommandFailure.usage(error.message)
             }

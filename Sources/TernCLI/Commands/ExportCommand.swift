@@ -23,7 +23,9 @@ struct ExportCommand: AsyncParsableCommand {
         try await OpenedWorkspace.with(workspace, .files(environment: environment, variables: variables)) {
             opened in
             do throws(ExplorerError) {
-                return try await opened.session.export(action)
+                let output = try await opened.session.run(.export(action))
+                if case .curl(let command) = output { return command }
+                return output.sentence ?? ""
             } catch {
                 throw CommandFailure.usage(error.message)
             }

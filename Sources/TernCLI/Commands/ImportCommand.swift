@@ -91,7 +91,12 @@ struct ImportCommand: AsyncParsableCommand {
         if intoCache, !dryRun {
             outcome.cache = try await OpenedWorkspace.with(workspace, .imports) { opened in
                 do throws(ExplorerError) {
-                    return try await opened.session.storeRecorded(plan.recordedResponses)
+                    let items = plan.recordedResponses.map(RecordedItem.init)
+                    let output = try await opened.session.run(.cache(.storeRecorded(items)))
+                    guard case .recordedStored(let summary) = output else {
+                        throw ExplorerError(.storage, "the recorded answers were not stored")
+                    }
+                    return summary
                 } catch {
                     throw CommandFailure(status: .failure, message: error.message)
                 }

@@ -99,10 +99,18 @@ struct LoadCommand: AsyncParsableCommand {
         let live = StandardStream.error.isTerminal
         let result = try await OpenedWorkspace.with(workspace, needs) { opened in
             let session = opened.session
-            let task = Task {
-                try await session.runLoad(options) { figures in
-                    if live { StandardStream.error.write("\r\u{1B}[2K" + figures.liveLine) }
+            let events = session.events()
+            let progress = Task {
+                for await case .loadProgress(let figures) in events where live {
+                    StandardStream.error.write("\r\u{1B}[2K" + figures.liveLine)
                 }
+            }
+            defer { progress.cancel() }
+            let task = Task { () async throws -> LoadReport in
+                guard case .load(let report) = try await session.run(.load(options)) else {
+                    throw ExplorerError(.usage, "load gave no report")
+                }
+                return report
             }
             let interrupt = Self.stopOnInterrupt(task)
             defer { Self.restore(interrupt) }

@@ -79,31 +79,20 @@ struct RunCommand: AsyncParsableCommand {
         needs.defaultMode = .live
         needs.usesCookies = !noCookies
         needs.redirects = redirects
-        let target = RunTarget(specs, data: data)
         // A bad data file is said before the workspace is opened (and a mock started for nothing).
         let rows: RunData?
         do throws(ExplorerError) {
-            rows = try target.readData()
+            rows = try RunTarget(specs, data: data).readData()
         } catch {
             throw CommandFailure.usage(error.message)
         }
+        let target = RunTarget(specs, data: data, repetitions: repetitions, delay: delay, bail: bail)
         let (summary, properties) = try await OpenedWorkspace.with(workspace, needs) { opened in
-            let order: [String]
-            do throws(ExplorerError) {
-                order = try await opened.session.runOrder(specs)
-            } catch {
-                throw CommandFailure.usage(error.message)
-            }
-            await opened.session.beginRunWrites()
-            let summary = await execute(order, rows: rows, on: opened.session)
-            do throws(ExplorerError) {
-                try await opened.session.endRunWrites()
-            } catch {
-                StandardStream.error.write("tern: warning: \(error.message)\n")
-            }
+            let snapshot = await opened.session.snapshot()
+            let summary = try await follow(opened.session.runEvents(target))
             var properties = [
-                (name: "environment", value: await opened.session.activeEnvironment ?? "none"),
-                (name: "mode", value: await opened.session.mode.rawValue),
+                (name: "environment", value: snapshot.environment ?? "none"),
+                (name: "mode", value: snapshot.mode.rawValue),
             ]
             if let rows { properties.append((name: "data", value: "\(rows.file) (\(rows.rows.count) rows)")) }
             return (summary, properties)
@@ -120,39 +109,38 @@ struct RunCommand: AsyncParsableCommand {
         if summary.exitStatus != .success { throw CommandFailure.silent(summary.exitStatus) }
     }
 
-    private func execute(_ order: [String], rows: RunData?, on session: ExplorerSession) async -> RunSummary {
-        let started = Date()
-        var results: [SpecRunResult] = []
+    /// Prints the run's results as they come (with a progress bar on a terminal); returns its summary. A run
+    /// that cannot start exits 2; answers that could not all be stored are a warning.
+    private func follow(_ events: RunStream) async throws -> RunSummary {
         let color = StandardStream.output.usesColor
         // A progress bar below the result lines on the terminal that shows them (stdout), else on
         // stderr when only stderr is one; never in a pipe or a file.
         let progressStream: StandardStream? =
             StandardStream.output.isTerminal
             ? .output : StandardStream.error.isTerminal ? .error : nil
-        let passes = RunTarget.passes(rows)
-        let total = order.count * passes.count * repetitions
-        // The spec column as wide as the longest id (within reason), so the columns line up.
-        let rowWidth = rows.map { data in (data.rows.map(\.label.count).max() ?? 0) + 3 } ?? 0
-        let idWidth = min(64, max(24, (order.map(\.count).max() ?? 0) + rowWidth))
-        running: for _ in 0..<repetitions {
-            for row in passes {
-                await session.enterRow(row)
-                for id in order {
-                    if delay > 0 && !results.isEmpty { try? await Task.sleep(for: .seconds(delay)) }
-                    let current = row.map { "\(id) [\($0.label)]" } ?? id
-                    progressStream?.write("\r\u{1B}[2K" + Self.bar(done: results.count, total: total, current: current))
-                    let result = await session.runSpec(id)
-                    progressStream?.write("\r\u{1B}[2K")
-                    results.append(result)
-                    for line in result.lines(idWidth: idWidth) {
-                        StandardStream.output.write((color ? VerifyCommand.colored(line) : line) + "\n")
-                    }
-                    if bail && result.outcome != .passed { break running }
+        var idWidth = 24
+        var summary: RunSummary?
+        for await event in events {
+            switch event {
+            case .started(let order, let rows):
+                // The spec column as wide as the longest id (within reason), so the columns line up.
+                let rowWidth = rows.map { data in (data.rows.map(\.label.count).max() ?? 0) + 3 } ?? 0
+                idWidth = min(64, max(24, (order.map(\.count).max() ?? 0) + rowWidth))
+            case .progress(let done, let total, let current):
+                progressStream?.write("\r\u{1B}[2K" + Self.bar(done: done, total: total, current: current))
+            case .result(let result, _):
+                progressStream?.write("\r\u{1B}[2K")
+                for line in result.lines(idWidth: idWidth) {
+                    StandardStream.output.write((color ? VerifyCommand.colored(line) : line) + "\n")
                 }
+            case .finished(let finished):
+                summary = finished
+            case .failed(let error):
+                guard summary != nil else { throw CommandFailure.usage(error.message) }
+                StandardStream.error.write("tern: warning: \(error.message)\n")
             }
         }
-        await session.enterRow(nil)
-        return RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
+        return summary ?? RunSummary(results: [], started: Date(), duration: 0)
     }
 
     /// `[██████░░░░░░░░░░░░░░] 3/12 users/get-user`.

@@ -191,12 +191,12 @@ struct SendArguments: Equatable {
     /// misses and failed checks.
     private func send(
         on opened: OpenedWorkspace, adjustments: SendAdjustments, waiting: WaitingLine?
-    ) async throws -> CheckedResponse {
+    ) async throws -> SentAnswer {
         if let saveAs {
             do {
-                let message = try await opened.session.saveAdHoc(
-                    saveAs.spec, as: saveAs.id, secrets: saveAs.secrets.map { ($0.name, $0.value) })
-                StandardStream.error.write("tern: \(message)\n")
+                let secrets = saveAs.secrets.map { AdHocSecret(name: $0.name, value: $0.value) }
+                let output = try await opened.session.run(.adHoc(.save(saveAs.spec, as: saveAs.id, secrets: secrets)))
+                StandardStream.error.write("tern: \(output.sentence ?? "")\n")
             } catch {
                 throw CommandFailure.usage(error.message)
             }
@@ -208,7 +208,7 @@ struct SendArguments: Equatable {
             if offline {
                 let request: Request
                 do {
-                    request = try await opened.session.resolvedRequest(saveAs.id)
+                    request = try await resolved(.resolve(saveAs.id), on: opened.session)
                 } catch {
                     throw CommandFailure.usage(error.message)
                 }
@@ -220,14 +220,16 @@ struct SendArguments: Equatable {
         if let adHoc, offline {
             let request: Request
             do {
-                request = try await opened.session.resolvedAdHoc(adHoc)
+                request = try await resolved(.adHoc(.resolve(adHoc)), on: opened.session)
             } catch {
                 throw CommandFailure.usage(error.message)
             }
             RequestPrinter.print(request, headers: true, body: true)
             throw CommandFailure.silent(.success)
         }
-        if events == .json, let request = try? await resolved(on: opened.session) {
+        if events == .json,
+            let request = try? await resolved(adHoc.map { .adHoc(.resolve($0)) } ?? .resolve(spec), on: opened.session)
+        {
             EventPrinter().printBodyFiles(of: request, in: opened.workspace)
         }
         let filterPath: JSONPath?
@@ -242,7 +244,7 @@ struct SendArguments: Equatable {
         if let adHoc {
             isWebSocket = adHoc.isWebSocket
         } else {
-            isWebSocket = await opened.session.opensWebSocket(spec)
+            isWebSocket = (try? opened.workspace.spec(named: spec))?.spec.isWebSocket == true
         }
         if isWebSocket {
             // With --filter, what it selects in the conversation's summary is the output instead.
@@ -267,13 +269,10 @@ struct SendArguments: Equatable {
                 printer.print(item)
             }
         }
-        let checked: CheckedResponse
+        let checked: SentAnswer
         do {
-            if let adHoc {
-                checked = try await opened.session.sendAdHoc(adHoc, adjustments: adjusted)
-            } else {
-                checked = try await opened.session.sendChecked(spec, adjustments: adjusted)
-            }
+            let command: Command = adHoc.map { .adHoc(.send($0)) } ?? .send(spec)
+            checked = try SentAnswer(try await opened.session.run(command, sendAdjustments: adjusted))
             interrupt?.restore()
         } catch {
             interrupt?.restore()
@@ -319,10 +318,12 @@ struct SendArguments: Equatable {
         return checked
     }
 
-    /// The request as it would be sent: the typed one, or the spec's.
-    private func resolved(on session: ExplorerSession) async throws(ExplorerError) -> Request {
-        if let adHoc { return try await session.resolvedAdHoc(adHoc) }
-        return try await session.resolvedRequest(spec)
+    /// The request `command` (`.resolve` or an ad-hoc `.resolve`) resolves, as it would be sent.
+    private func resolved(_ command: Command, on session: ExplorerSession) async throws(ExplorerError) -> Request {
+        guard case .request(let request, _, _) = try await session.run(command) else {
+            throw ExplorerError(.usage, "the request could not be resolved")
+        }
+        return request
     }
 
     /// `--filter`: each selected node as one compact JSON line.
@@ -353,4 +354,24 @@ struct SavedRequest: Equatable {
     var id: String
     var spec: SpecDefinition
     var secrets: [Secret]
+}
+
+/// A send's answer as the command prints it: the response, its checks and the captures it missed.
+private struct SentAnswer {
+    var response: Response
+    var checks: [ExpectationResult]
+    var captureMisses: [String]
+
+    /// The checks that did not hold.
+    var failures: [ExpectationResult] { checks.filter { !$0.passed } }
+
+    /// The answer `output` (a `.response`) carries.
+    init(_ output: CommandOutput) throws(ExplorerError) {
+        guard case .response(let response, let checks, let warnings) = output else {
+            throw ExplorerError(.usage, "the send gave no response")
+        }
+        self.response = response
+        self.checks = checks
+        captureMisses = warnings
+    }
 }

@@ -32,7 +32,9 @@ struct VerifyCommand: AsyncParsableCommand {
         let reports = try await OpenedWorkspace.with(workspace, .requests(environment: env, variables: values)) {
             opened in
             do throws(ExplorerError) {
-                return try await opened.session.verify(specs, allWhenEmpty: true)
+                let output = try await opened.session.run(.verify(specs, allWhenEmpty: true))
+                guard case .drift(let reports) = output else { return [DriftReport]() }
+                return reports
             } catch {
                 throw CommandFailure.usage(error.message)
             }

@@ -73,11 +73,10 @@ struct OpenedWorkspace {
             await earlyStorage?.closeIfOpen()
             throw CommandFailure.usage(Self.notAWorkspace(error, option: options.workspace))
         }
-        // `--mode`, else the workspace's `handler.mode`, else the command's own default (`run`: live).
-        let mode = needs.mode ?? (workspace.handler.declaresMode ? nil : needs.defaultMode)
         // The shared client (and its event loop threads) is made at the first request that goes out, or,
         // for a send that may go to the network, from now on, while the cache opens.
-        let sendMode = mode ?? workspace.handler.mode
+        let sendMode = SessionSettings.startingMode(
+            chosen: needs.mode, commandDefault: needs.defaultMode, in: workspace)
         if needs.oneShotSend, sendMode != .cache, sendMode != .sample { HTTPClientTransport.prepareShared() }
         for warning in workspace.warnings {
             StandardStream.error.write("tern: warning: \(warning)\n")
@@ -111,7 +110,9 @@ struct OpenedWorkspace {
         // Requests of targets with their own tls:/proxy: get clients of their own inside this transport.
         let transport = HTTPClientTransport(sharingClientWith: workspace.handler.transferLimits())
         var sessionOptions = ExplorerSession.Options(
-            environment: needs.environment, mode: mode, variables: variables, editor: needs.editor)
+            environment: needs.environment, mode: needs.mode, variables: variables, editor: needs.editor)
+        sessionOptions.defaultMode = needs.defaultMode
+        sessionOptions.listing = listing
         sessionOptions.usesCookies = needs.usesCookies
         sessionOptions.mockFiling = mockFiling
         sessionOptions.redirects = needs.redirects
@@ -129,7 +130,6 @@ struct OpenedWorkspace {
             storage: storage, history: storage,
             options: sessionOptions
         )
-        if let listing { await session.loadSpecs(listing: listing) }
         return OpenedWorkspace(
             workspace: workspace, storage: storage, pending: pending, mock: mock, session: session,
             transport: transport)

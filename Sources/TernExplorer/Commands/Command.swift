@@ -1,4 +1,6 @@
 package import Tern
+package import TernExplorerStorage
+package import TernWorkspace
 
 /// One command of the explorer's language: what the REPL reads, the TUI's `:` line runs, and the CLI maps to.
 package enum Command: Sendable, Equatable {
@@ -42,8 +44,9 @@ package enum Command: Sendable, Equatable {
     case history
     /// `curl`: the resolved request as a curl command line.
     case curl
-    /// `verify [SPEC|GROUP]...`: compare live answers with the stored ones (the selected spec by default).
-    case verify([String])
+    /// `verify [SPEC|GROUP]...`: compare live answers with the stored ones (the selected spec by default, every
+    /// spec with `allWhenEmpty`, as `tern verify` does).
+    case verify([String], allWhenEmpty: Bool = false)
     /// `run [SPEC|GROUP]... [--data FILE]`
     case run(RunTarget)
     /// `load SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D] [--check-every N]`
@@ -71,6 +74,23 @@ package enum Command: Sendable, Equatable {
     case auth(AuthAction)
     /// `connect [SPEC]`, `say TEXT`, `recv [N]`, `ping`, `close [CODE]`: a WebSocket conversation held open.
     case conversation(ConversationAction)
+    /// A change the TUI's request editor makes to the selected spec (or, for variables, to the session).
+    case edit(SpecEdit)
+    /// The resolved request of the spec (the selected one by default) as it would be sent, secrets not
+    /// masked (the CLI's `--offline`, `--save` and `-v` print it through their own masking).
+    case resolve(String?)
+    /// A request typed on the command line (`tern get URL …`).
+    case adHoc(AdHocAction)
+
+    /// What an ad-hoc request does.
+    package enum AdHocAction: Sendable, Equatable {
+        /// Sends it through the session (its environment's variables, cookies, mode and cache).
+        case send(SpecDefinition)
+        /// The request it makes, resolved as it would be sent (`--offline`).
+        case resolve(SpecDefinition)
+        /// Saves it as the new spec `as` (`--save NAME`), its secrets kept in the store; never replaces a spec.
+        case save(SpecDefinition, as: String, secrets: [AdHocSecret])
+    }
 
     /// What a WebSocket command does.
     package enum ConversationAction: Sendable, Equatable {
@@ -143,6 +163,8 @@ package enum Command: Sendable, Equatable {
         case login(String?)
         /// `auth logout [--all]`: forget the environment's tokens (every environment's with `--all`).
         case logout(all: Bool)
+        /// The current access token of the spec's `oauth2` auth, signing in when needed (`tern auth token`).
+        case token(String?)
     }
 
     /// The cache subcommands.
@@ -156,6 +178,10 @@ package enum Command: Sendable, Equatable {
         case importHAR(String)
         /// `promote KEY|SPEC [--force]`: write a stored answer into its spec's `sample:`.
         case promote(String, force: Bool)
+        /// The answer the cache keeps for a send of the history (what the history browser opens).
+        case answer(of: HistoryEntry)
+        /// Stores recorded answers (an import's) under the keys `send` looks up (`import --into-cache`).
+        case storeRecorded([RecordedItem])
     }
 }
 

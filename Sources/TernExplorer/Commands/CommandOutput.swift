@@ -49,4 +49,15 @@ package enum CommandOutput: Sendable {
     case signIns([SignInRow], environment: String?)
     /// `quit`, with the ids of specs that have unsaved edits.
     case quit(unsaved: [String])
+    /// The answer the cache keeps for a send of the history.
+    case storedAnswer(StoredAnswer)
+    /// What storing an import's recorded answers did.
+    case recordedStored(RecordedStoreSummary)
+}
+
+extension CommandOutput {
+    /// The sentence of a `.done` output; `nil` for any other.
+    package var sentence: String? {
+        if case .done(let text) = self { text } else { nil }
+    }
 }

@@ -1,6 +1,6 @@
 import Tern
 
-/// The words Tab can complete to, taken from a session at one moment (`ExplorerSession.completionVocabulary()`).
+/// The words Tab can complete to, taken from a session at one moment (its `snapshot()`).
 package struct CompletionVocabulary: Sendable, Hashable {
     /// Spec ids (`users/get-user`) and the file names that are unique (`get-user`).
     package var specs: [String]

@@ -31,8 +31,7 @@ package struct ImportOutcome: Sendable, Equatable {
             lines.insert((dryRun ? "would create" : "created") + " the workspace \(workspace)", at: 0)
         }
         if let cache {
-            lines.append("stored \(cache.stored) recorded \(cache.stored == 1 ? "response" : "responses") in the cache")
-            lines += cache.skipped.map { "  not stored \($0.item): \($0.reason)" }
+            lines += cache.lines
         }
         return lines
     }

@@ -3,15 +3,24 @@ package import Tern
 package import TernExplorerStorage
 package import TernWorkspace
 
-/// The open workspace and everything a user changes while exploring it: the environment, the
-/// mode, the selected spec and unsaved edits. The CLI, the REPL and the TUI all run commands here.
+/// The open workspace and everything a user changes while exploring it, and the one way in for the faces:
+/// the CLI, the REPL and the TUI run a `Command` (`run(_:)`), follow a collection run (`runEvents(_:)`), and
+/// read `events()` and `snapshot()`. The session coordinates; each concept keeps its own state in a type of
+/// its own (following the files, settings, edits, secrets, captures, contracts, conversations) and the
+/// commands are handled by the concept they belong to.
 package actor ExplorerSession {
     /// How a session starts.
     package struct Options: Sendable {
         /// The environment; `nil` uses the workspace's default.
         package var environment: String?
-        /// The mode; `nil` uses the workspace's `handler.mode`.
+        /// The mode chosen (`--mode`); `nil` uses the workspace's `handler.mode` when it names one, else
+        /// `defaultMode`.
         package var mode: ResponseMode?
+        /// The command's own mode when neither `mode` nor the workspace names one (`run`: live).
+        package var defaultMode: ResponseMode? = nil
+        /// The spec index's listing to start from while every spec file is read behind the first frame
+        /// (`waitUntilLoaded()`); `nil` when the workspace was read whole.
+        package var listing: [SpecListing]? = nil
         /// Variables above the environment's (`--var`, and `mock` when the CLI starts one).
         package var variables: [String: String]
         /// What `{{env:NAME}}` reads.
@@ -68,73 +77,29 @@ package actor ExplorerSession {
         }
     }
 
-    /// The workspace as loaded, plus saved specs.
-    package private(set) var workspace: Workspace {
-        didSet { secretNames = nil }
+    /// The workspace as read, how it follows the files on disk.
+    var follower: WorkspaceFollower {
+        didSet { secrets.forgetNames() }
     }
     /// The environment, mode, variables and redirect policy sends use.
-    private(set) var settings: SessionSettings
+    var settings: SessionSettings
     /// The selected spec and the unsaved edits.
     var edits = SpecEdits() {
-        didSet { secretNames = nil }
+        didSet { secrets.forgetNames() }
     }
-    /// The names `{{env:NAME}}` references in the workspace and its edits (`secrets()`), worked out
-    /// once per change: a run asks for them with every request.
-    var secretNames: [String]?
-    /// The secret store and what its commands printed (`secretResolver`), read on first use, with
-    /// the stamp of the file it was read from.
-    var loadedSecrets: (resolver: SecretResolver, stamp: FileStamp?)?
-    /// Secrets given for this session only (`EditField.sessionSecret`): used, masked, never written.
-    var sessionSecrets: [String: String] = [:]
-    /// The active environment (`nil`: the workspace's default).
-    package var environment: String? { settings.environment }
-    /// Where responses come from.
-    package var mode: ResponseMode { settings.mode }
-    /// The selected spec's id.
-    package var selectedID: String? { edits.selectedID }
-    /// Session variables, above the environment's.
-    package var variables: [String: String] { settings.variables }
-    /// Values captured from responses and the answers dependencies need (`.tern/captures.json`),
-    /// read on first use.
-    var captureStore: CaptureStore?
-    /// The latest response a send produced (what `filter` reads).
-    package internal(set) var lastResponse: Response?
-    /// The expectation results of each spec's latest send, by id.
-    package internal(set) var lastExpectations: [String: [ExpectationResult]] = [:]
-    /// The workspace's files as they were when it was last read (`nil` when the session does not follow them,
-    /// `Options.followsFiles`, or read only some spec files); `reload` compares it with the disk.
-    var stamp: WorkspaceStamp?
-    /// The specs as the spec index lists them while every file is still being read (`loadSpecs`).
-    var listing: [SpecListing]?
-    /// The reading of every spec file under way, until it is adopted.
-    var loading: Task<Void, Never>?
-    /// Specs with unsaved edits whose file changed on disk since it was read: `save` refuses to overwrite it
-    /// unless forced, `revert` takes the file's version.
-    package internal(set) var conflicts: Set<String> = []
-    /// The WebSocket conversation `connect` opened, until `close` (or the server) ends it.
-    var openConversation: OpenConversation?
-    /// The data row a run is on (`run --data`); `nil` outside such a run.
-    var dataRow: DataPass?
-    /// The OpenAPI descriptions contract checks read, by path, each read again when its file changes.
-    var openAPIDescriptions: [String: OpenAPIDescription] = [:]
+    /// The secret store, the session's secrets and the redactors.
+    let secrets: SecretBook
+    /// Captured values, the data row of a run and the latest response.
+    let captures: CaptureBook
+    /// The OpenAPI descriptions contract checks read.
+    let contracts = ContractBook()
+    /// The conversation held open.
+    let conversations = ConversationHost()
+    /// The handler, the stores, the activity log, cookies and sign-ins.
+    nonisolated let services: SessionServices
 
     /// The handler every send goes through.
-    package nonisolated let handler: Handler
-    let storage: (any StorageManager)?
-    let history: (any WorkspaceCache)?
-    let activity: ActivityLog
-    let processEnvironment: [String: String]
-    /// Where the in-process mock's answers are filed when it is not on its usual port.
-    let mockFiling: MockFiling?
-    let editor: (@Sendable (String) async throws -> String)?
-    /// The cookie jars, one per environment (`.tern/cookies.json`).
-    package nonisolated let cookieJars: WorkspaceCookies
-    /// Whether sends use the cookie jar at all.
-    let usesCookies: Bool
-    /// The OAuth 2.0 tokens, one per environment and configuration (`.tern/oauth-tokens.json`).
-    package nonisolated let oauthTokens: WorkspaceOAuthTokens
-    /// The OAuth 2.0 authenticators every send shares (so concurrent sends wait for one sign-in).
-    package nonisolated let oauth2: OAuth2Authenticators
+    package nonisolated var handler: Handler { services.handler }
 
     /// Opens a session on `workspace`, sending through `transport` and storing in `storage`.
     package init(
@@ -142,33 +107,27 @@ package actor ExplorerSession {
         history: (any WorkspaceCache)? = nil,
         options: Options = Options(), clock: any TernClock = SystemClock()
     ) {
-        self.workspace = workspace
-        stamp = options.followsFiles && !workspace.isPartial ? WorkspaceStamp.take(root: workspace.root) : nil
-        let mode = options.mode ?? workspace.handler.mode
+        follower = WorkspaceFollower(workspace, follows: options.followsFiles, listing: options.listing)
         settings = SessionSettings(
-            environment: options.environment, mode: mode, variables: options.variables,
-            redirectOverride: options.redirects)
-        self.processEnvironment = options.processEnvironment
-        self.mockFiling = options.mockFiling
-        self.editor = options.editor
-        self.storage = storage
-        self.history = history
-        let jars = WorkspaceCookies(folder: workspace.root.appendingPathComponent(".tern"))
-        cookieJars = jars
-        usesCookies = options.usesCookies
+            environment: options.environment,
+            mode: SessionSettings.startingMode(
+                chosen: options.mode, commandDefault: options.defaultMode, in: workspace),
+            variables: options.variables, redirectOverride: options.redirects)
+        secrets = SecretBook(processEnvironment: options.processEnvironment)
+        let folder = workspace.root.appendingPathComponent(".tern")
+        captures = CaptureBook(folder: folder)
+        let jars = WorkspaceCookies(folder: folder)
         let activity = ActivityLog()
-        self.activity = activity
-        let tokens = WorkspaceOAuthTokens(folder: workspace.root.appendingPathComponent(".tern"))
-        oauthTokens = tokens
+        let tokens = WorkspaceOAuthTokens(folder: folder)
         let onAuthorization = options.onAuthorization
         let oauth2 = OAuth2Authenticators(storage: tokens) { prompt in
             activity.broadcaster.yield(.authorization(prompt))
             await onAuthorization?(prompt)
         }
-        self.oauth2 = oauth2
         let settings = workspace.handler
-        handler = Handler(
-            transport: transport, storage: storage, mode: mode, retryPolicy: settings.retryPolicy(),
+        // The session names its mode with every send (`SessionSettings.mode`): the handler's own is not used.
+        let handler = Handler(
+            transport: transport, storage: storage, retryPolicy: settings.retryPolicy(),
             cacheValidity: .responseHeaders(fallback: settings.cacheTTL),
             defaults: SessionDefaults(timeout: .fromSeconds(settings.timeout)),
             // Each spec's `auth:` (basic, bearer, API key, digest, AWS, OAuth 2.0) is applied at send time, after the
@@ -192,83 +151,81 @@ package actor ExplorerSession {
             defaults.automaticDecompression = settings.compression
             if let userAgent = settings.userAgent { defaults.userAgent = userAgent }
         }
+        services = SessionServices(
+            handler: handler, storage: storage, history: history, activity: activity,
+            processEnvironment: options.processEnvironment, mockFiling: options.mockFiling, editor: options.editor,
+            cookieJars: jars, usesCookies: options.usesCookies, oauthTokens: tokens, oauth2: oauth2)
     }
 
     /// A stream of everything the session does from now on.
     package nonisolated func events() -> AsyncStream<ExplorerEvent> {
-        activity.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(1024))
+        services.activity.broadcaster.subscribe(bufferingPolicy: .bufferingNewest(1024))
     }
 
-    /// Whether any spec has edits not saved to its file.
-    package var hasUnsavedEdits: Bool { !edits.isEmpty }
-
-    /// The ids of specs with unsaved edits.
-    package var unsavedSpecIDs: [String] { edits.unsavedIDs }
-
-    /// The spec `name` (or the selected one) with this session's edits.
-    func entry(_ name: String?) throws(ExplorerError) -> SpecEntry {
-        try edits.entry(name, in: workspace)
+    /// The session as the faces show it, taken in one hop.
+    package func snapshot() -> ExplorerSnapshot {
+        var snapshot = ExplorerSnapshot(context(), specs: follower.summaries(edits))
+        snapshot.isLoading = follower.isLoading
+        return snapshot
     }
 
-    /// The fully resolved request of `entry` in the current environment (or `other`, as `diff --with`
-    /// compares), mode and variables, partitioned by that environment in the cache and carrying the
-    /// `{{env:…}}` values it must never write down.
-    func resolve(_ entry: SpecEntry, environment other: String? = nil) throws(ExplorerError) -> Request {
-        let context = templateContext(environment: other)
-        var request = try workspaceCall { () throws(WorkspaceError) in
-            try workspace.request(for: entry, context: context)
+    /// Starts a collection run of `target` (`run`): its events as it goes, ending with `.finished` (or
+    /// `.failed`); `cancel()` stops it after the spec being sent.
+    package func runEvents(_ target: RunTarget) -> RunStream {
+        CollectionRun(target, in: context()).start()
+    }
+
+    /// What an operation sees of the session now.
+    func context() -> ExplorerContext {
+        ExplorerContext(
+            workspace: follower.workspace, settings: settings, edits: edits, services: services, secrets: secrets,
+            captures: captures, contracts: contracts, conversations: conversations)
+    }
+
+    /// Reads every spec file when the session was opened on a listing and they are not read yet, and
+    /// returns once they are (at once when they were read before the session opened). The TUI asks once its
+    /// first frame is drawn, so the two do not share the cores.
+    package func waitUntilLoaded() async {
+        if follower.loading == nil, follower.listing != nil {
+            let root = follower.workspace.root
+            let follows = follower.follows
+            follower.loading = Task {
+                let (result, stamp) = await Task.detached {
+                    // The stamp before the read: a file changed while it runs is reported by the next look.
+                    let stamp = follows ? WorkspaceStamp.take(root: root) : nil
+                    let result = Result { () throws(WorkspaceError) in
+                        try Workspace.load(from: root, keepingBrokenSpecs: true)
+                    }
+                    return (result, stamp)
+                }.value
+                if let failure = self.follower.finishLoading(result, stamp: stamp) {
+                    self.services.activity.broadcaster.yield(.reloaded(ReloadOutcome(failure: failure)))
+                }
+                self.services.changed()
+            }
         }
-        request.cachePartition = other ?? environment ?? workspace.defaultEnvironment
-        request.secretValues = secrets().map(\.value) + capturedSecretValues()
-        request.answerCarriesSecrets = entry.spec.capture.contains { SecretMask.looksSecret($0.name) }
-        request.identityURL = mockFiling?.filed(request.url)
-        if let policy = settings.redirectOverride { request.redirectPolicy = policy }
-        return request
+        await follower.loading?.value
     }
 
-    /// What templates render with: the environment (or `other`), variables, captures and secrets.
-    func templateContext(environment other: String? = nil) -> TemplateContext {
-        var captured = capturedValues()
-        if let dataRow { captured = captured.filter { dataRow.sees($0.value.capturedAt) } }
-        var context = settings.templateContext(
-            processEnvironment: processEnvironment, captured: captured.mapValues(\.value))
-        if let other { context.environment = other }
-        context.secrets = secretResolver
-        return context
+    /// Reads the workspace's files again when they changed on disk (or always, when `force`): spec,
+    /// environment and `workspace.yaml` edits, new and removed spec files. Unsaved edits are kept; a spec whose
+    /// file changed underneath them becomes a conflict (`save` then refuses to overwrite it unless forced). A
+    /// broken spec file is listed as broken and the rest load; a broken `workspace.yaml` or environment leaves
+    /// the workspace as it was. Returns `nil` when nothing changed (and it was not forced); broadcasts
+    /// `.reloaded` otherwise.
+    @discardableResult
+    package func reload(force: Bool = false) async throws(ExplorerError) -> ReloadOutcome? {
+        // Files still being read for the first time are compared once they are in.
+        await waitUntilLoaded()
+        guard let look = try follower.look(forced: force) else { return nil }
+        let root = follower.workspace.root
+        // Loading a big workspace parses every file: off the actor's executor, on the loader's own threads.
+        let loaded = await Task.detached {
+            Result { () throws(WorkspaceError) in try Workspace.load(from: root, keepingBrokenSpecs: true) }
+        }.value
+        let outcome = follower.take(loaded, at: look.now, files: look.files, edits: &edits, settings: &settings)
+        services.activity.broadcaster.yield(.reloaded(outcome))
+        services.changed()
+        return outcome
     }
-
-    /// The environment in force: the chosen one, else the workspace's default.
-    package var activeEnvironment: String? { settings.activeEnvironment(in: workspace) }
-
-    /// Runs a workspace operation, turning its error into an explorer error.
-    func workspaceCall<T>(_ body: () throws(WorkspaceError) -> T) throws(ExplorerError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw ExplorerError(.workspace, error.description)
-        }
-    }
-
-    func changed() {
-        activity.broadcaster.yield(.stateChanged)
-    }
-
-    func setMode(_ newMode: ResponseMode) { settings.mode = newMode }
-    func setRedirects(_ policy: RedirectPolicy) { settings.redirectOverride = policy }
-
-    /// The redirect policy a send of the selected spec follows: the session's, the spec's, the workspace's.
-    package var redirects: RedirectPolicy {
-        settings.redirects(for: (try? edits.entry(nil, in: workspace))?.spec, in: workspace)
-    }
-
-    /// `follow, up to 10 hops` or `off`.
-    static func describe(_ policy: RedirectPolicy) -> String {
-        policy.follow ? "follow, up to \(policy.maximum) hop\(policy.maximum == 1 ? "" : "s")" : "off"
-    }
-    func setEnvironment(_ name: String?) { settings.environment = name }
-    func select(_ id: String) { edits.select(id) }
-    func clearSelection() { edits.clearSelection() }
-    func setVariable(_ name: String, _ value: String?) { settings.variables[name] = value }
-    func setRowValues(_ values: [String: String]) { settings.rowValues = values }
-    func replaceWorkspace(_ newWorkspace: Workspace) { workspace = newWorkspace }
 }

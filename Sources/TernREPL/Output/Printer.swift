@@ -45,6 +45,9 @@ package struct Printer: Sendable {
         case .cookies(let rows, let environment): return cookies(rows, environment: environment)
         case .signIns(let rows, let environment):
             return SignInRow.lines(rows, environment: environment, now: now).joined(separator: "\n") + "\n"
+        case .storedAnswer(let answer):
+            return answer.stored.map(cacheEntry) ?? style.dim("the cache no longer keeps this answer") + "\n"
+        case .recordedStored(let summary): return summary.lines.joined(separator: "\n") + "\n"
         case .quit: return ""
         }
     }

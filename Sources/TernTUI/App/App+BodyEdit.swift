@@ -6,7 +6,7 @@ import TernScreen
 /// is no longer JSON, else it becomes the selected spec's body (unsaved).
 extension App {
     static func bodyEdited(_ job: EditorJob, _ text: String, _ state: inout AppState) -> [Effect] {
-        if ExplorerSession.sameText(text, job.original ?? job.text) {
+        if BodyText.sameText(text, job.original ?? job.text) {
             state.status = StatusMessage(text: "the body is unchanged", isError: false)
             return []
         }

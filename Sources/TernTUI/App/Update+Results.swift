@@ -121,6 +121,11 @@ extension App {
             state.dialog = .output(
                 title: "OAuth 2.0 tokens", lines: SignInRow.lines(rows, environment: environment, now: state.now),
                 scroll: 0)
+        case .storedAnswer:
+            // One the cache keeps opens in the response pane (the runtime formats it); this one is gone.
+            state.status = StatusMessage(text: "the cache no longer keeps this answer", isError: true)
+        case .recordedStored(let summary):
+            state.dialog = .output(title: "recorded answers", lines: summary.lines, scroll: 0)
         case .quit(let unsaved):
             if unsaved.isEmpty { state.quitting = true } else { state.dialog = .confirmQuit(unsaved: unsaved) }
         }

@@ -33,7 +33,8 @@ extension Runtime {
         case .apply(let edit):
             spawn {
                 do throws(ExplorerError) {
-                    inbox.post(.editFinished(.success(try await session.apply(edit))))
+                    guard case .done(let message) = try await session.run(.edit(edit)) else { return }
+                    inbox.post(.editFinished(.success(message)))
                 } catch {
                     inbox.post(.editFinished(.failure(error)))
                 }
@@ -41,7 +42,7 @@ extension Runtime {
         case .select(let id):
             spawn {
                 do throws(ExplorerError) {
-                    _ = try await session.use(id)
+                    _ = try await session.run(.use(id))
                 } catch {
                     inbox.post(.commandFinished(.use(id), .failure(error)))
                 }
@@ -53,7 +54,8 @@ extension Runtime {
         case .loadCache:
             spawn {
                 do throws(ExplorerError) {
-                    inbox.post(.cacheLoaded(try await session.cacheEntries().map(CacheRow.init)))
+                    guard case .cacheEntries(let entries) = try await session.run(.cache(.list)) else { return }
+                    inbox.post(.cacheLoaded(entries.map(CacheRow.init)))
                 } catch {
                     inbox.post(.commandFinished(.cache(.list), .failure(error)))
                 }
@@ -61,7 +63,8 @@ extension Runtime {
         case .openCacheEntry(let key):
             spawn {
                 do throws(ExplorerError) {
-                    inbox.post(.responseReady(ResponseView.make(try await session.cacheEntry(key))))
+                    guard case .cacheEntry(let entry) = try await session.run(.cache(.show(key))) else { return }
+                    inbox.post(.responseReady(ResponseView.make(entry)))
                 } catch {
                     inbox.post(.commandFinished(.cache(.show(key)), .failure(error)))
                 }
@@ -97,6 +100,9 @@ extension Runtime {
                 inbox.post(.responseReady(view))
             case .cacheEntry(let entry):
                 inbox.post(.responseReady(ResponseView.make(entry)))
+            case .storedAnswer(let answer):
+                guard let stored = answer.stored else { return inbox.post(.commandFinished(command, .success(output))) }
+                inbox.post(.responseReady(ResponseView.make(stored)))
             default:
                 inbox.post(.commandFinished(command, .success(output)))
             }
@@ -125,9 +131,10 @@ extension Runtime {
         }
         let task = Task.detached { [adjustments] in
             do throws(ExplorerError) {
-                let checked = try await session.sendChecked(name, adjustments: adjustments)
-                var view = ResponseView.make(checked.response, title: title, checks: checked.expectations)
-                view.warnings = checked.captureMisses
+                let output = try await session.run(.send(name), sendAdjustments: adjustments)
+                guard case .response(let response, let checks, let warnings) = output else { return }
+                var view = ResponseView.make(response, title: title, checks: checks)
+                view.warnings = warnings
                 inbox.post(.responseReady(view), settlingSend: id)
             } catch {
                 let failure = Task.isCancelled ? ExplorerError(.request, "cancelled \(title)") : error
@@ -141,7 +148,12 @@ extension Runtime {
     func readActivity() {
         let session = self.session
         let inbox = self.inbox
-        spawn { inbox.post(.activity(retryLog: session.retryLog, transfers: session.transfers)) }
+        spawn {
+            let log = try? await session.run(.log)
+            let transfers = try? await session.run(.transfers)
+            guard case .retryLog(let entries)? = log, case .transfers(let records)? = transfers else { return }
+            inbox.post(.activity(retryLog: entries, transfers: records))
+        }
     }
 
     /// Hands the terminal to `$EDITOR` on `job`'s text, takes it back, answers a waiting caller

@@ -17,7 +17,10 @@ extension Runtime {
     func loadVariables() {
         let session = self.session
         let inbox = self.inbox
-        spawn { inbox.post(.variablesLoaded(await session.variableRows())) }
+        spawn {
+            guard case .variables(let rows)? = try? await session.run(.vars(clear: nil)) else { return }
+            inbox.post(.variablesLoaded(rows))
+        }
     }
 
     /// Runs `target` (replacing a run under way).
@@ -39,7 +42,8 @@ extension Runtime {
         let inbox = self.inbox
         spawn {
             do throws(ExplorerError) {
-                inbox.post(.historyLoaded(try await session.historyEntries()))
+                guard case .history(let entries) = try await session.run(.history) else { return }
+                inbox.post(.historyLoaded(entries))
             } catch {
                 inbox.post(.commandFinished(.history, .failure(error)))
             }
@@ -52,51 +56,41 @@ extension Runtime {
         let inbox = self.inbox
         let timeZone = state.timeZone
         spawn {
-            let answer = await session.storedAnswer(of: entry)
+            guard case .storedAnswer(let answer)? = try? await session.run(.cache(.answer(of: entry))) else { return }
             let view = ResponseView.make(entry, stored: answer.stored, exact: answer.exact, timeZone: timeZone)
             inbox.post(.historyEntryReady(view))
         }
     }
 
-    /// Runs `target` spec by spec (row by row with a data file) as `run` does, posting progress, and
-    /// keeps each spec's response. A cancelled run stops after the spec being sent and reports what ran.
+    /// Follows the session's run of `target` (row by row with a data file), posting progress, and keeps each
+    /// spec's response. Cancelling this task (Esc) stops the run after the spec being sent, whose end and the
+    /// summary of what ran are still shown.
     private static func runCollection(_ target: RunTarget, session: ExplorerSession, inbox: Inbox) async {
-        let order: [String]
-        let passes: [RunData.Row?]
-        do throws(ExplorerError) {
-            order = try await session.runOrder(target.names)
-            passes = RunTarget.passes(try target.readData())
-        } catch {
-            inbox.post(.runFailed(error))
-            return
-        }
-        let started = Date()
-        var results: [SpecRunResult] = []
+        let run = await session.runEvents(target)
+        // The events are read in a task of their own, which the cancellation does not end: the run's last ones
+        // still come.
+        let reader = Task { await follow(run, inbox: inbox) }
+        await withTaskCancellationHandler { await reader.value } onCancel: { run.cancel() }
+    }
+
+    /// Posts a run's progress and results as they come, then its summary.
+    private static func follow(_ run: RunStream, inbox: Inbox) async {
         var responses: [String: ResponseView] = [:]
-        // The run's answers are written in batches (docs/cache.md, "Runs"), also when it is cancelled.
-        await session.beginRunWrites()
-        let total = order.count * passes.count
-        running: for row in passes {
-            await session.enterRow(row)
-            for id in order {
-                if Task.isCancelled { break running }
-                let current = row.map { "\(id) [\($0.label)]" } ?? id
-                inbox.post(.runProgress(done: results.count, total: total, current: current))
-                let run = await session.runSpecWithResponse(id)
-                if let response = run.response {
-                    let key = run.result.key
-                    responses[key] = ResponseView.make(response, title: key, checks: run.result.expectations)
+        for await event in run {
+            switch event {
+            case .started: break
+            case .progress(let done, let total, let current):
+                inbox.post(.runProgress(done: done, total: total, current: current))
+            case .result(let result, let response):
+                if let response {
+                    responses[result.key] = ResponseView.make(response, title: result.key, checks: result.expectations)
                 }
-                results.append(run.result)
+            case .finished(let summary):
+                inbox.post(.runFinished(summary, responses: responses))
+            case .failed(let error):
+                // A run that could not start, or (after its summary) whose answers could not all be stored.
+                inbox.post(.runFailed(error))
             }
-        }
-        await session.enterRow(nil)
-        let summary = RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
-        inbox.post(.runFinished(summary, responses: responses))
-        do throws(ExplorerError) {
-            try await session.endRunWrites()
-        } catch {
-            inbox.post(.runFailed(error))
         }
     }
 }

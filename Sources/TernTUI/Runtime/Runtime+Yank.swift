@@ -7,9 +7,10 @@ extension Runtime {
         do throws(ExplorerError) {
             switch target {
             case .curl:
-                return .success(try await session.curlCommand())
+                guard case .curl(let command) = try await session.run(.curl) else { return .success("") }
+                return .success(command)
             case .url, .body, .header:
-                let request = try await session.shownRequest().request
+                guard case .request(let request, _, _) = try await session.run(.show) else { return .success("") }
                 let line = RequestLines(request, secretValues: request.secretValues).requestLine
                 return .success(line.firstIndex(of: " ").map { String(line[line.index(after: $0)...]) } ?? line)
             }

@@ -106,7 +106,7 @@ package final class Runtime {
         let inbox = self.inbox
         tasks.append(
             Task.detached {
-                guard await session.isLoading else {
+                guard await session.snapshot().isLoading else {
                     inbox.post(.specsLoaded)
                     return
                 }

@@ -86,3 +86,13 @@ struct DemoSession {
         try Data(text.utf8).write(to: url)
     }
 }
+
+extension ExplorerSession {
+    /// The response `send NAME` gets, through the session's one way in.
+    func send(_ name: String) async throws -> Response {
+        guard case .response(let response, _, _) = try await run(.send(name)) else {
+            throw ExplorerError(.usage, "no response")
+        }
+        return response
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Tern
+import TernWorkspace
+
+/// A collection run: the named specs in run order, once per row of the data file, `repetitions` times,
+/// `delay` apart, stopping early on `bail`, each spec sent as `send` sends it and judged. It owns the data
+/// rows (each row's fields are variables of its pass) and the batched writes of the run's answers, and
+/// reports through `RunEvent`s; the faces only consume them.
+struct CollectionRun: ExplorerOperation {
+    /// The session as it was when the run began.
+    let context: ExplorerContext
+    /// What to run.
+    let target: RunTarget
+
+    /// A run of `target` in `context`.
+    init(_ target: RunTarget, in context: ExplorerContext) {
+        self.target = target
+        self.context = context
+    }
+
+    /// The run, going on in a task of its own, and its events.
+    func start() -> RunStream {
+        let (stream, continuation) = AsyncStream.makeStream(of: RunEvent.self, bufferingPolicy: .unbounded)
+        let task = Task {
+            await run { continuation.yield($0) }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return RunStream(events: stream, task: task)
+    }
+
+    /// Runs the collection, reporting each event to `report`; returns the summary (`nil` when the run could
+    /// not start).
+    @discardableResult
+    func run(report: (RunEvent) -> Void) async -> RunSummary? {
+        let order: [String]
+        let data: RunData?
+        do throws(ExplorerError) {
+            order = try SpecSelection(context).runOrder(target.names)
+            data = try target.readData()
+        } catch {
+            report(.failed(error))
+            return nil
+        }
+        report(.started(order: order, data: data))
+        let passes = RunTarget.passes(data)
+        let total = order.count * passes.count * max(1, target.repetitions)
+        let started = Date()
+        var results: [SpecRunResult] = []
+        // The run's answers are written in batches (docs/cache.md, "Runs"), also when it is cancelled.
+        await history?.beginBatch()
+        running: for _ in 0..<max(1, target.repetitions) {
+            for row in passes {
+                context.captures.enter(row)
+                var rowContext = context
+                rowContext.settings.rowValues = row?.values ?? [:]
+                for id in order {
+                    if Task.isCancelled { break running }
+                    if target.delay > 0 && !results.isEmpty { try? await Task.sleep(for: .seconds(target.delay)) }
+                    report(
+                        .progress(done: results.count, total: total, current: row.map { "\(id) [\($0.label)]" } ?? id))
+                    let judged = await SpecJudge(rowContext).run(id)
+                    results.append(judged.result)
+                    report(.result(judged.result, judged.response))
+                    if target.bail && judged.result.outcome != .passed { break running }
+                }
+            }
+        }
+        context.captures.enter(nil)
+        let summary = RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
+        report(.finished(summary))
+        do {
+            try await history?.endBatch()
+        } catch {
+            let message = "the run's answers could not all be stored: \(TernError.wrap(error).message)"
+            report(.failed(ExplorerError(.storage, message)))
+        }
+        return summary
+    }
+}

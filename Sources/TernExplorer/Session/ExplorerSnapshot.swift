@@ -1,0 +1,59 @@
+package import Tern
+import TernWorkspace
+
+/// The conversation `connect` holds open, as the faces show it.
+package struct ConversationSnapshot: Sendable, Hashable {
+    package var spec: String
+    package var transcript: WebSocketTranscript
+}
+
+/// Everything a front end shows about the session, taken in one actor hop.
+package struct ExplorerSnapshot: Sendable, Hashable {
+    package var workspaceName: String
+    package var specs: [SpecSummary]
+    package var environments: [String]
+    /// The environment in force (the chosen one, else the workspace's default).
+    package var environment: String?
+    package var mode: ResponseMode
+    package var selected: SpecDetail?
+    /// Session variables first, then the environment's.
+    package var variables: [EditableItem]
+    package var unsaved: [String]
+    /// What Tab completes on the `:` line.
+    package var vocabulary: CompletionVocabulary
+    /// The targets whose TLS certificate checks are off (`tls.insecure`), for the header's warning.
+    package var insecureTargets: [String] = []
+    /// The WebSocket conversation held open (`connect`), if any.
+    package var conversation: ConversationSnapshot? = nil
+    /// Whether the spec files are still being read (the specs are the spec index's listing until then).
+    package var isLoading = false
+}
+
+extension ExplorerSnapshot {
+    /// The session as front ends show it: `context`'s settings, edits and conversation over its workspace,
+    /// whose specs are `specs` (the follower's summaries).
+    init(_ context: ExplorerContext, specs: [SpecSummary]) {
+        let workspace = context.workspace
+        let settings = context.settings
+        let active = settings.activeEnvironment(in: workspace)
+        var variables = settings.variables.keys.sorted().map {
+            EditableItem(name: $0, value: settings.variables[$0] ?? "", origin: "session")
+        }
+        if let active, let values = workspace.environments[active] {
+            for (name, value) in values.variables where settings.variables[name] == nil {
+                variables.append(EditableItem(name: name, value: value, origin: active))
+            }
+        }
+        let edits = context.edits
+        let selected = edits.selectedID.flatMap { try? context.entry($0) }.map {
+            SpecDetail($0, edited: edits[$0.id] != nil, in: workspace)
+        }
+        self.init(
+            workspaceName: workspace.name, specs: specs, environments: workspace.environments.keys.sorted(),
+            environment: active, mode: settings.mode, selected: selected, variables: variables,
+            unsaved: edits.unsavedIDs,
+            vocabulary: CompletionVocabulary(workspace, edits: edits, variables: Array(settings.variables.keys)))
+        insecureTargets = workspace.insecureTargets
+        conversation = context.conversations.snapshot(handler: context.handler)
+    }
+}
