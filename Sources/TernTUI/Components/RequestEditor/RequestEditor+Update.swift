@@ -3,7 +3,7 @@ import TernExplorer
 import TernScreen
 
 /// What the request editor does with its keys, its form and a new snapshot.
-extension RequestEditor: Component {
+extension RequestEditor: ActionComponent {
     /// The editor pane's keys.
     var keyScope: KeyScope { .pane(.editor) }
 

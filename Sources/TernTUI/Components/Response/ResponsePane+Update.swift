@@ -4,7 +4,7 @@ import TernExplorer
 import TernScreen
 
 /// What the response pane does with its keys, the send and the results that come back.
-extension ResponsePane: Component {
+extension ResponsePane: ActionComponent {
     /// The response pane's keys.
     var keyScope: KeyScope { .pane(.response) }
 

@@ -2,7 +2,7 @@ import TernExplorer
 import TernScreen
 
 /// What the workspace tree does with its keys and with a new snapshot.
-extension WorkspaceTree: Component {
+extension WorkspaceTree: ActionComponent {
     /// The tree pane's keys.
     var keyScope: KeyScope { .pane(.tree) }
 
