@@ -20,9 +20,9 @@ import Testing
         #expect(tree.collapsed == ["auth"])
         #expect(tree.rows(of: snapshot).count == rows.count - 1)
         _ = tree.perform(.filter, Fixtures.context(snapshot))
-        for key in typing("flaky") { tree.filterKey(key, snapshot: snapshot) }
+        for key in typing("flaky") { _ = tree.filterKey(key, Fixtures.context(snapshot)) }
         #expect(tree.rows(of: snapshot).compactMap(\.specID) == ["reliability/flaky"])
-        tree.filterKey(.escape, snapshot: snapshot)
+        _ = tree.filterKey(.escape, Fixtures.context(snapshot))
         #expect(tree.filterField == nil && tree.filter.isEmpty)
     }
 
@@ -33,8 +33,12 @@ import Testing
         let snapshot = Fixtures.snapshot()
         #expect(editor.perform(.add, Fixtures.context(snapshot)).effects.isEmpty)
         #expect(editor.prompt?.purpose == .addItem(.query))
-        for key in typing("page") + [.tab] + typing("2") { _ = editor.promptKey(key) }
-        #expect(editor.promptKey(.enter) == [.apply(.setItem(.query, replacing: nil, name: "page", value: "2"))])
+        let form = Fixtures.context(snapshot)
+        for key in typing("page") + [.tab] + typing("2") { _ = editor.promptKey(key, form) }
+        #expect(
+            editor.promptKey(.enter, form).effects == [
+                .apply(.setItem(.query, replacing: nil, name: "page", value: "2"))
+            ])
         #expect(editor.prompt == nil)
         _ = editor.perform(.previousTab, Fixtures.context(snapshot))
         #expect(editor.tab == .body)
@@ -66,8 +70,8 @@ import Testing
         #expect(pane.search == nil, "no search without a response")
         _ = pane.show(Fixtures.jsonResponse(), now: Date())
         _ = pane.perform(.search, Fixtures.context(nil, page: 10))
-        for key in typing("ada") { _ = pane.searchKey(key) }
-        #expect(pane.searchKey(.enter) == [.search("ada")])
+        for key in typing("ada") { _ = pane.searchKey(key, Fixtures.context(nil, page: 10)) }
+        #expect(pane.searchKey(.enter, Fixtures.context(nil, page: 10)).effects == [.search("ada")])
         #expect(
             pane.searchFinished(query: "other", matches: [1], height: 10).status == nil, "a stale result is dropped")
         let found = pane.searchFinished(query: "ada", matches: [2, 3], height: 10)

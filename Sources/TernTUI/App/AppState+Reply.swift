@@ -19,9 +19,15 @@ extension AppState {
         case .run(let target):
             effects += App.startRun(target, &self)
         case .compose(let text):
-            commandLine = CommandLineState(field: TextField(text))
+            commandLine = CommandLineInput(text, history: commandHistory)
         case .choose(let item, let purpose):
             effects += App.choose(item, for: purpose, &self)
+        case .secretEntered(let resend):
+            secretResend = resend
+        case .edited, .submitted, .cancelled:
+            // A typed line's own events: the pane that owns the line interprets them (the `:` line's
+            // are `App.commandKey`'s), and none comes this far.
+            break
         }
         return effects
     }

@@ -58,13 +58,6 @@ package struct LoggedMessage: Sendable, Hashable {
     package var message: StatusMessage
 }
 
-/// The `:` command line.
-package struct CommandLineState: Sendable, Hashable {
-    package var field = TextField()
-    package var completions: [String] = []
-    package var historyIndex: Int?
-}
-
 /// Everything the TUI shows: the only input of `view`, changed only by `update`.
 ///
 /// Each pane's state is a component (`Components/`) with its own update and view; what is left
@@ -97,7 +90,9 @@ package struct AppState: Sendable {
     package var history: HistoryList?
 
     // Bottom lines and dialogs
-    package var commandLine: CommandLineState?
+    /// The `:` line, while it is typed.
+    package var commandLine: CommandLineInput?
+    /// The `:` lines run, oldest first (↑ on the line goes back through them).
     package var commandHistory: [String] = []
     /// The spec to send again once the secret the prompt asked for is kept (`.some(nil)`: the selected one).
     package var secretResend: String??

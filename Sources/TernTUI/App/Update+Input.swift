@@ -3,7 +3,8 @@ import Tern
 import TernExplorer
 import TernScreen
 
-/// Dialogs (confirmations, scrolled output) and the `:` line; the panes' own text input is in their components.
+/// Dialogs (confirmations, scrolled output) and what the `:` line runs; the line itself
+/// (`CommandLineInput`) and the panes' own text input are components.
 extension App {
     static func dialogKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         guard let dialog = state.dialog else { return [] }
@@ -55,43 +56,16 @@ extension App {
         return []
     }
 
+    /// A key while the `:` line is typed: the line takes it; a line submitted is kept in the
+    /// history and run.
     static func commandKey(_ key: Key, _ state: inout AppState) -> [Effect] {
         guard var line = state.commandLine else { return [] }
-        switch key {
-        case .escape:
-            state.commandLine = nil
-            return []
-        case .enter:
-            state.commandLine = nil
-            let text = line.field.text.trimmingCharacters(in: .whitespaces)
-            guard !text.isEmpty else { return [] }
-            if state.commandHistory.last != text { state.commandHistory.append(text) }
-            return route(text, &state)
-        case .tab:
-            let completion = Completer.complete(line.field.text, snapshot: state.snapshot)
-            line.field = TextField(completion.line)
-            line.completions = completion.candidates
-        case .up, .down:
-            let history = state.commandHistory
-            guard !history.isEmpty else { return [] }
-            var index = line.historyIndex ?? history.count
-            index = key == .up ? max(0, index - 1) : index + 1
-            if index >= history.count {
-                line.historyIndex = nil
-                line.field = TextField()
-            } else {
-                line.historyIndex = index
-                line.field = TextField(history[index])
-            }
-        case .backspace where line.field.text.isEmpty:
-            state.commandLine = nil
-            return []
-        default:
-            _ = line.field.handle(key)
-            line.completions = []
-        }
-        state.commandLine = line
-        return []
+        var reply = line.handle(key, state.context(focused: true, page: 1)) ?? Reply()
+        state.commandLine = line.isOpen ? line : nil
+        guard case .submitted(let text) = reply.event else { return state.apply(reply) }
+        reply.event = nil
+        if state.commandHistory.last != text { state.commandHistory.append(text) }
+        return state.apply(reply) + route(text, &state)
     }
 
     /// Runs a `:` line: the same language as the REPL, with the commands that have a place in the

@@ -15,22 +15,18 @@ extension App {
 
     /// What `layer` does with `key`; `nil` lets the key through to the layer under it.
     static func key(_ key: Key, in layer: FocusLayer, _ state: inout AppState) -> [Effect]? {
+        // What a line being typed is given: it takes every key, a row at a time.
+        let line = state.context(focused: true, page: 1)
         switch layer {
         case .dialog: return dialogKey(key, &state)
-        case .editorForm:
-            if key == .enter, case .secret(_, let resend, _)? = state.requestEditor.prompt?.purpose {
-                state.secretResend = resend
-            }
-            return state.requestEditor.promptKey(key)
+        case .editorForm: return state.apply(state.requestEditor.promptKey(key, line))
         case .commandLine: return commandKey(key, &state)
         case .runResults: return viewKey(key, \.runResults, &state)
         case .cookies: return viewKey(key, \.cookies, &state)
         case .history: return viewKey(key, \.history, &state)
-        case .treeFilter:
-            state.workspaceTree.filterKey(key, snapshot: state.snapshot)
-            return []
-        case .search: return state.responsePane.searchKey(key)
-        case .filterLine: return state.responsePane.filterKey(key)
+        case .treeFilter: return state.apply(state.workspaceTree.filterKey(key, line))
+        case .search: return state.apply(state.responsePane.searchKey(key, line))
+        case .filterLine: return state.apply(state.responsePane.filterKey(key, line))
         case .tooSmall:
             return state.keys.action(for: key, in: .everywhere) == .quit ? perform(.quit, &state) : []
         case .pane(let pane):
@@ -119,7 +115,7 @@ extension App {
             state.pendingModes.append(next)
             return [.run(.mode(next))]
         case .commandLine:
-            state.commandLine = CommandLineState()
+            state.commandLine = CommandLineInput(history: state.commandHistory)
         case .help:
             state.dialog = .help(scroll: 0)
         case .pickEnvironment: openEnvironmentPicker(&state)

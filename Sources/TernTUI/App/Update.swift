@@ -8,8 +8,10 @@ import TernScreen
 ///
 /// One switch handles every message, without a `default`, so the compiler proves each is handled.
 /// A pane's messages go to its component (`Components/`), whose `Reply` says what to run and show;
-/// keys go down the focus stack (`Update+Keys.swift`), dialogs and the `:` line are in
-/// `Update+Input.swift`, command results in `Update+Results.swift`, runs in `Update+Runs.swift`.
+/// keys go down the focus stack (`Update+Keys.swift`) to components, the text lines being typed
+/// included; dialogs and what the `:` line runs are in `Update+Input.swift`, command results in
+/// `Update+Results.swift`, runs in `Update+Runs.swift`. Why this root is a switch and not a
+/// `Component`: docs/architecture.md, "The TUI's loop".
 package enum App {
     package static func update(_ state: inout AppState, _ msg: Msg) -> [Effect] {
         switch msg {

@@ -9,11 +9,8 @@ extension App {
 
     static func drawBottom(_ state: AppState, _ layout: Layout, _ buffer: inout ScreenBuffer) {
         let status = layout.status
-        if let line = state.commandLine, !line.completions.isEmpty {
-            buffer.write(
-                "complete: " + line.completions.joined(separator: "  "), x: status.x, y: status.y,
-                style: Style(foreground: .cyan), maxWidth: status.width)
-        } else if let message = state.status {
+        // While Tab's candidates show, they have the status line.
+        if state.commandLine?.completions.isEmpty != false, let message = state.status {
             buffer.write(
                 statusText(message, width: status.width), x: status.x, y: status.y,
                 style: message.isError ? Style(foreground: .red, attributes: .bold) : .plain, maxWidth: status.width
@@ -21,8 +18,8 @@ extension App {
         }
         let bottom = layout.commandLine
         if let line = state.commandLine {
-            buffer.write(":", x: bottom.x, y: bottom.y, style: .bold)
-            line.field.draw(in: Rect(x: bottom.x + 1, y: bottom.y, width: bottom.width - 1, height: 1), on: &buffer)
+            let rows = Rect(x: status.x, y: status.y, width: status.width, height: status.height + bottom.height)
+            line.draw(in: rows, state.context(focused: true, page: 0), on: &buffer)
         } else {
             // The keys of what has them: a view over the frame, else the focused pane.
             var scope = KeyScope.pane(state.focus)

@@ -40,7 +40,7 @@ extension App {
         if let runs = state.runResults, runs.isOpen { runs.draw(in: overlay, state.viewContext, on: &buffer) }
         if let history = state.history, history.isOpen { history.draw(in: overlay, state.viewContext, on: &buffer) }
         if let cookies = state.cookies, cookies.isOpen { cookies.draw(in: overlay, state.viewContext, on: &buffer) }
-        state.requestEditor.drawPrompt(on: &buffer)
+        state.requestEditor.drawPrompt(in: buffer.bounds, state.context(focused: true, page: 0), on: &buffer)
         if let dialog = state.dialog { drawDialog(dialog, state, &buffer) }
         return buffer
     }

@@ -3,7 +3,8 @@ import TernExplorer
 /// What a component's update hands back to `App.update`: the effects to run, what the app's shared
 /// lines should show (the status line, a dialog over the frame) and an event only the app can act on.
 struct Reply {
-    /// Something a component asks of the app as a whole (the focus, another pane).
+    /// Something a component asks of its parent: the app as a whole (the focus, another pane), or
+    /// the pane whose line is typed (`edited`, `submitted`, `cancelled`: the pane interprets them).
     enum Event {
         /// Show `view` in the response pane and focus it (Enter in the run results).
         case showResponse(ResponseView)
@@ -15,6 +16,15 @@ struct Reply {
         case compose(String)
         /// `item` was chosen in a picker for `purpose`.
         case choose(Picker.Item, Picker.Purpose)
+        /// The text of a line being typed changed (the tree's filter narrows the rows as it does).
+        case edited(String)
+        /// A line was finished with Enter on this text (the `:` line runs it, the tree keeps its filter).
+        case submitted(String)
+        /// A line was closed with Esc (the tree drops its filter, the response its filtered view).
+        case cancelled
+        /// A secret was typed into its form: once it is kept, `resend` is sent again (`.some(nil)`:
+        /// the selected spec).
+        case secretEntered(resend: String??)
     }
 
     var effects: [Effect] = []

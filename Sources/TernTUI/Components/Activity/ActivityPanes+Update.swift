@@ -3,7 +3,7 @@ import Tern
 import TernExplorer
 
 /// What the activity panes do with their keys and with the lists the session sends back.
-extension ActivityPanes: Component {
+extension ActivityPanes: ActionComponent {
     /// The keys of the pane the strip shows (focusing an activity pane shows it there).
     var keyScope: KeyScope { .pane(strip) }
 

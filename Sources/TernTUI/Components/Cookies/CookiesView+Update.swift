@@ -2,7 +2,7 @@ import TernExplorer
 import TernScreen
 
 /// What the cookies view does with its keys (the table's `Cookies` scope) and a new listing.
-extension CookiesView: Component {
+extension CookiesView: ActionComponent {
     /// The cookies view's keys.
     var keyScope: KeyScope { .cookies }
 

@@ -4,7 +4,7 @@ import TernExplorerStorage
 import TernScreen
 
 /// What the history view does with its keys (the table's `History` scope).
-extension HistoryList: Component {
+extension HistoryList: ActionComponent {
     /// The history view's keys.
     var keyScope: KeyScope { .history }
 

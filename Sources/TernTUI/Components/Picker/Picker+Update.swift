@@ -1,7 +1,7 @@
 import TernScreen
 
 /// What a picker does with its keys (the table's `Pickers` scope).
-extension Picker: Component {
+extension Picker: ActionComponent {
     /// The pickers' keys.
     var keyScope: KeyScope { .picker }
 

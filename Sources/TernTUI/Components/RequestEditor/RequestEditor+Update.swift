@@ -3,7 +3,7 @@ import TernExplorer
 import TernScreen
 
 /// What the request editor does with its keys, its form and a new snapshot.
-extension RequestEditor: Component {
+extension RequestEditor: ActionComponent {
     /// The editor pane's keys.
     var keyScope: KeyScope { .pane(.editor) }
 
@@ -54,44 +54,12 @@ extension RequestEditor: Component {
         return Reply()
     }
 
-    /// Handles a key while the form is open: Enter applies it, Esc drops it.
-    mutating func promptKey(_ key: Key) -> [Effect] {
-        guard var form = prompt else { return [] }
-        switch key {
-        case .escape:
-            prompt = nil
-            return []
-        case .tab where form.isSecret, .backTab where form.isSecret:
-            // One field: Tab switches between keeping the secret and using it this session only.
-            if case .secret(let name, let resend, let keep) = form.purpose {
-                form.purpose = .secret(name: name, resend: resend, keep: !keep)
-            }
-        case .tab, .down:
-            form.focus = (form.focus + 1) % form.fields.count
-        case .backTab, .up:
-            form.focus = (form.focus + form.fields.count - 1) % form.fields.count
-        case .enter:
-            prompt = nil
-            let values = form.fields.map { $0.text.trimmingCharacters(in: .whitespaces) }
-            switch form.purpose {
-            case .addItem(let field):
-                return [.apply(.setItem(field, replacing: nil, name: values[0], value: form.fields[1].text))]
-            case .editItem(let field, let original):
-                return [.apply(.setItem(field, replacing: original, name: values[0], value: form.fields[1].text))]
-            case .method:
-                return [.apply(.method(values[0]))]
-            case .path:
-                return [.apply(.path(values[0]))]
-            case .secret(let name, _, let keep):
-                // The value as typed: a secret's spaces are its own. Once set, the send runs again
-                // (`App.finished`).
-                return [.run(.set(keep ? .secret : .sessionSecret, name: name, value: form.fields[0].text))]
-            }
-        default:
-            _ = form.fields[form.focus].handle(key)
-        }
-        prompt = form
-        return []
+    /// A key while the form is open: the form takes it, and closes on Enter or Esc.
+    mutating func promptKey(_ key: Key, _ context: ComponentContext) -> Reply {
+        guard var form = prompt else { return Reply() }
+        let reply = form.handle(key, context) ?? Reply()
+        prompt = form.isOpen ? form : nil
+        return reply
     }
 
     /// The variables in force were read: the Vars tab shows them with their sources.

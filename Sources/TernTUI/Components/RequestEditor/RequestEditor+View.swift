@@ -111,33 +111,8 @@ extension RequestEditor {
         }
     }
 
-    /// Draws the open form, if any, centred over the frame.
-    func drawPrompt(on buffer: inout ScreenBuffer) {
-        guard let prompt else { return }
-        let width = min(buffer.width - 4, 70)
-        let labelWidth = (prompt.labels.map { CellWidth.of($0) }.max() ?? 0) + 2
-        let rect = buffer.bounds.centered(width: width, height: prompt.fields.count + 4)
-        buffer.fill(rect)
-        Box(title: prompt.title, focused: true).draw(in: rect, on: &buffer)
-        let inner = rect.inset(by: 1)
-        let isSecret = prompt.isSecret
-        for (index, typed) in prompt.fields.enumerated() {
-            // A secret is never shown: one dot per character, the cursor where it is.
-            var field = typed
-            if isSecret { field.text = String(repeating: "•", count: typed.text.count) }
-            let y = inner.y + index
-            buffer.write(prompt.labels[index] + ":", x: inner.x + 1, y: y, style: .bold)
-            let area = Rect(x: inner.x + 1 + labelWidth, y: y, width: inner.width - labelWidth - 2, height: 1)
-            buffer.fill(area, with: Cell(" ", style: .underline))
-            field.draw(in: area, on: &buffer, style: .underline, showsCursor: index == prompt.focus)
-        }
-        var hint = "Enter saves · Tab next field · Esc cancels"
-        if case .secret(_, _, let keep) = prompt.purpose {
-            hint =
-                keep
-                ? "Enter: keep in .tern/secrets.yaml · Tab: this session only · Esc"
-                : "Enter: use this session only (not written) · Tab: keep · Esc"
-        }
-        buffer.write(hint, x: inner.x + 1, y: inner.maxY - 1, style: .dim, maxWidth: inner.width - 2)
+    /// Draws the open form, if any, centred over `frame`.
+    func drawPrompt(in frame: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
+        prompt?.draw(in: frame, context, on: &buffer)
     }
 }

@@ -1,5 +1,5 @@
 package import TernExplorer
-package import TernScreen
+import TernScreen
 
 /// The request editor's tabs.
 package enum EditorTab: Int, Sendable, CaseIterable, Hashable {
@@ -24,29 +24,6 @@ package enum EditorTab: Int, Sendable, CaseIterable, Hashable {
         case .body: return nil
         }
     }
-}
-
-/// A small form shown over the frame: adding or editing a table row, the method, the path.
-package struct Prompt: Sendable, Hashable {
-    /// What the form's answer changes.
-    package enum Purpose: Sendable, Hashable {
-        case addItem(Command.EditField)
-        case editItem(Command.EditField, original: String)
-        case method
-        case path
-        /// A secret a send needs: kept in the workspace's store (`keep`, Tab switches) or used for this
-        /// session only, then `resend` is sent again (`.some(nil)`: the selected spec).
-        case secret(name: String, resend: String??, keep: Bool)
-    }
-
-    package var purpose: Purpose
-    package var title: String
-    package var labels: [String]
-    package var fields: [TextField]
-    package var focus: Int = 0
-
-    /// Whether the form asks for a secret (shown as dots, Tab chooses where it goes).
-    var isSecret: Bool { if case .secret = purpose { true } else { false } }
 }
 
 /// The request editor pane's state: the tab, the cursor in its table and the open form.

@@ -4,7 +4,7 @@ import TernExplorer
 import TernScreen
 
 /// What the response pane does with its keys, the send and the results that come back.
-extension ResponsePane: Component {
+extension ResponsePane: ActionComponent {
     /// The response pane's keys.
     var keyScope: KeyScope { .pane(.response) }
 
@@ -64,53 +64,25 @@ extension ResponsePane: Component {
         return Reply()
     }
 
-    /// Handles a key while the search query is typed.
-    mutating func searchKey(_ key: Key) -> [Effect] {
-        guard var search else { return [] }
-        switch key {
-        case .escape:
-            self.search = nil
-        case .enter:
-            let query = search.field.text
-            guard !query.isEmpty else {
-                self.search = nil
-                return []
-            }
-            search.editing = false
-            search.query = query
-            search.running = true
-            self.search = search
-            return [.search(query)]
-        default:
-            _ = search.field.handle(key)
-            self.search = search
-        }
-        return []
+    /// A key while the search query is typed: the search's line takes it, and closes on Esc.
+    mutating func searchKey(_ key: Key, _ context: ComponentContext) -> Reply {
+        guard var line = search else { return Reply() }
+        let reply = line.handle(key, context) ?? Reply()
+        search = line.isOpen ? line : nil
+        return reply
     }
 
-    /// Handles a key while the filter expression is typed: Enter runs it off the UI task, Esc clears it.
-    mutating func filterKey(_ key: Key) -> [Effect] {
-        guard var filter else { return [] }
-        switch key {
-        case .escape:
-            self.filter = nil
+    /// A key while the filter expression is typed: the filter's line takes it; Esc drops the filter
+    /// and shows the whole body from its top.
+    mutating func filterKey(_ key: Key, _ context: ComponentContext) -> Reply {
+        guard var line = filter else { return Reply() }
+        var reply = line.handle(key, context) ?? Reply()
+        filter = line.isOpen ? line : nil
+        if case .cancelled = reply.event {
             scroll = 0
-        case .enter:
-            let expression = filter.field.text.trimmingCharacters(in: .whitespaces)
-            guard !expression.isEmpty else {
-                self.filter = nil
-                return []
-            }
-            filter.editing = false
-            filter.expression = expression
-            filter.running = true
-            self.filter = filter
-            return [.filterBody(expression)]
-        default:
-            _ = filter.field.handle(key)
-            self.filter = filter
+            reply.event = nil
         }
-        return []
+        return reply
     }
 
     /// A filter finished: its matches replace the body, or its error goes to the status line and

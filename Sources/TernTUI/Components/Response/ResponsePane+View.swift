@@ -87,28 +87,10 @@ extension ResponsePane {
         let tabs = tabs
         let titles = tabTitles(response)
         Tabs(titles: titles, selected: tabs.firstIndex(of: tab) ?? 0).draw(in: tabRow, on: &buffer)
-        if let search = search {
-            let label = search.editing ? "/" : "/\(search.query) "
-            let info =
-                search.editing
-                ? ""
-                : search.running
-                    ? "searching…"
-                    : search.matches.isEmpty ? "no match" : "\(search.current + 1)/\(search.matches.count)"
-            let width = min(36, tabRow.width / 2)
-            let area = Rect(x: tabRow.maxX - width, y: tabRow.y, width: width, height: 1)
-            buffer.fill(area)
-            let written = buffer.write(label, x: area.x, y: area.y, style: .bold, maxWidth: area.width)
-            if search.editing {
-                search.field.draw(
-                    in: Rect(x: area.x + written, y: area.y, width: area.width - written, height: 1), on: &buffer)
-            } else {
-                buffer.write(info, x: area.x + written, y: area.y, style: .dim, maxWidth: area.width - written)
-            }
-        }
+        search?.draw(in: tabRow, context, on: &buffer)
         var body = inner.droppingTop(2)
         if let filter = filter, tab == .body {
-            Self.drawFilterLine(filter, in: body.top(1), on: &buffer)
+            filter.draw(in: body.top(1), context, on: &buffer)
             body = body.droppingTop(1)
         }
         let query = search.flatMap { $0.editing ? nil : $0.query }
@@ -192,28 +174,5 @@ extension ResponsePane {
             Span("✗ ", Style(foreground: .red, attributes: .bold)), Span(check.expected, Style(foreground: .red)),
             Span(" — got ", .dim), Span(check.actual, .bold),
         ]
-    }
-
-    /// The `f` filter line above the body: the expression being typed, or the one applied with
-    /// its match count.
-    static func drawFilterLine(_ filter: FilterState, in line: Rect, on buffer: inout ScreenBuffer) {
-        buffer.fill(line, with: Cell(" ", style: Style(attributes: .reverse)))
-        let label = "JSONPath "
-        let written = buffer.write(label, x: line.x, y: line.y, style: Style(attributes: [.bold, .reverse]))
-        let rest = Rect(x: line.x + written, y: line.y, width: max(0, line.width - written), height: 1)
-        if filter.editing {
-            filter.field.draw(in: rest, on: &buffer, style: Style(attributes: .reverse))
-            return
-        }
-        let count = filter.matches?.count ?? 0
-        let info =
-            filter.running
-            ? "filtering…" : (count == 1 ? "1 match" : "\(count) matches") + " · Esc shows the whole body"
-        buffer.write(
-            [
-                Span(filter.expression + "   ", Style(attributes: .reverse)),
-                Span(info, Style(attributes: [.dim, .reverse])),
-            ],
-            x: rest.x, y: rest.y, maxWidth: rest.width)
     }
 }

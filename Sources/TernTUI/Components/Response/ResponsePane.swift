@@ -1,5 +1,5 @@
 package import Foundation
-package import TernScreen
+import TernScreen
 
 /// The response pane's tabs.
 package enum ResponseTab: Int, Sendable, CaseIterable, Hashable {
@@ -14,32 +14,6 @@ package enum ResponseTab: Int, Sendable, CaseIterable, Hashable {
         case .checks: return "Checks"
         }
     }
-}
-
-/// The `/` search over the response body.
-package struct SearchState: Sendable, Hashable {
-    package var field = TextField()
-    /// Whether the query is still being typed.
-    package var editing = true
-    package var query = ""
-    /// Lines that contain the query, in order.
-    package var matches: [Int] = []
-    package var current = 0
-    /// Whether a search is running off the UI task.
-    package var running = false
-}
-
-/// The `f` filter line: a JSONPath over the response's JSON body, whose matches replace the body.
-package struct FilterState: Sendable, Hashable {
-    package var field = TextField()
-    /// Whether the expression is still being typed.
-    package var editing = true
-    /// The expression applied (or being applied).
-    package var expression = ""
-    /// Each selected node as compact JSON; `nil` until the filter has run.
-    package var matches: [String]?
-    /// Whether the filter is running off the UI task.
-    package var running = false
 }
 
 /// The response pane's state: the response shown, its tab and scroll, the search, the send running.

@@ -3,7 +3,7 @@ import TernExplorer
 import TernScreen
 
 /// What the run results view does with its keys (the table's `Run results` scope).
-extension RunResults: Component {
+extension RunResults: ActionComponent {
     /// The run results view's keys.
     var keyScope: KeyScope { .runResults }
 

@@ -2,7 +2,7 @@ import TernExplorer
 import TernScreen
 
 /// What the workspace tree does with its keys and with a new snapshot.
-extension WorkspaceTree: Component {
+extension WorkspaceTree: ActionComponent {
     /// The tree pane's keys.
     var keyScope: KeyScope { .pane(.tree) }
 
@@ -32,7 +32,7 @@ extension WorkspaceTree: Component {
                 selection = parent
             }
         case .filter:
-            filterField = TextField(filter)
+            filterField = TreeFilter(filter)
         case .runSpecs, .runWithData:
             // The group under the cursor, or the spec.
             let name =
@@ -47,26 +47,30 @@ extension WorkspaceTree: Component {
         return Reply()
     }
 
-    /// Handles a key while the filter is typed: the rows narrow as it changes.
-    mutating func filterKey(_ key: Key, snapshot: ExplorerSnapshot?) {
-        guard var field = filterField else { return }
-        switch key {
-        case .escape:
-            filterField = nil
+    /// A key while the filter is typed: its line takes it and the rows narrow as its text changes;
+    /// ↑/↓, which the line does not take, move the cursor.
+    mutating func filterKey(_ key: Key, _ context: ComponentContext) -> Reply {
+        guard var line = filterField else { return Reply() }
+        let snapshot = context.snapshot
+        guard let reply = line.handle(key, context) else {
+            if key == .up || key == .down {
+                let action: Action = key == .up ? .up : .down
+                selection = ListCursor.move(selection, action, count: rows(of: snapshot).count, page: 1)
+            }
+            return Reply()
+        }
+        filterField = line.isOpen ? line : nil
+        switch reply.event {
+        case .cancelled:
             clearFilter(snapshot: snapshot)
-        case .enter:
-            filterField = nil
-            filter = field.text
+        case .edited(let text), .submitted(let text):
+            filter = text
             // Land on the first spec that matches.
             selection = rows(of: snapshot).firstIndex { $0.specID != nil } ?? 0
-        case .up, .down:
-            selection = ListCursor.move(selection, key == .up ? .up : .down, count: rows(of: snapshot).count, page: 1)
         default:
-            _ = field.handle(key)
-            filterField = field
-            filter = field.text
-            selection = rows(of: snapshot).firstIndex { $0.specID != nil } ?? 0
+            return reply
         }
+        return Reply(reply.effects, status: reply.status, dialog: reply.dialog)
     }
 
     /// The row under the cursor.

@@ -13,10 +13,8 @@ extension WorkspaceTree {
         Box(title: "1 Workspace", focused: focused, trailing: filtered ? "filter: \(filter)" : "")
             .draw(in: rect, on: &buffer)
         var inner = Box.inner(rect)
-        if let field = filterField {
-            let line = inner.bottom(1)
-            buffer.write("/", x: line.x, y: line.y, style: .bold)
-            field.draw(in: Rect(x: line.x + 1, y: line.y, width: line.width - 1, height: 1), on: &buffer)
+        if let line = filterField {
+            line.draw(in: inner.bottom(1), context, on: &buffer)
             inner = inner.droppingBottom(1)
         }
         guard let snapshot else { return }

@@ -1,5 +1,5 @@
 package import TernExplorer
-package import TernScreen
+import TernScreen
 
 /// One row of the workspace tree: a group folder or a spec.
 package struct TreeRow: Sendable, Hashable {
@@ -36,8 +36,8 @@ package struct WorkspaceTree: Sendable, Hashable {
     package var selection = 0
     /// The applied filter (empty: none).
     package var filter = ""
-    /// The filter being typed, while it is.
-    package var filterField: TextField?
+    /// The filter's line, while it is typed.
+    package var filterField: TreeFilter?
 
     /// A tree with every group open and no filter.
     package init() {}
