@@ -50,8 +50,7 @@ struct AdHocArguments: ParsableArguments {
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
-    var env: String?
+    @OptionGroup var env: EnvironmentOption
 
     @Option(help: "Where the response comes from: normal, live, cache or sample.")
     var mode: ResponseMode?
@@ -97,7 +96,7 @@ struct AdHocArguments: ParsableArguments {
         invocation.offline = offline
         invocation.print = print
         invocation.verbose = verbose
-        invocation.env = env
+        invocation.env = env.name
         invocation.mode = mode
         invocation.output = output
         invocation.include = include

@@ -19,7 +19,7 @@ struct AuthCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status", abstract: "List the stored tokens (masked) and their expiry.")
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
             let listing = try await runAuth(workspace, environment: env, startsMock: false) { await $0.signIns() }
@@ -38,7 +38,7 @@ struct AuthCommand: AsyncParsableCommand {
             abstract: "Sign in now for SPEC's OAuth 2.0 auth (default: the workspace's only one).")
         @Argument(help: "A spec whose auth (or its target's) is oauth2.") var spec: String?
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
             let message = try await runAuth(workspace, environment: env, startsMock: true) {
@@ -53,7 +53,7 @@ struct AuthCommand: AsyncParsableCommand {
             commandName: "logout", abstract: "Forget the environment's tokens.")
         @Flag(help: "Forget the tokens of every environment.") var all = false
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
             let message = try await runAuth(workspace, environment: env, startsMock: false) {
@@ -73,10 +73,10 @@ struct AuthCommand: AsyncParsableCommand {
                 """)
         @Argument(help: "A spec whose auth (or its target's) is oauth2.") var spec: String?
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
-            let token = try await OpenedWorkspace.with(workspace, .requests(environment: env)) { opened in
+            let token = try await OpenedWorkspace.with(workspace, .requests(environment: env.name)) { opened in
                 do throws(ExplorerError) {
                     return try await opened.session.accessToken(for: spec)
                 } catch {
@@ -90,8 +90,8 @@ struct AuthCommand: AsyncParsableCommand {
 
 /// Runs one `auth` operation on a freshly opened workspace.
 private func runAuth<T: Sendable>(
-    _ options: WorkspaceOptions, environment: String?, startsMock: Bool,
+    _ options: WorkspaceOptions, environment: EnvironmentOption, startsMock: Bool,
     _ operation: (ExplorerSession) async throws -> T
 ) async throws -> T {
-    try await runCache(options, environment: environment, startsMock: startsMock, operation)
+    try await runCache(options, environment: environment.name, startsMock: startsMock, operation)
 }

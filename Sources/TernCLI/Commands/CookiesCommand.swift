@@ -20,7 +20,7 @@ struct CookiesCommand: AsyncParsableCommand {
             commandName: "list", abstract: "List the cookies, values masked.")
         @Argument(help: "Only the cookies of this domain and its subdomains.") var domain: String?
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
             let listing = try await runCookies(workspace, environment: env) { await $0.cookieListing(domain: domain) }
@@ -43,7 +43,7 @@ struct CookiesCommand: AsyncParsableCommand {
         @Argument(help: "The cookie's name.") var name: String
         @Option(help: "Only on this domain (and its subdomains).") var domain: String?
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
             let message = try await runCookies(workspace, environment: env) {
@@ -58,7 +58,7 @@ struct CookiesCommand: AsyncParsableCommand {
             commandName: "clear", abstract: "Delete every cookie (of DOMAIN, when given).")
         @Argument(help: "Only the cookies of this domain and its subdomains.") var domain: String?
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
             let message = try await runCookies(workspace, environment: env) {
@@ -71,7 +71,7 @@ struct CookiesCommand: AsyncParsableCommand {
 
 /// Runs one `cookies` operation on a freshly opened workspace (no mock server is started).
 private func runCookies<T: Sendable>(
-    _ options: WorkspaceOptions, environment: String?, _ operation: (ExplorerSession) async throws -> T
+    _ options: WorkspaceOptions, environment: EnvironmentOption, _ operation: (ExplorerSession) async throws -> T
 ) async throws -> T {
-    try await runCache(options, environment: environment, startsMock: false, operation)
+    try await runCache(options, environment: environment.name, startsMock: false, operation)
 }
