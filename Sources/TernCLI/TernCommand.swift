@@ -23,9 +23,8 @@ struct TernCommand: AsyncParsableCommand {
             VerifyCommand.self, DiffCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self,
             SecretsCommand.self,
             AuthCommand.self,
-            MockCommand.self, InitCommand.self, GetCommand.self, HeadCommand.self, PostCommand.self, PutCommand.self,
-            PatchCommand.self, DeleteCommand.self, OptionsCommand.self, RequestCommand.self,
-        ],
+            MockCommand.self, InitCommand.self,
+        ] + AdHocMethods.commands,
         defaultSubcommand: TUICommand.self
     )
 }

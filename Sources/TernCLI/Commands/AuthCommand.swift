@@ -19,10 +19,10 @@ struct AuthCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "status", abstract: "List the stored tokens (masked) and their expiry.")
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
-            let (rows, environment) = try await runCache(workspace, environment: env, .auth(.status)) {
+            let (rows, environment) = try await runCache(workspace, environment: env.name, .auth(.status)) {
                 if case .signIns(let rows, let environment) = $0 { (rows, environment) } else { nil }
             }
             let lines = SignInRow.lines(rows, environment: environment, now: Date())
@@ -40,11 +40,11 @@ struct AuthCommand: AsyncParsableCommand {
             abstract: "Sign in now for SPEC's OAuth 2.0 auth (default: the workspace's only one).")
         @Argument(help: "A spec whose auth (or its target's) is oauth2.") var spec: String?
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
             let message: String = try await runCache(
-                workspace, environment: env, startsMock: true, .auth(.login(spec)))
+                workspace, environment: env.name, startsMock: true, .auth(.login(spec)))
             StandardStream.error.write("tern: \(message)\n")
         }
     }
@@ -54,10 +54,10 @@ struct AuthCommand: AsyncParsableCommand {
             commandName: "logout", abstract: "Forget the environment's tokens.")
         @Flag(help: "Forget the tokens of every environment.") var all = false
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
-            let message: String = try await runCache(workspace, environment: env, .auth(.logout(all: all)))
+            let message: String = try await runCache(workspace, environment: env.name, .auth(.logout(all: all)))
             StandardStream.error.write("tern: \(message)\n")
         }
     }
@@ -72,10 +72,10 @@ struct AuthCommand: AsyncParsableCommand {
                 """)
         @Argument(help: "A spec whose auth (or its target's) is oauth2.") var spec: String?
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
-            let token = try await OpenedWorkspace.with(workspace, .requests(environment: env)) { opened in
+            let token = try await OpenedWorkspace.with(workspace, .requests(environment: env.name)) { opened in
                 do throws(ExplorerError) {
                     return try await opened.session.run(.auth(.token(spec))).sentence ?? ""
                 } catch {

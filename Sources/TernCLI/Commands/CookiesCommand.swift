@@ -20,10 +20,12 @@ struct CookiesCommand: AsyncParsableCommand {
             commandName: "list", abstract: "List the cookies, values masked.")
         @Argument(help: "Only the cookies of this domain and its subdomains.") var domain: String?
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
-            let (rows, environment) = try await runCache(workspace, environment: env, .cookies(.list(domain: domain))) {
+            let (rows, environment) = try await runCache(
+                workspace, environment: env.name, .cookies(.list(domain: domain))
+            ) {
                 if case .cookies(let rows, let environment) = $0 { (rows, environment) } else { nil }
             }
             let jar = environment.map { "environment \($0)" } ?? "no environment"
@@ -44,11 +46,11 @@ struct CookiesCommand: AsyncParsableCommand {
         @Argument(help: "The cookie's name.") var name: String
         @Option(help: "Only on this domain (and its subdomains).") var domain: String?
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
             let message: String = try await runCache(
-                workspace, environment: env, .cookies(.delete(name: name, domain: domain)))
+                workspace, environment: env.name, .cookies(.delete(name: name, domain: domain)))
             StandardStream.error.write("tern: \(message)\n")
         }
     }
@@ -58,10 +60,10 @@ struct CookiesCommand: AsyncParsableCommand {
             commandName: "clear", abstract: "Delete every cookie (of DOMAIN, when given).")
         @Argument(help: "Only the cookies of this domain and its subdomains.") var domain: String?
         @OptionGroup var workspace: WorkspaceOptions
-        @Option(help: "The environment (default: the workspace's defaultEnvironment).") var env: String?
+        @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
-            let message: String = try await runCache(workspace, environment: env, .cookies(.clear(domain: domain)))
+            let message: String = try await runCache(workspace, environment: env.name, .cookies(.clear(domain: domain)))
             StandardStream.error.write("tern: \(message)\n")
         }
     }

@@ -29,8 +29,7 @@ struct DiffCommand: AsyncParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
-    var env: String?
+    @OptionGroup var env: EnvironmentOption
 
     @Flag(help: "Print both bodies side by side under the differences.")
     var sideBySide = false
@@ -48,7 +47,8 @@ struct DiffCommand: AsyncParsableCommand {
             guard spec != nil else { throw CommandFailure.usage("name the spec whose answers to compare") }
             target = .previous
         }
-        let diff = try await OpenedWorkspace.with(workspace, .requests(environment: env, variables: [:])) { opened in
+        let diff = try await OpenedWorkspace.with(workspace, .requests(environment: env.name, variables: [:])) {
+            opened in
             do throws(ExplorerError) {
                 guard case .diff(let diff) = try await opened.session.run(.diff(spec, target)) else {
                     throw ExplorerError(.usage, "diff gave no comparison")

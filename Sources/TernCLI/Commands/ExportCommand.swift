@@ -52,19 +52,18 @@ struct ExportCurlCommand: AsyncParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
-    var env: String?
+    @OptionGroup var env: EnvironmentOption
 
-    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (repeatable).", valueName: "k=v"))
-    var variables: [String] = []
+    @OptionGroup var variables: VariableOptions
 
     func run() async throws {
-        var values = try NameValuePairs.parse(variables, option: "--var")
+        var values = try variables.values()
         // `{{mock}}` is the server `tern send` starts in-process and stops when it exits: the command
         // points at `tern mock --port 8787` instead, and says so.
         let mockStandIn = values["mock"] == nil
         if mockStandIn { values["mock"] = Self.mockStandIn }
-        let command = try await ExportCommand.perform(.curl(spec), on: workspace, environment: env, variables: values)
+        let command = try await ExportCommand.perform(
+            .curl(spec), on: workspace, environment: env.name, variables: values)
         StandardStream.output.write(command + "\n")
         if mockStandIn, command.contains(Self.mockStandIn) {
             StandardStream.error.write(

@@ -30,11 +30,9 @@ struct LoadCommand: AsyncParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
-    var env: String?
+    @OptionGroup var env: EnvironmentOption
 
-    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (repeatable).", valueName: "k=v"))
-    var variables: [String] = []
+    @OptionGroup var variables: VariableOptions
 
     @Option(help: ArgumentHelp("Open loop: requests a second.", valueName: "R"))
     var rate: Double?
@@ -91,8 +89,8 @@ struct LoadCommand: AsyncParsableCommand {
                 throw CommandFailure.usage(error.message)
             }
         }
-        let values = try NameValuePairs.parse(variables, option: "--var")
-        var needs = OpenedWorkspace.Needs.requests(environment: env, mode: .live, variables: values)
+        let values = try variables.values()
+        var needs = OpenedWorkspace.Needs.requests(environment: env.name, mode: .live, variables: values)
         needs.defaultMode = .live
         needs.usesCookies = true
         let options = self.options

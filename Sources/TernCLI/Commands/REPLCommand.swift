@@ -18,8 +18,7 @@ struct REPLCommand: AsyncParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
-    var env: String?
+    @OptionGroup var env: EnvironmentOption
 
     @Option(help: "Where responses come from: normal, live, cache or sample.")
     var mode: ResponseMode?
@@ -29,7 +28,7 @@ struct REPLCommand: AsyncParsableCommand {
         let editor: (@Sendable (String) async throws -> String)? =
             interactive ? { @Sendable text in try await ExternalEditor.edit(text) } : nil
         let status = try await OpenedWorkspace.with(
-            workspace, .interactive(environment: env, mode: mode, editor: editor)
+            workspace, .interactive(environment: env.name, mode: mode, editor: editor)
         ) { opened in
             let history = opened.workspace.root.appendingPathComponent(".tern/repl_history")
             return await REPL(session: opened.session, options: .standard(historyFile: history)).run()

@@ -26,14 +26,12 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
-    var env: String?
+    @OptionGroup var env: EnvironmentOption
 
     @Option(help: "Where responses come from: normal, live, cache or sample (default: live, or handler.mode).")
     var mode: ResponseMode?
 
-    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (repeatable).", valueName: "k=v"))
-    var variables: [String] = []
+    @OptionGroup var variables: VariableOptions
 
     @Option(
         help: ArgumentHelp(
@@ -72,10 +70,10 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let destinations = try reports()
-        let values = try NameValuePairs.parse(variables, option: "--var")
+        let values = try variables.values()
         // A run checks the API, so it asks the server unless told otherwise (--mode, handler.mode).
         let redirects = try RedirectOptions.policy(noFollow: noFollow, maximum: maxRedirects)
-        var needs = OpenedWorkspace.Needs.requests(environment: env, mode: mode, variables: values)
+        var needs = OpenedWorkspace.Needs.requests(environment: env.name, mode: mode, variables: values)
         needs.defaultMode = .live
         needs.usesCookies = !noCookies
         needs.redirects = redirects

@@ -26,12 +26,12 @@ struct SendCommand: AsyncParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
-    var env: String?
+    @OptionGroup var env: EnvironmentOption
 
     @Option(help: "Where the response comes from: normal, live, cache or sample.")
     var mode: ResponseMode?
 
+    /// `--var` as `VariableOptions` declares it, its help saying that the variables last for this send only.
     @Option(
         name: .customLong("var"), help: ArgumentHelp("Set a variable for this send (repeatable).", valueName: "k=v"))
     var variables: [String] = []
@@ -142,7 +142,7 @@ struct SendArguments: Equatable {
     init(_ command: SendCommand) {
         spec = command.spec
         workspace = WorkspaceFolder(workspace: command.workspace.workspace)
-        env = command.env
+        env = command.env.name
         mode = command.mode
         variables = command.variables
         headers = command.headers

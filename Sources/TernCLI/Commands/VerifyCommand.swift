@@ -21,15 +21,13 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @OptionGroup var workspace: WorkspaceOptions
 
-    @Option(help: "The environment (default: the workspace's defaultEnvironment).")
-    var env: String?
+    @OptionGroup var env: EnvironmentOption
 
-    @Option(name: .customLong("var"), help: ArgumentHelp("Set a variable (repeatable).", valueName: "k=v"))
-    var variables: [String] = []
+    @OptionGroup var variables: VariableOptions
 
     func run() async throws {
-        let values = try NameValuePairs.parse(variables, option: "--var")
-        let reports = try await OpenedWorkspace.with(workspace, .requests(environment: env, variables: values)) {
+        let values = try variables.values()
+        let reports = try await OpenedWorkspace.with(workspace, .requests(environment: env.name, variables: values)) {
             opened in
             do throws(ExplorerError) {
                 let output = try await opened.session.run(.verify(specs, allWhenEmpty: true))

@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import Tern
+import TernExplorer
+import TernWorkspace
+
+/// The arguments of `tern get|head|post|put|patch|delete|options URL [ITEM...]` (`AdHocCommand`): one
+/// request typed on the command line, with HTTPie's request items, sent through the workspace in force
+/// (or the personal scratch one).
+struct AdHocArguments: ParsableArguments {
+    @Argument(help: "The URL: http(s)://…, or HTTPie's shorthands :3000/path, localhost:3000/path, host/path.")
+    var url: String
+
+    @Argument(
+        help: ArgumentHelp(
+            "Request items: Name:Value, Name;, name==value, field=value, field:=json, field=@FILE, "
+                + "field:=@FILE, field@FILE (docs/adhoc.md).", valueName: "ITEM"))
+    var items: [String] = []
+
+    @Flag(name: .shortAndLong, help: "Data items make a form (multipart when a file is uploaded).")
+    var form = false
+
+    @Flag(name: .shortAndLong, help: "Data items make a JSON object (the default).")
+    var json = false
+
+    @Option(help: ArgumentHelp("The body, as it is (instead of data items).", valueName: "TEXT"))
+    var raw: String?
+
+    @Flag(help: "Do not read a body from standard input when it is not a terminal.")
+    var ignoreStdin = false
+
+    @Option(
+        name: .shortAndLong, help: ArgumentHelp("Credentials: user:password, or a token.", valueName: "CREDENTIALS"))
+    var auth: String?
+
+    @Option(help: ArgumentHelp("How --auth is sent: basic (default) or bearer.", valueName: "TYPE"))
+    var authType: String?
+
+    @Flag(help: "Print the request as it would be sent, and do not send it.")
+    var offline = false
+
+    @Option(
+        name: [.customShort("p"), .long],
+        help: ArgumentHelp(
+            "What to print, in HTTPie's letters: H request headers, B request body, h response headers, "
+                + "b response body, m timing (default: hb on a terminal, b in a pipe).", valueName: "HBhbm"))
+    var print: String?
+
+    @Flag(name: .shortAndLong, help: "Print the request too (--print HBhb).")
+    var verbose = false
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @OptionGroup var env: EnvironmentOption
+
+    @Option(help: "Where the response comes from: normal, live, cache or sample.")
+    var mode: ResponseMode?
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp("Write the body to FILE.", valueName: "FILE"))
+    var output: String?
+
+    @Flag(help: "Print the status line and headers before the body (the default on a terminal).")
+    var include = false
+
+    @Flag(help: "Exit 4 when the status is 400 or more.")
+    var fail = false
+
+    @Flag(help: "Return a redirect (3xx) as it is instead of following it.")
+    var noFollow = false
+
+    @Option(help: ArgumentHelp("Follow at most N redirects.", valueName: "N"))
+    var maxRedirects: Int?
+
+    @Option(help: ArgumentHelp("Print the nodes a JSONPath selects in the JSON body.", valueName: "EXPR"))
+    var filter: String?
+
+    @Option(help: ArgumentHelp("Write the send's events to stderr as JSON lines.", valueName: "json"))
+    var events: SendCommand.EventFormat?
+
+    @Flag(help: "Neither send the workspace's cookies nor keep those the response sets.")
+    var noCookies = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Also save the request as the spec NAME (group/name), its secrets in .tern/secrets.yaml.",
+            valueName: "NAME"))
+    var save: String?
+
+    func run(method: String?) async throws {
+        var invocation = AdHocInvocation(url: url, items: items)
+        invocation.form = form
+        invocation.json = json
+        invocation.raw = raw
+        invocation.ignoreStdin = ignoreStdin
+        invocation.auth = auth
+        invocation.authType = authType
+        invocation.offline = offline
+        invocation.print = print
+        invocation.verbose = verbose
+        invocation.env = env.name
+        invocation.mode = mode
+        invocation.output = output
+        invocation.include = include
+        invocation.fail = fail
+        invocation.noFollow = noFollow
+        invocation.maxRedirects = maxRedirects
+        invocation.filter = filter
+        invocation.events = events
+        invocation.noCookies = noCookies
+        invocation.save = save
+        invocation.workspace = workspace.workspace
+        try await invocation.run(method: method)
+    }
+
+    /// Whether a first argument is a URL rather than a command: `http://…`, `https://…`, `:3000/…`,
+    /// `localhost…` (`tern URL` sends it).
+    static func looksLikeURL(_ argument: String) -> Bool {
+        let lowered = argument.lowercased()
+        return lowered.hasPrefix("http://") || lowered.hasPrefix("https://") || lowered.hasPrefix("ws://")
+            || lowered.hasPrefix("wss://") || lowered.hasPrefix("localhost") || lowered.hasPrefix("{{")
+            || (argument.hasPrefix(":") && argument.dropFirst().first.map { $0 == "/" || $0.isNumber } == true)
+    }
+
+    /// The `Authorization` value of `--auth` and `--auth-type`.
+    static func authorization(_ credentials: String, type: String?) throws -> String {
+        switch type?.lowercased() ?? "basic" {
+        case "basic":
+            guard credentials.contains(":") else {
+                throw CommandFailure.usage("--auth for basic is user:password (a token needs --auth-type bearer)")
+            }
+            return "Basic " + Data(credentials.utf8).base64EncodedString()
+        case "bearer":
+            return "Bearer " + credentials
+        default:
+            throw CommandFailure.usage("--auth-type '\(type ?? "")' is not basic or bearer")
+        }
+    }
+
+    /// The workspace a typed request goes through: `--workspace`, `$TERN_WORKSPACE`, the current folder
+    /// or a parent with a `workspace.yaml`; else the personal scratch workspace (never the demo).
+    static func workspaceFolder(_ option: String?) throws -> String {
+        let choice = WorkspaceFolder(workspace: option)
+        if let found = try? choice.discovered(), found.origin != .demo { return found.root.path }
+        if option != nil { _ = try choice.root() }
+        return try ScratchWorkspace.root().path
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The personal workspace typed requests go through outside a workspace: `tern/scratch` under the XDG
+/// data directory (`$XDG_DATA_HOME`, else `~/.local/share`), made on first use, owner-only.
+enum ScratchWorkspace {
+    static func root(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+        let root = data.appendingPathComponent("tern/scratch", isDirectory: true)
+        let manifest = root.appendingPathComponent("workspace.yaml")
+        guard !FileManager.default.fileExists(atPath: manifest.path) else { return root }
+        do {
+            try FileManager.default.createDirectory(
+                at: root.appendingPathComponent("specs"), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
+            try Data(
+                """
+                # Tern's scratch workspace: requests typed as 'tern get URL' outside a workspace go through it,
+                # with their own cache and history. 'tern --scratch' opens it in the TUI.
+                name: Scratch
+
+                """.utf8
+            ).write(to: manifest, options: .withoutOverwriting)
+        } catch CocoaError.fileWriteFileExists {
+            return root
+        } catch {
+            throw CommandFailure.usage(
+                "the scratch workspace \(root.path) could not be made: \(error.localizedDescription)")
+        }
+        return root
+    }
+}
