@@ -30,9 +30,12 @@ public struct JSONSchema: Sendable {
         self.dialect = program.dialect
     }
 
-    /// Validates `instance`, reporting the useful (deepest) failures when it does not match.
-    public func validate(_ instance: JSONPathValue) -> JSONSchemaValidation {
-        var evaluator = Evaluator(program: program)
+    /// Validates `instance`, reporting the useful (deepest) failures when it does not match; a validation that
+    /// takes longer than `timeLimit` stops with a failure saying so.
+    public func validate(
+        _ instance: JSONPathValue, timeLimit: Duration = JSONSchemaLimits.validationTimeLimit
+    ) -> JSONSchemaValidation {
+        var evaluator = Evaluator(program: program, timeLimit: timeLimit)
         let outcome = evaluator.evaluate(program.root, instance)
         guard let stop = evaluator.stop else {
             return JSONSchemaValidation(isValid: outcome.isValid, errors: outcome.errors)

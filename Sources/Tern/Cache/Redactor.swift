@@ -28,6 +28,9 @@ public struct Redactor: Sendable {
     private let matcher: SecretMatcher
 
     /// Makes a redactor for `secretValues` and the default sensitive headers plus `extraHeaders`.
+    /// Hides only the sensitive fields (`Authorization`, `Cookie`, `Set-Cookie`): no secret values.
+    public static let none = Redactor()
+
     public init(secretValues: [String] = [], extraHeaders: [String] = []) {
         headerNames = Set((Self.defaultHeaders + extraHeaders).map { $0.lowercased() })
         matcher = SecretMatcher(secrets: Set(secretValues.filter { !$0.isEmpty }).sorted { $0.count > $1.count })

@@ -24,7 +24,7 @@ actor WebSocketReplay: WebSocketLink {
 
     init(
         transcript: WebSocketTranscript, pacing: WebSocketOptions.ReplayPacing, clock: any TernClock, label: String,
-        redactor: Redactor = Redactor()
+        redactor: Redactor = .none
     ) {
         self.transcript = transcript
         self.pacing = pacing

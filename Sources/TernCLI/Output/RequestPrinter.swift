@@ -17,7 +17,7 @@ enum RequestPrinter {
                 break
             case .data(let data):
                 if let string = String(data: data, encoding: .utf8) {
-                    text += Redactor(secretValues: request.secretValues).redact(string) + "\n\n"
+                    text += SecretBook.redactor(hiding: request.secretValues).redact(string) + "\n\n"
                 } else {
                     text += "(\(HumanUnits.bytes(Int64(data.count))) of binary data)\n\n"
                 }

@@ -1,6 +1,6 @@
 import Foundation
-package import Tern
-package import TernExplorerStorage
+import Tern
+import TernExplorerStorage
 import TernWorkspace
 
 /// The cache and the history as the faces browse them: `cache list|show|clear|import`, `history`, `rerun`.

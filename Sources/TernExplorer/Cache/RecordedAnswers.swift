@@ -1,8 +1,8 @@
 import Foundation
 import Tern
-package import TernExplorerStorage
+import TernExplorerStorage
 package import TernImport
-package import TernWorkspace
+import TernWorkspace
 
 /// A spec's recorded answer, as an import found it.
 package struct RecordedItem: Sendable, Equatable {

@@ -60,7 +60,7 @@ struct SamplePromotion: ExplorerOperation {
     /// The sample a stored answer makes, its secret values masked by `redactor` (a spec file is shared);
     /// binary and file bodies are refused.
     static func sample(
-        of stored: StoredResponse, redactor: Redactor = Redactor()
+        of stored: StoredResponse, redactor: Redactor = .none
     ) throws(ExplorerError) -> SampleDefinition {
         if stored.fileURL != nil, stored.body.isEmpty, stored.byteCount > 0 {
             let size = HumanUnits.bytes(stored.byteCount)

@@ -16,7 +16,11 @@ final class ContractBook: Sendable {
     func results(_ entry: SpecEntry, _ facts: inout ResponseFacts, in workspace: Workspace) -> [ExpectationResult] {
         let asked = entry.spec.expect.contains(.openAPIContract)
         guard let operation = entry.spec.openAPI, asked || workspace.handler.checksOpenAPIContracts else { return [] }
-        let file = URL(fileURLWithPath: operation.document, relativeTo: workspace.root).standardizedFileURL
+        // Relative to the workspace's folder, however its URL was spelled (with or without a final slash).
+        let file =
+            operation.document.hasPrefix("/")
+            ? URL(fileURLWithPath: operation.document).standardizedFileURL
+            : workspace.root.appendingPathComponent(operation.document).standardizedFileURL
         var description: OpenAPIDescription
         do throws(ExplorerError) {
             description = try self.description(file, root: workspace.root)

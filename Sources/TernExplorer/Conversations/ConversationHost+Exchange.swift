@@ -133,7 +133,7 @@ extension ConversationHost {
 
     /// The conversation as the JSON `expect:` and `capture:` read: `messages` (the server's, JSON ones
     /// parsed, binary ones as `{"binary": BASE64}`), `sent`, `count`, and `close` (`code`, `reason`, `by`).
-    static func summary(of transcript: WebSocketTranscript, redactor: Redactor = Redactor()) -> Data {
+    static func summary(of transcript: WebSocketTranscript, redactor: Redactor = .none) -> Data {
         func value(_ message: WebSocketMessage) -> JSONValue {
             switch message {
             case .text(let text):

@@ -1,6 +1,6 @@
-package import Foundation
+import Foundation
 import Synchronization
-package import Tern
+import Tern
 
 /// A WebSocket conversation `connect` opened: the socket, and what arrived that `recv` has not shown.
 final class OpenConversation: Sendable {

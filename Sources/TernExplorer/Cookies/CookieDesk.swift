@@ -1,5 +1,5 @@
 import Foundation
-package import Tern
+import Tern
 import TernWorkspace
 
 /// The cookie jar of the environment in force (`cookies list|delete|clear`).

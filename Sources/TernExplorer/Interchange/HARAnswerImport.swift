@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Tern
-package import TernImport
+import TernImport
 import TernWorkspace
 
 /// What `cache import` did.

@@ -1,7 +1,7 @@
 import Foundation
 import Tern
 import TernExplorerStorage
-package import TernImport
+import TernImport
 import TernWorkspace
 
 /// Where `export har` takes its entries from.
@@ -130,7 +130,7 @@ struct HARExport: ExplorerOperation {
 
     /// A send of the history as an entry: its recorded request, its status, no body; `redactor` masks
     /// once more what the history holds (redacted when it was written).
-    static func harEntry(of send: HistoryEntry, redactor: Redactor = Redactor()) -> HAREntry {
+    static func harEntry(of send: HistoryEntry, redactor: Redactor = .none) -> HAREntry {
         let record = send.request?.redacted(by: redactor)
         let url = record?.url ?? redactor.redact(urlText: send.url)
         let headers = (record?.headers ?? []).map { HARPair(name: $0.name, value: $0.value) }

@@ -26,7 +26,7 @@ package enum ConversationLines {
 
     /// The whole conversation, a line per message (`→ 0.005s   43 B  text`), then how it closed; the
     /// messages sent with the secret values `redactor` knows masked.
-    package static func lines(of transcript: WebSocketTranscript, redactor: Redactor = Redactor()) -> [String] {
+    package static func lines(of transcript: WebSocketTranscript, redactor: Redactor = .none) -> [String] {
         var lines = transcript.frames.map { frame -> String in
             let arrow = frame.direction == .sent ? "→" : "←"
             let time = String(format: "%8.3fs", frame.offset)

@@ -23,8 +23,8 @@ package struct RequestLines: Sendable, Hashable {
     /// The lines of `request`, masking `secretValues` (the values of `{{env:…}}`) wherever they appear.
     /// The request's `authentication` is shown as the header (or query item) it stands for, its secrets masked.
     package init(_ request: Request, secretValues: [String] = []) {
-        let redactor = Redactor(
-            secretValues: secretValues + AuthenticationDisplay.secretValues(of: request.authentication))
+        let redactor = SecretBook.redactor(
+            hiding: secretValues + AuthenticationDisplay.secretValues(of: request.authentication))
         let url = redactor.redact(url: request.url).replacingOccurrences(of: Redactor.encodedMask, with: Redactor.mask)
         requestLine = "\(request.method.rawValue) \(url)" + (AuthenticationDisplay.pendingQuery(of: request) ?? "")
         headers = request.headers.map { Header(name: $0.name.rawName, value: redactor.redact($0.value)) }

@@ -7,7 +7,7 @@ import TernWorkspace
 /// given for this session only, and the names `{{env:…}}`/`{{secret:…}}` references in the workspace. It is the
 /// one maker of the explorer's redactors, so what leaves (exports, reports, events, the faces) is masked
 /// by one rule.
-final class SecretBook: Sendable {
+package final class SecretBook: Sendable {
     private struct State {
         /// The resolver over the store, with the stamp of the file it was read from.
         var loaded: (resolver: SecretResolver, stamp: FileStamp?)?

@@ -21,7 +21,7 @@ package enum SecretMask {
     package static func mask(_ request: Request, secrets: [String]) -> Request {
         let secrets = secrets.filter { !$0.isEmpty }
         guard !secrets.isEmpty else { return request }
-        let redactor = Redactor(secretValues: secrets)
+        let redactor = SecretBook.redactor(hiding: secrets)
         var masked = request
         masked.url = URL(string: redactor.redact(url: request.url)) ?? request.url
         var headers = HTTPFields()
@@ -47,7 +47,7 @@ package enum SecretMask {
 
     /// `text` with every secret replaced by the mask.
     static func mask(_ text: String, _ secrets: [String]) -> String {
-        Redactor(secretValues: secrets).redact(text)
+        SecretBook.redactor(hiding: secrets).redact(text)
     }
 
     /// A secret as written and as percent-encoding may have written it into a URL.

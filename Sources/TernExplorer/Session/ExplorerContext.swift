@@ -1,5 +1,5 @@
 import Foundation
-package import Tern
+import Tern
 import TernWorkspace
 
 /// What an operation sees of the session when it starts: the workspace with the user's edits and the

@@ -7,7 +7,7 @@ extension HAREntry {
     /// cache already redacted, and the answer is masked by `redactor` (sensitive fields such as
     /// `Set-Cookie`, and the secret values it knows in fields and text bodies). Throws when the body
     /// cannot be read.
-    package init(stored entry: StoredResponse, redactor: Redactor = Redactor()) throws {
+    package init(stored entry: StoredResponse, redactor: Redactor = .none) throws {
         let record = entry.request?.redacted(by: redactor)
         let method = record?.method ?? entry.method
         let url = record?.url ?? redactor.redact(urlText: entry.url)

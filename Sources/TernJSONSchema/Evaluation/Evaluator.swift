@@ -24,9 +24,15 @@ struct Evaluator {
     private var active: Set<Frame> = []
     private var enteredScope: [Bool] = []
     private var evaluations = 0
-    private let deadline = ContinuousClock.now + JSONSchemaLimits.validationTimeLimit
+    /// How long the validation may take.
+    private let timeLimit: Duration
+    private let deadline: ContinuousClock.Instant
 
-    init(program: SchemaProgram) { self.program = program }
+    init(program: SchemaProgram, timeLimit: Duration = JSONSchemaLimits.validationTimeLimit) {
+        self.program = program
+        self.timeLimit = timeLimit
+        deadline = .now + timeLimit
+    }
 
     /// Evaluates node `index` against `instance` at the current paths.
     mutating func evaluate(_ index: Int, _ instance: JSONPathValue) -> Outcome {
@@ -59,7 +65,7 @@ struct Evaluator {
         if evaluations > JSONSchemaLimits.maximumEvaluations {
             problem = "validation stopped after \(JSONSchemaLimits.maximumEvaluations) subschema evaluations"
         } else if ContinuousClock.now >= deadline {
-            problem = "validation stopped after \(JSONSchemaLimits.validationTimeLimit) (slow patterns?)"
+            problem = "validation stopped after \(timeLimit) (slow patterns?)"
         } else if active.count >= JSONSchemaLimits.maximumDepth {
             problem = "evaluation nested deeper than \(JSONSchemaLimits.maximumDepth) levels"
         } else if active.contains(frame) {

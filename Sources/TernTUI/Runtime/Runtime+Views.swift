@@ -70,7 +70,11 @@ extension Runtime {
         // The events are read in a task of their own, which the cancellation does not end: the run's last ones
         // still come.
         let reader = Task { await follow(run, inbox: inbox) }
-        await withTaskCancellationHandler { await reader.value } onCancel: { run.cancel() }
+        await withTaskCancellationHandler {
+            await reader.value
+        } onCancel: {
+            run.cancel()
+        }
     }
 
     /// Posts a run's progress and results as they come, then its summary.

@@ -85,13 +85,13 @@ package struct ResponseView: Sendable {
         view.contentDecoding = response.contentDecoding
         view.connection = ResponseSummary(response).connection
         if let conversation = response.conversation {
-            view.show(conversation, redactor: Redactor(secretValues: response.request.secretValues))
+            view.show(conversation, redactor: SecretBook.redactor(hiding: response.request.secretValues))
         }
         return view
     }
 
     /// Shows `transcript` in the body tab: a line per message, direction, time and size, newest last.
-    mutating func show(_ transcript: WebSocketTranscript, redactor: Redactor = Redactor()) {
+    mutating func show(_ transcript: WebSocketTranscript, redactor: Redactor = .none) {
         let text = ConversationLines.lines(of: transcript, redactor: redactor).joined(separator: "\n")
         body = BodyDocument.make(Data(text.utf8), contentType: "text/plain; charset=utf-8", file: nil)
         conversationMessages = transcript.frames.count
