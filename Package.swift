@@ -20,7 +20,7 @@ let package = Package(
         .library(name: "TernWorkspace", targets: ["TernWorkspace"]),
         .library(name: "TernJSONPath", targets: ["TernJSONPath"]),
         .library(name: "TernJSONSchema", targets: ["TernJSONSchema"]),
-        .library(name: "TernImport", targets: ["TernImport"]),
+        .library(name: "TernInterchange", targets: ["TernInterchange"]),
         .library(name: "TernWebSocket", targets: ["TernWebSocket"]),
         .executable(name: "tern", targets: ["TernCLI"]),
     ],
@@ -108,9 +108,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "TernImport",
+            name: "TernInterchange",
             dependencies: [
-                "Tern", "TernWorkspace", "TernJSONPath", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "Tern", "TernWorkspace", "TernExplorerStorage", "TernJSONPath",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
@@ -131,7 +132,7 @@ let package = Package(
         .target(
             name: "TernExplorer",
             dependencies: [
-                "Tern", "TernWorkspace", "TernExplorerStorage", "TernJSONPath", "TernJSONSchema", "TernImport",
+                "Tern", "TernWorkspace", "TernExplorerStorage", "TernJSONPath", "TernJSONSchema", "TernInterchange",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
@@ -159,7 +160,7 @@ let package = Package(
             name: "TernCLI",
             dependencies: [
                 "Tern", "TernHTTPClient", "TernWorkspace", "TernSQLite", "TernExplorer", "TernExplorerStorage",
-                "TernMock", "TernJSONPath", "TernTUI", "TernNcurses", "TernREPL", "TernImport", "TernWebSocket",
+                "TernMock", "TernJSONPath", "TernTUI", "TernNcurses", "TernREPL", "TernInterchange", "TernWebSocket",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -240,8 +241,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "TernImportTests",
-            dependencies: ["Tern", "TernImport", "TernWorkspace", "TernTesting"],
+            name: "TernInterchangeTests",
+            dependencies: [
+                "Tern", "TernInterchange", "TernWorkspace", "TernTesting",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
@@ -257,7 +261,7 @@ let package = Package(
         .testTarget(
             name: "TernExplorerTests",
             dependencies: [
-                "Tern", "TernExplorer", "TernExplorerStorage", "TernImport", "TernWorkspace", "TernSQLite",
+                "Tern", "TernExplorer", "TernExplorerStorage", "TernInterchange", "TernWorkspace", "TernSQLite",
                 "TernHTTPClient", "TernJSONPath", "TernTesting",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

@@ -26,7 +26,7 @@ let package = Package(
         // The importers (curl, OpenAPI, Postman, Insomnia, HAR) and import planning.
         .executableTarget(
             name: "FuzzImport",
-            dependencies: ["FuzzDriver", .product(name: "TernImport", package: rootIdentity)]
+            dependencies: ["FuzzDriver", .product(name: "TernInterchange", package: rootIdentity)]
         ),
         // JSONPath (RFC 9535): the parser, the evaluator, I-Regexp and the JSON decoder.
         .executableTarget(

@@ -76,7 +76,7 @@ printf '\x03/users/{{userId}}?q={{ id }}&x={{env:HOME}}{{}}{{ {{id}}' > "$seeds/
 # importer (0 curl, 1 OpenAPI, 2 Postman, 3 Insomnia, 4 HAR, 5 .http).
 seeds=$work/FuzzImport/seeds
 mkdir -p "$seeds"
-fixtures=Tests/TernImportTests/Fixtures
+fixtures=Tests/TernInterchangeTests/Fixtures
 number=0
 for folder in curl openapi postman insomnia har http; do
   for file in $(find "$fixtures/$folder" -type f -size -32k \( -name '*.sh' -o -name '*.yaml' -o -name '*.json' \

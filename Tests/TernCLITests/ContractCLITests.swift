@@ -40,7 +40,8 @@ struct ContractCLITests {
     func petstore() async throws {
         let workspace = try TemporaryWorkspace(copyingDemo: false)
         defer { workspace.remove() }
-        let description = Self.root.appendingPathComponent("Tests/TernImportTests/Fixtures/openapi/v3.0-petstore.yaml")
+        let description = Self.root.appendingPathComponent(
+            "Tests/TernInterchangeTests/Fixtures/openapi/v3.0-petstore.yaml")
         let imported = try await Tern.run(["import", "openapi", description.path, "--workspace", workspace.root.path])
         #expect(imported.status == 0, "\(imported.stdout)\(imported.stderr)")
         let kept = try String(

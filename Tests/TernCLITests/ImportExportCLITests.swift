@@ -5,7 +5,7 @@ import Testing
 /// `tern import` and `tern export` as a user runs them: exit statuses, what is written, the JSON contract.
 @Suite("tern import and export", .serialized)
 struct ImportExportCLITests {
-    static let fixtures = Tern.packageRoot.appendingPathComponent("Tests/TernImportTests/Fixtures")
+    static let fixtures = Tern.packageRoot.appendingPathComponent("Tests/TernInterchangeTests/Fixtures")
 
     private func folder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("tern-import-cli-\(UUID().uuidString)")

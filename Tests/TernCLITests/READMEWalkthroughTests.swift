@@ -39,7 +39,7 @@ struct READMEWalkthroughTests {
         "tern mock --port 8787": ["Ada Lovelace"],
         "tern repl": [],
         "tern export curl users/get-user": ["curl", "/users/1"],
-        "tern import openapi Tests/TernImportTests/Fixtures/openapi/v3.0-petstore.yaml --workspace /tmp/pets": [],
+        "tern import openapi Tests/TernInterchangeTests/Fixtures/openapi/v3.0-petstore.yaml --workspace /tmp/pets": [],
         "tern list --workspace /tmp/pets": ["GET"],
     ]
 

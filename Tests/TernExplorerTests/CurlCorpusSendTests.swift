@@ -1,5 +1,5 @@
 import Foundation
-import TernImport
+import TernInterchange
 import TernTesting
 import Testing
 
@@ -10,7 +10,7 @@ import Testing
 @Suite("curl corpus: imported and sent at once")
 struct CurlCorpusSendTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("TernImportTests/Fixtures/curl")
+        .deletingLastPathComponent().appendingPathComponent("TernInterchangeTests/Fixtures/curl")
 
     /// The commands that cannot be sent as they are, and why (curl would send them with an empty
     /// variable or without the file).

@@ -1,6 +1,7 @@
 import Foundation
 import TernExplorer
 import TernHTTPClient
+import TernInterchange
 import TernTesting
 import TernWorkspace
 import Testing

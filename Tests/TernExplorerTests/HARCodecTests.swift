@@ -4,7 +4,7 @@ import Testing
 
 @testable import Tern
 @testable import TernExplorer
-@testable import TernImport
+@testable import TernInterchange
 
 @Suite("HAR model, codec and matching")
 struct HARCodecTests {

@@ -1,5 +1,5 @@
 import Foundation
-import TernImport
+import TernInterchange
 import TernTesting
 import TernWorkspace
 import Testing

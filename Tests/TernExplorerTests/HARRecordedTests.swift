@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import TernHTTPClient
-import TernImport
+import TernInterchange
 import TernSQLite
 import TernWorkspace
 import Testing

@@ -1,4 +1,4 @@
-import TernImport
+import TernInterchange
 import Testing
 
 @testable import TernExplorer

@@ -1,7 +1,7 @@
 import Foundation
 import Tern
 import TernHTTPClient
-import TernImport
+import TernInterchange
 import TernWorkspace
 import Testing
 

@@ -1,5 +1,5 @@
 import FuzzDriver
-@_spi(Fuzzing) import TernImport
+@_spi(Fuzzing) import TernInterchange
 
 /// libFuzzer's entry point: the first byte picks the importer (curl, OpenAPI, Postman, Insomnia,
 /// HAR), the rest is the source; what imports is planned as `tern import --dry-run` plans it.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TernExplorer
-import TernImport
+import TernInterchange
 import TernJSONPath
 
 /// `tern import FORMAT SOURCE`: curl commands, OpenAPI, Postman, Insomnia or HAR into a workspace.

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TernExplorer
-import TernImport
+import TernInterchange
 import TernWorkspace
 
 /// `tern init [DIR] [--from FILE]`: a new workspace, ready to send offline, or filled by an importer.

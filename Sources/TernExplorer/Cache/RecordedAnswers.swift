@@ -1,7 +1,7 @@
 import Foundation
 import Tern
 import TernExplorerStorage
-package import TernImport
+package import TernInterchange
 import TernWorkspace
 
 /// A spec's recorded answer, as an import found it.
@@ -70,7 +70,7 @@ struct RecordedAnswers: ExplorerOperation {
                 summary.skipped.append(SkippedItem(item: id, reason: "its request does not resolve: \(error.message)"))
                 continue
             }
-            let headers = HARAnswerImport.responseFields(
+            let headers = HARFields.response(
                 recorded.headers.map { HARPair(name: $0.name, value: $0.value) })
             planned.append(
                 HARAnswerImport(context).storedResponse(

@@ -1,5 +1,5 @@
 package import Foundation
-package import TernImport
+package import TernInterchange
 
 /// `import FORMAT SOURCE`: reads a source, checks its format, and plans it into a workspace.
 /// The CLI, the REPL and the TUI all come here; the caller applies the plan (or not, for `--dry-run`).

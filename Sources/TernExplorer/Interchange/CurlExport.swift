@@ -1,6 +1,6 @@
 import Foundation
 import Tern
-import TernImport
+import TernInterchange
 import TernWorkspace
 
 /// A spec as the bash command that sends what `send` sends (`curl`, `export curl`).

@@ -1,5 +1,5 @@
 package import Foundation
-package import TernImport
+package import TernInterchange
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +10,7 @@ package import TernImport
 #endif
 
 /// Exported documents on disk (HAR for `cache export|import` and `export har`, Postman collections
-/// for `export postman`): the formats are TernImport's (`HARDocument`, `HARCodec`, `PostmanExport`);
+/// for `export postman`): the formats are TernInterchange's (`HARDocument`, `HARCodec`, `PostmanExport`);
 /// this reads and writes the files and speaks `ExplorerError`.
 package enum ExportFile {
     /// Reads and parses the HAR file at `url`.

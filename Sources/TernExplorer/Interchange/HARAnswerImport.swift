@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Tern
-import TernImport
+import TernInterchange
 import TernWorkspace
 
 /// What `cache import` did.
@@ -105,7 +105,7 @@ struct HARAnswerImport: ExplorerOperation {
         }
         let storedAt = HARCodec.date(from: entry.startedDateTime) ?? Date()
         let stored = storedResponse(
-            for: request, status: status, headers: Self.responseFields(entry.response.headers), body: body,
+            for: request, status: status, headers: HARFields.response(entry.response.headers), body: body,
             storedAt: storedAt)
         return .store(stored, matched: matched)
     }
@@ -161,7 +161,7 @@ struct HARAnswerImport: ExplorerOperation {
         {
             return .success((request, true))
         }
-        var request = Request(method: method, url: url, headers: Self.requestFields(entry.request.headers))
+        var request = Request(method: method, url: url, headers: HARFields.request(entry.request.headers))
         if let text = entry.request.postData?.text, !text.isEmpty { request.body = .data(Data(text.utf8)) }
         request.cachePartition = known ?? activeEnvironment
         // The credentials `import har` would move to `{{env:…}}` are secrets here: redacted wherever the
@@ -190,26 +190,5 @@ struct HARAnswerImport: ExplorerOperation {
         // As `send` files it: the embedded mock's answers under its usual port, wherever it runs now.
         request.identityURL = self.context.services.mockFiling?.filed(request.url)
         return request
-    }
-
-    /// HAR response headers as fields: pseudo-headers and invalid names dropped, and the framing
-    /// headers (`Content-Length`, `Content-Encoding`, `Transfer-Encoding`) too, as the body is decoded.
-    static func responseFields(_ pairs: [HARPair]) -> HTTPFields {
-        let framing: Set<String> = ["content-length", "content-encoding", "transfer-encoding"]
-        return fields(pairs.filter { !framing.contains($0.name.lowercased()) })
-    }
-
-    /// HAR request headers as fields (pseudo-headers and invalid names dropped).
-    static func requestFields(_ pairs: [HARPair]) -> HTTPFields {
-        fields(pairs.filter { $0.name.lowercased() != "content-length" })
-    }
-
-    private static func fields(_ pairs: [HARPair]) -> HTTPFields {
-        var fields = HTTPFields()
-        for pair in pairs where !pair.name.hasPrefix(":") {
-            guard let name = HTTPField.Name(pair.name) else { continue }
-            fields.append(HTTPField(name: name, value: pair.value))
-        }
-        return fields
     }
 }

@@ -1,4 +1,4 @@
-package import TernImport
+package import TernInterchange
 
 /// What `import` did, with where: the report and the human summary every front end prints.
 package struct ImportOutcome: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Foundation
-import TernImport
+import TernInterchange
 import TernWorkspace
 
 /// Specs written in another tool's format (`export curl|har|postman|http|locust`).

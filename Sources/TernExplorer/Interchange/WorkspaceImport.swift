@@ -1,5 +1,5 @@
 import Foundation
-import TernImport
+import TernInterchange
 import TernWorkspace
 
 /// A collection (curl, OpenAPI, Postman, Insomnia, HAR, `.http`) brought into the workspace (`import`).

@@ -2,7 +2,7 @@ import Foundation
 import Tern
 import TernExplorer
 import TernHTTPClient
-import TernImport
+import TernInterchange
 import TernTesting
 import TernWorkspace
 

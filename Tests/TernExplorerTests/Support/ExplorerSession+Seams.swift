@@ -1,7 +1,7 @@
 import Foundation
 import Tern
 import TernExplorerStorage
-import TernImport
+import TernInterchange
 import TernWorkspace
 
 @testable import TernExplorer

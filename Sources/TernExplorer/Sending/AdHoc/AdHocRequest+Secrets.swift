@@ -1,5 +1,5 @@
 import Foundation
-import TernImport
+import TernInterchange
 package import TernJSONPath
 package import TernWorkspace
 

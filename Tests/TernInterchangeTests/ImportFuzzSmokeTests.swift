@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+@_spi(Fuzzing) @testable import TernInterchange
+
+/// The import fuzzing entry point on the importers' fixtures and deterministic mutations of them: a
+/// short, in-process stand-in for `FuzzImport` in `scripts/fuzz.sh` that runs with every `make test`.
+@Suite struct ImportFuzzSmokeTests {
+    /// Each small fixture with the byte that picks its importer, as the fuzz script seeds them.
+    static let seeds: [(format: ImportFormat, bytes: [UInt8])] = {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        let folders: [(String, ImportFormat)] = [
+            ("curl", .curl), ("openapi", .openapi), ("postman", .postman), ("insomnia", .insomnia), ("har", .har),
+            ("http", .http),
+        ]
+        return folders.flatMap { folder, format in
+            let names =
+                (try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path))
+                ?? []
+            return names.sorted().filter {
+                ["sh", "yaml", "json", "har", "http"].contains(($0 as NSString).pathExtension)
+            }
+            .filter { !$0.contains("schema") }
+            .compactMap { name -> (ImportFormat, [UInt8])? in
+                guard let data = try? Data(contentsOf: fixtures.appendingPathComponent("\(folder)/\(name)")),
+                    data.count < 32 << 10
+                else { return nil }
+                return (format, [UInt8(ImportFormat.allCases.firstIndex(of: format) ?? 0)] + data)
+            }
+        }
+    }()
+
+    @Test func everyImporterAcceptsItsFixtures() throws {
+        try #require(Self.seeds.count >= 40)
+        for format in ImportFormat.allCases {
+            let accepted = Self.seeds.filter { $0.format == format && ImportFuzzing.run($0.bytes) }
+            #expect(!accepted.isEmpty, "no \(format.rawValue) fixture was imported and planned")
+        }
+    }
+
+    @Test func mutatedSourcesNeverCrashAndSomeAreRejected() {
+        var state: UInt64 = 1
+        func next() -> UInt64 {  // SplitMix64
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let pieces = ["{", "}", "[", "]", "\"", "'", "\\", "$ref", "{{", "-d @", " -H ", "\n", "\u{0}", "é", "1e400"]
+        var rejected = 0
+        for index in 0..<300 {
+            var bytes = Self.seeds[index % Self.seeds.count].bytes
+            for _ in 0..<(1 + Int(next() % 4)) {
+                let position = 1 + Int(next() % UInt64(bytes.count))
+                switch next() % 3 {
+                case 0: bytes.insert(contentsOf: Array(pieces[Int(next() % UInt64(pieces.count))].utf8), at: position)
+                case 1: if position < bytes.count { bytes.remove(at: position) }
+                default: if position < bytes.count { bytes[position] = UInt8(truncatingIfNeeded: next()) }
+                }
+            }
+            if !ImportFuzzing.run(bytes) { rejected += 1 }
+        }
+        #expect(rejected > 0)
+        #expect(rejected < 300)
+    }
+}
