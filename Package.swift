@@ -2,10 +2,12 @@
 import PackageDescription
 
 /// Every Swift target: Swift 6 language mode (the tools version's default) plus the upcoming
-/// features the house keeps: `any` spelled out, and imports internal unless a module says `public import`.
+/// features the house keeps: `any` spelled out, imports internal unless a module says `public import`, and a
+/// member usable only in files that import its module (so the layers are checked by the compiler too).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("InternalImportsByDefault"),
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -32,6 +34,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-http2", from: "1.46.0"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -65,6 +68,7 @@ let package = Package(
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -154,7 +158,11 @@ let package = Package(
             swiftSettings: swiftSettings),
         .systemLibrary(name: "CEditLine", path: "Sources/CEditLine"),
         .target(
-            name: "TernREPL", dependencies: ["Tern", "TernExplorer", "TernExplorerStorage", "CEditLine"],
+            name: "TernREPL",
+            dependencies: [
+                "Tern", "TernExplorer", "TernExplorerStorage", "CEditLine",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "TernCLI",
@@ -179,13 +187,16 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
             name: "tern-example",
-            dependencies: ["Tern", "TernHTTPClient", "TernMock"],
+            dependencies: [
+                "Tern", "TernHTTPClient", "TernMock", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
             path: "Examples/tern-example",
             swiftSettings: swiftSettings
         ),
@@ -203,6 +214,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Benchmarks/tern-bench",
             swiftSettings: swiftSettings
@@ -300,7 +312,7 @@ let package = Package(
             name: "TernREPLTests",
             dependencies: [
                 "Tern", "TernREPL", "TernExplorer", "TernExplorerStorage", "TernWorkspace", "TernSQLite",
-                "TernHTTPClient", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "TernHTTPClient", "TernTesting", "TernMock", .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: swiftSettings
         ),

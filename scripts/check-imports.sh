@@ -27,7 +27,7 @@ import json, os, re, sys
 # Modules the toolchain provides: importing them needs no declaration.
 toolchain = {
     "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking",
-    "FoundationXML", "Dispatch", "Glibc", "Musl", "Darwin", "Android", "WinSDK", "Testing", "XCTest",
+    "FoundationXML", "CoreFoundation", "CDispatch", "Dispatch", "Glibc", "Musl", "Darwin", "Android", "WinSDK", "Testing", "XCTest",
     "Synchronization", "Observation", "RegexBuilder", "Distributed", "_Concurrency", "_StringProcessing",
     "Swift", "SwiftShims", "PackagePlugin", "os", "ucrt",
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TernHTTPClient
 
 /// `tern-bench run <scenario>`: runs one scenario in this process and prints its JSON line.
 enum ScenarioRunner {

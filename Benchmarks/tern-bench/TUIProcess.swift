@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// The real `tern` TUI on a copy of the demo workspace, in a pseudo-terminal: its first complete
 /// frame and its idle memory.

@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// A command line run as a whole process, from `posix_spawn` to `wait4`: what a person at a shell
 /// waits for. Standard output goes to a file when the caller reads it, else to `/dev/null`;

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import NIOCore
+import NIOHTTP1
 import Tern
 import TernHTTPClient
 

@@ -1,6 +1,7 @@
 // The README's library example, kept compiling and runnable: `swift run tern-example`.
 // It starts the in-process mock server, so it needs no network.
 import Foundation
+import HTTPTypes
 import Tern
 import TernHTTPClient
 import TernMock

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import SwiftASN1
 import Tern
 import X509
 

@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOSSL
 import Synchronization
 public import Tern
+import X509
 
 /// The TLS settings and proxy of one of a transport's clients, and what it learnt about servers' certificates.
 final class ClientSettings: Sendable {

@@ -1,3 +1,4 @@
+import Tern
 import TernExplorer
 
 /// The prompt: workspace, environment, mode and the selected spec (`*` marks unsaved edits).

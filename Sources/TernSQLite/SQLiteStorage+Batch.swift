@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Tern
 
 /// Writes held back while a run goes on: `tern run` stores hundreds of answers and history rows in a

@@ -1,5 +1,6 @@
 package import Foundation
 import GRDB
+import Synchronization
 package import Tern
 
 extension SQLiteStorage {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Synchronization
 public import Tern
 

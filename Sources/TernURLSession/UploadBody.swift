@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Tern
 
 /// A request body in the form URLSession uploads: nothing, bytes, or a file (a spooled

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Tern
 import TernExplorerStorage
 import TernSQLite

@@ -1,5 +1,7 @@
 import Foundation
+import Tern
 import TernExplorer
+import TernExplorerStorage
 import TernSQLite
 import TernTesting
 import TernWorkspace

@@ -1,5 +1,6 @@
 import Foundation
 import TernExplorer
+import TernInterchange
 import TernTesting
 import TernWorkspace
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 import TernExplorer
 import TernHTTPClient
 import TernInterchange

@@ -1,4 +1,5 @@
 import Foundation
+import TernExplorerStorage
 import TernHTTPClient
 import TernSQLite
 import TernWorkspace

@@ -1,4 +1,9 @@
+// `stat` (read below) is a C struct that Glibc, CoreFoundation and CDispatch all bring in; which of them the
+// compiler calls its home depends on the build, and MemberImportVisibility wants that home imported.
+import CDispatch
+import CoreFoundation
 import Foundation
+import Glibc
 import Synchronization
 import TernExplorer
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import TernWorkspace
 import Testing
 
 @testable import TernInterchange

@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernWorkspace
 import Testing
 
 @testable import TernInterchange

@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 import TernTesting
 import TernWorkspace
 import Testing

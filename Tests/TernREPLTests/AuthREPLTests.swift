@@ -1,4 +1,5 @@
 import Foundation
+import TernMock
 import Testing
 
 /// `auth:` through the REPL on the demo workspace: digest against the mock, shown masked, exported for curl,

@@ -1,4 +1,5 @@
 import Foundation
+import TernMock
 import Testing
 
 /// The REPL's chaining commands: run, vars, filter, history and rerun, on the demo workspace.

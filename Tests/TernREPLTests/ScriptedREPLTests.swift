@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TernExplorer
+import TernMock
 import TernREPL
 import Testing
 

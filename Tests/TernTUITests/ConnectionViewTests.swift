@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernScreen
 import Testing
 
 @testable import TernExplorer

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TernScreen
 import Testing
 
 @testable import TernExplorer

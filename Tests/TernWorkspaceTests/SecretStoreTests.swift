@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Tern
 import Testing
 
 @testable import TernWorkspace

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 
 /// Sends `Authorization: Basic base64(username:password)` (RFC 7617) with every request that has none.
 ///

@@ -1,3 +1,4 @@
+import Foundation
 public import HTTPTypes
 
 /// The directives of the `Cache-Control` field lines of a request or a response (RFC 9111 §5.2).

@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Decides how a response becomes a spec's `Result` or its expected `Error` (Dyson's `Responser`).
 public protocol Responser: Sendable {
     /// Returns the result, throws the spec's `Error` for an expected error body, or a `TernError`.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Logging
 
 extension Handler {
     /// Methods that change nothing on the server: their answers invalidate nothing.

@@ -1,4 +1,7 @@
 import Foundation
+import HTTPTypes
+import Logging
+import Synchronization
 
 extension Handler {
     /// Sends the request over the network with retries, then stores the final 2xx response. With a

@@ -1,4 +1,6 @@
 import Foundation
+import HTTPTypes
+import Logging
 
 extension Handler {
     /// One attempt, redirects followed by the request's policy (else the handler's): each hop runs the

@@ -1,5 +1,6 @@
 public import Foundation
 import HTTPTypes
+import Logging
 
 extension Handler {
     /// Sends `endpoint` and returns the response, whatever its status (add a `ValidationInterceptor`

@@ -1,5 +1,7 @@
 import Foundation
 import HTTPTypes
+import Logging
+import Synchronization
 
 extension Handler {
     /// The newest stored answer to `plan`'s request, valid or not, whose `Vary` headers match.

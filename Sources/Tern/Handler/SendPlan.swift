@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Synchronization
 
 /// One send's fixed facts, worked out once: the request, its storage key, its redactor and its label.

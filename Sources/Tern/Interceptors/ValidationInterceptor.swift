@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// Turns responses whose status is not acceptable into `unacceptableStatus` errors carrying the response.
 ///
 /// Without it a 4xx/5xx is a response like any other; with it, callers can rely on `send` meaning success.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Synchronization
 
 /// What a stream's connections share: the transport hooks, the stop signal and where items go.
 struct StreamChannel: Sendable {

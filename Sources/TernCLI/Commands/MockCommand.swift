@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import TernMock
+import TernWorkspace
 
 #if canImport(Glibc)
     import Glibc

@@ -3,6 +3,7 @@ import Foundation
 import Tern
 import TernExplorer
 import TernREPL
+import TernWorkspace
 
 /// `tern repl`: the line-oriented explorer.
 struct REPLCommand: AsyncParsableCommand {

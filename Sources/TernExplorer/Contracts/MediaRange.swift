@@ -1,3 +1,5 @@
+import Foundation
+
 /// Media types as an OpenAPI `content` map keys them: exact (`application/json`), a subtype range
 /// (`image/*`) or anything (`*/*`).
 enum MediaRange {

@@ -1,5 +1,5 @@
 import Foundation
-package import Tern
+import Tern
 import TernWorkspace
 
 /// A spec's body as text and back: what an editor opens, what a typed body becomes (JSON when it parses as

@@ -1,5 +1,5 @@
 import Foundation
-package import Tern
+import Tern
 import TernWorkspace
 
 /// A header, query parameter or variable as an editor table shows it.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Tern
+import TernWorkspace
 
 /// Sends a load's requests and measures them. Open loop: request `i` is meant to start at
 /// `start + i / rate`; at most `connections` clients take the next request in turn, wait for its

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 package import Tern
 
 /// How the faces show a request's `authentication`: the header or query item it stands for, its secrets

@@ -1,4 +1,5 @@
 package import Foundation
+import HTTPTypes
 package import Tern
 
 /// The summary of a response as every face shows it: `200 OK · LIVE · 38 ms · 229 B`, with the source

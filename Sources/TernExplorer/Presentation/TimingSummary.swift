@@ -1,3 +1,4 @@
+import Foundation
 package import Tern
 
 /// Where a live answer's time went, as the faces show it: one line for `-v`/`--include` and the REPL,

@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernExplorerStorage
 import TernWorkspace
 
 /// A collection run: the named specs in run order, once per row of the data file, `repetitions` times,

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 package import Tern
 import TernWorkspace
 

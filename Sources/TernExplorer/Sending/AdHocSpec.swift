@@ -1,6 +1,6 @@
 import Foundation
-package import Tern
-package import TernWorkspace
+import Tern
+import TernWorkspace
 
 /// A secret an ad-hoc request's `{{secret:NAME}}` stands for, kept in the store when the request is saved.
 package struct AdHocSecret: Sendable, Equatable {

@@ -1,4 +1,5 @@
 package import Foundation
+import HTTPTypes
 import Tern
 
 /// What `verify` found for one spec: whether the live answer still matches the stored one.

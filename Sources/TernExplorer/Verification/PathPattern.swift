@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON path naming fields a comparison ignores: `$.updatedAt`, `$.items[*].id`, `$..etag`,
 /// `$['odd key']`, `$.list[0]`. The subset of JSONPath (RFC 9535) a path without filters needs:
 /// names, indices, `*` (any one member or element) and `..` (any depth).

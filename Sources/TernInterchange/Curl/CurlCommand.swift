@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 package import Tern
 
 /// Writes a request as one bash command that makes curl send the same request.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A URL as curl reads it from the command line, split without validation (it may hold `{{env:…}}`).
 ///
 /// A missing scheme is `http` (curl's guess), user info (`https://u:p@host`) is taken out to become

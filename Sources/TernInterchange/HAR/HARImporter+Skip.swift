@@ -1,3 +1,5 @@
+import Foundation
+
 extension HARImporter {
     /// Chrome's `_resourceType`s that are page assets, not API calls.
     static let assetResourceTypes: Set<String> = ["image", "font", "stylesheet", "script", "media", "manifest"]

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Insomnia's Nunjucks templates in Tern's syntax: `{{ _.x }}` → `{{x}}`; tags (`{% response … %}`)
 /// and filters (`{{ x | upper }}`) are kept as text with a warning naming the request.
 enum InsomniaTemplates {

@@ -1,3 +1,4 @@
+import Foundation
 import OpenAPIKit
 import Tern
 import TernWorkspace

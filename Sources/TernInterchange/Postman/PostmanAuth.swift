@@ -1,3 +1,5 @@
+import Tern
+
 /// A Postman `auth` block: its type and parameters (v2.1 `[{key, value}]` or v2.0 `{key: value}`).
 struct PostmanAuth {
     /// `bearer`, `basic`, `apikey`, `oauth2`, ...

@@ -1,4 +1,5 @@
 import Tern
+import TernWorkspace
 
 /// Literal credentials in headers, query parameters and body fields (`Authorization: Bearer abc`,
 /// `?api_key=abc`, a form's `password=hunter2`, a JSON body's `"token": "abc"`) moved to

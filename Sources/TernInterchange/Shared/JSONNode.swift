@@ -1,3 +1,4 @@
+import Foundation
 import Tern
 
 /// A value in a parsed document with its JSON pointer (`#/item/3/request`), so errors say where.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// RFC 3339 `date-time`, `full-date`, `full-time` (leap seconds at 23:59:60 UTC only) and `duration`.
 enum DateTimeFormat {
     /// The ABNF of RFC 3339 appendix A `duration`, with ASCII digits only.

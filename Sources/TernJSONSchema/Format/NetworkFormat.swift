@@ -1,3 +1,5 @@
+import Foundation
+
 /// `email`, `hostname` (and their internationalized forms), `ipv4` and `ipv6`.
 enum NetworkFormat {
     /// RFC 5322 `atext` besides letters and digits.

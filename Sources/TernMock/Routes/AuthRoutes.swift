@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// `POST /auth/login` (a JSON `{"username", "password"}` gives the current token), `GET /auth/protected`
 /// (bearer token check) and `POST /auth/refresh` (token rotation).

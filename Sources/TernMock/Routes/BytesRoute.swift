@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// `GET /bytes/{n}`: the deterministic byte pattern, streamed in chunks, with Range support.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 
 /// `GET /gzip`, `GET /deflate`, `GET /negotiated`, `GET /encoded/{coding}` and `GET /gzip-bomb?mb=N`: compressed
 /// answers for the clients' transparent decoding.

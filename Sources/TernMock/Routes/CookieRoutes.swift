@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// httpbin-style cookie routes (`GET /cookies`, `/cookies/set?name=value`, `/cookies/delete?name`) and a
 /// cookie sign-in (`POST /session/login`, `GET /session/me`, `POST /session/logout`).

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// httpbin-style HTTP authentication routes: `GET /digest-auth/{qop}/{user}/{passwd}[/{algorithm}[/{staleAfter}]]`
 /// (RFC 7616, computed here without Tern), `GET /basic-auth/{user}/{passwd}` and `GET /bearer`.

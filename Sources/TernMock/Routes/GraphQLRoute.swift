@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// `POST /graphql`: GraphQL-over-HTTP on a fixed schema, enough for demos and tests (not a GraphQL engine).
 ///

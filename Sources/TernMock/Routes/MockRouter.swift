@@ -1,4 +1,5 @@
 import NIOCore
+import NIOHTTP1
 
 /// Picks the answer for a request: canned routes first, then the built-in routes.
 struct MockRouter: Sendable {

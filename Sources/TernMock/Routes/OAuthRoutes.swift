@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// An OAuth 2.0 provider for tests and demos: `POST /oauth/token` (client credentials, refresh token,
 /// authorization code with PKCE, device code), `GET /oauth/authorize` (approves at once and redirects),

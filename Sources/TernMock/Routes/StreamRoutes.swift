@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOHTTP1
 
 /// `GET /sse` and `GET /ndjson`: a stream of numbered events, as Server-Sent Events or JSON lines.
 ///

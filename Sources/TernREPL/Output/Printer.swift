@@ -1,4 +1,5 @@
 package import Foundation
+import HTTPTypes
 import Tern
 package import TernExplorer
 import TernExplorerStorage

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Rows of text in aligned columns; the last column is never padded.
 struct TextTable {
     var header: [String]

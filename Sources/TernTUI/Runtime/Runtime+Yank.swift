@@ -1,3 +1,4 @@
+import Tern
 import TernExplorer
 
 extension Runtime {

@@ -1,5 +1,6 @@
 import Crypto
 public import Foundation
+import SwiftASN1
 import X509
 
 /// A certificate authority made in memory for tests: a P-256 CA that issues server and client

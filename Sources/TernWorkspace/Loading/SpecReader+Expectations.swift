@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernJSONPath
 import TernJSONSchema
 import Yams
 

@@ -1,4 +1,5 @@
 public import Foundation
+import Tern
 
 #if canImport(Glibc)
     import Glibc

@@ -1,3 +1,4 @@
+import Foundation
 public import Tern
 
 /// One thing a spec's answer must satisfy (`expect:` in a spec file). Every send evaluates them.

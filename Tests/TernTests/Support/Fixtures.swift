@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Tern
 
 /// A Moya/Lynn-style target group used across tests.

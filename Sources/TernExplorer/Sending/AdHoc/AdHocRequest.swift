@@ -1,4 +1,5 @@
 package import Foundation
+import Tern
 package import TernJSONPath
 package import TernWorkspace
 

@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 import TernExplorer
 import TernExplorerStorage
 import TernScreen
