@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernInterchange
 import TernJSONPath
 import TernJSONSchema
 import TernWorkspace

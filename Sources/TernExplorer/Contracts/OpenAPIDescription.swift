@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernInterchange
 import TernJSONPath
 import TernJSONSchema
 import TernWorkspace
@@ -8,14 +9,7 @@ import TernWorkspace
 /// the response schemas compiled so far (each once).
 struct OpenAPIDescription: Sendable {
     /// Which description format, which decides where responses keep their schemas and their dialect.
-    enum Version: Sendable, Equatable {
-        /// Swagger 2.0: `responses.N.schema`, content types from `produces`.
-        case swagger2
-        /// OpenAPI 3.0: `content.TYPE.schema` in the 3.0 Schema Object dialect (`nullable`).
-        case openAPI30
-        /// OpenAPI 3.1 and later: JSON Schema 2020-12.
-        case openAPI31
-    }
+    typealias Version = OpenAPIPreflight.Kind
 
     /// A description larger than this is refused (the importer's own limit).
     static let maximumBytes = 64 << 20
@@ -55,31 +49,31 @@ struct OpenAPIDescription: Sendable {
                 "the OpenAPI description '\(file.path)' is \(size) bytes; more than \(maximumBytes) is refused")
         }
         let document: JSONPathValue
+        let version: Version
         do {
             let data = try Data(contentsOf: file)
-            let first = data.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-            if first == UInt8(ascii: "{") {
+            // What the source is, and whether it is within bounds, is the importer's preflight's to say.
+            let preflight = try OpenAPIPreflight(text: String(decoding: data, as: UTF8.self), name: file.path)
+            guard let kind = preflight.kind else {
+                throw ExplorerError(
+                    .workspace, "'\(file.path)' has neither 'openapi' nor 'swagger': not an OpenAPI description")
+            }
+            version = kind
+            if preflight.isJSON {
                 document = try JSONPathValue(decoding: data)
             } else {
                 document = try SchemaFile.document(at: file.absoluteString, root: root).pathValue
             }
+        } catch let error as ExplorerError {
+            throw error
         } catch {
             let reason =
                 (error as? WorkspaceError)?.description ?? (error as? JSONPathError)?.message
-                ?? error.localizedDescription
+                ?? (error as? ImportError)?.description ?? error.localizedDescription
             throw ExplorerError(.workspace, "the OpenAPI description '\(file.path)' cannot be read: \(reason)")
         }
-        guard case .object(let top) = document else {
+        guard case .object = document else {
             throw ExplorerError(.workspace, "the OpenAPI description '\(file.path)' is not an object")
-        }
-        let version: Version
-        if case .string(let swagger)? = top["swagger"], swagger.hasPrefix("2") {
-            version = .swagger2
-        } else if case .string(let openapi)? = top["openapi"] {
-            version = openapi.hasPrefix("3.0") ? .openAPI30 : .openAPI31
-        } else {
-            throw ExplorerError(
-                .workspace, "'\(file.path)' has neither 'openapi' nor 'swagger': not an OpenAPI description")
         }
         return OpenAPIDescription(document: document, uri: file.absoluteString, version: version, stamp: stamp)
     }

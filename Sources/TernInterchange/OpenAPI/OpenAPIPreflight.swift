@@ -3,10 +3,21 @@ import TernJSONPath
 import TernWorkspace
 
 /// What a quick pass over an OpenAPI source tells before the full decode: its syntax, claimed version,
-/// the order of its paths (JSON decoding forgets key order) and whether its nesting is within bounds.
-struct OpenAPIPreflight {
+/// the order of its paths (JSON decoding forgets key order) and whether its nesting is within bounds. The
+/// project's one reader of what an OpenAPI source is: the importer and the contract checks both start here.
+package struct OpenAPIPreflight {
+    /// Which OpenAPI a source is, which decides where responses keep their schemas and their dialect.
+    package enum Kind: Sendable, Equatable {
+        /// Swagger 2.0: `responses.N.schema`, content types from `produces`.
+        case swagger2
+        /// OpenAPI 3.0: `content.TYPE.schema` in the 3.0 Schema Object dialect (`nullable`).
+        case openAPI30
+        /// OpenAPI 3.1 and later: JSON Schema 2020-12.
+        case openAPI31
+    }
+
     /// Whether the source is JSON (else YAML).
-    var isJSON: Bool
+    package var isJSON: Bool
     /// `openapi:` or `swagger:` and its value, when found at the top level.
     var version: (key: String, value: String)?
     /// The keys of the top-level `paths` object in source order (JSON only).
@@ -15,8 +26,17 @@ struct OpenAPIPreflight {
     /// The deepest nesting a source may have: OpenAPIKit decodes schemas recursively.
     static let maxDepth = 100
 
-    /// Reads `text`, or throws when its nesting is too deep.
-    init(text: String, name: String) throws(ImportError) {
+    /// Which OpenAPI the source claims to be (`nil`: neither `openapi` nor `swagger` at the top level).
+    package var kind: Kind? {
+        switch version?.key {
+        case "swagger": return version?.value.hasPrefix("2") == true ? .swagger2 : nil
+        case "openapi": return version?.value.hasPrefix("3.0") == true ? .openAPI30 : .openAPI31
+        default: return nil
+        }
+    }
+
+    /// Reads `text`, or throws when its nesting is too deep (or, as YAML, its aliases expand too far).
+    package init(text: String, name: String) throws(ImportError) {
         let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         isJSON = trimmed.hasPrefix("{") || trimmed.hasPrefix("[")
         if isJSON {
