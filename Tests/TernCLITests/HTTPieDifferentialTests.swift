@@ -37,6 +37,9 @@ struct HTTPieDifferentialTests {
         Line(words: ["DELETE", "Accept:text/plain"], named: ["accept"]),
         Line(words: ["--auth", "ada:secret", "GET"], named: ["authorization"]),
         Line(words: ["url==http://x.org/?q=1", "X-Note:a=b"], named: ["x-note"]),
+        Line(words: ["tag==a", "page==1", "tag==b"]),
+        Line(words: ["X-Tag:a", "X-Tag:b"], named: ["x-tag"]),
+        Line(words: ["--form", "POST", "a=1", "a=2"]),
     ]
 
     private static func echo(_ output: String) throws -> [String: Any] {

@@ -20,6 +20,17 @@ struct QueryEncodingTests {
         #expect(parameters.encoded(arrayEncoding: .individual) == "a=1&a=2&filter=1,2,3")
     }
 
+    @Test("add keeps every value of a name, together, in order; set replaces them")
+    func addKeepsRepeatedNames() {
+        var parameters = QueryParameters()
+        parameters.set("tag", "a")
+        parameters.set("page", 1)
+        parameters.add("tag", "b")
+        #expect(parameters.encoded(arrayEncoding: .individual) == "tag=a&tag=b&page=1")
+        parameters.set("tag", "c")
+        #expect(parameters.encoded(arrayEncoding: .individual) == "tag=c&page=1")
+    }
+
     @Test("scalars encode predictably, never as Swift descriptions")
     func scalars() {
         let parameters: QueryParameters = [

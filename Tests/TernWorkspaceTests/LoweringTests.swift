@@ -38,6 +38,19 @@ import Testing
         #expect(URLJoining.join(base: base, path: path) == expected)
     }
 
+    @Test func aNameTheSpecRepeatsIsSentEachTimeItsValuesTogether() throws {
+        let folder = try Fixtures.demo(["specs/s.yaml": "method: GET\npath: /x\n"])
+        let workspace = try folder.load()
+        var entry = try workspace.spec(named: "s")
+        entry.spec.query = [
+            (name: "tag", value: .string("a")), (name: "page", value: .int(1)), (name: "tag", value: .string("b")),
+        ]
+        entry.spec.headers = [(name: "X-Tag", value: "a"), (name: "X-Tag", value: "b")]
+        let request = try workspace.request(for: entry, context: context)
+        #expect(request.url.query == "tag=a&tag=b&page=1")
+        #expect(request.headers[values: try #require(HTTPField.Name("X-Tag"))] == ["a", "b"])
+    }
+
     @Test func lowersTheWholeSpec() throws {
         let request = try request(
             """

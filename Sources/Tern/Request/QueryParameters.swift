@@ -34,11 +34,24 @@ public struct QueryParameters: Sendable, Hashable, ExpressibleByDictionaryLitera
     /// Whether there are no parameters.
     public var isEmpty: Bool { items.isEmpty }
 
-    /// Sets `name` (replacing an earlier value), optionally with its own array encoding.
+    /// Sets `name` (replacing every earlier value, in the first one's place), optionally with its own array
+    /// encoding.
     public mutating func set(_ name: String, _ value: JSONValue, arrayEncoding: ArrayEncoding? = nil) {
         let item = Item(name: name, value: value, arrayEncoding: arrayEncoding)
         if let index = items.firstIndex(where: { $0.name == name }) {
             items[index] = item
+            items = items.enumerated().filter { $0.offset <= index || $0.element.name != name }.map(\.element)
+        } else {
+            items.append(item)
+        }
+    }
+
+    /// Adds another value for `name` right after the ones it has, as a multi-valued form does (HTTPie's
+    /// `tag==a page==1 tag==b` is `tag=a&tag=b&page=1`).
+    public mutating func add(_ name: String, _ value: JSONValue, arrayEncoding: ArrayEncoding? = nil) {
+        let item = Item(name: name, value: value, arrayEncoding: arrayEncoding)
+        if let last = items.lastIndex(where: { $0.name == name }) {
+            items.insert(item, at: last + 1)
         } else {
             items.append(item)
         }

@@ -121,9 +121,16 @@ struct SpecLowering {
             )
             fields.append(HTTPField(name: try fieldName(header.name, file: workspace.manifestFile), value: value))
         }
+        // The spec's first field of a name replaces the target's; a name the spec repeats is sent each time.
+        var named = Set<HTTPField.Name>()
         for header in spec.headers where !spec.disabled.isDisabled(header: header.name) {
             let value = try render(header.value, at: "headers/" + header.name)
-            fields[try fieldName(header.name, file: file)] = value
+            let name = try fieldName(header.name, file: file)
+            if named.insert(name).inserted {
+                fields[name] = value
+            } else {
+                fields.append(HTTPField(name: name, value: value))
+            }
         }
         return fields
     }
@@ -137,8 +144,16 @@ struct SpecLowering {
 
     private func query() throws(WorkspaceError) -> QueryParameters {
         var parameters = QueryParameters()
+        var named = Set<String>()
         for item in spec.query where !spec.disabled.isDisabled(query: item.name) {
-            parameters.set(item.name, try renderJSON(item.value, at: "query/" + item.name))
+            let value = try renderJSON(item.value, at: "query/" + item.name)
+            // A name the spec repeats (an ad-hoc `tag==a tag==b`, an imported query) is sent each time, its values
+            // together where the name first stands (as HTTPie sends them).
+            if named.insert(item.name).inserted {
+                parameters.set(item.name, value)
+            } else {
+                parameters.add(item.name, value)
+            }
         }
         return parameters
     }
