@@ -70,8 +70,10 @@ struct CollectionRun: ExplorerOperation {
         context.captures.enter(nil)
         let summary = RunSummary(results: results, started: started, duration: Date().timeIntervalSince(started))
         report(.finished(summary))
+        // What the run held back is written even when the run was cancelled: the writing is not.
+        let writing = Task { [history] in try await history?.endBatch() }
         do {
-            try await history?.endBatch()
+            try await writing.value
         } catch {
             let message = "the run's answers could not all be stored: \(TernError.wrap(error).message)"
             report(.failed(ExplorerError(.storage, message)))

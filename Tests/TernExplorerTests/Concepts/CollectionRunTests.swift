@@ -101,6 +101,9 @@ import Testing
             let results = summary(seen)?.results ?? []
             #expect(results.map(\.id) == ["a-0-slow"], "the run stops after the spec it was sending")
             #expect(results.first?.outcome == .errored)
+            #expect(
+                !seen.contains { if case .failed = $0 { true } else { false } },
+                "the answers held back are written though the run was cancelled")
         }
     }
 }
