@@ -87,7 +87,7 @@ struct RunCommand: AsyncParsableCommand {
         let target = RunTarget(specs, data: data, repetitions: repetitions, delay: delay, bail: bail)
         let (summary, properties) = try await OpenedWorkspace.with(workspace, needs) { opened in
             let snapshot = await opened.session.snapshot()
-            let summary = try await follow(opened.session.runEvents(target))
+            let summary = try await follow(opened.session.runEvents(target, rows: rows))
             var properties = [
                 (name: "environment", value: snapshot.environment ?? "none"),
                 (name: "mode", value: snapshot.mode.rawValue),

@@ -12,10 +12,14 @@ struct CollectionRun: ExplorerOperation {
     let context: ExplorerContext
     /// What to run.
     let target: RunTarget
+    /// The data file's rows when the caller read them already (the CLI checks the file before it opens the
+    /// workspace), so the file is not read twice.
+    let rows: RunData?
 
-    /// A run of `target` in `context`.
-    init(_ target: RunTarget, in context: ExplorerContext) {
+    /// A run of `target` in `context`, over `rows` when they were read already.
+    init(_ target: RunTarget, rows: RunData? = nil, in context: ExplorerContext) {
         self.target = target
+        self.rows = rows
         self.context = context
     }
 
@@ -38,7 +42,7 @@ struct CollectionRun: ExplorerOperation {
         let data: RunData?
         do throws(ExplorerError) {
             order = try SpecSelection(context).runOrder(target.names)
-            data = try target.readData()
+            if let rows { data = rows } else { data = try target.readData() }
         } catch {
             report(.failed(error))
             return nil

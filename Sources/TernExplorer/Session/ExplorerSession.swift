@@ -169,10 +169,10 @@ package actor ExplorerSession {
         return snapshot
     }
 
-    /// Starts a collection run of `target` (`run`): its events as it goes, ending with `.finished` (or
-    /// `.failed`); `cancel()` stops it after the spec being sent.
-    package func runEvents(_ target: RunTarget) -> RunStream {
-        CollectionRun(target, in: context()).start()
+    /// Starts a collection run of `target` (`run`) over the data file's `rows` when they were read already: its
+    /// events as it goes, ending with `.finished` (or `.failed`); `cancel()` stops it after the spec being sent.
+    package func runEvents(_ target: RunTarget, rows: RunData? = nil) -> RunStream {
+        CollectionRun(target, rows: rows, in: context()).start()
     }
 
     /// What an operation sees of the session now.
