@@ -17,7 +17,8 @@ public import Tern
 /// - The deadline (`context.timeout`, sub-second values included, covering the whole body) and the
 ///   read timeout of `TransferLimits` are enforced by the transport.
 ///   URLSession's own `timeoutInterval` is truncated to whole seconds (below 1 s it fires at
-///   once), so it is only a backstop of `ceil(deadline) + 1` s, or 7 days without a deadline.
+///   once), so it is only a backstop of `ceil(deadline) + 1` s, or 7 days without a deadline or
+///   for a stream (whose deadline covers its head only).
 /// - A redirect that would re-send a request body (307/308, or 301/302 of anything but POST)
 ///   throws `.unsupported`: URLSession would send it without the body. URLSession also stops
 ///   after 20 redirects whatever `maximumRedirects` says (`.transport`, "too many HTTP redirects").
@@ -129,8 +130,11 @@ public final class URLSessionTransport: Transport {
         outgoing.cachePolicy = .reloadIgnoringLocalCacheData
         outgoing.httpShouldHandleCookies = false
         // URLSession truncates this to whole seconds (0 fires at once); the deadline task cuts first.
+        // A stream's deadline covers only its head, and URLSession's interval is an idle timer that a
+        // stream's quiet spells (or a loaded machine) can outlast: the watchdog alone times a stream.
+        let deadline = context.onStream == nil ? context.timeout : nil
         outgoing.timeoutInterval = min(
-            context.timeout.map { ($0.seconds).rounded(.up) + 1 } ?? Self.noDeadlineInterval, Self.noDeadlineInterval)
+            deadline.map { ($0.seconds).rounded(.up) + 1 } ?? Self.noDeadlineInterval, Self.noDeadlineInterval)
         for field in request.headers.wireFields {
             outgoing.addValue(field.value, forHTTPHeaderField: field.name)
         }
