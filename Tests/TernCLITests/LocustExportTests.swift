@@ -104,14 +104,15 @@ struct LocustExportTests {
             #expect(user.requests > 0 && user.failures == 0, "\(stats)")
             #expect(
                 wrong.requests > 0 && wrong.failures == wrong.requests, "its expectation fails every time: \(stats)")
-            // What Locust counted reached the server; when the run time ends, each of the 4 users may have
-            // one request on the way that Locust stops before it counts it.
+            // What Locust counted reached the server. Not the other way round: a worker sends its figures to
+            // the master every few seconds, and on a loaded machine the last report of a worker can arrive
+            // after the master has written its summary, so the server may have seen more than Locust counted.
             for (path, counted) in [
                 ("/auth/login", login.requests), ("/auth/protected", protected.requests),
                 ("/users/1", user.requests + wrong.requests),
             ] {
                 let reached = server.requestCount(path: path)
-                #expect(reached >= counted && reached <= counted + 4, "\(path): \(reached) reached, \(counted) counted")
+                #expect(reached >= counted, "\(path): \(reached) reached, \(counted) counted")
             }
         }
     }

@@ -2,9 +2,10 @@ import Foundation
 import TernTesting
 import Testing
 
-/// The README's shell walk-through, run as a newcomer would: line by line, in order, on a fresh copy of
-/// the demo. Each line must end with the status its comment names (`exit N`; 0 when it names none) and
-/// print what `expectations` says it prints. A README line this test does not know fails it, so the
+/// The README's shell walk-through, run as a newcomer types it: line by line, in order, from the root of a
+/// fresh copy of the repository, with a clean `HOME` and no `XDG_*` or `TERN_*` variables. Each line must end
+/// with the status its comment names (`exit N`; 0 when it names none) and print what `expectations` says it
+/// prints. A README line this test does not know fails it, so the
 /// walk-through and this test change together.
 @Suite("README walk-through", .serialized)
 struct READMEWalkthroughTests {
@@ -32,7 +33,7 @@ struct READMEWalkthroughTests {
         "tern send flaky --mode live --events json > /dev/null": [#""event":"retry""#, #""status":200"#],
         "tern send big-download -o /tmp/big.bin": [],
         "tern send get-usr": ["did you mean 'users/get-user'?"],
-        "tern get '{{baseURL}}/users/2' X-Trace:1": ["Grace Hopper"],
+        "tern get '{{baseURL}}/users/2' X-Trace:1": ["Grace Hopper", "using the demo workspace workspaces/demo"],
         "tern post '{{baseURL}}/users' name=Ada age:=36 --offline": [
             "POST http://127.0.0.1:", #"{"name":"Ada","age":36}"#,
         ],
@@ -66,31 +67,43 @@ struct READMEWalkthroughTests {
         return Int32(comment[range].dropFirst("exit ".count)) ?? -1
     }
 
-    @Test("every line of the README's walk-through ends as its comment says, in order, on a fresh demo")
+    @Test("every line of the README's walk-through ends as its comment says, typed from the repository's root")
     func walkthroughRuns() async throws {
+        // A fresh checkout as a reader has it after `make demo`: the package's root with its manifest, the demo
+        // (no `.tern/` yet), the fixtures the walk-through names, and `.build/debug/tern`; nothing else.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tern-readme-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let bin = scratch.appendingPathComponent("bin")
-        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let root = scratch.appendingPathComponent("tern")
+        let debug = root.appendingPathComponent(".build/debug")
+        try FileManager.default.createDirectory(at: debug, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
-            at: bin.appendingPathComponent("tern"), withDestinationURL: Tern.binary)
-        // Relative paths of the walk-through (the OpenAPI fixture) resolve as they do from the repository.
-        for folder in ["Tests", "workspaces"] {
-            try FileManager.default.createSymbolicLink(
-                at: scratch.appendingPathComponent(folder),
-                withDestinationURL: Tern.packageRoot.appendingPathComponent(folder))
+            at: debug.appendingPathComponent("tern"), withDestinationURL: Tern.binary)
+        try FileManager.default.copyItem(
+            at: Tern.packageRoot.appendingPathComponent("Package.swift"),
+            to: root.appendingPathComponent("Package.swift"))
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("Tests"),
+            withDestinationURL: Tern.packageRoot.appendingPathComponent("Tests"))
+        let workspaces = root.appendingPathComponent("workspaces")
+        try FileManager.default.copyItem(at: Tern.packageRoot.appendingPathComponent("workspaces"), to: workspaces)
+        for folder in try FileManager.default.contentsOfDirectory(atPath: workspaces.path) {
+            try? FileManager.default.removeItem(
+                at: workspaces.appendingPathComponent(folder).appendingPathComponent(".tern"))
         }
-        let demo = scratch.appendingPathComponent("demo")
-        try FileManager.default.copyItem(at: Tern.packageRoot.appendingPathComponent("workspaces/demo"), to: demo)
-        try? FileManager.default.removeItem(at: demo.appendingPathComponent(".tern"))
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["TERN_WORKSPACE"] = demo.path
+        // A clean home: no XDG folders, no workspace named by the environment.
+        let home = scratch.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !$0.key.hasPrefix("XDG_") && !$0.key.hasPrefix("TERN_")
+        }
+        environment["HOME"] = home.path
         environment["NO_COLOR"] = "1"
 
         let lines = try Self.walkthrough()
         #expect(lines.count >= 10, "the walk-through has its lines")
-        for (command, comment) in lines where !command.hasPrefix("alias ") {
+        // The block's first line (`walkthrough()` finds the block by it), which every later line relies on.
+        let alias = "alias tern=.build/debug/tern"
+        for (command, comment) in lines {
             let expected = try #require(
                 Self.expectations[command], "README line '\(command)' is new: add what it prints to this test")
             // Files the walk-through writes under /tmp go to this run's scratch folder.
@@ -102,17 +115,20 @@ struct READMEWalkthroughTests {
                     + "if curl -sf http://127.0.0.1:8787/users/1; then status=0; break; fi; sleep 0.1; done; "
                     + "kill $pid; wait $pid; exit $status"
             }
+            // The line as typed, after the alias line, in a shell started at the repository's root.
             let outcome = try await ChildProcess.run(
-                "/bin/sh", ["-c", script], in: scratch.path, environment: environment, joinErrors: true, timeout: 120)
+                "/bin/sh", ["-c", alias + "\n" + script], in: root.path, environment: environment, joinErrors: true,
+                timeout: 120)
             let printed = outcome.text
             #expect(
                 outcome.status == Self.expectedStatus(comment),
                 "'\(command)' exited \(outcome.status), its comment says '\(comment)':\n\(printed)")
+            #expect(!printed.contains("adhoc.yaml"), "'\(command)' names a file of Tern's own:\n\(printed)")
             for text in expected {
                 #expect(printed.contains(text), "'\(command)' should print '\(text)':\n\(printed)")
             }
         }
-        let report = try String(contentsOf: scratch.appendingPathComponent("out.xml"), encoding: .utf8)
+        let report = try String(contentsOf: root.appendingPathComponent("out.xml"), encoding: .utf8)
         #expect(report.contains("<testsuites"), "the JUnit report was written")
         let download = try FileManager.default.attributesOfItem(atPath: scratch.appendingPathComponent("big.bin").path)
         #expect((download[.size] as? NSNumber)?.intValue == 52_428_800, "the 50 MiB download arrived whole")

@@ -136,11 +136,16 @@ struct AdHocArguments: ParsableArguments {
         }
     }
 
-    /// The workspace a typed request goes through: `--workspace`, `$TERN_WORKSPACE`, the current folder
-    /// or a parent with a `workspace.yaml`; else the personal scratch workspace (never the demo).
+    /// The workspace a typed request goes through, found as for any command: `--workspace`,
+    /// `$TERN_WORKSPACE`, the current folder or a parent with a `workspace.yaml`, inside Tern's own
+    /// repository its demo (said on stderr, so the README's `tern get '{{baseURL}}/…'` works from its
+    /// root); else the personal scratch workspace.
     static func workspaceFolder(_ option: String?) throws -> String {
         let choice = WorkspaceFolder(workspace: option)
-        if let found = try? choice.discovered(), found.origin != .demo { return found.root.path }
+        if let found = try? choice.discovered() {
+            if let note = found.note { StandardStream.error.write("tern: \(note)\n") }
+            return found.root.path
+        }
         if option != nil { _ = try choice.root() }
         return try ScratchWorkspace.root().path
     }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// The personal workspace typed requests go through outside a workspace: `tern/scratch` under the XDG
-/// data directory (`$XDG_DATA_HOME`, else `~/.local/share`), made on first use, owner-only.
+/// data directory (`$XDG_DATA_HOME`, else `$HOME/.local/share`), made on first use, owner-only.
 enum ScratchWorkspace {
     static func root(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
         let data =
             environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+            ?? home(environment).appendingPathComponent(".local/share")
         let root = data.appendingPathComponent("tern/scratch", isDirectory: true)
         let manifest = root.appendingPathComponent("workspace.yaml")
         guard !FileManager.default.fileExists(atPath: manifest.path) else { return root }
@@ -29,5 +29,12 @@ enum ScratchWorkspace {
                 "the scratch workspace \(root.path) could not be made: \(error.localizedDescription)")
         }
         return root
+    }
+
+    /// `$HOME` as the shell has it (Foundation's home directory on Linux is the password file's, which a
+    /// clean `HOME=/tmp/x` does not change), else Foundation's.
+    private static func home(_ environment: [String: String]) -> URL {
+        if let home = environment["HOME"], home.hasPrefix("/") { return URL(fileURLWithPath: home) }
+        return FileManager.default.homeDirectoryForCurrentUser
     }
 }

@@ -27,6 +27,31 @@ enum AdHocSpec {
         SpecEntry(id: id, file: workspace.specsFolder.appendingPathComponent("adhoc.yaml"), group: [], spec: spec)
     }
 
+    /// Whether `entry` is a request typed on the command line, not a spec file of the workspace.
+    static func isTyped(_ entry: SpecEntry) -> Bool {
+        entry.id == id && !FileManager.default.fileExists(atPath: entry.file.path)
+    }
+
+    /// What `error`, met resolving a typed request, says to the one who typed it: the file it would name
+    /// is nobody's, so the message stands alone; an undefined variable says where a typed request's
+    /// variables come from.
+    static func typed(_ error: WorkspaceError) -> String {
+        let message = error.message
+        guard error.kind == .undefinedVariable, message.hasSuffix("no override sets it"),
+            let colon = message.range(of: ": "),
+            let name = message.split(separator: "'", omittingEmptySubsequences: false).dropFirst().first
+        else { return message }
+        var said = String(message[..<colon.lowerBound]) + ": "
+        if let environment = message.range(of: #"environment '[^']*' does not define it"#, options: .regularExpression)
+        {
+            said += message[environment] + "; "
+        }
+        return said
+            + "a typed request takes '\(name)' from its workspace's environment (--env NAME); name a"
+            + " workspace with --workspace DIR or TERN_WORKSPACE=DIR, or run from its folder (outside one,"
+            + " typed requests go through the scratch workspace that 'tern --scratch' opens)"
+    }
+
     /// Saves `spec`, typed on the command line, as the new spec `id` (`tern get URL … --save NAME`),
     /// with `secrets` (the values `{{secret:NAME}}` in it stand for) kept in the workspace's secret
     /// store. A spec that exists is never replaced. Returns what was written, for the user.

@@ -46,8 +46,11 @@ struct ExplorerContext: Sendable {
     /// `{{env:…}}` values it must never write down.
     func resolve(_ entry: SpecEntry, environment other: String? = nil) throws(ExplorerError) -> Request {
         let context = templateContext(environment: other)
-        var request = try workspaceCall { () throws(WorkspaceError) in
-            try workspace.request(for: entry, context: context)
+        var request: Request
+        do {
+            request = try workspace.request(for: entry, context: context)
+        } catch {
+            throw ExplorerError(.workspace, AdHocSpec.isTyped(entry) ? AdHocSpec.typed(error) : error.description)
         }
         request.cachePartition = other ?? settings.environment ?? workspace.defaultEnvironment
         request.secretValues = secretValues()
