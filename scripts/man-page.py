@@ -70,11 +70,19 @@ def main():
     out.append(".SH COMMANDS")
     for sub in root.get("subcommands", []):
         section(sub, ["tern", sub["commandName"]], out)
-    out += [".SH FILES", ".TP", "\\fIworkspace.yaml\\fR, \\fIspecs/\\fR, \\fIenvironments/\\fR",
+    out += [".SH WORKSPACE", "Every command works on one workspace, the first of: \\fB--workspace\\fR \\fIDIR\\fR; "
+            "\\fB$TERN_WORKSPACE\\fR; the current folder or the nearest parent holding a \\fIworkspace.yaml\\fR; "
+            "inside Tern's own source tree, its demo. A line on standard error says which when it is not obvious. "
+            "Outside a workspace, a typed request (\\fBtern get\\fR \\fIURL\\fR) goes through the scratch "
+            "workspace; \\fB--scratch\\fR names it to \\fBtern\\fR, \\fBtern secrets\\fR and \\fBtern cookies\\fR.",
+            ".SH FILES", ".TP", "\\fIworkspace.yaml\\fR, \\fIspecs/\\fR, \\fIenvironments/\\fR",
             "A workspace: the requests, kept in git.", ".TP", "\\fI.tern/\\fR",
-            "The workspace's cache, history, cookies and tokens (owner-only; not for git).",
+            "The workspace's cache, history, cookies, tokens and secrets (\\fI.tern/secrets.yaml\\fR; "
+            "owner-only; not for git).",
+            ".TP", "\\fI$XDG_DATA_HOME/tern/scratch/\\fR (else \\fI~/.local/share/tern/scratch/\\fR)",
+            "The scratch workspace of typed requests.",
             ".TP", "\\fI$XDG_CONFIG_HOME/tern/config.yaml\\fR", "Themes and key overrides of the terminal UI.",
-            ".SH SEE ALSO", "curl(1). The docs/ folder of Tern's source: cli.md, workspace-format.md, keys.md."]
+            ".SH SEE ALSO", "curl(1), http(1)."]
     sys.stdout.write("\n".join(out) + "\n")
 
 

@@ -1,4 +1,5 @@
 import Foundation
+import TernTesting
 import Testing
 
 /// `tern send` keeps cookies between runs in `.tern/cookies.json`; `--no-cookies`; `tern cookies`.
@@ -42,6 +43,35 @@ struct CookiesCLITests {
             #expect(clear.stderr.contains("cleared 1 cookie"), "\(clear.stderr)")
             let unknown = try await Tern.run(demo.arguments("cookies", "--env", "nowhere"))
             #expect(unknown.status == 2)
+        }
+    }
+
+    @Test("tern cookies --scratch is the scratch workspace's jar, as tern secrets --scratch is its store")
+    func scratchJar() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let clean = ["HOME": home.path, "XDG_DATA_HOME": ""]
+        try await withMockServer { server in
+            // The scratch workspace is made on first use; a spec in it signs in and keeps the cookie there.
+            let made = try await Tern.run(["cookies", "--scratch"], in: home, environment: clean)
+            #expect(made.status == 0 && made.stderr.contains("no cookies"), "\(made.stderr)")
+            let scratch = home.appendingPathComponent(".local/share/tern/scratch")
+            let spec = [
+                "name: sign-in", "method: POST", "path: \"\(server.baseURL.absoluteString)/session/login\"",
+                "body: {json: {username: ada, password: tern}}", "",
+            ]
+            try Data(spec.joined(separator: "\n").utf8).write(to: scratch.appendingPathComponent("specs/sign-in.yaml"))
+            let signIn = try await Tern.run(
+                ["send", "sign-in", "--workspace", scratch.path], in: home, environment: clean)
+            #expect(signIn.status == 0, "\(signIn.stderr)")
+            let list = try await Tern.run(["cookies", "--scratch"], in: home, environment: clean)
+            #expect(list.status == 0 && list.stdout.contains("session") && list.stdout.contains("127.0.0.1"), "\(list)")
+            let clear = try await Tern.run(["cookies", "clear", "--scratch"], in: home, environment: clean)
+            #expect(clear.stderr.contains("cleared 1 cookie"), "\(clear.stderr)")
+            let both = try await Tern.run(
+                ["cookies", "--scratch", "--workspace", home.path], in: home, environment: clean)
+            #expect(both.status == 2 && both.stderr.contains("leave out --workspace"), "\(both.stderr)")
         }
     }
 }

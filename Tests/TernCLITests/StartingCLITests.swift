@@ -37,6 +37,14 @@ struct StartingCLITests {
             for file in ["workspace.yaml", "environments/local.yaml", "specs/example/get-user.yaml", ".gitignore"] {
                 #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path), "\(file)")
             }
+            // The environment's comment says how to keep a secret; doing as it says works.
+            let local = try String(
+                contentsOf: root.appendingPathComponent("environments/local.yaml"), encoding: .utf8)
+            #expect(local.contains("{{secret:API_TOKEN}}") && local.contains("tern secrets set API_TOKEN"), "\(local)")
+            let kept = try await Tern.run(["secrets", "set", "API_TOKEN", "t0ken-value"], in: root)
+            #expect(kept.status == 0, "\(kept.stderr)")
+            let secrets = try await Tern.run(["secrets"], in: root)
+            #expect(secrets.stdout.contains("API_TOKEN") && !secrets.stdout.contains("t0ken-value"), "\(secrets)")
             let sent = try await Tern.run(["send", "get-user", "--fail"], in: root)
             #expect(sent.status == 0, "\(sent.stderr)")
             #expect(sent.stdout.contains("\"id\""), "\(sent.stdout)")

@@ -14,7 +14,7 @@ struct AdHocArguments: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
             "Request items: Name:Value, Name;, name==value, field=value, field:=json, field=@FILE, "
-                + "field:=@FILE, field@FILE (docs/adhoc.md).", valueName: "ITEM"))
+                + "field:=@FILE, field@FILE (HTTPie's request items).", valueName: "ITEM"))
     var items: [String] = []
 
     @Flag(name: .shortAndLong, help: "Data items make a form (multipart when a file is uploaded).")

@@ -138,7 +138,7 @@ struct CacheCommand: AsyncParsableCommand {
 /// errors (an unknown key included). `environment` and `startsMock` matter to commands that resolve specs
 /// (`import`).
 func runCache<T: Sendable>(
-    _ options: WorkspaceOptions, environment: String? = nil, startsMock: Bool = false, _ command: Command,
+    _ options: some WorkspaceChoice, environment: String? = nil, startsMock: Bool = false, _ command: Command,
     _ pick: @Sendable (CommandOutput) -> T? = { $0.sentence }
 ) async throws -> T {
     var needs = OpenedWorkspace.Needs.files(environment: environment)

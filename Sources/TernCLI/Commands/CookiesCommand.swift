@@ -19,7 +19,7 @@ struct CookiesCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list", abstract: "List the cookies, values masked.")
         @Argument(help: "Only the cookies of this domain and its subdomains.") var domain: String?
-        @OptionGroup var workspace: WorkspaceOptions
+        @OptionGroup var workspace: WorkspacePlace
         @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
@@ -45,7 +45,7 @@ struct CookiesCommand: AsyncParsableCommand {
             commandName: "delete", abstract: "Delete the cookies named NAME.")
         @Argument(help: "The cookie's name.") var name: String
         @Option(help: "Only on this domain (and its subdomains).") var domain: String?
-        @OptionGroup var workspace: WorkspaceOptions
+        @OptionGroup var workspace: WorkspacePlace
         @OptionGroup var env: EnvironmentOption
 
         func run() async throws {
@@ -59,7 +59,7 @@ struct CookiesCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "clear", abstract: "Delete every cookie (of DOMAIN, when given).")
         @Argument(help: "Only the cookies of this domain and its subdomains.") var domain: String?
-        @OptionGroup var workspace: WorkspaceOptions
+        @OptionGroup var workspace: WorkspacePlace
         @OptionGroup var env: EnvironmentOption
 
         func run() async throws {

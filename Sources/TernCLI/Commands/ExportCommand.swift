@@ -135,7 +135,7 @@ struct ExportLocustCommand: AsyncParsableCommand {
             The environment's values are written in the file (TERN_VAR_<name> overrides one when Locust runs); \
             {{env:NAME}} and {{secret:NAME}} are read from the process environment at run time, so no secret is \
             written. Captures and requires: become the order of a SequentialTaskSet, expectations mark requests \
-            failed. See docs/load.md.
+            failed.
             """)
 
     @Argument(help: "Spec ids or group folders (default: all).")

@@ -16,7 +16,7 @@ struct ImportCommand: AsyncParsableCommand {
             new workspace. Specs go under specs/GROUP/ (default: a name from the source's title). Importing \
             the same source again creates nothing new; a spec that exists and differs is skipped unless \
             --overwrite. Exit 0 when the source was read (even with skipped items), 2 when it cannot be read \
-            or parsed (nothing is written). See docs/import-export.md.
+            or parsed (nothing is written).
             """
     )
 

@@ -24,23 +24,11 @@ struct SecretsCommand: AsyncParsableCommand {
         defaultSubcommand: List.self
     )
 
-    /// `--workspace DIR` or `--scratch`.
-    struct Place: ParsableArguments {
-        @OptionGroup var workspace: WorkspaceOptions
-        @Flag(help: "The scratch workspace's secrets (what 'tern get URL --save' keeps outside a workspace).")
-        var scratch = false
-
-        func root() throws -> URL {
-            if scratch { return try ScratchWorkspace.root() }
-            return try workspace.root()
-        }
-    }
-
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List the secrets: where each comes from, which specs use it, and those missing.")
-        @OptionGroup var place: Place
+        @OptionGroup var place: WorkspacePlace
         @Flag(help: "Print the values kept in the store (commands are not run).") var reveal = false
 
         func run() async throws {
@@ -107,7 +95,7 @@ struct SecretsCommand: AsyncParsableCommand {
         @Option(help: "A shell command that prints the value at send time (pass show api/token, gh auth token).")
         var command: String?
         @Option(help: "The command's deadline in seconds (default 10).") var timeout: Double?
-        @OptionGroup var place: Place
+        @OptionGroup var place: WorkspacePlace
 
         func run() async throws {
             guard SecretStore.isValidName(name) else {
@@ -149,7 +137,7 @@ struct SecretsCommand: AsyncParsableCommand {
     struct Unset: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "unset", abstract: "Remove a secret.")
         @Argument(help: "The secret's name.") var name: String
-        @OptionGroup var place: Place
+        @OptionGroup var place: WorkspacePlace
 
         func run() async throws {
             let root = try place.root()
@@ -174,7 +162,7 @@ struct SecretsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
             abstract: "Edit .tern/secrets.yaml in $VISUAL or $EDITOR; it is saved only when it reads back.")
-        @OptionGroup var place: Place
+        @OptionGroup var place: WorkspacePlace
 
         func run() async throws {
             let root = try place.root()

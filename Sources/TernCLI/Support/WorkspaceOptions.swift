@@ -5,8 +5,34 @@ import TernWorkspace
 
 /// `--workspace DIR`, shared by every command.
 struct WorkspaceOptions: ParsableArguments, WorkspaceChoice {
-    @Option(name: .long, help: "The workspace folder (default: see 'The workspace' in docs/cli.md).")
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The workspace folder (default: $TERN_WORKSPACE, else the nearest folder up with a workspace.yaml;"
+                + " WORKSPACE in 'man tern')."))
     var workspace: String?
+}
+
+/// `--workspace DIR` or `--scratch`: the commands that look after what typed requests keep (`tern secrets`,
+/// `tern cookies`) reach the scratch workspace too.
+struct WorkspacePlace: ParsableArguments, WorkspaceChoice {
+    @OptionGroup var options: WorkspaceOptions
+    @Flag(help: "The scratch workspace: where 'tern get URL' goes outside a workspace.")
+    var scratch = false
+
+    var workspace: String? { options.workspace }
+
+    mutating func validate() throws {
+        guard scratch else { return }
+        guard options.workspace == nil else {
+            throw ValidationError("--scratch names the scratch workspace: leave out --workspace")
+        }
+        do {
+            options.workspace = try ScratchWorkspace.root().path
+        } catch let failure as CommandFailure {
+            throw ValidationError(failure.message ?? "the scratch workspace could not be made")
+        }
+    }
 }
 
 /// The `--workspace` given, if any: `WorkspaceOptions` as parsed by swift-argument-parser, or

@@ -70,8 +70,8 @@ public enum WorkspaceTemplate {
         return """
             # A Tern workspace: this file, one request per file under specs/ (folders are groups) and one file
             # of variables per environment under environments/. Tern finds it from this folder and the folders
-            # below it; elsewhere pass --workspace DIR or set TERN_WORKSPACE. The whole format is in Tern's
-            # docs/workspace-format.md.
+            # below it; elsewhere pass --workspace DIR or set TERN_WORKSPACE. The whole format is in
+            # `man tern` (FILES) and Tern's docs/workspace-format.md.
             name: \(quotedName)
 
             # The environment used unless another is chosen (--env NAME, or :env NAME in the TUI and REPL).
@@ -102,7 +102,9 @@ public enum WorkspaceTemplate {
         # {{mock}} is the mock server tern starts on 127.0.0.1 when an environment uses it, so the
         # example works offline. Point baseURL at your API when you are ready, e.g.
         #   baseURL: https://api.example.com/v1
-        # and keep secrets out of these files: write {{env:API_TOKEN}} to read a process variable.
+        # and keep secrets out of these files: write {{secret:API_TOKEN}} and keep the value with
+        # `tern secrets set API_TOKEN` (.tern/secrets.yaml, never committed), or {{env:API_TOKEN}} to read
+        # a process variable.
         baseURL: "{{mock}}"
         userId: 1
 
