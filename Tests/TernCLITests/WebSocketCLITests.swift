@@ -127,6 +127,33 @@ struct WebSocketCLITests {
         }
     }
 
+    @Test("a typed conversation fed by stdin replays offline: the same lines replay, said CACHE; others are a miss")
+    func adHocReplay() async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("tern-home-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let clean = ["HOME": home.path, "XDG_DATA_HOME": ""]
+        try await withServer { server in
+            let url = "\(server.baseURL)/echo"
+            let live = try await Tern.run(["get", url], in: home, environment: clean, input: "one\ntwo\n")
+            #expect(live.status == 0 && live.stdout == "one\ntwo\n", "\(live)")
+            await server.stop()
+            let replayed = try await Tern.run(
+                ["get", url, "--mode", "cache"], in: home, environment: clean, input: "one\ntwo\n")
+            #expect(replayed.status == 0 && replayed.stdout == "one\ntwo\n", "\(replayed)")
+            #expect(replayed.stderr.contains("101 from CACHE (stored"), "\(replayed.stderr)")
+            let other = try await Tern.run(
+                ["get", url, "--mode", "cache"], in: home, environment: clean, input: "one\nthree\n")
+            #expect(other.status == 1, "\(other)")
+            #expect(
+                other.stderr.contains(#"client message #2 was text "two"; this one is text "three""#), "\(other.stderr)"
+            )
+            let more = try await Tern.run(
+                ["get", url, "--mode", "cache"], in: home, environment: clean, input: "one\ntwo\nfour\n")
+            #expect(more.status == 1 && more.stderr.contains("no more messages from the client after 2"), "\(more)")
+        }
+    }
+
     @Test("a close the server meant is exit 0; a dropped connection or an error close is 1, said on stderr")
     func exitCodes() async throws {
         try await withServer { server in

@@ -113,7 +113,9 @@ extension Handler {
         }
         var transcript: WebSocketTranscript?
         var source = ResponseSource.cache
+        var stored: (at: Date, validUntil: Date)?
         if let entry = try await lookup(plan, strict: mode == .cache) {
+            stored = (entry.storedAt, entry.validUntil)
             guard entry.headers[.contentType] == WebSocketTranscript.contentType else {
                 throw TernError(
                     .cacheMiss,
@@ -142,7 +144,7 @@ extension Handler {
             redactor: plan.redactor)
         return WebSocket(
             request: plan.request, source: source, storageKey: plan.key, requestID: emitter.requestID,
-            url: transcript.url, link: link, clock: clock
+            url: transcript.url, link: link, stored: stored, clock: clock
         ) { _ in }
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Synchronization
 
 /// An open WebSocket conversation: iterate it for the server's messages and, last, how it closed;
@@ -27,6 +27,8 @@ public final class WebSocket: AsyncSequence, Sendable {
     public let storageKey: String
     /// The send its upgrade was, as the handler's events name it.
     public let requestID: RequestID
+    /// When the replayed conversation was stored, and until when it is fresh; `nil` for a live one.
+    public let stored: (at: Date, validUntil: Date)?
 
     private let link: any WebSocketLink
     private let clock: any TernClock
@@ -49,9 +51,10 @@ public final class WebSocket: AsyncSequence, Sendable {
 
     init(
         request: Request, source: ResponseSource, storageKey: String, requestID: RequestID, url: String,
-        link: any WebSocketLink,
+        link: any WebSocketLink, stored: (at: Date, validUntil: Date)? = nil,
         clock: any TernClock, onEnd: @escaping @Sendable (WebSocketTranscript) async -> Void
     ) {
+        self.stored = stored
         self.request = request
         self.source = source
         self.storageKey = storageKey

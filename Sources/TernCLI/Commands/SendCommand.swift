@@ -293,6 +293,8 @@ struct SendArguments: Equatable {
             if let filterPath {
                 try printMatches(of: filterPath, in: response)
             } else if let conversation = response.conversation {
+                // As an HTTP answer's: the summary line on a terminal, and where the conversation came from.
+                ResponsePrinter.announce(response)
                 if include { StandardStream.error.write("101 Switching Protocols (\(response.source.rawValue))\n") }
                 if let close = conversation.close, StandardStream.error.isTerminal || !close.code.isNormal {
                     StandardStream.error.write("tern: \(ConversationLines.closeLine(close))\n")

@@ -38,6 +38,9 @@ extension ConversationHost {
         let until = definition.until
         let outgoing = adjustments.outgoing
         state.withLock { $0.sending = outgoing != nil }
+        // Messages piped in (stdin) with no `until:` of the spec's own: once they have ended, the conversation
+        // ends soon after the answer to the last one, or after a short quiet when none comes.
+        let endsWithInput = outgoing != nil && until == .default
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
@@ -46,6 +49,7 @@ extension ConversationHost {
                         case .message(let message, let at):
                             let count = state.withLock { progress in
                                 progress.received += 1
+                                progress.answered = true
                                 progress.lastActivity = .now
                                 return progress.received
                             }
@@ -66,10 +70,16 @@ extension ConversationHost {
                 group.addTask {
                     for await message in outgoing {
                         if socket.isClosed { break }
+                        state.withLock { $0.answered = false }
                         do {
                             try await socket.send(message)
                             report?(.message(.sent, message, at: Date()))
                         } catch {
+                            // A replay that was not asked this message is a miss, as a spec's own message is.
+                            if let miss = error as? TernError, miss.kind == .cacheMiss {
+                                state.withLock { $0.failure = miss }
+                                await socket.close(.normal)
+                            }
                             break
                         }
                         state.withLock { $0.lastActivity = .now }
@@ -84,8 +94,8 @@ extension ConversationHost {
             group.addTask {
                 while !socket.isClosed {
                     try? await Task.sleep(for: .milliseconds(20))
-                    let (quiet, sending, received) = state.withLock {
-                        (ContinuousClock.now - $0.lastActivity, $0.sending, $0.received)
+                    let (quiet, sending, received, answered) = state.withLock {
+                        (ContinuousClock.now - $0.lastActivity, $0.sending, $0.received, $0.answered)
                     }
                     if Task.isCancelled {
                         await socket.close(.goingAway)
@@ -93,6 +103,8 @@ extension ConversationHost {
                     }
                     if sending { continue }
                     if let wanted = until.received, received >= wanted {
+                        await socket.close(.normal)
+                    } else if endsWithInput, answered ? quiet >= Self.afterReply : quiet >= Self.afterInput {
                         await socket.close(.normal)
                     } else if let idle = until.idleLimit, quiet >= .fromSeconds(idle) {
                         await socket.close(.normal)
@@ -105,6 +117,7 @@ extension ConversationHost {
         }
         let transcript = socket.transcript
         activity.recordConversation(socket, label: label, finished: true)
+        if let failure = state.withLock({ $0.failure }) { throw failure }
         if let close = transcript.close { report?(.closed(close)) }
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
@@ -115,10 +128,18 @@ extension ConversationHost {
             timing: Response.Timing(start: started, duration: ContinuousClock.now - stopwatch), attempts: 1)
         response.conversation = transcript
         // The history names where the conversation is stored, so `export har` finds its messages.
+        // A replayed one says when it was stored and until when it is fresh, as a replayed HTTP answer does.
         let now = Date()
-        response.cache = Response.CacheInfo(key: socket.storageKey, storedAt: now, validUntil: now)
+        response.cache = Response.CacheInfo(
+            key: socket.storageKey, storedAt: socket.stored?.at ?? now, validUntil: socket.stored?.validUntil ?? now)
         return response
     }
+
+    /// The quiet after an answer to the last message piped in that ends the conversation: what else the
+    /// server sends at once (several answers to one message) still arrives.
+    static let afterReply: Duration = .milliseconds(200)
+    /// The quiet after the piped messages have ended, with no answer to the last one, that ends it.
+    static let afterInput: Duration = .seconds(1)
 
     /// `show`, given the messages sent with the secret values `redactor` knows masked.
     static func masking(
@@ -171,6 +192,10 @@ private struct ConversationProgress {
     var lastActivity = ContinuousClock.now
     /// Whether the caller's own messages (stdin) are still coming: `until` waits for them.
     var sending = false
+    /// Whether a message arrived after the last one sent.
+    var answered = false
+    /// A message sent that the replayed conversation was not asked (a cache miss).
+    var failure: TernError?
 }
 
 private final class ConversationState: Sendable {
