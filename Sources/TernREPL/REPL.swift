@@ -223,10 +223,8 @@ package struct REPL: Sendable {
         follower?.cancel()
         await follower?.value
         live?.clear()
-        if task.isCancelled, case .failure(let error) = result {
-            return .failure(
-                ExplorerError(error.kind, "cancelled (Ctrl-C): \(error.message)", underlying: error.underlying))
-        }
+        // Ctrl-C is the user's own doing, not an error: one line says so.
+        if task.isCancelled, case .failure = result { return .success(.done("cancelled")) }
         return result
     }
 

@@ -41,7 +41,16 @@ struct REPLInteractiveTests {
                 $0.range(of: #"sending reliability/slow … \d+(\.\d)? (ms|s)"#, options: .regularExpression) != nil
             }
             try await tmux.type("C-c")
-            try await tmux.waitFor("cancelled (Ctrl-C)")
+            // One line, in the user's words, then the prompt.
+            try await tmux.waitFor { screen in
+                let lines = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard
+                    let index = lines.lastIndex(where: {
+                        $0.hasPrefix("Demo (local, normal) users/get-user> send slow")
+                    })
+                else { return false }
+                return lines.dropFirst(index + 1).first == "cancelled"
+            }
             try await tmux.waitFor { screen in
                 screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
                     .hasPrefix("Demo (local, normal) users/get-user>") ?? false
