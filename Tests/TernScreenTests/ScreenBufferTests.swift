@@ -154,6 +154,18 @@ import Testing
         #expect(buffer.text == "█████░░░░░")
     }
 
+    @Test("a summary line keeps whole figures: what does not fit is left out, never cut in its middle")
+    func spansFitWhole() {
+        let summary = [Span("200 OK"), Span("  CACHE"), Span("  0.0 ms"), Span("  174 B"), Span("  ✓ 5")]
+        #expect(summary.fitting(19).map(\.text) == ["200 OK", "  CACHE", "  ✓ 5"])
+        #expect(summary.fitting(21).map(\.text) == ["200 OK", "  CACHE", "  0.0 ms"])
+        #expect(summary.fitting(100) == summary)
+        #expect(summary.fitting(3).map(\.text) == ["200 OK"], "the first is kept, and clipped when drawn")
+        var buffer = ScreenBuffer(size: Size(width: 19, height: 1))
+        buffer.write(summary.fitting(19), x: 0, y: 0, maxWidth: 19)
+        #expect(buffer.text == "200 OK  CACHE  ✓ 5")
+    }
+
     @Test func keysDecodeControlBytes() {
         #expect(Key(scalar: "\u{3}") == .ctrl("c"))
         #expect(Key(scalar: "\u{9}") == .tab)

@@ -152,8 +152,8 @@ import Testing
             ])
         #expect(
             press([.character(":")] + typing("send reliability/flaky") + [.enter], &state) == [
-                .send("reliability/flaky")
-            ])
+                .select("reliability/flaky"), .send("reliability/flaky"),
+            ], "the spec sent becomes the selection")
         _ = App.update(&state, .sendFailed(ExplorerError(.request, "x")))
         #expect(press([.character(":")] + typing("mode cache") + [.enter], &state) == [.run(.mode(.cache))])
         #expect(press([.character(":")] + typing("cache list") + [.enter], &state) == [.loadCache])

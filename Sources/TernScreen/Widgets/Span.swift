@@ -20,3 +20,20 @@ extension ScreenBuffer {
         return column
     }
 }
+
+extension Array where Element == Span {
+    /// The spans that fit in `width` columns whole, in order: one that does not fit is left out (a figure is
+    /// never cut in its middle) and a later, shorter one may still take the room. The first span is kept
+    /// whatever its width (it is clipped when drawn).
+    package func fitting(_ width: Int) -> [Span] {
+        var kept: [Span] = []
+        var used = 0
+        for (index, span) in enumerated() {
+            let columns = CellWidth.of(span.text)
+            guard index == 0 || used + columns <= width else { continue }
+            kept.append(span)
+            used += columns
+        }
+        return kept
+    }
+}

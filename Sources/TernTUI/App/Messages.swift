@@ -70,6 +70,8 @@ package enum Effect: Sendable, Equatable {
     case apply(SpecEdit)
     /// Select a spec.
     case select(String)
+    /// Select a spec, then edit its body in `$EDITOR` (`e` in the workspace tree).
+    case editBody(of: String)
     /// Re-read the session's state.
     case refreshSnapshot
     /// Re-read the retry log and transfers.

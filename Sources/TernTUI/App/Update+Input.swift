@@ -87,7 +87,10 @@ extension App {
             return []
         }
         switch command {
-        case .send(let name): return send(name, &state)
+        case .send(let name?):
+            // The spec sent becomes the selection: the header and the Request pane show what was sent.
+            return [.select(name)] + send(name, &state)
+        case .send(nil): return send(nil, &state)
         case .quit: return quit(&state)
         case .log: focus(.retryLog, &state)
         case .transfers: focus(.transfers, &state)

@@ -62,6 +62,7 @@ extension KeyTable {
         KeyBinding(.pane(.tree), keys: [.character("k"), .up], action: .up, help: "move up"),
         KeyBinding(.pane(.tree), keys: [.character("j"), .down], action: .down, help: "move down"),
         KeyBinding(.pane(.tree), keys: [.enter], action: .open, help: "select the spec / open or close the group"),
+        KeyBinding(.pane(.tree), keys: [.character("e")], action: .edit, help: "edit the spec's body in $EDITOR"),
         KeyBinding(.pane(.tree), keys: [.character("h"), .left], action: .collapse, help: "collapse the group"),
         KeyBinding(.pane(.tree), keys: [.character("l"), .right], action: .expand, help: "expand the group"),
         KeyBinding(.pane(.tree), keys: [.character("/")], action: .filter, help: "filter specs by name"),

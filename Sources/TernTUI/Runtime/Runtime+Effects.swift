@@ -39,6 +39,18 @@ extension Runtime {
                     inbox.post(.editFinished(.failure(error)))
                 }
             }
+        case .editBody(let id):
+            spawn {
+                do throws(ExplorerError) {
+                    _ = try await session.run(.use(id))
+                } catch {
+                    inbox.post(.commandFinished(.use(id), .failure(error)))
+                    return
+                }
+                let snapshot = await session.snapshot()
+                inbox.post(.snapshot(snapshot))
+                if let selected = snapshot.selected { inbox.post(.editorRequested(EditorJob.body(of: selected))) }
+            }
         case .select(let id):
             spawn {
                 do throws(ExplorerError) {

@@ -81,7 +81,7 @@ extension ResponsePane {
         }
         if let connection = model.connection { summary.append(Span("  \(connection)", .dim)) }
         if sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }
-        buffer.write(summary, x: inner.x, y: inner.y, maxWidth: inner.width)
+        buffer.write(summary.fitting(inner.width), x: inner.x, y: inner.y, maxWidth: inner.width)
 
         let tabRow = inner.droppingTop(1).top(1)
         let tabs = tabs

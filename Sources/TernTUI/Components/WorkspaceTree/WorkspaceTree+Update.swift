@@ -19,6 +19,12 @@ extension WorkspaceTree: ActionComponent {
             case .spec(let spec):
                 return Reply([.select(spec.id)])
             }
+        case .edit:
+            // The spec under the cursor, selected and its body opened in $EDITOR: no Enter first.
+            guard case .spec(let spec) = rows[ListCursor.clamp(selection, count: rows.count)].kind else {
+                return .error("e edits a spec's body: move the cursor onto a spec")
+            }
+            return Reply([.editBody(of: spec.id)])
         case .collapse, .expand:
             let row = rows[ListCursor.clamp(selection, count: rows.count)]
             if case .group(let path, _) = row.kind {
