@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Tern
 import TernWorkspace
 import Testing
@@ -145,5 +146,46 @@ struct HTTPFileDialectTests {
         #expect(warnings.contains("line 16: '<@' substitutes variables"), "\(warnings)")
         let second = try #require(collection.specs.last).spec
         #expect(second.method == "POST" && second.notes?.contains(#"request.variables.set("x", "1")"#) == true)
+    }
+}
+
+/// The JetBrains specification's own examples that use only the core grammar send what they say.
+@Suite(".http core: the JetBrains spec's examples")
+struct HTTPFileCoreTests {
+    static let expected: [String: [String]] = [
+        "spec-line010.http": ["POST http://example.com/api/add"],
+        "spec-line140.http": ["GET http://example.com", "GET http://example.com"],
+        "spec-line186.http": ["GET http://example.com"],
+        "spec-line190.http": ["GET http://example.com"],
+        "spec-line210.http": ["GET http://example.com/api/get"],
+        "spec-line228.http": ["GET http://example.com/api/get"],
+        "spec-line261.http": ["GET http://[::1]"],
+        "spec-line264.http": ["GET http://127.0.0.1:8080"],
+        "spec-line267.http": ["GET http://example.com"],
+        "spec-line295.http": ["GET http://example.com/api/get?id=42"],
+        "spec-line331.http": ["GET http://example.com/api/get?id=15"],
+        "spec-line356.http": ["POST http://example.com/api/add"],
+        "spec-line458.http": ["GET http://example.com/api/get"],
+        "spec-line467.http": ["GET http://example.com/%20api%20+/get+"],
+        "spec-line478.http": ["POST http://example.com/add"],
+    ]
+
+    @Test("each request of the core examples sends the method and URL written", arguments: expected.keys.sorted())
+    func sends(file: String) throws {
+        let folder = HTTPFileCorpusTests.folder.appendingPathComponent(
+            "JetBrains+http-request-in-editor-spec/spec-md-blocks")
+        let url = folder.appendingPathComponent(file)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("http-core-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let source = ImportSource(
+            data: try Data(contentsOf: url), name: url.path, baseDirectory: folder, workspaceRoot: root)
+        let collection = try HTTPFileImporter.read(source)
+        try ImportPlan(collection, root: root, group: "core", overwrite: false, origin: "test").apply()
+        let workspace = try Workspace.load(from: root)
+        let sent = try workspace.specs.sorted { workspace.runsBefore($0.id, $1.id) }.map { entry in
+            let request = try workspace.request(for: entry, context: TemplateContext(processEnvironment: [:]))
+            return "\(request.method.rawValue) \(request.url.absoluteString)"
+        }
+        #expect(sent == Self.expected[file], "\(file)")
     }
 }
