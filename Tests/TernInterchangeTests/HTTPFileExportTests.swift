@@ -47,7 +47,7 @@ struct HTTPFileExportTests {
         #expect(text.contains("X-Home: {{$processEnv HOME}}"), "\(text)")
         #expect(text.contains("# X-Debug: 1"), "a disabled header is a comment")
         #expect(
-            text.contains("# @name shop-get-user\n# Needs a fresh token.\n# Then: client.test(...)\nGET "),
+            text.contains("# @name get-user\n# Needs a fresh token.\n# Then: client.test(...)\nGET "),
             "notes are comments before the request line: \(text)")
 
         // Imported into another workspace, with the same environment and secrets, it sends the same.

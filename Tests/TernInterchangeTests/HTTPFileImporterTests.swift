@@ -104,6 +104,7 @@ struct HTTPFileImporterTests {
 
             > {%
               client.global.set("token", response.body.token);
+              client.log(response.body);
             %}
 
             ###
@@ -126,8 +127,11 @@ struct HTTPFileImporterTests {
                 # @no-cookie-jar
                 > {%
                   client.global.set("token", response.body.token);
+                  client.log(response.body);
                 %}
                 """, "word for word, in file order")
+        #expect(first.capture == [CaptureRule(name: "token", source: .json("$.token"))], "what maps is mapped too")
+        #expect(warnings.contains("line 7: a response handler script is not run by Tern: 'client.log(response.body);'"))
         #expect(warnings.contains("kept in the spec's notes"))
         #expect(collection.specs.last?.spec.notes == nil, "a request with nothing to keep has no notes")
         #expect(collection.skipped.map(\.reason) == ["a GRPC request: Tern sends HTTP"])

@@ -48,16 +48,32 @@ package enum ExportFile {
 
     /// Writes `data` to `url` atomically (a temporary file beside it, then a link or rename); an
     /// existing file is only replaced when `replacing`, else it is an error and nothing changes.
-    package static func write(_ data: Data, to url: URL, replacing: Bool) throws(ExplorerError) {
+    /// A folder that does not exist is created first; `ownerOnly` makes the file readable by its owner alone.
+    package static func write(_ data: Data, to url: URL, replacing: Bool, ownerOnly: Bool = false)
+        throws(ExplorerError)
+    {
         let folder = url.deletingLastPathComponent()
         if !replacing, FileManager.default.fileExists(atPath: url.path) {
             throw ExplorerError(.usage, "'\(url.path)' exists; pass --force to replace it")
         }
+        var isFolder: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw ExplorerError(
+                    .storage, "cannot write '\(url.path)': its folder \(folder.path) does not exist and cannot be made")
+            }
+        } else if !isFolder.boolValue {
+            throw ExplorerError(.usage, "cannot write '\(url.path)': \(folder.path) is a file, not a folder")
+        }
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
-        do {
-            try data.write(to: temporary)
-        } catch {
-            throw ExplorerError(.storage, "cannot write '\(url.path)': \(error.localizedDescription)")
+        let attributes: [FileAttributeKey: Any] = ownerOnly ? [.posixPermissions: 0o600] : [:]
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: attributes) else {
+            let reason =
+                FileManager.default.isWritableFile(atPath: folder.path)
+                ? "the file could not be written" : "the folder \(folder.path) is not writable"
+            throw ExplorerError(.storage, "cannot write '\(url.path)': \(reason)")
         }
         defer { try? FileManager.default.removeItem(at: temporary) }
         // link(2) fails when the name exists, so a file made meanwhile is never replaced.

@@ -57,25 +57,40 @@ struct WorkspaceExport: ExplorerOperation {
                 try HTTPFileExport.file(of: workspace, group: group)
             }
             var message = try writeExport(data, to: file, replacing: force, what: "a .http file")
-            guard file != "-", !workspace.environments.isEmpty else { return message }
-            // Beside it, the environments its {{variables}} read, as the tools expect them.
+            guard file != "-" else { return message }
+            let folder = (file as NSString).deletingLastPathComponent
+            let beside = { (name: String) in folder.isEmpty ? name : folder + "/" + name }
             let environments: Data
+            let secrets: Data?
             do {
                 environments = try HTTPFileExport.environments(of: workspace)
+                secrets = try HTTPFileExport.privateEnvironments(of: workspace, group: group)
             } catch {
                 throw ExplorerError(.workspace, "export http: \(error.description)")
             }
-            let folder = (file as NSString).deletingLastPathComponent
-            let beside = folder.isEmpty ? "http-client.env.json" : folder + "/http-client.env.json"
-            if FileManager.default.fileExists(atPath: beside), !force {
+            // Beside it, the environments its {{variables}} read, as the tools expect them.
+            if !workspace.environments.isEmpty {
                 message +=
-                    "\nkept the existing \(beside) (pass --force to replace it with the workspace's environments)"
-            } else {
-                message +=
-                    "\n" + (try writeExport(environments, to: beside, replacing: force, what: "its environments"))
+                    "\n" + (try writeBeside(environments, beside("http-client.env.json"), force, "its environments"))
+            }
+            // And the secrets it reads, where the tools keep theirs: owner-only, and ignored by git.
+            if let secrets {
+                let path = beside("http-client.private.env.json")
+                message += "\n" + (try writeBeside(secrets, path, force, "the secrets it reads", ownerOnly: true))
+                message += try GitIgnore.add("http-client.private.env.json", in: beside(".gitignore"))
             }
             return message
         }
+    }
+
+    /// A file written beside the exported one, or a line saying the user's own was kept.
+    private func writeBeside(_ data: Data, _ path: String, _ force: Bool, _ what: String, ownerOnly: Bool = false)
+        throws(ExplorerError) -> String
+    {
+        if FileManager.default.fileExists(atPath: path), !force {
+            return "kept the existing \(path) (pass --force to replace it with \(what))"
+        }
+        return try writeExport(data, to: path, replacing: force, what: what, ownerOnly: ownerOnly)
     }
 
     /// A group (every spec when `nil`) written by `write`; an unknown group lists the known ones.
@@ -95,13 +110,13 @@ struct WorkspaceExport: ExplorerOperation {
     }
 
     /// Writes an exported document to `path` (relative to the current folder), or returns it for `-`.
-    private func writeExport(_ data: Data, to path: String, replacing: Bool, what: String) throws(ExplorerError)
-        -> String
-    {
+    private func writeExport(
+        _ data: Data, to path: String, replacing: Bool, what: String, ownerOnly: Bool = false
+    ) throws(ExplorerError) -> String {
         if path == "-" { return String(decoding: data, as: UTF8.self) }
         let url = URL(
             fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        try ExportFile.write(data, to: url, replacing: replacing)
+        try ExportFile.write(data, to: url, replacing: replacing, ownerOnly: ownerOnly)
         return "wrote \(what) to \(path)"
     }
 }

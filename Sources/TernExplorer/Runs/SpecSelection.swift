@@ -13,10 +13,11 @@ struct SpecSelection: ExplorerOperation {
         self.context = context
     }
 
-    /// The ids `names` stand for, in a stable order: id order, except that a spec comes after the chosen
-    /// specs it requires.
+    /// The ids `names` stand for, in a stable order: id order (a folder's `order:` first, as listed), except
+    /// that a spec comes after the chosen specs it requires.
     func runOrder(_ names: [String]) throws(ExplorerError) -> [String] {
-        let chosen = try targets(names, allWhenEmpty: true).sorted { $0.id < $1.id }
+        let workspace = self.workspace
+        let chosen = try targets(names, allWhenEmpty: true).sorted { workspace.runsBefore($0.id, $1.id) }
         let graph = context.requiresGraph
         for entry in chosen { try graph.checkCycles(from: entry) }
         return graph.order(chosen)

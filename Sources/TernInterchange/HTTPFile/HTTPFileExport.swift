@@ -23,7 +23,8 @@ package enum HTTPFileExport {
         ]
         var declared: [String: String] = [:]
         var requests: [String] = []
-        for entry in entries {
+        let handles = self.handles(of: entries)
+        for entry in ordered(entries, in: workspace) {
             let spec = entry.spec
             var base = ""
             if !spec.hasFullURL, let target = workspace.target(for: spec) {
@@ -36,7 +37,7 @@ package enum HTTPFileExport {
                     base = "{{\(variable)}}"
                 }
             }
-            requests.append(contentsOf: request(entry, base: base))
+            requests.append(contentsOf: request(entry, base: base, handle: handles[entry.id] ?? entry.fileName))
         }
         for (name, value) in declared.sorted(by: { $0.key < $1.key }) { lines.append("@\(name) = \(value)") }
         lines.append("")
@@ -68,6 +69,39 @@ package enum HTTPFileExport {
         }
     }
 
+    /// `http-client.private.env.json` for the exported file: under each environment, the value of every
+    /// secret the file reads (`{{secret:NAME}}`, written `{{NAME}}`) that the workspace's store holds, and of
+    /// each credential-named variable `environments(of:)` writes empty; `nil` when there is none.
+    package static func privateEnvironments(of workspace: Workspace, group: String?) throws(ImportError) -> Data? {
+        let text = String(decoding: try file(of: workspace, group: group), as: UTF8.self)
+        let used = Set(Templates.names(in: text))
+        let store = try? SecretStore.load(workspace: workspace.root)
+        var secrets: [String: JSONValue] = [:]
+        for name in used {
+            if case .value(let value)? = store?.source(of: name) { secrets[name] = .string(value) }
+        }
+        var object: [String: JSONValue] = [:]
+        let names = workspace.environments.isEmpty ? ["default"] : Array(workspace.environments.keys)
+        for name in names {
+            var values = secrets
+            for variable in workspace.environments[name]?.variables ?? []
+            where CredentialName.isCredential(variable.name) && !variable.value.contains("{{")
+                && used.contains(variable.name)
+            {
+                values[variable.name] = .string(variable.value)
+            }
+            if !values.isEmpty { object[name] = .object(values) }
+        }
+        guard !object.isEmpty else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(JSONValue.object(object)) + Data("\n".utf8)
+        } catch {
+            throw ImportError("the secrets could not be written as JSON: \(error)")
+        }
+    }
+
     /// `user password`, as the tools encode it; when either is empty (a space cannot show that), the
     /// encoded credentials themselves, or `user:password` when a template is in them.
     private static func basicCredentials(_ user: String, _ password: String) -> String {
@@ -92,9 +126,11 @@ package enum HTTPFileExport {
         }
     }
 
-    private static func request(_ entry: SpecEntry, base: String) -> [String] {
+    private static func request(_ entry: SpecEntry, base: String, handle: String) -> [String] {
         let spec = entry.spec
-        var lines = ["### \(spec.name)", "# @name \(entry.id.replacingOccurrences(of: "/", with: "-"))"]
+        var lines = ["### \(spec.name)", "# @name \(handle)"]
+        let handler = HTTPFileHandler.lines(for: spec)
+        lines += handler.comments
         // The spec's notes as comments: the tools show them and run none of them.
         if let notes = spec.notes?.trimmingCharacters(in: .newlines), !notes.isEmpty {
             for line in notes.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -199,8 +235,46 @@ package enum HTTPFileExport {
         }
         lines += notes
         if !body.isEmpty { lines += [""] + body }
+        if !handler.handler.isEmpty { lines += [""] + handler.handler }
         lines.append("")
         return lines
+    }
+
+    /// Each spec's `# @name`: its name when that is one word the tools take (`login`), else its file name;
+    /// a name two specs would share gets the folders before it (`users-login`).
+    static func handles(of entries: [SpecEntry]) -> [String: String] {
+        let token = { (text: String) -> Bool in
+            !text.isEmpty && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+        }
+        let wanted = entries.map { token($0.spec.name) ? $0.spec.name : $0.fileName }
+        var counts: [String: Int] = [:]
+        for name in wanted { counts[name, default: 0] += 1 }
+        var handles: [String: String] = [:]
+        for (entry, name) in zip(entries, wanted) {
+            handles[entry.id] = counts[name, default: 0] > 1 ? entry.id.replacingOccurrences(of: "/", with: "-") : name
+        }
+        return handles
+    }
+
+    /// The entries in run order (a folder's `order:`, as an imported file wrote them, then by id), each after
+    /// the exported specs it `requires:`, so the file runs from the top as `tern run` runs it.
+    static func ordered(_ entries: [SpecEntry], in workspace: Workspace) -> [SpecEntry] {
+        let byID = Dictionary(entries.map { ($0.id, $0) }) { first, _ in first }
+        var placed = Set<String>()
+        var result: [SpecEntry] = []
+        func place(_ entry: SpecEntry, depth: Int) {
+            guard depth < 64, !placed.contains(entry.id) else { return }
+            placed.insert(entry.id)
+            for dependency in entry.spec.requires {
+                guard let required = (try? workspace.spec(named: dependency.spec)).flatMap({ byID[$0.id] }) else {
+                    continue
+                }
+                place(required, depth: depth + 1)
+            }
+            result.append(entry)
+        }
+        for entry in entries.sorted(by: { workspace.runsBefore($0.id, $1.id) }) { place(entry, depth: 0) }
+        return result
     }
 
     /// `text` percent-encoded as Tern encodes a query or form value, `{{…}}` templates left as they

@@ -129,4 +129,91 @@ extension HTTPFileImporter {
         }
         return (list, secrets)
     }
+
+    /// The directive a comment line names (`# @ref login` → `@ref`), `nil` for another line or `# @name`.
+    static func directive(_ trimmed: String) -> Substring? {
+        guard trimmed.hasPrefix("#") || trimmed.hasPrefix("//") else { return nil }
+        let comment = trimmed.drop { $0 == "#" || $0 == "/" }.drop { $0 == " " }
+        guard comment.hasPrefix("@"), comment.dropFirst().first?.isLetter == true, !comment.hasPrefix("@name") else {
+            return nil
+        }
+        return comment.prefix { !$0.isWhitespace }
+    }
+
+    // MARK: - Blocks
+
+    /// One request's block: its name (the text after `###`), its lines, and whether a `###` line began it.
+    struct Block {
+        var name: String?
+        var lines: [Substring]
+        var lineCount: Int
+        var separated = false
+    }
+
+    /// The blocks of `text`: split at `###` lines, and (as httpyac reads them) at a request line with a
+    /// standard method after a blank line, once the block has its request.
+    static func blocks(of text: String) -> [Block] {
+        var blocks: [Block] = []
+        var current = Block(name: nil, lines: [], lineCount: 0)
+        var hasRequest = false
+        var afterBlank = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("###") {
+                blocks.append(current)
+                let name = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+                current = Block(name: name.isEmpty ? nil : name, lines: [], lineCount: 1, separated: true)
+                hasRequest = false
+                continue
+            }
+            let word = line.prefix { $0 != " " }
+            let isRequestLine =
+                methods.contains(String(word)) && word.count < line.count
+                && line.dropFirst(word.count + 1).first.map { $0 == "/" || $0 == "{" || $0 == "h" } == true
+            if isRequestLine, hasRequest, afterBlank {
+                // The comments and `# @name` lines right above the request line are the new request's.
+                var moved: [Substring] = []
+                while let last = current.lines.last, last.hasPrefix("#") || last.hasPrefix("//") {
+                    moved.insert(current.lines.removeLast(), at: 0)
+                }
+                current.lineCount -= moved.count
+                blocks.append(current)
+                current = Block(name: nil, lines: moved, lineCount: moved.count)
+            }
+            if isRequestLine { hasRequest = true }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !(trimmed.hasPrefix("#") || trimmed.hasPrefix("//")) { afterBlank = trimmed.isEmpty }
+            current.lines.append(line)
+            current.lineCount += 1
+        }
+        blocks.append(current)
+        return blocks
+    }
+
+    // MARK: - References
+
+    /// `{{$processEnv NAME}}` as `{{env:NAME}}`, a private environment's `{{name}}` as `{{secret:name}}`;
+    /// other dynamic variables (`{{$uuid}}`...) are reported.
+    static func rewriteReferences(_ text: String, secrets: Set<String>, context: ImportContext) -> String {
+        Templates.rewrite(text) { name in
+            let trimmed = name.trimmingCharacters(in: .whitespaces)
+            for prefix in ["$processEnv ", "$env "] where trimmed.hasPrefix(prefix) {
+                return "{{env:\(trimmed.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces))}}"
+            }
+            if secrets.contains(trimmed) { return "{{secret:\(trimmed)}}" }
+            if trimmed.hasPrefix("$") {
+                let call = String(trimmed.dropFirst())
+                if call.hasPrefix("dotenv ") {
+                    context.warn("{{$dotenv}} reads a .env file; Tern reads the process environment instead")
+                    return "{{env:\(call.dropFirst(7).trimmingCharacters(in: .whitespaces))}}"
+                }
+                if !TemplateFunctions.knows(call) {
+                    let function = trimmed.prefix { !$0.isWhitespace }
+                    context.warn("the dynamic variable {{\(function)}} is not one Tern makes: set it as a variable")
+                }
+                return trimmed == name ? nil : "{{\(trimmed)}}"
+            }
+            // `{{ HOST }}` as `{{HOST}}`: the same reference, and a URL whose base Tern can tell.
+            return trimmed == name ? nil : "{{\(trimmed)}}"
+        }
+    }
 }

@@ -5,16 +5,18 @@ import TernWorkspace
 /// Reads `.http` / `.rest` files: the JetBrains HTTP Client format and the VS Code REST Client dialect
 /// (kulala, httpyac and resterm files use the same core).
 ///
-/// Requests are separated by `###` lines (the rest of the line names the request); `# @name NAME`
-/// names it too. A request is an optional method, a URL (continued on lines that start with spaces
-/// and `?` or `&`), an optional `HTTP/x` version, header lines, a blank line and a body: inline, or
-/// `< ./file`. `@name = value` lines are file variables (the group's environment); `{{name}}` is
-/// Tern's syntax already; `{{$processEnv NAME}}` reads the environment. `http-client.env.json` beside
-/// the file gives environments, and `http-client.private.env.json` secrets. What Tern cannot run
-/// (response handlers `> {% … %}`, `> file.js`, `<> previous`, tool directives) is reported, never
-/// silently dropped.
+/// Requests are separated by `###` lines (the rest of the line names the request), or follow one another
+/// after a blank line (httpyac); `# @name NAME` names it too. A request is an optional method, a URL
+/// (continued on indented lines), an optional `HTTP/x` version, header lines, a blank line and a body:
+/// inline, `< ./file`, or GraphQL. `@name = value` lines are file variables (the group's environment);
+/// `{{name}}` is Tern's syntax already; `{{$processEnv NAME}}` reads the environment. `http-client.env.json`
+/// beside the file gives environments, and `http-client.private.env.json` secrets. Chains become chains
+/// (`HTTPFileChains`, `ResponseScripts`): request variables, handler captures and assertions are
+/// `capture:`, `requires:` and `expect:`. What Tern cannot run (other handler statements, `> file.js`,
+/// `<> previous`, tool directives) is kept as a note and reported with its line, never silently dropped.
 package enum HTTPFileImporter {
-    private static let methods: Set<String> = [
+    /// The standard methods: a request line starts with one (or with any word when a URL follows).
+    static let methods: Set<String> = [
         "GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "CONNECT",
     ]
 
@@ -29,15 +31,17 @@ package enum HTTPFileImporter {
             (source.name as NSString).deletingPathExtension.split(separator: "/").last.map(String.init)
             ?? "http"
         let context = ImportContext(source: source, group: source.groupName(title: title))
-        var drafts: [RequestDraft] = []
+        var requests: [HTTPFileChains.Request] = []
         var fileVariables: [(name: String, value: String)] = []
         var line = 1
         for block in blocks(of: text) {
             defer { line += block.lineCount }
-            if let draft = request(in: block, startingAt: line, context: context, variables: &fileVariables) {
-                drafts.append(draft)
+            if let request = request(in: block, startingAt: line, context: context, variables: &fileVariables) {
+                requests.append(request)
             }
         }
+        // `{{login.response.body.$.token}}` and `client.global.set(…)` values: captures and `requires:`.
+        var drafts = HTTPFileChains.link(requests, fileVariables: Set(fileVariables.map(\.name)), context: context)
         guard !drafts.isEmpty || !fileVariables.isEmpty || !context.skipped.isEmpty else {
             throw ImportError("\(source.name) holds no HTTP request", at: "\(source.name):1:1")
         }
@@ -78,32 +82,6 @@ package enum HTTPFileImporter {
             localFiles: context.localFiles.uses, secrets: context.secrets)
     }
 
-    // MARK: - Blocks
-
-    /// One `###` block: its name (the text after `###`), its lines.
-    struct Block {
-        var name: String?
-        var lines: [Substring]
-        var lineCount: Int
-    }
-
-    static func blocks(of text: String) -> [Block] {
-        var blocks: [Block] = []
-        var current = Block(name: nil, lines: [], lineCount: 0)
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("###") {
-                blocks.append(current)
-                let name = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
-                current = Block(name: name.isEmpty ? nil : name, lines: [], lineCount: 1)
-                continue
-            }
-            current.lines.append(line)
-            current.lineCount += 1
-        }
-        blocks.append(current)
-        return blocks
-    }
-
     // MARK: - One request
 
     private enum Part { case preamble, headers, body }
@@ -111,17 +89,26 @@ package enum HTTPFileImporter {
     private static func request(
         in block: Block, startingAt first: Int, context: ImportContext,
         variables: inout [(name: String, value: String)]
-    ) -> RequestDraft? {
+    ) -> HTTPFileChains.Request? {
         var name = block.name
         var method = "GET"
         var url = ""
         var headers: [RequestDraft.Row] = []
+        var headerNumbers: [Int] = []
+        var bodyNumbers: [Int] = []
         var auth: AuthDefinition?
         var body: [Substring] = []
         var part = Part.preamble
-        var lineNumber = first + (block.name == nil && first == 1 ? 0 : 1) - 1
-        var inHandler = false
+        var lineNumber = first + (block.separated ? 1 : 0) - 1
         var inScript = false
+        var inPreScript = false
+        var fragmentDepth = 0
+        // Handlers and assertions about the answer: captures, expectations, or notes.
+        var scripts = ResponseScripts()
+        // The lines that hold `{{…}}`, for the line numbers of chain references.
+        var templated: [(number: Int, text: String)] = []
+        // The name other requests give it in `{{NAME.response.…}}`: `# @name` as written.
+        var handle: String?
         // What Tern cannot run, word for word: the spec's `notes:`.
         var notes: [String] = []
         for line in block.lines {
@@ -136,6 +123,23 @@ package enum HTTPFileImporter {
                     if trimmed == "}}" { inScript = false }
                     continue
                 }
+                // An httpyac GraphQL fragment before the request (`fragment Parts on Repo { … }`), kept whole.
+                if fragmentDepth > 0 || (trimmed.hasPrefix("fragment ") && trimmed.hasSuffix("{")) {
+                    if fragmentDepth == 0 {
+                        context.warn(
+                            "line \(lineNumber): a GraphQL fragment is not added to the queries by Tern (kept in the "
+                                + "spec's notes)")
+                    }
+                    notes.append(String(line))
+                    fragmentDepth += trimmed.filter { $0 == "{" }.count - trimmed.filter { $0 == "}" }.count
+                    continue
+                }
+                // kulala's `< {% … %}` pre-request script, kept whole.
+                if inPreScript {
+                    notes.append(String(line))
+                    if trimmed.hasSuffix("%}") { inPreScript = false }
+                    continue
+                }
                 if trimmed == "{{" || trimmed.hasPrefix("{{@") {
                     notes.append(String(line))
                     context.warn("line \(lineNumber): a script block is not run by Tern (kept in the spec's notes)")
@@ -147,7 +151,10 @@ package enum HTTPFileImporter {
                     if comment.hasPrefix("@name") {
                         let value = comment.dropFirst(5).drop { $0 == " " || $0 == "=" }.trimmingCharacters(
                             in: .whitespaces)
-                        if !value.isEmpty { name = value }
+                        if !value.isEmpty {
+                            name = value
+                            handle = value
+                        }
                     } else if comment.hasPrefix("@") {
                         let directive = comment.prefix { !$0.isWhitespace }
                         notes.append(trimmed)
@@ -180,11 +187,30 @@ package enum HTTPFileImporter {
                         rest = rest[space...].drop { $0 == " " || $0 == "\t" }
                     }
                 }
-                url = rest.trimmingCharacters(in: .whitespaces)
+                let target = rest.trimmingCharacters(in: .whitespaces)
+                // Text that is no request line (prose before the request): reported, and the request looked for
+                // on the next lines. A target holds no space outside `{{…}}` but before its `HTTP/x`.
+                let bare = target.replacingOccurrences(of: #"\{\{[^}]*\}\}"#, with: "", options: .regularExpression)
+                    .replacingOccurrences(of: #"\s+HTTP/[0-9.]+$"#, with: "", options: .regularExpression)
+                if bare.contains(" ") || bare.contains("\t") || trimmed.hasPrefix("<") {
+                    notes.append(trimmed)
+                    if trimmed.hasPrefix("< {%") || trimmed.hasPrefix("<{%") { inPreScript = !trimmed.hasSuffix("%}") }
+                    context.warn(
+                        "line \(lineNumber): '\(trimmed.prefix(60))' is not a request line "
+                            + (trimmed.hasPrefix("<") ? "(a pre-request script: not run by Tern" : "(left out")
+                            + ", kept in the spec's notes)")
+                    continue
+                }
+                url = target
+                if url.contains("{{") { templated.append((lineNumber, url)) }
                 part = .headers
             case .headers:
-                // A URL continued on the next lines: `    ?page=2`, `    &size=10`.
-                if headers.isEmpty, line.first?.isWhitespace == true, trimmed.hasPrefix("?") || trimmed.hasPrefix("&") {
+                // A URL continued on indented lines: `    ?page=2`, `    &size=10`, `    /get` (the JetBrains
+                // grammar joins any indented line of the request target).
+                if headers.isEmpty, line.first?.isWhitespace == true, !trimmed.isEmpty,
+                    trimmed.hasPrefix("?") || trimmed.hasPrefix("&") || !trimmed.contains(": ")
+                {
+                    if trimmed.contains("{{") { templated.append((lineNumber, trimmed)) }
                     url += trimmed
                     continue
                 }
@@ -193,17 +219,25 @@ package enum HTTPFileImporter {
                     continue
                 }
                 if trimmed.hasPrefix("#") || trimmed.hasPrefix("//") { continue }
+                // An assertion or a handler right under the headers (no body between).
+                if trimmed.hasPrefix("?? ") || trimmed.hasPrefix("> {%") || trimmed.hasPrefix(">{%") {
+                    _ = scripts.take(line, number: lineNumber, context: context)
+                    part = .body
+                    continue
+                }
+                if trimmed.contains("{{") { templated.append((lineNumber, trimmed)) }
                 guard let colon = trimmed.firstIndex(of: ":") else {
                     context.warn("line \(lineNumber): '\(trimmed.prefix(60))' is not a header line; left out")
                     continue
                 }
+                headerNumbers.append(lineNumber)
                 headers.append(
                     RequestDraft.Row(
                         name: trimmed[..<colon].trimmingCharacters(in: .whitespaces),
                         value: trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
             case .body:
                 // An httpyac script block after the request (`{{` … `}}` on lines of their own) runs
-                // JavaScript once the answer is in: kept as a note, like a response handler.
+                // JavaScript once the answer is in: kept as a note, like an unmapped response handler.
                 if inScript {
                     notes.append(String(line))
                     if trimmed == "}}" { inScript = false }
@@ -215,36 +249,26 @@ package enum HTTPFileImporter {
                     inScript = true
                     continue
                 }
-                if inHandler {
-                    notes.append(String(line))
-                    if trimmed.hasSuffix("%}") { inHandler = false }
-                    continue
-                }
-                if trimmed.hasPrefix("> {%") || trimmed.hasPrefix(">{%") {
-                    notes.append(String(line))
-                    context.warn(
-                        "line \(lineNumber): a response handler script is not run by Tern (kept in the spec's notes)")
-                    inHandler = !trimmed.hasSuffix("%}")
-                    continue
-                }
-                if trimmed.hasPrefix(">> ") || trimmed.hasPrefix(">>! ") || trimmed.hasPrefix("> ") {
+                if scripts.take(line, number: lineNumber, context: context) { continue }
+                // A directive below the request (httpyac's `# @grid…`, which belongs to none): kept and reported.
+                if let directive = directive(trimmed) {
                     notes.append(trimmed)
                     context.warn(
-                        "line \(lineNumber): '\(trimmed.prefix(60))' (a response handler or redirect) is not run "
-                            + "by Tern (kept in the spec's notes)"
-                    )
+                        "line \(lineNumber): the directive \(directive) is not run by Tern (kept in the spec's notes)")
                     continue
                 }
-                if trimmed.hasPrefix("<> ") {
-                    notes.append(trimmed)
+                if trimmed.hasPrefix("gql ") {
                     context.warn(
-                        "line \(lineNumber): '\(trimmed.prefix(60))' (a previous-response check) is not run by Tern "
-                            + "(kept in the spec's notes)")
-                    continue
+                        "line \(lineNumber): httpyac's 'gql' body (a GraphQL query read from a file) is sent as "
+                            + "the text it is; write the query in the body")
                 }
+                if line.contains("{{") { templated.append((lineNumber, String(line))) }
                 body.append(line)
+                bodyNumbers.append(lineNumber)
             }
         }
+        scripts.close(context: context)
+        notes += scripts.notes
         // The version may close the request line or its last continuation line.
         if let version = url.range(of: #"\s+HTTP/[0-9.]+$"#, options: .regularExpression) {
             url = String(url[..<version.lowerBound])
@@ -259,29 +283,8 @@ package enum HTTPFileImporter {
                 SkippedItem(item: name ?? "\(method) \(url)", reason: "a \(method) request: Tern sends HTTP"))
             return nil
         }
-        // `Authorization: Basic user password` (and `user:password`), `Digest user password`: the tools
-        // encode them when they send, so they are the spec's `auth:`.
-        if let index = headers.firstIndex(where: { $0.name.lowercased() == "authorization" }) {
-            let words = headers[index].value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-            let scheme = words.first?.lowercased()
-            var credentials: (String, String)?
-            if words.count == 3 {
-                credentials = (words[1], words[2])
-            } else if words.count == 2, scheme == "basic", let colon = words[1].firstIndex(of: ":") {
-                credentials = (String(words[1][..<colon]), String(words[1][words[1].index(after: colon)...]))
-            } else if words.count == 2, scheme == "basic", let data = Data(base64Encoded: words[1]),
-                let decoded = String(data: data, encoding: .utf8), let colon = decoded.firstIndex(of: ":")
-            {
-                // Already encoded (`Basic dXNlcjpwYXNz`): the same credentials, as `auth:`.
-                credentials = (String(decoded[..<colon]), String(decoded[decoded.index(after: colon)...]))
-            }
-            if let (user, password) = credentials, scheme == "basic" || scheme == "digest" {
-                auth =
-                    scheme == "basic"
-                    ? .basic(username: user, password: password) : .digest(username: user, password: password)
-                headers.remove(at: index)
-            }
-        }
+        HTTPFileDialect.cutResponse(&body, numbers: bodyNumbers, notes: &notes, context: context)
+        auth = HTTPFileDialect.auth(&headers, numbers: headerNumbers, context: context)
         // httpyac's `SSE URL`: a GET that asks for an event stream, which Tern shows as it arrives.
         if method.uppercased() == "SSE" {
             method = "GET"
@@ -297,7 +300,9 @@ package enum HTTPFileImporter {
         // A path alone takes the `host` variable as httpyac does (the user sets it when the file has none).
         if url.hasPrefix("/") { url = "{{host}}" + url }
         if !url.contains("://"), !url.hasPrefix("{{") { url = "http://" + url }
-        let label = name ?? "\(method) \(url)"
+        // Without a name, a short one: the method and the path, without the scheme, host, port and query.
+        let path = DraftAssembler.split(url).rest.prefix { $0 != "?" && $0 != "#" }
+        let label = name ?? "\(method) \(path.isEmpty ? "/" : path)"
         var draft = RequestDraft(name: label, folders: [], method: method, url: url)
         // A query Tern sends back byte for byte becomes rows (as curl import does); any other stays in the URL.
         if let mark = url.firstIndex(of: "?"), let rows = CurlMapper.queryRows(String(url[url.index(after: mark)...])) {
@@ -306,12 +311,18 @@ package enum HTTPFileImporter {
         }
         draft.headers = headers
         draft.notes = notes
+        draft.capture = scripts.capture
+        draft.expect = scripts.expect
         if var auth {
             // A password written in the file is a secret like any other.
             if case .basic(let user, let password) = auth, !password.isEmpty, !password.hasPrefix("{{") {
                 auth = .basic(username: user, password: context.secret(password, label: "password", item: label))
             } else if case .digest(let user, let password) = auth, !password.isEmpty, !password.hasPrefix("{{") {
                 auth = .digest(username: user, password: context.secret(password, label: "password", item: label))
+            } else if case .aws(let key, let secret, let token, let region, let service) = auth, !secret.hasPrefix("{{")
+            {
+                let secret = context.secret(secret, label: "aws_secret", item: label)
+                auth = .aws(accessKey: key, secretKey: secret, sessionToken: token, region: region, service: service)
             }
             draft.auth = auth
         }
@@ -322,15 +333,21 @@ package enum HTTPFileImporter {
             return trimmed.isEmpty || trimmed.hasPrefix("#") || trimmed.hasPrefix("//")
         }
         while let last = body.last, isComment(last) { body.removeLast() }
-        if !body.isEmpty {
+        if let graphQL = HTTPFileDialect.graphQL(
+            method: &method, headers: &draft.headers, body: body, number: bodyNumbers.first ?? 0, context: context)
+        {
+            draft.method = method
+            draft.body = graphQL
+        } else if !body.isEmpty {
             let text = body.joined(separator: "\n")
             let fileLine = body.count == 1 ? body[0].trimmingCharacters(in: .whitespaces) : ""
-            if fileLine.hasPrefix("< ") || fileLine.hasPrefix("<@ ") {
+            // `<@latin1 ./file`: the encoding the tools read the file in, after `<@`.
+            if fileLine.hasPrefix("< ") || (fileLine.hasPrefix("<@") && fileLine.contains(" ")) {
                 let path = fileLine.drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
                 if fileLine.hasPrefix("<@") {
                     context.warn(
-                        "\(label): '<@' substitutes variables in the file when sent by other tools; Tern sends it "
-                            + "as it is"
+                        "line \(bodyNumbers.first ?? 0): '<@' substitutes variables in the file when sent by other "
+                            + "tools; Tern sends it as it is"
                     )
                 }
                 draft.body = .file(context.fileReference(path, item: label))
@@ -346,32 +363,6 @@ package enum HTTPFileImporter {
                 draft.body = .text(text)
             }
         }
-        return draft
-    }
-
-    /// `{{$processEnv NAME}}` as `{{env:NAME}}`, a private environment's `{{name}}` as `{{secret:name}}`;
-    /// other dynamic variables (`{{$uuid}}`...) are reported.
-    private static func rewriteReferences(_ text: String, secrets: Set<String>, context: ImportContext) -> String {
-        Templates.rewrite(text) { name in
-            let trimmed = name.trimmingCharacters(in: .whitespaces)
-            for prefix in ["$processEnv ", "$env "] where trimmed.hasPrefix(prefix) {
-                return "{{env:\(trimmed.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces))}}"
-            }
-            if secrets.contains(trimmed) { return "{{secret:\(trimmed)}}" }
-            if trimmed.hasPrefix("$") {
-                let call = String(trimmed.dropFirst())
-                if call.hasPrefix("dotenv ") {
-                    context.warn("{{$dotenv}} reads a .env file; Tern reads the process environment instead")
-                    return "{{env:\(call.dropFirst(7).trimmingCharacters(in: .whitespaces))}}"
-                }
-                if !TemplateFunctions.knows(call) {
-                    let function = trimmed.prefix { !$0.isWhitespace }
-                    context.warn("the dynamic variable {{\(function)}} is not one Tern makes: set it as a variable")
-                }
-                return trimmed == name ? nil : "{{\(trimmed)}}"
-            }
-            // `{{ HOST }}` as `{{HOST}}`: the same reference, and a URL whose base Tern can tell.
-            return trimmed == name ? nil : "{{\(trimmed)}}"
-        }
+        return HTTPFileChains.Request(draft: draft, handle: handle, templated: templated)
     }
 }

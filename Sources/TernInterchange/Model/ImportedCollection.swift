@@ -66,6 +66,10 @@ package struct ImportedSpec: Sendable {
     package var spec: SpecDefinition
     /// A recorded answer (HAR), stored in the cache by `--into-cache`.
     package var recorded: RecordedResponse?
+    /// The key other imported specs name in `requires` (unique in the collection).
+    package var key: String?
+    /// The keys of imported specs this one requires: `ImportPlan` writes their ids as `requires:`.
+    package var requires: [String] = []
 
     /// Makes an imported spec.
     package init(folders: [String] = [], fileName: String, spec: SpecDefinition, recorded: RecordedResponse? = nil) {

@@ -20,6 +20,10 @@ extension ImportPlan {
                     try WorkspaceFiles.setTopLevel("defaultEnvironment", newDefaultEnvironment, in: manifest)
                 }
             }
+            if let newOrder {
+                try WorkspaceFiles.addOrder(
+                    newOrder.names, of: newOrder.folder, to: root.appendingPathComponent("workspace.yaml"))
+            }
             for (environment, variables) in newVariables {
                 let file = root.appendingPathComponent("environments", isDirectory: true)
                     .appendingPathComponent(environment + ".yaml")

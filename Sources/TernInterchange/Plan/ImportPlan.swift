@@ -45,6 +45,9 @@ package struct ImportPlan: Sendable {
     package private(set) var newVariables: [(environment: String, variables: [(name: String, value: String)])] = []
     /// Files `apply()` copies in.
     package private(set) var newFiles: [ImportedFile] = []
+    /// The run order `apply()` gives the group's folder (`order:` in `workspace.yaml`): the file's order, for
+    /// a format whose requests run in the order written (`.http`).
+    package private(set) var newOrder: (folder: String, names: [String])?
     /// Secrets `apply()` adds to the workspace's secret store (`.tern/secrets.yaml`), by name.
     package private(set) var newSecrets: [(name: String, value: String)] = []
     /// What the import does.
@@ -86,6 +89,7 @@ package struct ImportPlan: Sendable {
                 "workspace.yaml gains 'defaultTarget: \(only)' so the specs without 'target:' keep using '\(only)'")
         }
         checkLoadsBack(in: existing)
+        if collection.format == .http { planOrder(in: existing) }
         planEnvironments(Self.environments(of: collection, group: group, in: existing), in: existing)
         planFiles(collection.files, overwrite: overwrite)
         try planSecrets(collection.secrets)
@@ -153,6 +157,7 @@ package struct ImportPlan: Sendable {
         let groupComponent = Slug.file(group, fallback: "imported")
         // The group is one folder; the loader walks no deeper than the workspace's limit.
         let room = ImportLimits.maximumFolderDepth - 1
+        var planned: [(id: String, imported: ImportedSpec)] = []
         for imported in specs {
             var folders = imported.folders
             if folders.count > room {
@@ -171,14 +176,33 @@ package struct ImportPlan: Sendable {
                 number += 1
             }
             used.insert(id.lowercased())
-            let item = Item(id: id, spec: imported.spec, recorded: imported.recorded)
+            planned.append((id, imported))
+        }
+        // `requires:` names the ids just chosen: a chain of the source (`{{login.response.…}}`) in Tern's words.
+        let ids = Dictionary(planned.compactMap { entry in entry.imported.key.map { ($0, entry.id) } }) { first, _ in
+            first
+        }
+        for (id, imported) in planned {
+            var spec = imported.spec
+            for key in imported.requires {
+                guard let required = ids[key] else {
+                    report.warnings.append(
+                        "\(id): what it uses from '\(key)' is missing: that request was not imported")
+                    continue
+                }
+                guard required != id else { continue }
+                if !spec.requires.contains(where: { $0.spec == required }) {
+                    spec.requires.append(SpecDependency(spec: required))
+                }
+            }
+            let item = Item(id: id, spec: spec, recorded: imported.recorded)
             guard let current = workspace.specs.first(where: { $0.id == id }) else {
                 report.created.append(id)
                 writes.append(item)
                 items.append(item)
                 continue
             }
-            if current.spec == imported.spec {
+            if current.spec == spec {
                 report.unchanged.append(id)
                 items.append(item)
             } else if overwrite {
@@ -192,6 +216,24 @@ package struct ImportPlan: Sendable {
                         reason: "specs/\(id).yaml exists and differs from the import (--overwrite replaces it)"))
             }
         }
+    }
+
+    /// The group folder's `order:`: its specs in the order the source wrote them. An order the workspace
+    /// already has for the folder is kept (a warning says so when it differs).
+    private mutating func planOrder(in workspace: Workspace) {
+        let folder = Slug.file(group, fallback: "imported")
+        let names = items.map(\.id).filter { $0.hasPrefix(folder + "/") }.map { String($0.dropFirst(folder.count + 1)) }
+            .filter { !$0.contains("/") }
+        guard names.count > 1 else { return }
+        if let current = workspace.order[folder] {
+            if current != names {
+                let order = names.joined(separator: ", ")
+                report.warnings.append(
+                    "workspace.yaml's order of \(folder) kept as it is (the file's order is \(order))")
+            }
+            return
+        }
+        newOrder = (folder, names)
     }
 
     /// Reads back every spec to write as loading will read it, against the workspace's targets once the

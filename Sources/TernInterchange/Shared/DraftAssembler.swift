@@ -136,9 +136,14 @@ enum DraftAssembler {
             definition.headers.append((row.name, row.value))
         }
         definition.auth = draft.auth
+        definition.capture = draft.capture
+        definition.expect = draft.expect
         if !draft.notes.isEmpty {
             definition.notes = "Not run by Tern (kept from the source):\n" + draft.notes.joined(separator: "\n")
         }
-        return ImportedSpec(folders: draft.folders, fileName: draft.name, spec: definition)
+        var imported = ImportedSpec(folders: draft.folders, fileName: draft.name, spec: definition)
+        imported.key = draft.key
+        imported.requires = draft.requires
+        return imported
     }
 }

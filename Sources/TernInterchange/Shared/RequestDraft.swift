@@ -35,6 +35,14 @@ struct RequestDraft {
     var notes: [String] = []
     /// The conversation of a WebSocket request (Insomnia's `websocket_request`, a `ws://` URL).
     var websocket: WebSocketDefinition?
+    /// Values taken from the answer (`capture:`), from a script the source runs after the request.
+    var capture: [CaptureRule] = []
+    /// What the answer must satisfy (`expect:`), from the source's assertions.
+    var expect: [ResponseExpectation] = []
+    /// A key other drafts name in `requires`, unique in the source (`nil`: none needs it).
+    var key: String?
+    /// The keys of the drafts answered before this one, made `requires:` once the plan has their ids.
+    var requires: [String] = []
 
     /// Whether a header `name` is set (enabled), compared case-insensitively.
     func hasHeader(_ name: String) -> Bool {

@@ -16,9 +16,12 @@ struct ManifestReader {
         var tls: TLSDefinition?
         var proxy: ProxyDefinition?
         var proxyLocations: [String: SourceLocation] = [:]
+        var order: [String: [String]] = [:]
     }
 
-    static let fields = ["name", "defaultEnvironment", "defaultTarget", "targets", "handler", "verify", "tls", "proxy"]
+    static let fields = [
+        "name", "defaultEnvironment", "defaultTarget", "targets", "handler", "verify", "tls", "proxy", "order",
+    ]
 
     var reader: NodeReader
 
@@ -67,6 +70,11 @@ struct ManifestReader {
         }
         if let node = fields["handler"] { manifest.handler = try handler(node) }
         if let node = fields["verify"] { manifest.verifyIgnore = try reader.verifyIgnore(node) }
+        if let node = fields["order"] {
+            try reader.forEachEntry(node, of: "'order'") { folder, _, names throws(WorkspaceError) in
+                manifest.order[folder] = try reader.strings(names, field: "order.\(folder)")
+            }
+        }
         return manifest
     }
 

@@ -40,6 +40,7 @@ extension Workspace {
             targets: manifest.targets, handler: manifest.handler, warnings: manifestReader.reader.warnings
         )
         workspace.verifyIgnore = manifest.verifyIgnore
+        workspace.order = manifest.order
         workspace.tls = manifest.tls
         workspace.proxy = manifest.proxy
         workspace.proxyLocations = manifest.proxyLocations

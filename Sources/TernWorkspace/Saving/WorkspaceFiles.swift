@@ -47,15 +47,25 @@ package enum WorkspaceFiles {
     /// Inserts `targets` under `targets:` in the manifest at `file` (adding the key when absent).
     package static func addTargets(_ targets: [WorkspaceTarget], to file: URL) throws(WorkspaceError) {
         guard !targets.isEmpty else { return }
+        try insert(try targetsText(targets), under: "targets", in: file)
+    }
+
+    /// Sets the run order of the specs in `folder` (`order: {FOLDER: [NAME, ...]}`) in the manifest at `file`.
+    package static func addOrder(_ names: [String], of folder: String, to file: URL) throws(WorkspaceError) {
+        guard !names.isEmpty else { return }
+        try insert(try yaml([(folder, Node(names.map { SpecWriter.string($0) }))]), under: "order", in: file)
+    }
+
+    /// Inserts the YAML `block` under the top-level `key:` of the manifest at `file` (adding the key when absent).
+    private static func insert(_ block: String, under key: String, in file: URL) throws(WorkspaceError) {
         let text = try YAMLSource.read(file)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let block = try targetsText(targets)
-        if let keyLine = lines.firstIndex(where: { $0.hasPrefix("targets:") }) {
-            let rest = lines[keyLine].dropFirst("targets:".count).trimmingCharacters(in: .whitespaces)
+        if let keyLine = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) {
+            let rest = lines[keyLine].dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
             guard rest.isEmpty || rest.hasPrefix("#") else {
                 throw WorkspaceError(
                     .invalidValue,
-                    "\(file.path): 'targets:' is written inline; add these targets by hand:\n\(block)")
+                    "\(file.path): '\(key):' is written inline; add these entries by hand:\n\(block)")
             }
             let indent =
                 lines[(keyLine + 1)...].first(where: { isContent($0) }).map { String($0.prefix(while: { $0 == " " })) }
@@ -65,7 +75,7 @@ package enum WorkspaceFiles {
             lines.insert(contentsOf: insertion, at: keyLine + 1)
         } else {
             if lines.last == "" { lines.removeLast() }
-            lines.append("targets:")
+            lines.append(key + ":")
             lines += indented(block, by: "  ").split(separator: "\n").map(String.init)
             lines.append("")
         }
