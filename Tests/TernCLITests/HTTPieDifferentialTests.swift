@@ -23,6 +23,10 @@ struct HTTPieDifferentialTests {
         case exitStatus
         /// The first line printed (the status line: `-h`).
         case statusLine
+        /// The request `/echo` saw, from the last line printed (`-v` prints the request before).
+        case echoLastLine
+        /// The request body `--offline` prints: as JSON when it is JSON, else as text.
+        case offlineBody
     }
 
     /// A command line: its words with `URL` where the URL goes, the headers it names, the path it asks for.
@@ -117,9 +121,16 @@ struct HTTPieDifferentialTests {
         Line(words: ["--check-status", "GET", "URL"], path: "status/500", comparison: .exitStatus),
         Line(words: ["--check-status", "URL"], path: "status/302", comparison: .exitStatus),
         Line(words: ["URL"], path: "status/503", comparison: .exitStatus),
+        // The request printed, with its answer or alone.
+        Line(words: ["-v", "POST", "URL", "a=1"], named: ["content-type"], comparison: .echoLastLine),
+        Line(words: ["--verbose", "URL", "q==1"], comparison: .echoLastLine),
+        Line(words: ["--offline", "-p", "B", "POST", "URL", "a=1", "b:=2"], comparison: .offlineBody),
+        Line(words: ["--offline", "--print=B", "-f", "POST", "URL", "a=1", "a=2"], comparison: .offlineBody),
+        Line(words: ["-p", "B", "--offline", "-j", "PUT", "URL", "n:=[1,2]"], comparison: .offlineBody),
         // Sessions: headers kept (the first line makes the session, the second is compared after it).
         Line(words: ["--session=s1", "URL", "X-S:1"], named: ["x-s"]),
         Line(words: ["--session", "s2", "-a", "u:p", "GET", "URL", "X-S:2"], named: ["x-s", "authorization"]),
+        Line(words: ["--session-read-only=s3", "URL", "X-S:3"], named: ["x-s"]),
     ]
 
     private static func echo(_ output: String) throws -> [String: Any] {
@@ -250,11 +261,22 @@ struct HTTPieDifferentialTests {
             #expect(first(ours.stdout) == first(theirs.stdout), "\(line): \(ours.stdout) vs \(theirs.stdout)")
             #expect(!ours.stdout.contains("\"method\""), "\(line): the body is not printed: \(ours.stdout)")
             return
-        case .echo, .echoFile:
+        case .offlineBody:
+            let body = { (text: String) -> NSObject in
+                let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                return (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8)) as? NSObject) ?? trimmed as NSString
+            }
+            #expect(body(ours.stdout) == body(theirs.stdout), "\(line): \(ours.stdout) vs \(theirs.stdout)")
+            return
+        case .echo, .echoFile, .echoLastLine:
             break
         }
-        let expected = try Self.echo(theirs.file ?? theirs.stdout)
-        let actual = try Self.echo(ours.file ?? ours.stdout)
+        let last = { (text: String) in
+            text.replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n").last.map(String.init) ?? ""
+        }
+        let isLast = if case .echoLastLine = line.comparison { true } else { false }
+        let expected = try Self.echo(theirs.file ?? (isLast ? last(theirs.stdout) : theirs.stdout))
+        let actual = try Self.echo(ours.file ?? (isLast ? last(ours.stdout) : ours.stdout))
         #expect(actual["method"] as? String == expected["method"] as? String, "\(line)")
         #expect(actual["path"] as? String == expected["path"] as? String, "\(line)")
         let theirQuery = (expected["queryItems"] as? [[String]]) ?? []

@@ -102,7 +102,8 @@ struct AdHocInvocation: Equatable {
         // On a terminal, the status line and headers come first (as HTTPie prints them); in a pipe, the body.
         // A download prints neither: the body goes to its file.
         let shown = StandardStream.output.isTerminal ? "hb" : "b"
-        let letters = print ?? (verbose ? "HBhb" : download ? "" : shown)
+        // --offline prints the request: its headers and body unless --print picks (HTTPie's H and B).
+        let letters = print ?? (verbose ? "HBhb" : offline ? "HB" : download ? "" : shown)
         guard letters.allSatisfy({ "HBhbm".contains($0) }), !letters.isEmpty || download else {
             throw CommandFailure.usage("--print takes the letters H, B, h, b and m (HTTPie's), not '\(letters)'")
         }

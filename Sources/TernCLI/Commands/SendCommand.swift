@@ -247,7 +247,7 @@ struct SendArguments: Equatable {
                 } catch {
                     throw CommandFailure.usage(error.message)
                 }
-                RequestPrinter.print(request, headers: true, body: true)
+                RequestPrinter.print(request, headers: printsRequestHeaders, body: printsRequestBody)
                 throw CommandFailure.silent(.success)
             }
             return try await saved.send(on: opened, adjustments: adjustments, waiting: waiting)
@@ -259,7 +259,7 @@ struct SendArguments: Equatable {
             } catch {
                 throw CommandFailure.usage(error.message)
             }
-            RequestPrinter.print(request, headers: true, body: true)
+            RequestPrinter.print(request, headers: printsRequestHeaders, body: printsRequestBody)
             throw CommandFailure.silent(.success)
         }
         if events == .json,

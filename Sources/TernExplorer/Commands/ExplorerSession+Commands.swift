@@ -177,11 +177,13 @@ extension ExplorerSession {
         case .send(let spec):
             // A named session's headers go with it, and the headers it types are kept for the next.
             let root = context.workspace.root
+            // A read-only session is only written when it is new (HTTPie's "create or read").
             let name = services.namedSession
             let headers = try name.map { name throws(ExplorerError) in try AdHocSessionHeaders.read(name, in: root) }
+            let keeps = name.map { !services.sessionReadOnly || !AdHocSessionHeaders.exists($0, in: root) } ?? false
             let entry = AdHocSpec.entry(headers?.applied(to: spec) ?? spec, in: context.workspace)
             let response = try await Sender(context).send(entry, adjustments: adjustments)
-            if let name, let headers, !services.sessionReadOnly { try headers.keeping(spec).write(name, in: root) }
+            if let name, let headers, keeps { try headers.keeping(spec).write(name, in: root) }
             return .response(response)
         case .resolve(let spec):
             // With the named session's headers and what the handler adds as it sends (User-Agent,

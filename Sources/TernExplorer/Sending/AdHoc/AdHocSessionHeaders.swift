@@ -54,6 +54,12 @@ struct AdHocSessionHeaders: Codable, Equatable {
         }
     }
 
+    /// Whether session `name` has a file in the workspace at `workspace` (a read-only session that has none is
+    /// made from its first request, as HTTPie makes it).
+    static func exists(_ name: String, in workspace: URL) -> Bool {
+        FileManager.default.fileExists(atPath: folder(in: workspace).appendingPathComponent(name + ".json").path)
+    }
+
     /// `spec` with the session's headers it does not name itself.
     func applied(to spec: SpecDefinition) -> SpecDefinition {
         var spec = spec
