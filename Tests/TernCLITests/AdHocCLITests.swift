@@ -260,6 +260,34 @@ struct HTTPieOptionsJourneyTests {
         }
     }
 
+    @Test("--verify, --cert and --cert-key against a server that checks client certificates")
+    func tlsOptions() async throws {
+        let (folder, environment) = try Self.home()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try await TLSTestServer(requireClientCertificate: true)
+        let client = server.clientCertificate
+        let files = [
+            "ca.pem": server.authority.caPEM, "client.pem": client.certificatePEM, "client-key.pem": client.keyPEM,
+            "both.pem": client.certificatePEM + "\n" + client.keyPEM,
+        ]
+        for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        let url = server.baseURL.absoluteString + "/mtls"
+        func tern(_ words: String...) async throws -> RunResult {
+            try await Tern.run(words, in: folder, environment: environment)
+        }
+        let signed = try await tern("--verify", "ca.pem", "--cert", "client.pem", "--cert-key", "client-key.pem", url)
+        let both = try await tern("--verify=ca.pem", "--cert=both.pem", url)
+        let unchecked = try await tern("--verify=no", "--cert", "client.pem", "--cert-key", "client-key.pem", url)
+        let untrusted = try await tern("--cert", "client.pem", "--cert-key", "client-key.pem", url)
+        let anonymous = try await tern("--verify", "ca.pem", url)
+        await server.stop()
+        #expect(signed.status == 0 && signed.stdout.contains("/mtls"), "\(signed.stderr)")
+        #expect(both.status == 0, "a --cert file holding the key too: \(both.stderr)")
+        #expect(unchecked.status == 0, "\(unchecked.stderr)")
+        #expect(untrusted.status == 1, "the server's CA is not trusted: \(untrusted.stderr)")
+        #expect(anonymous.status == 1, "no client certificate: \(anonymous.stderr)")
+    }
+
     @Test("tern send -v shows the request's body")
     func sendVerboseBody() async throws {
         let (folder, environment) = try Self.home()
