@@ -288,6 +288,30 @@ struct HTTPieOptionsJourneyTests {
         #expect(anonymous.status == 1, "no client certificate: \(anonymous.stderr)")
     }
 
+    @Test(
+        "--proxy PROTOCOL:URL: the proxy of the URL's protocol carries the request, another protocol's does not",
+        .enabled(if: TinyProxy.binary != nil, "tinyproxy is not installed (make deps installs it)"))
+    func proxyOption() async throws {
+        let (folder, environment) = try Self.home()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withMockServer { server in
+            try await TinyProxy.with { proxy in
+                let url = server.baseURL.absoluteString + "/echo"
+                let address = "http://127.0.0.1:\(proxy.port)"
+                let other = try await Tern.run(
+                    ["--proxy", "https:" + address, url, "q==direct"], in: folder, environment: environment)
+                #expect(other.status == 0, "\(other.stderr)")
+                let proxied = try await Tern.run(
+                    ["--proxy", "http:" + address, url, "q==proxied"], in: folder, environment: environment)
+                #expect(proxied.status == 0, "\(proxied.stderr)")
+                // One request went through the proxy (tunnelled): the second.
+                let log = proxy.log
+                #expect(log.components(separatedBy: "Request (").count == 2, "\(log)")
+                #expect(log.contains("CONNECT 127.0.0.1:\(server.baseURL.port ?? 0)"), "\(log)")
+            }
+        }
+    }
+
     @Test("tern send -v shows the request's body")
     func sendVerboseBody() async throws {
         let (folder, environment) = try Self.home()
