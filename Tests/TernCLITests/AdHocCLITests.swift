@@ -248,6 +248,11 @@ struct HTTPieOptionsJourneyTests {
                 #expect(live.stdout.contains(line), "-v: \(line)\n\(live.stdout)")
             }
 
+            // --timeout: an answer slower than the deadline is no answer (exit 1).
+            let slow = try await tern("--timeout", "0.3", base + "/delay/3000")
+            #expect(slow.status == 1, "\(slow.stderr)")
+            #expect(slow.stderr.contains("did not answer within 300 ms"), "\(slow.stderr)")
+
             // -d: the body in a file named after the URL, never over an existing one.
             let download = try await tern("-d", base + "/echo")
             #expect(download.status == 0, "\(download.stderr)")

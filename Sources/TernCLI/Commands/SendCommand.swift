@@ -328,10 +328,16 @@ struct SendArguments: Equatable {
         do {
             if let filterPath {
                 try printMatches(of: filterPath, in: response)
+                if let timing {
+                    (timing.stdout ? StandardStream.output : StandardStream.error).write(timing.line + "\n")
+                }
             } else if let conversation = response.conversation {
                 if include { StandardStream.error.write("101 Switching Protocols (\(response.source.rawValue))\n") }
                 if let close = conversation.close, StandardStream.error.isTerminal || !close.code.isNormal {
                     StandardStream.error.write("tern: \(ConversationLines.closeLine(close))\n")
+                }
+                if let timing {
+                    (timing.stdout ? StandardStream.output : StandardStream.error).write(timing.line + "\n")
                 }
             } else {
                 let streamed = printed.load(ordering: .relaxed) || StreamFormat(headers: response.headers) != nil
