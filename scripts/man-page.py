@@ -25,7 +25,7 @@ def names(argument):
 
 def arguments(command, out, root=False):
     visible = [a for a in command.get("arguments", []) if a.get("shouldDisplay", True)
-               and (root or names(a) not in ("--version", "-h, --help"))]
+               and (root or names(a) not in ("--version", "-h, --help", "--help"))]
     for argument in visible:
         label = names(argument)
         value = argument.get("valueName")
@@ -63,9 +63,13 @@ def main():
     today = datetime.date.today().isoformat()
     out = ['.TH TERN 1 "%s" "tern %s" "User Commands"' % (today, escape(version)),
            ".SH NAME", "tern \\- " + escape(root.get("abstract", "")),
-           ".SH SYNOPSIS", "\\fBtern\\fR [\\fIcommand\\fR] [\\fIoptions\\fR]",
+           ".SH SYNOPSIS", "\\fBtern\\fR [\\fIcommand\\fR] [\\fIoptions\\fR]", ".br",
+           "\\fBtern\\fR [\\fIoptions\\fR] [\\fIMETHOD\\fR] \\fIURL\\fR [\\fIITEM\\fR...]",
            ".SH DESCRIPTION", escape(root.get("discussion", "")),
-           ".PP", "Without a command, \\fBtern\\fR opens the terminal UI on the workspace."]
+           ".PP", "Without a command, \\fBtern\\fR opens the terminal UI on the workspace.",
+           ".PP", "A URL or a method first sends one request, as HTTPie's \\fBhttp\\fR does: its options (\\fB\\-f\\fR, "
+           "\\fB\\-j\\fR, \\fB\\-a\\fR, \\fB\\-p\\fR, \\fB\\-v\\fR, \\fB\\-h\\fR, \\fB\\-b\\fR, \\fB\\-d\\fR, \\fB\\-\\-session\\fR…) may come before "
+           "the method and URL; see \\fBtern get\\fR below. Its \\fB\\-h\\fR is \\fB\\-\\-headers\\fR: help is \\fB\\-\\-help\\fR."]
     arguments(root, out, root=True)
     out.append(".SH COMMANDS")
     for sub in root.get("subcommands", []):
@@ -77,10 +81,11 @@ def main():
             "workspace; \\fB--scratch\\fR names it to \\fBtern\\fR, \\fBtern secrets\\fR and \\fBtern cookies\\fR.",
             ".SH FILES", ".TP", "\\fIworkspace.yaml\\fR, \\fIspecs/\\fR, \\fIenvironments/\\fR",
             "A workspace: the requests, kept in git.", ".TP", "\\fI.tern/\\fR",
-            "The workspace's cache, history, cookies, tokens and secrets (\\fI.tern/secrets.yaml\\fR; "
-            "owner-only; not for git).",
-            ".TP", "\\fI$XDG_DATA_HOME/tern/scratch/\\fR (else \\fI~/.local/share/tern/scratch/\\fR)",
-            "The scratch workspace of typed requests.",
+            "The workspace's cache, history, cookies, tokens and secrets (\fI.tern/secrets.yaml\fR; "
+            "owner-only; not for git); \fI.tern/sessions/NAME.json\fR, the headers of a typed request's "
+            "\fB\-\-session NAME\fR.",
+            ".TP", "\fI$XDG_DATA_HOME/tern/scratch/\fR (else \fI~/.local/share/tern/scratch/\fR)",
+            "The scratch workspace typed requests go through outside a workspace.",
             ".TP", "\\fI$XDG_CONFIG_HOME/tern/config.yaml\\fR", "Themes and key overrides of the terminal UI.",
             ".SH SEE ALSO", "curl(1), http(1)."]
     sys.stdout.write("\n".join(out) + "\n")

@@ -14,7 +14,9 @@ struct TernCommand: AsyncParsableCommand {
             parent with a workspace.yaml, else (inside Tern's repository) workspaces/demo. 'tern init' makes one.
             Exit codes: 0 a response was received; 1 no response (transport failure after retries, \
             or a cache miss in cache mode); 2 usage or workspace error; 4 with --fail, a status >= 400, \
-            or drift found by verify.
+            or drift found by verify; with a typed request's --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx \
+            status, as HTTPie's. 'tern [OPTIONS] [METHOD] URL [ITEM...]' sends one request as HTTPie's 'http' \
+            does, its options before or after the URL (docs/adhoc.md).
             """,
         version: "\(ternVersion) (\(buildCommit))",
         subcommands: [

@@ -19,6 +19,8 @@ func execute() async -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
     // `tern URL [ITEM...]`, as HTTPie's `http URL`: GET, or POST when there is data.
     if let first = arguments.first, AdHocArguments.looksLikeURL(first) { arguments.insert("request", at: 0) }
+    // HTTPie's options before the method and URL: `tern -f POST URL a=1`.
+    if let reordered = AdHocArguments.httpieOrder(arguments) { arguments = reordered }
     let parser = QuickParse.Choice(environment: getenv("TERN_PARSER").map { String(cString: $0) })
     if parser != .full, let send = QuickParse.send(arguments) {
         return await report { try await send.run() }

@@ -1,5 +1,6 @@
 import Foundation
 import TernJSONPath
+import TernWorkspace
 import Testing
 
 @testable import TernExplorer
@@ -87,5 +88,57 @@ import Testing
             try make(nil, "example.org", ["a=1"], raw: Data("x".utf8))
         }
         #expect(mixed?.description.contains("cannot be mixed") == true)
+    }
+
+    @Test("--multipart makes a multipart body of fields alone; --json and raw bodies send HTTPie's JSON headers")
+    func multipartAndJSONHeaders() throws {
+        let multipart = try make("POST", "example.org", ["a=1", "a=2"], style: .multipart)
+        #expect(
+            multipart.body
+                == .multipart(fields: [.init(name: "a", value: "1"), .init(name: "a", value: "2")], files: []))
+        var bare = try make(nil, "example.org", [])
+        #expect(!bare.spec().headers.contains { $0.name == "Accept" })
+        bare.asksForJSON = true
+        let headers = bare.spec().headers.map { "\($0.name): \($0.value)" }
+        #expect(headers == ["Content-Type: application/json", "Accept: application/json, */*;q=0.5"])
+        let raw = try make(nil, "example.org", [], raw: Data("x".utf8)).spec().headers.map(\.name)
+        #expect(raw == ["Content-Type", "Accept"])
+        let form = try make(nil, "example.org", [], style: .form, raw: Data("a=1".utf8)).spec().headers
+        #expect(form.map(\.value) == ["application/x-www-form-urlencoded; charset=utf-8"])
+    }
+}
+
+/// The headers a typed request's named session keeps, as HTTPie's sessions keep them.
+@Suite struct AdHocSessionHeadersTests {
+    @Test("typed headers are kept (not Content-*, If-*, Cookie or the JSON Accept) and sent unless typed again")
+    func keepingAndApplying() throws {
+        let typed = try AdHocRequest.make(
+            method: "POST", url: "example.org",
+            items: ["X-Team:core", "If-None-Match:abc", "Cookie:a=1", "Authorization:Basic eA==", "n=1"],
+            read: { _ in Data() }
+        ).spec()
+        let kept = AdHocSessionHeaders().keeping(typed)
+        #expect(kept.headers.map(\.name) == ["X-Team", "Authorization"])
+        let next = try AdHocRequest.make(
+            method: "GET", url: "example.org", items: ["X-Team:docs"], read: { _ in Data() })
+        let sent = kept.applied(to: next.spec()).headers.map { "\($0.name): \($0.value)" }
+        #expect(sent == ["X-Team: docs", "Authorization: Basic eA=="])
+        #expect(kept.keeping(next.spec()).headers.map(\.value) == ["Basic eA==", "docs"])
+        #expect(AdHocSessionHeaders.isValidName("work-1.2_a"))
+        #expect(!AdHocSessionHeaders.isValidName("../etc") && !AdHocSessionHeaders.isValidName(".hidden"))
+    }
+
+    @Test("the session file is written owner-only and read back; a bad name is an error")
+    func fileRoundTrip() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-session-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let session = AdHocSessionHeaders(headers: [.init(name: "X-A", value: "1")])
+        try session.write("work", in: root)
+        #expect(try AdHocSessionHeaders.read("work", in: root) == session)
+        #expect(try AdHocSessionHeaders.read("other", in: root) == AdHocSessionHeaders())
+        let file = root.appendingPathComponent(".tern/sessions/work.json").path
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(throws: ExplorerError.self) { try AdHocSessionHeaders.read("a/b", in: root) }
     }
 }

@@ -138,11 +138,13 @@ struct CacheCommand: AsyncParsableCommand {
 /// errors (an unknown key included). `environment` and `startsMock` matter to commands that resolve specs
 /// (`import`).
 func runCache<T: Sendable>(
-    _ options: some WorkspaceChoice, environment: String? = nil, startsMock: Bool = false, _ command: Command,
+    _ options: some WorkspaceChoice, environment: String? = nil, startsMock: Bool = false,
+    cookieSession: String? = nil, _ command: Command,
     _ pick: @Sendable (CommandOutput) -> T? = { $0.sentence }
 ) async throws -> T {
     var needs = OpenedWorkspace.Needs.files(environment: environment)
     needs.startsMock = startsMock
+    needs.namedSession = cookieSession
     return try await OpenedWorkspace.with(options, needs) { opened in
         let output: CommandOutput
         do throws(ExplorerError) {

@@ -33,13 +33,16 @@ extension SendArguments {
             }
         }
         if resume && output == nil { throw CommandFailure.usage("--continue resumes the file given with -o FILE") }
+        adjustments.timeout = timeout
+        adjustments.connection = connection
+        if download, output == nil { adjustments.streamsBody = true }
         if let output {
             adjustments.streamsBody = true
             let offset = resume ? OutputFile.resumeOffset(of: URL(fileURLWithPath: output)) : 0
             if offset > 0 { adjustments.headers.append((name: "Range", value: "bytes=\(offset)-")) }
         }
         let printer = events == .json ? EventPrinter() : nil
-        let bar = output != nil && StandardStream.error.isTerminal ? TerminalProgressBar() : nil
+        let bar = (output != nil || download) && StandardStream.error.isTerminal ? TerminalProgressBar() : nil
         let json = events == .json
         adjustments.onEvent = { event in
             printer?.print(event)

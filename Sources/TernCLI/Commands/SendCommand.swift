@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import HTTPTypes
 import Synchronization
 import Tern
 import TernExplorer
@@ -134,6 +135,19 @@ struct SendArguments: Equatable {
     /// `--save NAME` of a typed request: the spec to write as NAME, and the secrets its
     /// `{{secret:…}}` stand for.
     var saveAs: SavedRequest?
+    /// HTTPie's `m` letter: the timing line on stdout after the body.
+    var printsTiming = false
+    /// `--download`: the body goes to `output`, else to a file named after the response (`DownloadName`).
+    var download = false
+    /// `--check-status`: exit 3, 4 or 5 for a 3xx, 4xx or 5xx status, as HTTPie does.
+    var checkStatus = false
+    /// `--timeout`: the deadline of each attempt.
+    var timeout: Duration?
+    /// `--verify`, `--cert`, `--proxy`: the connection's TLS and proxy settings.
+    var connection: ConnectionSettings?
+    /// `--session NAME` (or `--session-read-only NAME`): the named session's cookies and headers.
+    var namedSession: String?
+    var sessionReadOnly = false
 
     init(spec: String) {
         self.spec = spec
@@ -163,7 +177,8 @@ struct SendArguments: Equatable {
 
     func run() async throws {
         // A line that shows the wait, on a terminal that nothing else draws on (not -o's bar, not events).
-        let waiting = output == nil && events == nil && StandardStream.error.isTerminal ? WaitingLine() : nil
+        let waiting =
+            output == nil && !download && events == nil && StandardStream.error.isTerminal ? WaitingLine() : nil
         defer { waiting?.finish() }
         let adjustments = try makeAdjustments(waiting: waiting)
         let redirects = try RedirectOptions.policy(noFollow: noFollow, maximum: maxRedirects)
@@ -176,6 +191,8 @@ struct SendArguments: Equatable {
             needs.defaultMode = .live
         }
         needs.usesCookies = !noCookies
+        needs.namedSession = namedSession
+        needs.sessionReadOnly = sessionReadOnly
         needs.redirects = redirects
         // Capture misses and failed checks are printed before a cache that never opened is reported.
         let checked = try await OpenedWorkspace.with(workspace, needs) { opened in
@@ -184,6 +201,24 @@ struct SendArguments: Equatable {
         let response = checked.response
         if fail && (response.statusCode >= 400 || !checked.failures.isEmpty) {
             throw CommandFailure.silent(.failedCheck)
+        }
+        if checkStatus, let status = Self.checkedStatus(response.statusCode) {
+            // As HTTPie: a warning naming the status where the response was not shown on a terminal.
+            if !StandardStream.output.isTerminal {
+                StandardStream.error.write(
+                    "tern: warning: HTTP \(response.statusCode) \(response.status.reasonPhrase)\n")
+            }
+            throw CommandFailure.silent(status)
+        }
+    }
+
+    /// HTTPie's `--check-status` exit status for `code`: 3 for 3xx, 4 for 4xx, 5 for 5xx; nil otherwise.
+    static func checkedStatus(_ code: Int) -> ExitStatus? {
+        switch code {
+        case 300..<400: .redirectStatus
+        case 400..<500: .failedCheck
+        case 500..<600: .serverErrorStatus
+        default: nil
         }
     }
 
@@ -212,7 +247,7 @@ struct SendArguments: Equatable {
                 } catch {
                     throw CommandFailure.usage(error.message)
                 }
-                RequestPrinter.print(request, headers: true, body: true)
+                RequestPrinter.print(request, headers: printsRequestHeaders, body: printsRequestBody)
                 throw CommandFailure.silent(.success)
             }
             return try await saved.send(on: opened, adjustments: adjustments, waiting: waiting)
@@ -224,7 +259,7 @@ struct SendArguments: Equatable {
             } catch {
                 throw CommandFailure.usage(error.message)
             }
-            RequestPrinter.print(request, headers: true, body: true)
+            RequestPrinter.print(request, headers: printsRequestHeaders, body: printsRequestBody)
             throw CommandFailure.silent(.success)
         }
         if events == .json,
@@ -259,7 +294,7 @@ struct SendArguments: Equatable {
             if atOnce { adjusted.replayPacing = .immediate }
         }
         let printed = Atomic<Bool>(false)
-        let interrupt = output == nil && filter == nil ? InterruptStop() : nil
+        let interrupt = output == nil && !download && filter == nil ? InterruptStop() : nil
         if let interrupt {
             let printer = StreamPrinter(json: events == .json, terminal: StandardStream.output.isTerminal)
             adjusted.streamStop = interrupt.stop
@@ -282,16 +317,20 @@ struct SendArguments: Equatable {
         if printsRequestHeaders || printsRequestBody {
             RequestPrinter.print(response.request, headers: printsRequestHeaders, body: printsRequestBody)
         }
-        if verbose {
-            let shown = RequestLines(response.request, secretValues: response.request.secretValues)
-            StandardStream.error.write(shown.lines.map { "> \($0)\n" }.joined() + ">\n")
-        }
-        if verbose || include, response.source == .live, let phases = response.phases {
-            StandardStream.error.write(TimingSummary.line(phases) + "\n")
+        if verbose { RequestPrinter.printVerbose(response.request) }
+        // After the summary line: the timing of a live answer (on stdout with HTTPie's `m`, after the body).
+        var timing: (line: String, stdout: Bool)?
+        // A typed request's `-h` in a pipe is HTTPie's: the headers alone.
+        let timed = printsTiming || verbose || (include && (adHoc == nil || StandardStream.error.isTerminal))
+        if response.source == .live, let phases = response.phases, timed {
+            timing = (TimingSummary.line(phases), printsTiming)
         }
         do {
             if let filterPath {
                 try printMatches(of: filterPath, in: response)
+                if let timing {
+                    (timing.stdout ? StandardStream.output : StandardStream.error).write(timing.line + "\n")
+                }
             } else if let conversation = response.conversation {
                 // As an HTTP answer's: the summary line on a terminal, and where the conversation came from.
                 ResponsePrinter.announce(response)
@@ -299,10 +338,16 @@ struct SendArguments: Equatable {
                 if let close = conversation.close, StandardStream.error.isTerminal || !close.code.isNormal {
                     StandardStream.error.write("tern: \(ConversationLines.closeLine(close))\n")
                 }
+                if let timing {
+                    (timing.stdout ? StandardStream.output : StandardStream.error).write(timing.line + "\n")
+                }
             } else {
                 let streamed = printed.load(ordering: .relaxed) || StreamFormat(headers: response.headers) != nil
-                try ResponsePrinter(include: include, bodyPrinted: streamed || !printsResponseBody).print(
-                    response, output: output, append: resume)
+                var printer = ResponsePrinter(include: include, bodyPrinted: streamed || !printsResponseBody)
+                printer.timing = timing
+                var destination = output
+                if download, destination == nil { destination = DownloadName.pick(for: response) }
+                try printer.print(response, output: destination, append: resume)
             }
         } catch let failure as CommandFailure {
             throw failure

@@ -5,11 +5,21 @@ import TernExplorer
 
 /// Prints a response: pretty JSON and a summary when stdout is a terminal, raw bytes otherwise; with
 /// `-o FILE`, writes the body to FILE whatever its source (the network, the cache or a sample).
+///
+/// On a terminal it reads as HTTPie's: the status line, the headers, the body; then the summary line
+/// (`200 OK · LIVE · 12 ms`) and the timing line on stderr.
 struct ResponsePrinter {
     let include: Bool
     /// The body went out already, item by item as it streamed (`StreamPrinter`): only the head and
     /// the summary are left.
     var bodyPrinted = false
+    /// The timing line printed after the summary: on stdout (HTTPie's `--print m`) or stderr.
+    var timing: (line: String, stdout: Bool)?
+
+    init(include: Bool, bodyPrinted: Bool = false) {
+        self.include = include
+        self.bodyPrinted = bodyPrinted
+    }
 
     /// Prints `response`; with `output`, writes its body there (`append` for `--continue`).
     func print(_ response: Response, output: String?, append: Bool = false) throws {
@@ -27,8 +37,11 @@ struct ResponsePrinter {
             for field in response.headers { head += "\(field.name.rawName): \(field.value)\n" }
             out.write(head + "\n")
         }
-        Self.announce(response)
-        Self.announceDecoding(response, include: include)
+        defer {
+            Self.announce(response)
+            Self.announceDecoding(response, include: include)
+            if let timing { (timing.stdout ? out : StandardStream.error).write(timing.line + "\n") }
+        }
         if let output, append, response.statusCode == 416 {
             StandardStream.error.write("\(output) is already complete (the server has no bytes past its end)\n")
             return
@@ -54,7 +67,10 @@ struct ResponsePrinter {
         let err = StandardStream.error
         if err.isTerminal {
             err.write(summary.line + "\n")
-            if let connection = summary.connection { err.write(connection + "\n") }
+            // The protocol alone (`HTTP/1.1`) says nothing the status line does not: only TLS or a proxy is shown.
+            if let connection = summary.connection, connection != response.connection?.httpVersion {
+                err.write(connection + "\n")
+            }
         } else if response.source != .live {
             err.write("tern: \(response.statusCode) from \(badge.text); --mode live sends it\n")
         }

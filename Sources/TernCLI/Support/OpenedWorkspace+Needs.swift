@@ -23,6 +23,10 @@ extension OpenedWorkspace {
         var startsMock = true
         /// Whether the workspace's cookie jar is used.
         var usesCookies = true
+        /// A typed request's named session (`--session NAME`): its cookie jar instead of the environment's.
+        var namedSession: String?
+        /// Whether the named session is only read (`--session-read-only`).
+        var sessionReadOnly = false
         /// Whether an OAuth 2.0 sign-in's URL or code is printed to stderr (the TUI shows it instead).
         var printsSignIn = true
         /// Whether a workspace found by discovery is named on stderr.

@@ -114,6 +114,8 @@ struct OpenedWorkspace {
         sessionOptions.defaultMode = needs.defaultMode
         sessionOptions.listing = listing
         sessionOptions.usesCookies = needs.usesCookies
+        sessionOptions.namedSession = needs.namedSession
+        sessionOptions.sessionReadOnly = needs.sessionReadOnly
         sessionOptions.mockFiling = mockFiling
         sessionOptions.redirects = needs.redirects
         sessionOptions.followsFiles = needs.followsFiles

@@ -4,10 +4,7 @@ import Foundation
 /// data directory (`$XDG_DATA_HOME`, else `$HOME/.local/share`), made on first use, owner-only.
 enum ScratchWorkspace {
     static func root(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
-        let data =
-            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? home(environment).appendingPathComponent(".local/share")
-        let root = data.appendingPathComponent("tern/scratch", isDirectory: true)
+        let root = location(environment: environment)
         let manifest = root.appendingPathComponent("workspace.yaml")
         guard !FileManager.default.fileExists(atPath: manifest.path) else { return root }
         do {
@@ -29,6 +26,14 @@ enum ScratchWorkspace {
                 "the scratch workspace \(root.path) could not be made: \(error.localizedDescription)")
         }
         return root
+    }
+
+    /// Where the scratch workspace is (or would be made), without making it.
+    static func location(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let data =
+            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
+            ?? home(environment).appendingPathComponent(".local/share")
+        return data.appendingPathComponent("tern/scratch", isDirectory: true)
     }
 
     /// `$HOME` as the shell has it (Foundation's home directory on Linux is the password file's, which a

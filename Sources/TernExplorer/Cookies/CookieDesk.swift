@@ -13,7 +13,9 @@ struct CookieDesk: ExplorerOperation {
     }
 
     /// The cookie jar of the environment in force.
-    var activeCookieJar: CookieJar { context.services.cookieJars.jar(activeEnvironment) }
+    var activeCookieJar: CookieJar {
+        context.services.cookieJars.jar(context.services.cookieJar ?? activeEnvironment)
+    }
 
     /// `cookies list [DOMAIN]`: the cookies of the jar in force (of `domain` and its subdomains), values
     /// masked in each row.
@@ -46,7 +48,10 @@ struct CookieDesk: ExplorerOperation {
     }
 
     /// `environment NAME` or `no environment`: whose jar the cookie commands change.
-    private var jarScope: String { activeEnvironment.map { "environment \($0)" } ?? "no environment" }
+    private var jarScope: String {
+        if let named = context.services.cookieJar { return named.replacingOccurrences(of: ":", with: " ") }
+        return activeEnvironment.map { "environment \($0)" } ?? "no environment"
+    }
 
     /// Writes `.tern/cookies.json` when a jar changed.
     func save() throws(ExplorerError) {

@@ -23,11 +23,19 @@ package final class WorkspaceCookies: Sendable {
 
     private let folder: URL
     private let state = Mutex(State())
+    /// Whether changed jars are written back (`false`: a read-only session's are read and never written).
+    private let keepsChanges: Bool
 
-    /// The jars of the workspace whose `.tern/` folder is `folder`.
-    package init(folder: URL) {
+    /// The jars of the workspace whose `.tern/` folder is `folder`; with `keepsChanges` false, the file is
+    /// read and never written.
+    package init(folder: URL, keepsChanges: Bool = true) {
         self.folder = folder
+        self.keepsChanges = keepsChanges
     }
+
+    /// The key of the named session `name`'s jar (a typed request's `--session NAME`): `session:NAME`,
+    /// beside the environments' jars.
+    package static func sessionJar(_ name: String) -> String { "session:" + name }
 
     /// The jar of `environment` (`nil`: no environment), made empty when there is none yet.
     package func jar(_ environment: String?) -> CookieJar {
@@ -43,6 +51,7 @@ package final class WorkspaceCookies: Sendable {
 
     /// Writes the file (without the cookies already expired) when a jar changed since it was read or last written.
     package func saveIfChanged() throws(FileFailure) {
+        guard keepsChanges else { return }
         let snapshot: [String: [Cookie]]? = state.withLock { state in
             guard let jars = state.jars, jars.contains(where: { state.saved[$0.key] != $0.value.revision }) else {
                 return nil

@@ -27,6 +27,10 @@ package struct SendAdjustments: Sendable {
     package var outgoing: AsyncStream<WebSocketMessage>?
     /// How a replayed conversation is paced (`--at-once`); `nil` as recorded.
     package var replayPacing: WebSocketOptions.ReplayPacing?
+    /// The deadline of each attempt instead of the workspace's `handler.timeout` (a typed request's `--timeout`).
+    package var timeout: Duration?
+    /// TLS and proxy settings instead of the transport's (a typed request's `--verify`, `--cert`, `--proxy`).
+    package var connection: ConnectionSettings?
 
     package init() {}
 }

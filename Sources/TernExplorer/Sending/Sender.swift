@@ -38,6 +38,8 @@ struct Sender {
             if request.headers[.contentType] == nil { request.headers[.contentType] = "application/octet-stream" }
         }
         if adjustments.streamsBody { request.transaction = .download }
+        if let timeout = adjustments.timeout { request.timeout = timeout }
+        if let connection = adjustments.connection { request.connectionSettings = connection }
         let started = Date()
         let handler = context.handler
         let redactor = handler.redactor(for: request)

@@ -29,6 +29,13 @@ package actor ExplorerSession {
         package var editor: (@Sendable (String) async throws -> String)?
         /// Whether sends use the workspace's cookie jar (`tern run --no-cookies` turns it off).
         package var usesCookies = true
+        /// A typed request's named session (`--session NAME`): sends use its cookie jar (`session:NAME` in
+        /// `.tern/cookies.json`) instead of the environment's, and typed requests its headers
+        /// (`.tern/sessions/NAME.json`); `nil`: none.
+        package var namedSession: String? = nil
+        /// Whether the named session is only read (`--session-read-only`): neither its cookies nor its headers
+        /// are written back.
+        package var sessionReadOnly = false
         /// Shows an OAuth 2.0 sign-in's instructions (the CLI and REPL print them; the TUI, which gets the
         /// `.authorization` event, leaves this `nil`).
         package var onAuthorization: (@Sendable (OAuth2Prompt) async -> Void)? = nil
@@ -116,7 +123,8 @@ package actor ExplorerSession {
         secrets = SecretBook(processEnvironment: options.processEnvironment)
         let folder = workspace.root.appendingPathComponent(".tern")
         captures = CaptureBook(folder: folder)
-        let jars = WorkspaceCookies(folder: folder)
+        let jars = WorkspaceCookies(folder: folder, keepsChanges: !options.sessionReadOnly)
+        let namedJar = options.namedSession.map(WorkspaceCookies.sessionJar)
         let activity = ActivityLog()
         let tokens = WorkspaceOAuthTokens(folder: folder)
         let onAuthorization = options.onAuthorization
@@ -135,7 +143,7 @@ package actor ExplorerSession {
             // exchange (a digest challenge's Set-Cookie too).
             interceptors: [
                 AuthenticationInterceptor(oauth2: oauth2),
-                CookieInterceptor { request in jars.jar(request.cachePartition) },
+                CookieInterceptor { request in jars.jar(namedJar ?? request.cachePartition) },
             ],
             clock: clock,
             cacheIdentity: CacheIdentity(
@@ -154,7 +162,8 @@ package actor ExplorerSession {
         services = SessionServices(
             handler: handler, storage: storage, history: history, activity: activity,
             processEnvironment: options.processEnvironment, mockFiling: options.mockFiling, editor: options.editor,
-            cookieJars: jars, usesCookies: options.usesCookies, oauthTokens: tokens, oauth2: oauth2)
+            cookieJars: jars, namedSession: options.namedSession, sessionReadOnly: options.sessionReadOnly,
+            usesCookies: options.usesCookies, oauthTokens: tokens, oauth2: oauth2)
     }
 
     /// A stream of everything the session does from now on.

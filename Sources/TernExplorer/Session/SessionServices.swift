@@ -22,6 +22,13 @@ struct SessionServices: Sendable {
     let editor: (@Sendable (String) async throws -> String)?
     /// The cookie jars, one per environment (`.tern/cookies.json`).
     let cookieJars: WorkspaceCookies
+    /// A typed request's named session (`--session NAME`), whose jar is used instead of the environment's.
+    let namedSession: String?
+    /// Whether the named session is only read (`--session-read-only`).
+    let sessionReadOnly: Bool
+
+    /// The named session's key in `cookieJars`, when there is one.
+    var cookieJar: String? { namedSession.map(WorkspaceCookies.sessionJar) }
     /// Whether sends use the cookie jar at all.
     let usesCookies: Bool
     /// The OAuth 2.0 tokens, one per environment and configuration (`.tern/oauth-tokens.json`).

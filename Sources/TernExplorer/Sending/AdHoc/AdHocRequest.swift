@@ -12,6 +12,8 @@ package struct AdHocRequest: Sendable {
         case json
         /// A URL-encoded form, or a multipart one when a file is uploaded (`--form`).
         case form
+        /// A multipart form, files or not (`--multipart`).
+        case multipart
     }
 
     /// The body the items (or `--raw`) make.
@@ -53,6 +55,13 @@ package struct AdHocRequest: Sendable {
     package var query: [Pair] = []
     /// The body, if any.
     package var body: Body?
+    /// How data items make a body, and what a raw one is sent as.
+    package var style: Style = .json
+    /// Whether JSON was asked for (`--json`): its `Accept` and `Content-Type` go even with no body, as HTTPie's.
+    package var asksForJSON = false
+
+    /// The `Accept` a JSON body is sent with unless a header item names one, as HTTPie sends it.
+    package static let jsonAccept = "application/json, */*;q=0.5"
 
     /// The methods `tern METHOD URL` takes (any case).
     package static let methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -81,6 +90,7 @@ package struct AdHocRequest: Sendable {
                 description: "'\(method ?? chosen)' is not a method; use one of \(methods.joined(separator: ", "))")
         }
         var request = AdHocRequest(method: chosen, url: url.contains("{{") ? url : try Self.url(url).absoluteString)
+        request.style = style
         var json = NestedJSON()
         var fields: [Pair] = []
         var files: [FileField] = []
@@ -115,14 +125,14 @@ package struct AdHocRequest: Sendable {
                 request.query.append(Pair(name: item.key, value: try text(item.value)))
             case .field, .fieldFromFile:
                 let value = item.kind == .field ? item.value : try text(item.value)
-                if style == .form {
+                if style != .json {
                     fields.append(Pair(name: item.key, value: value))
                 } else {
                     try setJSON(&json, item.key, .string(value))
                 }
             case .rawJSON, .rawJSONFromFile:
                 guard style == .json else {
-                    throw Failure(description: "'\(item.key):=…' is JSON, which a --form body cannot hold")
+                    throw Failure(description: "'\(item.key):=…' is JSON, which a form body cannot hold")
                 }
                 let source = item.kind == .rawJSON ? item.value : try text(item.value)
                 let value: JSONPathValue
@@ -133,7 +143,7 @@ package struct AdHocRequest: Sendable {
                 }
                 try setJSON(&json, item.key, value)
             case .fileUpload:
-                guard style == .form else {
+                guard style != .json else {
                     throw Failure(
                         description: "'\(item.key)@\(item.value)' uploads a file: add --form (a multipart body)")
                 }
@@ -143,12 +153,12 @@ package struct AdHocRequest: Sendable {
                     type = String(path[marker.upperBound...])
                     path = String(path[..<marker.lowerBound])
                 }
-                files.append(FileField(field: item.key, path: path, type: type))
+                files.append(FileField(field: item.key, path: path, type: type ?? Self.guessedType(path)))
             }
         }
         if let raw {
             request.body = .raw(raw)
-        } else if !files.isEmpty {
+        } else if !files.isEmpty || (style == .multipart && !fields.isEmpty) {
             request.body = .multipart(fields: fields, files: files)
         } else if !fields.isEmpty {
             request.body = .form(fields)
@@ -164,6 +174,19 @@ package struct AdHocRequest: Sendable {
         } catch {
             throw Failure(description: error.description)
         }
+    }
+
+    /// HTTPie's guess of an uploaded file's type from its extension (Python's `mimetypes`); nil: Tern's
+    /// `application/octet-stream`.
+    static func guessedType(_ path: String) -> String? {
+        let types = [
+            "txt": "text/plain", "json": "application/json", "html": "text/html", "htm": "text/html",
+            "csv": "text/csv", "xml": "application/xml", "pdf": "application/pdf", "png": "image/png",
+            "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif", "svg": "image/svg+xml",
+            "js": "text/javascript", "css": "text/css", "zip": "application/zip", "md": "text/markdown",
+        ]
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        return types[path[path.index(after: dot)...].lowercased()]
     }
 
     /// The URL as typed, with HTTPie's shorthands: `:3000/path` and `:/path` are on `localhost`, and a URL
@@ -206,12 +229,7 @@ extension AdHocRequest {
         switch self.body {
         case .json(let document):
             body = .text(document.jsonText)
-            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-                headers.append((name: "Content-Type", value: "application/json"))
-            }
-            if !headers.contains(where: { $0.name.lowercased() == "accept" }) {
-                headers.append((name: "Accept", value: "application/json, */*;q=0.5"))
-            }
+            Self.addJSONHeaders(to: &headers)
         case .form(let pairs):
             body = .form(pairs.map { (name: $0.name, value: $0.value) })
         case .multipart(let fields, let files):
@@ -219,16 +237,28 @@ extension AdHocRequest {
                 fields.map { MultipartPartDefinition(name: $0.name, value: $0.value) }
                     + files.map { MultipartPartDefinition(name: $0.field, file: $0.path, contentType: $0.type) })
         case .raw(let data):
-            // As HTTPie sends a piped or --raw body: JSON unless a Content-Type says otherwise.
+            // As HTTPie sends a piped or --raw body: JSON unless a Content-Type says otherwise (a form with --form).
             body = .text(String(decoding: data, as: UTF8.self))
-            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
-                headers.append((name: "Content-Type", value: "application/json"))
+            if style == .json {
+                Self.addJSONHeaders(to: &headers)
+            } else if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.append((name: "Content-Type", value: "application/x-www-form-urlencoded; charset=utf-8"))
             }
         case nil:
-            break
+            if asksForJSON { Self.addJSONHeaders(to: &headers) }
         }
         return SpecDefinition(
             name: "\(method) \(url)", method: method, path: url,
             query: query.map { (name: $0.name, value: .string($0.value)) }, headers: headers, body: body)
+    }
+
+    /// `Content-Type: application/json` and HTTPie's JSON `Accept`, each unless a header item names it.
+    private static func addJSONHeaders(to headers: inout [(name: String, value: String)]) {
+        if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+            headers.append((name: "Content-Type", value: "application/json"))
+        }
+        if !headers.contains(where: { $0.name.lowercased() == "accept" }) {
+            headers.append((name: "Accept", value: jsonAccept))
+        }
     }
 }
