@@ -84,7 +84,7 @@ struct CookieSessionOption: ParsableArguments {
     var name: String?
 
     /// The workspace in force; with a session and no workspace around, the scratch one typed requests use.
-    func workspace(_ options: WorkspaceOptions) throws -> WorkspaceFolder {
+    func workspace(_ options: some WorkspaceChoice) throws -> WorkspaceFolder {
         guard name != nil else { return WorkspaceFolder(workspace: options.workspace) }
         return WorkspaceFolder(workspace: try AdHocArguments.workspaceFolder(options.workspace))
     }
