@@ -164,6 +164,22 @@ struct TypedDataCLITests {
             #expect(checked.status == 4, "\(checked.stdout)\(checked.stderr)")
             #expect(checked.stdout.contains("load/row-user [mallory]: $.name equals"), "\(checked.stdout)")
 
+            // A typed JSON body under load: the mock echoes it, and each row's number is checked on every answer
+            // (the string "36" would not equal 36).
+            try demo.write(
+                "ages.csv", "name,id,who,age\nada,1,Ada,36\ngrace,2,Grace,85\n")
+            try demo.write(
+                "specs/load/typed-age.yaml",
+                "target: api\nmethod: POST\npath: /users\nbody:\n  json: {age: '{{age:number}}'}\n"
+                    + "expect:\n  json:\n    $.age: '{{age:number}}'\n")
+            let typed = try await Tern.run(
+                demo.arguments([
+                    "load", "load/typed-age", "--data", demo.root.appendingPathComponent("ages.csv").path, "--rate",
+                    "10", "--duration", "1", "--check-every", "1", "--var", "baseURL=\(server.baseURL.absoluteString)",
+                ]))
+            #expect(typed.status == 0, "\(typed.stdout)\(typed.stderr)")
+            #expect(typed.stdout.contains("checks: 10 answers checked, 0 failed"), "\(typed.stdout)")
+
             let before = server.totalRequestCount
             try demo.write("broken.csv", "name,id\nada\n")
             let broken = try await Tern.run(
