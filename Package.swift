@@ -282,7 +282,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TernCLITests",
-            dependencies: ["TernTesting"],
+            dependencies: ["TernTesting", "TernJSONPath"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

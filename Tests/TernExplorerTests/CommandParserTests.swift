@@ -131,8 +131,12 @@ struct CommandParserTests {
         #expect(
             try CommandParser.parse("load a")
                 == .load(LoadOptions(names: ["a"], arrivals: .concurrency(10), duration: 10)))
+        var withData = LoadOptions(names: ["a"], arrivals: .concurrency(10), duration: 10)
+        withData.dataFile = "rows.csv"
+        #expect(try CommandParser.parse("load a --data rows.csv") == .load(withData))
         for bad in [
-            "load", "load a --rate", "load a --rate x", "load a --rate 5 --concurrency 2", "load a --connections 3",
+            "load", "load a --data", "load a --data x --data y", "load a --rate", "load a --rate x",
+            "load a --rate 5 --concurrency 2", "load a --connections 3",
             "load a --duration 0", "load a --rate -1", "load a --concurrency 0", "load a --bogus 1",
             "load a --rate 5 --rate 6",
         ] {

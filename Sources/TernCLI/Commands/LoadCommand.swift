@@ -18,7 +18,9 @@ struct LoadCommand: AsyncParsableCommand {
             each latency is measured from the request's intended start, so time queued behind slow answers \
             counts. Closed loop with --concurrency N (the default, 10): N clients, each sending again when \
             its answer came. The requests are resolved once (dependencies sent first) and go to the \
-            addresses the specs name: live, no retries, no redirects followed, nothing stored. Prints a live \
+            addresses the specs name: live, no retries, no redirects followed, nothing stored. With --data FILE \
+            (the formats of 'tern run --data') each spec is resolved once per row, its fields as variables, and \
+            the rows' requests take turns. Prints a live \
             line on a terminal and p50/p90/p99/p99.9/max, statuses and errors at the end. \
             Exit 0; 1 when some requests got no answer; 4 when a check failed (--check-every) or the run is \
             worse than --baseline by more than --max-regression percent.
@@ -50,6 +52,12 @@ struct LoadCommand: AsyncParsableCommand {
         help: ArgumentHelp("Check the expectations of one answer in N (1: every one; default 0: none).", valueName: "N")
     )
     var checkEvery: Int = 0
+
+    @Option(
+        help: ArgumentHelp(
+            "Resolve each spec once per row of FILE (CSV with a header, a JSON array, JSON lines); the rows take "
+                + "turns.", valueName: "FILE"))
+    var data: String?
 
     @Option(help: ArgumentHelp("Write the report: json:FILE.", valueName: "json:FILE"))
     var report: String?
@@ -90,10 +98,18 @@ struct LoadCommand: AsyncParsableCommand {
             }
         }
         let values = try variables.values()
+        // A bad data file is said before the workspace is opened, read as `tern run --data` reads it.
+        let options: LoadOptions
+        do throws(ExplorerError) {
+            var read = self.options
+            read.data = try RunTarget(specs, data: data).readData()
+            options = read
+        } catch {
+            throw CommandFailure.usage(error.message)
+        }
         var needs = OpenedWorkspace.Needs.requests(environment: env.name, mode: .live, variables: values)
         needs.defaultMode = .live
         needs.usesCookies = true
-        let options = self.options
         let live = StandardStream.error.isTerminal
         let result = try await OpenedWorkspace.with(workspace, needs) { opened in
             let session = opened.session

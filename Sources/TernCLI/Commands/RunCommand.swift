@@ -121,9 +121,9 @@ struct RunCommand: AsyncParsableCommand {
         for await event in events {
             switch event {
             case .started(let order, let rows):
-                // The spec column as wide as the longest id (within reason), so the columns line up.
-                let rowWidth = rows.map { data in (data.rows.map(\.label.count).max() ?? 0) + 3 } ?? 0
-                idWidth = min(64, max(24, (order.map(\.count).max() ?? 0) + rowWidth))
+                // The spec column as wide as the longest id (within reason, a longer one shortened), so the
+                // columns line up.
+                idWidth = SpecRunResult.idWidth(ids: order, data: rows)
             case .progress(let done, let total, let current):
                 progressStream?.write("\r\u{1B}[2K" + Self.bar(done: done, total: total, current: current))
             case .result(let result, _):

@@ -1,12 +1,18 @@
 extension CommandParser {
-    /// `load SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D] [--check-every N]`.
+    /// `load SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D] [--check-every N]
+    /// [--data FILE]`.
     static func parseLoad(_ arguments: [String]) throws(ExplorerError) -> LoadOptions {
         var names: [String] = []
         var numbers: [String: Double] = [:]
+        var dataFile: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if ["--rate", "--connections", "--concurrency", "--duration", "--check-every"].contains(argument) {
+            if argument == "--data" {
+                guard index + 1 < arguments.count, dataFile == nil else { throw usage("load") }
+                dataFile = arguments[index + 1]
+                index += 2
+            } else if ["--rate", "--connections", "--concurrency", "--duration", "--check-every"].contains(argument) {
                 guard index + 1 < arguments.count, let value = Double(arguments[index + 1]), value.isFinite,
                     numbers[argument] == nil
                 else { throw usage("load") }
@@ -29,9 +35,10 @@ extension CommandParser {
             if let rate { .rate(rate, connections: whole("--connections", 64)) } else {
                 .concurrency(whole("--concurrency", 10))
             }
-        let options = LoadOptions(
+        var options = LoadOptions(
             names: names, arrivals: arrivals, duration: numbers["--duration"] ?? 10,
             checkEvery: whole("--check-every", 0))
+        options.dataFile = dataFile
         if let problem = options.problem { throw ExplorerError(.usage, problem) }
         return options
     }

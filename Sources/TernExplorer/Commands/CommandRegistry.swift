@@ -84,7 +84,8 @@ package enum CommandRegistry {
             summary: "Send specs in order, dependencies first, and check their expectations; once per data row.",
             key: "R"),
         CommandInfo(
-            name: "load", arguments: "SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D]",
+            name: "load",
+            arguments: "SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D] [--data FILE]",
             summary: "Send under load for D seconds (default 10); p50/p90/p99/p99.9/max, statuses, errors.",
             key: nil),
         CommandInfo(

@@ -51,7 +51,14 @@ struct WorkspaceExport: ExplorerOperation {
                 entries.append(found)
             }
             let data = LocustExport.file(of: workspace, entries: entries, environment: activeEnvironment)
-            return try writeExport(data, to: file, replacing: force, what: "a locustfile of \(entries.count) specs")
+            var message = try writeExport(
+                data, to: file, replacing: force, what: "a locustfile of \(entries.count) specs")
+            // Said beside the "wrote" line; the file's notes say it too (and alone when the file is stdout).
+            guard file != "-" else { return message }
+            let undefined = LocustExport.undefinedVariables(
+                of: workspace, entries: entries, environment: activeEnvironment)
+            for warning in undefined { message += "\nwarning: " + warning }
+            return message
         case .http(let file, let group, let force):
             let data = try exportGroup(group, as: "http") { (workspace, group) throws(ImportError) in
                 try HTTPFileExport.file(of: workspace, group: group)

@@ -66,7 +66,8 @@ struct LoadEngine: Sendable {
         }
         let elapsed = (clock.now - start).seconds
         return LoadReport(
-            specs: targets.map(\.id), arrivals: options.arrivals, duration: options.duration,
+            specs: targets.map(\.id).reduce(into: []) { ids, id in if !ids.contains(id) { ids.append(id) } },
+            rows: options.data.map { ($0.file, $0.rows.count) }, arrivals: options.arrivals, duration: options.duration,
             // The rate is over the time asked for, or longer when the last answers came after it: a load that
             // kept up reports the rate asked, one that fell behind less.
             stoppedEarly: Task.isCancelled,
@@ -115,11 +116,11 @@ struct LoadEngine: Sendable {
         var facts = ResponseFacts(response)
         let results = Expectations.evaluate(target.expectations, on: &facts, root: target.root)
         if let failed = results.first(where: { !$0.passed }) {
-            return "\(target.id): \(failed.expected) — got \(failed.actual)"
+            return "\(target.key): \(failed.expected) — got \(failed.actual)"
         }
         let declaresStatus = target.expectations.contains { if case .status = $0 { true } else { false } }
         return !declaresStatus && response.statusCode >= 400
-            ? "\(target.id): status below 400 — got \(response.statusCode)" : nil
+            ? "\(target.key): status below 400 — got \(response.statusCode)" : nil
     }
 
     /// A failure's cause in a few words (`connection failed`, `timed out`).

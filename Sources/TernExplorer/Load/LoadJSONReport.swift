@@ -12,7 +12,7 @@ package enum LoadJSONReport {
         case .concurrency(let clients):
             arrivals = ["mode": "closed", "concurrency": clients]
         }
-        let document: [String: Any] = [
+        var document: [String: Any] = [
             "specs": report.specs, "arrivals": arrivals, "durationAsked": report.duration,
             "stoppedEarly": report.stoppedEarly, "elapsed": figures.elapsed, "completed": figures.completed,
             "rate": figures.rate,
@@ -24,6 +24,7 @@ package enum LoadJSONReport {
             "errors": figures.errors,
             "checks": ["checked": figures.checked, "failed": figures.checksFailed],
         ]
+        if let rows = report.rows { document["data"] = ["file": rows.file, "rows": rows.count] }
         guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted]),
             let text = String(data: data, encoding: .utf8)
         else { return "{}" }

@@ -16,13 +16,22 @@ package struct LoadOptions: Sendable, Equatable {
     package var duration: Double
     /// Check the expectations of one answer in `checkEvery` (1: every answer; 0: none).
     package var checkEvery: Int
+    /// The data file's rows (`--data FILE`, read as `run --data` reads it): each spec's request is resolved
+    /// once per row, the row's fields as variables, and the rows' requests take turns.
+    package var data: RunData?
+    /// The data file to read when the load starts (the REPL's and the TUI's `load --data FILE`), when
+    /// `data` was not read already.
+    package var dataFile: String?
 
     /// Makes options.
-    package init(names: [String], arrivals: Arrivals, duration: Double, checkEvery: Int = 0) {
+    package init(
+        names: [String], arrivals: Arrivals, duration: Double, checkEvery: Int = 0, data: RunData? = nil
+    ) {
         self.names = names
         self.arrivals = arrivals
         self.duration = duration
         self.checkEvery = checkEvery
+        self.data = data
     }
 
     /// The limits the options must keep (named numbers, in one place).

@@ -10,8 +10,10 @@ extension LoadReport {
     ///     status: 200 × 9998
     ///     errors: none
     package var lines: [String] {
+        let rowsText = rows.map { " × \($0.count) row\($0.count == 1 ? "" : "s") of \($0.file)" } ?? ""
         var lines = [
-            "load \(specs.joined(separator: ", ")): \(arrivalsText)" + (stoppedEarly ? " (stopped early)" : "")
+            "load \(specs.joined(separator: ", "))\(rowsText): \(arrivalsText)"
+                + (stoppedEarly ? " (stopped early)" : "")
         ]
         let rate = String(format: "%.1f", figures.rate)
         var achieved =

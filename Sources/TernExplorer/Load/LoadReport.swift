@@ -4,6 +4,8 @@ import Foundation
 package struct LoadReport: Sendable, Equatable {
     /// The spec ids loaded, in the order their requests take turns.
     package var specs: [String]
+    /// The data file and its row count, in a load with `--data` (each spec's request once per row).
+    package var rows: (file: String, count: Int)?
     /// The arrivals asked for.
     package var arrivals: LoadOptions.Arrivals
     /// Seconds asked for.
@@ -12,4 +14,13 @@ package struct LoadReport: Sendable, Equatable {
     package var stoppedEarly: Bool
     /// The figures at the end.
     package var figures: LoadFigures
+}
+
+extension LoadReport {
+    /// Whether the two reports say the same (the data file and its rows included).
+    package static func == (lhs: LoadReport, rhs: LoadReport) -> Bool {
+        lhs.specs == rhs.specs && lhs.rows?.file == rhs.rows?.file && lhs.rows?.count == rhs.rows?.count
+            && lhs.arrivals == rhs.arrivals && lhs.duration == rhs.duration && lhs.stoppedEarly == rhs.stoppedEarly
+            && lhs.figures == rhs.figures
+    }
 }

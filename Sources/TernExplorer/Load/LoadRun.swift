@@ -12,15 +12,17 @@ struct LoadRun: ExplorerOperation {
         self.context = context
     }
 
-    /// Runs a load on `options.names`: their requests, resolved once after their dependencies are
-    /// sent, go straight to the network (live, no retries, no redirects followed, nothing stored, no
-    /// cookies kept), taking turns. `progress` gets the figures about once a second. Cancelling the
-    /// task stops the load; the report says so.
+    /// Runs a load on `options.names` (once per row of `options.data`, or of `options.dataFile` read now):
+    /// their requests, resolved once after their dependencies are sent, go straight to the network (live,
+    /// no retries, no redirects followed, nothing stored, no cookies kept), taking turns. `progress` gets
+    /// the figures about once a second. Cancelling the task stops the load; the report says so.
     func run(
         _ options: LoadOptions, progress: @escaping @Sendable (LoadFigures) -> Void = { _ in }
     ) async throws(ExplorerError) -> LoadReport {
         if let problem = options.problem { throw ExplorerError(.usage, problem) }
-        let targets = try await loadTargets(options.names)
+        var options = options
+        if options.data == nil { options.data = try RunTarget(options.names, data: options.dataFile).readData() }
+        let targets = try await loadTargets(options.names, data: options.data)
         let loadHandler = Handler(
             transport: handler.transport, storage: nil, mode: .live, retryPolicy: .never,
             defaults: handler.defaults, interceptors: handler.interceptors,
@@ -29,30 +31,46 @@ struct LoadRun: ExplorerOperation {
         return await engine.run(progress: progress)
     }
 
-    /// The targets of `names`: each spec's request with its dependencies sent first (once).
-    private func loadTargets(_ names: [String]) async throws(ExplorerError) -> [LoadTarget] {
+    /// The targets of `names`: each spec's request with its dependencies sent first (once); with a data
+    /// file, once per row, the row's fields as variables and its dependencies sent in its own pass (as
+    /// `run --data` does), so the rows' requests take turns.
+    private func loadTargets(_ names: [String], data: RunData?) async throws(ExplorerError) -> [LoadTarget] {
         let ids = try SpecSelection(context).runOrder(names)
         var targets: [LoadTarget] = []
-        for id in ids {
-            let entry = try self.entry(id)
-            if entry.spec.isWebSocket {
-                throw ExplorerError(.usage, "\(id) is a WebSocket spec; load sends HTTP requests only")
+        defer { if data != nil { context.captures.enter(nil) } }
+        for row in RunTarget.passes(data) {
+            var rowContext = context
+            if let row {
+                context.captures.enter(row)
+                rowContext.settings.rowValues = row.values
             }
-            _ = try await ChainedSend(context).dependencies(of: entry)
-            var request = try resolve(entry)
-            request.retryPolicy = .never
-            request.redirectPolicy = RedirectPolicy(follow: false)
-            request.usesCookies = false
-            request.sample = nil
-            request.transaction = .data
-            let expectations = try workspaceCall { () throws(WorkspaceError) in
-                try workspace.expectations(for: entry, context: context.templateContext())
+            for id in ids {
+                targets.append(try await target(id, row: row, in: rowContext))
             }
-            targets.append(
-                LoadTarget(
-                    id: id, request: request, expectations: expectations.filter { $0 != .openAPIContract },
-                    root: workspace.root))
         }
         return targets
+    }
+
+    /// The target of the spec `id` in `context` (`row`'s pass, when there is one).
+    private func target(_ id: String, row: RunData.Row?, in context: ExplorerContext) async throws(ExplorerError)
+        -> LoadTarget
+    {
+        let entry = try context.entry(id)
+        if entry.spec.isWebSocket {
+            throw ExplorerError(.usage, "\(id) is a WebSocket spec; load sends HTTP requests only")
+        }
+        _ = try await ChainedSend(context).dependencies(of: entry)
+        var request = try context.resolve(entry)
+        request.retryPolicy = .never
+        request.redirectPolicy = RedirectPolicy(follow: false)
+        request.usesCookies = false
+        request.sample = nil
+        request.transaction = .data
+        let expectations = try workspaceCall { () throws(WorkspaceError) in
+            try workspace.expectations(for: entry, context: context.templateContext())
+        }
+        return LoadTarget(
+            id: id, row: row?.label, request: request, expectations: expectations.filter { $0 != .openAPIContract },
+            root: workspace.root)
     }
 }

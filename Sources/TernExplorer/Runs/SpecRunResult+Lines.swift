@@ -10,13 +10,34 @@ extension SpecRunResult {
     ///         ✗ status is 200 — got 401
     package var lines: [String] { lines(idWidth: 24) }
 
+    /// The widest spec column: a longer `id [row]` is shortened in its middle (`…`) to fit.
+    package static let maximumIdWidth = 64
+
     /// The spec column's width for `results`: the longest id (24 to 64), so every line's columns align.
     package static func idWidth(_ results: [SpecRunResult]) -> Int {
-        min(64, max(24, results.map(\.key.count).max() ?? 0))
+        min(maximumIdWidth, max(24, results.map(\.key.count).max() ?? 0))
+    }
+
+    /// The spec column's width for a run of `ids` over `data`'s rows, known before any result: the
+    /// longest `id [row]` (24 to 64).
+    package static func idWidth(ids: [String], data: RunData?) -> Int {
+        let rowWidth = data.map { data in (data.rows.map(\.label.count).max() ?? 0) + 3 } ?? 0
+        return min(maximumIdWidth, max(24, (ids.map(\.count).max() ?? 0) + rowWidth))
+    }
+
+    /// `key` in `width` characters: shortened in its middle with `…` when longer, so the spec's start
+    /// and its row (at the end) stay readable and the columns after it stay aligned.
+    static func fitted(_ key: String, width: Int) -> String {
+        guard key.count > width, width > 1 else {
+            return key + String(repeating: " ", count: max(0, width - key.count))
+        }
+        let tail = (width - 1) / 2
+        return String(key.prefix(width - 1 - tail)) + "…" + String(key.suffix(tail))
     }
 
     /// The lines with the spec column `idWidth` wide: the longest id of the run, so the status and time
-    /// columns line up under each other whatever the ids.
+    /// columns line up under each other whatever the ids (one longer than the column is shortened in its
+    /// middle, `users/a-very-lo…ser [ada]`).
     package func lines(idWidth: Int) -> [String] {
         let mark =
             switch outcome {
@@ -30,7 +51,7 @@ extension SpecRunResult {
         let checks = expectations.isEmpty ? "" : "  \(expectations.count - failures.count)/\(expectations.count) checks"
         let origin = source.map { "  (\($0))" } ?? ""
         let key = self.key
-        let padded = key.count < idWidth ? key + String(repeating: " ", count: idWidth - key.count) : key
+        let padded = Self.fitted(key, width: idWidth)
         let timeColumn = String(repeating: " ", count: max(0, 6 - time.count)) + time
         var lines = ["\(mark) \(padded) \(status)  \(timeColumn)\(checks)\(origin)"]
         for failure in failures { lines.append("    ✗ \(failure.expected) — got \(failure.actual)") }

@@ -34,6 +34,7 @@ package enum LocustExport {
             "# no secret is written here.",
         ]
         lines += notes.map { "# note: " + $0 }
+        lines += undefinedVariables(of: workspace, entries: entries, environment: environment).map { "# note: " + $0 }
         lines += LocustPython.prelude
         lines.append("VARIABLES = {")
         for variable in values {
@@ -52,5 +53,32 @@ package enum LocustExport {
             "    host = os.environ.get(\"TERN_LOCUST_HOST\", \"http://127.0.0.1\")", "",
         ]
         return Data(lines.joined(separator: "\n").utf8)
+    }
+
+    /// A sentence for each variable the specs read that nothing defines: not the environment, not a capture
+    /// of an exported spec. Locust would fail every request that reads one (`undefined variable`) unless
+    /// `TERN_VAR_<name>` is set where it runs. Each names the specs that read it and close matches.
+    package static func undefinedVariables(
+        of workspace: Workspace, entries: [SpecEntry], environment: String?
+    ) -> [String] {
+        let chosen = environment.flatMap { workspace.environments[$0] }
+        var defined = Set(chosen?.variables.map(\.name) ?? [])
+        for entry in entries { defined.formUnion(entry.spec.capture.map(\.name)) }
+        var readers: [String: [String]] = [:]
+        for entry in entries {
+            for name in workspace.variablesRead(by: entry) where !defined.contains(name) {
+                readers[name, default: []].append(entry.id)
+            }
+        }
+        let place = chosen.map { "environment '\($0.name)' does not define it" } ?? "no environment is chosen"
+        return readers.keys.sorted().map { name in
+            var line = "undefined variable '\(name)'"
+            if let match = Suggestions.closeMatches(to: name, in: defined.sorted()).first {
+                line += " (did you mean '\(match)'?)"
+            }
+            let specs = readers[name] ?? []
+            return line + " in \(specs.joined(separator: ", ")): \(place) and no exported spec captures it; "
+                + "set TERN_VAR_\(name) where Locust runs, or its requests fail"
+        }
     }
 }

@@ -93,7 +93,7 @@ struct LocustTask {
     private func bodyLines(notes: inout [String]) -> [String] {
         switch spec.body {
         case .json(let value)?:
-            return ["            extra['json'] = render_json(json.loads(\(string(Self.json(value)))), scope)"]
+            return ["            extra['json'] = render_json(json.loads(\(string(Self.json(value)))), scope, False)"]
         case .form(let fields)?:
             let pairs = fields.map { "(\(string($0.name)), render(\(string($0.value)), scope))" }
             return ["            extra['data'] = [\(pairs.joined(separator: ", "))]"]
@@ -103,7 +103,8 @@ struct LocustTask {
             var object: [String: JSONValue] = ["query": .string(graphql.query)]
             if let operation = graphql.operationName { object["operationName"] = .string(operation) }
             if let variables = graphql.variables { object["variables"] = variables }
-            return ["            extra['json'] = render_json(json.loads(\(string(Self.json(.object(object))))), scope)"]
+            let document = string(Self.json(.object(object)))
+            return ["            extra['json'] = render_json(json.loads(\(document)), scope, False)"]
         case .file?, .multipart?:
             notes.append(
                 "\(entry.id): its \(spec.body?.kind ?? "") body is not exported (files stay with the workspace)")

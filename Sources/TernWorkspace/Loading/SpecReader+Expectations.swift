@@ -34,8 +34,13 @@ extension SpecReader {
         if let schema = fields["schema"] {
             var layout = SpecLayout()
             let value = try reader.json(schema, path: "expect/schema", layout: &layout)
-            guard case .object = value else {
-                throw reader.error("'expect.schema' must be a JSON Schema object", at: schema)
+            // A boolean is a whole schema too: `true` takes any JSON body, `false` none.
+            switch value {
+            case .object, .bool: break
+            default:
+                throw reader.error(
+                    "'expect.schema' must be a JSON Schema: an object, or true (any JSON) or false (none)",
+                    at: schema)
             }
             // Checked now for what it says itself; the files its `$ref`s name are read when it is used.
             do throws(JSONSchemaError) {

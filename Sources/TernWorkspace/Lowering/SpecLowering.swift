@@ -158,11 +158,12 @@ struct SpecLowering {
         return parameters
     }
 
-    /// A JSON value with every string leaf rendered.
+    /// A JSON value with every string leaf rendered; a leaf that is exactly one typed reference
+    /// (`'{{age:number}}'`) becomes the value of its type.
     func renderJSON(_ value: JSONValue, at path: String) throws(WorkspaceError) -> JSONValue {
         switch value {
         case .string(let text):
-            return .string(try render(text, at: path))
+            return try renderer.renderJSON(text, file: file, at: spec.layout[location: path])
         case .array(let elements):
             var result: [JSONValue] = []
             for (index, element) in elements.enumerated() {

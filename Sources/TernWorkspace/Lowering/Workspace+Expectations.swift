@@ -5,7 +5,8 @@ extension Workspace {
     /// `entry`'s expectations with their `{{…}}` rendered in `context`: the texts a header, the body or
     /// a JSON value is compared with, patterns, and a templated status. A JSON value that is exactly
     /// one `{{name}}` takes the type of what it renders to, so `"{{id}}"` with `id` = `7` equals the
-    /// number 7. Schemas are not templated. An undefined variable is an error naming the spec's file.
+    /// number 7; one that is a typed reference (`{{id:number}}`, `{{tags:json}}`) must convert to its type.
+    /// Schemas are not templated. An undefined variable is an error naming the spec's file.
     public func expectations(for entry: SpecEntry, context: TemplateContext = TemplateContext())
         throws(WorkspaceError) -> [ResponseExpectation]
     {
@@ -38,6 +39,9 @@ extension Workspace {
             switch value {
             case .string(let text) where Template.mayContainReferences(text):
                 let rendered = try render(text)
+                if let reference = Template.whole(text), let type = reference.type {
+                    return try renderer.typed(rendered, as: type, reference: reference, file: entry.file, at: location)
+                }
                 let references = Template.references(in: text)
                 let whole =
                     references.count == 1 && text.trimmingCharacters(in: .whitespaces).hasPrefix("{{")

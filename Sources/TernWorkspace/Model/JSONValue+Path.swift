@@ -16,3 +16,19 @@ extension JSONValue {
         }
     }
 }
+
+extension JSONValue {
+    /// The value of a JSON document as read by `TernJSONPath` (an integer beyond `Int` as a double).
+    package init(_ value: JSONPathValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let flag): self = .bool(flag)
+        case .int(let number): self = Int(exactly: number).map(JSONValue.int) ?? .double(Double(number))
+        case .double(let number): self = .double(number)
+        case .string(let text): self = .string(text)
+        case .array(let items): self = .array(items.map(JSONValue.init))
+        case .object(let members):
+            self = .object(Dictionary(members.members.map { ($0.0, JSONValue($0.1)) }, uniquingKeysWith: { $1 }))
+        }
+    }
+}

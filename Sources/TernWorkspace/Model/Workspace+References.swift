@@ -74,3 +74,49 @@ extension Workspace {
         return used
     }
 }
+
+extension Workspace {
+    /// The variables (`{{name}}`, not `{{env:…}}` nor `{{secret:…}}`) that `entry` reads: in its request,
+    /// its auth, its target's base URL, headers and auth, and its expectations; sorted.
+    package func variablesRead(by entry: SpecEntry) -> [String] {
+        let spec = entry.spec
+        var strings = spec.templatedStrings + (spec.auth?.values.map(\.value) ?? [])
+        if !spec.hasFullURL, let target = target(for: spec) {
+            strings += [target.baseURL] + target.headers.map(\.value) + (target.auth?.values.map(\.value) ?? [])
+        }
+        for expectation in spec.expect { strings += expectation.templatedStrings }
+        let names = strings.flatMap(Template.references(in:)).filter(\.isVariable).map(\.name)
+        return Set(names).sorted()
+    }
+}
+
+extension ResponseExpectation {
+    /// The strings of it that are templated when it is checked (schemas are not).
+    var templatedStrings: [String] {
+        func text(_ check: TextCheck) -> [String] {
+            switch check {
+            case .equals(let text), .contains(let text), .matches(let text): [text]
+            case .exists: []
+            }
+        }
+        func json(_ value: JSONValue) -> [String] {
+            switch value {
+            case .string(let text): [text]
+            case .array(let items): items.flatMap(json)
+            case .object(let members): members.values.flatMap(json)
+            default: []
+            }
+        }
+        switch self {
+        case .status(.template(let text)): return [text]
+        case .header(_, let check), .body(let check): return text(check)
+        case .json(_, let check):
+            switch check {
+            case .equals(let value), .notEquals(let value), .contains(let value): return json(value)
+            case .matches(let pattern): return [pattern]
+            case .exists, .type, .compare, .count: return []
+            }
+        case .status, .durationUnder, .schema, .openAPIContract: return []
+        }
+    }
+}

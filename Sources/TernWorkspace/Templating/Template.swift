@@ -3,7 +3,9 @@ import Foundation
 /// The `{{name}}` / `{{env:NAME}}` / `{{secret:NAME}}` syntax: finding references and substituting them in one pass.
 ///
 /// Spaces inside the braces are ignored (`{{ userId }}`). `{{}}` and an unclosed `{{` are kept
-/// as text. Substituted values are never scanned again.
+/// as text. Substituted values are never scanned again. A reference may end in a type, `:number`,
+/// `:boolean` or `:json` (`{{age:number}}`, `{{env:PORT:number}}`): its value must be one
+/// (`TemplateType`), and a JSON value written as exactly that reference takes it as its JSON value.
 enum Template {
     /// One `{{…}}` in a string.
     struct Reference: Hashable, Sendable {
@@ -24,6 +26,20 @@ enum Template {
         var name: String
         /// What it reads.
         var kind: Kind
+        /// The type its value must have (`{{age:number}}`), if any.
+        var type: TemplateType? = nil
+
+        /// The reference as written between the braces, without spaces (`age:number`, `env:HOME`).
+        var written: String {
+            let base =
+                switch kind {
+                case .variable: name
+                case .processEnvironment: "env:" + name
+                case .secret: "secret:" + name
+                case .function: "$" + name
+                }
+            return type.map { base + ":" + $0.rawValue } ?? base
+        }
 
         /// Whether it is `{{name}}`, a workspace variable.
         var isVariable: Bool { kind == .variable }
@@ -40,6 +56,18 @@ enum Template {
         guard mayContainReferences(text) else { return result }
         scan(text, literal: { _ in }, reference: { result.append($0) })
         return result
+    }
+
+    /// The reference when `text` is exactly one (spaces around it aside): the strings whose typed
+    /// reference gives a JSON value its type.
+    static func whole(_ text: String) -> Reference? {
+        guard mayContainReferences(text) else { return nil }
+        var literal = false
+        var found: [Reference] = []
+        scan(
+            text, literal: { part in if !part.allSatisfy({ $0 == " " || $0 == "\t" }) { literal = true } },
+            reference: { found.append($0) })
+        return !literal && found.count == 1 ? found[0] : nil
     }
 
     /// `text` with every reference replaced by `resolve(reference)`.
@@ -81,17 +109,26 @@ enum Template {
         literal(rest)
     }
 
-    private static func parse(_ inner: Substring) -> Reference? {
-        guard !inner.isEmpty, !inner.contains("{") else { return nil }
+    private static func parse(_ whole: Substring) -> Reference? {
+        guard !whole.isEmpty, !whole.contains("{") else { return nil }
+        var inner = whole
+        var type: TemplateType?
+        if let colon = whole.lastIndex(of: ":"),
+            let named = TemplateType(rawValue: String(whole[whole.index(after: colon)...].trimmingSpaces()))
+        {
+            inner = whole[..<colon].trimmingSpaces()
+            type = named
+            guard !inner.isEmpty else { return nil }
+        }
         if inner.hasPrefix("$"), inner.count > 1 {
-            return Reference(name: String(inner.dropFirst()), kind: .function)
+            return Reference(name: String(inner.dropFirst()), kind: .function, type: type)
         }
         for (prefix, kind) in [("env:", Reference.Kind.processEnvironment), ("secret:", .secret)]
         where inner.hasPrefix(prefix) {
             let name = inner.dropFirst(prefix.count).trimmingSpaces()
-            return name.isEmpty ? nil : Reference(name: String(name), kind: kind)
+            return name.isEmpty ? nil : Reference(name: String(name), kind: kind, type: type)
         }
-        return Reference(name: String(inner), kind: .variable)
+        return Reference(name: String(inner), kind: .variable, type: type)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// Renders `{{variables}}` for one request: the chosen environment, overrides and the process environment.
 ///
@@ -87,8 +88,42 @@ struct TemplateRenderer {
         )
     }
 
+    /// `text` as the JSON value it renders to: when it is exactly one typed reference (`{{age:number}}`),
+    /// that reference's value as its type, else the rendered string.
+    func renderJSON(_ text: String, file: URL, at location: @autoclosure () -> SourceLocation?) throws(WorkspaceError)
+        -> JSONValue
+    {
+        let rendered = try render(text, file: file, at: location())
+        guard let reference = Template.whole(text), let type = reference.type else { return .string(rendered) }
+        return try typed(rendered, as: type, reference: reference, file: file, at: location())
+    }
+
+    /// `text` (what `reference` rendered to) as a value of `type`; one that is not is an error at `location`.
+    func typed(
+        _ text: String, as type: TemplateType, reference: Template.Reference, file: URL, at location: SourceLocation?
+    ) throws(WorkspaceError) -> JSONValue {
+        switch type.value(of: text) {
+        case .success(let value): return value
+        case .failure(let mismatch):
+            let shown = text.count > 40 ? String(text.prefix(37)) + "..." : text
+            throw WorkspaceError(
+                .invalidValue,
+                "'{{\(reference.written)}}' is \"\(shown)\", not \(mismatch.expected)"
+                    + " (a :\(type.rawValue) value must be one; drop the type to send the text as a string)",
+                file: file, at: location)
+        }
+    }
+
     private func value(of reference: Template.Reference, file: URL, at location: SourceLocation?) throws(WorkspaceError)
         -> String
+    {
+        let text = try untypedValue(of: reference, file: file, at: location)
+        if let type = reference.type { _ = try typed(text, as: type, reference: reference, file: file, at: location) }
+        return text
+    }
+
+    private func untypedValue(of reference: Template.Reference, file: URL, at location: SourceLocation?)
+        throws(WorkspaceError) -> String
     {
         switch reference.kind {
         case .processEnvironment: return try processValue(reference.name, file: file, at: location)
@@ -173,7 +208,12 @@ struct TemplateRenderer {
         let known = Array(Set(values.keys).union(overrides.keys).union(captured.keys)).sorted()
         let suggestions = Suggestions.closeMatches(to: name, in: known)
         var message = "undefined variable '\(name)'"
-        if let suggestion = suggestions.first { message += " (did you mean '\(suggestion)'?)" }
+        if let colon = name.lastIndex(of: ":"), known.contains(String(name[..<colon])) {
+            let type = name[name.index(after: colon)...]
+            message += " ('\(type)' is not a type: a reference's type is \(TemplateType.listed))"
+        } else if let suggestion = suggestions.first {
+            message += " (did you mean '\(suggestion)'?)"
+        }
         if let environment {
             message += ": environment '\(environment.name)' does not define it"
         } else {
