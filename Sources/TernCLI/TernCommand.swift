@@ -16,7 +16,7 @@ struct TernCommand: AsyncParsableCommand {
             or a cache miss in cache mode); 2 usage or workspace error; 4 with --fail, a status >= 400, \
             or drift found by verify; with a typed request's --check-status, 3, 4 or 5 for a 3xx, 4xx or 5xx \
             status, as HTTPie's. 'tern [OPTIONS] [METHOD] URL [ITEM...]' sends one request as HTTPie's 'http' \
-            does, its options before or after the URL (docs/adhoc.md).
+            does, its options before or after the URL.
             """,
         version: "\(ternVersion) (\(buildCommit))",
         subcommands: [

@@ -44,7 +44,7 @@ import Testing
         #expect(problem("theme: solarized").contains("theme 'solarized' is not one of dark, light"))
         #expect(problem("keys:\n  pickenvironment: e").contains("did you mean 'pickEnvironment'?"))
         #expect(problem("keys:\n  yank: Ctrl-C").contains("'Ctrl-C' is not a key name"))
-        #expect(problem("keys:\n  yank: e").contains("keys: e would be both 'yank' and 'edit' in Request"))
+        #expect(problem("keys:\n  yank: e").contains("keys: e would be both 'yank' and 'edit' in Workspace"))
         #expect(problem("colour: red").contains("unknown field 'colour'"))
         #expect(problem("[1, 2]").contains("must be a mapping"))
         #expect(problem("theme: [").hasPrefix("config.yaml is not YAML"))
