@@ -166,6 +166,20 @@ import Testing
         #expect(buffer.text == "200 OK  CACHE  ✓ 5")
     }
 
+    @Test("wrapping breaks after the last space that fits; a word longer than a row is cut where it ends")
+    func wrapsAtSpaces() {
+        func rows(_ spans: [Span], _ width: Int) -> [String] {
+            TextView.wrap(spans, width: width).map { $0.map(\.text).joined() }
+        }
+        #expect(rows([Span("the quick brown fox")], 10) == ["the quick ", "brown fox"])
+        #expect(rows([Span("abcdefghijklmnop")], 5) == ["abcde", "fghij", "klmno", "p"])
+        #expect(rows([Span("a verylongword")], 6) == ["a ", "verylo", "ngword"])
+        #expect(rows([Span("漢字 漢字")], 5) == ["漢字 ", "漢字"])
+        #expect(rows([], 4) == [""])
+        let styled = TextView.wrap([Span("ab ", .bold), Span("cd ef")], width: 5)
+        #expect(styled == [[Span("ab ", .bold), Span("cd")], [Span("ef")]])
+    }
+
     @Test func keysDecodeControlBytes() {
         #expect(Key(scalar: "\u{3}") == .ctrl("c"))
         #expect(Key(scalar: "\u{9}") == .tab)

@@ -69,6 +69,22 @@ import Testing
             markdown.contains("## Run results") && markdown.contains("| `Esc` `q` | close the run results | `close` |"))
     }
 
+    @Test("? lists the focused pane's keys first, and a long description wraps under its own column")
+    func helpStartsWithTheFocusedPane() {
+        let table = KeyTable()
+        let response = table.helpLines(first: .pane(.response), width: 50)
+        #expect(response.first == KeyScope.pane(.response).title, "\(response.prefix(3))")
+        #expect(table.helpLines(first: .pane(.tree)).first == KeyScope.pane(.tree).title)
+        let rows = response.filter { $0.hasPrefix("  ") }
+        #expect(rows.allSatisfy { CellWidth.of($0) <= 50 }, "\(rows.filter { CellWidth.of($0) > 50 })")
+        let wrapped = KeyTable.column(
+            "Ctrl-C", 16, "cancel the request; when idle quit (twice: drop unsaved edits)", width: 50)
+        #expect(wrapped.count == 2, "\(wrapped)")
+        #expect(wrapped[0].hasPrefix("  Ctrl-C          cancel"), "\(wrapped)")
+        #expect(wrapped[1].hasPrefix(String(repeating: " ", count: 18)) && wrapped[1].dropFirst(18).first != " ")
+        #expect(wrapped.joined().split(separator: " ").joined(separator: " ").contains("(twice: drop unsaved edits)"))
+    }
+
     @Test func aKeyThatWouldDoTwoThingsInAViewIsRefused() {
         #expect {
             _ = try TUIConfig.parse("keys:\n  close: d\n", file: "c.yaml")

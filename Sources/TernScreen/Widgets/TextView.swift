@@ -37,33 +37,46 @@ package struct TextView {
             .draw(in: Rect(x: rect.maxX - 1, y: rect.y, width: 1, height: rect.height), on: &buffer)
     }
 
-    /// `spans` cut into rows of at most `width` columns (at least one row, styles kept).
+    /// `spans` cut into rows of at most `width` columns (at least one row, styles kept). A row breaks
+    /// after the last space that fits, as a reader expects (a space right where a full row ends is not
+    /// carried to the next); a word longer than the row is cut where the row ends.
     package static func wrap(_ spans: [Span], width: Int) -> [[Span]] {
-        var rows: [[Span]] = [[]]
-        var used = 0
-        for span in spans {
-            var rest = Substring(span.text)
-            while !rest.isEmpty {
-                if used == width {
-                    rows.append([])
-                    used = 0
-                }
-                var piece = CellWidth.prefix(rest, fitting: width - used)
-                // A character wider than the room left starts the next row (or fills one alone).
-                if piece.isEmpty {
-                    if used > 0 {
-                        rows.append([])
-                        used = 0
-                        continue
-                    }
-                    piece = rest.prefix(1)
-                }
-                rows[rows.count - 1].append(Span(String(piece), span.style))
-                used += CellWidth.of(piece)
-                rest = rest.dropFirst(piece.count)
+        let width = max(1, width)
+        let cells = spans.flatMap { span in span.text.map { (character: $0, style: span.style) } }
+        var rows: [[Span]] = []
+        var start = 0
+        while start < cells.count {
+            // The longest run from `start` that fits; a character wider than a whole row stands alone.
+            var end = start
+            var used = 0
+            while end < cells.count, used + CellWidth.of(cells[end].character) <= width {
+                used += CellWidth.of(cells[end].character)
+                end += 1
+            }
+            if end == start { end = start + 1 }
+            if end < cells.count, cells[end].character != " ",
+                let space = cells[start..<end].lastIndex(where: { $0.character == " " }), space > start
+            {
+                end = space + 1
+            }
+            rows.append(Self.spans(cells[start..<end]))
+            // A space where a full row ends is the break itself: the next row does not start with it.
+            start = end < cells.count && cells[end].character == " " && used == width ? end + 1 : end
+        }
+        return rows.isEmpty ? [[]] : rows
+    }
+
+    /// Consecutive cells of one style as one span each.
+    private static func spans(_ cells: ArraySlice<(character: Character, style: Style)>) -> [Span] {
+        var result: [Span] = []
+        for cell in cells {
+            if let last = result.last, last.style == cell.style {
+                result[result.count - 1].text.append(cell.character)
+            } else {
+                result.append(Span(String(cell.character), cell.style))
             }
         }
-        return rows
+        return result
     }
 
     static func dropColumns(_ count: Int, from spans: [Span]) -> [Span] {

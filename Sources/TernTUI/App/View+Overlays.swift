@@ -41,17 +41,15 @@ extension App {
         let bounds = dialogBounds(buffer.bounds)
         switch dialog {
         case .help(let scroll):
-            var lines = state.keys.helpLines()
+            // The focused pane's keys first; each description wraps under its own column.
+            let width = wrapWidth(bounds)
+            var lines = state.keys.helpLines(first: .pane(state.focus), width: width)
             lines += ["", "Command line (:) — the REPL's language"]
-            lines += CommandRegistry.all.map {
-                "  " + $0.usage.padding(toLength: 34, withPad: " ", startingAt: 0) + $0.summary
-            }
-            lines.append(
-                "  " + messagesCommand.padding(toLength: 34, withPad: " ", startingAt: 0)
-                    + "the status line's recent messages, whole (the TUI's own)")
-            lines.append(
-                "  " + zoomCommand.padding(toLength: 34, withPad: " ", startingAt: 0)
-                    + "the focused pane fills the screen, and back (z; the TUI's own)")
+            lines += CommandRegistry.all.flatMap { KeyTable.column($0.usage, 34, $0.summary, width: width) }
+            lines += KeyTable.column(
+                messagesCommand, 34, "the status line's recent messages, whole (the TUI's own)", width: width)
+            lines += KeyTable.column(
+                zoomCommand, 34, "the focused pane fills the screen, and back (z; the TUI's own)", width: width)
             scrolled("Keys — \(scrollKeys(state.keys)) scroll, any other key closes", lines, scroll, bounds, &buffer)
         case .output(let title, let lines, let scroll):
             let copy = state.keys.key(for: .yank, in: .window)

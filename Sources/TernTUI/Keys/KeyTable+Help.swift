@@ -64,19 +64,33 @@ extension KeyTable {
         bindings.first { $0.scope == scope && $0.action == action }.map { "\($0.keys[0]) \(label)" }
     }
 
-    /// The table as help lines, grouped by scope.
-    package func helpLines() -> [String] {
+    /// The table as help lines, grouped by scope, `first`'s group (the focused pane's) at the top; with a
+    /// `width`, a description too long for it wraps under its own column.
+    package func helpLines(first: KeyScope? = nil, width: Int = .max) -> [String] {
         var lines: [String] = []
-        for scope in KeyScope.all {
+        let scopes = (first.map { [$0] } ?? []) + KeyScope.all.filter { $0 != first }
+        for scope in scopes {
             let rows = bindings.filter { $0.scope == scope }
             guard !rows.isEmpty else { continue }
             if !lines.isEmpty { lines.append("") }
             lines.append(scope.title)
             for row in rows {
-                lines.append("  " + row.keyText.padding(toLength: 16, withPad: " ", startingAt: 0) + row.help)
+                lines += Self.column(row.keyText, 16, row.help, width: width)
             }
         }
         return lines
+    }
+
+    /// `  NAME…  text`, NAME padded to `columns`, the text wrapped at `width` under its own column.
+    package static func column(_ name: String, _ columns: Int, _ text: String, width: Int = .max) -> [String] {
+        let head = "  " + name.padding(toLength: max(columns, name.count), withPad: " ", startingAt: 0)
+        let indent = CellWidth.of(head)
+        guard width > indent + 8 else { return [head + text] }
+        let rows = Wrap.rows(text, width: width - indent)
+        return rows.enumerated().map { index, row in
+            (index == 0 ? head : String(repeating: " ", count: indent))
+                + String(row.reversed().drop { $0 == " " }.reversed())
+        }
     }
 
     /// `docs/keys.md`, generated from the defaults (a test fails when the file is stale).
