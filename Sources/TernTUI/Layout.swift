@@ -78,7 +78,18 @@ package struct Layout: Sendable, Hashable {
             retryLog = second
             cache = last
         }
-        if zoomed {
+        if zoomed, focus == .response {
+            // The answer zoomed takes every row but the last, which says what it is (its status line):
+            // no header, no border, no tabs, no key hints.
+            self.zoomed = focus
+            let none = Rect(x: 0, y: 0, width: 0, height: 0)
+            header = Rect(x: 0, y: 0, width: size.width, height: 0)
+            commandLine = Rect(x: 0, y: all.maxY, width: size.width, height: 0)
+            status = all.bottom(1)
+            response = all.droppingBottom(1)
+            (tree, editor, transfers, retryLog, cache) = (none, none, none, none, none)
+            collapsedActivity = false
+        } else if zoomed {
             self.zoomed = focus
             let none = Rect(x: 0, y: 0, width: 0, height: 0)
             tree = focus == .tree ? body : none
@@ -113,5 +124,8 @@ package struct Layout: Sendable, Hashable {
     }
 
     /// Rows of text the response pane shows (inside its border, under its tab row).
-    package var responseBodyHeight: Int { max(1, response.height - 4) }
+    package var responseBodyHeight: Int { max(1, isBare ? response.height : response.height - 4) }
+
+    /// Whether the response is zoomed bare: its body in every row but the status line.
+    package var isBare: Bool { zoomed == .response }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// At the documented minimum of 80×24 an answer has room: at least 12 lines of body without zooming,
-/// `z` gives the focused pane the whole screen, `w` switches wrapping, and the hint line fits.
+/// `z` gives the answer's body every row but its status line, `w` switches wrapping, and the hint line fits.
 @Suite("Room for the answer at 80×24", .serialized)
 struct RoomTUITests {
     @Test(
@@ -27,8 +27,12 @@ struct RoomTUITests {
                 lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.hasSuffix("? help  q quit") == true)
 
             try await tmux.type("3", "z")
-            let zoomed = try await tmux.waitFor("zoomed: Response fills the screen")
+            // The answer zoomed: its body on every row but the last, which is its status line.
+            let zoomed = try await tmux.waitFor("z back")
             #expect(!zoomed.contains("1 Workspace") && !zoomed.contains("2 Request"), "\(zoomed)")
+            let rows = zoomed.split(separator: "\n", omittingEmptySubsequences: false).prefix(height)
+            #expect(rows.first?.hasPrefix("[") == true, "the body starts on the first row:\n\(zoomed)")
+            #expect(rows.last?.hasPrefix("200 OK") == true && rows.last?.contains("Body (json)") == true, "\(zoomed)")
             try await tmux.type("w")
             try await tmux.waitFor("long lines scroll with h/l")
             try await tmux.type("z")

@@ -8,6 +8,17 @@ import Testing
 
 /// `update`: keys and results in, state and effects out.
 @Suite struct UpdateTests {
+    @Test("the answer zoomed has every row but its status line; another pane zoomed keeps the frame")
+    func zoomedAnswerIsBare() {
+        let size = Size(width: 80, height: 24)
+        let bare = Layout(size, focus: .response, zoomed: true)
+        #expect(bare.isBare && bare.responseBodyHeight == 23 && bare.status.y == 23)
+        #expect(bare.header.height == 0 && bare.commandLine.height == 0 && bare.tree.height == 0)
+        let tree = Layout(size, focus: .tree, zoomed: true)
+        #expect(!tree.isBare && tree.header.height == 1 && tree.tree.height == 21)
+        #expect(Layout(size, focus: .response).responseBodyHeight < 23)
+    }
+
     @Test func tabCyclesThePanesBothWays() {
         var state = Fixtures.state()
         var seen: [Pane] = []

@@ -65,7 +65,7 @@ extension App {
                 state.requestEditor.selection = 0
                 if tab == .variables { effects.append(.loadVariables) }
             }
-        case .response where point.y == inner.y + 1:
+        case .response where point.y == inner.y + 1 && !state.layout.isBare:
             guard let view = state.responsePane.view else { break }
             let titles = state.responsePane.tabTitles(view)
             if let index = Tabs.index(of: titles, atColumn: point.x - inner.x), index < state.responsePane.tabs.count {

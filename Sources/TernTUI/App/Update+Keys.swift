@@ -136,6 +136,11 @@ extension App {
     /// `z`, `:zoom`: the focused pane fills the body area, or the panes come back.
     static func toggleZoom(_ state: inout AppState) {
         state.zoomed.toggle()
+        // A bare zoom of the answer says what it is on its own last row instead.
+        if state.zoomed, state.layout.isBare, state.responsePane.view != nil {
+            state.status = nil
+            return
+        }
         state.status = StatusMessage(
             text: state.zoomed
                 ? "zoomed: \(state.focus.title) fills the screen (z again, or :zoom, to come back)"

@@ -9,6 +9,23 @@ extension App {
 
     static func drawBottom(_ state: AppState, _ layout: Layout, _ buffer: inout ScreenBuffer) {
         let status = layout.status
+        // The answer zoomed bare: its last row is the command line when open, a message when there is one,
+        // else the answer's status line and how to come back.
+        if layout.isBare, state.commandLine == nil {
+            if let message = state.status {
+                buffer.write(
+                    statusText(message, width: status.width), x: status.x, y: status.y,
+                    style: message.isError ? Style(foreground: .red, attributes: .bold) : .plain,
+                    maxWidth: status.width)
+            } else {
+                let context = state.context(focused: true, page: 0)
+                let pane = state.responsePane
+                let tab = pane.view.map { view in pane.tabTitles(view)[pane.tabs.firstIndex(of: pane.tab) ?? 0] }
+                let spans = pane.statusSpans(context) + [Span("  \(tab ?? "")  z back", .dim)]
+                buffer.write(spans.fitting(status.width), x: status.x, y: status.y, maxWidth: status.width)
+            }
+            return
+        }
         // While Tab's candidates show, they have the status line.
         if state.commandLine?.completions.isEmpty != false, let message = state.status {
             buffer.write(

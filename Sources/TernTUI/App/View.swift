@@ -15,13 +15,13 @@ extension App {
             return buffer
         }
         let layout = state.layout
-        drawHeader(state, layout.header, &buffer)
+        if layout.header.height > 0 { drawHeader(state, layout.header, &buffer) }
         func context(_ pane: Pane) -> ComponentContext { state.context(focused: state.focus == pane, page: 0) }
         // A zoomed layout gives the others no room: they are not drawn.
         if layout.tree.height > 0 { state.workspaceTree.draw(in: layout.tree, context(.tree), on: &buffer) }
         if layout.editor.height > 0 { state.requestEditor.draw(in: layout.editor, context(.editor), on: &buffer) }
         if layout.response.height > 0 {
-            state.responsePane.draw(in: layout.response, context(.response), on: &buffer)
+            state.responsePane.draw(in: layout.response, context(.response), bare: layout.isBare, on: &buffer)
         }
         if layout.collapsedActivity {
             state.activityPanes.drawCollapsed(in: layout.transfers, on: &buffer)

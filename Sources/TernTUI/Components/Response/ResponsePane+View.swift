@@ -21,8 +21,18 @@ extension ResponsePane {
         }
     }
 
-    /// Draws the pane in `rect`: the live stream while one arrives, else the response shown.
+    /// Draws the pane in `rect`: the live stream while one arrives, else the response shown. `bare`
+    /// (the answer zoomed) draws the body alone, in all of `rect`: the status line goes to the frame's last row.
     func draw(in rect: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
+        draw(in: rect, context, bare: false, on: &buffer)
+    }
+
+    /// Draws the pane; `bare`, the body alone (see `draw(in:_:on:)`).
+    func draw(in rect: Rect, _ context: ComponentContext, bare: Bool, on buffer: inout ScreenBuffer) {
+        if bare, live == nil, let response = view {
+            drawBody(response, in: rect, context, on: &buffer)
+            return
+        }
         // The title names what the pane shows: the stream arriving, else the answer.
         let shown = live != nil ? sending ?? view?.title : view?.title
         Box(title: "3 Response", focused: context.focused, trailing: shown ?? "")
@@ -41,6 +51,19 @@ extension ResponsePane {
             buffer.write(text, x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
             return
         }
+        buffer.write(statusSpans(context).fitting(inner.width), x: inner.x, y: inner.y, maxWidth: inner.width)
+
+        let tabRow = inner.droppingTop(1).top(1)
+        let tabs = tabs
+        let titles = tabTitles(response)
+        Tabs(titles: titles, selected: tabs.firstIndex(of: tab) ?? 0).draw(in: tabRow, on: &buffer)
+        search?.draw(in: tabRow, context, on: &buffer)
+        drawBody(response, in: inner.droppingTop(2), context, on: &buffer)
+    }
+
+    /// The answer's status line: status, badge, age, validity, time, size, attempts, checks, protocol.
+    func statusSpans(_ context: ComponentContext) -> [Span] {
+        guard let response = view else { return [] }
         let model = response.summary(now: context.now)
         var summary = [
             Span(model.status, Style(foreground: Styles.status(response.status), attributes: .bold)),
@@ -81,14 +104,12 @@ extension ResponsePane {
         }
         if let connection = model.connection { summary.append(Span("  \(connection)", .dim)) }
         if sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }
-        buffer.write(summary.fitting(inner.width), x: inner.x, y: inner.y, maxWidth: inner.width)
+        return summary
+    }
 
-        let tabRow = inner.droppingTop(1).top(1)
-        let tabs = tabs
-        let titles = tabTitles(response)
-        Tabs(titles: titles, selected: tabs.firstIndex(of: tab) ?? 0).draw(in: tabRow, on: &buffer)
-        search?.draw(in: tabRow, context, on: &buffer)
-        var body = inner.droppingTop(2)
+    /// The tab's text (with the filter line above a filtered body) in `rect`.
+    func drawBody(_ response: ResponseView, in rect: Rect, _ context: ComponentContext, on buffer: inout ScreenBuffer) {
+        var body = rect
         if let filter = filter, tab == .body {
             filter.draw(in: body.top(1), context, on: &buffer)
             body = body.droppingTop(1)
