@@ -56,6 +56,20 @@ struct REPLInteractiveTests {
                     .hasPrefix("Demo (local, normal) users/get-user>") ?? false
             }
 
+            // Ctrl-R says what it does, bash's way; Ctrl-G leaves the line as it was; Enter runs the match.
+            try await tmux.type("C-r", "slo")
+            try await tmux.waitFor("(reverse-i-search)`slo': send slow")
+            try await tmux.type("C-r")
+            try await tmux.waitFor("(failed reverse-i-search)`slo': send slow")
+            try await tmux.type("C-g")
+            try await tmux.waitFor { screen in
+                let last = screen.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                return last.map { $0.trimmingCharacters(in: .whitespaces) == "Demo (local, normal) users/get-user>" }
+                    ?? false
+            }
+            try await tmux.type("C-r", "use", "Enter")
+            try await tmux.waitFor { $0.components(separatedBy: "using users/get-user").count == 3 }
+
             try await tmux.type("quit", "Enter")
             try await tmux.waitFor("EXITED:0")
             // libedit's history file writes spaces as \040.

@@ -59,6 +59,8 @@ package final class LineEditor: LineSource, @unchecked Sendable {
         rl_completer_word_break_characters = strdup(" \t\n\"'")
         rl_completion_query_items = 200
         rl_initialize()
+        // Ctrl-R: a reverse search that says what it does (libedit's own shows a bare `bck:`).
+        rl_add_defun("tern-reverse-search", reverseSearch, 18)
         using_history()
         stifle_history(1000)
         if let historyFile {
@@ -142,6 +144,7 @@ private let completionGenerator: @convention(c) (UnsafePointer<CChar>?, Int32) -
 /// end-of-input, so `readline` returns NULL and `read` reports `.interrupted` (libedit itself
 /// would retry an interrupted read once and keep waiting).
 private let interruptibleGetc: @convention(c) (UnsafeMutablePointer<FILE>?) -> Int32 = { _ in
+    if !ReverseSearch.pending.isEmpty { return ReverseSearch.pending.removeFirst() }
     var byte: UInt8 = 0
     while true {
         let count = Foundation.read(STDIN_FILENO, &byte, 1)
@@ -151,5 +154,96 @@ private let interruptibleGetc: @convention(c) (UnsafeMutablePointer<FILE>?) -> I
             continue
         }
         return -1
+    }
+}
+
+/// Ctrl-R in the line editor, as bash shows it: `(reverse-i-search)`query': match`. Typing narrows
+/// the search, Ctrl-R finds an older match, Backspace widens it, Enter runs the match, Ctrl-G leaves
+/// the line as it was, and any other key ends the search on the match and then does its own work.
+private let reverseSearch: @convention(c) (Int32, Int32) -> Int32 = { _, _ in
+    ReverseSearch.run()
+    return 0
+}
+
+/// The reverse search; only the line editor's thread touches it. It draws its own line while it runs
+/// and hands its result to libedit as typed input (`pending`: kill the line, the match, the key that
+/// ended the search), so libedit's buffer and display are only ever changed by libedit.
+private enum ReverseSearch {
+    /// Input libedit reads before stdin, first byte first.
+    nonisolated(unsafe) static var pending: [Int32] = []
+
+    static func run() {
+        var query: [UInt8] = []
+        var found: (index: Int32, line: String)?
+        var failing = false
+
+        func entry(_ offset: Int32) -> String? {
+            history_get(history_base + offset)?.pointee.line.map { String(cString: $0) }
+        }
+        /// The newest entry at or before `start` holding the query.
+        func search(from start: Int32) -> (index: Int32, line: String)? {
+            let text = String(decoding: query, as: UTF8.self)
+            guard !text.isEmpty else { return nil }
+            var index = min(start, history_length - 1)
+            while index >= 0 {
+                if let line = entry(index), line.contains(text) { return (index, line) }
+                index -= 1
+            }
+            return nil
+        }
+        func show() {
+            let label = failing ? "(failed reverse-i-search)" : "(reverse-i-search)"
+            let text = "\r\u{1B}[K\(label)`\(String(decoding: query, as: UTF8.self))': \(found?.line ?? "")"
+            StandardStream.output.write(text)
+        }
+        /// Gives the line back to libedit, redrawn from the start of the row.
+        func end(typing bytes: [Int32]) {
+            StandardStream.output.write("\r\u{1B}[K")
+            rl_forced_update_display()
+            pending += bytes
+        }
+        /// The match typed in place of the line (Ctrl-U kills the line first), then `key`.
+        func accept(then key: Int32) {
+            guard let found else { return end(typing: [key]) }
+            end(typing: [21] + found.line.utf8.map(Int32.init) + [key])
+        }
+        show()
+        // Bounded by the keys typed: each pass reads one.
+        while true {
+            let key = interruptibleGetc(nil)
+            switch key {
+            case -1:
+                // Ctrl-C or the end of input: the line as it was; libedit then reads the end too.
+                return end(typing: [-1])
+            case 18:  // Ctrl-R: an older match
+                if let older = search(from: (found?.index ?? history_length) - 1) {
+                    found = older
+                    failing = false
+                } else {
+                    failing = !query.isEmpty
+                }
+            case 127, 8:  // Backspace: a wider search, from the newest entry
+                if !query.isEmpty { query.removeLast() }
+                while let last = query.last, last & 0xC0 == 0x80 { query.removeLast() }
+                found = search(from: history_length - 1)
+                failing = found == nil && !query.isEmpty
+            case 7:  // Ctrl-G: the line as it was
+                return end(typing: [])
+            case 32...255:
+                query.append(UInt8(key))
+                // A character's later bytes complete it before the search looks.
+                if key >= 0x80, String(validating: query, as: UTF8.self) == nil { continue }
+                if let match = search(from: found?.index ?? history_length - 1) {
+                    found = match
+                    failing = false
+                } else {
+                    failing = true
+                }
+            default:
+                // Enter, Esc (an arrow key), Ctrl-A…: the search ends on its match and the key does its work.
+                return accept(then: key)
+            }
+            show()
+        }
     }
 }
