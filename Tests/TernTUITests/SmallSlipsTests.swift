@@ -54,11 +54,11 @@ import Testing
             request: request)
         let view = ResponseView.make(response, title: "users/get-user")
         #expect(view.pinnedBy == "user-1")
-        #expect(view.requestLines.first?.contains("storageKey 'user-1'") == true)
+        #expect(view.requestLines.first?.contains("fixed key 'user-1'") == true)
         var state = Fixtures.state(width: 120, height: 40)
         _ = App.update(&state, .responseReady(view))
-        #expect(App.view(state).contains("pinned by storageKey user-1"))
-        #expect(state.status?.text.contains("pinned by storageKey 'user-1'") == true)
+        #expect(App.view(state).contains("fixed key user-1"))
+        #expect(state.status?.text.contains("the stored answer of the spec's fixed key 'user-1'") == true)
     }
 
     @Test func emptyPanesWrapTheirTextAtWordsAndHintsFitTheLine() {

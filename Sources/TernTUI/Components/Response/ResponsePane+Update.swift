@@ -157,7 +157,9 @@ extension ResponsePane: ActionComponent {
                 ? " · ✓ \(Format.count(response.checks.count, "check"))"
                 : " · \(failed)/\(response.checks.count) checks failed"
         }
-        if let key = response.pinnedBy { text += " · pinned by storageKey '\(key)' (m: live sends the edit)" }
+        if let key = response.pinnedBy {
+            text += " · the stored answer of the spec's fixed key '\(key)' (m: live sends the edit)"
+        }
         if let first = response.warnings.first {
             let more = response.warnings.count > 1 ? " (+\(response.warnings.count - 1) more)" : ""
             text += " · warning: \(first)\(more)"

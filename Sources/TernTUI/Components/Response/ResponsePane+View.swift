@@ -100,7 +100,7 @@ extension ResponsePane {
                     : Span("  ✗ \(failed)/\(response.checks.count) failed", Style(foreground: .red, attributes: .bold)))
         }
         if let key = response.pinnedBy {
-            summary.append(Span("  pinned by storageKey \(key)", Style(foreground: .yellow)))
+            summary.append(Span("  fixed key \(key)", Style(foreground: .yellow)))
         }
         if let connection = model.connection { summary.append(Span("  \(connection)", .dim)) }
         if sending != nil { summary.append(Span("  ⟳ sending…", .bold)) }

@@ -77,8 +77,9 @@ package struct ResponseView: Sendable {
             view.pinnedBy = key
             view.requestLines.insert(
                 contentsOf: [
-                    "⚠ Answered from the cache under the spec's storageKey '\(key)'. That key stays the same "
-                        + "whatever the query and headers, so the request below was not sent: mode live (m) sends it.",
+                    "⚠ Answered from the cache under the fixed key '\(key)' the spec gives its answers (its "
+                        + "storageKey:). That key stays the same whatever the query and headers, so the request below "
+                        + "was not sent: mode live (m) sends it.",
                     "",
                 ], at: 0)
         }
