@@ -175,30 +175,9 @@ extension ExplorerSession {
     ) async throws(ExplorerError) -> CommandOutput {
         switch action {
         case .send(let spec):
-            // A named session's headers go with it, and the headers it types are kept for the next.
-            let root = context.workspace.root
-            // A read-only session is only written when it is new (HTTPie's "create or read").
-            let name = services.namedSession
-            let headers = try name.map { name throws(ExplorerError) in try AdHocSessionHeaders.read(name, in: root) }
-            let keeps = name.map { !services.sessionReadOnly || !AdHocSessionHeaders.exists($0, in: root) } ?? false
-            let entry = AdHocSpec.entry(headers?.applied(to: spec) ?? spec, in: context.workspace)
-            let response = try await Sender(context).send(entry, adjustments: adjustments)
-            if let name, let headers, keeps { try headers.keeping(spec).write(name, in: root) }
-            return .response(response)
+            return .response(try await TypedRequest(context).send(spec, adjustments: adjustments))
         case .resolve(let spec):
-            // With the named session's headers and what the handler adds as it sends (User-Agent,
-            // Accept-Encoding): `--offline` shows what `-v` shows of the same request sent.
-            let root = context.workspace.root
-            let headers = try services.namedSession.map { name throws(ExplorerError) in
-                try AdHocSessionHeaders.read(name, in: root)
-            }
-            let resolved = try context.resolve(
-                AdHocSpec.entry(headers?.applied(to: spec) ?? spec, in: context.workspace))
-            do throws(TernError) {
-                return .request(try context.handler.preparedRequest(for: resolved), edited: false)
-            } catch {
-                throw ExplorerError(.usage, error.message)
-            }
+            return .request(try TypedRequest(context).resolve(spec), edited: false)
         case .save(let spec, let id, let secrets):
             return changed(try AdHocSpec.save(spec, as: id, secrets: secrets, follower: &follower))
         }
