@@ -156,7 +156,7 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
         if let file = entry?.fileURL, CacheBodies.size(of: file) != entry?.byteCount {
             throw TernError(
                 .storage,
-                "the stored body of '\(key)' changed after it was stored (a file saved with -o shares it); "
+                "the stored body of '\(key)' changed after it was stored (something wrote to .tern/bodies); "
                     + "send it in live mode to store it again")
         }
         if entry != nil { touched.withLock { $0[key] = Date().timeIntervalSince1970 } }

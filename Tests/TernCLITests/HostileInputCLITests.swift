@@ -33,6 +33,28 @@ struct HostileInputCLITests {
         }
     }
 
+    @Test("a port above 65535 is refused with the place it came from: get exits 2, run errors the spec, no trap")
+    func portsOutOfRange() async throws {
+        try await withDemo { demo in
+            for (url, port) in [("http://127.0.0.1:99999/", "99999"), ("http://localhost:70000/x", "70000")] {
+                let typed = try await Tern.run(["get", url, "--ignore-stdin"], limit: limit)
+                #expect(typed.status == 2, "\(typed.stderr)")
+                #expect(typed.stderr.contains("port \(port) is not a TCP port (1 to 65535)"), "\(typed.stderr)")
+            }
+            let environment = demo.root.appendingPathComponent("environments/local.yaml")
+            let text = try String(contentsOf: environment, encoding: .utf8)
+            try demo.write(
+                "environments/local.yaml",
+                text.replacingOccurrences(of: #"baseURL: "{{mock}}""#, with: "baseURL: http://127.0.0.1:99999"))
+            let sent = try await Tern.run(demo.arguments(["send", "get-user"]), limit: limit)
+            #expect(sent.status == 2, "\(sent.stderr)")
+            #expect(sent.stderr.contains("workspace.yaml:"), "the target's baseURL is named: \(sent.stderr)")
+            let run = try await Tern.run(demo.arguments(["run"]), limit: limit)
+            #expect(run.status == 1, "every spec errors, and the run ends: \(run.stderr)")
+            #expect(run.stdout.contains("port 99999 is not a TCP port"), "\(run.stdout)")
+        }
+    }
+
     @Test("two links to '.' under specs/ and a body of /dev/zero: tern list answers, the send is refused")
     func loopsAndDevices() async throws {
         try await withDemo { demo in

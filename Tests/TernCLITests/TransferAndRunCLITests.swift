@@ -2,10 +2,10 @@ import Foundation
 import TernTesting
 import Testing
 
-/// A download saved with -o is written once: the stored answer and the -o file are one file (a hard
-/// link); a body that is not stored is moved into place. A run killed in the middle leaves a cache
+/// A download saved with -o: a stored answer is copied (or cloned) to the -o file, never shared with
+/// it; a body that is not stored is moved into place. A run killed in the middle leaves a cache
 /// that opens and replays what it stored.
-@Suite("tern send -o writes once; a killed run keeps its cache")
+@Suite("tern send -o keeps the stored answer its own; a killed run keeps its cache")
 struct TransferAndRunCLITests {
     private static func stat(_ file: URL) -> (size: Int64, links: Int, inode: UInt64)? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
@@ -15,8 +15,8 @@ struct TransferAndRunCLITests {
         return (Int64(size), links, UInt64(inode))
     }
 
-    @Test("a stored download and its -o file are one file; the cache stops serving it once the file is changed")
-    func storedDownloadIsLinked() async throws {
+    @Test("a stored download and its -o file are two files: changing the -o file leaves the stored answer as sent")
+    func storedDownloadIsCopied() async throws {
         try await withDemo { workspace in
             try workspace.write(
                 "specs/files/mid.yaml", "target: api\nmethod: GET\npath: /bytes/300000\ntransaction: download\n")
@@ -24,37 +24,32 @@ struct TransferAndRunCLITests {
             let sent = try await Tern.run(["send", "files/mid", "-o", output.path, "--workspace", workspace.root.path])
             #expect(sent.status == 0, "\(sent.stderr)")
             let saved = try #require(Self.stat(output))
+            let sentBytes = try Data(contentsOf: output)
             #expect(saved.size == 300_000)
-            #expect(saved.links == 2, "the -o file shares the stored body")
+            #expect(saved.links == 1, "the -o file shares no inode with the stored body")
             let bodies = workspace.root.appendingPathComponent(".tern/bodies")
             let kept = try FileManager.default.contentsOfDirectory(atPath: bodies.path)
-            #expect(kept.contains { Self.stat(bodies.appendingPathComponent($0))?.inode == saved.inode })
-            // New files get the usual mode, not the cache's owner-only one.
+            #expect(kept.count == 1)
+            #expect(!kept.contains { Self.stat(bodies.appendingPathComponent($0))?.inode == saved.inode })
+            // The stored body stays owner-only; the new file gets the usual mode.
+            for name in kept {
+                let mode =
+                    try FileManager.default.attributesOfItem(
+                        atPath: bodies.appendingPathComponent(name).path)[.posixPermissions] as? Int
+                #expect(mode.map { $0 & 0o077 } == 0, "\(name) is readable by others")
+            }
             let mode = try FileManager.default.attributesOfItem(atPath: output.path)[.posixPermissions] as? Int
             #expect(mode.map { $0 & 0o044 } == 0o044)
 
-            // Replayed from the cache into another file: the same bytes.
+            // Truncating and rewriting the -o file changes nothing stored: the replay is what the server sent.
+            try Data("edited by the user".utf8).write(to: output)
             let second = workspace.root.appendingPathComponent("again.bin")
             let replay = try await Tern.run([
                 "send", "files/mid", "--mode", "cache", "-o", second.path, "--workspace", workspace.root.path,
             ])
             #expect(replay.status == 0, "\(replay.stderr)")
-            #expect(try Data(contentsOf: second) == Data(contentsOf: output))
-
-            // Appending to the -o file changes the shared bytes: the cache no longer serves them.
-            let handle = try FileHandle(forWritingTo: output)
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data("tail".utf8))
-            try handle.close()
-            let refused = try await Tern.run([
-                "send", "files/mid", "--mode", "cache", "-o", second.path, "--workspace", workspace.root.path,
-            ])
-            #expect(refused.status != 0)
-            #expect(refused.stderr.contains("changed after it was stored"), "\(refused.stderr)")
-            // A live send stores it again.
-            let fresh = try await Tern.run(["send", "files/mid", "-o", second.path, "--workspace", workspace.root.path])
-            #expect(fresh.status == 0, "\(fresh.stderr)")
-            #expect(Self.stat(second)?.size == 300_000)
+            #expect(try Data(contentsOf: second) == sentBytes)
+            #expect(Self.stat(second)?.links == 1)
         }
     }
 

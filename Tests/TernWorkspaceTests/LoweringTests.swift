@@ -243,6 +243,26 @@ import Testing
         }
     }
 
+    @Test func aPortOutOfRangeNamesTheBaseURLOrThePath() throws {
+        #expect {
+            try request(
+                "method: GET\npath: /x\n", files: ["environments/local.yaml": "baseURL: http://127.0.0.1:99999\n"])
+        } throws: { error in
+            guard let error = error as? WorkspaceError else { return false }
+            return error.kind == .invalidRequest && error.file?.lastPathComponent == "workspace.yaml"
+                && error.message
+                    == "'http://127.0.0.1:99999/x': port 99999 is not a TCP port (1 to 65535)"
+                    + " (target 'api' baseURL '{{baseURL}}')"
+        }
+        #expect {
+            try request("method: GET\npath: http://localhost:70000/a\n")
+        } throws: { error in
+            guard let error = error as? WorkspaceError else { return false }
+            return error.file?.lastPathComponent == "s.yaml" && error.line == 2
+                && error.message == "'http://localhost:70000/a': port 70000 is not a TCP port (1 to 65535)"
+        }
+    }
+
     @Test func withoutTargetsThePathMustBeAFullURL() throws {
         let folder = try TemporaryWorkspace([
             "workspace.yaml": "name: Bare\n",

@@ -132,6 +132,7 @@ extension Handler {
         let clock = self.clock
         let decompresses = defaults.automaticDecompression
         let send: InterceptorNext = { request in
+            try request.url.checkPort()
             let started = clock.now
             let stopwatch = ContinuousClock()
             let startInstant = stopwatch.now

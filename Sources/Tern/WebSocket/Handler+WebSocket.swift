@@ -68,6 +68,7 @@ extension Handler {
         let started = clock.now
         let stopwatch = ContinuousClock.now
         let open: InterceptorNext = { request in
+            try request.url.checkPort()
             let link = try await connector.open(request, options: options)
             // An interceptor that calls `next` again replaces the connection: the first one is dropped.
             opened.withLock { previous in

@@ -100,7 +100,11 @@ struct ResponsePrinter {
             fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
         let mode: OutputFile.Mode = append && response.statusCode == 206 ? .append : .replace
         if let file = response.fileURL, response.body.isEmpty {
-            if mode == .replace { return try OutputFile.place(file, at: destination) }
+            if mode == .replace {
+                // A stored answer's file stays the cache's: the destination gets a copy of it.
+                let isStored = response.cache != nil || response.source != .live
+                return try OutputFile.place(file, at: destination, sourceIsKept: isStored)
+            }
             return try OutputFile.write(contentsOf: file, to: destination, mode: mode)
         }
         let writer = try OutputFile.open(destination, mode: mode)

@@ -47,17 +47,20 @@ package enum OutputFile {
             from: input.descriptor, named: source.path, identity: input.identity, to: destination, mode: mode)
     }
 
-    /// Makes the file at `source` (a downloaded body: the cache's file, or the download's temporary file)
-    /// the file at `destination` without writing its bytes again, when the destination is a regular file
-    /// or a new one on the same file system (`ReplacementFile.link`); otherwise copies it under the rules
-    /// above. Returns the byte count.
+    /// Makes the file at `source` (a downloaded body) the file at `destination`; returns the byte count.
     ///
-    /// The destination then shares its bytes with `source`: a stored answer kept in the cache is the
-    /// same file, and the cache serves it only while its size is the one stored (`docs/cache.md`).
+    /// When `sourceIsKept` (the body is a stored answer: the cache's file), the destination is a copy,
+    /// a copy-on-write clone where the file system offers one (`FICLONE`: Btrfs, XFS): a stored answer
+    /// never shares an inode with a file the user owns, so editing the download cannot change what
+    /// replays. Otherwise (the download's temporary file, which nothing keeps) no byte is written again:
+    /// a hard link to it replaces the destination when that is a regular file or a new one on the same
+    /// file system (`ReplacementFile.link`), and it is copied under the rules above where it cannot be.
     @discardableResult
-    package static func place(_ source: URL, at destination: URL) throws(OutputFileError) -> Int64 {
+    package static func place(_ source: URL, at destination: URL, sourceIsKept: Bool) throws(OutputFileError)
+        -> Int64
+    {
         var info = stat()
-        guard lstat(source.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+        guard !sourceIsKept, lstat(source.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             return try write(contentsOf: source, to: destination)
         }
         let size = Int64(info.st_size)
@@ -145,14 +148,16 @@ package enum OutputFile {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         do throws(OutputFileError) {
-            while true {
+            // A clone (copy-on-write) copies nothing; where the file system has none, the bytes are copied.
+            var copying = !writer.clone(from: descriptor)
+            while copying {
                 let count = read(descriptor, buffer.baseAddress, buffer.count)
                 if count < 0 {
                     if errno == EINTR { continue }
                     throw OutputFileError(name, "reading it failed: \(String(cString: strerror(errno)))")
                 }
-                if count == 0 { break }
-                try writer.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                copying = count > 0
+                if copying { try writer.write(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) }
             }
             try writer.finish()
         } catch {

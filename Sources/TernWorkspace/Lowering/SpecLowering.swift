@@ -95,20 +95,31 @@ struct SpecLowering {
             base = try renderer.render(target.baseURL, file: workspace.manifestFile, at: target.locations["baseURL"])
         }
         let path = try render(spec.path, at: "path")
-        var text = URLJoining.join(base: base, path: path)
+        let written = URLJoining.join(base: base, path: path)
+        var text = written
         // A WebSocket URL is parsed as its http(s) twin, and turned back by `lower`.
         for (socket, plain) in [("ws://", "http://"), ("wss://", "https://")]
         where spec.isWebSocket && text.lowercased().hasPrefix(socket) {
             text = plain + text.dropFirst(socket.count)
         }
         guard let url = URLJoining.parse(text) else {
-            var message = "'\(text)' is not an absolute http(s) URL"
+            var message = "'\(written)' is not an absolute http(s) URL"
             if let target, !path.contains("://") {
                 message += " (target '\(target.name)' baseURL '\(target.baseURL)' + path '\(spec.path)')"
             } else if target == nil, !path.contains("://") {
                 message += " (the workspace has no target, so 'path' must be a full URL)"
             }
             throw WorkspaceError(.invalidRequest, message, file: file, at: spec.layout[location: "path"])
+        }
+        if let problem = url.portProblem {
+            // The port is the base URL's unless the path is a full URL of its own.
+            if let target, !path.contains("://") {
+                throw WorkspaceError(
+                    .invalidRequest, "'\(written)': \(problem) (target '\(target.name)' baseURL '\(target.baseURL)')",
+                    file: workspace.manifestFile, at: target.locations["baseURL"])
+            }
+            throw WorkspaceError(
+                .invalidRequest, "'\(written)': \(problem)", file: file, at: spec.layout[location: "path"])
         }
         return url
     }
