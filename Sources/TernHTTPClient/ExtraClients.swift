@@ -8,16 +8,28 @@ import Tern
 /// down with the transport (or, if it is dropped without `shutdown()`, when it deinitialises).
 final class ExtraClients: Sendable {
     static let maximumClients = 8
+    /// What a client is made for: its TLS and proxy, and how long it may take to make a connection.
+    struct Key: Hashable {
+        var settings: ConnectionSettings
+        var connectTimeout: Duration
+    }
+
     private let base: TransportConfiguration
-    private let clients = Mutex<[ConnectionSettings: (HTTPClient, ClientSettings)]>([:])
+    private let clients = Mutex<[Key: (HTTPClient, ClientSettings)]>([:])
 
     init(base: TransportConfiguration) { self.base = base }
 
-    /// The client for `settings`, made on first use.
-    func client(for settings: ConnectionSettings, label: String) throws(TernError) -> (HTTPClient, ClientSettings) {
-        try clients.withLock { clients throws(TernError) in
-            if let existing = clients[settings] { return existing }
+    /// The client for `settings` with the base's connect timeout or a shorter one, made on first use;
+    /// nil when `maximumClients` are made already and `required` is false.
+    func client(
+        for settings: ConnectionSettings, connectTimeout: Duration? = nil, required: Bool = true, label: String
+    ) throws(TernError) -> (HTTPClient, ClientSettings)? {
+        let key = Key(
+            settings: settings, connectTimeout: min(connectTimeout ?? base.connectTimeout, base.connectTimeout))
+        return try clients.withLock { clients throws(TernError) in
+            if let existing = clients[key] { return existing }
             guard clients.count < Self.maximumClients else {
+                guard required else { return nil }
                 throw TernError(
                     .unsupported,
                     "more than \(Self.maximumClients) different TLS/proxy settings in one transport",
@@ -26,8 +38,9 @@ final class ExtraClients: Sendable {
             var configuration = base
             configuration.tls = settings.tls
             configuration.proxy = settings.proxy
+            configuration.connectTimeout = key.connectTimeout
             let made = HTTPClientTransport.makeClient(configuration)
-            clients[settings] = made
+            clients[key] = made
             return made
         }
     }
@@ -71,10 +84,24 @@ extension HTTPClientTransport {
     }
 
     /// The client `request` goes through: the transport's own, or one for its `connectionSettings`.
-    func clientFor(_ request: Tern.Request) throws(TernError) -> (HTTPClient, ClientSettings) {
-        guard let settings = request.connectionSettings,
-            settings != ConnectionSettings(tls: clientSettings.tls, proxy: clientSettings.proxy)
-        else { return (client, clientSettings) }
-        return try extraClients.client(for: settings, label: request.label)
+    ///
+    /// Through a proxy, making the connection includes the proxy's `CONNECT` handshake, which a request's
+    /// cancellation does not stop: an attempt through a proxy whose timeout is shorter than the connect timeout
+    /// goes through a client whose connect timeout is that timeout (rounded up to a second, plus one), so
+    /// a proxy that never ends its answer holds neither the send nor the transport's shutdown longer.
+    func clientFor(_ request: Tern.Request, timeout: Duration?) throws(TernError) -> (HTTPClient, ClientSettings) {
+        let own = ConnectionSettings(tls: clientSettings.tls, proxy: clientSettings.proxy)
+        let settings = request.connectionSettings ?? own
+        if settings.proxy != nil, let timeout, timeout < clientSettings.connectTimeout,
+            let bounded = try extraClients.client(
+                for: settings, connectTimeout: .seconds(timeout.seconds.rounded(.up) + 1), required: false,
+                label: request.label)
+        {
+            return bounded
+        }
+        guard settings != own, let extra = try extraClients.client(for: settings, label: request.label) else {
+            return (client, clientSettings)
+        }
+        return extra
     }
 }

@@ -103,7 +103,7 @@ public final class HTTPClientTransport: Transport {
         var headLimit = limits
         headLimit.maximumRequestHeadBytes = min(limits.maximumRequestHeadBytes, Self.largestSafeHead)
         try headLimit.checkHead(of: request)
-        let (client, settings) = try clientFor(request)
+        let (client, settings) = try clientFor(request, timeout: context.timeout)
         if let invalid = settings.invalid { throw invalid }
         let watchdog = AttemptWatchdog(
             timeout: context.timeout, readTimeout: limits.readTimeout, label: request.label, url: request.url)
