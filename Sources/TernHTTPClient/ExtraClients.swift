@@ -87,14 +87,14 @@ extension HTTPClientTransport {
     ///
     /// Through a proxy, making the connection includes the proxy's `CONNECT` handshake, which a request's
     /// cancellation does not stop: an attempt through a proxy whose timeout is shorter than the connect timeout
-    /// goes through a client whose connect timeout is that timeout (rounded up to a second, plus one), so
-    /// a proxy that never ends its answer holds neither the send nor the transport's shutdown longer.
+    /// goes through a client whose connect timeout is that timeout, so a proxy that never ends its answer
+    /// holds neither the send nor the transport's shutdown longer.
     func clientFor(_ request: Tern.Request, timeout: Duration?) throws(TernError) -> (HTTPClient, ClientSettings) {
         let own = ConnectionSettings(tls: clientSettings.tls, proxy: clientSettings.proxy)
         let settings = request.connectionSettings ?? own
         if settings.proxy != nil, let timeout, timeout < clientSettings.connectTimeout,
             let bounded = try extraClients.client(
-                for: settings, connectTimeout: .seconds(timeout.seconds.rounded(.up) + 1), required: false,
+                for: settings, connectTimeout: timeout, required: false,
                 label: request.label)
         {
             return bounded

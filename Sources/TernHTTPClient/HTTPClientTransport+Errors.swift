@@ -10,7 +10,8 @@ extension HTTPClientTransport {
     /// `timeout` is the attempt's deadline, named when AsyncHTTPClient's own deadline fires first;
     /// `proxyCredentials` whether the proxy was given a user name and password.
     package static func map(
-        _ error: any Error, request: Tern.Request, timeout: Duration? = nil, proxyCredentials: Bool = false
+        _ error: any Error, request: Tern.Request, timeout: Duration? = nil, proxied: Bool = false,
+        proxyCredentials: Bool = false
     ) -> TernError {
         if let ternError = error as? TernError { return ternError }
         let label = request.label
@@ -34,6 +35,13 @@ extension HTTPClientTransport {
                     .timeout,
                     "\(address) stopped sending (read timeout): the server is slow or stuck; "
                         + "a longer handler.readTimeout gives it more time",
+                    requestLabel: label, underlying: error)
+            case .connectTimeout where proxied:
+                // Through a proxy the connect timeout covers the proxy's connection and its CONNECT answer.
+                return TernError(
+                    .timeout,
+                    "the proxy did not open a tunnel to \(address) in time (connect timeout): is the proxy URL "
+                        + "right, and the proxy up?",
                     requestLabel: label, underlying: error)
             case .connectTimeout, .socksHandshakeTimeout, .tlsHandshakeTimeout:
                 return TernError(

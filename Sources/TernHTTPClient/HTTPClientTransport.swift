@@ -127,7 +127,7 @@ public final class HTTPClientTransport: Transport {
             }
             if let hint = Self.clientCertificateHint(error, request: request, settings: settings) { throw hint }
             throw Self.map(
-                error, request: request, timeout: context.timeout,
+                error, request: request, timeout: context.timeout, proxied: settings.proxy != nil,
                 proxyCredentials: settings.proxy?.credentials != nil)
         }
     }
