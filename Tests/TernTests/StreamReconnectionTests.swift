@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import Synchronization
 import TernTesting
 import Testing
 
@@ -36,6 +37,51 @@ struct StreamReconnectionTests {
             #expect(response.statusCode == 200, "the stream's last connection, not the 204 that ended it")
             #expect(events.names.filter { $0 == "reconnect" }.count == 3)
             #expect(server.requestCount(path: "/sse") == 4)
+        }
+    }
+
+    @Test("a reconnection's events without id: keep the last event ID, and every request asks for an event stream")
+    func lastEventIDCarriesOver() async throws {
+        try await withMockServer { server in
+            let asked = HeaderLog()
+            let handler = liveHandler(server, storage: nil, interceptors: [asked])
+            var request = request(count: 3, on: server, policy: StreamReconnection(maximum: 1))
+            request.appendQuery(["ids": .string("first")])
+            let stream = handler.stream(request)
+            // Events 1 and 2 carry their ids; event 3 comes on the reconnection without one (WPT format-field-id).
+            #expect(try await ids(stream) == ["1", "2", "2"])
+            _ = try await stream.response
+            let sent = asked.requests
+            try #require(sent.count == 2)
+            #expect(sent.map { $0[.accept] } == ["text/event-stream", "text/event-stream"])
+            #expect(sent.map { $0[.cacheControl] } == ["no-cache", "no-cache"])
+            #expect(sent.map { $0[HTTPField.Name("Last-Event-ID")!] } == [nil, "2"])
+        }
+    }
+
+    @Test("a request that sets Accept keeps it; a send that is not a stream asks for nothing")
+    func ownAcceptIsKept() async throws {
+        try await withMockServer { server in
+            let asked = HeaderLog()
+            let handler = liveHandler(server, storage: nil, interceptors: [asked])
+            var request = request(count: 2, on: server, policy: StreamReconnection(maximum: 0))
+            request.headers[.accept] = "text/event-stream, */*"
+            _ = try await ids(handler.stream(request))
+            _ = try await handler.send(get("echo", on: server))
+            #expect(asked.requests.map { $0[.accept] } == ["text/event-stream, */*", nil])
+            #expect(asked.requests.map { $0[.cacheControl] } == ["no-cache", nil])
+        }
+    }
+
+    /// Keeps the headers of every request that goes out.
+    final class HeaderLog: Interceptor, Sendable {
+        private let sent = Mutex<[HTTPFields]>([])
+        var requests: [HTTPFields] { sent.withLock { $0 } }
+
+        func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response
+        {
+            sent.withLock { $0.append(request.headers) }
+            return try await next(request)
         }
     }
 

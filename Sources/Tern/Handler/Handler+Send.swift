@@ -33,7 +33,7 @@ extension Handler {
         streaming: StreamHooks?, onEvent: (@Sendable (HandlerEvent) -> Void)?
     ) async throws(TernError) -> Response {
         let id = nextRequestID()
-        let request: Request
+        var request: Request
         do {
             request = try preparedRequest(for: endpoint)
         } catch {
@@ -41,6 +41,8 @@ extension Handler {
                 .emit(.failure(error))
             throw error
         }
+        // A stream of a request that says how it reconnects (a spec's `stream:`) is a Server-Sent Events one.
+        if streaming != nil, request.streamReconnection != nil { request.askForEventStream() }
         var plan = SendPlan(handler: self, request: request, validUntil: validUntil, stores: stores)
         plan.streaming = streaming
         if (mode ?? self.mode) == .live, plan.keyReadsFile { plan.prepareKey() }

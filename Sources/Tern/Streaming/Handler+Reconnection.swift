@@ -33,6 +33,7 @@ extension Handler {
             .emit(.reconnect(number: number, delay: delay, lastEventID: lastID))
             guard await Self.wait(delay, unless: channel.stop) else { break }
             var next = base
+            next.askForEventStream()
             if let lastID, let name = HTTPField.Name("Last-Event-ID") { next.headers[name] = lastID }
             let answer = try await send(
                 next, mode: .live, validUntil: nil, stores: true, streaming: channel.hooks, onEvent: onEvent)
@@ -65,5 +66,14 @@ extension Handler {
             group.cancelAll()
             return first && !stop.isStopped && !Task.isCancelled
         }
+    }
+}
+
+extension Request {
+    /// Asks for an event stream as a browser's `EventSource` does: `Accept: text/event-stream` and
+    /// `Cache-Control: no-cache`, each unless the request sets that field itself.
+    mutating func askForEventStream() {
+        if headers[.accept] == nil { headers[.accept] = "text/event-stream" }
+        if headers[.cacheControl] == nil { headers[.cacheControl] = "no-cache" }
     }
 }

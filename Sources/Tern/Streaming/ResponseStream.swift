@@ -97,7 +97,12 @@ extension Handler {
                         // A compressed stream's chunks are not text yet: its items come from the decoded
                         // body when it ends.
                         let encoded = !ContentDecoder.codings(headers).isEmpty
-                        state.decoder = encoded ? nil : StreamFormat(headers: headers).map { StreamDecoder(format: $0) }
+                        // A reconnection's events keep the last event ID until an `id:` changes it.
+                        let lastID = state.lastEventID
+                        state.decoder =
+                            encoded
+                            ? nil
+                            : StreamFormat(headers: headers).map { StreamDecoder(format: $0, lastEventID: lastID) }
                         state.live = state.decoder != nil
                         return .success([])
                     case .chunk(let bytes):

@@ -40,9 +40,11 @@ public struct ServerSentEventParser: Sendable {
     public private(set) var reconnectionTime: Int?
     private var retry: Int?
 
-    /// Makes a parser.
-    public init(maximumLineBytes: Int = 8 << 20) {
+    /// Makes a parser. `lastEventID` is the last event ID of the connection before this one: it
+    /// persists across reconnections (the standard's "last event ID string") until an `id:` changes it.
+    public init(maximumLineBytes: Int = 8 << 20, lastEventID: String? = nil) {
         self.maximumLineBytes = maximumLineBytes
+        self.lastEventID = lastEventID
     }
 
     /// Parses `bytes` and returns the events they complete.

@@ -59,11 +59,12 @@ public struct StreamDecoder: Sendable {
     /// The reconnection time a Server-Sent Events stream asked for, in milliseconds.
     public var reconnectionTime: Int? { events.reconnectionTime }
 
-    /// Makes a decoder for `format`; a line longer than `maximumLineBytes` is an error.
-    public init(format: StreamFormat, maximumLineBytes: Int = 8 << 20) {
+    /// Makes a decoder for `format`; a line longer than `maximumLineBytes` is an error. `lastEventID`
+    /// carries a Server-Sent Events stream's last event ID over from the connection before this one.
+    public init(format: StreamFormat, maximumLineBytes: Int = 8 << 20, lastEventID: String? = nil) {
         self.format = format
         self.maximumLineBytes = maximumLineBytes
-        events = ServerSentEventParser(maximumLineBytes: maximumLineBytes)
+        events = ServerSentEventParser(maximumLineBytes: maximumLineBytes, lastEventID: lastEventID)
     }
 
     /// Decodes `bytes` and returns the items they complete.

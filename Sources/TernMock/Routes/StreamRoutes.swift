@@ -8,8 +8,9 @@ import NIOHTTP1
 /// (default 0: as fast as the connection takes them), `rate=R` events per second (paced in 10 ms
 /// batches; for benchmarks), `event=NAME` (the SSE `event:` field),
 /// `hold=1` (after the last event, keep the connection open until the client leaves, as a live feed
-/// does). Each event's data is `{"n": i, "of": N, "text": "event i"}`; SSE events carry `id: i`, and
-/// the stream opens with a comment and `retry: 3000` (`retry=MS` for another value).
+/// does), `ids=first` (only the first connection's events carry `id:`; a reconnection's keep the last
+/// one, as WPT's `format-field-id` checks). Each event's data is `{"n": i, "of": N, "text": "event i"}`;
+/// SSE events carry `id: i`, and the stream opens with a comment and `retry: 3000` (`retry=MS` for another value).
 ///
 /// Reconnection, as an EventSource server does it: with `chunk=K`, a connection ends after K events;
 /// a request with `Last-Event-ID: i` continues after event i, and once every event was sent the
@@ -31,6 +32,7 @@ enum StreamRoutes {
         let chunk = request.queryInt("chunk").map { max(1, $0) }
         let after = serverSentEvents ? (request.headers.first(name: "Last-Event-ID").flatMap { Int($0) } ?? 0) : 0
         let retry = min(600_000, max(0, request.queryInt("retry") ?? 3000))
+        let idsOnFirst = request.queryValue("ids") == "first"
         if after > 0, after >= count { return try await exchange.send(MockResponse(status: 204)) }
         let last = chunk.map { min(count, after + $0) } ?? count
         let writer = exchange.writer
@@ -40,7 +42,10 @@ enum StreamRoutes {
         var pending = serverSentEvents ? ": a stream of \(count) events\nretry: \(retry)\n\n" : ""
         var waiting = 0
         for index in stride(from: after + 1, through: last, by: 1) {
-            pending += serverSentEvents ? event(index, of: count, name: name) : line(index, of: count)
+            pending +=
+                serverSentEvents
+                ? event(index, of: count, name: name, id: after > 0 && idsOnFirst ? nil : index)
+                : line(index, of: count)
             waiting += 1
             if rate > 0 {
                 // Paced: the events due by now leave together, every 10 ms.
@@ -75,9 +80,10 @@ enum StreamRoutes {
         "{\"n\":\(index),\"of\":\(count),\"text\":\"event \(index)\"}"
     }
 
-    private static func event(_ index: Int, of count: Int, name: String?) -> String {
+    private static func event(_ index: Int, of count: Int, name: String?, id: Int?) -> String {
         let field = name.map { "event: \($0)\n" } ?? ""
-        return "\(field)id: \(index)\ndata: \(data(index, of: count))\n\n"
+        let idField = id.map { "id: \($0)\n" } ?? ""
+        return "\(field)\(idField)data: \(data(index, of: count))\n\n"
     }
 
     private static func line(_ index: Int, of count: Int) -> String {
