@@ -87,6 +87,25 @@ struct HostileInputCLITests {
             let missing = try await Tern.run(demo.arguments("send", "evil\u{1B}[31m"), limit: limit)
             #expect(missing.status == 2)
             #expect(!missing.stderr.contains("\u{1B}"), "\(missing.stderr)")
+
+            // tern run prints ids, data rows and what a check got through the same safe path.
+            try FileManager.default.removeItem(at: demo.root.appendingPathComponent("specs/\(name)"))
+            try demo.write("specs/hostile/\(name)", "method: GET\npath: /users/1\ntarget: api\n")
+            try demo.write("rows.csv", "name,n\n\"row\u{1B}]52;c;aGk=\u{07}\",1\n\"\u{1B}[2J\u{202E}two\",2\n")
+            try demo.write(
+                "specs/hostile/echo.yaml",
+                "target: api\nmethod: GET\npath: /echo?v=%1B%5D2%3Btitle%07\n"
+                    + "expect:\n  json:\n    $.queryItems[0][1]: x\n"
+            )
+            let run = try await Tern.run(
+                demo.arguments("run", "hostile", "--data", demo.root.appendingPathComponent("rows.csv").path),
+                limit: limit)
+            for byte in ["\u{1B}", "\u{07}", "\r", "\u{202E}"] {
+                #expect(!run.stdout.contains(byte) && !run.stderr.contains(byte), "\(run.stdout)")
+            }
+            #expect(run.stdout.contains("[row?]52;c;aGk=?]"), "\(run.stdout)\n\(run.stderr)")
+            #expect(run.stdout.contains("hostile/evil?]0;pwned???gpj"), "\(run.stdout)")
+            #expect(run.stdout.contains(#"got "\u001b]2;title\u0007""#), "the value a check got: \(run.stdout)")
         }
     }
 

@@ -146,7 +146,7 @@ struct RunCommand: AsyncParsableCommand {
         let width = 20
         let filled = total > 0 ? min(width, done * width / total) : 0
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        return "[\(bar)] \(done + 1)/\(total) \(current)"
+        return "[\(bar)] \(done + 1)/\(total) \(TerminalText.safe(current))"
     }
 
     /// `--report kind:FILE` pairs, checked.

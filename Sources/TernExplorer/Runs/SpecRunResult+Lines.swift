@@ -50,12 +50,14 @@ extension SpecRunResult {
         let time = "\(milliseconds) ms"
         let checks = expectations.isEmpty ? "" : "  \(expectations.count - failures.count)/\(expectations.count) checks"
         let origin = source.map { "  (\($0))" } ?? ""
-        let key = self.key
-        let padded = Self.fitted(key, width: idWidth)
+        // Ids, data rows, values and errors come from files and servers: every face prints them safely.
+        let padded = Self.fitted(TerminalText.safe(key), width: idWidth)
         let timeColumn = String(repeating: " ", count: max(0, 6 - time.count)) + time
         var lines = ["\(mark) \(padded) \(status)  \(timeColumn)\(checks)\(origin)"]
-        for failure in failures { lines.append("    ✗ \(failure.expected) — got \(failure.actual)") }
-        if let error { lines.append("    ! \(error)") }
+        for failure in failures {
+            lines.append("    ✗ \(TerminalText.safe(failure.expected)) — got \(TerminalText.safe(failure.actual))")
+        }
+        if let error { lines.append("    ! \(TerminalText.safe(error))") }
         return lines
     }
 }
