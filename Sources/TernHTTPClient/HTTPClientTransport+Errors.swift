@@ -91,12 +91,45 @@ extension HTTPClientTransport {
                 .connection, "\(address) closed the connection in the middle of the response: try again",
                 requestLabel: label, underlying: error)
         }
+        if let parserError = error as? HTTPParserError {
+            return TernError(
+                .transport,
+                "\(address) answered with something that is not HTTP/1.1 (\(Self.words(parserError))): the server, "
+                    + "or a proxy in front of it, is at fault; curl -v shows the same answer",
+                requestLabel: label, underlying: error)
+        }
         if let diagnosed = ConnectionDiagnosis.diagnose(error, url: request.url, label: label) { return diagnosed }
-        if error is NIOConnectionError || error is IOError || error is ChannelError {
-            return TernError(.connection, "could not talk to \(address)", requestLabel: label, underlying: error)
+        if let ioError = error as? IOError {
+            return TernError(
+                .connection,
+                "could not talk to \(address) (\(String(cString: strerror(ioError.errnoCode)).lowercased())): "
+                    + "try again; if it keeps happening, check the server and the network between",
+                requestLabel: label, underlying: error)
+        }
+        if error is NIOConnectionError || error is ChannelError {
+            return TernError(
+                .connection,
+                "could not talk to \(address) (\(ConnectionDiagnosis.words(String(describing: error)))): "
+                    + "try again; if it keeps happening, check the server and the network between",
+                requestLabel: label, underlying: error)
         }
         return TernError(
-            .transport, "the exchange with \(address) failed unexpectedly; --verbose shows the request that was sent",
+            .transport,
+            "the exchange with \(address) failed (\(ConnectionDiagnosis.words(String(describing: error)))): try "
+                + "again; if it keeps happening, --verbose shows the request that was sent",
             requestLabel: label, underlying: error)
+    }
+
+    /// What a server sent that HTTP/1.1's parser refused, in words.
+    static func words(_ error: HTTPParserError) -> String {
+        switch error {
+        case .invalidContentLength, .unexpectedContentLength: "a Content-Length that is not one number"
+        case .invalidChunkSize: "a chunk size that is not a hexadecimal number"
+        case .invalidVersion, .invalidConstant, .invalidStatus: "a status line that is not HTTP/1.x's"
+        case .invalidHeaderToken, .invalidCharactersUsed, .lfExpected: "a head with bytes HTTP does not allow"
+        case .headerOverflow: "a head too large"
+        case .trailingGarbage: "bytes after the end of the response"
+        default: ConnectionDiagnosis.words(String(describing: error))
+        }
     }
 }

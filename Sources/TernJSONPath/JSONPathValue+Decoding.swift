@@ -7,7 +7,7 @@ extension JSONPathValue {
     /// Decodes RFC 8259 JSON text, keeping integers exact and object member order.
     ///
     /// Throws `JSONPathError` (kind `.invalidJSON`, with the byte offset) for malformed input, invalid UTF-8,
-    /// numbers outside the `Double` range, or nesting deeper than `maxDepth`.
+    /// or nesting deeper than `maxDepth`. A number beyond `Double`'s range (`1e400`) is `.double(±infinity)`.
     public init(decoding data: Data, maxDepth: Int = JSONPathValue.defaultMaxDepth) throws {
         var decoder = JSONDecoderState(bytes: [UInt8](data), maxDepth: maxDepth)
         self = try decoder.decodeDocument()
@@ -144,7 +144,9 @@ struct JSONDecoderState {
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         if isInteger, let integer = Int64(text) { return .int(integer) }
-        guard let double = Double(text), double.isFinite else {
+        // Valid JSON whatever its size (RFC 8259 §6): beyond Double's range (`1e400`) it is ±infinity,
+        // which compares above (below) every other number.
+        guard let double = Double(text) else {
             position = start
             throw failure("number out of range")
         }

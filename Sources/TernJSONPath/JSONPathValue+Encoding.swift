@@ -1,5 +1,6 @@
 extension JSONPathValue {
-    /// Compact JSON text for this value (no whitespace; non-finite doubles are written as `null`).
+    /// Compact JSON text for this value (no whitespace; ±infinity, from a number beyond `Double`'s range,
+    /// as `±1e999`).
     ///
     /// Works iteratively, so arbitrarily deep values cannot overflow the stack.
     public var jsonText: String {
@@ -26,7 +27,9 @@ extension JSONPathValue {
         case .null: output += "null"
         case .bool(let flag): output += flag ? "true" : "false"
         case .int(let number): output += String(number)
-        case .double(let number): output += number.isFinite ? "\(number)" : "null"
+        case .double(let number):
+            // A number beyond Double's range was one in the JSON it came from: it stays a number that big.
+            output += number.isFinite ? "\(number)" : number.isNaN ? "null" : number > 0 ? "1e999" : "-1e999"
         case .string(let text): appendQuoted(text, to: &output)
         case .array(let elements):
             output += "["

@@ -6,7 +6,7 @@ public enum JSONPathValue: Sendable {
     case bool(Bool)
     /// A number written without fraction or exponent that fits in 64 bits.
     case int(Int64)
-    /// Any other (finite) JSON number.
+    /// Any other JSON number; one beyond `Double`'s range (`1e400`) is ±infinity.
     case double(Double)
     /// A JSON string.
     case string(String)

@@ -91,4 +91,13 @@ struct ExpectationTests {
         let deep = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
         #expect(!Self.check(.schema(["type": "array"]), Self.facts(body: deep)).passed)
     }
+
+    @Test("a body with a number beyond Double's range (1e400) is JSON: checks and schemas read it")
+    func hugeNumbers() {
+        let facts = Self.facts(body: #"{"id": 1e400, "low": -1e400}"#)
+        #expect(Self.check(.json("$.id", .compare(.greater, 1e308)), facts).passed)
+        #expect(Self.check(.json("$.low", .compare(.less, 0)), facts).passed)
+        #expect(Self.check(.json("$.id", .type("number")), facts).passed)
+        #expect(Self.check(.schema(["type": "object", "properties": ["id": ["type": "number"]]]), facts).passed)
+    }
 }

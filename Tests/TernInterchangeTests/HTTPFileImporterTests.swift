@@ -169,6 +169,26 @@ struct HTTPFileImporterTests {
                 ImportedSecret(name: "token", value: "t-dev", item: "http-client.private.env.json (dev)")
             ])
     }
+
+    @Test("a broken http-client.env.json is an error naming its line; odd environments and values are warned about")
+    func brokenEnvironments() throws {
+        let request = "GET {{host}}/me\n"
+        let error = try #require(throws: ImportError.self) {
+            _ = try read(request, files: ["http-client.env.json": "{\n  \"dev\": {\"host\": h}\n}"])
+        }
+        #expect(error.location?.hasPrefix("http-client.env.json:2:") == true, "\(error)")
+        #expect(error.message.contains("not JSON"), "\(error)")
+        let list = try #require(throws: ImportError.self) {
+            _ = try read(request, files: ["http-client.private.env.json": "[1, 2]"])
+        }
+        #expect(list.message.contains("must be an object of environments"), "\(list)")
+        let (collection, _) = try read(
+            request, files: ["http-client.env.json": #"{"dev": {"host": "h", "flags": [1]}, "prod": "https://api"}"#])
+        #expect(collection.environments.map(\.name) == ["dev"])
+        let warnings = collection.warnings.joined(separator: "\n")
+        #expect(warnings.contains("environment 'prod' is not an object of variables"), "\(warnings)")
+        #expect(warnings.contains("'dev.flags' is not a string or a number"), "\(warnings)")
+    }
 }
 
 /// Every file of the `.http` collection in `Fixtures/http-corpus` (321 files from six public

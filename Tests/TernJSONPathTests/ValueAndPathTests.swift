@@ -73,10 +73,20 @@ struct ValueAndPathTests {
         #expect(document.jsonText == "[\"a\\\"b\\\\c\\u0000\\t\",\"😀\"]")
     }
 
+    @Test("a number beyond Double's range is valid JSON: ±infinity, above (below) every other number")
+    func numbersBeyondDouble() throws {
+        let document = try JSONPathValue(decoding: #"{"big": 1e400, "small": -1e400, "tiny": 1e-400, "max": 1.7e308}"#)
+        #expect(try JSONPath("$[?@ > 1e308]").select(in: document).map(\.path.description) == ["$['big']", "$['max']"])
+        #expect(try JSONPath("$[?@ < -1e308]").select(in: document).map(\.path.description) == ["$['small']"])
+        #expect(try JSONPath("$[?@ == 0]").select(in: document).map(\.path.description) == ["$['tiny']"])
+        #expect(document.jsonText == #"{"big":1e999,"small":-1e999,"tiny":0.0,"max":1.7e+308}"#)
+        #expect(try JSONPathValue(decoding: document.jsonText) == document)
+    }
+
     @Test(
         "malformed JSON is reported with a byte offset",
         arguments: [
-            ("[1,]", 3), ("{\"a\" 1}", 5), ("[01]", 2), ("\"\\ud800\"", 7), ("[1e999]", 1), ("nul", 3), ("[] x", 3),
+            ("[1,]", 3), ("{\"a\" 1}", 5), ("[01]", 2), ("\"\\ud800\"", 7), ("nul", 3), ("[] x", 3),
         ])
     func malformedJSON(text: String, offset: Int) throws {
         let error = try #require(throws: JSONPathError.self) { try JSONPathValue(decoding: text) }

@@ -114,7 +114,7 @@ package enum HARCodec {
 
     /// Where the JSON in `data` stops parsing, as `name:line:column`, from the parser's byte offset
     /// (`around character N`, or the end for a truncated file); the parser's reason alone otherwise.
-    private static func syntaxError(_ data: Data, name: String) -> ImportError {
+    static func syntaxError(_ data: Data, name: String) -> ImportError {
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {

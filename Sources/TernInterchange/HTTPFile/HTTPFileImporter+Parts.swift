@@ -89,14 +89,29 @@ extension HTTPFileImporter {
     static func environments(
         beside source: ImportSource, context: ImportContext
     ) throws(ImportError) -> (list: [ImportedEnvironment], secrets: [String]) {
-        func read(_ name: String) -> [String: [String: String]]? {
+        // A file that is there but broken is an error naming its line, never a silent empty environment.
+        func read(_ name: String) throws(ImportError) -> [String: [String: String]]? {
             let file = source.baseDirectory.appendingPathComponent(name)
-            guard let data = try? RegularFile.contents(of: file, limit: 4 * 1024 * 1024),
-                let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-            else { return nil }
+            guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+            let data: Data
+            do {
+                data = try RegularFile.contents(of: file, limit: 4 * 1024 * 1024)
+            } catch {
+                throw ImportError("\(name) cannot be read: \(error)", at: name)
+            }
+            guard let parsed = try? JSONSerialization.jsonObject(with: data) else {
+                throw HARCodec.syntaxError(data, name: name)
+            }
+            guard let object = parsed as? [String: Any] else {
+                throw ImportError(
+                    "\(name) must be an object of environments, {\"dev\": {\"host\": \"…\"}}", at: name)
+            }
             var out: [String: [String: String]] = [:]
             for (environment, values) in object {
-                guard let values = values as? [String: Any] else { continue }
+                guard let values = values as? [String: Any] else {
+                    context.warn("\(name): environment '\(environment)' is not an object of variables; skipped")
+                    continue
+                }
                 out[environment] = values.compactMapValues { value in
                     switch value {
                     case let text as String: text
@@ -104,11 +119,14 @@ extension HTTPFileImporter {
                     default: nil
                     }
                 }
+                for key in values.keys.sorted() where out[environment]?[key] == nil {
+                    context.warn("\(name): '\(environment).\(key)' is not a string or a number; skipped")
+                }
             }
             return out
         }
-        let shared = read("http-client.env.json") ?? [:]
-        let privateValues = read("http-client.private.env.json") ?? [:]
+        let shared = try read("http-client.env.json") ?? [:]
+        let privateValues = try read("http-client.private.env.json") ?? [:]
         var list: [ImportedEnvironment] = []
         for name in shared.keys.sorted() where name != "$shared" {
             let values = (shared["$shared"] ?? [:]).merging(shared[name] ?? [:]) { $1 }
