@@ -2,6 +2,10 @@ import Foundation
 import TernTesting
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Hostile files and values through the real `tern` binary: errors with positions, never a crash.
 @Suite("tern: hostile input", .serialized)
 struct HostileInputCLITests {
@@ -72,6 +76,30 @@ struct HostileInputCLITests {
             let send = try await Tern.run(demo.arguments("send", "zero"), limit: limit)
             #expect(send.status == 2, "\(send.stderr)")
             #expect(send.stderr.contains("the body file '/dev/zero' is a device, not a regular file"), "\(send.stderr)")
+        }
+    }
+
+    @Test("a FIFO environment and a FIFO tls.caFile stop only what uses them, with their real reason")
+    func fifosInAWorkspace() async throws {
+        try await withDemo { demo in
+            #expect(mkfifo(demo.root.appendingPathComponent("environments/other.yaml").path, 0o644) == 0)
+            let send = try await Tern.run(demo.arguments("send", "get-user"), limit: limit)
+            #expect(send.status == 0, "another environment's FIFO stops nothing: \(send.stderr)")
+            let other = try await Tern.run(demo.arguments("send", "get-user", "--env", "other"), limit: limit)
+            #expect(other.status == 2)
+            #expect(other.stderr.contains("other.yaml: cannot read the file: it is a FIFO"), "\(other.stderr)")
+            #expect(!other.stderr.contains("permission"), "\(other.stderr)")
+
+            let manifest = try String(
+                contentsOf: demo.root.appendingPathComponent("workspace.yaml"), encoding: .utf8)
+            try demo.write("workspace.yaml", manifest + "\ntls:\n  caFile: ca.pem\n")
+            #expect(mkfifo(demo.root.appendingPathComponent("ca.pem").path, 0o644) == 0)
+            let plain = try await Tern.run(demo.arguments("send", "get-user"), limit: limit)
+            #expect(plain.status == 0, "a plain-http send reads no CA file: \(plain.stderr)")
+            let secure = try await Tern.run(
+                demo.arguments("get", "https://127.0.0.1:9/x", "--ignore-stdin"), limit: limit)
+            #expect(secure.status == 2, "\(secure.stderr)")
+            #expect(secure.stderr.contains("ca.pem': it is a FIFO (named pipe)"), "\(secure.stderr)")
         }
     }
 

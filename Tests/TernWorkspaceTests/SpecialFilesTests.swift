@@ -38,9 +38,9 @@ struct SpecialFilesTests {
         #expect(warning.file.path.hasSuffix("/d33"))
     }
 
-    @Test("a FIFO as a spec, an environment or workspace.yaml is an error naming it, not a hang")
+    @Test("a FIFO as a spec or workspace.yaml is an error naming it, not a hang")
     func fifos() throws {
-        for path in ["specs/users/pipe.yaml", "environments/unused.yaml", "workspace.yaml"] {
+        for path in ["specs/users/pipe.yaml", "workspace.yaml"] {
             let folder = try Fixtures.demo()
             try? FileManager.default.removeItem(at: folder.url(path))
             #expect(mkfifo(folder.url(path).path, 0o644) == 0)
@@ -52,6 +52,37 @@ struct SpecialFilesTests {
                 #expect(error.file?.lastPathComponent == URL(fileURLWithPath: path).lastPathComponent)
             }
         }
+    }
+
+    @Test("a FIFO environment is an error only when chosen, with its real reason; the others work")
+    func fifoEnvironment() throws {
+        let folder = try Fixtures.demo()
+        #expect(mkfifo(folder.url("environments/other.yaml").path, 0o644) == 0)
+        let workspace = try folder.load()
+        let spec = try workspace.spec(named: "users/get-user")
+        #expect(try workspace.request(for: spec, context: context).url.absoluteString.hasSuffix("/users/42"))
+        let error = try #require(throws: WorkspaceError.self) {
+            try workspace.request(for: spec, context: TemplateContext(environment: "other", processEnvironment: [:]))
+        }
+        #expect(error.message == "cannot read the file: it is a FIFO (named pipe), not a regular file", "\(error)")
+        #expect(error.file?.lastPathComponent == "other.yaml")
+        #expect(workspace.unknownEnvironment("other").message == error.message)
+        #expect(!workspace.warnings.contains { $0.message.contains("other") })
+    }
+
+    @Test("a FIFO as tls.caFile is an error for https requests only, not a hang")
+    func fifoCertificateAuthority() throws {
+        let folder = try Fixtures.demo(["environments/plain.yaml": "baseURL: http://127.0.0.1:9\nuserId: 1\n"])
+        try folder.write("workspace.yaml", Fixtures.manifest + "\ntls:\n  caFile: ca.pem\n")
+        #expect(mkfifo(folder.url("ca.pem").path, 0o644) == 0)
+        let workspace = try folder.load()
+        let spec = try workspace.spec(named: "users/get-user")
+        let plain = try workspace.request(
+            for: spec, context: TemplateContext(environment: "plain", processEnvironment: [:]))
+        #expect(plain.url.absoluteString == "http://127.0.0.1:9/users/1")
+        let error = try #require(throws: WorkspaceError.self) { try workspace.request(for: spec, context: context) }
+        #expect(error.message.contains("is a FIFO (named pipe), not a regular file"), "\(error)")
+        #expect(error.line == 8, "the caFile line: \(error)")
     }
 
     @Test("a FIFO spec does not stop a send of another spec")

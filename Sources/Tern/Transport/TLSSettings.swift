@@ -52,14 +52,10 @@ public struct TLSSettings: Sendable, Hashable {
     private static func readPEM(_ url: URL) throws(TernError) -> String {
         let data: Data
         do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maximumPEMBytes + 1) ?? Data()
+            // A regular file only: a FIFO would block the open (and every send with it), a device never end.
+            data = try RegularFile.contents(of: url, limit: maximumPEMBytes)
         } catch {
-            throw TernError(.invalidRequest, "cannot read '\(url.path)': \(error.localizedDescription)")
-        }
-        guard data.count <= maximumPEMBytes else {
-            throw TernError(.invalidRequest, "'\(url.path)' is larger than \(maximumPEMBytes >> 20) MiB")
+            throw TernError(.invalidRequest, "cannot read '\(url.path)': \(error.reason)")
         }
         guard let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN ") else {
             throw TernError(.invalidRequest, "'\(url.path)' is not a PEM file (no '-----BEGIN' line)")

@@ -84,7 +84,7 @@ struct OpenedWorkspace {
         if let insecure = workspace.insecureWarning { StandardStream.error.write("tern: warning: \(insecure)\n") }
         if let environment = needs.environment, workspace.environments[environment] == nil {
             await earlyStorage?.closeIfOpen()
-            throw CommandFailure.usage(workspace.unknownEnvironment(environment).message)
+            throw CommandFailure.usage(workspace.unknownEnvironment(environment).description)
         }
         let path = Self.cacheFile(in: workspace.root)
         let early = path == cacheFile ? earlyStorage : nil

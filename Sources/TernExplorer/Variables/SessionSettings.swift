@@ -43,7 +43,7 @@ package struct SessionSettings: Sendable {
     /// `env NAME`: the environment of `workspace` from now on; an unknown one is an error naming the known ones.
     mutating func switchEnvironment(_ name: String, in workspace: Workspace) throws(ExplorerError) -> String {
         guard workspace.environments[name] != nil else {
-            throw ExplorerError(.workspace, workspace.unknownEnvironment(name).message)
+            throw ExplorerError(.workspace, workspace.unknownEnvironment(name).description)
         }
         environment = name
         return "environment \(name)"

@@ -9,7 +9,9 @@ extension Workspace {
     ///
     /// With `keepingBrokenSpecs`, a spec file with an error does not stop the load: it is left out of
     /// `specs` and listed in `brokenSpecs` with its error (what the front ends do, so one bad file
-    /// leaves the rest usable). Errors in `workspace.yaml` and `environments/` always throw.
+    /// leaves the rest usable). Errors in `workspace.yaml` and `environments/` always throw, except an
+    /// environment file that cannot be read at all (a FIFO, a device): it is in `unreadableEnvironments`,
+    /// an error only for what uses that environment.
     ///
     /// With `specsFor`, only the spec files those names need are read: the named specs, what they
     /// require, and the specs that may require them (see `isPartial`). `tern send` loads this way, so
@@ -46,7 +48,9 @@ extension Workspace {
         workspace.proxyLocations = manifest.proxyLocations
         workspace.defaultTarget = manifest.defaultTarget
         try workspace.loadEnvironments()
-        if let name = manifest.defaultEnvironment, workspace.environments[name] == nil {
+        if let name = manifest.defaultEnvironment, workspace.environments[name] == nil,
+            workspace.unreadableEnvironments[name] == nil
+        {
             workspace.warnings.append(
                 WorkspaceDiagnostic(
                     file: manifestFile, at: manifest.defaultEnvironmentLocation ?? .start,
@@ -64,8 +68,14 @@ extension Workspace {
         for name in names.sorted() where !name.hasPrefix(".") {
             let file = folder.appendingPathComponent(name)
             if name.hasSuffix(".yaml") {
-                let environment = try EnvironmentReader.read(file: file)
-                environments[environment.name] = environment
+                do {
+                    let environment = try EnvironmentReader.read(file: file)
+                    environments[environment.name] = environment
+                } catch  where error.kind == .io {
+                    // A file that cannot be read (a FIFO, a device, no permission) is an error for what
+                    // uses that environment, not for the whole workspace.
+                    unreadableEnvironments[String(name.dropLast(".yaml".count))] = error
+                }
             } else if name.hasSuffix(".yml") {
                 warnings.append(ignoredFileWarning(file))
             }

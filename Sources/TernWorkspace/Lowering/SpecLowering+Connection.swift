@@ -6,7 +6,15 @@ extension SpecLowering {
     /// the workspace's, else the defaults and `HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY`. `nil` when all are defaults.
     func connectionSettings(target: WorkspaceTarget?, url: URL) throws(WorkspaceError) -> ConnectionSettings? {
         var settings = ConnectionSettings()
-        if let tls = target?.tls ?? workspace.tls { settings.tls = try tlsSettings(tls) }
+        if let tls = target?.tls ?? workspace.tls {
+            do {
+                settings.tls = try tlsSettings(tls)
+            } catch  where url.scheme?.lowercased() == "http" {
+                // A plain-http request uses no TLS file: one that cannot be read (a FIFO, a missing file)
+                // is an error for the https requests that need it, not for this one. A redirect to https
+                // then checks the server fully against the system's roots.
+            }
+        }
         let proxyKey = target?.proxy != nil ? "targets/\(target?.name ?? "")/proxy" : "proxy"
         switch target?.proxy ?? workspace.proxy {
         case .direct?:

@@ -39,6 +39,7 @@ extension Workspace {
     /// The one error for an environment the workspace does not have: a close match and the known names.
     /// `file` is where the name was written (`workspace.yaml` for `defaultEnvironment`), when it was.
     public func unknownEnvironment(_ name: String, file: URL? = nil) -> WorkspaceError {
+        if let unreadable = unreadableEnvironments[name] { return unreadable }
         let names = environments.keys.sorted()
         return WorkspaceError(
             .unknownEnvironment,

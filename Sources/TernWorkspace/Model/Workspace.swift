@@ -29,6 +29,9 @@ public struct Workspace: Sendable {
     public var specs: [SpecEntry]
     /// Environments by name.
     public var environments: [String: WorkspaceEnvironment]
+    /// Environment files that could not be read (a FIFO, a device, no permission), with why: choosing
+    /// one is that error (`unknownEnvironment`), the other environments work.
+    public var unreadableEnvironments: [String: WorkspaceError] = [:]
     /// Things the loader ignored but the user probably meant (unknown fields, stray files).
     public var warnings: [WorkspaceDiagnostic]
     /// JSON paths `tern verify` ignores for every spec (`verify: {ignore: [...]}` in workspace.yaml).
