@@ -234,7 +234,7 @@ struct HTTPFileOrderTests {
         try plan.apply()
         let workspace = try Workspace.load(from: root.appendingPathComponent("ws"))
         #expect(workspace.order == ["zoo": ["get-zebra", "middle", "a-title"]])
-        let ids = workspace.specs.map(\.id).sorted { workspace.runsBefore($0, $1) }
+        let ids = workspace.specs.map(\.id).sorted { workspace.order.runsBefore($0, $1) }
         #expect(ids == ["zoo/get-zebra", "zoo/middle", "zoo/a-title"])
         // Imported again: the order is there already, nothing to add.
         let again = try ImportPlan(

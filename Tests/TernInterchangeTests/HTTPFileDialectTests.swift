@@ -182,7 +182,7 @@ struct HTTPFileCoreTests {
         let collection = try HTTPFileImporter.read(source)
         try ImportPlan(collection, root: root, group: "core", overwrite: false, origin: "test").apply()
         let workspace = try Workspace.load(from: root)
-        let sent = try workspace.specs.sorted { workspace.runsBefore($0.id, $1.id) }.map { entry in
+        let sent = try workspace.specs.sorted { workspace.order.runsBefore($0.id, $1.id) }.map { entry in
             let request = try workspace.request(for: entry, context: TemplateContext(processEnvironment: [:]))
             return "\(request.method.rawValue) \(request.url.absoluteString)"
         }

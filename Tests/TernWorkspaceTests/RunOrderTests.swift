@@ -18,7 +18,7 @@ struct RunOrderTests {
         ])
         let workspace = try folder.load()
         #expect(workspace.order == ["shop": ["zeta", "alpha"]])
-        let ids = workspace.specs.map(\.id).sorted { workspace.runsBefore($0, $1) }
+        let ids = workspace.specs.map(\.id).sorted { workspace.order.runsBefore($0, $1) }
         #expect(ids == ["auth", "shop/zeta", "shop/alpha", "shop/beta", "shop/deep/one"])
     }
 

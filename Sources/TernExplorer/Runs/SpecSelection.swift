@@ -17,7 +17,7 @@ struct SpecSelection: ExplorerOperation {
     /// that a spec comes after the chosen specs it requires.
     func runOrder(_ names: [String]) throws(ExplorerError) -> [String] {
         let workspace = self.workspace
-        let chosen = try targets(names, allWhenEmpty: true).sorted { workspace.runsBefore($0.id, $1.id) }
+        let chosen = try targets(names, allWhenEmpty: true).sorted { workspace.order.runsBefore($0.id, $1.id) }
         let graph = context.requiresGraph
         for entry in chosen { try graph.checkCycles(from: entry) }
         return graph.order(chosen)

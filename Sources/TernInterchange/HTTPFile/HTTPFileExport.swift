@@ -273,7 +273,7 @@ package enum HTTPFileExport {
             }
             result.append(entry)
         }
-        for entry in entries.sorted(by: { workspace.runsBefore($0.id, $1.id) }) { place(entry, depth: 0) }
+        for entry in entries.sorted(by: { workspace.order.runsBefore($0.id, $1.id) }) { place(entry, depth: 0) }
         return result
     }
 

@@ -16,7 +16,7 @@ struct ManifestReader {
         var tls: TLSDefinition?
         var proxy: ProxyDefinition?
         var proxyLocations: [String: SourceLocation] = [:]
-        var order: [String: [String]] = [:]
+        var order = RunOrder()
     }
 
     static let fields = [

@@ -40,9 +40,8 @@ public struct Workspace: Sendable {
     public var tls: TLSDefinition? = nil
     /// `proxy:` for every target that has none of its own; `nil` follows `HTTP_PROXY`/`HTTPS_PROXY`/`NO_PROXY`.
     public var proxy: ProxyDefinition? = nil
-    /// The run order of folders' specs (`order: {FOLDER: [FILE, ...]}`): a folder under `specs/` to the file
-    /// names (without `.yaml`) of its specs, in the order `tern run` sends them; see `runsBefore`.
-    public var order: [String: [String]] = [:]
+    /// The run order of folders' specs (`order: {FOLDER: [FILE, ...]}`), the order `tern run` sends them in.
+    public var order = RunOrder()
     /// Where `proxy:` values were written (`proxy`, `targets/<name>/proxy`), for error positions.
     var proxyLocations: [String: SourceLocation] = [:]
     /// Spec files that could not be read, sorted by id (only with `load(from:keepingBrokenSpecs: true)`).
