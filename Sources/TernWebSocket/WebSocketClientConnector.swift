@@ -158,6 +158,9 @@ final class LiveWebSocketLink: WebSocketLink {
     private let concluded = Mutex(false)
     /// Drops the connection when the server has not answered Tern's close in time.
     private let closeDeadline = Mutex<Task<Void, Never>?>(nil)
+    /// How the conversation ended when Tern dropped the connection itself: what the reader is told,
+    /// whichever path (the connection task failing as it is cancelled, or the drop) gets there first.
+    private let dropped = Mutex<WebSocketClose?>(nil)
     private let address: String
     /// The largest message accepted.
     private let limit: Int
@@ -301,7 +304,7 @@ final class LiveWebSocketLink: WebSocketLink {
         }
         closeDeadline.withLock { $0?.cancel() }
         guard first else { return }
-        await queue.push(.closed(close))
+        await queue.push(.closed(dropped.withLock { $0 } ?? close))
         queue.finish()
     }
 
@@ -309,14 +312,14 @@ final class LiveWebSocketLink: WebSocketLink {
     /// the connection is dropped, and the conversation ends with 1006, saying so.
     private func closeUnanswered(_ code: WebSocketCloseCode) async {
         guard !concluded.withLock({ $0 }) else { return }
+        let close = WebSocketClose(
+            code: .abnormal,
+            reason: "\(address) did not answer Tern's close (\(code)) within \(AttemptWatchdog.describe(closeTimeout)) "
+                + "(the close timeout): Tern dropped the connection",
+            initiator: .sent)
+        dropped.withLock { $0 = close }
         task.withLock { $0?.cancel() }
-        await conclude(
-            WebSocketClose(
-                code: .abnormal,
-                reason:
-                    "\(address) did not answer Tern's close (\(code)) within \(AttemptWatchdog.describe(closeTimeout)) "
-                    + "(the close timeout): Tern dropped the connection",
-                initiator: .sent))
+        await conclude(close)
     }
 
     /// The server's frames make no message (too big, not UTF-8, out of order): the conversation
