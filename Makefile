@@ -57,8 +57,8 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive --parallel $(FORMATTED)
 
-## fuzz: libFuzzer on the workspace readers, the importers and JSONPath, each for FUZZ_SECONDS (default 60;
-##       FUZZ_RUNS=N runs N inputs per target instead; see docs/security.md).
+## fuzz: libFuzzer on the workspace readers, the importers, JSONPath and the WebSocket client's frames,
+##       each for FUZZ_SECONDS (default 60; FUZZ_RUNS=N runs N inputs per target instead; see docs/security.md).
 ##       Not part of test: it needs its own release build with -sanitize=fuzzer (minutes on two cores).
 FUZZ_SECONDS ?= 60
 fuzz: build

@@ -33,5 +33,10 @@ let package = Package(
             name: "FuzzJSONPath",
             dependencies: ["FuzzDriver", .product(name: "TernJSONPath", package: rootIdentity)]
         ),
+        // The WebSocket client's frame decoding and message assembly, fed the server's side of a connection.
+        .executableTarget(
+            name: "FuzzWebSocket",
+            dependencies: ["FuzzDriver", .product(name: "TernWebSocket", package: rootIdentity)]
+        ),
     ]
 )

@@ -3,6 +3,7 @@
 #   FuzzWorkspace  the workspace readers, the template renderer and lowering;
 #   FuzzImport     the importers (curl, OpenAPI, Postman, Insomnia, HAR) and import planning;
 #   FuzzJSONPath   JSONPath (RFC 9535): parser, evaluator, I-Regexp (match/search), JSON decoder.
+#   FuzzWebSocket  the WebSocket client's frame decoder and message assembly (the server's bytes).
 # Builds Fuzz/ (release, -sanitize=fuzzer) offline from the root's own package checkouts, seeds
 # each target's corpus from the demo workspace and the test fixtures, and runs bounded in time,
 # memory and per input. FUZZ_RUNS=N runs N inputs per target instead (libFuzzer's -runs=N; a
@@ -16,7 +17,7 @@ root=$(pwd)
 seconds=${1:-}
 shift || true
 runs=${FUZZ_RUNS:-}
-targets=${FUZZ_TARGETS:-FuzzWorkspace FuzzImport FuzzJSONPath}
+targets=${FUZZ_TARGETS:-FuzzWorkspace FuzzImport FuzzJSONPath FuzzWebSocket}
 limits=()
 if [ -n "$runs" ]; then limits+=(-runs="$runs"); fi
 if [ -n "$seconds" ] || [ -z "$runs" ]; then limits+=(-max_total_time="${seconds:-60}"); fi
@@ -97,6 +98,16 @@ for number, test in enumerate(json.load(open(sys.argv[2], encoding="utf-8"))["te
         seed += b"\0" + json.dumps(test["document"], ensure_ascii=False).encode("utf-8")
     open(f"{sys.argv[1]}/cts-{number}", "wb").write(seed)
 PYTHON
+
+# FuzzWebSocket: server frames after a byte that picks the read size: a text message, one in two
+# fragments, a ping and a close, binary with a 16-bit length, 1-byte continuations, a huge length.
+seeds=$work/FuzzWebSocket/seeds
+mkdir -p "$seeds"
+printf '\xff\x81\x05hello' > "$seeds/text"
+printf '\x02\x01\x03hel\x80\x02lo\x89\x00\x88\x02\x03\xe8' > "$seeds/fragments-ping-close"
+{ printf '\x10\x82\x7e\x01\x00'; head -c 256 /dev/zero; } > "$seeds/binary-16bit"
+{ printf '\xff\x01\x01a'; for _ in $(seq 1 200); do printf '\x00\x01a'; done; } > "$seeds/continuations"
+printf '\x00\x82\x7f\x7f\xff\xff\xff\xff\xff\xff\xff' > "$seeds/huge-length"
 
 status=0
 for target in $targets; do

@@ -17,6 +17,7 @@ public final class MockServer: Sendable {
     public let limits: Limits
 
     private let state: MockServerState
+    private let connections: ConnectionCap
     private let listener: any Channel
     private let acceptTask: Task<Void, Never>
 
@@ -27,13 +28,14 @@ public final class MockServer: Sendable {
     }
 
     private init(
-        host: String, port: Int, limits: Limits, state: MockServerState, listener: any Channel,
-        acceptTask: Task<Void, Never>
+        host: String, port: Int, limits: Limits, state: MockServerState, connections: ConnectionCap,
+        listener: any Channel, acceptTask: Task<Void, Never>
     ) {
         self.host = host
         self.port = port
         self.limits = limits
         self.state = state
+        self.connections = connections
         self.listener = listener
         self.acceptTask = acceptTask
     }
@@ -44,6 +46,7 @@ public final class MockServer: Sendable {
     ) async throws -> MockServer {
         let state = MockServerState(routes: routes)
         let idle = IdleConnections()
+        let cap = ConnectionCap(limit: limits.maximumConnections, idle: idle)
         let accepted = AcceptedConnections()
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -67,18 +70,12 @@ public final class MockServer: Sendable {
                     try await server.executeThenClose { connections in
                         for try await connection in connections {
                             accepted.take(connection)
-                            // At the cap the client waiting longest for a head makes room (it closes
-                            // at once, so the count overshoots by one briefly); with none waiting,
-                            // the new connection is closed at once.
-                            guard
-                                state.openConnection(limit: limits.maximumConnections)
-                                    || (idle.closeLongestWaiting() && state.openConnection(limit: .max))
-                            else {
+                            guard cap.admit() else {
                                 group.addTask { try? await connection.executeThenClose { _, _ in } }
                                 continue
                             }
                             group.addTask {
-                                defer { state.connectionClosed() }
+                                defer { cap.release() }
                                 await HTTPConnection(channel: connection, router: router).run()
                             }
                         }
@@ -92,7 +89,8 @@ public final class MockServer: Sendable {
             }
         }
         return MockServer(
-            host: host, port: boundPort, limits: limits, state: state, listener: listener, acceptTask: acceptTask)
+            host: host, port: boundPort, limits: limits, state: state, connections: cap, listener: listener,
+            acceptTask: acceptTask)
     }
 
     /// Stops accepting, closes every open connection and waits until all are gone; idempotent.
@@ -139,6 +137,6 @@ public final class MockServer: Sendable {
 
     /// How many client connections are being served right now (for leak checks in tests).
     var openConnectionCount: Int {
-        state.openConnectionCount
+        connections.count
     }
 }

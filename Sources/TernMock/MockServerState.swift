@@ -10,7 +10,6 @@ final class MockServerState: Sendable {
         var uploadedBytes = 0
         var flakyAttempts: [String: Int] = [:]
         var cacheServed: [String: Int] = [:]
-        var openConnections = 0
     }
 
     private let storage: Mutex<Storage>
@@ -33,25 +32,6 @@ final class MockServerState: Sendable {
         storage.withLock { storage in
             storage.routes.last { $0.matches(method: method, path: path) }
         }
-    }
-
-    /// Counts a newly accepted connection as open, unless `limit` are open already (false).
-    func openConnection(limit: Int) -> Bool {
-        storage.withLock { storage in
-            guard storage.openConnections < limit else { return false }
-            storage.openConnections += 1
-            return true
-        }
-    }
-
-    /// Counts a connection as closed.
-    func connectionClosed() {
-        storage.withLock { $0.openConnections -= 1 }
-    }
-
-    /// How many connections are being served right now.
-    var openConnectionCount: Int {
-        storage.withLock { $0.openConnections }
     }
 
     /// Counts one received request for `path`.

@@ -37,13 +37,17 @@ public struct MockConversation: Sendable {
 
 /// The mock's WebSocket listener: serves scripted conversations (recorded transcripts, a spec's
 /// `websocket.sample`) at their paths on a port of its own; an upgrade to any other path is
-/// refused with 404. Every read has a deadline (30 s of silence ends a conversation) and every
-/// message a limit (1 MiB).
+/// refused with 404. Every read has a deadline (the handshake the HTTP listener's header timeout,
+/// 10 s; then 30 s of silence ends a conversation), every message a limit (1 MiB), and the
+/// connections served at once the HTTP listener's cap (`MockServer.Limits`).
 public final class MockWebSocketServer: Sendable {
     /// The host it listens on.
     public let host: String
     /// The port it is bound to.
     public let port: Int
+    /// The handshake's timeout (`headerTimeout`) and the connection cap (`maximumConnections`).
+    public let limits: MockServer.Limits
+    private let connections: ConnectionCap
     private let listener: any Channel
     private let acceptTask: Task<Void, Never>
 
@@ -56,31 +60,54 @@ public final class MockWebSocketServer: Sendable {
     private enum Accepted: Sendable {
         case conversation(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, MockConversation)
         case refused(any Channel)
+        /// Past the connection cap with no connection to make room: closed at once.
+        case overCap(any Channel)
     }
 
     static let maximumMessage = 1 << 20
     static let silence = TimeAmount.seconds(30)
+    /// The name of the handler that closes a connection whose handshake is not done in time.
+    private static let handshakeDeadline = "tern.mock.handshake-deadline"
 
-    private init(host: String, port: Int, listener: any Channel, acceptTask: Task<Void, Never>) {
+    private init(
+        host: String, port: Int, limits: MockServer.Limits, connections: ConnectionCap, listener: any Channel,
+        acceptTask: Task<Void, Never>
+    ) {
         self.host = host
         self.port = port
+        self.limits = limits
+        self.connections = connections
         self.listener = listener
         self.acceptTask = acceptTask
     }
 
-    /// Binds and starts serving `conversations`; `port: 0` picks a free port.
+    /// How many connections are open (for tests of the cap).
+    var openConnectionCount: Int { connections.count }
+
+    /// Binds and starts serving `conversations`; `port: 0` picks a free port. `limits` bound the
+    /// handshake (`headerTimeout`) and the connections served at once (`maximumConnections`), as
+    /// the HTTP listener's do.
     public static func start(
-        host: String = "127.0.0.1", port: Int = 0, conversations: [MockConversation]
+        host: String = "127.0.0.1", port: Int = 0, conversations: [MockConversation],
+        limits: MockServer.Limits = MockServer.Limits()
     ) async throws -> MockWebSocketServer {
         var byPath: [String: MockConversation] = [:]
         for conversation in conversations where byPath[conversation.path] == nil {
             byPath[conversation.path] = conversation
         }
         let routes = byPath
+        let idle = IdleConnections()
+        let connections = ConnectionCap(limit: limits.maximumConnections, idle: idle)
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .bind(host: host, port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
+                // Past the cap, the connection waiting longest for its handshake makes room, or this one goes.
+                guard connections.admit() else {
+                    return channel.eventLoop.makeSucceededFuture(
+                        channel.eventLoop.makeSucceededFuture(Accepted.overCap(channel)))
+                }
+                channel.closeFuture.whenComplete { _ in connections.release() }
+                return channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOTypedWebSocketServerUpgrader<Accepted>(
                         maxFrameSize: maximumMessage,
                         shouldUpgrade: { channel, head in
@@ -88,6 +115,9 @@ public final class MockWebSocketServer: Sendable {
                         },
                         upgradePipelineHandler: { channel, head in
                             channel.eventLoop.makeCompletedFuture {
+                                // Upgraded: the conversation's own deadlines take over from the handshake's.
+                                channel.pipeline.syncOperations.removeHandler(
+                                    name: Self.handshakeDeadline, promise: nil)
                                 let wrapped = try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(
                                     wrappingChannelSynchronously: channel)
                                 guard let conversation = routes[Self.path(of: head.uri)] else {
@@ -102,8 +132,12 @@ public final class MockWebSocketServer: Sendable {
                             notUpgradingCompletionHandler: { channel in
                                 channel.eventLoop.makeSucceededFuture(.refused(channel))
                             }))
-                    return try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
+                    let upgraded = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
                         configuration: configuration)
+                    // The HTTP listener's deadlines: a handshake not complete within the header timeout is closed.
+                    try channel.pipeline.syncOperations.addHandler(
+                        ConnectionDeadlines(limits: limits, idle: idle), name: Self.handshakeDeadline)
+                    return upgraded
                 }
             }
         let listener = server.channel
@@ -123,6 +157,8 @@ public final class MockWebSocketServer: Sendable {
                                     await Self.serve(conversation, on: channel)
                                 case .refused(let channel):
                                     await Self.refuse(channel)
+                                case .overCap(let channel):
+                                    try? await channel.close()
                                 }
                             }
                         }
@@ -133,7 +169,9 @@ public final class MockWebSocketServer: Sendable {
                 group.cancelAll()
             }
         }
-        return MockWebSocketServer(host: host, port: boundPort, listener: listener, acceptTask: acceptTask)
+        return MockWebSocketServer(
+            host: host, port: boundPort, limits: limits, connections: connections, listener: listener,
+            acceptTask: acceptTask)
     }
 
     /// Stops accepting and ends every conversation.

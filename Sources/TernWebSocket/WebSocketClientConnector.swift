@@ -67,9 +67,10 @@ public struct WebSocketClientConnector: WebSocketConnector {
         }
         let link = LiveWebSocketLink(
             capacity: options.bufferedMessages, address: address,
-            limit: min(options.maximumMessageSize, options.maximumFrameSize))
+            limit: min(options.maximumMessageSize, options.maximumFrameSize), closeTimeout: options.closeTimeout)
         let limit = options.connectTimeout ?? request.timeout ?? .seconds(30)
         let maximumMessage = options.maximumMessageSize
+        let validatesUTF8 = options.validatesUTF8
         let proxy = settings.proxy.map { proxy in
             var connect = HTTPFields()
             if let credentials = proxy.credentials {
@@ -85,15 +86,21 @@ public struct WebSocketClientConnector: WebSocketConnector {
             do {
                 let handler: WebSocketDataHandler<WebSocketClient.Context> = { inbound, outbound, _ in
                     link.opened(outbound)
-                    var messages = inbound.messages(maxSize: maximumMessage).makeAsyncIterator()
-                    while let message = try await link.watching({ try await messages.next() }) {
-                        let event: WebSocketLinkEvent
-                        switch message {
-                        case .text(let text): event = .message(.text(text))
-                        case .binary(var buffer):
-                            event = .message(.binary(Data(buffer.readBytes(length: buffer.readableBytes) ?? [])))
+                    // Frames, not the client's messages: Tern assembles them itself, under its own limit.
+                    var frames = inbound.makeAsyncIterator()
+                    var assembler = WebSocketMessageAssembler(limit: maximumMessage, validatesUTF8: validatesUTF8)
+                    while let frame = try await link.watching({ try await frames.next() }) {
+                        let message: Tern.WebSocketMessage?
+                        do throws(WebSocketMessageAssembler.Failure) {
+                            message = try assembler.take(
+                                WebSocketMessageAssembler.Opcode(frame.opcode), fin: frame.fin,
+                                payload: frame.data.readableBytesView)
+                        } catch {
+                            await link.refuse(error, writer: outbound)
+                            return
                         }
-                        guard await link.queue.push(event) else { break }
+                        guard let message else { continue }
+                        guard await link.queue.push(.message(message)) else { break }
                     }
                 }
                 let closeFrame: WebSocketCloseFrame?
@@ -122,6 +129,16 @@ public struct WebSocketClientConnector: WebSocketConnector {
     }
 }
 
+extension WebSocketMessageAssembler.Opcode {
+    init(_ opcode: WebSocketDataFrame.Opcode) {
+        switch opcode {
+        case .text: self = .text
+        case .binary: self = .binary
+        case .continuation: self = .continuation
+        }
+    }
+}
+
 /// One live connection: the NIO side pushes what arrives into a bounded queue and hands over its
 /// writer once the upgrade is done.
 final class LiveWebSocketLink: WebSocketLink {
@@ -137,14 +154,24 @@ final class LiveWebSocketLink: WebSocketLink {
     private let opening = Mutex<Opening>(.waiting(nil))
     private let closeRequested = Mutex<WebSocketClose?>(nil)
     private let tooBig = Mutex(false)
+    /// Set once how the conversation ended was handed to the reader: the first ending wins.
+    private let concluded = Mutex(false)
+    /// Drops the connection when the server has not answered Tern's close in time.
+    private let closeDeadline = Mutex<Task<Void, Never>?>(nil)
+    /// How the conversation ended when Tern dropped the connection itself: what the reader is told,
+    /// whichever path (the connection task failing as it is cancelled, or the drop) gets there first.
+    private let dropped = Mutex<WebSocketClose?>(nil)
     private let address: String
     /// The largest message accepted.
     private let limit: Int
+    /// How long the server has to answer Tern's close before the connection is dropped.
+    private let closeTimeout: Duration
 
-    init(capacity: Int, address: String, limit: Int) {
+    init(capacity: Int, address: String, limit: Int, closeTimeout: Duration) {
         queue = AsyncBoundedQueue(capacity: capacity)
         self.address = address
         self.limit = limit
+        self.closeTimeout = closeTimeout
     }
 
     /// The upgrade succeeded.
@@ -242,8 +269,7 @@ final class LiveWebSocketLink: WebSocketLink {
                 initiator: .received)
         }
         fail(TernError(.connection, "\(address) closed the connection during the WebSocket upgrade"))
-        await queue.push(.closed(close))
-        queue.finish()
+        await conclude(close)
     }
 
     /// The connection failed: before the upgrade, the opener's error; after, how it ended.
@@ -266,8 +292,68 @@ final class LiveWebSocketLink: WebSocketLink {
                 tooBig.withLock({ $0 })
                 ? Self.tooBig(limit) : WebSocketClose(code: .abnormal, reason: failure.message, initiator: .received)
         }
-        await queue.push(.closed(close))
+        await conclude(close)
+    }
+
+    /// Hands how the conversation ended to the reader, once: a later ending (the connection task
+    /// winding down after the close deadline dropped it) is not reported again.
+    private func conclude(_ close: WebSocketClose) async {
+        let first = concluded.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        closeDeadline.withLock { $0?.cancel() }
+        guard first else { return }
+        await queue.push(.closed(dropped.withLock { $0 } ?? close))
         queue.finish()
+    }
+
+    /// The server did not answer Tern's close within the close timeout (nor drop the connection):
+    /// the connection is dropped, and the conversation ends with 1006, saying so.
+    private func closeUnanswered(_ code: WebSocketCloseCode) async {
+        guard !concluded.withLock({ $0 }) else { return }
+        let close = WebSocketClose(
+            code: .abnormal,
+            reason: "\(address) did not answer Tern's close (\(code)) within \(AttemptWatchdog.describe(closeTimeout)) "
+                + "(the close timeout): Tern dropped the connection",
+            initiator: .sent)
+        dropped.withLock { $0 = close }
+        task.withLock { $0?.cancel() }
+        await conclude(close)
+    }
+
+    /// The server's frames make no message (too big, not UTF-8, out of order): the conversation
+    /// ends at once with the code that says why, sent to the server, and the connection is dropped
+    /// (RFC 6455 §7.1.7), however much more the server would send.
+    func refuse(_ failure: WebSocketMessageAssembler.Failure, writer: WebSocketOutboundWriter) async {
+        let close: WebSocketClose
+        let told: String
+        switch failure {
+        case .tooBig:
+            tooBig.withLock { $0 = true }
+            close = Self.tooBig(limit)
+            told = "message too big"
+        case .notUTF8:
+            close = WebSocketClose(
+                code: .inconsistentData, reason: "the server sent text that is not UTF-8", initiator: .sent)
+            told = "text is not UTF-8"
+        case .outOfOrder(let what):
+            close = WebSocketClose(
+                code: .protocolError, reason: "the server broke the WebSocket protocol: \(what)", initiator: .sent)
+            told = "frames out of order"
+        }
+        closeRequested.withLock { $0 = $0 ?? close }
+        await conclude(close)
+        // The close frame goes if the connection takes it within the close timeout; it is dropped anyway.
+        let connection = task.withLock { $0 }
+        let timeout = closeTimeout
+        let deadline = Task {
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            connection?.cancel()
+        }
+        try? await writer.close(WebSocketErrorCode(codeNumber: Int(close.code.rawValue)), reason: told)
+        deadline.cancel()
+        connection?.cancel()
     }
 
     /// The close of a conversation whose server sent more than the limit.
@@ -350,6 +436,16 @@ final class LiveWebSocketLink: WebSocketLink {
             return true
         }
         guard first, let writer = writer.withLock({ $0 }) else { return }
+        // Every path's close comes here (`WebSocket.close`: a spec's `until`, stdin's end, the REPL's
+        // `close`): from now on the server has the close timeout to answer, whatever it does (it may
+        // neither answer nor drop TCP, or stop reading so that the close frame itself cannot go).
+        let timeout = closeTimeout
+        let deadline = Task { [weak self] in
+            guard (try? await Task.sleep(for: timeout)) != nil else { return }
+            await self?.closeUnanswered(code)
+        }
+        closeDeadline.withLock { $0 = deadline }
+        if concluded.withLock({ $0 }) { deadline.cancel() }
         do {
             try await writer.close(WebSocketErrorCode(codeNumber: Int(code.rawValue)), reason: reason)
         } catch {
@@ -365,6 +461,7 @@ final class LiveWebSocketLink: WebSocketLink {
 
     func cancel() {
         task.withLock { $0?.cancel() }
+        closeDeadline.withLock { $0?.cancel() }
         queue.cancel()
     }
 }

@@ -1,12 +1,15 @@
 package import Foundation
 package import Tern
 
-/// How the faces write a conversation's messages and its close.
+/// How the faces write a conversation's messages and its close: what the server said always through
+/// `TerminalText`, so its escapes (OSC 52 writing the clipboard, a window title, a cleared screen, a
+/// carriage return over a line, a right-to-left override) show as `?` instead of acting.
 package enum ConversationLines {
-    /// Text as it came, binary as its size and a hex preview.
+    /// Text as it came (its line breaks kept, what a terminal would act on shown as `?`), binary as its
+    /// size and a hex preview.
     package static func text(_ message: WebSocketMessage) -> String {
         switch message {
-        case .text(let text): return text
+        case .text(let text): return TerminalText.safe(text, keepingLines: true)
         case .binary(let data): return binary(data)
         }
     }
@@ -43,7 +46,7 @@ package enum ConversationLines {
     /// `closed 1000 normal closure by Tern`, with the reason when one was given.
     package static func closeLine(_ close: WebSocketClose) -> String {
         let who = close.initiator == .sent ? "by Tern" : "by the server"
-        let reason = close.reason.map { $0.isEmpty ? "" : ": \($0)" } ?? ""
+        let reason = close.reason.map { $0.isEmpty ? "" : ": \(TerminalText.safe($0))" } ?? ""
         return "closed \(close.code) \(who)\(reason)"
     }
 }

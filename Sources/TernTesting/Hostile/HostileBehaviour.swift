@@ -23,4 +23,11 @@ public enum HostileBehaviour: Sendable, Hashable {
     /// Reads the request head, then resets the connection (a TCP RST, as a crashing server's
     /// connections end): the client sees "connection reset by peer".
     case reset
+    /// Completes a WebSocket upgrade and sends `messages` as text frames; then, with `closeCode`, a
+    /// close with that code and `reason`, reads the client's answer and leaves; without one, reads
+    /// and drops what the client sends, never answering its close and never dropping TCP.
+    case webSocket(messages: [String], closeCode: UInt16?, reason: String = "")
+    /// Completes a WebSocket upgrade, then sends a text message's first byte and 1-byte
+    /// continuation frames after it, without end, while the client reads.
+    case webSocketContinuationFlood
 }

@@ -23,6 +23,7 @@ public final class HostileServer: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let active = Atomic<Int>(0)
     private let accepted = Atomic<Int>(0)
+    private let flooded = Atomic<Int>(0)
 
     /// Starts listening on a free port of 127.0.0.1.
     public init(_ behaviour: HostileBehaviour, connectionLifetime: Duration = .seconds(60)) throws {
@@ -47,6 +48,10 @@ public final class HostileServer: Sendable {
 
     /// How many connections were accepted so far.
     public var acceptedCount: Int { accepted.load(ordering: .relaxed) }
+
+    /// How many bytes of continuation frames `.webSocketContinuationFlood` got the kernel to take
+    /// before the client left (what it could read, give or take the sockets' buffers).
+    public var floodedBytes: Int { flooded.load(ordering: .relaxed) }
 
     /// Stops accepting and serving: every thread ends within ~0.1 s and closes its socket.
     /// It does not wait (a blocking wait would hold a thread of the cooperative pool).
@@ -91,12 +96,14 @@ public final class HostileServer: Sendable {
             rejectHead(connection, after: limit, until: deadline)
             return
         }
-        guard readHead(connection, until: deadline) else { return }
+        guard let head = readHead(connection, until: deadline) else { return }
         switch behaviour {
         case .endlessBody:
             let chunk = Data(repeating: 0x61, count: 64 * 1024)
             guard connection.send(Self.head(200, ["Connection: close"]), until: deadline, stop: stop) else { return }
-            while connection.send(chunk, until: deadline, stop: stop) {}
+            while connection.send(chunk, until: deadline, stop: stop) {
+                flooded.add(chunk.count, ordering: .relaxed)
+            }
         case .trickle(let rate, let total):
             let step = max(1, rate / 10)
             guard connection.send(Self.head(200, ["Content-Length: \(total)"]), until: deadline, stop: stop) else {
@@ -131,6 +138,36 @@ public final class HostileServer: Sendable {
             _ = connection.send(reply, until: deadline, stop: stop)
         case .silence, .rejectHead:
             drain(connection, until: deadline)
+        case .webSocket(let messages, let closeCode, let reason):
+            guard let upgrade = HostileWebSocketFrames.upgrade(answering: head),
+                connection.send(upgrade, until: deadline, stop: stop)
+            else { return }
+            for message in messages {
+                let frame = HostileWebSocketFrames.frame(opcode: 0x1, fin: true, payload: Array(message.utf8))
+                guard connection.send(frame, until: deadline, stop: stop) else { return }
+            }
+            if let closeCode {
+                let payload = [UInt8(closeCode >> 8), UInt8(closeCode & 0xFF)] + Array(reason.utf8)
+                guard
+                    connection.send(
+                        HostileWebSocketFrames.frame(opcode: 0x8, fin: true, payload: payload),
+                        until: deadline, stop: stop)
+                else { return }
+                // The client's answer, then the server ends the connection, as RFC 6455 asks.
+                _ = connection.receive(limit: 64 * 1024, until: deadline, stop: stop)
+                return
+            }
+            drain(connection, until: deadline)
+        case .webSocketContinuationFlood:
+            guard let upgrade = HostileWebSocketFrames.upgrade(answering: head),
+                connection.send(upgrade, until: deadline, stop: stop),
+                connection.send(
+                    HostileWebSocketFrames.frame(opcode: 0x1, fin: false, payload: [0x61]),
+                    until: deadline, stop: stop)
+            else { return }
+            let continuation = HostileWebSocketFrames.frame(opcode: 0x0, fin: false, payload: [0x61])
+            let chunk = Data(Array(repeating: continuation, count: 20_000).joined())
+            while connection.send(chunk, until: deadline, stop: stop) {}
         case .reset:
             // A zero linger time makes the close that follows (in `acceptLoop`) send a RST.
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
@@ -139,18 +176,19 @@ public final class HostileServer: Sendable {
         }
     }
 
-    /// Reads until the end of the request head (at most 1 MiB); false when the client left first.
-    private func readHead(_ connection: RawSocket, until deadline: ContinuousClock.Instant) -> Bool {
+    /// Reads until the end of the request head (at most 1 MiB) and returns it; `nil` when the client
+    /// left first.
+    private func readHead(_ connection: RawSocket, until deadline: ContinuousClock.Instant) -> Data? {
         var received = Data()
         let end = Data("\r\n\r\n".utf8)
         while received.count < 1 << 20, !isStopped, ContinuousClock.now < deadline {
             guard let chunk = connection.receive(limit: 64 * 1024, until: deadline, stop: { isStopped }) else {
-                return false
+                return nil
             }
             received.append(chunk)
-            if received.range(of: end) != nil { return true }
+            if received.range(of: end) != nil { return received }
         }
-        return false
+        return nil
     }
 
     private func rejectHead(_ connection: RawSocket, after limit: Int, until deadline: ContinuousClock.Instant) {

@@ -43,6 +43,13 @@ public final class RawClient: Sendable {
         return await OwnThread.run { socket.send(text, until: .now + .seconds(5), stop: { false }) }
     }
 
+    /// Sends `bytes`; false when the server closed the connection (or 5 s passed).
+    @discardableResult
+    public func send(bytes: [UInt8]) async -> Bool {
+        let socket = socket
+        return await OwnThread.run { socket.send(Data(bytes), until: .now + .seconds(5), stop: { false }) }
+    }
+
     /// Reads whatever arrives within `duration` (at most 1 MiB), as text; stops early at a close.
     public func read(for duration: Duration) async -> String {
         let socket = socket
