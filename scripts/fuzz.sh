@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes Tern with libFuzzer, one target after another, each for SECONDS (default 60):
 #   FuzzWorkspace  the workspace readers, the template renderer and lowering;
-#   FuzzImport     the importers (curl, OpenAPI, Postman, Insomnia, HAR) and import planning;
+#   FuzzImport     the importers (curl, OpenAPI, Postman, Insomnia, HAR, .http) and import planning;
 #   FuzzJSONPath   JSONPath (RFC 9535): parser, evaluator, I-Regexp (match/search), JSON decoder.
 #   FuzzWebSocket  the WebSocket client's frame decoder and message assembly (the server's bytes).
 # Builds Fuzz/ (release, -sanitize=fuzzer) offline from the root's own package checkouts, seeds
@@ -85,6 +85,12 @@ for folder in curl openapi postman insomnia har http; do
     { byte "$number"; cat "$file"; } > "$seeds/$number-$(basename "$file")"
   done
   number=$((number + 1))
+done
+# .http (byte 5): the corpus of real-world files (JetBrains, httpyac, REST Client, kulala, slumber,
+# resterm), each seed named after its folder so that files of one name stay apart.
+for file in $(find "$fixtures/http-corpus" -type f -name '*.http' -size -32k | sort); do
+  folder=$(basename "$(dirname "$file")")
+  { byte 5; cat "$file"; } > "$seeds/5-corpus-$folder-$(basename "$file")"
 done
 
 # FuzzJSONPath: the compliance suite's selectors, each with its document after a 0x00 byte.

@@ -13,7 +13,9 @@ struct SecretsCLITests {
     @Test("set (argument, standard input, command), list masked, unset; a spec reads {{secret:NAME}} at send time")
     func setListUnsetAndSend() async throws {
         try await withDemo { workspace in
-            let environment = ["PATH": "/usr/bin:/bin"]
+            // The approval 'set --command' records goes to a state folder of the test's own.
+            let state = workspace.root.appendingPathComponent(".test-state").path
+            let environment = ["PATH": "/usr/bin:/bin", "XDG_STATE_HOME": state]
             let byArgument = try await Tern.run(
                 workspace.arguments("secrets", "set", "apiToken", "t0k3n"), environment: environment)
             #expect(byArgument.status == 0, "\(byArgument.stderr)")

@@ -77,6 +77,32 @@ struct SchemaExpectationTests {
         }
     }
 
+    @Test("a $ref through a symbolic link inside the workspace to a file outside it is never read")
+    func linkOutside() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("tern-outside-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        // A schema every answer passes: read, it would make the check pass.
+        try Data(#"{"type": "object"}"#.utf8).write(to: outside.appendingPathComponent("any.json"))
+        try withFolder { workspace in
+            try FileManager.default.createDirectory(
+                at: workspace.url.appendingPathComponent("schemas"), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                atPath: workspace.url.appendingPathComponent("schemas/link.json").path,
+                withDestinationPath: outside.appendingPathComponent("any.json").path)
+            let linked = Self.check(["$ref": "schemas/link.json"], root: workspace.url)
+            #expect(!linked.passed, "\(linked.actual)")
+            #expect(linked.actual.hasPrefix("the schema: "), "\(linked.actual)")
+            #expect(
+                throws: WorkspaceError.self,
+                performing: {
+                    try SchemaFile.document(
+                        at: workspace.url.appendingPathComponent("schemas/link.json").absoluteString,
+                        root: workspace.url)
+                })
+        }
+    }
+
     @Test("more than three failures are counted, not listed")
     func failureCap() {
         let schema: JSONValue = [

@@ -38,6 +38,30 @@ import Testing
         }
     }
 
+    /// The `.http` corpus seeds `scripts/fuzz.sh` adds (byte 5, files under 32 KiB), through the very call
+    /// `FuzzImport` makes.
+    @Test func httpCorpusSeedsGoThroughTheFuzzEntryPoint() throws {
+        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/http-corpus")
+        let files = try #require(FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil))
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "http" }
+        let byte = try #require(ImportFormat.allCases.firstIndex(of: .http))
+        #expect(byte == 5, "scripts/fuzz.sh seeds .http with byte 5")
+        var accepted = 0
+        var seeds = 0
+        for file in files {
+            guard let data = try? Data(contentsOf: file), data.count < 32 << 10 else { continue }
+            seeds += 1
+            let bytes = [UInt8(byte)] + Array(data)
+            let imported = bytes.withUnsafeBufferPointer { buffer in
+                ImportFuzzing.run(UnsafeBufferPointer(start: buffer.baseAddress, count: buffer.count))
+            }
+            if imported { accepted += 1 }
+        }
+        #expect(seeds >= 300)
+        #expect(accepted > seeds / 2, "\(accepted) of \(seeds)")
+    }
+
     @Test func mutatedSourcesNeverCrashAndSomeAreRejected() {
         var state: UInt64 = 1
         func next() -> UInt64 {  // SplitMix64

@@ -37,6 +37,19 @@ struct ImportLocalFilesTests {
         collection.specs.map { String(describing: $0.spec) }.joined(separator: "\n")
     }
 
+    @Test("a link inside the workspace to a file outside it is outside: -d @link is not read")
+    func linkInsideToOutside() throws {
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("data"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("data/link.txt").path, withDestinationPath: secret.path)
+        let collection = try CurlImporter.read(
+            ImportSource(
+                data: Data("curl https://h/x/ -d @data/link.txt -H @data/link.txt".utf8), name: "cmd.sh",
+                baseDirectory: root, workspaceRoot: root))
+        #expect(!written(collection).contains("SECRET-HASH"), "\(written(collection))")
+    }
+
     @Test("curl -d/--data-binary/--json/-T/-F @FILE outside the workspace: named by its path, not read nor copied")
     func curlReferences() throws {
         for option in ["-d @secret.txt", "--data-binary @secret.txt", "--json @secret.txt", "-T secret.txt"] {

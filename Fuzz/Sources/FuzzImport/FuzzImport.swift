@@ -2,7 +2,7 @@ import FuzzDriver
 @_spi(Fuzzing) import TernInterchange
 
 /// libFuzzer's entry point: the first byte picks the importer (curl, OpenAPI, Postman, Insomnia,
-/// HAR), the rest is the source; what imports is planned as `tern import --dry-run` plans it.
+/// HAR, .http), the rest is the source; what imports is planned as `tern import --dry-run` plans it.
 /// A crash, a timeout or an out-of-memory is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -9,8 +9,8 @@ import TernWorkspace
     import Darwin
 #endif
 
-/// `tern secrets list|set|unset|edit`: the workspace's secret store, `.tern/secrets.yaml`, that
-/// `{{secret:NAME}}` reads.
+/// `tern secrets list|set|unset|edit|allow|allowed|deny`: the workspace's secret store,
+/// `.tern/secrets.yaml`, that `{{secret:NAME}}` reads, and the secret commands allowed to run in it.
 struct SecretsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "secrets",
@@ -18,9 +18,12 @@ struct SecretsCommand: AsyncParsableCommand {
         discussion: """
             Secrets are kept in .tern/secrets.yaml (owner-only, never committed), or printed at send time \
             by a command (--command). An environment variable of the same name wins when it is set. \
-            Values are never printed unless asked (list --reveal).
+            Values are never printed unless asked (list --reveal). A command runs only once you allowed \
+            it for this workspace (a store can come with a clone): 'secrets set --command' and 'secrets \
+            edit' allow what you write, 'secrets allow NAME' allows a command you have read, and a changed \
+            command needs allowing again.
             """,
-        subcommands: [List.self, Set.self, Unset.self, Edit.self],
+        subcommands: [List.self, Set.self, Unset.self, Edit.self, Allow.self, Allowed.self, Deny.self],
         defaultSubcommand: List.self
     )
 
@@ -36,12 +39,17 @@ struct SecretsCommand: AsyncParsableCommand {
             let store = try loadStore(root)
             let used = usage(in: root)
             let environment = ProcessInfo.processInfo.environment
+            let approvals = try loadApprovals()
             var rows: [[String]] = []
             for entry in store.entries {
                 var from: String
                 switch entry.source {
                 case .value(let value): from = reveal ? "value \(value)" : "value"
-                case .command(let command, _): from = "command: \(command)"
+                case .command(let command, _):
+                    from = "command: \(command)"
+                    if !approvals.allows(command, inWorkspace: root) {
+                        from += " (not allowed: 'tern secrets allow \(entry.name)')"
+                    }
                 }
                 if environment[entry.name].map({ !$0.isEmpty }) == true {
                     from += " (the environment's \(entry.name) wins)"
@@ -127,6 +135,10 @@ struct SecretsCommand: AsyncParsableCommand {
             } catch {
                 throw CommandFailure.usage(error.description)
             }
+            if case .command(let command, _) = source {
+                // The user typed it: it may run.
+                try allow([(name, command)], in: root)
+            }
             let file = SecretStore.file(inWorkspace: root).path
             StandardStream.error.write(
                 "tern: secret \(name) \(existed ? "replaced" : "kept") in \(file) (owner-only); specs read it as "
@@ -174,6 +186,7 @@ struct SecretsCommand: AsyncParsableCommand {
                 text = try SecretStore().yamlText()
             }
             let original = text
+            let before = (try? SecretStore.read(text: original, file: file)) ?? SecretStore()
             for _ in 0..<5 {
                 do {
                     text = try await ExternalEditor.edit(text, fileExtension: "yaml")
@@ -186,18 +199,143 @@ struct SecretsCommand: AsyncParsableCommand {
                 }
                 do {
                     try SecretStore.save(text: text, workspace: root)
-                    StandardStream.error.write("tern: saved \(file.path)\n")
-                    return
                 } catch {
                     StandardStream.error.write("tern: \(error.description)\n")
                     guard isatty(STDIN_FILENO) == 1, ask("edit again? [Y/n] ") else {
                         throw CommandFailure.usage("the secrets are unchanged")
                     }
+                    continue
                 }
+                StandardStream.error.write("tern: saved \(file.path)\n")
+                // The commands the user wrote (new or changed in the editor) may run; those that were there
+                // before keep their approval or the lack of it.
+                let saved = (try? SecretStore.read(text: text, file: file)) ?? SecretStore()
+                let written = saved.entries.compactMap { entry -> (String, String)? in
+                    guard case .command(let command, _) = entry.source, before.source(of: entry.name) != entry.source
+                    else { return nil }
+                    return (entry.name, command)
+                }
+                try allow(written, in: root)
+                return
             }
             throw CommandFailure.usage("the secrets are unchanged")
         }
     }
+
+    struct Allow: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "allow",
+            abstract: "Allow a secret's command to run in this workspace, after reading it.",
+            discussion: """
+                A command in .tern/secrets.yaml runs only once allowed for this workspace folder and this \
+                exact text (a store can come with a clone). The approval is kept outside the workspace, in \
+                $XDG_STATE_HOME/tern/secret-commands.json (~/.local/state/tern/ by default); a changed command \
+                needs allowing again. 'tern secrets deny NAME' withdraws it.
+                """)
+        @Argument(help: "The secret whose command may run.") var name: String
+        @OptionGroup var place: WorkspacePlace
+
+        func run() async throws {
+            let root = try place.root()
+            let store = try loadStore(root)
+            guard case .command(let command, _)? = store.source(of: name) else {
+                var message =
+                    store.source(of: name) == nil
+                    ? "no secret named '\(name)'" : "secret '\(name)' is a value, not a command: nothing to allow"
+                if store.source(of: name) == nil,
+                    let close = Suggestions.closeMatches(
+                        to: name, in: store.entries.compactMap { $0.source.isCommand ? $0.name : nil }
+                    ).first
+                {
+                    message += " (did you mean '\(close)'?)"
+                }
+                throw CommandFailure.usage(message)
+            }
+            StandardStream.error.write("tern: secret \(name) runs: \(command)\n")
+            let added = try allow([(name, command)], in: root)
+            StandardStream.error.write(
+                added
+                    ? "tern: allowed in \(SecretApprovals.key(ofWorkspace: root)) (kept in "
+                        + "\(SecretApprovals.file(environment: ProcessInfo.processInfo.environment).path))\n"
+                    : "tern: it was already allowed\n")
+        }
+    }
+
+    struct Allowed: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "allowed", abstract: "List the secret commands allowed to run in this workspace.")
+        @OptionGroup var place: WorkspacePlace
+
+        func run() async throws {
+            let root = try place.root()
+            let store = try loadStore(root)
+            let approvals = try loadApprovals().approvals(inWorkspace: root)
+            var rows: [[String]] = approvals.map { [$0.name, "allowed", $0.command] }
+            for entry in store.entries {
+                guard case .command(let command, _) = entry.source,
+                    !approvals.contains(where: { $0.command == command })
+                else { continue }
+                rows.append([entry.name, "NOT ALLOWED", command])
+            }
+            guard !rows.isEmpty else {
+                StandardStream.error.write("tern: no secret commands in this workspace\n")
+                return
+            }
+            let widths = (0..<2).map { column in ([["NAME", "STATE"]] + rows).map { $0[column].count }.max() ?? 0 }
+            for row in [["NAME", "STATE", "COMMAND"]] + rows {
+                StandardStream.output.write(
+                    row[0].padding(toLength: widths[0] + 2, withPad: " ", startingAt: 0)
+                        + row[1].padding(toLength: widths[1] + 2, withPad: " ", startingAt: 0) + row[2] + "\n")
+            }
+        }
+    }
+
+    struct Deny: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "deny", abstract: "Withdraw a secret command's approval in this workspace.")
+        @Argument(help: "The secret whose command may no longer run.") var name: String
+        @OptionGroup var place: WorkspacePlace
+
+        func run() async throws {
+            let root = try place.root()
+            let environment = ProcessInfo.processInfo.environment
+            var approvals = try loadApprovals()
+            guard approvals.revoke(name: name, inWorkspace: root) > 0 else {
+                throw CommandFailure.usage("secret '\(name)' has no allowed command in this workspace")
+            }
+            do {
+                try approvals.save(environment: environment)
+            } catch {
+                throw CommandFailure.usage(error.description)
+            }
+            StandardStream.error.write("tern: secret \(name)'s command may no longer run here\n")
+        }
+    }
+}
+
+/// The secret commands this user allowed, from `$XDG_STATE_HOME/tern/secret-commands.json`.
+private func loadApprovals() throws -> SecretApprovals {
+    do {
+        return try SecretApprovals.load(environment: ProcessInfo.processInfo.environment)
+    } catch {
+        throw CommandFailure.usage(error.description)
+    }
+}
+
+/// Allows each `(name, command)` in the workspace at `root`; whether any was new.
+@discardableResult
+private func allow(_ commands: [(String, String)], in root: URL) throws -> Bool {
+    guard !commands.isEmpty else { return false }
+    var approvals = try loadApprovals()
+    var added = false
+    for (name, command) in commands where approvals.allow(command, name: name, inWorkspace: root) { added = true }
+    guard added else { return false }
+    do {
+        try approvals.save(environment: ProcessInfo.processInfo.environment)
+    } catch {
+        throw CommandFailure.usage(error.description)
+    }
+    return true
 }
 
 /// The store of the workspace at `root`; a broken file is a usage error at its line and column.

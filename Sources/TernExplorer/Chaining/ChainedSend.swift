@@ -79,17 +79,25 @@ struct ChainedSend {
             try context.captures.record(
                 captured.values, from: entry.id, status: response.statusCode, environment: context.activeEnvironment)
         }
+        // What the checks say is printed (`send --fail`, run reports): the request's secrets are masked
+        // in it, before a long value is shortened.
+        let redactor = context.handler.redactor(for: response.request)
         var results: [ExpectationResult]
         do {
             let expectations = try context.workspace.expectations(for: entry, context: context.templateContext())
             results = Expectations.evaluate(
-                expectations.filter { $0 != .openAPIContract }, on: &facts, root: context.workspace.root)
+                expectations.filter { $0 != .openAPIContract }, on: &facts, root: context.workspace.root,
+                redactor: redactor)
         } catch {
             results = [
-                ExpectationResult(expected: "the checks' {{…}} render", actual: error.description, passed: false)
+                ExpectationResult(
+                    expected: "the checks' {{…}} render", actual: redactor.redact(error.description), passed: false)
             ]
         }
-        results += context.contracts.results(entry, &facts, in: context.workspace)
+        results += context.contracts.results(entry, &facts, in: context.workspace).map {
+            ExpectationResult(
+                expected: redactor.redact($0.expected), actual: redactor.redact($0.actual), passed: $0.passed)
+        }
         return CheckedResponse(
             response: response, expectations: results, captured: captured.values, captureMisses: captured.misses,
             dependencies: [])

@@ -6,16 +6,30 @@ import TernWorkspace
 /// Evaluates a spec's `expect:` against its response.
 enum Expectations {
     /// One result per expectation, in the order declared; a schema's `$ref`s name files of the
-    /// workspace at `root`.
-    static func evaluate(_ expectations: [ResponseExpectation], on facts: inout ResponseFacts, root: URL? = nil)
-        -> [ExpectationResult]
-    {
-        expectations.map { evaluate($0, on: &facts, root: root) }
+    /// workspace at `root`. What a result says is masked by `redactor` before it is shortened, so a
+    /// secret cut by the shortening is masked too.
+    static func evaluate(
+        _ expectations: [ResponseExpectation], on facts: inout ResponseFacts, root: URL? = nil,
+        redactor: Redactor = Redactor()
+    ) -> [ExpectationResult] {
+        expectations.map { evaluate($0, on: &facts, root: root, redactor: redactor) }
     }
 
-    static func evaluate(_ expectation: ResponseExpectation, on facts: inout ResponseFacts, root: URL? = nil)
-        -> ExpectationResult
-    {
+    static func evaluate(
+        _ expectation: ResponseExpectation, on facts: inout ResponseFacts, root: URL? = nil,
+        redactor: Redactor = Redactor()
+    ) -> ExpectationResult {
+        var result = check(expectation, on: &facts, root: root, redactor: redactor)
+        if redactor.hasSecretValues {
+            result.expected = redactor.redact(result.expected)
+            result.actual = redactor.redact(result.actual)
+        }
+        return result
+    }
+
+    private static func check(
+        _ expectation: ResponseExpectation, on facts: inout ResponseFacts, root: URL?, redactor: Redactor
+    ) -> ExpectationResult {
         switch expectation {
         case .status(let status):
             let (phrase, passed) =
@@ -29,10 +43,10 @@ enum Expectations {
                 }
             return ExpectationResult(expected: phrase, actual: String(facts.status), passed: passed)
         case .header(let name, let check):
-            return text(check, of: facts.header(name), subject: "header \(name)")
+            return text(check, of: facts.header(name), subject: "header \(name)", redactor: redactor)
         case .body(let check):
             switch facts.text() {
-            case .success(let text): return self.text(check, of: text, subject: "body")
+            case .success(let text): return self.text(check, of: text, subject: "body", redactor: redactor)
             case .failure(let problem):
                 return ExpectationResult(
                     expected: phrase(check, subject: "body"), actual: problem.message, passed: false)
@@ -43,7 +57,7 @@ enum Expectations {
                 passed: facts.duration < limit)
         case .json(let path, let check):
             switch facts.select(path) {
-            case .success(let nodes): return JSONChecks.evaluate(check, path: path, nodes: nodes)
+            case .success(let nodes): return JSONChecks.evaluate(check, path: path, nodes: nodes, redactor: redactor)
             case .failure(let problem):
                 return ExpectationResult(
                     expected: JSONChecks.phrase(check, path: path), actual: problem.message, passed: false)
@@ -63,8 +77,10 @@ enum Expectations {
         }
     }
 
-    private static func text(_ check: TextCheck, of value: String?, subject: String) -> ExpectationResult {
-        var actual = value.map { Self.shortened($0) } ?? "absent"
+    private static func text(_ check: TextCheck, of value: String?, subject: String, redactor: Redactor)
+        -> ExpectationResult
+    {
+        var actual = value.map { shown($0, redactor: redactor) } ?? "absent"
         let passed: Bool
         switch check {
         case .exists(let exists): passed = (value != nil) == exists
@@ -85,6 +101,12 @@ enum Expectations {
         case .contains(let part): "\(subject) contains \"\(part)\""
         case .matches(let pattern): "\(subject) matches /\(pattern)/"
         }
+    }
+
+    /// `text` as a result shows it: masked by `redactor`, then shortened (a secret the shortening cuts
+    /// would no longer be found).
+    static func shown(_ text: String, redactor: Redactor) -> String {
+        shortened(redactor.hasSecretValues ? redactor.redact(text) : text)
     }
 
     /// At most 80 characters, for reports.

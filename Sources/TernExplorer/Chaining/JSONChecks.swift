@@ -5,14 +5,16 @@ import TernWorkspace
 
 /// The checks of `expect.json`: a JSONPath's nodes against equals, type, count, comparisons...
 enum JSONChecks {
-    static func evaluate(_ check: JSONCheck, path: String, nodes: [JSONPathNode]) -> ExpectationResult {
+    static func evaluate(
+        _ check: JSONCheck, path: String, nodes: [JSONPathNode], redactor: Redactor = Redactor()
+    ) -> ExpectationResult {
         let value: JSONPathValue? =
             switch nodes.count {
             case 0: nil
             case 1: nodes[0].value
             default: .array(nodes.map(\.value))
             }
-        var actual = value.map { Expectations.shortened($0.jsonText) } ?? "nothing selected"
+        var actual = value.map { Expectations.shown($0.jsonText, redactor: redactor) } ?? "nothing selected"
         let passed: Bool
         switch check {
         case .exists(let exists): passed = !nodes.isEmpty == exists

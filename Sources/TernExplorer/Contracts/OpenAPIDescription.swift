@@ -27,11 +27,7 @@ struct OpenAPIDescription: Sendable {
 
     /// Reads the description at `file` (JSON, or YAML).
     static func read(_ file: URL, root: URL) throws(ExplorerError) -> OpenAPIDescription {
-        let folder = root.standardizedFileURL.resolvingSymlinksInPath().path
-        guard
-            file.standardizedFileURL.resolvingSymlinksInPath().path.hasPrefix(
-                folder.hasSuffix("/") ? folder : folder + "/")
-        else {
+        guard WorkspaceConfinement.isInside(file, root: root) else {
             throw ExplorerError(
                 .workspace, "the OpenAPI description '\(file.path)' is outside the workspace folder; it is not read")
         }

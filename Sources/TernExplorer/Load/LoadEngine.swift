@@ -101,7 +101,9 @@ struct LoadEngine: Sendable {
                 recorder.record(latency: clock.now - intended, status: response.statusCode, error: nil)
                 if options.checkEvery > 0, ticket % options.checkEvery == 0 {
                     recorder.recordCheck(
-                        failed: Self.firstFailure(of: response, in: target).map { redactor.redact($0) })
+                        failed: Self.firstFailure(of: response, in: target, redactor: redactor).map {
+                            redactor.redact($0)
+                        })
                 }
             } catch {
                 let cause = Task.isCancelled ? "not answered before the load ended" : Self.cause(error)
@@ -112,9 +114,9 @@ struct LoadEngine: Sendable {
     }
 
     /// The first expectation of `target` the answer fails, as `SPEC: expected — got actual`.
-    private static func firstFailure(of response: Response, in target: LoadTarget) -> String? {
+    private static func firstFailure(of response: Response, in target: LoadTarget, redactor: Redactor) -> String? {
         var facts = ResponseFacts(response)
-        let results = Expectations.evaluate(target.expectations, on: &facts, root: target.root)
+        let results = Expectations.evaluate(target.expectations, on: &facts, root: target.root, redactor: redactor)
         if let failed = results.first(where: { !$0.passed }) {
             return "\(target.key): \(failed.expected) — got \(failed.actual)"
         }

@@ -44,10 +44,22 @@ package final class SecretBook: Sendable {
     /// The values `{{env:NAME}}` and `{{secret:NAME}}` references in `workspace` (seen through `edits`) read,
     /// by name: the secrets that `show` and `curl` must not print. Longer values first, so that a secret
     /// containing another is masked whole. A secret a command prints is known once a send has run it.
-    func values(in workspace: Workspace, edits: SpecEdits) -> [(name: String, value: String)] {
+    /// `spec`, when given, adds the names it references: a typed request (`tern get URL X:{{secret:K}}`) is
+    /// no spec of the workspace, yet its secrets are masked like theirs.
+    func values(
+        in workspace: Workspace, edits: SpecEdits, including spec: SpecDefinition? = nil
+    ) -> [(name: String, value: String)] {
         let cached = state.withLock { $0.names }
-        let names = cached ?? Self.referencedNames(in: workspace, edits: edits)
+        var names = cached ?? Self.referencedNames(in: workspace, edits: edits)
         if cached == nil { state.withLock { $0.names = names } }
+        if let spec {
+            let known = Set(names)
+            for name in SecretMask.templatedStrings(of: spec).filter({ $0.contains("{{") })
+                .flatMap(SecretMask.secretNames(in:)) where !known.contains(name) && !names.contains(name)
+            {
+                names.append(name)
+            }
+        }
         return resolver(root: workspace.root).knownValues(of: names).sorted { $0.value.count > $1.value.count }
     }
 

@@ -53,7 +53,7 @@ struct ExplorerContext: Sendable {
             throw ExplorerError(.workspace, AdHocSpec.isTyped(entry) ? AdHocSpec.typed(error) : error.description)
         }
         request.cachePartition = other ?? settings.environment ?? workspace.defaultEnvironment
-        request.secretValues = secretValues()
+        request.secretValues = secretValues(including: entry.spec)
         request.answerCarriesSecrets = entry.spec.capture.contains { SecretMask.looksSecret($0.name) }
         request.identityURL = services.mockFiling?.filed(request.url)
         if let policy = settings.redirectOverride { request.redirectPolicy = policy }
@@ -81,10 +81,11 @@ struct ExplorerContext: Sendable {
         return context
     }
 
-    /// Every secret value this session knows: what `{{env:…}}` and `{{secret:…}}` read, and the credentials
-    /// it captured.
-    func secretValues() -> [String] {
-        secrets.values(in: workspace, edits: edits).map(\.value) + captures.secretValues(activeEnvironment)
+    /// Every secret value this session knows: what `{{env:…}}` and `{{secret:…}}` read (in `spec` too, when
+    /// given: a typed request is no spec of the workspace), and the credentials it captured.
+    func secretValues(including spec: SpecDefinition? = nil) -> [String] {
+        secrets.values(in: workspace, edits: edits, including: spec).map(\.value)
+            + captures.secretValues(activeEnvironment)
     }
 
     /// Masks what leaves the machine (exports, reports): the sensitive fields (`Authorization`, `Cookie`,

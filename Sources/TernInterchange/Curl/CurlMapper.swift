@@ -144,6 +144,11 @@ struct CurlMapper {
             warnings.append("\(item): -G with -F makes curl fail")
         }
         headers = headers.map { (name: $0.name, value: secretHeader($0.name, $0.value, item: item)) }
+        // `-d password=…`, `--json '{"token": …}'`: credential fields go to the store as headers' do.
+        if case .text(let text) = body {
+            let type = headers.last { $0.name.lowercased() == "content-type" }?.value
+            body = .text(CredentialText.body(text, contentType: type) { secret($0, suggested: $1, item: item) })
+        }
         // A query Tern sends back byte for byte becomes `query:` rows; one it would encode otherwise
         // (`%XX`, `+`, a repeated name, a bare word) stays in the URL as written.
         var queryRows: [(name: String, value: JSONValue)] = []

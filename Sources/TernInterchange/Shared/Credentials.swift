@@ -1,3 +1,4 @@
+import Foundation
 import Tern
 import TernWorkspace
 
@@ -16,10 +17,32 @@ enum Credentials {
     }
 
     /// `draft` with each literal credential replaced by a process environment reference.
+    /// Session cookies, credentials left in the URL's query and in a text body (form or JSON) move too,
+    /// and a value moved is taken out of the request's name (which names its file) as well.
     static func protect(_ draft: inout RequestDraft, context: ImportContext) {
+        let item = draft.name
+        var moved: [String] = []
+        let secret: CredentialText.Secret = { value, label in
+            moved.append(value)
+            return context.secret(value, label: label, item: item)
+        }
         for index in draft.headers.indices where looksSecret(draft.headers[index].name) {
             draft.headers[index].value = protected(
                 draft.headers[index].value, name: draft.headers[index].name, item: draft.name, context: context)
+        }
+        for index in draft.headers.indices where draft.headers[index].name.lowercased() == "cookie" {
+            draft.headers[index].value = CredentialText.cookies(draft.headers[index].value, secret: secret)
+        }
+        draft.url = CredentialText.url(draft.url, secret: secret)
+        for row in draft.query where looksSecret(row.name) && !row.value.isEmpty && !row.value.contains("{{") {
+            moved.append(row.value)
+        }
+        if case .text(let text) = draft.body {
+            let type = draft.headers.last { $0.name.lowercased() == "content-type" }?.value
+            draft.body = .text(CredentialText.body(text, contentType: type, secret: secret))
+        }
+        for value in moved where value.count >= 3 {
+            draft.name = draft.name.replacingOccurrences(of: value, with: "…")
         }
         for index in draft.query.indices where looksSecret(draft.query[index].name) {
             draft.query[index].value = protected(

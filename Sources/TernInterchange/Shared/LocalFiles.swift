@@ -1,4 +1,5 @@
 import Foundation
+import TernWorkspace
 
 /// The local files a source names (`curl -d @body.json`, `-F f=@photo.png`, a Postman `src`), and
 /// the one rule every importer follows for them.
@@ -49,7 +50,10 @@ struct LocalFiles {
         let url = absoluteURL(path)
         let root = source.workspaceRoot.standardizedFileURL.path
         let absolute = url.path
-        if absolute.hasPrefix(root.hasSuffix("/") ? root : root + "/") {
+        // Inside by its real path too: a link in the workspace to a file outside it is outside.
+        if absolute.hasPrefix(root.hasSuffix("/") ? root : root + "/"),
+            WorkspaceConfinement.isInside(url, root: source.workspaceRoot)
+        {
             return .inside(String(absolute.dropFirst(root.count).drop(while: { $0 == "/" })))
         }
         var isDirectory: ObjCBool = false

@@ -9,9 +9,7 @@ public import Tern
 extension Workspace {
     /// Whether `file` lies outside the workspace folder, symbolic links resolved on both sides.
     public func isOutside(_ file: URL) -> Bool {
-        let folder = root.standardizedFileURL.resolvingSymlinksInPath().path
-        let path = file.standardizedFileURL.resolvingSymlinksInPath().path
-        return path != folder && !path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+        !WorkspaceConfinement.isInside(file, root: root)
     }
 
     /// The files `request` reads that lie outside the workspace folder.
@@ -46,5 +44,18 @@ extension Workspace {
     func resolvedBodyFile(_ path: String) -> URL {
         let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
         return url.standardizedFileURL
+    }
+}
+
+/// The one rule for where a file the workspace names lies: inside the folder or not, judged on real
+/// paths (`..` and every symbolic link resolved on both sides), so a link inside the folder that points
+/// out of it is outside. JSON Schema `$ref`s and OpenAPI contracts read only files inside; body files
+/// may lie outside, but never silently (`Workspace.isOutside`).
+package enum WorkspaceConfinement {
+    /// Whether `file` is the folder `root` or lies under it, symbolic links resolved.
+    package static func isInside(_ file: URL, root: URL) -> Bool {
+        let folder = root.standardizedFileURL.resolvingSymlinksInPath().path
+        let path = file.standardizedFileURL.resolvingSymlinksInPath().path
+        return path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 }

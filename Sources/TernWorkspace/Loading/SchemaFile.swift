@@ -17,8 +17,8 @@ package enum SchemaFile {
                 .io, "'\(uri)' is not a file of the workspace (only files are read, never the network)")
         }
         let file = url.standardizedFileURL
-        let folder = root.standardizedFileURL.path
-        guard file.path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/") else {
+        // Symbolic links resolved: a link inside the folder to a file outside is outside.
+        guard WorkspaceConfinement.isInside(file, root: root), file.path != root.standardizedFileURL.path else {
             throw WorkspaceError(.io, "'\(file.path)' is outside the workspace folder; a schema $ref stays inside it")
         }
         guard let node = try YAMLSource.compose(file: file) else {

@@ -4,6 +4,9 @@ import Synchronization
 /// Gives `{{secret:NAME}}` its value: the process environment variable NAME when it is set, else the
 /// workspace's secret store (`SecretStore`), whose commands run the first time a value is needed and
 /// are remembered for the life of this resolver (in memory only, never written down).
+///
+/// A store read from a workspace runs a command only when the user approved that command for that
+/// workspace (`SecretApprovals`): a store that came with a clone runs nothing on its own.
 public final class SecretResolver: Sendable {
     /// The store the values come from, or why it could not be read.
     public let loaded: Result<SecretStore, WorkspaceError>
@@ -13,13 +16,17 @@ public final class SecretResolver: Sendable {
     /// Values given for this session only (the TUI's "this session only"), over the store.
     private let sessionValues: [String: String]
     private let ran = Mutex<[String: String]>([:])
+    /// The workspace whose store this is, when it was read from one: its commands need approval.
+    private let root: URL?
 
     /// A resolver over `store`, kept at `file`, and `processEnvironment` (which wins when it sets a name).
+    /// The store is the caller's own, so its commands run without approval.
     public init(store: SecretStore, file: URL, processEnvironment: [String: String]) {
         loaded = .success(store)
         self.file = file
         self.processEnvironment = processEnvironment
         sessionValues = [:]
+        root = nil
     }
 
     /// A resolver over the store of the workspace at `root`. A store that cannot be read is
@@ -30,6 +37,7 @@ public final class SecretResolver: Sendable {
         loaded = Result { () throws(WorkspaceError) in try SecretStore.load(workspace: root) }
         self.processEnvironment = processEnvironment
         self.sessionValues = sessionValues
+        self.root = root
     }
 
     /// The store; empty when it could not be read.
@@ -48,6 +56,7 @@ public final class SecretResolver: Sendable {
             // One command at a time: a second send waiting for the same secret gets the first's value.
             return try ran.withLock { (ran: inout [String: String]) throws(WorkspaceError) -> String in
                 if let value = ran[name] { return value }
+                try requireApproval(of: command, name: name)
                 switch SecretCommand.run(command, timeout: timeout, environment: processEnvironment) {
                 case .success(let value):
                     ran[name] = value
@@ -68,6 +77,22 @@ public final class SecretResolver: Sendable {
                 + "or export \(name)"
             throw WorkspaceError(.undefinedVariable, message, suggestions: suggestions)
         }
+    }
+
+    /// Throws unless `command` may run: the store is the caller's own, or the user approved the command
+    /// for this workspace. The error shows the command and says how to approve it.
+    private func requireApproval(of command: String, name: String) throws(WorkspaceError) {
+        guard let root else { return }
+        let approvals = try SecretApprovals.load(environment: processEnvironment)
+        guard !approvals.allows(command, inWorkspace: root) else { return }
+        let changed = approvals.approvals(inWorkspace: root).contains { $0.name == name }
+        throw WorkspaceError(
+            .undefinedVariable,
+            "secret '\(name)' is printed by the command '\(command)', which "
+                + (changed ? "changed since you allowed it" : "you have not allowed to run in this workspace")
+                + " (a secret store can come with a clone): nothing was run. If you trust it, run "
+                + "'tern secrets allow \(name)'; 'tern secrets allowed' lists what may run",
+            file: file)
     }
 
     /// The values known without running anything: the environment's, the store's written values and

@@ -29,6 +29,12 @@ public struct SecretStore: Sendable, Equatable {
         case value(String)
         /// A shell command that prints the value when a send needs it, within `timeout` seconds.
         case command(String, timeout: TimeInterval)
+
+        /// Whether the value is printed by a command.
+        public var isCommand: Bool {
+            if case .command = self { return true }
+            return false
+        }
     }
 
     /// One named secret.
@@ -96,6 +102,7 @@ public struct SecretStore: Sendable, Equatable {
     /// YAML described above is an error at its line and column.
     public static func load(workspace root: URL) throws(WorkspaceError) -> SecretStore {
         let file = file(inWorkspace: root)
+        try refuseLinks(workspace: root)
         var info = stat()
         guard stat(file.path, &info) == 0 else { return SecretStore() }
         guard Int(info.st_size) <= maximumFileSize else {
@@ -183,8 +190,27 @@ public struct SecretStore: Sendable, Equatable {
         try write(text: text, workspace: root)
     }
 
+    /// Refuses a store reached through a symbolic link (`.tern` or `.tern/secrets.yaml` a link): a
+    /// repository could point it at a tracked file, which secrets would then be written to, or at a
+    /// store of someone else's.
+    static func refuseLinks(workspace root: URL) throws(WorkspaceError) {
+        let folder = root.appendingPathComponent(".tern", isDirectory: true)
+        for url in [folder, file(inWorkspace: root)] {
+            var info = stat()
+            guard lstat(url.path, &info) == 0 else { continue }
+            guard info.st_mode & S_IFMT != S_IFLNK else {
+                throw WorkspaceError(
+                    .io,
+                    "\(url.path) is a symbolic link: Tern reads and writes secrets only in a regular "
+                        + ".tern/secrets.yaml of the workspace; remove the link",
+                    file: url)
+            }
+        }
+    }
+
     private static func write(text: String, workspace root: URL) throws(WorkspaceError) {
         let file = Self.file(inWorkspace: root)
+        try refuseLinks(workspace: root)
         try AtomicFile.write(Data(text.utf8), to: file, mode: 0o600)
         chmod(file.path, 0o600)
         let ignore = file.deletingLastPathComponent().appendingPathComponent(".gitignore")
