@@ -9,9 +9,14 @@ import Tern
 final class ExtraClients: Sendable {
     static let maximumClients = 8
     private let base: TransportConfiguration
+    /// Where the clients' connections are counted (the transport's tally).
+    private let tally: ConnectionTally
     private let clients = Mutex<[ConnectionSettings: (HTTPClient, ClientSettings)]>([:])
 
-    init(base: TransportConfiguration) { self.base = base }
+    init(base: TransportConfiguration, tally: ConnectionTally) {
+        self.base = base
+        self.tally = tally
+    }
 
     /// The client for `settings`, made on first use.
     func client(for settings: ConnectionSettings, label: String) throws(TernError) -> (HTTPClient, ClientSettings) {
@@ -26,7 +31,7 @@ final class ExtraClients: Sendable {
             var configuration = base
             configuration.tls = settings.tls
             configuration.proxy = settings.proxy
-            let made = HTTPClientTransport.makeClient(configuration)
+            let made = HTTPClientTransport.makeClient(configuration, connections: ConnectionClock(tally: tally))
             clients[settings] = made
             return made
         }

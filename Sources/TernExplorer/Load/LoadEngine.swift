@@ -22,11 +22,7 @@ struct LoadEngine: Sendable {
         let start = clock.now
         let deadline = start + .seconds(options.duration)
         let tickets = Tickets()
-        let clients: Int
-        switch options.arrivals {
-        case .rate(_, let connections): clients = connections
-        case .concurrency(let count): clients = count
-        }
+        let clients = options.clients
         // Requests meant to start before the deadline are all sent and waited for (dropping the queued
         // ones would hide the very latency the open loop measures), but not past the cut-off.
         let cutOff = deadline + .seconds(max(Self.minimumDrain, options.duration))
