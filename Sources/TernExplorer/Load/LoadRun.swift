@@ -48,7 +48,9 @@ struct LoadRun: ExplorerOperation {
         let ids = try SpecSelection(context).runOrder(names)
         var targets: [LoadTarget] = []
         defer { if data != nil { context.captures.enter(nil) } }
-        for row in RunTarget.passes(data) {
+        var passes = try RunPasses(data)
+        defer { passes.close() }
+        while let row = try passes.next() {
             var rowContext = context
             if let row {
                 context.captures.enter(row)
