@@ -21,9 +21,17 @@ final class ConnectionClock: Sendable {
     /// oldest drop out. Only connections no attempt claimed stay, e.g. for attempts that failed.
     static let capacity = 512
     private let opened = Mutex<[Opened]>([])
+    /// Counts the connections (with those of the transport's other clients that share it).
+    let tally: ConnectionTally
+
+    /// A clock whose connections count in `tally`.
+    init(tally: ConnectionTally = ConnectionTally()) {
+        self.tally = tally
+    }
 
     /// Records that `channel`'s connection is ready; for the client's connection initialisers.
     func ready(_ channel: any Channel) -> EventLoopFuture<Void> {
+        tally.opened(channel)
         let entry = Opened(port: channel.remoteAddress?.port, readyAt: .now())
         opened.withLock { list in
             if list.count >= Self.capacity { list.removeFirst(list.count - Self.capacity + 1) }

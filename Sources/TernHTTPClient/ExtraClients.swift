@@ -15,9 +15,14 @@ final class ExtraClients: Sendable {
     }
 
     private let base: TransportConfiguration
+    /// Where the clients' connections are counted (the transport's tally).
+    private let tally: ConnectionTally
     private let clients = Mutex<[Key: (HTTPClient, ClientSettings)]>([:])
 
-    init(base: TransportConfiguration) { self.base = base }
+    init(base: TransportConfiguration, tally: ConnectionTally) {
+        self.base = base
+        self.tally = tally
+    }
 
     /// The client for `settings` with the base's connect timeout or a shorter one, made on first use;
     /// nil when `maximumClients` are made already and `required` is false.
@@ -39,7 +44,7 @@ final class ExtraClients: Sendable {
             configuration.tls = settings.tls
             configuration.proxy = settings.proxy
             configuration.connectTimeout = key.connectTimeout
-            let made = HTTPClientTransport.makeClient(configuration)
+            let made = HTTPClientTransport.makeClient(configuration, connections: ConnectionClock(tally: tally))
             clients[key] = made
             return made
         }

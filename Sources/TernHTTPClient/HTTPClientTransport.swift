@@ -12,7 +12,7 @@ public import Tern
 /// configuration and call `shutdown()` when done (one dropped without it shuts its client down on deinit).
 /// Every attempt keeps `TransferLimits`: the request's `timeout` covers the whole attempt (body
 /// included), the read timeout any silence, and bodies stop at their size limits.
-public final class HTTPClientTransport: Transport {
+public final class HTTPClientTransport: PooledTransport {
     /// A transport on a process-wide client that is never shut down.
     public static let shared = HTTPClientTransport(configuration: Configuration(), connections: sharedConnections)
     /// The connection clock of `shared`'s client, kept apart so that transports sharing the client
@@ -31,6 +31,10 @@ public final class HTTPClientTransport: Transport {
     let clientSettings: ClientSettings
     /// The clients made for requests with `connectionSettings` of their own.
     let extraClients: ExtraClients
+    /// What the transport's clients were made with (a caller's own client: the defaults and `limits`).
+    private let configuration: TransportConfiguration
+    /// Counts the connections of the transport's clients.
+    private let tally: ConnectionTally
 
     /// Makes a transport with its own client. Invalid TLS material (a CA or client certificate that is
     /// not PEM) fails every request with a `TernError(.invalidRequest)` naming it; `validate(_:)` checks early.
@@ -44,7 +48,9 @@ public final class HTTPClientTransport: Transport {
         limits = configuration.limits
         ownsClient = true
         clientSettings = settings
-        extraClients = ExtraClients(base: configuration)
+        self.configuration = configuration
+        tally = connections.tally
+        extraClients = ExtraClients(base: configuration, tally: connections.tally)
     }
 
     /// Makes a transport on a client you own (and shut down), e.g. `HTTPClientTransport.shared.client`
@@ -63,12 +69,15 @@ public final class HTTPClientTransport: Transport {
         self.givenClient = givenClient
         self.limits = limits
         ownsClient = false
-        let configuration = Configuration()
+        var configuration = Configuration()
+        configuration.limits = limits
         // A client of the caller's own is not watched: its attempts report no connection phases.
         clientSettings = ClientSettings(
             tls: TLSSettings(), proxy: nil, connectTimeout: configuration.connectTimeout,
             connections: givenClient == nil ? Self.sharedConnections : nil)
-        extraClients = ExtraClients(base: configuration)
+        self.configuration = configuration
+        tally = givenClient == nil ? Self.sharedConnections.tally : ConnectionTally()
+        extraClients = ExtraClients(base: configuration, tally: tally)
     }
 
     /// Starts making `shared`'s client, and its event loop threads, on a thread of its own: for a
@@ -88,6 +97,21 @@ public final class HTTPClientTransport: Transport {
 
     /// The limits every attempt keeps (the handler decodes compressed bodies within them).
     public var transferLimits: TransferLimits { limits }
+
+    /// The connections this transport's clients opened so far, and the most open at once (none are
+    /// counted on a client of the caller's own).
+    public var connectionCount: ConnectionCount { tally.count }
+
+    /// A transport with its own clients, made as this one's are but keeping up to `count` connections
+    /// per host (AsyncHTTPClient's pool keeps 8 by default: requests past them wait inside the client);
+    /// `nil` for a transport on a client of the caller's own.
+    public func dedicatedPool(connectionsPerHost count: Int) -> (any PooledTransport)? {
+        // A client of the caller's own was made with settings this transport does not know.
+        guard ownsClient || givenClient == nil else { return nil }
+        var configuration = configuration
+        configuration.maximumConnectionsPerHost = max(1, count)
+        return HTTPClientTransport(configuration: configuration)
+    }
 
     /// Shuts the owned clients down; call once when the transport is no longer used.
     public func shutdown() async throws {

@@ -110,6 +110,74 @@ struct LoadCLITests {
         }
     }
 
+    /// An HTTP/1.1 server (Python's, threaded) on 127.0.0.1 that holds each request until `want` are in flight at
+    /// once (each for 2 s at most), then answers every one at once: it prints its port, and after each request
+    /// writes `CONNECTIONS PEAK` (connections that carried a request, most requests in flight at once) to a file.
+    static let holdingServer = #"""
+        import http.server, os, sys, threading, time
+        want, stats = int(sys.argv[1]), sys.argv[2]
+        lock = threading.Condition()
+        state = {"connections": 0, "inflight": 0, "peak": 0, "released": False}
+        def save():
+            with open(stats + ".new", "w") as f: f.write("%d %d" % (state["connections"], state["peak"]))
+            os.replace(stats + ".new", stats)
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            counted = False
+            def log_message(self, *args): pass
+            def do_GET(self):
+                with lock:
+                    if not self.counted:
+                        self.counted = True
+                        state["connections"] += 1
+                    state["inflight"] += 1
+                    state["peak"] = max(state["peak"], state["inflight"])
+                    if state["inflight"] >= want: state["released"] = True
+                    lock.notify_all()
+                    deadline = time.monotonic() + 2
+                    while not state["released"] and time.monotonic() < deadline:
+                        lock.wait(deadline - time.monotonic())
+                    state["inflight"] -= 1
+                    save()
+                body = b'{"id": 1}'
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+        class Server(http.server.ThreadingHTTPServer):
+            request_queue_size = 128
+            daemon_threads = True
+        server = Server(("127.0.0.1", 0), Handler)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """#
+
+    @Test("the server sees the connections asked for: 20 clients hold 20 requests in flight on 20 connections")
+    func connectionsAsked() async throws {
+        try await withDemo { demo in
+            let stats = demo.root.appendingPathComponent("stats.txt").path
+            let server = try ChildProcess(
+                "/usr/bin/python3", ["-c", Self.holdingServer, "20", stats], output: .pipe, error: .null)
+            defer { server.terminate() }
+            let port = try #require(await ChildProcess.line(from: server.standardOutput))
+            let json = demo.root.appendingPathComponent("load.json").path
+            let run = try await Tern.run(
+                demo.arguments([
+                    "load", "users/get-user", "--concurrency", "20", "--duration", "1",
+                    "--var", "baseURL=http://127.0.0.1:\(port)", "--report", "json:\(json)",
+                ]))
+            #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+            // Every client's first request is held until 20 are in flight: a pool of fewer connections
+            // never gets there, and its requests are answered only after the server's 2 s.
+            let seen = try String(contentsOfFile: stats, encoding: .utf8).split(separator: " ")
+            #expect(seen == ["20", "20"], "connections that carried a request, most requests in flight at once")
+            #expect(run.stdout.contains("connections: 20 opened, at most 20 open at once"), "\(run.stdout)")
+            let connections = try #require(try Self.report(json)["connections"] as? [String: Int])
+            #expect(connections == ["opened": 20, "mostOpen": 20])
+        }
+    }
+
     @Test("usage: no spec, both loops, a bad rate or a WebSocket spec exit 2 before anything is sent")
     func usage() async throws {
         try await withDemo { demo in

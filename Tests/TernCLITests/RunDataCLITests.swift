@@ -145,6 +145,55 @@ struct RunDataCLITests {
             #expect(missing.stderr.contains("cannot read the data file 'nope.csv': no such file"), "\(missing.stderr)")
         }
     }
+
+    /// An HTTP server (Python's) on 127.0.0.1 that answers every request 200 and counts them in a file; at the
+    /// first request it writes `9"` over the `n` field of row 90 of the CSV data file, in place.
+    static let rewritingServer = #"""
+        import http.server, sys
+        data_file, counts = sys.argv[1], sys.argv[2]
+        seen = [0]
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            def log_message(self, *args): pass
+            def do_GET(self):
+                seen[0] += 1
+                if seen[0] == 1:
+                    with open(data_file, "r+b") as f:
+                        text = f.read()
+                        f.seek(text.index(b"\nr90,90,") + 5)
+                        f.write(b'9"')
+                with open(counts, "w") as f: f.write(str(seen[0]))
+                self.send_response(200)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+        server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """#
+
+    @Test("the rows are read as the run goes: a row that turns malformed mid-run stops the run at its line")
+    func streamsRows() async throws {
+        try await withDemo { demo in
+            try demo.write("specs/rows/hit.yaml", "target: api\nmethod: GET\npath: /hit?n={{n}}\n")
+            // 100 rows of about 2 KB: row 90 is far past the first 64 KiB the reader takes.
+            let pad = String(repeating: "p", count: 2000)
+            let rows = (1...100).map { "r\($0),\($0),\(pad)\n" }.joined()
+            try demo.write("big.csv", "name,n,pad\n" + rows)
+            let file = demo.root.appendingPathComponent("big.csv").path
+            let counts = demo.root.appendingPathComponent("counts.txt").path
+            let server = try ChildProcess(
+                "/usr/bin/python3", ["-c", Self.rewritingServer, file, counts], output: .pipe, error: .null)
+            defer { server.terminate() }
+            let port = try #require(await ChildProcess.line(from: server.standardOutput))
+            let run = try await Tern.run(
+                demo.arguments(["run", "rows/hit", "--data", file, "--var", "baseURL=http://127.0.0.1:\(port)"]))
+            // The file was whole when it was checked; row 90 (line 91) was read after row 1 had run.
+            #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+            #expect(run.stderr.contains("big.csv:91:6: a quote inside an unquoted field"), "\(run.stderr)")
+            #expect(
+                try String(contentsOfFile: counts, encoding: .utf8) == "89", "rows 1 to 89 ran, then the run stopped")
+        }
+    }
 }
 
 /// The TUI's data runs: `D` on a group in the tree opens `:run GROUP --data `, for the file's name.

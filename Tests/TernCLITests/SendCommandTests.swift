@@ -196,3 +196,26 @@ struct SendCommandTests {
         #expect(files == ["cache.sqlite"])
     }
 }
+
+/// A spec with 80,000 placeholders lists and sends: finding `{{…}}` (templating, secret masking) is linear
+/// in the text. The bound only keeps a return of the quadratic scans (37 s here) from passing unseen.
+@Suite("tern send at scale")
+struct SendScaleTests {
+    @Test("a 400 KB body of 80,000 {{…}} is listed and sent")
+    func manyPlaceholders() async throws {
+        try await withDemo { demo in
+            let body = String(repeating: "{{userId}}", count: 80_000)
+            try demo.write("specs/big/post.yaml", "target: api\nmethod: POST\npath: /echo\nbody:\n  text: '\(body)'\n")
+            let server = try await MockServer.start()
+            defer { Task { try? await server.shutdown() } }
+            let list = try await Tern.run(demo.arguments(["list"]), limit: .seconds(30))
+            #expect(list.status == 0, "\(list.stderr)")
+            #expect(list.stdout.contains("big/post"))
+            let send = try await Tern.run(
+                demo.arguments(["send", "big/post", "--var", "baseURL=\(server.baseURL.absoluteString)"]),
+                limit: .seconds(30))
+            #expect(send.status == 0, "\(send.stderr)")
+            #expect(server.requestCount(path: "/echo") == 1)
+        }
+    }
+}

@@ -142,3 +142,26 @@ import Testing
         #expect(throws: ExplorerError.self) { try AdHocSessionHeaders.read("a/b", in: root) }
     }
 }
+
+/// Many request items: each changes the request in place (the time limit only keeps a return of the
+/// quadratic copies from hanging the suite).
+@Suite(.timeLimit(.minutes(1))) struct AdHocRequestScaleTests {
+    @Test("20,000 items (fields, raw JSON, nested paths, headers, query) make one request")
+    func manyItems() throws {
+        var items: [String] = []
+        for index in 0..<4_000 {
+            items += ["f\(index)=v", "n\(index):=\(index)", "user[k\(index)]=x", "H\(index):v", "q\(index)==1"]
+        }
+        let request = try AdHocRequest.make(method: nil, url: "http://localhost/x", items: items) { _ in Data() }
+        #expect(request.method == "POST")
+        #expect(request.headers.count == 4_000)
+        #expect(request.query.count == 4_000)
+        guard case .json(.object(let document))? = request.body, case .object(let user)? = document["user"] else {
+            Issue.record("the body is \(String(describing: request.body))")
+            return
+        }
+        #expect(document.count == 8_001)
+        #expect(document["n3999"] == .int(3999))
+        #expect(user.count == 4_000)
+    }
+}

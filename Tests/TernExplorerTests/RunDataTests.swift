@@ -78,6 +78,45 @@ struct RunDataTests {
         #expect(message.hasPrefix(expected), "\(message)")
     }
 
+    @Test("a data file is read a row at a time: rows come before the file is read through, each read anew")
+    func streams() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rundata-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("big.csv")
+        let count = 20_000
+        func write(brokenAt broken: Int?) throws -> Int {
+            var text = "name,a,b\n"
+            for number in 1...count { text += number == broken ? "r\(number),x\"y,2\n" : "r\(number),1,2\n" }
+            try Data(text.utf8).write(to: file)
+            return text.utf8.count
+        }
+        let size = try write(brokenAt: nil)
+        let data = try RunData.read(file, as: "big.csv")
+        #expect(data.count == count)
+        var rows = try data.rows()
+        let first = try #require(try rows.next())
+        #expect(first.values == ["name": "r1", "a": "1", "b": "2"])
+        #expect(rows.bytesRead < size / 2, "the first row came before most of the file was read")
+        rows.close()
+        // A row made malformed late in the file: the rows before it are read, then its line is said.
+        _ = try write(brokenAt: count - 1)
+        var again = try data.rows()
+        defer { again.close() }
+        var read = 0
+        let error = #expect(throws: ExplorerError.self) {
+            while try again.next() != nil { read += 1 }
+        }
+        #expect(read == count - 2)
+        // Row count - 1 is on line count (the header is line 1); its quote after `rNNNNN,x`.
+        let place = "big.csv:\(count):\("r\(count - 1)".count + 3):"
+        #expect(
+            error?.message.hasPrefix("\(place) a quote inside an unquoted field") == true,
+            "\(String(describing: error))")
+        let refused = #expect(throws: ExplorerError.self) { try RunData.read(file, as: "big.csv") }
+        #expect(refused?.message.hasPrefix(place) == true)
+    }
+
     @Test("limits: a file over the size limit is refused before it is read; rows and field lengths are bounded")
     func limits() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rundata-\(UUID().uuidString)")
@@ -97,4 +136,9 @@ struct RunDataTests {
         #expect(problem(rows).contains("more than \(RunData.maximumRows) rows"))
         #expect(problem("a\n" + String(repeating: "x", count: RunData.maximumFieldLength + 1)).contains("longer than"))
     }
+}
+
+extension RunData {
+    /// Every row (the tests' files are small).
+    fileprivate var rows: [Row] { (try? allRows()) ?? [] }
 }

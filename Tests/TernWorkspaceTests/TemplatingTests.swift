@@ -204,3 +204,22 @@ struct TemplateFunctionsTests {
         }
     }
 }
+
+/// Finding `{{…}}` is linear in the text (the time limit only keeps a return of the quadratic scan from
+/// hanging the suite).
+@Suite(.timeLimit(.minutes(1))) struct TemplatingScaleTests {
+    @Test("80,000 references in a 400 KB text are found and rendered")
+    func manyReferences() throws {
+        let text = String(repeating: "{{a}}", count: 80_000)
+        #expect(Template.references(in: text).count == 80_000)
+        let rendered = try Template.render(text) { _ in "x" }
+        let same = rendered == String(repeating: "x", count: 80_000)  // compared apart: a failure would print both
+        #expect(same, "\(rendered.count) characters")
+        // An opening without a close after many references, and innermost openings, stay text.
+        let ragged = String(repeating: "{{ {{b}}", count: 40_000) + "{{"
+        #expect(Template.references(in: ragged).count == 40_000)
+        let raggedRendered = try Template.render(ragged) { _ in "y" }
+        let raggedSame = raggedRendered == String(repeating: "{{ y", count: 40_000) + "{{"
+        #expect(raggedSame, "\(raggedRendered.count) characters")
+    }
+}

@@ -12,11 +12,19 @@ public protocol Transport: Sendable {
 
     /// The limits the transport keeps; the handler decodes compressed bodies within `decodedBodyLimit`.
     var transferLimits: TransferLimits { get }
+
+    /// A transport that sends as this one does (the same TLS, proxy and limits) through a pool of its own
+    /// that opens up to `count` connections to each host at once, for a caller that keeps that many
+    /// requests in flight (a load) and shuts it down when done; `nil` when the transport cannot make one.
+    func dedicatedPool(connectionsPerHost count: Int) -> (any PooledTransport)?
 }
 
 extension Transport {
     /// The documented defaults, for transports that keep no limits of their own.
     public var transferLimits: TransferLimits { TransferLimits() }
+
+    /// No pool of its own: the caller sends through this transport.
+    public func dedicatedPool(connectionsPerHost count: Int) -> (any PooledTransport)? { nil }
 }
 
 /// What a transport gets besides the request: the deadline, where to report progress, and

@@ -92,7 +92,7 @@ struct RunCommand: AsyncParsableCommand {
                 (name: "environment", value: snapshot.environment ?? "none"),
                 (name: "mode", value: snapshot.mode.rawValue),
             ]
-            if let rows { properties.append((name: "data", value: "\(rows.file) (\(rows.rows.count) rows)")) }
+            if let rows { properties.append((name: "data", value: "\(rows.file) (\(rows.count) rows)")) }
             return (summary, properties)
         }
         StandardStream.error.write(summary.line + "\n")

@@ -20,9 +20,9 @@ enum MockRoutes {
     static func template(_ path: String) -> String {
         var result = ""
         var rest = Substring(path)
-        while let open = rest.range(of: "{{") {
+        while let open = rest.firstASCIIRange(of: "{{") {
             result += rest[..<open.lowerBound]
-            guard let close = rest[open.upperBound...].range(of: "}}") else {
+            guard let close = rest[open.upperBound...].firstASCIIRange(of: "}}") else {
                 result += rest[open.lowerBound...]
                 return result
             }

@@ -103,7 +103,8 @@ struct CurlExport: ExplorerOperation {
     static func variableNames(in text: String) -> [String] {
         var names: [String] = []
         var rest = Substring(text)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+        while let open = rest.firstASCIIRange(of: "{{"), let close = rest[open.upperBound...].firstASCIIRange(of: "}}")
+        {
             let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             if !inner.isEmpty, !inner.hasPrefix("env:") { names.append(inner) }
             rest = rest[close.upperBound...]

@@ -22,11 +22,7 @@ struct LoadEngine: Sendable {
         let start = clock.now
         let deadline = start + .seconds(options.duration)
         let tickets = Tickets()
-        let clients: Int
-        switch options.arrivals {
-        case .rate(_, let connections): clients = connections
-        case .concurrency(let count): clients = count
-        }
+        let clients = options.clients
         // Requests meant to start before the deadline are all sent and waited for (dropping the queued
         // ones would hide the very latency the open loop measures), but not past the cut-off.
         let cutOff = deadline + .seconds(max(Self.minimumDrain, options.duration))
@@ -67,7 +63,7 @@ struct LoadEngine: Sendable {
         let elapsed = (clock.now - start).seconds
         return LoadReport(
             specs: targets.map(\.id).reduce(into: []) { ids, id in if !ids.contains(id) { ids.append(id) } },
-            rows: options.data.map { ($0.file, $0.rows.count) }, arrivals: options.arrivals, duration: options.duration,
+            rows: options.data.map { ($0.file, $0.count) }, arrivals: options.arrivals, duration: options.duration,
             // The rate is over the time asked for, or longer when the last answers came after it: a load that
             // kept up reports the rate asked, one that fell behind less.
             stoppedEarly: Task.isCancelled,

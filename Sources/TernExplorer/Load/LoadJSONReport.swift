@@ -1,4 +1,5 @@
 package import Foundation
+import Tern
 
 /// A load report as JSON (`--report json:FILE`), and read back as a baseline (`--baseline FILE`).
 package enum LoadJSONReport {
@@ -25,6 +26,9 @@ package enum LoadJSONReport {
             "checks": ["checked": figures.checked, "failed": figures.checksFailed],
         ]
         if let rows = report.rows { document["data"] = ["file": rows.file, "rows": rows.count] }
+        if let connections = report.connections {
+            document["connections"] = ["opened": connections.opened, "mostOpen": connections.mostOpen]
+        }
         guard let data = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted]),
             let text = String(data: data, encoding: .utf8)
         else { return "{}" }

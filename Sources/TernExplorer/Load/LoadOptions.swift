@@ -46,6 +46,14 @@ package struct LoadOptions: Sendable, Equatable {
         package static let highestLatencyMicroseconds: UInt64 = 3_600_000_000
     }
 
+    /// How many requests are in flight at most: the open loop's connections, the closed loop's clients.
+    var clients: Int {
+        switch arrivals {
+        case .rate(_, let connections): connections
+        case .concurrency(let count): count
+        }
+    }
+
     /// The requests an open loop sends: one meant for each `1/rate` seconds of the duration.
     var requestCount: Int {
         guard case .rate(let rate, _) = arrivals else { return 0 }

@@ -1,10 +1,12 @@
 import Foundation
+import Tern
 
 extension LoadReport {
     /// The report as every face prints it:
     ///
     ///     load users/get-user: open loop at 1000/s for 10 s, 64 connections
     ///     9998 answers in 10.00 s: 999.8/s (99.98% of the rate asked)
+    ///     connections: 64 opened, at most 64 open at once
     ///     latency from each request's intended start:
     ///       p50 1.23 ms  p90 2.10 ms  p99 4.56 ms  p99.9 9.87 ms  max 12.30 ms
     ///     status: 200 × 9998
@@ -22,6 +24,10 @@ extension LoadReport {
             achieved += String(format: " (%.2f%% of the rate asked)", figures.rate / asked * 100)
         }
         lines.append(achieved)
+        if let connections {
+            lines.append(
+                "connections: \(connections.opened) opened, at most \(connections.mostOpen) open at once")
+        }
         lines.append("latency from each request's " + (isOpenLoop ? "intended start:" : "start:"))
         lines.append(
             "  p50 \(Self.ms(figures.p50))  p90 \(Self.ms(figures.p90))  p99 \(Self.ms(figures.p99))  "

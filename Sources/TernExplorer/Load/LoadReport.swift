@@ -1,4 +1,5 @@
 import Foundation
+package import Tern
 
 /// A finished load run: what was asked and what was measured.
 package struct LoadReport: Sendable, Equatable {
@@ -14,6 +15,9 @@ package struct LoadReport: Sendable, Equatable {
     package var stoppedEarly: Bool
     /// The figures at the end.
     package var figures: LoadFigures
+    /// The connections the load opened and the most open at once (what the server saw), when the
+    /// transport counts them.
+    package var connections: ConnectionCount? = nil
 }
 
 extension LoadReport {
@@ -21,6 +25,6 @@ extension LoadReport {
     package static func == (lhs: LoadReport, rhs: LoadReport) -> Bool {
         lhs.specs == rhs.specs && lhs.rows?.file == rhs.rows?.file && lhs.rows?.count == rhs.rows?.count
             && lhs.arrivals == rhs.arrivals && lhs.duration == rhs.duration && lhs.stoppedEarly == rhs.stoppedEarly
-            && lhs.figures == rhs.figures
+            && lhs.figures == rhs.figures && lhs.connections == rhs.connections
     }
 }

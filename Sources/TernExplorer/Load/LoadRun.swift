@@ -23,12 +23,22 @@ struct LoadRun: ExplorerOperation {
         var options = options
         if options.data == nil { options.data = try RunTarget(options.names, data: options.dataFile).readData() }
         let targets = try await loadTargets(options.names, data: options.data)
+        // A pool of the load's own, with a connection for each client: the session's keeps a few per host,
+        // and requests past them would wait inside the client, so the server would never see the
+        // concurrency asked for (and the latency would count that wait).
+        let pool = handler.transport.dedicatedPool(connectionsPerHost: options.clients)
+        let transport: any Transport = pool ?? handler.transport
         let loadHandler = Handler(
-            transport: handler.transport, storage: nil, mode: .live, retryPolicy: .never,
+            transport: transport, storage: nil, mode: .live, retryPolicy: .never,
             defaults: handler.defaults, interceptors: handler.interceptors,
             redirects: RedirectPolicy(follow: false))
         let engine = LoadEngine(targets: targets, handler: loadHandler, options: options, redactor: exportRedactor())
-        return await engine.run(progress: progress)
+        var report = await engine.run(progress: progress)
+        if let pool {
+            report.connections = pool.connectionCount
+            try? await pool.shutdown()
+        }
+        return report
     }
 
     /// The targets of `names`: each spec's request with its dependencies sent first (once); with a data
@@ -38,7 +48,9 @@ struct LoadRun: ExplorerOperation {
         let ids = try SpecSelection(context).runOrder(names)
         var targets: [LoadTarget] = []
         defer { if data != nil { context.captures.enter(nil) } }
-        for row in RunTarget.passes(data) {
+        var passes = try RunPasses(data)
+        defer { passes.close() }
+        while let row = try passes.next() {
             var rowContext = context
             if let row {
                 context.captures.enter(row)

@@ -48,14 +48,30 @@ struct CollectionRun: ExplorerOperation {
             return nil
         }
         report(.started(order: order, data: data))
-        let passes = RunTarget.passes(data)
-        let total = order.count * passes.count * max(1, target.repetitions)
+        let total = order.count * RunPasses.count(data) * max(1, target.repetitions)
         let started = Date()
         var results: [SpecRunResult] = []
         // The run's answers are written in batches (docs/cache.md, "Runs"), also when it is cancelled.
         await history?.beginBatch()
         running: for _ in 0..<max(1, target.repetitions) {
-            for row in passes {
+            // The rows are read as their passes come: only the row being run is held.
+            var passes: RunPasses
+            do throws(ExplorerError) {
+                passes = try RunPasses(data)
+            } catch {
+                report(.failed(error))
+                break running
+            }
+            defer { passes.close() }
+            while true {
+                let next: RunData.Row??
+                do throws(ExplorerError) {
+                    next = try passes.next()
+                } catch {
+                    report(.failed(error))
+                    break running
+                }
+                guard let row = next else { break }
                 context.captures.enter(row)
                 var rowContext = context
                 rowContext.settings.rowValues = row?.values ?? [:]

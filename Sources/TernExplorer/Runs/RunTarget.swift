@@ -31,8 +31,34 @@ package struct RunTarget: Sendable, Equatable {
         return try RunData.read(URL(fileURLWithPath: data), as: data)
     }
 
-    /// The passes a run makes: one per row of `data`, or one with no row.
-    package static func passes(_ data: RunData?) -> [RunData.Row?] {
-        data.map { $0.rows.map(Optional.some) } ?? [nil]
+}
+
+/// The passes a run makes, one at a time: one per row of a data file (each read as its pass comes), or
+/// one with no row.
+package struct RunPasses {
+    private var rows: RunData.Rows?
+    private var passedWithoutRow = false
+
+    /// The passes over `data`'s rows, or the one pass without data.
+    package init(_ data: RunData?) throws(ExplorerError) {
+        rows = try data?.rows()
     }
+
+    /// How many passes there are.
+    package static func count(_ data: RunData?) -> Int { data?.count ?? 1 }
+
+    /// The next pass's row (`.some(nil)`: the pass without data), `nil` after the last; a data file that
+    /// changed since it was checked is an error.
+    package mutating func next() throws(ExplorerError) -> RunData.Row?? {
+        if rows != nil {
+            guard let row = try rows?.next() else { return nil }
+            return .some(row)
+        }
+        guard !passedWithoutRow else { return nil }
+        passedWithoutRow = true
+        return .some(nil)
+    }
+
+    /// Closes the data file.
+    package func close() { rows?.close() }
 }

@@ -21,7 +21,7 @@ extension SpecRunResult {
     /// The spec column's width for a run of `ids` over `data`'s rows, known before any result: the
     /// longest `id [row]` (24 to 64).
     package static func idWidth(ids: [String], data: RunData?) -> Int {
-        let rowWidth = data.map { data in (data.rows.map(\.label.count).max() ?? 0) + 3 } ?? 0
+        let rowWidth = data.map { $0.longestLabel + 3 } ?? 0
         return min(maximumIdWidth, max(24, (ids.map(\.count).max() ?? 0) + rowWidth))
     }
 

@@ -59,8 +59,8 @@ package enum SecretMask {
     static func secretNames(in text: String) -> [String] {
         var names: [String] = []
         var rest = text[...]
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+        while let open = rest.firstASCIIRange(of: "{{") {
+            guard let close = rest[open.upperBound...].firstASCIIRange(of: "}}") else { break }
             let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             for prefix in ["env:", "secret:"] where inner.hasPrefix(prefix) {
                 let name = inner.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)

@@ -209,7 +209,7 @@ struct CurlMapper {
     static func hasForeignTemplate(_ text: String) -> Bool {
         guard text.contains("{{") else { return false }
         var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
+        while let open = rest.firstASCIIRange(of: "{{") {
             let inner = rest[open.upperBound...]
             guard inner.hasPrefix("env:") || inner.hasPrefix("secret:") else { return true }
             rest = rest[open.upperBound...]

@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// A spec's path as a pattern (`/users/{{userId}}`): whether a concrete path (`/users/1`) fits it,
 /// and the variable values that make it fit (`userId` = `1`).
@@ -51,7 +52,8 @@ package struct PathTemplate {
         var pattern = "^"
         var names: [String?] = []
         var rest = Substring(segment)
-        while let open = rest.range(of: "{{"), let close = rest[open.upperBound...].range(of: "}}") {
+        while let open = rest.firstASCIIRange(of: "{{"), let close = rest[open.upperBound...].firstASCIIRange(of: "}}")
+        {
             pattern += NSRegularExpression.escapedPattern(for: String(rest[..<open.lowerBound]))
             let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             pattern += "(.+?)"

@@ -29,12 +29,15 @@ enum HTTPFileChains {
         }
         var setters: [String: [Int]] = [:]
         for (index, draft) in drafts.enumerated() {
-            for rule in draft.capture where !(setters[rule.name]?.contains(index) ?? false) {
+            // The indices go up: one already noted for this draft is the last.
+            for rule in draft.capture where setters[rule.name]?.last != index {
                 setters[rule.name, default: []].append(index)
             }
         }
         var names: [String: String] = [:]
         var taken = fileVariables.union(setters.keys)
+        // The number to try next after each base name, so that many names on one base do not each count from 2.
+        var nextNumber: [String: Int] = [:]
         var additions: [(index: Int, rule: CaptureRule)] = []
         for index in drafts.indices {
             var required: [Int] = []
@@ -42,7 +45,7 @@ enum HTTPFileChains {
             drafts[index].rewriteStrings { text in
                 Templates.rewrite(text) { inner in
                     if let from = setters[inner], !fileVariables.contains(inner),
-                        let setter = from.last(where: { $0 < index }) ?? from.first(where: { $0 != index })
+                        let setter = lastBefore(index, in: from) ?? from.first(where: { $0 != index })
                     {
                         required.append(setter)
                         return nil
@@ -63,11 +66,12 @@ enum HTTPFileChains {
                     } else {
                         let base = variableName(handle + "_" + leaf)
                         var candidate = base
-                        var number = 2
+                        var number = nextNumber[base] ?? 2
                         while taken.contains(candidate) {
                             candidate = "\(base)_\(number)"
                             number += 1
                         }
+                        if candidate != base { nextNumber[base] = number }
                         taken.insert(candidate)
                         names[key] = candidate
                         additions.append((source, CaptureRule(name: candidate, source: rule)))
@@ -77,23 +81,52 @@ enum HTTPFileChains {
                     return "{{\(name)}}"
                 }
             }
-            for reference in unmapped {
-                let line = requests[index].templated.first { $0.text.contains(reference) }
+            // Each reference once, found by name in the lines that hold it (a scan of every line for each of
+            // thousands of references was quadratic).
+            var reported: Set<String> = []
+            var noted = Set(drafts[index].notes)
+            var lineOf: [String: (number: Int, text: String)]?
+            for reference in unmapped where reported.insert(reference).inserted {
+                if lineOf == nil {
+                    var found: [String: (number: Int, text: String)] = [:]
+                    for line in requests[index].templated {
+                        for name in Templates.names(in: line.text) where found[name] == nil { found[name] = line }
+                    }
+                    lineOf = found
+                }
+                let line = lineOf?[reference] ?? requests[index].templated.first { $0.text.contains(reference) }
                 let number = line.map { "line \($0.number)" } ?? drafts[index].name
-                if let line, !drafts[index].notes.contains(line.text) { drafts[index].notes.append(line.text) }
+                if let line, noted.insert(line.text).inserted { drafts[index].notes.append(line.text) }
                 context.warn(
                     "\(number): {{\(reference)}} is not a value Tern captures from an answer (kept in the spec's "
                         + "notes); set it as a variable")
             }
+            var requires = Set(drafts[index].requires)
             for source in required where source != index {
                 let key = String(source)
-                if !drafts[index].requires.contains(key) { drafts[index].requires.append(key) }
+                if requires.insert(key).inserted { drafts[index].requires.append(key) }
             }
         }
-        for (index, rule) in additions where !drafts[index].capture.contains(rule) {
-            drafts[index].capture.append(rule)
+        // Each addition has a name of its own (none of the file's captures has it): a set of names per draft
+        // tells the repeats apart without comparing each with every capture.
+        var captured: [Int: Set<String>] = [:]
+        for (index, rule) in additions {
+            if captured[index] == nil { captured[index] = Set(drafts[index].capture.map(\.name)) }
+            if captured[index]?.insert(rule.name).inserted == true { drafts[index].capture.append(rule) }
         }
         return drafts
+    }
+
+    /// The last of `sorted` (ascending) below `index`, found by halving: a file of thousands of requests
+    /// reading one variable does not scan its setters for each.
+    private static func lastBefore(_ index: Int, in sorted: [Int]) -> Int? {
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? sorted[low - 1] : nil
     }
 
     /// What `response.body.$.a.b` (and the others) reads from an answer, with a short name for it.

@@ -286,8 +286,8 @@ package enum HTTPFileExport {
         var result = ""
         var rest = Substring(text)
         while !rest.isEmpty {
-            let open = rest.range(of: "{{")
-            let close = open.flatMap { rest[$0.upperBound...].range(of: "}}") }
+            let open = rest.firstASCIIRange(of: "{{")
+            let close = open.flatMap { rest[$0.upperBound...].firstASCIIRange(of: "}}") }
             guard let open, let close else {
                 result += transform(rest)
                 break

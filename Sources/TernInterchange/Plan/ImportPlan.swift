@@ -154,6 +154,10 @@ package struct ImportPlan: Sendable {
         _ specs: [ImportedSpec], in workspace: Workspace, overwrite: Bool
     ) throws(ImportError) {
         var used: Set<String> = []
+        // The number to try next after each base: many requests of one name (`GET /`) do not each count
+        // up from 2 (which made a file of thousands of them quadratic).
+        var nextNumber: [String: Int] = [:]
+        let existing = Dictionary(workspace.specs.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let groupComponent = Slug.file(group, fallback: "imported")
         // The group is one folder; the loader walks no deeper than the workspace's limit.
         let room = ImportLimits.maximumFolderDepth - 1
@@ -170,11 +174,12 @@ package struct ImportPlan: Sendable {
             let stem = [groupComponent] + folders.map { Slug.file($0, fallback: "folder") }
             let base = (stem + [Slug.file(imported.fileName)]).joined(separator: "/")
             var id = base
-            var number = 2
+            var number = nextNumber[base.lowercased()] ?? 2
             while used.contains(id.lowercased()) {
                 id = "\(base)-\(number)"
                 number += 1
             }
+            if id != base { nextNumber[base.lowercased()] = number }
             used.insert(id.lowercased())
             planned.append((id, imported))
         }
@@ -196,7 +201,7 @@ package struct ImportPlan: Sendable {
                 }
             }
             let item = Item(id: id, spec: spec, recorded: imported.recorded)
-            guard let current = workspace.specs.first(where: { $0.id == id }) else {
+            guard let current = existing[id] else {
                 report.created.append(id)
                 writes.append(item)
                 items.append(item)
@@ -295,7 +300,8 @@ package struct ImportPlan: Sendable {
         for environment in environments {
             let current = workspace.environments[environment.name]
             var added: [(name: String, value: String)] = []
-            for variable in environment.variables where !added.contains(where: { $0.name == variable.name }) {
+            var addedNames: Set<String> = []
+            for variable in environment.variables where !addedNames.contains(variable.name) {
                 if let value = current?.value(of: variable.name) {
                     if value != variable.value {
                         report.warnings.append(
@@ -304,6 +310,7 @@ package struct ImportPlan: Sendable {
                     }
                 } else {
                     added.append((variable.name, variable.value))
+                    addedNames.insert(variable.name)
                 }
             }
             if !added.isEmpty { newVariables.append((environment.name, added)) }

@@ -21,6 +21,8 @@ final class ImportContext {
     private var seenWarnings: Set<String> = []
     private var secretNames: [String: String] = [:]
     private var usedNames = UniqueNames()
+    /// The names in `secrets`.
+    private var declaredSecrets: Set<String> = []
     /// The secrets named so far, in order.
     private(set) var secrets: [ImportedSecret] = []
 
@@ -62,7 +64,7 @@ final class ImportContext {
 
     /// Notes the secret `name` the specs read, with the value the source gives it (`nil`: none).
     func declareSecret(_ name: String, value: String?, item: String) {
-        guard !secrets.contains(where: { $0.name == name }) else { return }
+        guard declaredSecrets.insert(name).inserted else { return }
         _ = usedNames.claim(name) { "\(name)_\($0)" }
         secrets.append(ImportedSecret(name: name, value: value, item: item))
     }
@@ -74,6 +76,7 @@ final class ImportContext {
         let base = Slug.environmentName(group + "_" + label)
         let name = usedNames.claim(base) { "\(base)_\($0)" }
         secretNames[key] = name
+        declaredSecrets.insert(name)
         secrets.append(ImportedSecret(name: name, value: value, item: item))
         return name
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// `{{…}}` references in imported text: rewriting names (`{{ _.x }}` → `{{x}}`) and telling a
 /// value that is only a reference (`{{token}}`) from a literal one.
@@ -15,8 +16,8 @@ enum Templates {
         guard text.contains("{{") else { return text }
         var output = ""
         var rest = text[...]
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+        while let open = rest.firstASCIIRange(of: "{{") {
+            guard let close = rest[open.upperBound...].firstASCIIRange(of: "}}") else { break }
             output += rest[..<open.lowerBound]
             let whole = rest[open.lowerBound..<close.upperBound]
             let inner = String(rest[open.upperBound..<close.lowerBound]).trimmingCharacters(in: .whitespaces)

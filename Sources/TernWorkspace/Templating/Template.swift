@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// The `{{name}}` / `{{env:NAME}}` / `{{secret:NAME}}` syntax: finding references and substituting them in one pass.
 ///
@@ -89,13 +90,15 @@ enum Template {
         return output
     }
 
-    /// Walks `text`, reporting literal runs and references in order.
+    /// Walks `text`, reporting literal runs and references in order. Each byte is looked at a bounded
+    /// number of times (the searches walk UTF-8 from where the last one stopped), so the work is linear
+    /// in the text's length however many references it holds.
     private static func scan(_ text: String, literal: (Substring) -> Void, reference: (Reference) -> Void) {
         var rest = text[...]
-        while let first = rest.range(of: "{{") {
-            guard let close = rest[first.upperBound...].range(of: "}}") else { break }
+        while let first = rest.firstASCIIRange(of: "{{") {
+            guard let close = rest[first.upperBound...].firstASCIIRange(of: "}}") else { break }
             // The innermost `{{` before the `}}`: in `{{ {{x}}` only `{{x}}` is a reference.
-            let open = rest[first.lowerBound..<close.lowerBound].range(of: "{{", options: .backwards) ?? first
+            let open = rest[first.lowerBound..<close.lowerBound].lastASCIIRange(of: "{{") ?? first
             let inner = rest[open.upperBound..<close.lowerBound].trimmingSpaces()
             guard let parsed = parse(inner) else {
                 literal(rest[..<close.upperBound])
