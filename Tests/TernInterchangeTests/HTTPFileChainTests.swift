@@ -9,17 +9,8 @@ import Testing
 /// `requires:` and `expect:`; what does not map is kept as a note and reported with its line.
 @Suite(".http chains")
 struct HTTPFileChainTests {
-    /// The collection `text` imports into, and the plan of it into a new workspace.
     private func plan(_ text: String) throws -> (ImportedCollection, ImportPlan) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("http-chain-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let source = ImportSource(
-            data: Data(text.utf8), name: folder.appendingPathComponent("api.http").path, baseDirectory: folder,
-            workspaceRoot: folder.appendingPathComponent("ws"))
-        let collection = try HTTPFileImporter.read(source)
-        let plan = try ImportPlan(
-            collection, root: folder.appendingPathComponent("ws"), group: "api", overwrite: false, origin: "test")
-        return (collection, plan)
+        try planHTTPFile(text)
     }
 
     private func item(_ id: String, in plan: ImportPlan) throws -> SpecDefinition {

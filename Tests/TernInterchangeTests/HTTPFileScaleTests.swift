@@ -9,17 +9,8 @@ import Testing
 /// only keeps a return of that from hanging the suite (the checks are on what was imported).
 @Suite(".http files at scale", .timeLimit(.minutes(1)))
 struct HTTPFileScaleTests {
-    /// The collection `text` imports into, and the plan of it into a new workspace.
     private func plan(_ text: String) throws -> (ImportedCollection, ImportPlan) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("http-scale-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let source = ImportSource(
-            data: Data(text.utf8), name: folder.appendingPathComponent("api.http").path, baseDirectory: folder,
-            workspaceRoot: folder.appendingPathComponent("ws"))
-        let collection = try HTTPFileImporter.read(source)
-        let plan = try ImportPlan(
-            collection, root: folder.appendingPathComponent("ws"), group: "api", overwrite: false, origin: "test")
-        return (collection, plan)
+        try planHTTPFile(text)
     }
 
     @Test("120,000 {{…}} in one body are rewritten in one pass")
