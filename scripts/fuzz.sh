@@ -88,10 +88,11 @@ for folder in curl openapi postman insomnia har http; do
 done
 # .http (byte 5): the corpus of real-world files (JetBrains, httpyac, REST Client, kulala, slumber,
 # resterm), each seed named after its folder so that files of one name stay apart.
-for file in $(find "$fixtures/http-corpus" -type f -name '*.http' -size -32k | sort); do
+# (Names may hold spaces: the list is read a line at a time.)
+while IFS= read -r file; do
   folder=$(basename "$(dirname "$file")")
-  { byte 5; cat "$file"; } > "$seeds/5-corpus-$folder-$(basename "$file")"
-done
+  { byte 5; cat "$file"; } > "$seeds/5-corpus-${folder// /_}-$(basename "$file" | tr ' ' _)"
+done < <(find "$fixtures/http-corpus" -type f -name '*.http' -size -32k | sort)
 
 # FuzzJSONPath: the compliance suite's selectors, each with its document after a 0x00 byte.
 seeds=$work/FuzzJSONPath/seeds
