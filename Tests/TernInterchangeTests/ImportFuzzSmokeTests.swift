@@ -88,4 +88,24 @@ import Testing
         #expect(rejected > 0)
         #expect(rejected < 300)
     }
+
+    @Test("an OpenAPI YAML with a list or a mapping as a key is an import error, not a trap (a fuzz finding)")
+    func nonScalarKeys() {
+        let document = """
+            openapi: 3.0.0
+            info: {title: t, version: "1"}
+            paths:
+              /x:
+                get:
+                  responses: {"200": {description: ok}}
+                  [a]: b
+                  ? {c: d}
+                  : e
+            """
+        #expect(OpenAPILeniency.tree(text: document, data: Data(document.utf8), isJSON: false) == nil)
+        // The whole import (OpenAPIKit reads past the odd keys here) ends without a trap either way.
+        _ = ImportFuzzing.run(.openapi, data: Data(document.utf8))
+        let plain = "openapi: 3.0.0\ninfo: {title: t, version: '1'}\npaths: {}\n"
+        #expect(OpenAPILeniency.tree(text: plain, data: Data(plain.utf8), isJSON: false) != nil)
+    }
 }

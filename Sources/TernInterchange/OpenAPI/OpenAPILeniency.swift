@@ -22,8 +22,29 @@ enum OpenAPILeniency {
     static func tree(text: String, data: Data, isJSON: Bool) -> Any? {
         if isJSON { return try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
         let resolver = Resolver.default.removing(.timestamp)
-        guard let loaded = try? Yams.load(yaml: text, resolver) else { return nil }
-        return jsonSafe(loaded)
+        // Yams traps building a value from a mapping whose key is not a scalar (`[a]: b`, `? {a: b}`): such
+        // a document has no JSON tree, and its import fails with the error that brought it here.
+        guard let node = try? Yams.compose(yaml: text, resolver), hasScalarKeysOnly(node) else { return nil }
+        return jsonSafe(node.any)
+    }
+
+    /// Whether every mapping key in `root` is a scalar (a walk no longer than building the value is).
+    private static func hasScalarKeysOnly(_ root: Node) -> Bool {
+        var pending = [root]
+        while let node = pending.popLast() {
+            switch node {
+            case .mapping(let mapping):
+                for (key, value) in mapping {
+                    guard String.construct(from: key) != nil else { return false }
+                    pending.append(value)
+                }
+            case .sequence(let sequence):
+                pending.append(contentsOf: sequence)
+            case .scalar, .alias:
+                continue
+            }
+        }
+        return true
     }
 
     /// `value` with what JSON cannot hold (YAML's binary, non-string keys) made into strings.
