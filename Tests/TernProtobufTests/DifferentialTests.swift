@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import TernProtobuf
+
+/// The codec against protobuf's own runtime: Python's upb and json_format generate random messages
+/// of the rich schema; the codec must read their bytes and JSON and write bytes Python reads back
+/// as the same message.
+@Suite struct DifferentialTests {
+    struct Record {
+        var type: String
+        var binary: [UInt8]
+        var json: String
+    }
+
+    static func parse(_ line: Substring) throws -> Record {
+        guard case .object(let members) = try JSONReader.parse(Array(line.utf8), maximumDepth: 10) else {
+            throw ProtobufError("not an object")
+        }
+        var type = ""
+        var binary: [UInt8] = []
+        var json = ""
+        for (key, value) in members {
+            guard case .string(let text) = value else { continue }
+            switch key {
+            case "t": type = text
+            case "b": binary = WellKnownText.decodeBase64(text) ?? []
+            case "j": json = text
+            default: break
+            }
+        }
+        return Record(type: type, binary: binary, json: json)
+    }
+
+    /// JSON trees equal up to key order, with numbers compared as numbers (float32 tolerance).
+    static func same(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.number(let x), .number(let y)):
+            guard let x = Double(x), let y = Double(y) else { return false }
+            return x == y || Float(x) == Float(y) || abs(x - y) <= 1e-6 * max(abs(x), abs(y))
+        case (.array(let x), .array(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+        case (.object(let x), .object(let y)):
+            guard x.count == y.count else { return false }
+            let other = Dictionary(y.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+            return x.allSatisfy { member in other[member.key].map { same(member.value, $0) } ?? false }
+        default:
+            return a == b
+        }
+    }
+
+    @Test(.enabled(if: Fixtures.python != nil, "python3 with google.protobuf is not installed: no oracle"))
+    func agreesWithPythonProtobuf() throws {
+        let pool = try Fixtures.pool()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tern-protobuf-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let generated = directory.appendingPathComponent("generated.jsonl")
+        let script = Fixtures.directory.appendingPathComponent("oracle.py").path
+        let gen = try Fixtures.run(
+            Fixtures.python ?? "", Fixtures.pythonArguments([script, "gen", "20261202", "10000", generated.path]))
+        try #require(gen.status == 0, "oracle.py gen failed: \(gen.errors)")
+
+        var records = 0
+        var jsonAgree = 0
+        var disagreements: [String] = []
+        var answers = ""
+        for line in try String(contentsOf: generated, encoding: .utf8).split(separator: "\n") {
+            let record = try Self.parse(line)
+            records += 1
+            guard let type = pool.message(named: record.type) else {
+                disagreements.append("\(record.type): not in the pool")
+                continue
+            }
+            var roundTrip: String?
+            do {
+                let message = try DynamicMessage(binary: record.binary, as: type)
+                roundTrip = WellKnownText.base64(message.binary())
+                let ours = message.json(.compact)
+                let theirs = try JSONReader.parse(Array(record.json.utf8), maximumDepth: 200)
+                if Self.same(try JSONReader.parse(Array(ours.utf8), maximumDepth: 200), theirs) {
+                    jsonAgree += 1
+                } else {
+                    disagreements.append("\(record.type) JSON differs:\n ours   \(ours)\n theirs \(record.json)")
+                }
+            } catch {
+                disagreements.append("\(record.type) binary not decoded: \(error)")
+            }
+            var fromJSON: String?
+            do {
+                fromJSON = WellKnownText.base64(try DynamicMessage(json: Array(record.json.utf8), as: type).binary())
+            } catch {
+                disagreements.append("\(record.type) JSON not read: \(error)\n \(record.json)")
+            }
+            var answer = "{\"t\":\"\(record.type)\",\"b\":\"\(WellKnownText.base64(record.binary))\""
+            if let fromJSON { answer += ",\"fj\":\"\(fromJSON)\"" }
+            if let roundTrip { answer += ",\"rt\":\"\(roundTrip)\"" }
+            answers += answer + "}\n"
+        }
+        let answerFile = directory.appendingPathComponent("answers.jsonl")
+        try answers.write(to: answerFile, atomically: true, encoding: .utf8)
+        let check = try Fixtures.run(
+            Fixtures.python ?? "", Fixtures.pythonArguments([script, "check", answerFile.path]))
+        try #require(check.status == 0, "oracle.py check failed: \(check.errors)")
+        let counts = String(decoding: check.output, as: UTF8.self)
+        let summary = counts.split(separator: ", \"examples\"").first ?? ""
+        print(
+            "differential: \(records) messages; JSON output agrees with json_format on \(jsonAgree); Python: \(summary)"
+        )
+        for disagreement in disagreements.prefix(8) { print(disagreement) }
+        if !counts.contains("\"json_bad\": 0,") {
+            for line in counts.components(separatedBy: "\"difference\": ").dropFirst() { print(line.prefix(700)) }
+        }
+        #expect(records >= 10_000)
+        #expect(disagreements.isEmpty, "\(disagreements.count) disagreements")
+        #expect(counts.contains("\"json_bad\": 0,") && counts.contains("\"roundtrip_bad\": 0,"), "\(counts)")
+    }
+}

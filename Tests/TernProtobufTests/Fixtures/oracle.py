@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""The oracle of TernProtobuf's differential test: protobuf's own Python runtime (upb) and json_format.
+
+  oracle.py gen SEED COUNT OUT     random messages of the rich schema, one JSON line each:
+                                   {"t": type, "b": base64 wire bytes, "j": json_format's JSON}
+  oracle.py check IN               lines {"t", "b", "fj", "rt"} (Swift's bytes from json_format's JSON and
+                                   from decode→encode of "b"): prints counts of agreements as JSON
+"""
+import base64
+import json
+import math
+import os
+import random
+import struct
+import sys
+
+from google.protobuf import descriptor_pb2, descriptor_pool, json_format, message_factory
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FDS = descriptor_pb2.FileDescriptorSet()
+with open(os.path.join(HERE, "rich.protoset"), "rb") as f:
+    FDS.ParseFromString(f.read())
+POOL = descriptor_pool.DescriptorPool()
+for file in FDS.file:
+    POOL.Add(file)
+
+TYPES = [
+    ("tern.rich.Scalars", 3), ("tern.rich.Repeated", 2), ("tern.rich.Maps", 2), ("tern.rich.Choice", 2),
+    ("tern.rich.Tree", 1), ("tern.rich.WellKnown", 3), ("tern.rich.Everything", 1), ("tern.legacy.Legacy", 2),
+]
+
+
+def cls(name):
+    return message_factory.GetMessageClass(POOL.FindMessageTypeByName(name))
+
+
+FD = descriptor_pb2.FieldDescriptorProto
+NULL_VALUE = "google.protobuf.NullValue"  # its JSON is null whatever the number: no unknown numbers
+R = random.Random()
+CHARS = list("abcxyz AZ09_-\"\\/\n\t\r\x00\x01\x1f\x7f") + ["é", "中", "😀", "\u2028", "\u00a0", "\ufeff"]
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def rand_int(bits, signed):
+    if signed:
+        lo, hi = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    else:
+        lo, hi = 0, (1 << bits) - 1
+    c = R.random()
+    if c < 0.3:
+        return R.choice([lo, hi, 0, 1, -1 if signed else 2, lo + 1, hi - 1])
+    if c < 0.6:
+        return max(lo, min(hi, R.randint(-1000, 1000)))
+    return R.randint(lo, hi)
+
+
+def rand_double():
+    c = R.random()
+    if c < 0.15:
+        return R.choice([0.0, -0.0, 1.0, -1.5, math.inf, -math.inf, 5e-324, 1.7976931348623157e308, 0.1, 1e21, 1e-7])
+    if c < 0.17:
+        return math.nan
+    return R.uniform(-1, 1) * 10 ** R.randint(-30, 30)
+
+
+def rand_float():
+    c = R.random()
+    if c < 0.15:
+        return f32(R.choice([0.0, -0.0, 1.0, -1.5, math.inf, -math.inf, 1e-45, 3.4028234663852886e38, 0.1, 1e20]))
+    if c < 0.17:
+        return math.nan
+    return f32(R.uniform(-1, 1) * 10 ** R.randint(-20, 20))
+
+
+def rand_string():
+    return "".join(R.choice(CHARS) for _ in range(R.randint(0, 12)))
+
+
+def rand_scalar(field):
+    t = field.type
+    if t in (FD.TYPE_INT32, FD.TYPE_SINT32, FD.TYPE_SFIXED32):
+        return rand_int(32, True)
+    if t in (FD.TYPE_INT64, FD.TYPE_SINT64, FD.TYPE_SFIXED64):
+        return rand_int(64, True)
+    if t in (FD.TYPE_UINT32, FD.TYPE_FIXED32):
+        return rand_int(32, False)
+    if t in (FD.TYPE_UINT64, FD.TYPE_FIXED64):
+        return rand_int(64, False)
+    if t == FD.TYPE_BOOL:
+        return R.random() < 0.5
+    if t == FD.TYPE_DOUBLE:
+        return rand_double()
+    if t == FD.TYPE_FLOAT:
+        return rand_float()
+    if t == FD.TYPE_STRING:
+        return rand_string()
+    if t == FD.TYPE_BYTES:
+        return bytes(R.randint(0, 255) for _ in range(R.randint(0, 10)))
+    if t == FD.TYPE_ENUM:
+        values = [v.number for v in field.enum_type.values]
+        if not field.enum_type.is_closed and R.random() < 0.1 and field.enum_type.full_name != NULL_VALUE:
+            return R.choice([7, 1000, -5])
+        return R.choice(values)
+    raise ValueError(t)
+
+
+def rand_value(value, depth):
+    c = R.randint(0, 5 if depth < 3 else 3)
+    if c == 0:
+        value.null_value = 0
+    elif c == 1:
+        d = rand_double()
+        value.number_value = d if math.isfinite(d) else 2.5
+    elif c == 2:
+        value.string_value = rand_string()
+    elif c == 3:
+        value.bool_value = R.random() < 0.5
+    elif c == 4:
+        value.struct_value.SetInParent()
+        for _ in range(R.randint(0, 3)):
+            rand_value(value.struct_value.fields[rand_string()], depth + 1)
+    else:
+        value.list_value.SetInParent()
+        for _ in range(R.randint(0, 3)):
+            rand_value(value.list_value.values.add(), depth + 1)
+
+
+def snake_word():
+    return "".join(R.choice("abcdefgh") for _ in range(R.randint(1, 5)))
+
+
+def fill_special(msg, depth):
+    name = msg.DESCRIPTOR.full_name
+    if name == "google.protobuf.Timestamp":
+        msg.seconds = R.randint(-62135596800, 253402300799)
+        msg.nanos = R.choice([0, R.randint(0, 999) * 1000000, R.randint(0, 999999) * 1000, R.randint(0, 999999999)])
+    elif name == "google.protobuf.Duration":
+        s = R.choice([0, R.randint(-315576000000, 315576000000), R.randint(-100, 100)])
+        n = R.choice([0, R.randint(0, 999) * 1000000, R.randint(0, 999999999)])
+        if s < 0 or (s == 0 and R.random() < 0.5):
+            n = -n
+        msg.seconds, msg.nanos = s, n
+    elif name == "google.protobuf.Value":
+        rand_value(msg, depth)
+    elif name == "google.protobuf.Struct":
+        msg.SetInParent()
+        for _ in range(R.randint(0, 3)):
+            rand_value(msg.fields[rand_string()], depth + 1)
+    elif name == "google.protobuf.ListValue":
+        msg.SetInParent()
+        for _ in range(R.randint(0, 3)):
+            rand_value(msg.values.add(), depth + 1)
+    elif name == "google.protobuf.FieldMask":
+        msg.SetInParent()
+        for _ in range(R.randint(0, 3)):
+            msg.paths.append(".".join("_".join(snake_word() for _ in range(R.randint(1, 3)))
+                                      for _ in range(R.randint(1, 2))))
+    elif name == "google.protobuf.Any":
+        inner_name = R.choice(["tern.rich.Scalars", "tern.rich.Tree", "google.protobuf.Timestamp",
+                               "google.protobuf.Duration", "google.protobuf.Struct", "google.protobuf.Int64Value",
+                               "google.protobuf.Empty", "google.protobuf.Any", "google.protobuf.FieldMask",
+                               "google.protobuf.Value"])
+        inner = cls(inner_name)()
+        if depth < 3:
+            fill(inner, depth + 1)
+        msg.Pack(inner)
+    elif name == "google.protobuf.Empty":
+        msg.SetInParent()
+    elif name.startswith("google.protobuf.") and name.endswith("Value"):
+        msg.SetInParent()
+        if R.random() < 0.8:
+            msg.value = rand_scalar(msg.DESCRIPTOR.fields_by_name["value"])
+    else:
+        return False
+    return True
+
+
+def fill(msg, depth):
+    if fill_special(msg, depth):
+        return
+    d = msg.DESCRIPTOR
+    chosen = {}
+    for o in d.oneofs:
+        synthetic = len(o.fields) == 1 and o.name == "_" + o.fields[0].name
+        if not synthetic:
+            chosen[o.name] = R.choice(o.fields).name if R.random() < 0.7 else None
+    p = 0.6 if depth < 2 else 0.25
+    for field in d.fields:
+        o = field.containing_oneof
+        if o is not None and o.name in chosen:
+            if chosen[o.name] != field.name:
+                continue
+        elif field.is_required:
+            pass
+        elif R.random() > p:
+            continue
+        mt = field.message_type
+        if mt is not None and mt.GetOptions().map_entry:
+            key_field, value_field = mt.fields_by_name["key"], mt.fields_by_name["value"]
+            target = getattr(msg, field.name)
+            for _ in range(R.randint(0, 3)):
+                key = rand_scalar(key_field)
+                if value_field.message_type is not None:
+                    if depth < 3:
+                        fill(target[key], depth + 1)
+                else:
+                    target[key] = rand_scalar(value_field)
+        elif field.is_repeated:
+            target = getattr(msg, field.name)
+            for _ in range(R.randint(0, 4 if depth < 2 else 2)):
+                if mt is not None:
+                    if depth >= 3:
+                        break
+                    fill(target.add(), depth + 1)
+                else:
+                    target.append(rand_scalar(field))
+        elif mt is not None:
+            if depth >= 4 and not field.is_required:
+                continue
+            sub = getattr(msg, field.name)
+            sub.SetInParent()
+            if depth < 4:
+                fill(sub, depth + 1)
+        else:
+            setattr(msg, field.name, rand_scalar(field))
+
+
+def gen(seed, count, out):
+    R.seed(seed)
+    names = [name for name, weight in TYPES for _ in range(weight)]
+    skipped = 0
+    with open(out, "w") as f:
+        written = 0
+        while written < count:
+            name = R.choice(names)
+            msg = cls(name)()
+            fill(msg, 0)
+            try:
+                data = msg.SerializeToString()
+                text = json_format.MessageToJson(msg, descriptor_pool=POOL, indent=None)
+            except Exception:  # json_format refuses some values (NaN in a Value, …)
+                skipped += 1
+                continue
+            f.write(json.dumps({"t": name, "b": base64.b64encode(data).decode(), "j": text}) + "\n")
+            written += 1
+    print(json.dumps({"written": count, "skipped": skipped}))
+
+
+def same(a, b):
+    if a == b:
+        return True
+    if a.SerializeToString(deterministic=True) == b.SerializeToString(deterministic=True):
+        return True
+    # An Any's value is bytes: a map inside it may be written in another order. Compare unpacked.
+    return json_format.MessageToDict(a, descriptor_pool=POOL) == json_format.MessageToDict(b, descriptor_pool=POOL)
+
+
+def difference(a, b):
+    """The fields where two messages differ, for the report."""
+    fa = dict((f.name, v) for f, v in a.ListFields())
+    fb = dict((f.name, v) for f, v in b.ListFields())
+    return "; ".join("%s: %r != %r" % (k, fa.get(k), fb.get(k))
+                     for k in sorted(set(fa) | set(fb)) if fa.get(k) != fb.get(k))[:600]
+
+
+def check(path):
+    counts = {"json_ok": 0, "json_bad": 0, "roundtrip_ok": 0, "roundtrip_bad": 0, "examples": []}
+    with open(path) as f:
+        for line in f:
+            record = json.loads(line)
+            c = cls(record["t"])
+            original = c.FromString(base64.b64decode(record["b"]))
+            for key, label in (("fj", "json"), ("rt", "roundtrip")):
+                if record.get(key) is None:
+                    counts[label + "_bad"] += 1
+                    continue
+                try:
+                    other = c.FromString(base64.b64decode(record[key]))
+                    ok = same(original, other)
+                    other = difference(original, other)
+                except Exception as e:  # noqa: BLE001
+                    ok = False
+                    other = str(e)
+                counts[label + ("_ok" if ok else "_bad")] += 1
+                if not ok and len(counts["examples"]) < 5:
+                    counts["examples"].append({"kind": label, "type": record["t"], "b": record["b"],
+                                               "got": record[key], "difference": str(other)})
+    print(json.dumps(counts))
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "gen":
+        gen(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    else:
+        check(sys.argv[2])
