@@ -97,7 +97,7 @@ struct BinaryDecoder {
                 do throws(ProtobufError) {
                     handled = try decodeField(field, wire: wire, into: &message, at: &position, end: end, depth: depth)
                 } catch {
-                    throw error.within(field.name)
+                    throw error.within(field.jsonName)
                 }
                 if handled { continue }
             }

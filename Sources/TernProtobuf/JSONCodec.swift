@@ -262,7 +262,7 @@ struct JSONMessageDecoder {
     }
 
     func integer(_ json: JSONValue, _ type: FieldDescriptor.FieldType) throws(ProtobufError) -> ProtobufValue {
-        let parsed: (negative: Bool, magnitude: UInt64)?
+        let parsed: IntegerText?
         switch json {
         case .number(let text): parsed = Self.integerValue(ofNumber: text)
         case .string(let text): parsed = Self.integerValue(ofString: text)
@@ -272,6 +272,7 @@ struct JSONMessageDecoder {
             throw ProtobufError("expected an integer (\(type.protoName)), found \(json.summary)")
         }
         let outOfRange = ProtobufError("\(json.summary) is out of range for a \(type.protoName)")
+        guard !parsed.tooBig else { throw outOfRange }
         switch type {
         case .uint64, .fixed64:
             guard !parsed.negative || parsed.magnitude == 0 else { throw outOfRange }
@@ -299,7 +300,7 @@ struct JSONMessageDecoder {
     }
 
     /// `[+-]digits` as a string value.
-    static func integerValue(ofString text: String) -> (negative: Bool, magnitude: UInt64)? {
+    static func integerValue(ofString text: String) -> IntegerText? {
         var bytes = Array(text.utf8)[...]
         var negative = false
         if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
@@ -307,25 +308,25 @@ struct JSONMessageDecoder {
             bytes = bytes.dropFirst()
         }
         guard !bytes.isEmpty, let magnitude = magnitude(of: bytes) else { return nil }
-        return (negative, magnitude)
+        return IntegerText(negative: negative, magnitude: magnitude.value, tooBig: magnitude.tooBig)
     }
 
-    /// Decimal digits as a UInt64, nil on overflow or a non-digit; UInt64.max + 1 stands for "too big".
-    private static func magnitude(of digits: ArraySlice<UInt8>) -> UInt64? {
+    /// Decimal digits as a UInt64 (`tooBig` past UInt64.max), nil for a non-digit.
+    private static func magnitude(of digits: ArraySlice<UInt8>) -> (value: UInt64, tooBig: Bool)? {
         var value: UInt64 = 0
+        var tooBig = false
         for byte in digits {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
             let (sum, overflow2) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-            if overflow1 || overflow2 { return .max }
+            if overflow1 || overflow2 { tooBig = true }
             value = sum
         }
-        return value
+        return (value, tooBig)
     }
 
     /// A JSON number's exact integer value: `1e2` and `100.0` are 100; `1.5` is not an integer.
-    /// Magnitudes past UInt64 come back as UInt64.max so the range check names them.
-    static func integerValue(ofNumber text: String) -> (negative: Bool, magnitude: UInt64)? {
+    static func integerValue(ofNumber text: String) -> IntegerText? {
         var bytes = Array(text.utf8)[...]
         var negative = false
         if bytes.first == UInt8(ascii: "-") {
@@ -341,7 +342,7 @@ struct JSONMessageDecoder {
                 exponentBytes = exponentBytes.dropFirst()
             }
             guard let value = magnitude(of: exponentBytes) else { return nil }
-            exponent = Int(min(value, 100_000))
+            exponent = value.tooBig ? 100_000 : Int(min(value.value, 100_000))
             if exponentNegative { exponent = -exponent }
             bytes = bytes[..<e]
         }
@@ -361,12 +362,19 @@ struct JSONMessageDecoder {
             exponent += 1
         }
         while let first = digits.first, first == UInt8(ascii: "0") { digits.removeFirst() }
-        if digits.isEmpty { return (negative, 0) }
+        if digits.isEmpty { return IntegerText(negative: negative, magnitude: 0, tooBig: false) }
         guard exponent >= 0 else { return nil }
-        if digits.count + exponent > 20 { return (negative, .max) }
+        if digits.count + exponent > 20 { return IntegerText(negative: negative, magnitude: 0, tooBig: true) }
         digits += [UInt8](repeating: UInt8(ascii: "0"), count: exponent)
         guard let value = magnitude(of: digits[...]) else { return nil }
-        return (negative, value)
+        return IntegerText(negative: negative, magnitude: value.value, tooBig: value.tooBig)
+    }
+
+    /// An integer read from JSON text: sign and magnitude, or "too big for 64 bits".
+    struct IntegerText {
+        var negative: Bool
+        var magnitude: UInt64
+        var tooBig: Bool
     }
 
     // MARK: Well-known types

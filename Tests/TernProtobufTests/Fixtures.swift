@@ -8,9 +8,14 @@ enum Fixtures {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Fixtures")
 
-    static func pool() throws -> DescriptorPool {
+    /// One pool for all tests: messages of two pools are never equal, even of the same schema.
+    private static let shared = Result { () throws -> DescriptorPool in
         let data = try Data(contentsOf: directory.appendingPathComponent("rich.protoset"))
         return try DescriptorPool(fileSet: Google_Protobuf_FileDescriptorSet(serializedBytes: data))
+    }
+
+    static func pool() throws -> DescriptorPool {
+        try shared.get()
     }
 
     static func message(_ name: String) throws -> MessageDescriptor {
