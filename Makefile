@@ -9,13 +9,15 @@ SWIFT ?= swift
 # both in the end-to-end tests; python3-junitparser and libxml2-utils (xmllint) read and validate
 # the JUnit reports of `tern run` in the tests; python3-httpbin is the echo server of the end-to-end journeys;
 # httpie is the oracle `tern get URL ITEM...` is compared with (HTTPieDifferentialTests); python3-websockets is
-# the WebSocket server nobody here wrote that the WebSocket tests talk to.
-APT_PACKAGES := libcurl4 libcurl4-openssl-dev libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema tinyproxy python3-httpbin httpie python3-websockets
+# the WebSocket server nobody here wrote that the WebSocket tests talk to; protobuf-compiler is the protoc that
+# `tern grpc --proto` compiles .proto files with (and the gRPC tests compile the interop service with).
+APT_PACKAGES := libcurl4 libcurl4-openssl-dev libsqlite3-dev zlib1g-dev curl libncurses-dev libedit-dev tmux python3-junitparser libxml2-utils python3-jsonschema tinyproxy python3-httpbin httpie python3-websockets protobuf-compiler
 
 .PHONY: deps build test lint format fuzz demo tour bench bench-import bench-load example autobahn install uninstall order-file release-link-inputs clean
 
 ## deps: install missing system packages (apt-get, as root or with sudo), and with pip the Python
-##       validator the OpenAPI differential test compares with and Locust for the locustfile test
+##       validator the OpenAPI differential test compares with, Locust for the locustfile test, and
+##       grpcio with grpcio-reflection: the gRPC server nobody here wrote that the gRPC tests call
 deps:
 	@installed=$$(dpkg-query -W -f='$${db:Status-Abbrev}$${Package} ' $(APT_PACKAGES) 2>/dev/null); missing=""; \
 	for p in $(APT_PACKAGES); do case " $$installed" in *" ii $$p "*) ;; *) missing="$$missing $$p";; esac; done; \
@@ -28,6 +30,8 @@ deps:
 		python3 -m pip install -q openapi-schema-validator pyyaml
 	@command -v locust > /dev/null || python3 -m pip install -q locust || \
 		echo "warning: Locust could not be installed; the locustfile test is skipped"
+	@python3 -c 'import grpc, grpc_reflection, google.protobuf' 2>/dev/null || \
+		python3 -m pip install -q grpcio grpcio-reflection protobuf
 
 ## build: build everything, tests included
 build: deps
@@ -45,12 +49,13 @@ test: build lint
 
 FORMATTED := Package.swift Sources Tests Benchmarks Examples Conformance Fuzz/Package.swift Fuzz/Sources
 
-## lint: swift-format's checks with the committed .swift-format, no line over 120 columns, and every
+## lint: swift-format's checks with the committed .swift-format, no line over 120 columns (generated
+##       *.pb.swift files excepted: they say `swift-format-ignore-file` and keep protoc's layout), and every
 ##       module a target imports declared in its package manifest (scripts/check-imports.sh)
 lint:
 	$(SWIFT) format lint --strict --recursive --parallel $(FORMATTED)
 	SWIFT=$(SWIFT) scripts/check-imports.sh
-	@if LC_ALL=C.UTF-8 grep -rnP --include='*.swift' '^.{121,}' $(FORMATTED); then \
+	@if LC_ALL=C.UTF-8 grep -rnP --include='*.swift' --exclude='*.pb.swift' '^.{121,}' $(FORMATTED); then \
 		echo "lint: the lines above are over 120 columns"; exit 1; fi
 
 ## format: rewrite the sources with swift-format

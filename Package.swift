@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "TernJSONSchema", targets: ["TernJSONSchema"]),
         .library(name: "TernInterchange", targets: ["TernInterchange"]),
         .library(name: "TernWebSocket", targets: ["TernWebSocket"]),
+        .library(name: "TernProtobuf", targets: ["TernProtobuf"]),
+        .library(name: "TernGRPC", targets: ["TernGRPC"]),
         .executable(name: "tern", targets: ["TernCLI"]),
     ],
     dependencies: [
@@ -41,6 +43,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/hummingbird-project/swift-websocket", from: "1.6.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        // Without the default traits (Foundation streams, FieldMask helpers): Tern's codec needs neither.
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0", traits: []),
+        .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.3"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
         // Without the default "ExternalLoading" trait: Tern reads one document and builds faster without it.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
@@ -86,6 +92,21 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "WSCompression", package: "swift-websocket"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TernProtobuf",
+            dependencies: ["Tern", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            exclude: ["Protos"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "TernGRPC",
+            dependencies: [
+                "Tern",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -139,6 +160,7 @@ let package = Package(
             name: "TernExplorer",
             dependencies: [
                 "Tern", "TernWorkspace", "TernExplorerStorage", "TernJSONPath", "TernJSONSchema", "TernInterchange",
+                "TernProtobuf", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
@@ -171,6 +193,7 @@ let package = Package(
             dependencies: [
                 "Tern", "TernHTTPClient", "TernWorkspace", "TernSQLite", "TernExplorer", "TernExplorerStorage",
                 "TernMock", "TernJSONPath", "TernTUI", "TernNcurses", "TernREPL", "TernInterchange", "TernWebSocket",
+                "TernGRPC", "TernProtobuf",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
@@ -192,6 +215,8 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            // The gRPC interop service's .proto files and its grpcio server are read at run time.
+            exclude: ["GRPC/interop", "GRPC/interop_server.py"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -228,6 +253,12 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TernProtobufTests",
+            dependencies: ["TernProtobuf", .product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
