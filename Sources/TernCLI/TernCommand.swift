@@ -25,7 +25,7 @@ struct TernCommand: AsyncParsableCommand {
             VerifyCommand.self, DiffCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self,
             SecretsCommand.self,
             AuthCommand.self,
-            MockCommand.self, InitCommand.self,
+            MockCommand.self, InitCommand.self, GRPCCommand.self,
         ] + AdHocMethods.commands,
         defaultSubcommand: TUICommand.self
     )

@@ -3,6 +3,7 @@ import Foundation
 import Tern
 import TernExplorer
 import TernExplorerStorage
+import TernGRPC
 import TernHTTPClient
 import TernMock
 import TernSQLite
@@ -120,6 +121,7 @@ struct OpenedWorkspace {
         sessionOptions.redirects = needs.redirects
         sessionOptions.followsFiles = needs.followsFiles
         sessionOptions.webSockets = WebSocketClientConnector.shared
+        sessionOptions.grpc = GRPCClientConnector()
         // An OAuth 2.0 sign-in's URL or code goes to stderr, so stdout stays the response (the TUI shows it).
         if needs.printsSignIn {
             sessionOptions.onAuthorization = { prompt in

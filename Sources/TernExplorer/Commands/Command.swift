@@ -1,3 +1,4 @@
+package import Foundation
 package import Tern
 package import TernExplorerStorage
 package import TernWorkspace
@@ -81,6 +82,19 @@ package enum Command: Sendable, Equatable {
     case resolve(String?)
     /// A request typed on the command line (`tern get URL …`).
     case adHoc(AdHocAction)
+    /// `grpc list|describe|call`: a gRPC server's services, a symbol's definition, or one call.
+    case grpc(GRPCAction)
+
+    /// What `grpc` does, at an endpoint.
+    package enum GRPCAction: Sendable, Equatable {
+        /// The services (or, given one, its methods), full names sorted.
+        case list(GRPCEndpoint, service: String?)
+        /// A service, method, message or enum as .proto-like text.
+        case describe(GRPCEndpoint, symbol: String)
+        /// Calls `method` (`pkg.Service/Method`) with the request messages of `input` (JSON documents,
+        /// one a message; `nil`: none given, so an empty message for a unary call).
+        case call(GRPCEndpoint, method: String, input: Data?)
+    }
 
     /// What an ad-hoc request does.
     package enum AdHocAction: Sendable, Equatable {

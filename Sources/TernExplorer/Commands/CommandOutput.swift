@@ -53,6 +53,8 @@ package enum CommandOutput: Sendable {
     case storedAnswer(StoredAnswer)
     /// What storing an import's recorded answers did.
     case recordedStored(RecordedStoreSummary)
+    /// `grpc call`: the messages received and the status.
+    case grpcCall(GRPCOutcome)
 }
 
 extension CommandOutput {

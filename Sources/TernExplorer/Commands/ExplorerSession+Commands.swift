@@ -103,6 +103,7 @@ extension ExplorerSession {
         case .auth(.logout(let all)): return .done(try SignIns(context).signOut(all: all))
         case .auth(.token(let name)): return .done(try await SignIns(context).accessToken(for: name))
         case .conversation(let action): return .done(try await conversations.act(action, context: context))
+        case .grpc(let action): return try await GRPCDesk(context).run(action, adjustments: sendAdjustments)
         }
     }
 

@@ -22,6 +22,8 @@ package struct SendAdjustments: Sendable {
     package var streamStop: StreamStop?
     /// Sees a WebSocket spec's conversation as it goes (opened, each message each way, the close).
     package var onConversation: (@Sendable (ConversationEvent) -> Void)?
+    /// Sees a gRPC call as it goes (the server's metadata, each message each way, the status).
+    package var onGRPC: (@Sendable (GRPCEvent) -> Void)?
     /// Messages a WebSocket spec sends after its own (the CLI's stdin lines): the spec's `until` waits
     /// for this stream to end.
     package var outgoing: AsyncStream<WebSocketMessage>?

@@ -51,6 +51,8 @@ package actor ExplorerSession {
         package var followsFiles = false
         /// Opens WebSocket specs' conversations (`nil`: such a spec says it cannot be sent here).
         package var webSockets: (any WebSocketConnector)? = nil
+        /// Runs gRPC calls (`nil`: `grpc` says it cannot call here).
+        package var grpc: (any GRPCConnector)? = nil
 
         /// Makes options.
         package init(
@@ -163,7 +165,7 @@ package actor ExplorerSession {
             handler: handler, storage: storage, history: history, activity: activity,
             processEnvironment: options.processEnvironment, mockFiling: options.mockFiling, editor: options.editor,
             cookieJars: jars, namedSession: options.namedSession, sessionReadOnly: options.sessionReadOnly,
-            usesCookies: options.usesCookies, oauthTokens: tokens, oauth2: oauth2)
+            usesCookies: options.usesCookies, oauthTokens: tokens, oauth2: oauth2, grpc: options.grpc)
     }
 
     /// A stream of everything the session does from now on.

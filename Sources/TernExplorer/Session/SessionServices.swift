@@ -35,6 +35,8 @@ struct SessionServices: Sendable {
     let oauthTokens: WorkspaceOAuthTokens
     /// The OAuth 2.0 authenticators every send shares (so concurrent sends wait for one sign-in).
     let oauth2: OAuth2Authenticators
+    /// Runs gRPC calls; `nil` where the face cannot make them.
+    let grpc: (any GRPCConnector)?
 
     /// Tells the faces that the session's state changed.
     func changed() {

@@ -49,6 +49,7 @@ package struct Printer: Sendable {
         case .storedAnswer(let answer):
             return answer.stored.map(cacheEntry) ?? style.dim("the cache no longer keeps this answer") + "\n"
         case .recordedStored(let summary): return summary.lines.joined(separator: "\n") + "\n"
+        case .grpcCall(let outcome): return outcome.lines.joined(separator: "\n") + "\n"
         case .quit: return ""
         }
     }

@@ -127,6 +127,8 @@ extension App {
             state.status = StatusMessage(text: "the cache no longer keeps this answer", isError: true)
         case .recordedStored(let summary):
             state.dialog = .output(title: "recorded answers", lines: summary.lines, scroll: 0)
+        case .grpcCall(let outcome):
+            state.dialog = .output(title: outcome.method, lines: outcome.lines, scroll: 0)
         case .quit(let unsaved):
             if unsaved.isEmpty { state.quitting = true } else { state.dialog = .confirmQuit(unsaved: unsaved) }
         }

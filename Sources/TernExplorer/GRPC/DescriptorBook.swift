@@ -1,0 +1,120 @@
+import Foundation
+import SwiftProtobuf
+import Tern
+import TernProtobuf
+import TernWorkspace
+
+/// Learns a service's descriptors from where an endpoint says (reflection, a descriptor set, `.proto`
+/// files) and keeps what reflection taught in `.tern/grpc/HOST_PORT.protoset`, so the method list and
+/// the messages are known with the server down.
+struct DescriptorBook {
+    let connector: any GRPCConnector
+    /// The workspace's `.tern/` folder.
+    let stateFolder: URL
+
+    /// The descriptors of `endpoint`, enough to describe `symbols` (every service when nil).
+    func pool(for endpoint: GRPCEndpoint, defining symbols: [String]?) async throws(ExplorerError) -> DescriptorPool {
+        let files: [Google_Protobuf_FileDescriptorProto]
+        switch endpoint.descriptors {
+        case .protoset(let file):
+            do {
+                files = try DescriptorFiles.protoset(file)
+            } catch {
+                throw ExplorerError(.usage, error.description)
+            }
+        case .protos(let protos, let importPaths):
+            do {
+                files = try DescriptorFiles.compile(protos, importPaths: importPaths)
+            } catch {
+                throw ExplorerError(.usage, error.description)
+            }
+        case .reflection:
+            files = try await reflect(endpoint, defining: symbols)
+        }
+        do {
+            return try DescriptorPool(files: files)
+        } catch {
+            throw ExplorerError(
+                .request, "the descriptors of \(endpoint.url.absoluteString) do not hold together: \(error)")
+        }
+    }
+
+    /// The names of the services `endpoint` serves.
+    func services(of endpoint: GRPCEndpoint) async throws(ExplorerError) -> [String] {
+        guard endpoint.descriptors == .reflection else {
+            return try await pool(for: endpoint, defining: nil).services.map(\.fullName)
+        }
+        do {
+            return try await reflection(endpoint).services()
+        } catch {
+            if let stored = stored(endpoint) {
+                return (try? DescriptorPool(files: stored))?.services.map(\.fullName) ?? []
+            }
+            throw Self.explained(error, endpoint: endpoint)
+        }
+    }
+
+    private func reflection(_ endpoint: GRPCEndpoint) -> ServerReflection {
+        ServerReflection(
+            connector: connector,
+            base: endpoint.call("", timeout: endpoint.timeout ?? GRPCEndpoint.reflectionTimeout))
+    }
+
+    private func reflect(
+        _ endpoint: GRPCEndpoint, defining symbols: [String]?
+    ) async throws(ExplorerError) -> [Google_Protobuf_FileDescriptorProto] {
+        let reflection = reflection(endpoint)
+        do throws(ServerReflection.Failure) {
+            let files: [Google_Protobuf_FileDescriptorProto]
+            if let symbols {
+                files = try await reflection.files(defining: symbols)
+            } else {
+                files = try await reflection.allFiles()
+            }
+            keep(files, of: endpoint)
+            return files
+        } catch {
+            // The server is down (or unreachable): what it taught before still describes it.
+            if error.status.code == .unavailable, let stored = stored(endpoint) { return stored }
+            throw Self.explained(error, endpoint: endpoint)
+        }
+    }
+
+    /// A reflection failure as a sentence a person can act on.
+    static func explained(_ failure: ServerReflection.Failure, endpoint: GRPCEndpoint) -> ExplorerError {
+        let address = endpoint.url.absoluteString
+        if failure.isUnavailable {
+            return ExplorerError(
+                .request,
+                "\(address) does not offer server reflection (grpc.reflection.v1 and v1alpha are UNIMPLEMENTED): "
+                    + "give the service's descriptors with --proto FILE (and -I DIR for its imports), "
+                    + "--protoset FILE, or the target's grpc: {protos: [...], importPaths: [...]} or "
+                    + "{protoset: FILE}")
+        }
+        if failure.status.code == .unavailable {
+            return ExplorerError(
+                .request, "\(address) could not be reached: \(failure.status.message) (is the server running?)")
+        }
+        return ExplorerError(.request, failure.description)
+    }
+
+    private func file(of endpoint: GRPCEndpoint) -> URL {
+        stateFolder.appendingPathComponent("grpc").appendingPathComponent(endpoint.fileStem + ".protoset")
+    }
+
+    /// What reflection taught about `endpoint` before, when it was kept.
+    func stored(_ endpoint: GRPCEndpoint) -> [Google_Protobuf_FileDescriptorProto]? {
+        try? DescriptorFiles.protoset(file(of: endpoint))
+    }
+
+    /// Keeps `files` for `endpoint`, merged with what was kept before (a call learns one service at a
+    /// time). A failure to write is not the call's failure: the file is a convenience.
+    private func keep(_ files: [Google_Protobuf_FileDescriptorProto], of endpoint: GRPCEndpoint) {
+        var set = Google_Protobuf_FileDescriptorSet()
+        var names = Set(files.map(\.name))
+        set.file = files
+        for old in stored(endpoint) ?? [] where names.insert(old.name).inserted { set.file.append(old) }
+        guard let data: Data = try? set.serializedBytes() else { return }
+        try? WorkspaceFiles.writeFile(data, at: file(of: endpoint), replacing: true)
+    }
+}

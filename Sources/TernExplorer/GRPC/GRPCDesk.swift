@@ -1,0 +1,197 @@
+import Foundation
+import SwiftProtobuf
+import Synchronization
+import Tern
+import TernProtobuf
+import TernWorkspace
+
+/// The gRPC concept: `grpc list`, `grpc describe` and `grpc call` at an endpoint. It learns the
+/// descriptors (`DescriptorBook`), turns JSON into request messages and answers back into JSON, and runs
+/// the call through the session's connector, reporting each message and the status as they come.
+struct GRPCDesk {
+    let context: ExplorerContext
+
+    init(_ context: ExplorerContext) { self.context = context }
+
+    func run(_ action: Command.GRPCAction, adjustments: SendAdjustments) async throws(ExplorerError) -> CommandOutput {
+        let book = try book()
+        switch action {
+        case .list(let endpoint, nil):
+            return .done(try await book.services(of: endpoint).joined(separator: "\n"))
+        case .list(let endpoint, let service?):
+            let pool = try await book.pool(for: endpoint, defining: [service])
+            return .done(try Self.service(service, in: pool).methods.map(\.fullName).joined(separator: "\n"))
+        case .describe(let endpoint, let symbol):
+            let pool = try await book.pool(for: endpoint, defining: [Self.serviceOrSymbol(symbol)])
+            guard let text = pool.describe(symbol) ?? pool.describe(symbol.replacingOccurrences(of: "/", with: "."))
+            else {
+                let hint = Suggestions.closeMatches(to: symbol, in: pool.symbols)
+                let also = hint.isEmpty ? "" : " (did you mean \(Suggestions.list(hint))?)"
+                throw ExplorerError(.usage, "the descriptors define no '\(symbol)'\(also)")
+            }
+            return .done(text)
+        case .call(let endpoint, let name, let input):
+            let service = Self.serviceOrSymbol(name)
+            let pool = try await book.pool(for: endpoint, defining: [service])
+            let method = try Self.method(name, in: pool)
+            return .grpcCall(try await call(method, at: endpoint, input: input, pool: pool, adjustments: adjustments))
+        }
+    }
+
+    private func book() throws(ExplorerError) -> DescriptorBook {
+        guard let connector = context.services.grpc else {
+            throw ExplorerError(.unsupported, "gRPC calls are not available here")
+        }
+        return DescriptorBook(
+            connector: connector, stateFolder: context.workspace.root.appendingPathComponent(".tern"))
+    }
+
+    /// The service part of `pkg.Service/Method` or `pkg.Service.Method`; a symbol as it is otherwise.
+    static func serviceOrSymbol(_ name: String) -> String {
+        let trimmed = name.hasPrefix("/") ? String(name.dropFirst()) : name
+        if let slash = trimmed.firstIndex(of: "/") { return String(trimmed[..<slash]) }
+        return trimmed
+    }
+
+    static func service(_ name: String, in pool: DescriptorPool) throws(ExplorerError) -> ServiceDescriptor {
+        if let service = pool.service(named: name) { return service }
+        let names = pool.services.map(\.fullName)
+        let hint = Suggestions.closeMatches(to: name, in: names)
+        let also = hint.isEmpty ? "" : " (did you mean \(Suggestions.list(hint))?)"
+        let known = names.isEmpty ? "it defines none" : "its services are \(Suggestions.list(names))"
+        throw ExplorerError(.usage, "the server has no service '\(name)'\(also): \(known)")
+    }
+
+    /// The method `name` names, or an error naming the service's methods and close matches.
+    static func method(_ name: String, in pool: DescriptorPool) throws(ExplorerError) -> MethodDescriptor {
+        if let method = pool.method(named: name) { return method }
+        let trimmed = name.hasPrefix("/") ? String(name.dropFirst()) : name
+        guard let slash = trimmed.firstIndex(of: "/") else {
+            throw ExplorerError(.usage, "'\(name)' is not SERVICE/METHOD (pkg.Service/Method)")
+        }
+        let service = try service(String(trimmed[..<slash]), in: pool)
+        let wanted = String(trimmed[trimmed.index(after: slash)...])
+        let names = service.methods.map(\.name)
+        let hint = Suggestions.closeMatches(to: wanted, in: names)
+        let also = hint.isEmpty ? "" : " (did you mean \(Suggestions.list(hint))?)"
+        throw ExplorerError(
+            .usage, "\(service.fullName) has no method '\(wanted)'\(also): its methods are \(Suggestions.list(names))")
+    }
+
+    /// The request messages of `input`, checked against the method's input type before anything is sent.
+    static func requests(
+        _ input: Data?, for method: MethodDescriptor
+    ) throws(ExplorerError) -> [DynamicMessage] {
+        var documents: [[UInt8]] = []
+        if let input {
+            do {
+                documents = try jsonDocuments(Array(input))
+            } catch {
+                throw ExplorerError(.usage, "the request messages are not JSON: \(error)")
+            }
+        }
+        var messages: [DynamicMessage] = []
+        for (index, document) in documents.enumerated() {
+            do {
+                messages.append(try DynamicMessage(json: document, as: method.input))
+            } catch {
+                let which = documents.count == 1 ? "the request message" : "request message \(index + 1)"
+                throw ExplorerError(.usage, "\(which) is not a \(method.input.fullName): \(error)")
+            }
+        }
+        if !method.clientStreaming {
+            if messages.isEmpty {
+                do {
+                    messages = [try DynamicMessage(json: Array("{}".utf8), as: method.input)]
+                } catch {
+                    throw ExplorerError(.usage, "an empty \(method.input.fullName) cannot be made: \(error)")
+                }
+            }
+            guard messages.count == 1 else {
+                throw ExplorerError(
+                    .usage,
+                    "\(method.fullName) takes one request message (it is not client-streaming); "
+                        + "-d gave \(messages.count)"
+                )
+            }
+        }
+        return messages
+    }
+
+    private func call(
+        _ method: MethodDescriptor, at endpoint: GRPCEndpoint, input: Data?, pool: DescriptorPool,
+        adjustments: SendAdjustments
+    ) async throws(ExplorerError) -> GRPCOutcome {
+        guard let connector = context.services.grpc else {
+            throw ExplorerError(.unsupported, "gRPC calls are not available here")
+        }
+        let requests = try Self.requests(input, for: method)
+        let report = adjustments.onGRPC
+        let path = "\(method.fullName.dropLast(method.name.count + 1))/\(method.name)"
+        let url = endpoint.url.absoluteString
+        let outcome = Mutex(GRPCOutcome(url: url, method: path, status: GRPCStatus(code: .unknown)))
+        // Set when Tern itself ends the call (an answer it cannot read): the status it ends with.
+        let endedHere = Mutex<GRPCStatus?>(nil)
+        let (stream, sink) = AsyncStream.makeStream(of: [UInt8].self)
+        for message in requests {
+            sink.yield(message.binary())
+            report?(.message(.out, message, at: Date()))
+        }
+        sink.finish()
+        let output = method.output
+        let limits = ProtobufLimits()
+        let task = Task {
+            await connector.run(endpoint.call(path, timeout: endpoint.timeout), messages: stream) { event in
+                switch event {
+                case .metadata(let headers):
+                    outcome.withLock { $0.headers = headers }
+                    report?(.opened(url: url, method: path, headers: headers, source: .live, at: Date()))
+                case .message(let bytes):
+                    guard let message = try? DynamicMessage(binary: bytes, as: output, limits: limits) else {
+                        // A message that is not the method's output type ends the call (see below).
+                        endedHere.withLock { $0 = Self.garbled(output) }
+                        withUnsafeCurrentTask { $0?.cancel() }
+                        return
+                    }
+                    report?(.message(.in, message, at: Date()))
+                    outcome.withLock { outcome in
+                        if outcome.messages.count < GRPCOutcome.keptMessages {
+                            outcome.messages.append(message)
+                        } else {
+                            outcome.dropped += 1
+                        }
+                    }
+                }
+            }
+        }
+        let stop = adjustments.streamStop
+        let watcher = Task {
+            await stop?.wait()
+            if stop != nil, !Task.isCancelled { task.cancel() }
+        }
+        let finished = await task.value
+        let status = endedHere.withLock { $0 } ?? finished
+        watcher.cancel()
+        let details = Self.details(of: status, pool: pool)
+        outcome.withLock {
+            $0.status = status
+            $0.details = details
+        }
+        report?(.status(status, details: details, at: Date()))
+        return outcome.withLock { $0 }
+    }
+
+    private static func garbled(_ type: MessageDescriptor) -> GRPCStatus {
+        GRPCStatus(
+            code: .internal, message: "a message from the server is not a \(type.fullName) (Tern cannot read it)")
+    }
+
+    /// `grpc-status-details-bin` as JSON, when the descriptors know `google.rpc.Status`.
+    static func details(of status: GRPCStatus, pool: DescriptorPool) -> String? {
+        guard let entry = status.trailers.first(where: { $0.name == "grpc-status-details-bin" }),
+            case .binary(let bytes) = entry.value, let type = pool.message(named: "google.rpc.Status"),
+            let message = try? DynamicMessage(binary: bytes, as: type)
+        else { return nil }
+        return message.json(.compact)
+    }
+}
