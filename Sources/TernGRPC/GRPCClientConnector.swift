@@ -57,29 +57,35 @@ public struct GRPCClientConnector: GRPCConnector {
         }
         let descriptor = MethodDescriptor(fullyQualifiedService: service, method: method)
         do {
-            return try await withGRPCClient(transport: transport) { client in
-                try await client.bidirectionalStreaming(
-                    request: request, descriptor: descriptor, serializer: PassThrough(), deserializer: PassThrough(),
-                    options: options
-                ) { response in
-                    switch response.accepted {
-                    case .failure(let error):
-                        return Self.status(of: error, call: call)
-                    case .success(let contents):
-                        await receive(.metadata(Self.entries(contents.metadata)))
-                        var trailers: [GRPCMetadataEntry] = []
-                        do {
-                            for try await part in contents.bodyParts {
-                                switch part {
-                                case .message(let bytes): await receive(.message(bytes))
-                                case .trailingMetadata(let metadata): trailers = Self.entries(metadata)
-                                }
+            let client = GRPCClient(transport: transport)
+            let connections = Task { try? await client.runConnections() }
+            // The connection closes once the call has ended, without the call waiting for it: a close over
+            // TLS waits up to 5 s for a close_notify that many servers never send.
+            defer {
+                client.beginGracefulShutdown()
+                connections.cancel()
+            }
+            return try await client.bidirectionalStreaming(
+                request: request, descriptor: descriptor, serializer: PassThrough(), deserializer: PassThrough(),
+                options: options
+            ) { response in
+                switch response.accepted {
+                case .failure(let error):
+                    return Self.status(of: error, call: call)
+                case .success(let contents):
+                    await receive(.metadata(Self.entries(contents.metadata)))
+                    var trailers: [GRPCMetadataEntry] = []
+                    do {
+                        for try await part in contents.bodyParts {
+                            switch part {
+                            case .message(let bytes): await receive(.message(bytes))
+                            case .trailingMetadata(let metadata): trailers = Self.entries(metadata)
                             }
-                        } catch {
-                            return Self.status(of: error, call: call)
                         }
-                        return GRPCStatus(code: .ok, trailers: trailers)
+                    } catch {
+                        return Self.status(of: error, call: call)
                     }
+                    return GRPCStatus(code: .ok, trailers: trailers)
                 }
             }
         } catch {
@@ -128,7 +134,15 @@ public struct GRPCClientConnector: GRPCConnector {
         }
         var message = error.message
         if let cause = error.cause, error.code == .unavailable {
-            message += ": \(cause)"
+            let said = String(describing: cause)
+            if said.contains("CERTIFICATE_VERIFY_FAILED") {
+                return GRPCStatus(
+                    code: .unavailable,
+                    message: "\(call.url.absoluteString): the server's certificate is not trusted "
+                        + "(CERTIFICATE_VERIFY_FAILED): trust its CA (--cacert FILE, a target's tls: ca), or skip the "
+                        + "check for a local server (--insecure)")
+            }
+            message += ": \(said)"
         }
         if error.code == .unavailable, message.isEmpty {
             message = "\(call.url.absoluteString) could not be reached"

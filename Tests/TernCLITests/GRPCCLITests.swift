@@ -377,6 +377,51 @@ struct GRPCCLITests {
         }
     }
 
+    @Test("a call recorded live replays offline with --mode cache (source cache); another message is a miss")
+    func replayOffline() async throws {
+        try await withHome { home in
+            var address = ""
+            let request = #"{"responseParameters": [{"size": 2}, {"size": 5}]}"#
+            let method = "\(Self.service)/StreamingOutputCall"
+            var live = RunResult(status: -1, stdout: "", stderr: "", stdoutData: Data())
+            try await GRPCInteropServer.with { server in
+                address = server.address
+                live = try await grpc(server, [method, "-d", request], home: home)
+                #expect(live.status == 0, "\(live)")
+                let failed = try await grpc(
+                    server,
+                    ["\(Self.service)/UnaryCall", "-d", #"{"responseStatus": {"code": 5, "message": "gone"}}"#],
+                    home: home)
+                #expect(failed.status == 1, "\(failed)")
+            }
+            // The server is gone: the answers come from the cache, the descriptors from what reflection taught.
+            let environment = ["HOME": home.path, "XDG_DATA_HOME": "", "XDG_STATE_HOME": ""]
+            let replayed = try await Tern.run(
+                ["grpc", address, method, "-d", request, "--mode", "cache"], in: home, environment: environment)
+            #expect(replayed.status == 0, "\(replayed)")
+            #expect(replayed.stdout == live.stdout, "\(replayed.stdout)")
+            #expect(Self.documents(replayed.stdout).map(Self.bodySize) == [2, 5])
+            let events = try await Tern.run(
+                ["grpc", address, method, "-d", request, "--mode", "cache", "--events", "json"], in: home,
+                environment: environment)
+            let open = Self.events(events).first { $0["event"] as? String == "open" }
+            #expect(open?["source"] as? String == "cache", "\(events.stdout)")
+            let status = try await Tern.run(
+                [
+                    "grpc", address, "\(Self.service)/UnaryCall", "-d",
+                    #"{"responseStatus": {"code": 5, "message": "gone"}}"#, "--mode", "cache",
+                ], in: home, environment: environment)
+            #expect(status.status == 1, "\(status)")
+            #expect(status.stderr == "status NOT_FOUND (5): gone\n", "\(status.stderr)")
+            let miss = try await Tern.run(
+                ["grpc", address, method, "-d", #"{"responseParameters": [{"size": 3}]}"#, "--mode", "cache"],
+                in: home, environment: environment)
+            #expect(miss.status == 1, "\(miss)")
+            #expect(miss.stderr.contains("nothing is stored under"), "\(miss.stderr)")
+            #expect(miss.stdout.isEmpty)
+        }
+    }
+
     @Test("a server that answers bytes that are no message gets INTERNAL, never a crash")
     func garbage() async throws {
         try await GRPCInteropServer.with(garbage: true) { server in
@@ -404,6 +449,7 @@ struct GRPCCLITests {
                 #expect(insecure.status == 0, "\(insecure)")
                 let unchecked = try await grpc(server, ["\(Self.service)/EmptyCall"], home: home)
                 #expect(unchecked.status == 1, "\(unchecked)")
+                #expect(unchecked.stderr.contains("certificate is not trusted"), "\(unchecked.stderr)")
                 let plain = try await grpc(
                     server, ["\(Self.service)/EmptyCall", "--insecure"], home: home,
                     address: "grpc://127.0.0.1:\(server.port)")

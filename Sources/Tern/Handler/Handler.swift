@@ -50,6 +50,8 @@ public final class Handler: Sendable {
     /// Opens WebSocket conversations (`connect`); `nil` until one is given (`WebSocketClientConnector`
     /// from `TernWebSocket` on Linux).
     public let webSockets: (any WebSocketConnector)?
+    /// Runs gRPC calls (`call`); `nil`: a live call is refused with a sentence saying so.
+    public let grpc: (any GRPCConnector)?
 
     private let defaultsBox: Mutex<SessionDefaults>
     let broadcaster = EventBroadcaster<HandlerEvent>()
@@ -74,7 +76,8 @@ public final class Handler: Sendable {
         storesSecretAnswers: Bool = true,
         redirects: RedirectPolicy = .default,
         maximumStoredBodyBytes: Int64? = nil,
-        webSockets: (any WebSocketConnector)? = nil
+        webSockets: (any WebSocketConnector)? = nil,
+        grpc: (any GRPCConnector)? = nil
     ) {
         self.transport = transport
         self.storage = storage
@@ -93,6 +96,7 @@ public final class Handler: Sendable {
         self.redirectPolicy = redirects
         self.maximumStoredBodyBytes = maximumStoredBodyBytes
         self.webSockets = webSockets
+        self.grpc = grpc
     }
 
     /// Lynn's shape: a transport, storage, a retry count and a mode.

@@ -69,6 +69,12 @@ struct GRPCCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-msg-size"), help: "The largest message accepted from the server, in bytes.")
     var maxMessageSize: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "live (the default) calls the server and keeps the answer; cache replays the kept answer, asking no "
+                + "server (a call never recorded is a miss: exit 1).", valueName: "live|cache"))
+    var mode: ResponseMode?
+
     @Option(help: "'json': one JSON object per event on stdout (open, message, status).")
     var events: SendCommand.EventFormat?
 
@@ -79,7 +85,12 @@ struct GRPCCommand: AsyncParsableCommand {
         let folder = try AdHocArguments.workspaceFolder(workspace.workspace)
         let json = events == .json
         let printer = GRPCPrinter(json: json, terminal: StandardStream.output.isTerminal)
-        try await OpenedWorkspace.with(WorkspaceFolder(workspace: folder), .files()) { opened in
+        if let mode, mode != .live, mode != .cache {
+            throw CommandFailure.usage("--mode is live or cache for a gRPC call, not \(mode.rawValue)")
+        }
+        var needs = OpenedWorkspace.Needs.requests(mode: mode ?? .live)
+        needs.startsMock = false
+        try await OpenedWorkspace.with(WorkspaceFolder(workspace: folder), needs) { opened in
             var adjustments = SendAdjustments()
             adjustments.onGRPC = { printer.print($0) }
             let interrupt = InterruptStop()

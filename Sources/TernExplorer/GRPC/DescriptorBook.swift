@@ -11,6 +11,9 @@ struct DescriptorBook {
     let connector: any GRPCConnector
     /// The workspace's `.tern/` folder.
     let stateFolder: URL
+    /// Whether the session answers from the cache only (`--mode cache`): reflection is not asked, what
+    /// it taught before is read.
+    let offline: Bool
 
     /// The descriptors of `endpoint`, enough to describe `symbols` (every service when nil).
     func pool(for endpoint: GRPCEndpoint, defining symbols: [String]?) async throws(ExplorerError) -> DescriptorPool {
@@ -41,7 +44,7 @@ struct DescriptorBook {
 
     /// The names of the services `endpoint` serves.
     func services(of endpoint: GRPCEndpoint) async throws(ExplorerError) -> [String] {
-        guard endpoint.descriptors == .reflection else {
+        guard endpoint.descriptors == .reflection, !offline else {
             return try await pool(for: endpoint, defining: nil).services.map(\.fullName)
         }
         do {
@@ -63,6 +66,15 @@ struct DescriptorBook {
     private func reflect(
         _ endpoint: GRPCEndpoint, defining symbols: [String]?
     ) async throws(ExplorerError) -> [Google_Protobuf_FileDescriptorProto] {
+        if offline {
+            guard let stored = stored(endpoint) else {
+                throw ExplorerError(
+                    .request,
+                    "cache mode asks no server, and nothing reflection taught about \(endpoint.url.absoluteString) "
+                        + "is kept: call it live once, or give --proto FILE or --protoset FILE")
+            }
+            return stored
+        }
         let reflection = reflection(endpoint)
         do throws(ServerReflection.Failure) {
             let files: [Google_Protobuf_FileDescriptorProto]
@@ -91,10 +103,11 @@ struct DescriptorBook {
                     + "--protoset FILE, or the target's grpc: {protos: [...], importPaths: [...]} or "
                     + "{protoset: FILE}")
         }
-        if failure.status.code == .unavailable {
+        if failure.status.code == .unavailable, !failure.status.message.contains("certificate is not trusted") {
             return ExplorerError(
                 .request, "\(address) could not be reached: \(failure.status.message) (is the server running?)")
         }
+        if failure.status.code == .unavailable { return ExplorerError(.request, failure.status.message) }
         return ExplorerError(.request, failure.description)
     }
 

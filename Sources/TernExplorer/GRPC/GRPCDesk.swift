@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import SwiftProtobuf
 import Synchronization
 import Tern
@@ -43,7 +44,8 @@ struct GRPCDesk {
             throw ExplorerError(.unsupported, "gRPC calls are not available here")
         }
         return DescriptorBook(
-            connector: connector, stateFolder: context.workspace.root.appendingPathComponent(".tern"))
+            connector: connector, stateFolder: context.workspace.root.appendingPathComponent(".tern"),
+            offline: context.mode == .cache)
     }
 
     /// The service part of `pkg.Service/Method` or `pkg.Service.Method`; a symbol as it is otherwise.
@@ -122,33 +124,75 @@ struct GRPCDesk {
         _ method: MethodDescriptor, at endpoint: GRPCEndpoint, input: Data?, pool: DescriptorPool,
         adjustments: SendAdjustments
     ) async throws(ExplorerError) -> GRPCOutcome {
-        guard let connector = context.services.grpc else {
-            throw ExplorerError(.unsupported, "gRPC calls are not available here")
-        }
         let requests = try Self.requests(input, for: method)
-        let report = adjustments.onGRPC
         let path = "\(method.fullName.dropLast(method.name.count + 1))/\(method.name)"
-        let url = endpoint.url.absoluteString
+        let request = try Self.request(path, at: endpoint, partition: context.activeEnvironment)
+        return try await exchange(
+            method, request: request, messages: requests, timeout: endpoint.timeout,
+            maximumBytes: endpoint.maximumReceivedMessageBytes, pool: pool, adjustments: adjustments)
+    }
+
+    /// The request of a call to `path` at `endpoint`: its URL `grpc://HOST:PORT/pkg.Service/Method`, the
+    /// metadata as its headers (a `-bin` value in base64), the TLS settings, the cache partition.
+    static func request(
+        _ path: String, at endpoint: GRPCEndpoint, partition: String?
+    ) throws(ExplorerError) -> Request {
+        var base = endpoint.url.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        guard let url = URL(string: base + "/" + path) else {
+            throw ExplorerError(.usage, "'\(path)' does not make a URL with \(endpoint.url.absoluteString)")
+        }
+        var headers = HTTPFields()
+        for entry in endpoint.metadata {
+            guard let name = HTTPField.Name(entry.name) else {
+                throw ExplorerError(.usage, "'\(entry.name)' is not a metadata name")
+            }
+            headers.append(HTTPField(name: name, value: entry.written))
+        }
+        var request = Request(method: .post, url: url, headers: headers)
+        request.connectionSettings = ConnectionSettings(tls: endpoint.tls)
+        request.cachePartition = partition
+        return request
+    }
+
+    /// Runs the call of `request` with `messages` through the handler (live, or replayed in cache mode),
+    /// reporting each message and the status as they come; the messages kept, the status and its details.
+    func exchange(
+        _ method: MethodDescriptor, request: Request, messages requests: [DynamicMessage], timeout: Duration?,
+        maximumBytes: Int, pool: DescriptorPool, adjustments: SendAdjustments
+    ) async throws(ExplorerError) -> GRPCOutcome {
+        let report = adjustments.onGRPC
+        let path = GRPCCaller.grpcMethod(of: request.url)
+        let url = context.handler.redactor(for: request).redact(url: GRPCCaller.grpcBase(of: request.url))
         let outcome = Mutex(GRPCOutcome(url: url, method: path, status: GRPCStatus(code: .unknown)))
         // Set when Tern itself ends the call (an answer it cannot read): the status it ends with.
         let endedHere = Mutex<GRPCStatus?>(nil)
-        let (stream, sink) = AsyncStream.makeStream(of: [UInt8].self)
-        for message in requests {
-            sink.yield(message.binary())
-            report?(.message(.out, message, at: Date()))
-        }
-        sink.finish()
+        for message in requests { report?(.message(.out, message, at: Date())) }
         let output = method.output
         let limits = ProtobufLimits()
-        let task = Task {
-            await connector.run(endpoint.call(path, timeout: endpoint.timeout), messages: stream) { event in
+        let handler = context.handler
+        let mode = context.mode
+        let activity = context.services.activity
+        let observer = adjustments.onEvent
+        let source = Mutex(ResponseSource.live)
+        let task = Task { () throws -> GRPCCallResult in
+            try await GRPCCaller(handler).call(
+                request, messages: requests.map { $0.binary() }, mode: mode, timeout: timeout,
+                maximumReceivedMessageBytes: maximumBytes,
+                onEvent: { event in
+                    activity.record(event)
+                    observer?(event)
+                    if case .response(_, let from, _, _, _) = event.kind { source.withLock { $0 = from } }
+                }
+            ) { event in
                 switch event {
                 case .metadata(let headers):
                     outcome.withLock { $0.headers = headers }
-                    report?(.opened(url: url, method: path, headers: headers, source: .live, at: Date()))
+                    report?(
+                        .opened(url: url, method: path, headers: headers, source: source.withLock { $0 }, at: Date()))
                 case .message(let bytes):
                     guard let message = try? DynamicMessage(binary: bytes, as: output, limits: limits) else {
-                        // A message that is not the method's output type ends the call (see below).
+                        // A message that is not the method's output type ends the call.
                         endedHere.withLock { $0 = Self.garbled(output) }
                         withUnsafeCurrentTask { $0?.cancel() }
                         return
@@ -169,9 +213,21 @@ struct GRPCDesk {
             await stop?.wait()
             if stop != nil, !Task.isCancelled { task.cancel() }
         }
-        let finished = await task.value
-        let status = endedHere.withLock { $0 } ?? finished
+        let finished = await task.result
         watcher.cancel()
+        let status: GRPCStatus
+        switch finished {
+        case .success(let result):
+            status = endedHere.withLock { $0 } ?? result.status
+            outcome.withLock { $0.source = result.source }
+        case .failure(let error):
+            if let ended = endedHere.withLock({ $0 }) {
+                status = ended
+            } else {
+                let failure = TernError.wrap(error)
+                throw ExplorerError(.request, failure.message, underlying: failure)
+            }
+        }
         let details = Self.details(of: status, pool: pool)
         outcome.withLock {
             $0.status = status

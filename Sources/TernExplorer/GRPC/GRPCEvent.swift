@@ -27,6 +27,8 @@ package struct GRPCOutcome: Sendable {
 
     package var url: String
     package var method: String
+    /// `live`, or `cache` for a replayed call.
+    package var source: ResponseSource = .live
     package var headers: [GRPCMetadataEntry] = []
     /// The messages received, in order (the first `keptMessages`).
     package var messages: [DynamicMessage] = []

@@ -155,7 +155,7 @@ package actor ExplorerSession {
             redactedHeaders: settings.redactHeaders, staleIfError: settings.staleIfError,
             storesSecretAnswers: settings.storeSecretAnswers, redirects: settings.redirects,
             maximumStoredBodyBytes: settings.cacheMaxBytes > 0 ? settings.cacheMaxBytes : nil,
-            webSockets: options.webSockets
+            webSockets: options.webSockets, grpc: options.grpc
         )
         handler.updateDefaults { defaults in
             defaults.automaticDecompression = settings.compression
