@@ -75,7 +75,8 @@ import Testing
         let legacy = try #require(pool.describe("tern.legacy.Legacy"))
         #expect(legacy.contains("required int32 id = 1;"))
         #expect(legacy.contains(#"optional string name = 2 [default = "anonymous"];"#))
-        #expect(legacy.contains("optional group item = 9;"))
+        #expect(legacy.contains("optional group Item = 9;"))
+        #expect(legacy.contains("repeated group Entry = 12;"))
         #expect(legacy.contains("repeated int32 packed_numbers = 8 [packed = true];"))
         #expect(pool.describe("tern.rich.Color")?.hasPrefix("enum Color {\n  COLOR_UNSPECIFIED = 0;") == true)
         #expect(pool.describe("no.Such") == nil)
@@ -107,6 +108,11 @@ import Testing
         #expect(template.contains(#""timestamp": "1970-01-01T00:00:00Z", // google.protobuf.Timestamp"#))
         #expect(template.contains(#"  "more": [] // repeated tern.rich.Everything (recursive: left empty)"#))
         #expect(template.hasPrefix("{\n") && template.hasSuffix("\n}"))
+        let legacy = pool.template(for: try #require(pool.message(named: "tern.legacy.Legacy")))
+        #expect(legacy.contains(#"  "name": "anonymous", // string"#))
+        #expect(legacy.contains(#"  "size": "MEDIUM", // enum tern.legacy.Size"#))
+        #expect(legacy.contains(#"  "small": "-Infinity", // float"#))
+        #expect(legacy.contains(#"  "huge": 18446744073709551615, // uint64"#))
     }
 
     private func file(

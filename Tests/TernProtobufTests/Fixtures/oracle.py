@@ -2,9 +2,10 @@
 """The oracle of TernProtobuf's differential test: protobuf's own Python runtime (upb) and json_format.
 
   oracle.py gen SEED COUNT OUT     random messages of the rich schema, one JSON line each:
-                                   {"t": type, "b": base64 wire bytes, "j": json_format's JSON}
-  oracle.py check IN               lines {"t", "b", "fj", "rt"} (Swift's bytes from json_format's JSON and
-                                   from decode→encode of "b"): prints counts of agreements as JSON
+                                   {"t": type, "b": base64 wire bytes, "j": json_format's JSON,
+                                    "j2": its JSON with proto names, enum numbers and zero values}
+  oracle.py check IN               lines {"t", "b", "fj", "fj2", "rt"} (Swift's bytes from "j", from "j2"
+                                   and from decode→encode of "b"): prints counts of agreements as JSON
 """
 import base64
 import json
@@ -241,10 +242,18 @@ def gen(seed, count, out):
             try:
                 data = msg.SerializeToString()
                 text = json_format.MessageToJson(msg, descriptor_pool=POOL, indent=None)
+                # The other forms a reader must take: proto field names, enum numbers, zero values
+                # (every other message, to keep the test quick).
+                other = None if written % 2 else json_format.MessageToJson(msg, descriptor_pool=POOL, indent=2,
+                                                  preserving_proto_field_name=True, use_integers_for_enums=True,
+                                                  always_print_fields_with_no_presence=True)
             except Exception:  # json_format refuses some values (NaN in a Value, …)
                 skipped += 1
                 continue
-            f.write(json.dumps({"t": name, "b": base64.b64encode(data).decode(), "j": text}) + "\n")
+            record = {"t": name, "b": base64.b64encode(data).decode(), "j": text}
+            if other is not None:
+                record["j2"] = other
+            f.write(json.dumps(record) + "\n")
             written += 1
     print(json.dumps({"written": count, "skipped": skipped}))
 
@@ -267,15 +276,17 @@ def difference(a, b):
 
 
 def check(path):
-    counts = {"json_ok": 0, "json_bad": 0, "roundtrip_ok": 0, "roundtrip_bad": 0, "examples": []}
+    counts = {"json_ok": 0, "json_bad": 0, "json_other_form_ok": 0, "json_other_form_bad": 0, "roundtrip_ok": 0,
+              "roundtrip_bad": 0, "examples": []}
     with open(path) as f:
         for line in f:
             record = json.loads(line)
             c = cls(record["t"])
             original = c.FromString(base64.b64decode(record["b"]))
-            for key, label in (("fj", "json"), ("rt", "roundtrip")):
+            for key, label in (("fj", "json"), ("fj2", "json_other_form"), ("rt", "roundtrip")):
                 if record.get(key) is None:
-                    counts[label + "_bad"] += 1
+                    if key != "fj2":
+                        counts[label + "_bad"] += 1
                     continue
                 try:
                     other = c.FromString(base64.b64decode(record[key]))
