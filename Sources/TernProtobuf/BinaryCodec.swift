@@ -191,6 +191,12 @@ struct BinaryDecoder {
                 let packedEnd = try delimitedEnd(&position, end)
                 var list: [ProtobufValue]
                 if case .list(let existing)? = message.take(field.number) { list = existing } else { list = [] }
+                // The exact count (no doubling while growing): the bytes bound it, so does the limit.
+                switch expected {
+                case .fixed32: list.reserveCapacity(list.count + (packedEnd - position) / 4)
+                case .fixed64: list.reserveCapacity(list.count + (packedEnd - position) / 8)
+                default: list.reserveCapacity(list.count + bytes[position..<packedEnd].count { $0 < 0x80 })
+                }
                 var unknown: [UInt8] = []
                 while position < packedEnd {
                     let value = try scalar(field, wire: expected, at: &position, end: packedEnd)

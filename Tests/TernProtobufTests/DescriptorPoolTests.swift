@@ -164,4 +164,49 @@ import Testing
             ])
         }
     }
+
+    @Test func editionsFeaturesDecidePresencePackingAndDelimitedMessages() throws {
+        func field(_ name: String, _ number: Int32, _ type: Google_Protobuf_FieldDescriptorProto.TypeEnum)
+            -> Google_Protobuf_FieldDescriptorProto
+        {
+            var field = Google_Protobuf_FieldDescriptorProto()
+            field.name = name
+            field.number = number
+            field.type = type
+            field.label = .optional
+            return field
+        }
+        var explicit = field("b", 2, .int32)
+        explicit.options.features.fieldPresence = .explicit
+        var expanded = field("c", 3, .int32)
+        expanded.label = .repeated
+        expanded.options.features.repeatedFieldEncoding = .expanded
+        var packed = field("d_list", 4, .int32)
+        packed.label = .repeated
+        var child = field("child", 5, .message)
+        child.typeName = ".ed.M"
+        child.options.features.messageEncoding = .delimited
+        var message = Google_Protobuf_DescriptorProto()
+        message.name = "M"
+        message.field = [field("a", 1, .int32), explicit, expanded, packed, child]
+        var file = Google_Protobuf_FileDescriptorProto()
+        file.name = "ed.proto"
+        file.package = "ed"
+        file.syntax = "editions"
+        file.edition = .edition2023
+        file.options.features.fieldPresence = .implicit
+        file.messageType = [message]
+        let pool = try DescriptorPool(files: [file])
+        let m = try #require(pool.message(named: "ed.M"))
+        #expect(m.syntax == .editions)
+        #expect(m.field(named: "a")?.hasPresence == false)
+        #expect(m.field(named: "b")?.hasPresence == true)
+        #expect(m.field(named: "c")?.isPacked == false)
+        #expect(m.field(named: "d_list")?.isPacked == true)
+        #expect(m.field(named: "dList")?.name == "d_list")  // no json_name in the descriptor: computed
+        #expect(m.field(named: "child")?.type == .group)
+        let value = try DynamicMessage(json: Array(#"{"a":0,"b":0,"c":[1],"dList":[2],"child":{"a":3}}"#.utf8), as: m)
+        #expect(value.json(.compact) == #"{"b":0,"c":[1],"dList":[2],"child":{"a":3}}"#)
+        #expect(value.binary() == [0x10, 0x00, 0x18, 0x01, 0x22, 0x01, 0x02, 0x2B, 0x08, 0x03, 0x2C])
+    }
 }
