@@ -227,23 +227,29 @@ struct JSONMessageDecoder {
         switch json {
         case .number(let text):
             guard let parsed = Double(text) else { throw ProtobufError("malformed number \(text)") }
-            value = parsed
+            // `-0` is the integer zero; only `-0.0` is negative zero.
+            value = parsed == 0 && !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? 0 : parsed
         case .string("NaN"): value = .nan
         case .string("Infinity"): value = .infinity
         case .string("-Infinity"): value = -.infinity
         case .string(let text):
-            guard Self.isNumberText(text), let parsed = Double(text) else {
-                throw ProtobufError("expected a number, \"NaN\", \"Infinity\" or \"-Infinity\", found \(json.summary)")
+            let trimmed = text.trimmingSpace
+            switch trimmed.lowercased() {
+            case "inf", "+inf", "infinity", "+infinity": value = .infinity
+            case "-inf", "-infinity": value = -.infinity
+            default:
+                guard Self.isNumberText(trimmed), let parsed = Double(trimmed) else {
+                    throw ProtobufError(
+                        "expected a number, \"NaN\", \"Infinity\" or \"-Infinity\", found \(json.summary)")
+                }
+                guard parsed.isFinite else { throw ProtobufError("\(text) is out of range for a \(type.protoName)") }
+                value = parsed
             }
-            value = parsed
         default:
             throw ProtobufError("expected a number, found \(json.summary)")
         }
         if value.isInfinite, case .number(let text) = json {
             throw ProtobufError("\(text) is out of range for a \(type.protoName); write \"Infinity\" or \"-Infinity\"")
-        }
-        if value.isInfinite, case .string(let text) = json, text != "Infinity", text != "-Infinity" {
-            throw ProtobufError("\(text) is out of range for a \(type.protoName)")
         }
         guard type == .float else { return .double(value) }
         if value.isFinite, Float(value).isInfinite {
@@ -252,20 +258,43 @@ struct JSONMessageDecoder {
         return .float(Float(value))
     }
 
-    /// Digits, sign, point and exponent only (Double(_:) also takes `inf`, `nan` and hex).
-    private static func isNumberText(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count < 400
-            && text.utf8.allSatisfy {
-                ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || "+-.eE".utf8.contains($0)
+    /// A decimal number as Python's float() reads one: `[+-]digits[.digits][e[+-]digits]`, with
+    /// digits on at least one side of the point (Double(_:) also takes `inf`, `nan` and hex).
+    static func isNumberText(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count < 400 else { return false }
+        var i = 0
+        func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
+        if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+        var mantissaDigits = 0
+        while isDigit(i) {
+            i += 1
+            mantissaDigits += 1
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            while isDigit(i) {
+                i += 1
+                mantissaDigits += 1
             }
-            && text.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
+        guard mantissaDigits > 0 else { return false }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard isDigit(i) else { return false }
+            while isDigit(i) { i += 1 }
+        }
+        return i == bytes.count
     }
 
     func integer(_ json: JSONValue, _ type: FieldDescriptor.FieldType) throws(ProtobufError) -> ProtobufValue {
         let parsed: IntegerText?
         switch json {
         case .number(let text): parsed = Self.integerValue(ofNumber: text)
-        case .string(let text): parsed = Self.integerValue(ofString: text)
+        case .string(let text):
+            parsed =
+                Self.integerValue(ofString: text) ?? (Self.isNumberText(text) ? Self.integerValue(ofNumber: text) : nil)
         default: throw ProtobufError("expected an integer (\(type.protoName)), found \(json.summary)")
         }
         guard let parsed else {
@@ -329,8 +358,8 @@ struct JSONMessageDecoder {
     static func integerValue(ofNumber text: String) -> IntegerText? {
         var bytes = Array(text.utf8)[...]
         var negative = false
-        if bytes.first == UInt8(ascii: "-") {
-            negative = true
+        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
+            negative = bytes.first == UInt8(ascii: "-")
             bytes = bytes.dropFirst()
         }
         var exponent = 0
@@ -477,10 +506,11 @@ struct JSONMessageDecoder {
             guard case .string(let text) = json else {
                 throw ProtobufError("expected a string of comma-separated paths (FieldMask), found \(json.summary)")
             }
-            let paths = text.split(separator: ",", omittingEmptySubsequences: true).map {
-                ProtobufValue.string(WellKnownText.snakePath(String($0)))
+            if text.contains("_") {
+                throw ProtobufError("a FieldMask path is written in lowerCamelCase, without \"_\": \(json.summary)")
             }
-            message.set(try field(1).number, .list(paths))
+            let parts = text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false)
+            message.set(try field(1).number, .list(parts.map { .string(WellKnownText.snakePath(String($0))) }))
         case .empty:
             guard case .object(let members) = json else {
                 throw ProtobufError("expected {} (google.protobuf.Empty), found \(json.summary)")
@@ -651,5 +681,16 @@ extension MapKey {
         case .bool(let value): value ? "true" : "false"
         case .string(let value): value
         }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line breaks.
+    var trimmingSpace: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
     }
 }

@@ -179,13 +179,15 @@ enum WellKnownText {
             case UInt8(ascii: "="):
                 padding += 1
                 continue
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                continue  // line breaks of wrapped base64
             default: return nil
             }
             guard padding == 0 else { return nil }
             values.append(value)
         }
-        guard values.count % 4 != 1, padding <= 2 else { return nil }
-        if padding > 0, (values.count + padding) % 4 != 0 { return nil }
+        // Padding is optional, and needs not be complete ("AQ=" is "AQ==").
+        guard values.count % 4 != 1, padding <= 2, padding == 0 || values.count % 4 != 0 else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(values.count * 3 / 4)
         var i = 0

@@ -135,6 +135,91 @@ import Testing
     }
 }
 
+/// JSON input edge cases (number forms, ranges, base64 forms, timestamps, durations, Any, oneofs, maps,
+/// null): the codec must accept what json_format accepts, reject what it rejects, and read the same
+/// message.
+@Suite struct JSONInputTests {
+    /// Where the codec departs from Python's json_format on purpose, and why.
+    static let deliberate: [String: String] = [
+        #"{"fDouble": true}"#: "a bool is not a number (Python's bool is an int)",
+        #"{"fEnum": true}"#: "a bool is not an enum number",
+        #"{"fDouble": "1e400"}"#: "out of range is an error, quoted or not",
+        #"{"fFloat": "1e39"}"#: "out of range is an error, quoted or not",
+        #"{"value": 1e400}"#: "out of range is an error (a Value's number has no JSON for infinity)",
+        #"{"fFloat": 3.4028235e38}"#: "FLT_MAX as json_format prints it; json_format refuses its own output",
+        #"{"fFloat": -3.4028235e38}"#: "-FLT_MAX as json_format prints it; json_format refuses its own output",
+        #"{"fBytes": "!!"}"#: "not base64 (Python's decoder drops characters outside the alphabet)",
+        #"{"timestamp": "1970-01-01T00:00:00.Z"}"#: "RFC 3339 needs digits after the point",
+        #"{"duration": "1.0000000001s"}"#: "more than nanosecond precision is refused, not truncated",
+        #"{"duration": "+1s"}"#: "protobuf's duration grammar has no plus sign",
+        #"{"duration": "1.s"}"#: "digits are needed after the point",
+        #"{"empty": []}"#: "an Empty is an object",
+    ]
+
+    @Test(.enabled(if: Fixtures.python != nil, "python3 with google.protobuf is not installed: no oracle"))
+    func acceptsWhatJSONFormatAccepts() throws {
+        let pool = try Fixtures.pool()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tern-variants-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("variants.jsonl")
+        let script = Fixtures.directory.appendingPathComponent("oracle.py").path
+        let run = try Fixtures.run(Fixtures.python ?? "", Fixtures.pythonArguments([script, "variants", file.path]))
+        try #require(run.status == 0, "oracle.py variants failed: \(run.errors)")
+        var agreements = 0
+        var deliberate = 0
+        var disagreements: [String] = []
+        for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+            guard case .object(let members) = try JSONReader.parse(Array(line.utf8), maximumDepth: 10) else { continue }
+            let before = disagreements.count
+            defer {
+                if disagreements.count > before,
+                    case .string(let text)? = members.first(where: { $0.key == "j" })?.value,
+                    Self.deliberate[text] != nil
+                {
+                    disagreements.removeLast()
+                    deliberate += 1
+                }
+            }
+            var fields: [String: JSONValue] = [:]
+            for member in members { fields[member.key] = member.value }
+            guard case .string(let name)? = fields["t"], case .string(let text)? = fields["j"],
+                case .bool(let accepted)? = fields["ok"], let type = pool.message(named: name)
+            else { continue }
+            let ours: Result<DynamicMessage, ProtobufError> = Result { () throws(ProtobufError) in
+                try DynamicMessage(json: Array(text.utf8), as: type)
+            }
+            switch (ours, accepted) {
+            case (.success(let message), true):
+                guard case .string(let base64)? = fields["b"], let bytes = WellKnownText.decodeBase64(base64) else {
+                    continue
+                }
+                let theirs = try DynamicMessage(binary: bytes, as: type)
+                if theirs == message || theirs.binary() == message.binary() {
+                    agreements += 1
+                } else {
+                    disagreements.append(
+                        "\(name) \(text): read as \(message.json(.compact)), json_format: \(theirs.json(.compact))")
+                }
+            case (.failure, false):
+                agreements += 1
+            case (.success(let message), false):
+                var why = ""
+                if case .string(let text)? = fields["why"] { why = text }
+                disagreements.append("\(name) \(text): accepted as \(message.json(.compact)), json_format: \(why)")
+            case (.failure(let error), true):
+                disagreements.append("\(name) \(text): refused (\(error)), json_format accepts")
+            }
+        }
+        print(
+            "JSON input edge cases: \(agreements) agree with json_format, \(deliberate) differ on purpose, "
+                + "\(disagreements.count) differ otherwise")
+        #expect(deliberate <= Self.deliberate.count)
+        for disagreement in disagreements { print("  " + disagreement) }
+        #expect(disagreements.isEmpty)
+    }
+}
+
 /// The codec against protoc itself: protoc --decode reads the codec's bytes, protoc --encode writes
 /// bytes the codec reads back as the same message.
 @Suite struct ProtocTests {

@@ -4,6 +4,8 @@
   oracle.py gen SEED COUNT OUT     random messages of the rich schema, one JSON line each:
                                    {"t": type, "b": base64 wire bytes, "j": json_format's JSON,
                                     "j2": its JSON with proto names, enum numbers and zero values}
+  oracle.py variants OUT           edge-case JSON inputs, one line each: {"t", "j", "ok": json_format accepts it,
+                                   "b": base64 of the message it reads (when ok)}
   oracle.py check IN               lines {"t", "b", "fj", "fj2", "rt"} (Swift's bytes from "j", from "j2"
                                    and from decode→encode of "b"): prints counts of agreements as JSON
 """
@@ -302,8 +304,115 @@ def check(path):
     print(json.dumps(counts))
 
 
+VARIANTS = {
+    "tern.rich.Scalars": {
+        "fInt32": ['1', '-1', '"1"', '"-1"', '1.0', '1e2', '"1e2"', '1.5', '"0x10"', '" 1"', '2147483648',
+                   '-2147483649', '"2147483647"', 'true', 'null', '""', '[]', '{}', '"+5"', '-0', '"-0"', '1E1', '0.1e1', '"1.0"'],
+        "fUint32": ['4294967295', '4294967296', '-1', '"4294967295"', '-0'],
+        "fInt64": ['9223372036854775807', '9223372036854775808', '"-9223372036854775808"', '"-9223372036854775809"',
+                   '1e18', '1.5e1', '"9223372036854775807"', '9.223372036854776e18'],
+        "fUint64": ['18446744073709551615', '18446744073709551616', '"18446744073709551615"', '-1', '1e19', '1e20'],
+        "fSint64": ['-9223372036854775808', '"-1"'],
+        "fFixed64": ['"18446744073709551615"', '0'],
+        "fDouble": ['"NaN"', '"nan"', '"Infinity"', '"inf"', '"-Infinity"', '1e308', '1e309', '-1e400', '"1.5"',
+                    '" 1.5"', '-0', '-0.0', '5e-324', '1e-400', 'true', '"1e400"', '"-0"'],
+        "fFloat": ['3.4028235e38', '3.4028236e38', '3.5e38', '1e39', '"1e39"', '-3.4028235e38', '1e-50', '"NaN"',
+                   '"Infinity"', '1.17549435e-38'],
+        "fBool": ['true', 'false', '"true"', '1', '0', 'null'],
+        "fString": ['"x"', '1', '"\\u00e9"', '"\\ud83d\\ude00"', 'null', 'true'],
+        "fBytes": ['"AQ=="', '"AQ"', '"-_8"', '"+/8="', '"a"', '"A==="', '"AQ=" ', '"!!"', '""', '"AQID"', '1',
+                   '"AQ==\\n"', '"A Q=="'],
+        "fEnum": ['"RED"', '"red"', '1', '"1"', '99', '"99"', '1.0', '-1', '"NEGATIVE"', '2147483648', 'true', 'null'],
+        "optInt32": ['0', 'null'],
+        "customName": ['1'],
+        "renamed": ['1'],
+        "f_int32": ['1'],
+        "FInt32": ['1'],
+    },
+    "tern.rich.WellKnown": {
+        "timestamp": ['"1970-01-01T00:00:00Z"', '"1970-01-01T00:00:00.1Z"', '"1970-01-01T00:00:00.123456789Z"',
+                      '"1970-01-01T00:00:00.1234567891Z"', '"1970-01-01T00:00:00+01:00"', '"1970-01-01T00:00:00"',
+                      '"1970-01-01 00:00:00Z"', '"1970-01-01t00:00:00z"', '"0001-01-01T00:00:00Z"',
+                      '"9999-12-31T23:59:59.999999999Z"', '"10000-01-01T00:00:00Z"', '"1970-02-30T00:00:00Z"',
+                      '"1970-01-01T24:00:00Z"', '"1970-01-01T00:00:60Z"', '0', 'null', '"1970-01-01T00:00:00-00:00"',
+                      '"2000-02-29T12:00:00Z"', '"1900-02-29T12:00:00Z"', '"1970-01-01T00:00:00.Z"'],
+        "duration": ['"1s"', '"1.5s"', '"-1.5s"', '"0s"', '"1"', '"1.0000000001s"', '"315576000000s"',
+                     '"315576000001s"', '"-315576000000.999999999s"', '"+1s"', '".5s"', '"1.s"', '"1e3s"', '1',
+                     '"-0s"', '"00001s"', 'null'],
+        "fieldMask": ['"a,b.c"', '"fooBar"', '""', '"foo_bar"', '"a,,b"', '1', '"FooBar"'],
+        "struct": ['{}', '{"a":1}', '[]', 'null', '{"a":{"b":[1,"x",null,true]}}', '1'],
+        "value": ['null', '1', '"x"', 'true', '[]', '{}', '[null]', '{"a":null}', '1e400'],
+        "listValue": ['[]', '[1,null]', 'null', '{}', '1'],
+        "nullValue": ['null', '"NULL_VALUE"', '0', '1', '"x"'],
+        "empty": ['{}', 'null', '[]', '{"a":1}'],
+        "int64Value": ['"1"', '1', 'null', '{"value":"1"}', '"x"'],
+        "uint32Value": ['4294967295', '4294967296', '-1'],
+        "boolValue": ['true', '"true"', 'null', '0'],
+        "bytesValue": ['"AQ=="', '"AQ"', '""'],
+        "floatValue": ['"NaN"', '1e39', '1.5'],
+        "stringValue": ['"x"', '1', 'null'],
+        "any": ['{}', '{"@type":"type.googleapis.com/tern.rich.GetRequest","name":"x"}',
+                '{"@type":"type.googleapis.com/google.protobuf.Duration","value":"1s"}',
+                '{"@type":"type.googleapis.com/google.protobuf.Duration"}',
+                '{"@type":"type.googleapis.com/google.protobuf.Empty"}',
+                '{"@type":"type.googleapis.com/google.protobuf.Empty","value":{}}',
+                '{"@type":"type.googleapis.com/no.Such"}', '{"name":"x"}', '{"@type":1}',
+                '{"@type":"tern.rich.GetRequest","name":"x"}', '{"@type":"x/y/tern.rich.GetRequest"}',
+                '{"@type":"type.googleapis.com/tern.rich.GetRequest","value":{"name":"x"}}',
+                '{"@type":"type.googleapis.com/google.protobuf.Struct","value":{"a":1}}',
+                '{"@type":"type.googleapis.com/google.protobuf.Value","value":null}', 'null'],
+        "anys": ['[]', '[{}]', '[null]', 'null'],
+        "values": ['{"a":null}', '{"a":1,"b":[]}', '{}', 'null'],
+        "wrapped": ['[1,null]', '[1,2]', '[]'],
+    },
+    "tern.rich.Maps": {
+        "int32Int64": ['{"1":"2"}', '{"x":"2"}', '{"1.0":"2"}', '{" 1":"2"}', '{"2147483648":"1"}', '{"-1":1}',
+                       '{"1":null}', '{"01":"2"}', '{"+1":"2"}', '{}', 'null', '[]'],
+        "boolString": ['{"true":"a"}', '{"True":"a"}', '{"1":"a"}', '{"false":"b","true":"a"}'],
+        "uint64Bool": ['{"18446744073709551615":true}', '{"18446744073709551616":true}', '{"-1":true}'],
+        "stringEnum": ['{"a":"RED"}', '{"a":1}', '{"a":"NOPE"}', '{"a":null}'],
+        "stringMessage": ['{"a":{}}', '{"a":null}', '{"a":{"fInt32":1}}'],
+        "fixed32Enum": ['{"4294967295":"RED"}', '{"4294967296":"RED"}'],
+    },
+    "tern.rich.Choice": {
+        "": ['{"name":"a","id":"1"}', '{"name":"a","id":null}', '{"name":null,"id":"1"}', '{"flag":true,"name":"x"}',
+             '{"color":null}', '{"when":null,"name":"a"}', '{"scalars":{},"blob":""}', '{"ratio":"NaN","flag":null}'],
+    },
+    "tern.rich.Repeated": {
+        "rInt32": ['[1,2]', '[]', 'null', '[null]', '1', '["1",2.0]', '[[1]]'],
+        "rEnum": ['["RED",2,"NOPE"]', '["RED",2]'],
+        "rMessage": ['[{}]', '[null]', '{}'],
+    },
+    "tern.legacy.Legacy": {
+        "": ['{}', '{"id":1}', '{"item":{"count":1}}', '{"Item":{"count":1}}', '{"entry":[{"key":"a"}]}',
+             '{"size":"SMALL"}', '{"size":9}', '{"size":"9"}', '{"sizes":[1,9]}', '{"pickName":"a","pickNumber":1}',
+             '{"id":null}', '{"name":null}', '{"small":"-Infinity"}', '{"raw":"AQ=="}'],
+    },
+}
+
+
+def variants(out):
+    with open(out, "w") as f:
+        for name, fields in VARIANTS.items():
+            c = cls(name)
+            for field, values in fields.items():
+                for value in values:
+                    text = value if field == "" else '{"%s": %s}' % (field, value)
+                    record = {"t": name, "j": text}
+                    try:
+                        msg = json_format.Parse(text, c(), descriptor_pool=POOL)
+                        record["ok"] = True
+                        record["b"] = base64.b64encode(msg.SerializePartialToString()).decode()
+                    except Exception as e:  # noqa: BLE001
+                        record["ok"] = False
+                        record["why"] = str(e)[:200]
+                    f.write(json.dumps(record) + "\n")
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "gen":
         gen(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    elif sys.argv[1] == "variants":
+        variants(sys.argv[2])
     else:
         check(sys.argv[2])
