@@ -279,28 +279,12 @@ private struct PoolBuilder {
         if proto.proto3Optional { hasPresence = true }
         let isMap = isRepeated && type == .message && message.map { messages[$0].proto.options.mapEntry } == true
         return FieldData(
-            owner: owner, name: proto.name, jsonName: proto.hasJsonName ? proto.jsonName : Self.camelCase(proto.name),
+            owner: owner, name: proto.name,
+            jsonName: proto.hasJsonName ? proto.jsonName : WellKnownText.jsonName(proto.name),
             number: proto.number, type: type, isRepeated: isRepeated, isRequired: isRequired, isPacked: isPacked,
             hasPresence: hasPresence, oneofIndex: oneofIndex,
             defaultValue: proto.hasDefaultValue ? proto.defaultValue : nil, typeName: proto.typeName,
             message: message, enumIndex: enumIndex, isMap: isMap)
-    }
-
-    /// protoc's default JSON name: underscores dropped, the letter after each one upper-cased.
-    static func camelCase(_ name: String) -> String {
-        var result = ""
-        var upper = false
-        for character in name {
-            if character == "_" {
-                upper = true
-            } else if upper {
-                result += character.uppercased()
-                upper = false
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 
     func services(schema: Schema) throws(ProtobufError) -> [ServiceDescriptor] {

@@ -66,7 +66,7 @@ extension DescriptorPool {
             let quoted = field.type == .string || field.type == .bytes
             options.append("default = " + (quoted ? "\"\(defaultValue)\"" : defaultValue))
         }
-        if field.jsonName != PoolText.camelCase(field.name) { options.append("json_name = \"\(field.jsonName)\"") }
+        if field.jsonName != WellKnownText.jsonName(field.name) { options.append("json_name = \"\(field.jsonName)\"") }
         if field.isRepeated, field.type.isPackable {
             if syntax == .proto3, !field.isPacked { options.append("packed = false") }
             if syntax == .proto2, field.isPacked { options.append("packed = true") }
@@ -124,24 +124,6 @@ extension DescriptorPool {
         }
         writer.object(message.index, indent: 0, path: [], comment: nil)
         return writer.out
-    }
-}
-
-private enum PoolText {
-    static func camelCase(_ name: String) -> String {
-        var result = ""
-        var upper = false
-        for character in name {
-            if character == "_" {
-                upper = true
-            } else if upper {
-                result += character.uppercased()
-                upper = false
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }
 

@@ -655,7 +655,7 @@ struct JSONMessageEncoder {
         case .fieldMask:
             guard case .list(let list)? = message.values[1] else { return .string("") }
             let paths = list.compactMap { element -> String? in
-                if case .string(let path) = element { return WellKnownText.camelPath(path) }
+                if case .string(let path) = element { return WellKnownText.jsonName(path) }
                 return nil
             }
             return .string(paths.joined(separator: ","))

@@ -210,22 +210,27 @@ enum WellKnownText {
         return out
     }
 
-    // MARK: FieldMask paths
+    // MARK: Names
 
-    /// `foo_bar.baz` → `fooBar.baz`.
-    static func camelPath(_ path: String) -> String {
-        var out = ""
+    /// protoc's JSON name of a field without `json_name`: underscores dropped, the letter after each
+    /// one upper-cased. Also a FieldMask path's JSON form (`foo_bar.baz` → `fooBar.baz`).
+    static func jsonName(_ name: String) -> String {
+        var result = ""
         var upper = false
-        for character in path {
+        for character in name {
             if character == "_" {
                 upper = true
-            } else {
-                out += upper ? character.uppercased() : String(character)
+            } else if upper {
+                result += character.uppercased()
                 upper = false
+            } else {
+                result.append(character)
             }
         }
-        return out
+        return result
     }
+
+    // MARK: FieldMask paths
 
     /// `fooBar.baz` → `foo_bar.baz`.
     static func snakePath(_ path: String) -> String {
