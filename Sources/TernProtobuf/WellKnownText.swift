@@ -148,9 +148,10 @@ enum WellKnownText {
         var i = 0
         while i + 3 <= bytes.count {
             let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-            out += [
-                alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)],
-            ]
+            out.append(alphabet[Int(n >> 18)])
+            out.append(alphabet[Int(n >> 12 & 63)])
+            out.append(alphabet[Int(n >> 6 & 63)])
+            out.append(alphabet[Int(n & 63)])
             i += 3
         }
         let rest = bytes.count - i
@@ -167,6 +168,7 @@ enum WellKnownText {
     /// Standard or URL-safe base64, padded or not; nil when malformed.
     static func decodeBase64(_ text: String) -> [UInt8]? {
         var values: [UInt8] = []
+        values.reserveCapacity(text.utf8.count)
         var padding = 0
         for byte in text.utf8 {
             let value: UInt8
@@ -195,9 +197,9 @@ enum WellKnownText {
             let n =
                 UInt32(values[i]) << 18 | UInt32(values[i + 1]) << 12 | UInt32(values[i + 2]) << 6
                 | UInt32(values[i + 3])
-            out += [
-                UInt8(truncatingIfNeeded: n >> 16), UInt8(truncatingIfNeeded: n >> 8), UInt8(truncatingIfNeeded: n),
-            ]
+            out.append(UInt8(truncatingIfNeeded: n >> 16))
+            out.append(UInt8(truncatingIfNeeded: n >> 8))
+            out.append(UInt8(truncatingIfNeeded: n))
             i += 4
         }
         let rest = values.count - i

@@ -16,13 +16,13 @@ import Testing
 
     /// A line of `oracle.py gen`: type, base64 bytes, JSON, base64 of the other JSON form (or empty).
     static func parse(_ line: Substring) throws -> Record {
-        let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-        guard parts.count == 4, let binary = WellKnownText.decodeBase64(String(parts[1])),
-            let other = WellKnownText.decodeBase64(String(parts[3]))
+        let parts = line.utf8.split(separator: 9, omittingEmptySubsequences: false).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        guard parts.count == 4, let binary = WellKnownText.decodeBase64(parts[1]),
+            let other = WellKnownText.decodeBase64(parts[3])
         else { throw ProtobufError("a malformed line from oracle.py") }
-        return Record(
-            type: String(parts[0]), binary: binary, json: String(parts[2]),
-            otherJSON: String(decoding: other, as: UTF8.self))
+        return Record(type: parts[0], binary: binary, json: parts[2], otherJSON: String(decoding: other, as: UTF8.self))
     }
 
     /// JSON trees equal up to key order, with numbers compared as numbers (float32 tolerance).
@@ -59,8 +59,8 @@ import Testing
         var otherForms = 0
         var disagreements: [String] = []
         var answers = ""
-        for line in try String(contentsOf: generated, encoding: .utf8).split(separator: "\n") {
-            let record = try Self.parse(line)
+        for line in try String(contentsOf: generated, encoding: .utf8).utf8.split(separator: 10) {
+            let record = try Self.parse(Substring(line))
             records += 1
             guard let type = pool.message(named: record.type) else {
                 disagreements.append("\(record.type): not in the pool")
@@ -241,8 +241,8 @@ import Testing
         try #require(gen.status == 0, "oracle.py gen failed: \(gen.errors)")
         var agreements = 0
         var disagreements: [String] = []
-        for line in try String(contentsOf: generated, encoding: .utf8).split(separator: "\n") {
-            let record = try DifferentialTests.parse(line)
+        for line in try String(contentsOf: generated, encoding: .utf8).utf8.split(separator: 10) {
+            let record = try DifferentialTests.parse(Substring(line))
             let type = try #require(pool.message(named: record.type))
             let message = try DynamicMessage(binary: record.binary, as: type)
             // protoc reads our bytes as it reads Python's…
