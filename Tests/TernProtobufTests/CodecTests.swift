@@ -235,6 +235,19 @@ private func binaryError(_ bytes: [UInt8], _ name: String, limits: ProtobufLimit
         #expect(jsonError(#"{"value": \#(arrays)}"#, "tern.rich.WellKnown").contains("deeper than 100"))
     }
 
+    @Test func inputOverTheByteLimitIsRefusedBeforeReading() throws {
+        let limits = ProtobufLimits(maximumDepth: 100, maximumBytes: 8)
+        #expect(
+            try binaryError([UInt8](repeating: 0, count: 9), "tern.rich.Scalars", limits: limits)
+                == "the message is 9 bytes, over the limit of 8")
+        #expect(throws: ProtobufError("the JSON is 12 bytes, over the limit of 8")) {
+            try DynamicMessage(json: Array(#"{"fInt32":1}"#.utf8), as: type("tern.rich.Scalars"), limits: limits)
+        }
+        #expect(throws: ProtobufError("the JSON is 9 bytes, over the limit of 8")) {
+            try jsonDocuments(Array("{} {} {} ".utf8), limits: limits)
+        }
+    }
+
     @Test func invalidWireTypesAndNumbersAreErrors() throws {
         #expect(try binaryError([0x0F], "tern.rich.Scalars").contains("invalid wire type 7"))
         #expect(try binaryError([0x00, 0x01], "tern.rich.Scalars").contains("field number 0 is invalid"))
