@@ -430,6 +430,10 @@ struct JSONMessageDecoder {
             }
             if members.isEmpty { return message }
             guard let typeURL = members.first(where: { $0.key == "@type" })?.value else {
+                // The plain form the output falls back to for an Any of a type the descriptors lack.
+                if members.allSatisfy({ data.byName[$0.key] != nil }) {
+                    return try fields(members, type: type, depth: depth)
+                }
                 throw ProtobufError("an Any needs \"@type\"")
             }
             guard case .string(let url) = typeURL else {
@@ -460,6 +464,8 @@ struct JSONMessageDecoder {
             message.set(try field(1).number, .single(.string(url)))
             message.set(try field(2).number, .single(.bytes(content.binary())))
         case .timestamp:
+            // The plain form the output falls back to outside years 1 to 9999.
+            if case .object(let members) = json { return try fields(members, type: type, depth: depth) }
             guard case .string(let text) = json, let time = WellKnownText.parseTimestamp(text) else {
                 throw ProtobufError(
                     "expected an RFC 3339 timestamp like \"2024-05-01T12:00:00Z\" (years 1 to 9999), found "
@@ -468,6 +474,7 @@ struct JSONMessageDecoder {
             message.set(try field(1).number, .single(.int64(time.seconds)))
             message.set(try field(2).number, .single(.int32(time.nanos)))
         case .duration:
+            if case .object(let members) = json { return try fields(members, type: type, depth: depth) }
             guard case .string(let text) = json, let duration = WellKnownText.parseDuration(text) else {
                 throw ProtobufError("expected a duration like \"1.5s\" (at most 315576000000s), found \(json.summary)")
             }
@@ -594,7 +601,8 @@ struct JSONMessageEncoder {
     }
 
     /// The special JSON of a well-known type; nil to print it as an ordinary message (when its
-    /// content has no JSON form, such as a timestamp out of range or an Any of an unknown type).
+    /// content has no JSON form, such as a timestamp out of range or an Any of a type the pool
+    /// lacks: `{"typeUrl": …, "value": "<base64>"}`). The reader takes those plain forms back.
     private func wellKnown(_ kind: WellKnownType, _ message: DynamicMessage, depth: Int) -> JSONValue? {
         let data = message.descriptor.data
         switch kind {
@@ -612,9 +620,10 @@ struct JSONMessageEncoder {
                     binary: bytes, as: MessageDescriptor(schema: schema, index: inner), limits: limits)
             else { return nil }
             let typeMember = (key: "@type", value: JSONValue.string(url))
-            if let innerKind = schema.messages[inner].wellKnown, innerKind != .empty,
-                let special = wellKnown(innerKind, content, depth: depth + 1)
-            {
+            if let innerKind = schema.messages[inner].wellKnown, innerKind != .empty {
+                // A well-known type goes under "value", as its plain fields when it has no JSON form.
+                let special =
+                    wellKnown(innerKind, content, depth: depth + 1) ?? .object(fields(content, depth: depth + 1))
                 return .object([typeMember, (key: "value", value: special)])
             }
             return .object([typeMember] + fields(content, depth: depth + 1))

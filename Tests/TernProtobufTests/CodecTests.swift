@@ -350,6 +350,19 @@ private func binaryError(_ bytes: [UInt8], _ name: String, limits: ProtobufLimit
             .contains(#"has no field "nmae" (did you mean "name"?)"#))
     }
 
+    @Test func valuesWithoutAJSONFormArePrintedAsPlainFieldsAndReadBack() throws {
+        // An Any of a type the pool lacks, and a timestamp in year 10000.
+        let any: [UInt8] = [0x0A, 0x08] + Array("x/no.Such".utf8.prefix(8)) + [0x12, 0x01, 0x07]
+        var bytes: [UInt8] = [0x0A, UInt8(any.count)] + any
+        var seconds: [UInt8] = [0x08]
+        BinaryEncoder.varint(253_402_300_800, into: &seconds)  // 10000-01-01T00:00:00Z
+        bytes += [0x12, UInt8(seconds.count)] + seconds
+        let message = try DynamicMessage(binary: bytes, as: type("tern.rich.WellKnown"))
+        let json = message.json(.compact)
+        #expect(json == #"{"any":{"typeUrl":"x/no.Suc","value":"Bw=="},"timestamp":{"seconds":"253402300800"}}"#)
+        #expect(try fromJSON(json, "tern.rich.WellKnown") == message)
+    }
+
     @Test func structValueListValueAndNullValue() throws {
         let text =
             #"{"struct":{"a":1.5,"b":[true,null,"s"],"c":{}},"value":null,"listValue":[1.0,{"x":"y"}],"#
