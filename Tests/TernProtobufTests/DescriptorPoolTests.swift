@@ -209,4 +209,52 @@ import Testing
         #expect(value.json(.compact) == #"{"b":0,"c":[1],"dList":[2],"child":{"a":3}}"#)
         #expect(value.binary() == [0x10, 0x00, 0x18, 0x01, 0x22, 0x01, 0x02, 0x2B, 0x08, 0x03, 0x2C])
     }
+
+    @Test func closedEnumMapValueOutsideTheEnumKeepsTheWholeEntryUnknown() throws {
+        var enumType = Google_Protobuf_EnumDescriptorProto()
+        enumType.name = "E"
+        enumType.value = [("ZERO", 0), ("ONE", 1)].map { name, number in
+            var value = Google_Protobuf_EnumValueDescriptorProto()
+            value.name = name
+            value.number = Int32(number)
+            return value
+        }
+        func field(
+            _ name: String, _ number: Int32, _ type: Google_Protobuf_FieldDescriptorProto.TypeEnum,
+            _ typeName: String = ""
+        )
+            -> Google_Protobuf_FieldDescriptorProto
+        {
+            var field = Google_Protobuf_FieldDescriptorProto()
+            field.name = name
+            field.number = number
+            field.type = type
+            field.label = .optional
+            if !typeName.isEmpty { field.typeName = typeName }
+            return field
+        }
+        var entry = Google_Protobuf_DescriptorProto()
+        entry.name = "ByNameEntry"
+        entry.options.mapEntry = true
+        entry.field = [field("key", 1, .string), field("value", 2, .enum, ".p.E")]
+        var map = field("by_name", 1, .message, ".p.M.ByNameEntry")
+        map.label = .repeated
+        var message = Google_Protobuf_DescriptorProto()
+        message.name = "M"
+        message.field = [map]
+        message.nestedType = [entry]
+        var file = Google_Protobuf_FileDescriptorProto()
+        file.name = "m.proto"
+        file.package = "p"
+        file.syntax = "proto2"
+        file.messageType = [message]
+        file.enumType = [enumType]
+        let type = try #require(try DescriptorPool(files: [file]).message(named: "p.M"))
+        // {"a": ONE} then {"b": 5}: 5 is not an E.
+        let bytes: [UInt8] = [0x0A, 0x05, 0x0A, 0x01, 0x61, 0x10, 0x01, 0x0A, 0x05, 0x0A, 0x01, 0x62, 0x10, 0x05]
+        let decoded = try DynamicMessage(binary: bytes, as: type)
+        #expect(decoded.json(.compact) == #"{"byName":{"a":"ONE"}}"#)
+        #expect(decoded.unknownFields == Array(bytes.suffix(7)))
+        #expect(decoded.binary() == bytes)
+    }
 }
