@@ -7,7 +7,8 @@ public final class DescriptorPool: Sendable {
     public let files: [Google_Protobuf_FileDescriptorProto]
     /// Every service, sorted by full name.
     public let services: [ServiceDescriptor]
-    /// Every service, method (`pkg.Svc.Method`), message and enum full name, sorted.
+    /// Every service, method (`pkg.Svc.Method`), message and enum full name, sorted (the synthetic
+    /// entry types of map fields left out).
     public let symbols: [String]
     let schema: Schema
     private let serviceIndex: [String: Int]
@@ -29,7 +30,8 @@ public final class DescriptorPool: Sendable {
         var serviceIndex: [String: Int] = [:]
         for (i, service) in services.enumerated() { serviceIndex[service.fullName] = i }
         self.serviceIndex = serviceIndex
-        var symbols = Array(schema.messageIndex.keys) + Array(schema.enumIndex.keys)
+        // Map entry types are left out: nobody writes them, they would only crowd completion.
+        var symbols = schema.messages.filter { !$0.isMapEntry }.map(\.fullName) + Array(schema.enumIndex.keys)
         for service in services {
             symbols.append(service.fullName)
             symbols += service.methods.map(\.fullName)

@@ -19,6 +19,8 @@ import Testing
         #expect(pool.symbols.contains("tern.rich.Explorer.Chat"))
         #expect(pool.symbols.contains("tern.rich.Tree.Leaf.Kind"))
         #expect(pool.symbols == pool.symbols.sorted())
+        #expect(!pool.symbols.contains("tern.rich.Maps.StringStringEntry"))
+        #expect(pool.message(named: "tern.rich.Maps.StringStringEntry")?.isMapEntry == true)
         #expect(pool.enumType(named: ".tern.rich.Color")?.values.count == 5)
         let tree = try #require(pool.message(named: "tern.rich.Tree"))
         #expect(tree.field(named: "parent")?.messageType == tree)
