@@ -15,9 +15,12 @@ extension DynamicMessage {
     /// The message as proto3 JSON: lowerCamelCase names, fields at their zero value (without
     /// presence) left out, 64-bit integers as strings, enums by name, well-known types in their
     /// own forms. Unknown fields are not shown.
-    public func json(_ style: JSONStyle = .pretty) -> String {
+    /// With `emitDefaults`, fields without presence are printed at their zero value too (repeated
+    /// as `[]`, maps as `{}`), as json_format's `always_print_fields_with_no_presence` and grpcurl's
+    /// `-emit-defaults` do.
+    public func json(_ style: JSONStyle = .pretty, emitDefaults: Bool = false) -> String {
         var writer = JSONWriter(pretty: style == .pretty)
-        writer.write(JSONMessageEncoder(schema: descriptor.schema).message(self, depth: 0))
+        writer.write(JSONMessageEncoder(schema: descriptor.schema, emitDefaults: emitDefaults).message(self, depth: 0))
         return writer.out
     }
 }
@@ -535,6 +538,7 @@ struct JSONMessageDecoder {
 
 struct JSONMessageEncoder {
     let schema: Schema
+    var emitDefaults = false
 
     func message(_ message: DynamicMessage, depth: Int) -> JSONValue {
         let data = message.descriptor.data
@@ -548,7 +552,17 @@ struct JSONMessageEncoder {
         let data = message.descriptor.data
         var members: [(key: String, value: JSONValue)] = []
         for field in data.fields {
-            guard let value = message.values[field.number] else { continue }
+            guard let value = message.values[field.number] else {
+                guard emitDefaults else { continue }
+                if field.isMap {
+                    members.append((field.jsonName, .object([])))
+                } else if field.isRepeated {
+                    members.append((field.jsonName, .array([])))
+                } else if !field.hasPresence, let zero = ProtobufValue.zero(of: field.type) {
+                    members.append((field.jsonName, single(zero, field, depth: depth)))
+                }
+                continue
+            }
             switch value {
             case .single(let single):
                 members.append((field.jsonName, self.single(single, field, depth: depth)))

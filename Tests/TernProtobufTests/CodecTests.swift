@@ -155,6 +155,16 @@ private func binaryError(_ bytes: [UInt8], _ name: String, limits: ProtobufLimit
         #expect(try canonical(#"{"fInt32": 1,}"#, "tern.rich.Scalars") == #"{"fInt32":1}"#)
     }
 
+    @Test func emitDefaultsPrintsFieldsWithoutPresenceAtZero() throws {
+        let message = try fromJSON(#"{"name": "x"}"#, "tern.rich.Choice")
+        #expect(message.json(.compact, emitDefaults: true) == #"{"name":"x","plain":""}"#)
+        let scalars = try fromJSON("{}", "tern.rich.Scalars").json(.compact, emitDefaults: true)
+        #expect(scalars.hasPrefix(#"{"fDouble":0.0,"fFloat":0.0,"fInt64":"0","fUint64":"0","fInt32":0,"#))
+        #expect(scalars.contains(#""fEnum":"COLOR_UNSPECIFIED""#) && !scalars.contains("optInt32"))
+        #expect(
+            try fromJSON("{}", "tern.rich.Maps").json(.compact, emitDefaults: true).hasPrefix(#"{"stringString":{},"#))
+    }
+
     @Test func prettyOutputIndentsTwoSpaces() throws {
         let message = try fromJSON(#"{"label": "a", "children": [{"label": "b"}]}"#, "tern.rich.Tree")
         #expect(

@@ -12,6 +12,8 @@ import Testing
         var binary: [UInt8]
         var json: String
         var otherJSON: String
+        /// json_format's JSON with zero values printed (`always_print_fields_with_no_presence`), or empty.
+        var defaultsJSON: String
     }
 
     /// A line of `oracle.py gen`: type, base64 bytes, JSON, base64 of the other JSON form (or empty).
@@ -19,10 +21,12 @@ import Testing
         let parts = line.utf8.split(separator: 9, omittingEmptySubsequences: false).map {
             String(decoding: $0, as: UTF8.self)
         }
-        guard parts.count == 4, let binary = WellKnownText.decodeBase64(parts[1]),
+        guard parts.count == 5, let binary = WellKnownText.decodeBase64(parts[1]),
             let other = WellKnownText.decodeBase64(parts[3])
         else { throw ProtobufError("a malformed line from oracle.py") }
-        return Record(type: parts[0], binary: binary, json: parts[2], otherJSON: String(decoding: other, as: UTF8.self))
+        return Record(
+            type: parts[0], binary: binary, json: parts[2], otherJSON: String(decoding: other, as: UTF8.self),
+            defaultsJSON: parts[4])
     }
 
     /// JSON trees equal up to key order, with numbers compared as numbers (float32 tolerance).
@@ -61,6 +65,8 @@ import Testing
         var records = 0
         var jsonAgree = 0
         var otherForms = 0
+        var withDefaults = 0
+        var defaultsAgree = 0
         var disagreements: [String] = []
         var answers = ""
         for line in try String(contentsOf: generated, encoding: .utf8).utf8.split(separator: 10) {
@@ -80,6 +86,19 @@ import Testing
                     jsonAgree += 1
                 } else {
                     disagreements.append("\(record.type) JSON differs:\n ours   \(ours)\n theirs \(record.json)")
+                }
+                if !record.defaultsJSON.isEmpty {
+                    withDefaults += 1
+                    let ours = message.json(.compact, emitDefaults: true)
+                    let theirs = try JSONReader.parse(Array(record.defaultsJSON.utf8), maximumDepth: 200)
+                    if Self.same(try JSONReader.parse(Array(ours.utf8), maximumDepth: 200), theirs) {
+                        defaultsAgree += 1
+                    } else {
+                        disagreements.append(
+                            "\(record.type) JSON with defaults differs:\n ours   \(ours)\n"
+                                + " theirs \(record.defaultsJSON)"
+                        )
+                    }
                 }
             } catch {
                 disagreements.append("\(record.type) binary not decoded: \(error)")
@@ -114,15 +133,15 @@ import Testing
         let counts = String(decoding: check.output, as: UTF8.self)
         let summary = counts.split(separator: ", \"examples\"").first ?? ""
         print(
-            "differential: \(records) messages; JSON output agrees with json_format on \(jsonAgree); Python: \(summary)"
-        )
+            "differential: \(records) messages; JSON output agrees with json_format on \(jsonAgree), "
+                + "with defaults on \(defaultsAgree) of \(withDefaults); Python: \(summary)")
         for disagreement in disagreements.prefix(8) { print(disagreement) }
         if !counts.contains("\"examples\": []") {
             for line in counts.components(separatedBy: "\"difference\": ").dropFirst() { print(line.prefix(700)) }
         }
         #expect(records >= min(10_000, Int(count) ?? 10_000))
         #expect(disagreements.isEmpty, "\(disagreements.count) disagreements")
-        #expect(otherForms >= records / 3)
+        #expect(otherForms >= records / 3 && withDefaults >= records / 3)
         for (kind, count) in [("json", records), ("json_other_form", otherForms), ("roundtrip", records)] {
             #expect(counts.contains("\"\(kind)_ok\": \(count),"), "\(counts)")
         }

@@ -3,7 +3,8 @@
 
   oracle.py gen SEED COUNT OUT     random messages of the rich schema, one tab-separated line each: type,
                                    base64 wire bytes, json_format's JSON, and for every third message
-                                   base64 of its JSON with proto names, enum numbers and zero values
+                                   base64 of its JSON with proto names, enum numbers and zero values,
+                                   for another third its JSON with zero values (else empty)
   oracle.py variants OUT           edge-case JSON inputs, one line each: {"t", "j", "ok": json_format accepts it,
                                    "b": base64 of the message it reads (when ok)}
   oracle.py check IN               lines {"t", "b", "fj", "fj2", "rt"} (Swift's bytes from "j", from "j2"
@@ -254,9 +255,12 @@ def gen(seed, count, out):
             except Exception:  # json_format refuses some values (NaN in a Value, …)
                 skipped += 1
                 continue
+            # Every third message (another third) also with zero values printed, as -emit-defaults.
+            defaults = "" if written % 3 != 1 else json_format.MessageToJson(
+                msg, descriptor_pool=POOL, indent=None, always_print_fields_with_no_presence=True)
             # Tab-separated (compact JSON has no tab or line break; the pretty form goes in base64).
             other = "" if other is None else base64.b64encode(other.encode()).decode()
-            f.write("\t".join([name, base64.b64encode(data).decode(), text, other]) + "\n")
+            f.write("\t".join([name, base64.b64encode(data).decode(), text, other, defaults]) + "\n")
             written += 1
     print(json.dumps({"written": count, "skipped": skipped}))
 
