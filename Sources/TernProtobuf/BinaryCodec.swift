@@ -157,12 +157,22 @@ struct BinaryDecoder {
         if field.isMap {
             guard wire == .lengthDelimited, let entryIndex = field.message else { return false }
             let entryEnd = try delimitedEnd(&position, end)
+            let entryStart = position
             var entry = DynamicMessage(MessageDescriptor(schema: schema, index: entryIndex))
             try decode(into: &entry, from: &position, to: entryEnd, depth: depth + 1, group: nil)
             let entryData = entry.descriptor.data
             guard let keyIndex = entryData.byNumber[1], let valueIndex = entryData.byNumber[2] else { return true }
             let keyField = entryData.fields[keyIndex]
             let valueField = entryData.fields[valueIndex]
+            if let enumIndex = valueField.enumIndex, schema.enums[enumIndex].isClosed, entry.values[2] == nil,
+                !entry.unknownFields.isEmpty
+            {
+                // A number the closed enum lacks: the whole entry is an unknown field, as protobuf keeps it.
+                BinaryEncoder.tag(field.number, .lengthDelimited, into: &message.unknownFields)
+                BinaryEncoder.varint(UInt64(entryEnd - entryStart), into: &message.unknownFields)
+                message.unknownFields += bytes[entryStart..<entryEnd]
+                return true
+            }
             let keyValue: ProtobufValue?
             if case .single(let value)? = entry.values[1] {
                 keyValue = value
@@ -191,6 +201,12 @@ struct BinaryDecoder {
                 let packedEnd = try delimitedEnd(&position, end)
                 var list: [ProtobufValue]
                 if case .list(let existing)? = message.take(field.number) { list = existing } else { list = [] }
+                // The exact count (no doubling while growing): the bytes bound it, so does the limit.
+                switch expected {
+                case .fixed32: list.reserveCapacity(list.count + (packedEnd - position) / 4)
+                case .fixed64: list.reserveCapacity(list.count + (packedEnd - position) / 8)
+                default: list.reserveCapacity(list.count + bytes[position..<packedEnd].count { $0 < 0x80 })
+                }
                 var unknown: [UInt8] = []
                 while position < packedEnd {
                     let value = try scalar(field, wire: expected, at: &position, end: packedEnd)

@@ -7,7 +7,8 @@ public final class DescriptorPool: Sendable {
     public let files: [Google_Protobuf_FileDescriptorProto]
     /// Every service, sorted by full name.
     public let services: [ServiceDescriptor]
-    /// Every service, method (`pkg.Svc.Method`), message and enum full name, sorted.
+    /// Every service, method (`pkg.Svc.Method`), message and enum full name, sorted (the synthetic
+    /// entry types of map fields left out).
     public let symbols: [String]
     let schema: Schema
     private let serviceIndex: [String: Int]
@@ -29,7 +30,8 @@ public final class DescriptorPool: Sendable {
         var serviceIndex: [String: Int] = [:]
         for (i, service) in services.enumerated() { serviceIndex[service.fullName] = i }
         self.serviceIndex = serviceIndex
-        var symbols = Array(schema.messageIndex.keys) + Array(schema.enumIndex.keys)
+        // Map entry types are left out: nobody writes them, they would only crowd completion.
+        var symbols = schema.messages.filter { !$0.isMapEntry }.map(\.fullName) + Array(schema.enumIndex.keys)
         for service in services {
             symbols.append(service.fullName)
             symbols += service.methods.map(\.fullName)
@@ -279,28 +281,12 @@ private struct PoolBuilder {
         if proto.proto3Optional { hasPresence = true }
         let isMap = isRepeated && type == .message && message.map { messages[$0].proto.options.mapEntry } == true
         return FieldData(
-            owner: owner, name: proto.name, jsonName: proto.hasJsonName ? proto.jsonName : Self.camelCase(proto.name),
+            owner: owner, name: proto.name,
+            jsonName: proto.hasJsonName ? proto.jsonName : WellKnownText.jsonName(proto.name),
             number: proto.number, type: type, isRepeated: isRepeated, isRequired: isRequired, isPacked: isPacked,
             hasPresence: hasPresence, oneofIndex: oneofIndex,
             defaultValue: proto.hasDefaultValue ? proto.defaultValue : nil, typeName: proto.typeName,
             message: message, enumIndex: enumIndex, isMap: isMap)
-    }
-
-    /// protoc's default JSON name: underscores dropped, the letter after each one upper-cased.
-    static func camelCase(_ name: String) -> String {
-        var result = ""
-        var upper = false
-        for character in name {
-            if character == "_" {
-                upper = true
-            } else if upper {
-                result += character.uppercased()
-                upper = false
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 
     func services(schema: Schema) throws(ProtobufError) -> [ServiceDescriptor] {

@@ -54,8 +54,11 @@ extension DescriptorPool {
             {
                 label = "optional "
             }
-            let type = field.type == .group ? "group" : typeName(field)
-            text = label + type + " " + field.name
+            if field.type == .group, let message = field.message {
+                text = label + "group " + schema.messages[message].name  // the field is its name lower-cased
+            } else {
+                text = label + typeName(field) + " " + field.name
+            }
         }
         text += " = \(field.number)"
         var options: [String] = []
@@ -63,7 +66,7 @@ extension DescriptorPool {
             let quoted = field.type == .string || field.type == .bytes
             options.append("default = " + (quoted ? "\"\(defaultValue)\"" : defaultValue))
         }
-        if field.jsonName != PoolText.camelCase(field.name) { options.append("json_name = \"\(field.jsonName)\"") }
+        if field.jsonName != WellKnownText.jsonName(field.name) { options.append("json_name = \"\(field.jsonName)\"") }
         if field.isRepeated, field.type.isPackable {
             if syntax == .proto3, !field.isPacked { options.append("packed = false") }
             if syntax == .proto2, field.isPacked { options.append("packed = true") }
@@ -109,10 +112,11 @@ extension DescriptorPool {
         lines.append(indent + "}")
     }
 
-    /// A JSON request to fill in, with `//` comments: every field at a zero value with its type
-    /// (`"id": 0, // int64`), nested messages expanded once (a type already being expanded is cut
-    /// to `{}`), maps as `{}`, repeated fields with one element, and of each oneof only the first
-    /// member, with a comment naming the others. `DynamicMessage(json:as:)` reads it back.
+    /// A JSON request to fill in, with `//` comments: every field at a zero value (a proto2
+    /// field at its default) with its type (`"id": 0, // int64`), nested messages expanded once
+    /// (a type already being expanded is cut to `{}`), maps as `{}`, repeated fields with one
+    /// element, and of each oneof only the first member, with a comment naming the others.
+    /// `DynamicMessage(json:as:)` reads it back.
     public func template(for message: MessageDescriptor) -> String {
         var writer = TemplateWriter(schema: schema)
         if let zero = writer.zero(ofMessage: message.index) {
@@ -120,24 +124,6 @@ extension DescriptorPool {
         }
         writer.object(message.index, indent: 0, path: [], comment: nil)
         return writer.out
-    }
-}
-
-private enum PoolText {
-    static func camelCase(_ name: String) -> String {
-        var result = ""
-        var upper = false
-        for character in name {
-            if character == "_" {
-                upper = true
-            } else if upper {
-                result += character.uppercased()
-                upper = false
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 }
 
@@ -211,6 +197,25 @@ private struct TemplateWriter {
     /// The zero value of a non-message field, or of a well-known type with its own JSON form.
     private func zero(_ field: FieldData) -> String? {
         if let message = field.message { return zero(ofMessage: message) }
+        if let defaultValue = field.defaultValue, !field.isRepeated {
+            switch field.type {
+            case .string:
+                var quoted = ""
+                JSONWriter.quote(defaultValue, into: &quoted)
+                return quoted
+            case .enum: return "\"" + defaultValue + "\""
+            case .bool: return defaultValue == "true" ? "true" : "false"
+            case .float, .double:
+                switch defaultValue {
+                case "inf": return "\"Infinity\""
+                case "-inf": return "\"-Infinity\""
+                case "nan": return "\"NaN\""
+                default: return Double(defaultValue) == nil ? "0" : defaultValue
+                }
+            case .bytes: break
+            default: return Int64(defaultValue) != nil || UInt64(defaultValue) != nil ? defaultValue : "0"
+            }
+        }
         switch field.type {
         case .bool: return "false"
         case .string, .bytes: return "\"\""

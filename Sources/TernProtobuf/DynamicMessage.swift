@@ -73,7 +73,8 @@ public struct DynamicMessage: Sendable, Equatable {
         self.descriptor = descriptor
     }
 
-    /// The value of the field with this number; setting a oneof member clears the others.
+    /// The value of the field with this number; setting a oneof member clears the others, and a
+    /// number the type doesn't declare is ignored.
     public subscript(number: Int32) -> FieldValue? {
         get { values[number] }
         set {
@@ -94,10 +95,7 @@ public struct DynamicMessage: Sendable, Equatable {
     /// set to its zero value is cleared instead.
     mutating func set(_ number: Int32, _ value: FieldValue) {
         let data = descriptor.data
-        guard let index = data.byNumber[number] else {
-            values[number] = value
-            return
-        }
+        guard let index = data.byNumber[number] else { return }  // not a field of the type
         let field = data.fields[index]
         if let oneof = field.oneofIndex {
             for other in data.fields where other.oneofIndex == oneof && other.number != number {

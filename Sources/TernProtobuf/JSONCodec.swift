@@ -15,9 +15,12 @@ extension DynamicMessage {
     /// The message as proto3 JSON: lowerCamelCase names, fields at their zero value (without
     /// presence) left out, 64-bit integers as strings, enums by name, well-known types in their
     /// own forms. Unknown fields are not shown.
-    public func json(_ style: JSONStyle = .pretty) -> String {
+    /// With `emitDefaults`, fields without presence are printed at their zero value too (repeated
+    /// as `[]`, maps as `{}`), as json_format's `always_print_fields_with_no_presence` and grpcurl's
+    /// `-emit-defaults` do.
+    public func json(_ style: JSONStyle = .pretty, emitDefaults: Bool = false) -> String {
         var writer = JSONWriter(pretty: style == .pretty)
-        writer.write(JSONMessageEncoder(schema: descriptor.schema).message(self, depth: 0))
+        writer.write(JSONMessageEncoder(schema: descriptor.schema, emitDefaults: emitDefaults).message(self, depth: 0))
         return writer.out
     }
 }
@@ -227,23 +230,29 @@ struct JSONMessageDecoder {
         switch json {
         case .number(let text):
             guard let parsed = Double(text) else { throw ProtobufError("malformed number \(text)") }
-            value = parsed
+            // `-0` is the integer zero; only `-0.0` is negative zero.
+            value = parsed == 0 && !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? 0 : parsed
         case .string("NaN"): value = .nan
         case .string("Infinity"): value = .infinity
         case .string("-Infinity"): value = -.infinity
         case .string(let text):
-            guard Self.isNumberText(text), let parsed = Double(text) else {
-                throw ProtobufError("expected a number, \"NaN\", \"Infinity\" or \"-Infinity\", found \(json.summary)")
+            let trimmed = text.trimmingSpace
+            switch trimmed.lowercased() {
+            case "inf", "+inf", "infinity", "+infinity": value = .infinity
+            case "-inf", "-infinity": value = -.infinity
+            default:
+                guard Self.isNumberText(trimmed), let parsed = Double(trimmed) else {
+                    throw ProtobufError(
+                        "expected a number, \"NaN\", \"Infinity\" or \"-Infinity\", found \(json.summary)")
+                }
+                guard parsed.isFinite else { throw ProtobufError("\(text) is out of range for a \(type.protoName)") }
+                value = parsed
             }
-            value = parsed
         default:
             throw ProtobufError("expected a number, found \(json.summary)")
         }
         if value.isInfinite, case .number(let text) = json {
             throw ProtobufError("\(text) is out of range for a \(type.protoName); write \"Infinity\" or \"-Infinity\"")
-        }
-        if value.isInfinite, case .string(let text) = json, text != "Infinity", text != "-Infinity" {
-            throw ProtobufError("\(text) is out of range for a \(type.protoName)")
         }
         guard type == .float else { return .double(value) }
         if value.isFinite, Float(value).isInfinite {
@@ -252,20 +261,43 @@ struct JSONMessageDecoder {
         return .float(Float(value))
     }
 
-    /// Digits, sign, point and exponent only (Double(_:) also takes `inf`, `nan` and hex).
-    private static func isNumberText(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count < 400
-            && text.utf8.allSatisfy {
-                ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || "+-.eE".utf8.contains($0)
+    /// A decimal number as Python's float() reads one: `[+-]digits[.digits][e[+-]digits]`, with
+    /// digits on at least one side of the point (Double(_:) also takes `inf`, `nan` and hex).
+    static func isNumberText(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard !bytes.isEmpty, bytes.count < 400 else { return false }
+        var i = 0
+        func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
+        if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+        var mantissaDigits = 0
+        while isDigit(i) {
+            i += 1
+            mantissaDigits += 1
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            while isDigit(i) {
+                i += 1
+                mantissaDigits += 1
             }
-            && text.utf8.contains { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        }
+        guard mantissaDigits > 0 else { return false }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard isDigit(i) else { return false }
+            while isDigit(i) { i += 1 }
+        }
+        return i == bytes.count
     }
 
     func integer(_ json: JSONValue, _ type: FieldDescriptor.FieldType) throws(ProtobufError) -> ProtobufValue {
         let parsed: IntegerText?
         switch json {
         case .number(let text): parsed = Self.integerValue(ofNumber: text)
-        case .string(let text): parsed = Self.integerValue(ofString: text)
+        case .string(let text):
+            parsed =
+                Self.integerValue(ofString: text) ?? (Self.isNumberText(text) ? Self.integerValue(ofNumber: text) : nil)
         default: throw ProtobufError("expected an integer (\(type.protoName)), found \(json.summary)")
         }
         guard let parsed else {
@@ -329,8 +361,8 @@ struct JSONMessageDecoder {
     static func integerValue(ofNumber text: String) -> IntegerText? {
         var bytes = Array(text.utf8)[...]
         var negative = false
-        if bytes.first == UInt8(ascii: "-") {
-            negative = true
+        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
+            negative = bytes.first == UInt8(ascii: "-")
             bytes = bytes.dropFirst()
         }
         var exponent = 0
@@ -401,6 +433,10 @@ struct JSONMessageDecoder {
             }
             if members.isEmpty { return message }
             guard let typeURL = members.first(where: { $0.key == "@type" })?.value else {
+                // The plain form the output falls back to for an Any of a type the descriptors lack.
+                if members.allSatisfy({ data.byName[$0.key] != nil }) {
+                    return try fields(members, type: type, depth: depth)
+                }
                 throw ProtobufError("an Any needs \"@type\"")
             }
             guard case .string(let url) = typeURL else {
@@ -431,6 +467,8 @@ struct JSONMessageDecoder {
             message.set(try field(1).number, .single(.string(url)))
             message.set(try field(2).number, .single(.bytes(content.binary())))
         case .timestamp:
+            // The plain form the output falls back to outside years 1 to 9999.
+            if case .object(let members) = json { return try fields(members, type: type, depth: depth) }
             guard case .string(let text) = json, let time = WellKnownText.parseTimestamp(text) else {
                 throw ProtobufError(
                     "expected an RFC 3339 timestamp like \"2024-05-01T12:00:00Z\" (years 1 to 9999), found "
@@ -439,6 +477,7 @@ struct JSONMessageDecoder {
             message.set(try field(1).number, .single(.int64(time.seconds)))
             message.set(try field(2).number, .single(.int32(time.nanos)))
         case .duration:
+            if case .object(let members) = json { return try fields(members, type: type, depth: depth) }
             guard case .string(let text) = json, let duration = WellKnownText.parseDuration(text) else {
                 throw ProtobufError("expected a duration like \"1.5s\" (at most 315576000000s), found \(json.summary)")
             }
@@ -477,10 +516,11 @@ struct JSONMessageDecoder {
             guard case .string(let text) = json else {
                 throw ProtobufError("expected a string of comma-separated paths (FieldMask), found \(json.summary)")
             }
-            let paths = text.split(separator: ",", omittingEmptySubsequences: true).map {
-                ProtobufValue.string(WellKnownText.snakePath(String($0)))
+            if text.contains("_") {
+                throw ProtobufError("a FieldMask path is written in lowerCamelCase, without \"_\": \(json.summary)")
             }
-            message.set(try field(1).number, .list(paths))
+            let parts = text.isEmpty ? [] : text.split(separator: ",", omittingEmptySubsequences: false)
+            message.set(try field(1).number, .list(parts.map { .string(WellKnownText.snakePath(String($0))) }))
         case .empty:
             guard case .object(let members) = json else {
                 throw ProtobufError("expected {} (google.protobuf.Empty), found \(json.summary)")
@@ -498,6 +538,7 @@ struct JSONMessageDecoder {
 
 struct JSONMessageEncoder {
     let schema: Schema
+    var emitDefaults = false
 
     func message(_ message: DynamicMessage, depth: Int) -> JSONValue {
         let data = message.descriptor.data
@@ -511,7 +552,17 @@ struct JSONMessageEncoder {
         let data = message.descriptor.data
         var members: [(key: String, value: JSONValue)] = []
         for field in data.fields {
-            guard let value = message.values[field.number] else { continue }
+            guard let value = message.values[field.number] else {
+                guard emitDefaults else { continue }
+                if field.isMap {
+                    members.append((field.jsonName, .object([])))
+                } else if field.isRepeated {
+                    members.append((field.jsonName, .array([])))
+                } else if !field.hasPresence, let zero = ProtobufValue.zero(of: field.type) {
+                    members.append((field.jsonName, single(zero, field, depth: depth)))
+                }
+                continue
+            }
             switch value {
             case .single(let single):
                 members.append((field.jsonName, self.single(single, field, depth: depth)))
@@ -564,7 +615,8 @@ struct JSONMessageEncoder {
     }
 
     /// The special JSON of a well-known type; nil to print it as an ordinary message (when its
-    /// content has no JSON form, such as a timestamp out of range or an Any of an unknown type).
+    /// content has no JSON form, such as a timestamp out of range or an Any of a type the pool
+    /// lacks: `{"typeUrl": …, "value": "<base64>"}`). The reader takes those plain forms back.
     private func wellKnown(_ kind: WellKnownType, _ message: DynamicMessage, depth: Int) -> JSONValue? {
         let data = message.descriptor.data
         switch kind {
@@ -582,9 +634,10 @@ struct JSONMessageEncoder {
                     binary: bytes, as: MessageDescriptor(schema: schema, index: inner), limits: limits)
             else { return nil }
             let typeMember = (key: "@type", value: JSONValue.string(url))
-            if let innerKind = schema.messages[inner].wellKnown, innerKind != .empty,
-                let special = wellKnown(innerKind, content, depth: depth + 1)
-            {
+            if let innerKind = schema.messages[inner].wellKnown, innerKind != .empty {
+                // A well-known type goes under "value", as its plain fields when it has no JSON form.
+                let special =
+                    wellKnown(innerKind, content, depth: depth + 1) ?? .object(fields(content, depth: depth + 1))
                 return .object([typeMember, (key: "value", value: special)])
             }
             return .object([typeMember] + fields(content, depth: depth + 1))
@@ -625,7 +678,7 @@ struct JSONMessageEncoder {
         case .fieldMask:
             guard case .list(let list)? = message.values[1] else { return .string("") }
             let paths = list.compactMap { element -> String? in
-                if case .string(let path) = element { return WellKnownText.camelPath(path) }
+                if case .string(let path) = element { return WellKnownText.jsonName(path) }
                 return nil
             }
             return .string(paths.joined(separator: ","))
@@ -651,5 +704,16 @@ extension MapKey {
         case .bool(let value): value ? "true" : "false"
         case .string(let value): value
         }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces, tabs and line breaks.
+    var trimmingSpace: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
     }
 }

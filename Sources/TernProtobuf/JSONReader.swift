@@ -279,6 +279,19 @@ struct JSONReader {
     mutating func string() throws(ProtobufError) -> String {
         let start = position
         position += 1
+        // The common case: no escape before the closing quote, no control character.
+        var end = position
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let text = String(validating: bytes[position..<end], as: UTF8.self) else {
+                throw failure("a string is not valid UTF-8", at: start)
+            }
+            position = end + 1
+            return text
+        }
         var out: [UInt8] = []
         var runStart = position
         while true {

@@ -148,9 +148,10 @@ enum WellKnownText {
         var i = 0
         while i + 3 <= bytes.count {
             let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-            out += [
-                alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)],
-            ]
+            out.append(alphabet[Int(n >> 18)])
+            out.append(alphabet[Int(n >> 12 & 63)])
+            out.append(alphabet[Int(n >> 6 & 63)])
+            out.append(alphabet[Int(n & 63)])
             i += 3
         }
         let rest = bytes.count - i
@@ -167,6 +168,7 @@ enum WellKnownText {
     /// Standard or URL-safe base64, padded or not; nil when malformed.
     static func decodeBase64(_ text: String) -> [UInt8]? {
         var values: [UInt8] = []
+        values.reserveCapacity(text.utf8.count)
         var padding = 0
         for byte in text.utf8 {
             let value: UInt8
@@ -179,13 +181,15 @@ enum WellKnownText {
             case UInt8(ascii: "="):
                 padding += 1
                 continue
+            case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+                continue  // line breaks of wrapped base64
             default: return nil
             }
             guard padding == 0 else { return nil }
             values.append(value)
         }
-        guard values.count % 4 != 1, padding <= 2 else { return nil }
-        if padding > 0, (values.count + padding) % 4 != 0 { return nil }
+        // Padding is optional, and needs not be complete ("AQ=" is "AQ==").
+        guard values.count % 4 != 1, padding <= 2, padding == 0 || values.count % 4 != 0 else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(values.count * 3 / 4)
         var i = 0
@@ -193,9 +197,9 @@ enum WellKnownText {
             let n =
                 UInt32(values[i]) << 18 | UInt32(values[i + 1]) << 12 | UInt32(values[i + 2]) << 6
                 | UInt32(values[i + 3])
-            out += [
-                UInt8(truncatingIfNeeded: n >> 16), UInt8(truncatingIfNeeded: n >> 8), UInt8(truncatingIfNeeded: n),
-            ]
+            out.append(UInt8(truncatingIfNeeded: n >> 16))
+            out.append(UInt8(truncatingIfNeeded: n >> 8))
+            out.append(UInt8(truncatingIfNeeded: n))
             i += 4
         }
         let rest = values.count - i
@@ -208,22 +212,27 @@ enum WellKnownText {
         return out
     }
 
-    // MARK: FieldMask paths
+    // MARK: Names
 
-    /// `foo_bar.baz` → `fooBar.baz`.
-    static func camelPath(_ path: String) -> String {
-        var out = ""
+    /// protoc's JSON name of a field without `json_name`: underscores dropped, the letter after each
+    /// one upper-cased. Also a FieldMask path's JSON form (`foo_bar.baz` → `fooBar.baz`).
+    static func jsonName(_ name: String) -> String {
+        var result = ""
         var upper = false
-        for character in path {
+        for character in name {
             if character == "_" {
                 upper = true
-            } else {
-                out += upper ? character.uppercased() : String(character)
+            } else if upper {
+                result += character.uppercased()
                 upper = false
+            } else {
+                result.append(character)
             }
         }
-        return out
+        return result
     }
+
+    // MARK: FieldMask paths
 
     /// `fooBar.baz` → `foo_bar.baz`.
     static func snakePath(_ path: String) -> String {

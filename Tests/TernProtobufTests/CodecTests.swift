@@ -155,6 +155,16 @@ private func binaryError(_ bytes: [UInt8], _ name: String, limits: ProtobufLimit
         #expect(try canonical(#"{"fInt32": 1,}"#, "tern.rich.Scalars") == #"{"fInt32":1}"#)
     }
 
+    @Test func emitDefaultsPrintsFieldsWithoutPresenceAtZero() throws {
+        let message = try fromJSON(#"{"name": "x"}"#, "tern.rich.Choice")
+        #expect(message.json(.compact, emitDefaults: true) == #"{"name":"x","plain":""}"#)
+        let scalars = try fromJSON("{}", "tern.rich.Scalars").json(.compact, emitDefaults: true)
+        #expect(scalars.hasPrefix(#"{"fDouble":0.0,"fFloat":0.0,"fInt64":"0","fUint64":"0","fInt32":0,"#))
+        #expect(scalars.contains(#""fEnum":"COLOR_UNSPECIFIED""#) && !scalars.contains("optInt32"))
+        #expect(
+            try fromJSON("{}", "tern.rich.Maps").json(.compact, emitDefaults: true).hasPrefix(#"{"stringString":{},"#))
+    }
+
     @Test func prettyOutputIndentsTwoSpaces() throws {
         let message = try fromJSON(#"{"label": "a", "children": [{"label": "b"}]}"#, "tern.rich.Tree")
         #expect(
@@ -233,6 +243,19 @@ private func binaryError(_ bytes: [UInt8], _ name: String, limits: ProtobufLimit
         #expect(jsonError(json, "tern.rich.Tree").contains("deeper than 100"))
         let arrays = String(repeating: "[", count: 100_000)
         #expect(jsonError(#"{"value": \#(arrays)}"#, "tern.rich.WellKnown").contains("deeper than 100"))
+    }
+
+    @Test func inputOverTheByteLimitIsRefusedBeforeReading() throws {
+        let limits = ProtobufLimits(maximumDepth: 100, maximumBytes: 8)
+        #expect(
+            try binaryError([UInt8](repeating: 0, count: 9), "tern.rich.Scalars", limits: limits)
+                == "the message is 9 bytes, over the limit of 8")
+        #expect(throws: ProtobufError("the JSON is 12 bytes, over the limit of 8")) {
+            try DynamicMessage(json: Array(#"{"fInt32":1}"#.utf8), as: type("tern.rich.Scalars"), limits: limits)
+        }
+        #expect(throws: ProtobufError("the JSON is 9 bytes, over the limit of 8")) {
+            try jsonDocuments(Array("{} {} {} ".utf8), limits: limits)
+        }
     }
 
     @Test func invalidWireTypesAndNumbersAreErrors() throws {
@@ -335,6 +358,19 @@ private func binaryError(_ bytes: [UInt8], _ name: String, limits: ProtobufLimit
                 #"{"any": {"@type": "type.googleapis.com/tern.rich.GetRequest", "nmae": "x"}}"#, "tern.rich.WellKnown"
             )
             .contains(#"has no field "nmae" (did you mean "name"?)"#))
+    }
+
+    @Test func valuesWithoutAJSONFormArePrintedAsPlainFieldsAndReadBack() throws {
+        // An Any of a type the pool lacks, and a timestamp in year 10000.
+        let any: [UInt8] = [0x0A, 0x08] + Array("x/no.Such".utf8.prefix(8)) + [0x12, 0x01, 0x07]
+        var bytes: [UInt8] = [0x0A, UInt8(any.count)] + any
+        var seconds: [UInt8] = [0x08]
+        BinaryEncoder.varint(253_402_300_800, into: &seconds)  // 10000-01-01T00:00:00Z
+        bytes += [0x12, UInt8(seconds.count)] + seconds
+        let message = try DynamicMessage(binary: bytes, as: type("tern.rich.WellKnown"))
+        let json = message.json(.compact)
+        #expect(json == #"{"any":{"typeUrl":"x/no.Suc","value":"Bw=="},"timestamp":{"seconds":"253402300800"}}"#)
+        #expect(try fromJSON(json, "tern.rich.WellKnown") == message)
     }
 
     @Test func structValueListValueAndNullValue() throws {

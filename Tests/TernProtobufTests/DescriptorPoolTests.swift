@@ -19,6 +19,8 @@ import Testing
         #expect(pool.symbols.contains("tern.rich.Explorer.Chat"))
         #expect(pool.symbols.contains("tern.rich.Tree.Leaf.Kind"))
         #expect(pool.symbols == pool.symbols.sorted())
+        #expect(!pool.symbols.contains("tern.rich.Maps.StringStringEntry"))
+        #expect(pool.message(named: "tern.rich.Maps.StringStringEntry")?.isMapEntry == true)
         #expect(pool.enumType(named: ".tern.rich.Color")?.values.count == 5)
         let tree = try #require(pool.message(named: "tern.rich.Tree"))
         #expect(tree.field(named: "parent")?.messageType == tree)
@@ -75,7 +77,8 @@ import Testing
         let legacy = try #require(pool.describe("tern.legacy.Legacy"))
         #expect(legacy.contains("required int32 id = 1;"))
         #expect(legacy.contains(#"optional string name = 2 [default = "anonymous"];"#))
-        #expect(legacy.contains("optional group item = 9;"))
+        #expect(legacy.contains("optional group Item = 9;"))
+        #expect(legacy.contains("repeated group Entry = 12;"))
         #expect(legacy.contains("repeated int32 packed_numbers = 8 [packed = true];"))
         #expect(pool.describe("tern.rich.Color")?.hasPrefix("enum Color {\n  COLOR_UNSPECIFIED = 0;") == true)
         #expect(pool.describe("no.Such") == nil)
@@ -107,6 +110,11 @@ import Testing
         #expect(template.contains(#""timestamp": "1970-01-01T00:00:00Z", // google.protobuf.Timestamp"#))
         #expect(template.contains(#"  "more": [] // repeated tern.rich.Everything (recursive: left empty)"#))
         #expect(template.hasPrefix("{\n") && template.hasSuffix("\n}"))
+        let legacy = pool.template(for: try #require(pool.message(named: "tern.legacy.Legacy")))
+        #expect(legacy.contains(#"  "name": "anonymous", // string"#))
+        #expect(legacy.contains(#"  "size": "MEDIUM", // enum tern.legacy.Size"#))
+        #expect(legacy.contains(#"  "small": "-Infinity", // float"#))
+        #expect(legacy.contains(#"  "huge": 18446744073709551615, // uint64"#))
     }
 
     private func file(
@@ -157,5 +165,98 @@ import Testing
                 file("a.proto", messages: [message("A")]), file("b.proto", messages: [message("A")]),
             ])
         }
+    }
+
+    @Test func editionsFeaturesDecidePresencePackingAndDelimitedMessages() throws {
+        func field(_ name: String, _ number: Int32, _ type: Google_Protobuf_FieldDescriptorProto.TypeEnum)
+            -> Google_Protobuf_FieldDescriptorProto
+        {
+            var field = Google_Protobuf_FieldDescriptorProto()
+            field.name = name
+            field.number = number
+            field.type = type
+            field.label = .optional
+            return field
+        }
+        var explicit = field("b", 2, .int32)
+        explicit.options.features.fieldPresence = .explicit
+        var expanded = field("c", 3, .int32)
+        expanded.label = .repeated
+        expanded.options.features.repeatedFieldEncoding = .expanded
+        var packed = field("d_list", 4, .int32)
+        packed.label = .repeated
+        var child = field("child", 5, .message)
+        child.typeName = ".ed.M"
+        child.options.features.messageEncoding = .delimited
+        var message = Google_Protobuf_DescriptorProto()
+        message.name = "M"
+        message.field = [field("a", 1, .int32), explicit, expanded, packed, child]
+        var file = Google_Protobuf_FileDescriptorProto()
+        file.name = "ed.proto"
+        file.package = "ed"
+        file.syntax = "editions"
+        file.edition = .edition2023
+        file.options.features.fieldPresence = .implicit
+        file.messageType = [message]
+        let pool = try DescriptorPool(files: [file])
+        let m = try #require(pool.message(named: "ed.M"))
+        #expect(m.syntax == .editions)
+        #expect(m.field(named: "a")?.hasPresence == false)
+        #expect(m.field(named: "b")?.hasPresence == true)
+        #expect(m.field(named: "c")?.isPacked == false)
+        #expect(m.field(named: "d_list")?.isPacked == true)
+        #expect(m.field(named: "dList")?.name == "d_list")  // no json_name in the descriptor: computed
+        #expect(m.field(named: "child")?.type == .group)
+        let value = try DynamicMessage(json: Array(#"{"a":0,"b":0,"c":[1],"dList":[2],"child":{"a":3}}"#.utf8), as: m)
+        #expect(value.json(.compact) == #"{"b":0,"c":[1],"dList":[2],"child":{"a":3}}"#)
+        #expect(value.binary() == [0x10, 0x00, 0x18, 0x01, 0x22, 0x01, 0x02, 0x2B, 0x08, 0x03, 0x2C])
+    }
+
+    @Test func closedEnumMapValueOutsideTheEnumKeepsTheWholeEntryUnknown() throws {
+        var enumType = Google_Protobuf_EnumDescriptorProto()
+        enumType.name = "E"
+        enumType.value = [("ZERO", 0), ("ONE", 1)].map { name, number in
+            var value = Google_Protobuf_EnumValueDescriptorProto()
+            value.name = name
+            value.number = Int32(number)
+            return value
+        }
+        func field(
+            _ name: String, _ number: Int32, _ type: Google_Protobuf_FieldDescriptorProto.TypeEnum,
+            _ typeName: String = ""
+        )
+            -> Google_Protobuf_FieldDescriptorProto
+        {
+            var field = Google_Protobuf_FieldDescriptorProto()
+            field.name = name
+            field.number = number
+            field.type = type
+            field.label = .optional
+            if !typeName.isEmpty { field.typeName = typeName }
+            return field
+        }
+        var entry = Google_Protobuf_DescriptorProto()
+        entry.name = "ByNameEntry"
+        entry.options.mapEntry = true
+        entry.field = [field("key", 1, .string), field("value", 2, .enum, ".p.E")]
+        var map = field("by_name", 1, .message, ".p.M.ByNameEntry")
+        map.label = .repeated
+        var message = Google_Protobuf_DescriptorProto()
+        message.name = "M"
+        message.field = [map]
+        message.nestedType = [entry]
+        var file = Google_Protobuf_FileDescriptorProto()
+        file.name = "m.proto"
+        file.package = "p"
+        file.syntax = "proto2"
+        file.messageType = [message]
+        file.enumType = [enumType]
+        let type = try #require(try DescriptorPool(files: [file]).message(named: "p.M"))
+        // {"a": ONE} then {"b": 5}: 5 is not an E.
+        let bytes: [UInt8] = [0x0A, 0x05, 0x0A, 0x01, 0x61, 0x10, 0x01, 0x0A, 0x05, 0x0A, 0x01, 0x62, 0x10, 0x05]
+        let decoded = try DynamicMessage(binary: bytes, as: type)
+        #expect(decoded.json(.compact) == #"{"byName":{"a":"ONE"}}"#)
+        #expect(decoded.unknownFields == Array(bytes.suffix(7)))
+        #expect(decoded.binary() == bytes)
     }
 }

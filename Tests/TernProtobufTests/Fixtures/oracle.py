@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """The oracle of TernProtobuf's differential test: protobuf's own Python runtime (upb) and json_format.
 
-  oracle.py gen SEED COUNT OUT     random messages of the rich schema, one JSON line each:
-                                   {"t": type, "b": base64 wire bytes, "j": json_format's JSON}
-  oracle.py check IN               lines {"t", "b", "fj", "rt"} (Swift's bytes from json_format's JSON and
-                                   from decode→encode of "b"): prints counts of agreements as JSON
+  oracle.py gen SEED COUNT OUT     random messages of the rich schema, one tab-separated line each: type,
+                                   base64 wire bytes, json_format's JSON, and for every third message
+                                   base64 of its JSON with proto names, enum numbers and zero values,
+                                   for another third its JSON with zero values (else empty)
+  oracle.py variants OUT           edge-case JSON inputs, one line each: {"t", "j", "ok": json_format accepts it,
+                                   "b": base64 of the message it reads (when ok)}
+  oracle.py check IN               lines {"t", "b", "fj", "fj2", "rt"} (Swift's bytes from "j", from "j2"
+                                   and from decode→encode of "b"): prints counts of agreements as JSON
 """
 import base64
 import json
@@ -197,6 +201,8 @@ def fill(msg, depth):
             pass
         elif R.random() > p:
             continue
+        elif field.name == "more" and depth >= 1:
+            continue  # Everything inside Everything once: enough nesting, and keeps the test quick
         mt = field.message_type
         if mt is not None and mt.GetOptions().map_entry:
             key_field, value_field = mt.fields_by_name["key"], mt.fields_by_name["value"]
@@ -241,10 +247,20 @@ def gen(seed, count, out):
             try:
                 data = msg.SerializeToString()
                 text = json_format.MessageToJson(msg, descriptor_pool=POOL, indent=None)
+                # The other forms a reader must take: proto field names, enum numbers, zero values
+                # (every third message, to keep the test quick).
+                other = None if written % 3 else json_format.MessageToJson(msg, descriptor_pool=POOL, indent=2,
+                                                  preserving_proto_field_name=True, use_integers_for_enums=True,
+                                                  always_print_fields_with_no_presence=True)
             except Exception:  # json_format refuses some values (NaN in a Value, …)
                 skipped += 1
                 continue
-            f.write(json.dumps({"t": name, "b": base64.b64encode(data).decode(), "j": text}) + "\n")
+            # Every third message (another third) also with zero values printed, as -emit-defaults.
+            defaults = "" if written % 3 != 1 else json_format.MessageToJson(
+                msg, descriptor_pool=POOL, indent=None, always_print_fields_with_no_presence=True)
+            # Tab-separated (compact JSON has no tab or line break; the pretty form goes in base64).
+            other = "" if other is None else base64.b64encode(other.encode()).decode()
+            f.write("\t".join([name, base64.b64encode(data).decode(), text, other, defaults]) + "\n")
             written += 1
     print(json.dumps({"written": count, "skipped": skipped}))
 
@@ -267,15 +283,17 @@ def difference(a, b):
 
 
 def check(path):
-    counts = {"json_ok": 0, "json_bad": 0, "roundtrip_ok": 0, "roundtrip_bad": 0, "examples": []}
+    counts = {"json_ok": 0, "json_bad": 0, "json_other_form_ok": 0, "json_other_form_bad": 0, "roundtrip_ok": 0,
+              "roundtrip_bad": 0, "examples": []}
     with open(path) as f:
         for line in f:
             record = json.loads(line)
             c = cls(record["t"])
             original = c.FromString(base64.b64decode(record["b"]))
-            for key, label in (("fj", "json"), ("rt", "roundtrip")):
+            for key, label in (("fj", "json"), ("fj2", "json_other_form"), ("rt", "roundtrip")):
                 if record.get(key) is None:
-                    counts[label + "_bad"] += 1
+                    if key != "fj2":
+                        counts[label + "_bad"] += 1
                     continue
                 try:
                     other = c.FromString(base64.b64decode(record[key]))
@@ -291,8 +309,116 @@ def check(path):
     print(json.dumps(counts))
 
 
+VARIANTS = {
+    "tern.rich.Scalars": {
+        "fInt32": ['1', '-1', '"1"', '"-1"', '1.0', '1e2', '"1e2"', '1.5', '"0x10"', '" 1"', '2147483648',
+                   '-2147483649', '"2147483647"', 'true', 'null', '""', '[]', '{}', '"+5"', '-0', '"-0"', '1E1',
+                   '0.1e1', '"1.0"'],
+        "fUint32": ['4294967295', '4294967296', '-1', '"4294967295"', '-0'],
+        "fInt64": ['9223372036854775807', '9223372036854775808', '"-9223372036854775808"', '"-9223372036854775809"',
+                   '1e18', '1.5e1', '"9223372036854775807"', '9.223372036854776e18'],
+        "fUint64": ['18446744073709551615', '18446744073709551616', '"18446744073709551615"', '-1', '1e19', '1e20'],
+        "fSint64": ['-9223372036854775808', '"-1"'],
+        "fFixed64": ['"18446744073709551615"', '0'],
+        "fDouble": ['"NaN"', '"nan"', '"Infinity"', '"inf"', '"-Infinity"', '1e308', '1e309', '-1e400', '"1.5"',
+                    '" 1.5"', '-0', '-0.0', '5e-324', '1e-400', 'true', '"1e400"', '"-0"'],
+        "fFloat": ['3.4028235e38', '3.4028236e38', '3.5e38', '1e39', '"1e39"', '-3.4028235e38', '1e-50', '"NaN"',
+                   '"Infinity"', '1.17549435e-38'],
+        "fBool": ['true', 'false', '"true"', '1', '0', 'null'],
+        "fString": ['"x"', '1', '"\\u00e9"', '"\\ud83d\\ude00"', 'null', 'true'],
+        "fBytes": ['"AQ=="', '"AQ"', '"-_8"', '"+/8="', '"a"', '"A==="', '"AQ=" ', '"!!"', '""', '"AQID"', '1',
+                   '"AQ==\\n"', '"A Q=="'],
+        "fEnum": ['"RED"', '"red"', '1', '"1"', '99', '"99"', '1.0', '-1', '"NEGATIVE"', '2147483648', 'true', 'null'],
+        "optInt32": ['0', 'null'],
+        "customName": ['1'],
+        "renamed": ['1'],
+        "f_int32": ['1'],
+        "FInt32": ['1'],
+    },
+    "tern.rich.WellKnown": {
+        "timestamp": ['"1970-01-01T00:00:00Z"', '"1970-01-01T00:00:00.1Z"', '"1970-01-01T00:00:00.123456789Z"',
+                      '"1970-01-01T00:00:00.1234567891Z"', '"1970-01-01T00:00:00+01:00"', '"1970-01-01T00:00:00"',
+                      '"1970-01-01 00:00:00Z"', '"1970-01-01t00:00:00z"', '"0001-01-01T00:00:00Z"',
+                      '"9999-12-31T23:59:59.999999999Z"', '"10000-01-01T00:00:00Z"', '"1970-02-30T00:00:00Z"',
+                      '"1970-01-01T24:00:00Z"', '"1970-01-01T00:00:60Z"', '0', 'null', '"1970-01-01T00:00:00-00:00"',
+                      '"2000-02-29T12:00:00Z"', '"1900-02-29T12:00:00Z"', '"1970-01-01T00:00:00.Z"'],
+        "duration": ['"1s"', '"1.5s"', '"-1.5s"', '"0s"', '"1"', '"1.0000000001s"', '"315576000000s"',
+                     '"315576000001s"', '"-315576000000.999999999s"', '"+1s"', '".5s"', '"1.s"', '"1e3s"', '1',
+                     '"-0s"', '"00001s"', 'null'],
+        "fieldMask": ['"a,b.c"', '"fooBar"', '""', '"foo_bar"', '"a,,b"', '1', '"FooBar"'],
+        "struct": ['{}', '{"a":1}', '[]', 'null', '{"a":{"b":[1,"x",null,true]}}', '1'],
+        "value": ['null', '1', '"x"', 'true', '[]', '{}', '[null]', '{"a":null}', '1e400'],
+        "listValue": ['[]', '[1,null]', 'null', '{}', '1'],
+        "nullValue": ['null', '"NULL_VALUE"', '0', '1', '"x"'],
+        "empty": ['{}', 'null', '[]', '{"a":1}'],
+        "int64Value": ['"1"', '1', 'null', '{"value":"1"}', '"x"'],
+        "uint32Value": ['4294967295', '4294967296', '-1'],
+        "boolValue": ['true', '"true"', 'null', '0'],
+        "bytesValue": ['"AQ=="', '"AQ"', '""'],
+        "floatValue": ['"NaN"', '1e39', '1.5'],
+        "stringValue": ['"x"', '1', 'null'],
+        "any": ['{}', '{"@type":"type.googleapis.com/tern.rich.GetRequest","name":"x"}',
+                '{"@type":"type.googleapis.com/google.protobuf.Duration","value":"1s"}',
+                '{"@type":"type.googleapis.com/google.protobuf.Duration"}',
+                '{"@type":"type.googleapis.com/google.protobuf.Empty"}',
+                '{"@type":"type.googleapis.com/google.protobuf.Empty","value":{}}',
+                '{"@type":"type.googleapis.com/no.Such"}', '{"name":"x"}', '{"@type":1}',
+                '{"@type":"tern.rich.GetRequest","name":"x"}', '{"@type":"x/y/tern.rich.GetRequest"}',
+                '{"@type":"type.googleapis.com/tern.rich.GetRequest","value":{"name":"x"}}',
+                '{"@type":"type.googleapis.com/google.protobuf.Struct","value":{"a":1}}',
+                '{"@type":"type.googleapis.com/google.protobuf.Value","value":null}', 'null'],
+        "anys": ['[]', '[{}]', '[null]', 'null'],
+        "values": ['{"a":null}', '{"a":1,"b":[]}', '{}', 'null'],
+        "wrapped": ['[1,null]', '[1,2]', '[]'],
+    },
+    "tern.rich.Maps": {
+        "int32Int64": ['{"1":"2"}', '{"x":"2"}', '{"1.0":"2"}', '{" 1":"2"}', '{"2147483648":"1"}', '{"-1":1}',
+                       '{"1":null}', '{"01":"2"}', '{"+1":"2"}', '{}', 'null', '[]'],
+        "boolString": ['{"true":"a"}', '{"True":"a"}', '{"1":"a"}', '{"false":"b","true":"a"}'],
+        "uint64Bool": ['{"18446744073709551615":true}', '{"18446744073709551616":true}', '{"-1":true}'],
+        "stringEnum": ['{"a":"RED"}', '{"a":1}', '{"a":"NOPE"}', '{"a":null}'],
+        "stringMessage": ['{"a":{}}', '{"a":null}', '{"a":{"fInt32":1}}'],
+        "fixed32Enum": ['{"4294967295":"RED"}', '{"4294967296":"RED"}'],
+    },
+    "tern.rich.Choice": {
+        "": ['{"name":"a","id":"1"}', '{"name":"a","id":null}', '{"name":null,"id":"1"}', '{"flag":true,"name":"x"}',
+             '{"color":null}', '{"when":null,"name":"a"}', '{"scalars":{},"blob":""}', '{"ratio":"NaN","flag":null}'],
+    },
+    "tern.rich.Repeated": {
+        "rInt32": ['[1,2]', '[]', 'null', '[null]', '1', '["1",2.0]', '[[1]]'],
+        "rEnum": ['["RED",2,"NOPE"]', '["RED",2]'],
+        "rMessage": ['[{}]', '[null]', '{}'],
+    },
+    "tern.legacy.Legacy": {
+        "": ['{}', '{"id":1}', '{"item":{"count":1}}', '{"Item":{"count":1}}', '{"entry":[{"key":"a"}]}',
+             '{"size":"SMALL"}', '{"size":9}', '{"size":"9"}', '{"sizes":[1,9]}', '{"pickName":"a","pickNumber":1}',
+             '{"id":null}', '{"name":null}', '{"small":"-Infinity"}', '{"raw":"AQ=="}'],
+    },
+}
+
+
+def variants(out):
+    with open(out, "w") as f:
+        for name, fields in VARIANTS.items():
+            c = cls(name)
+            for field, values in fields.items():
+                for value in values:
+                    text = value if field == "" else '{"%s": %s}' % (field, value)
+                    record = {"t": name, "j": text}
+                    try:
+                        msg = json_format.Parse(text, c(), descriptor_pool=POOL)
+                        record["ok"] = True
+                        record["b"] = base64.b64encode(msg.SerializePartialToString()).decode()
+                    except Exception as e:  # noqa: BLE001
+                        record["ok"] = False
+                        record["why"] = str(e)[:200]
+                    f.write(json.dumps(record) + "\n")
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "gen":
         gen(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    elif sys.argv[1] == "variants":
+        variants(sys.argv[2])
     else:
         check(sys.argv[2])
