@@ -62,7 +62,7 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive --parallel $(FORMATTED)
 
-## fuzz: libFuzzer on the workspace readers, the importers, JSONPath and the WebSocket client's frames,
+## fuzz: libFuzzer on the workspace readers, the importers, JSONPath, the WebSocket client's frames and the protobuf codec,
 ##       each for FUZZ_SECONDS (default 60; FUZZ_RUNS=N runs N inputs per target instead; see docs/security.md).
 ##       Not part of test: it needs its own release build with -sanitize=fuzzer (minutes on two cores).
 FUZZ_SECONDS ?= 60

@@ -38,5 +38,10 @@ let package = Package(
             name: "FuzzWebSocket",
             dependencies: ["FuzzDriver", .product(name: "TernWebSocket", package: rootIdentity)]
         ),
+        // The protobuf codec: descriptor sets (as reflection or a .protoset gives them), messages and JSON.
+        .executableTarget(
+            name: "FuzzProtobuf",
+            dependencies: ["FuzzDriver", .product(name: "TernProtobuf", package: rootIdentity)]
+        ),
     ]
 )

@@ -17,7 +17,7 @@ root=$(pwd)
 seconds=${1:-}
 shift || true
 runs=${FUZZ_RUNS:-}
-targets=${FUZZ_TARGETS:-FuzzWorkspace FuzzImport FuzzJSONPath FuzzWebSocket}
+targets=${FUZZ_TARGETS:-FuzzWorkspace FuzzImport FuzzJSONPath FuzzWebSocket FuzzProtobuf}
 limits=()
 if [ -n "$runs" ]; then limits+=(-runs="$runs"); fi
 if [ -n "$seconds" ] || [ -z "$runs" ]; then limits+=(-max_total_time="${seconds:-60}"); fi
@@ -115,6 +115,18 @@ printf '\x02\x01\x03hel\x80\x02lo\x89\x00\x88\x02\x03\xe8' > "$seeds/fragments-p
 { printf '\x10\x82\x7e\x01\x00'; head -c 256 /dev/zero; } > "$seeds/binary-16bit"
 { printf '\xff\x01\x01a'; for _ in $(seq 1 200); do printf '\x00\x01a'; done; } > "$seeds/continuations"
 printf '\x00\x82\x7f\x7f\xff\xff\xff\xff\xff\xff\xff' > "$seeds/huge-length"
+
+# FuzzProtobuf: descriptor sets after an even byte (the rich test schema, the reflection protos), and
+# messages of the built-in schema after an odd one (then 0 binary, 1 JSON).
+seeds=$work/FuzzProtobuf/seeds
+mkdir -p "$seeds"
+{ byte 0; cat Tests/TernProtobufTests/Fixtures/rich.protoset; } > "$seeds/rich-protoset"
+if command -v protoc > /dev/null; then
+  protoc --include_imports --descriptor_set_out=/dev/stdout -I Sources/TernProtobuf/Protos \
+    grpc/reflection/v1/reflection.proto 2> /dev/null | { byte 0; cat; } > "$seeds/reflection-protoset"
+fi
+printf '\x01\x00\x08\x96\x01\x12\x03abc\x1a\x00' > "$seeds/binary"
+printf '\x01\x01{"@type": "type.googleapis.com/x", "value": [1, 2.5e3, "NaN", null, true]}' > "$seeds/json"
 
 status=0
 for target in $targets; do
