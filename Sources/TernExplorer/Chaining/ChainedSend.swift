@@ -84,7 +84,11 @@ struct ChainedSend {
         let redactor = context.handler.redactor(for: response.request)
         var results: [ExpectationResult]
         do {
-            let expectations = try context.workspace.expectations(for: entry, context: context.templateContext())
+            var expectations = try context.workspace.expectations(for: entry, context: context.templateContext())
+            // A gRPC call that did not end OK fails its spec unless the spec expects another status.
+            if entry.spec.isGRPC, !expectations.contains(where: { if case .grpcStatus = $0 { true } else { false } }) {
+                expectations.insert(.grpcStatus(0), at: 0)
+            }
             results = Expectations.evaluate(
                 expectations.filter { $0 != .openAPIContract }, on: &facts, root: context.workspace.root,
                 redactor: redactor)

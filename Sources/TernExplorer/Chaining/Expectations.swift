@@ -69,6 +69,12 @@ enum Expectations {
             case .failure(let problem):
                 return ExpectationResult(expected: "body matches the schema", actual: problem.message, passed: false)
             }
+        case .grpcStatus(let code):
+            let expected = GRPCStatus.Code(rawValue: code)
+            let actual = facts.header("grpc-status").flatMap(Int.init).map(GRPCStatus.Code.init(rawValue:))
+            return ExpectationResult(
+                expected: "gRPC status is \(expected)", actual: actual.map(\.description) ?? "not a gRPC call",
+                passed: actual == expected)
         case .openAPIContract:
             // The session checks the contract (it holds the description); here there is nothing to check it with.
             return ExpectationResult(

@@ -101,9 +101,12 @@ package enum SecretMask {
                 case .matches(let pattern): strings.append(pattern)
                 case .exists, .type, .compare, .count: break
                 }
-            case .status, .durationUnder, .schema, .openAPIContract: break
+            case .status, .durationUnder, .schema, .openAPIContract, .grpcStatus: break
             }
         }
+        // A gRPC spec's messages and metadata are templated too.
+        values += spec.grpc?.messages ?? []
+        strings += spec.grpc?.metadata.map(\.value) ?? []
         // A WebSocket spec's messages are templated too (`auth {{env:TOKEN}}`).
         for message in spec.websocket?.messages ?? [] {
             switch message {

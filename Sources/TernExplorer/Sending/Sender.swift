@@ -49,6 +49,11 @@ struct Sender {
             activity.record(event)
             observer?(event)
         }
+        // A gRPC spec is a call: its own errors (a method the descriptors lack, a message that does not fit)
+        // are the spec's, not a failed send's.
+        if current.spec.isGRPC {
+            return try await GRPCDesk(context).send(current, request: request, adjustments: adjustments)
+        }
         let response: Response
         do {
             if current.spec.isWebSocket {

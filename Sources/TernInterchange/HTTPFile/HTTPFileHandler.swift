@@ -100,6 +100,7 @@ enum HTTPFileHandler {
         case .durationUnder(let seconds): "an answer within \(Int((seconds * 1000).rounded())) ms"
         case .schema: "the body against a JSON Schema"
         case .openAPIContract: "the answer against the OpenAPI operation"
+        case .grpcStatus(let code): "gRPC status \(GRPCStatus.Code(rawValue: code).name)"
         }
     }
 

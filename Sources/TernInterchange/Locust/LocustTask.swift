@@ -150,6 +150,8 @@ struct LocustTask {
                         + "problems.append('duration under \(milliseconds) ms')")
             case .schema, .openAPIContract:
                 notes.append("\(entry.id): its JSON Schema and OpenAPI checks are left to tern run")
+            case .grpcStatus:
+                notes.append("\(entry.id): its gRPC status check is left to tern run")
             }
         }
         return lines

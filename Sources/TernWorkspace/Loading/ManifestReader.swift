@@ -83,7 +83,8 @@ struct ManifestReader {
         var targets: [String: WorkspaceTarget] = [:]
         for entry in try reader.entries(node, of: "'targets'") {
             let fields = try reader.fields(
-                entry.value, of: "target '\(entry.key)'", allowed: ["baseURL", "headers", "auth", "tls", "proxy"])
+                entry.value, of: "target '\(entry.key)'",
+                allowed: ["baseURL", "headers", "auth", "tls", "proxy", "grpc"])
             guard let baseNode = fields["baseURL"] else {
                 if let typo = fields.misspelling(of: "baseURL") {
                     throw reader.error(
@@ -110,6 +111,7 @@ struct ManifestReader {
                 target.locations.merge(locations) { _, new in new }
             }
             if let node = fields["tls"] { target.tls = try tls(node, of: "'targets.\(entry.key).tls'") }
+            if let node = fields["grpc"] { target.grpc = try grpcSource(node, target: entry.key) }
             if let node = fields["proxy"] {
                 target.proxy = try proxy(node, field: "targets.\(entry.key).proxy")
                 target.locations["proxy"] = SourceLocation(node)
@@ -225,5 +227,45 @@ struct ManifestReader {
             }
         }
         return settings
+    }
+
+    /// A target's `grpc: {descriptors: reflection} | {protoset: FILE} | {protos: [FILE...], importPaths: [DIR...]}`.
+    private mutating func grpcSource(_ node: Node, target: String) throws(WorkspaceError) -> GRPCDescriptorSource {
+        let field = "'targets.\(target).grpc'"
+        let fields = try reader.fields(node, of: field, allowed: ["descriptors", "protoset", "protos", "importPaths"])
+        let given = ["descriptors", "protoset", "protos"].filter { fields[$0] != nil }
+        guard given.count == 1, let kind = given.first, let value = fields[kind] else {
+            throw reader.error(
+                .missingField,
+                "\(field) needs one of descriptors: reflection, protoset: FILE or protos: [FILE...] (with importPaths)",
+                at: node)
+        }
+        if fields["importPaths"] != nil, kind != "protos" {
+            throw reader.error("\(field): importPaths go with protos", at: node)
+        }
+        switch kind {
+        case "descriptors":
+            _ = try reader.oneOf(value, field: "targets.\(target).grpc.descriptors", allowed: ["reflection"])
+            return .reflection
+        case "protoset":
+            return .protoset(try reader.string(value, field: "targets.\(target).grpc.protoset"))
+        default:
+            let protos = try strings(value, field: "targets.\(target).grpc.protos")
+            let paths =
+                try fields["importPaths"].map { node throws(WorkspaceError) in
+                    try strings(node, field: "targets.\(target).grpc.importPaths")
+                } ?? []
+            return .protos(protos, importPaths: paths)
+        }
+    }
+
+    /// A list of strings (a single string is a list of one).
+    private mutating func strings(_ node: Node, field: String) throws(WorkspaceError) -> [String] {
+        if case .sequence(let sequence) = node {
+            var values: [String] = []
+            for element in sequence { values.append(try reader.string(element, field: field)) }
+            return values
+        }
+        return [try reader.string(node, field: field)]
     }
 }

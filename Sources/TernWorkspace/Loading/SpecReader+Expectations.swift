@@ -12,7 +12,14 @@ extension SpecReader {
             node, of: "'expect'",
             allowed: ["status", "headers", "json", "body", "duration", "schema", "schemaFormats", "openapi"])
         var result: [ResponseExpectation] = []
-        if let status = fields["status"] { result.append(.status(try self.status(status))) }
+        if let status = fields["status"] {
+            // A gRPC status is a name (OK, NOT_FOUND) or a code from 0 to 16: no HTTP status is either.
+            if let code = try grpcStatus(status) {
+                result.append(.grpcStatus(code))
+            } else {
+                result.append(.status(try self.status(status)))
+            }
+        }
         if let headers = fields["headers"] {
             for (name, keyNode, value) in try reader.entries(headers, of: "'expect.headers'") {
                 _ = keyNode
@@ -65,6 +72,22 @@ extension SpecReader {
             result.append(.openAPIContract)
         }
         return result
+    }
+
+    /// `OK`, `NOT_FOUND`, `not_found` or a number from 0 to 16: a gRPC status code; `nil` for anything else.
+    private func grpcStatus(_ node: Node) throws(WorkspaceError) -> Int? {
+        guard case .scalar(let scalar) = node else { return nil }
+        let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        if let number = Int(text) { return (0...16).contains(number) ? number : nil }
+        guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0 == "_" }), !text.lowercased().hasSuffix("xx") else {
+            return nil
+        }
+        guard let code = GRPCStatus.Code(named: text), code.rawValue <= 16 else {
+            throw reader.error(
+                "'expect.status' '\(text)' is no gRPC status (OK, CANCELLED, UNKNOWN, INVALID_ARGUMENT, "
+                    + "DEADLINE_EXCEEDED, NOT_FOUND, …, UNAUTHENTICATED) nor an HTTP status", at: node)
+        }
+        return code.rawValue
     }
 
     /// `200`, `"2xx"`, or `[200, 201]`.

@@ -11,7 +11,8 @@ struct SpecReader {
     /// Every field a spec may have, in the order the docs (and new files) list them.
     static let fieldOrder = [
         "name", "target", "method", "path", "protocol", "query", "arrayEncoding", "headers", "auth", "disabled",
-        "body", "websocket", "transaction", "storageKey", "validFor", "cookies", "redirects", "stream", "sample",
+        "body", "websocket", "grpc", "transaction", "storageKey", "validFor", "cookies", "redirects", "stream",
+        "sample",
         "verify", "requires",
         "capture",
         "expect", "openapi", "notes",
@@ -40,8 +41,11 @@ struct SpecReader {
         let fields = try reader.fields(root, of: "a spec", allowed: Self.fieldOrder)
         layout[order: ""] = fields.keys
 
-        let pathNode = try required("path", in: fields)
-        let path = try reader.string(pathNode, field: "path")
+        // A gRPC spec names its method in `grpc:`; the target's baseURL is the server: no path is needed.
+        let grpcNode = fields["grpc"]
+        let pathNode = grpcNode == nil ? try required("path", in: fields) : fields["path"]
+        var path = ""
+        if let pathNode { path = try reader.string(pathNode, field: "path") }
         var webSocket: WebSocketDefinition?
         if let node = fields["protocol"] {
             let name = try reader.oneOf(node, field: "protocol", allowed: ["http", "websocket"])
@@ -50,8 +54,8 @@ struct SpecReader {
         if let node = fields["websocket"] { webSocket = try self.webSocket(node) }
         if SpecDefinition.isWebSocketURL(path), webSocket == nil { webSocket = WebSocketDefinition() }
         // A WebSocket opens with a GET: its spec may leave the method out.
-        var methodText = "GET"
-        if webSocket == nil || fields["method"] != nil {
+        var methodText = grpcNode == nil ? "GET" : "POST"
+        if webSocket == nil && grpcNode == nil || fields["method"] != nil {
             let method = try required("method", in: fields)
             methodText = try reader.string(method, field: "method")
             guard HTTPRequest.Method(methodText.uppercased()) != nil else {
@@ -64,7 +68,11 @@ struct SpecReader {
         }
         var spec = SpecDefinition(name: defaultName, method: methodText, path: path)
         spec.websocket = webSocket
-        layout[location: "path"] = SourceLocation(pathNode)
+        if let pathNode { layout[location: "path"] = SourceLocation(pathNode) }
+        if let grpcNode {
+            if webSocket != nil { throw reader.error("a spec is a WebSocket or a gRPC call, not both", at: grpcNode) }
+            spec.grpc = try grpc(grpcNode)
+        }
 
         if let node = fields["name"] { spec.name = try reader.optionalString(node, field: "name") ?? defaultName }
         if let node = fields["target"] {

@@ -21,6 +21,10 @@ struct SpecLowering {
         let target = try resolveTarget()
         var url = try makeURL(target: target)
         if spec.isWebSocket { url = url.withWebSocketScheme(true) }
+        if spec.isGRPC, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            components.scheme = components.scheme?.lowercased() == "https" ? "grpcs" : "grpc"
+            url = components.url ?? url
+        }
         // Methods are case-sensitive (RFC 9110 §9.1): any other method goes out as written (`curl -X wHat` sends
         // `wHat`); the standard ones are written in upper case whatever the file says (`post` → POST), as the
         // format has always promised and as Foundation's URLSession does anyway.
@@ -35,6 +39,15 @@ struct SpecLowering {
             validFor: spec.validFor, name: entry.id
         )
         request.appendQuery(try query(), arrayEncoding: spec.arrayEncoding)
+        for (index, entry) in (spec.grpc?.metadata ?? []).enumerated() {
+            let value = try render(entry.value, at: "grpc/metadata/" + entry.name)
+            guard let name = HTTPField.Name(entry.name) else {
+                throw WorkspaceError(
+                    .invalidValue, "metadata \(index + 1) ('\(entry.name)') is not a metadata name", file: file,
+                    at: spec.layout[location: "grpc/metadata/" + entry.name])
+            }
+            request.headers[name] = value
+        }
         request.redirectPolicy = spec.redirects
         request.streamReconnection = spec.stream
         request.authentication = try authentication(target: target)
@@ -94,13 +107,19 @@ struct SpecLowering {
         if let target {
             base = try renderer.render(target.baseURL, file: workspace.manifestFile, at: target.locations["baseURL"])
         }
-        let path = try render(spec.path, at: "path")
+        // A gRPC spec's path is its method (`pkg.Service/Method`) after the server's address.
+        var path = spec.grpc?.method ?? ""
+        if !spec.isGRPC { path = try render(spec.path, at: "path") }
         let written = URLJoining.join(base: base, path: path)
         var text = written
-        // A WebSocket URL is parsed as its http(s) twin, and turned back by `lower`.
+        // A WebSocket or gRPC URL is parsed as its http(s) twin, and turned back by `lower`.
         for (socket, plain) in [("ws://", "http://"), ("wss://", "https://")]
         where spec.isWebSocket && text.lowercased().hasPrefix(socket) {
             text = plain + text.dropFirst(socket.count)
+        }
+        for (call, plain) in [("grpc://", "http://"), ("grpcs://", "https://")]
+        where spec.isGRPC && text.lowercased().hasPrefix(call) {
+            text = plain + text.dropFirst(call.count)
         }
         guard let url = URLJoining.parse(text) else {
             var message = "'\(written)' is not an absolute http(s) URL"

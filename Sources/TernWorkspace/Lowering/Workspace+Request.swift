@@ -25,4 +25,19 @@ extension Workspace {
         let renderer = try TemplateRenderer(workspace: self, context: context)
         return try SpecLowering(workspace: self, entry: entry, renderer: renderer).lowerMessages(definition.messages)
     }
+
+    /// The request messages of a gRPC spec as JSON texts, templated in `context` (empty for HTTP).
+    public func grpcMessages(for entry: SpecEntry, context: TemplateContext = TemplateContext())
+        throws(WorkspaceError) -> [String]
+    {
+        guard let definition = entry.spec.grpc, !definition.messages.isEmpty else { return [] }
+        let renderer = try TemplateRenderer(workspace: self, context: context)
+        let lowering = SpecLowering(workspace: self, entry: entry, renderer: renderer)
+        var texts: [String] = []
+        for (index, message) in definition.messages.enumerated() {
+            texts.append(
+                SpecLowering.compactJSON(try lowering.renderJSON(message, at: "grpc/messages/\(index)")))
+        }
+        return texts
+    }
 }

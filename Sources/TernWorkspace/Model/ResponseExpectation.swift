@@ -16,6 +16,8 @@ public enum ResponseExpectation: Sendable, Equatable {
     /// The JSON body against a JSON Schema (draft 2020-12, 2019-09 or draft-07 by `$schema`);
     /// `assertFormats` makes `format` a check instead of a note (`expect.schemaFormats: assert`).
     case schema(JSONValue, assertFormats: Bool = false)
+    /// The status a gRPC spec's call ended with: its code (`status: OK`, `status: NOT_FOUND`, or 0–16).
+    case grpcStatus(Int)
     /// The answer against the spec's OpenAPI operation (`expect.openapi: true`): a documented status,
     /// a documented content type, the body against the response's schema, the required headers.
     case openAPIContract

@@ -57,6 +57,8 @@ public struct SpecDefinition: Sendable, Equatable {
     /// The conversation of a WebSocket spec (`websocket:`; a `ws://`/`wss://` path or `protocol: websocket`
     /// makes one with the defaults); `nil` for HTTP.
     public var websocket: WebSocketDefinition?
+    /// The call of a gRPC spec (`grpc:`), on a target whose baseURL is `grpc://` or `grpcs://`.
+    public var grpc: GRPCDefinition?
     /// The OpenAPI operation the spec was imported from (`openapi:`), which contract checks read.
     public var openAPI: OpenAPIOperation?
 
@@ -141,6 +143,9 @@ public struct DisabledItems: Sendable, Equatable {
 extension SpecDefinition {
     /// Whether the spec opens a WebSocket conversation rather than sending one request.
     public var isWebSocket: Bool { websocket != nil }
+
+    /// Whether the spec is a gRPC call (`grpc:`).
+    public var isGRPC: Bool { grpc != nil }
 
     /// Whether `path` is a `ws://` or `wss://` URL.
     static func isWebSocketURL(_ path: String) -> Bool {

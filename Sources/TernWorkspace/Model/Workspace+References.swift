@@ -116,7 +116,7 @@ extension ResponseExpectation {
             case .matches(let pattern): return [pattern]
             case .exists, .type, .compare, .count: return []
             }
-        case .status, .durationUnder, .schema, .openAPIContract: return []
+        case .status, .durationUnder, .schema, .openAPIContract, .grpcStatus: return []
         }
     }
 }

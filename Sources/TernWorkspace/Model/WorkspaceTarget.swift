@@ -13,6 +13,8 @@ public struct WorkspaceTarget: Sendable, Equatable {
     public var tls: TLSDefinition? = nil
     /// The proxy for this target's requests, instead of the workspace's `proxy:`.
     public var proxy: ProxyDefinition? = nil
+    /// Where a gRPC target's descriptors come from (`grpc:`); `nil`: server reflection.
+    public var grpc: GRPCDescriptorSource? = nil
 
     /// Where templated values are, for error positions (`baseURL`, `headers/<name>`).
     var locations: [String: SourceLocation] = [:]
@@ -27,6 +29,6 @@ public struct WorkspaceTarget: Sendable, Equatable {
     /// Whether name, base URL, headers (in order), auth, TLS and proxy are equal.
     public static func == (lhs: WorkspaceTarget, rhs: WorkspaceTarget) -> Bool {
         lhs.name == rhs.name && lhs.baseURL == rhs.baseURL && Pairs.equal(lhs.headers, rhs.headers)
-            && lhs.auth == rhs.auth && lhs.tls == rhs.tls && lhs.proxy == rhs.proxy
+            && lhs.auth == rhs.auth && lhs.tls == rhs.tls && lhs.proxy == rhs.proxy && lhs.grpc == rhs.grpc
     }
 }

@@ -57,6 +57,7 @@ extension SpecWriter {
                 entries.append(("schema", self.json(schema, at: "expect/schema")))
                 if assertFormats { entries.append(("schemaFormats", Self.string("assert"))) }
             case .openAPIContract: entries.append(("openapi", Node("true")))
+            case .grpcStatus(let code): entries.append(("status", Self.string(GRPCStatus.Code(rawValue: code).name)))
             }
         }
         if !headers.isEmpty { entries.append(("headers", Self.mapping(headers))) }

@@ -29,8 +29,11 @@ struct SpecWriter {
         let recorded = spec.layout[order: ""]
         if spec.name != defaultName || recorded.contains("name") { values["name"] = Self.string(spec.name) }
         if let target = spec.target { values["target"] = Self.string(target) }
-        if !spec.isWebSocket || recorded.contains("method") { values["method"] = Self.string(spec.method) }
-        values["path"] = Self.string(spec.path)
+        if !spec.isWebSocket && !spec.isGRPC || recorded.contains("method") {
+            values["method"] = Self.string(spec.method)
+        }
+        if !spec.isGRPC || !spec.path.isEmpty { values["path"] = Self.string(spec.path) }
+        if let grpc = spec.grpc { values["grpc"] = self.grpc(grpc) }
         if spec.isWebSocket, recorded.contains("protocol") || !SpecDefinition.isWebSocketURL(spec.path) {
             values["protocol"] = Self.string("websocket")
         }
@@ -84,6 +87,23 @@ struct SpecWriter {
         }
         if let notes = spec.notes { values["notes"] = Self.string(notes) }
         return ordered(values, at: "", canonical: SpecReader.fieldOrder)
+    }
+
+    private func grpc(_ definition: GRPCDefinition) -> Node {
+        var pairs: [(String, Node)] = [("method", Self.string(definition.method))]
+        if definition.messages.count == 1, !spec.layout[order: "grpc"].contains("messages") {
+            pairs.append(("message", json(definition.messages[0], at: "grpc/messages/0")))
+        } else if !definition.messages.isEmpty {
+            let messages = definition.messages.enumerated().map { index, message in
+                json(message, at: "grpc/messages/\(index)")
+            }
+            pairs.append(("messages", Node(messages)))
+        }
+        if !definition.metadata.isEmpty {
+            pairs.append(("metadata", Self.pairs(definition.metadata.map { (name: $0.name, value: $0.value) })))
+        }
+        if let timeout = definition.timeout { pairs.append(("timeout", Node(String(timeout)))) }
+        return Self.mapping(pairs)
     }
 
     private func webSocket(_ definition: WebSocketDefinition) -> Node {
