@@ -15,22 +15,46 @@ struct DescriptorBook {
     /// The descriptors of `endpoint`, enough to describe `symbols` (every service when nil).
     func pool(for endpoint: GRPCEndpoint, defining symbols: [String]?) async throws(ExplorerError) -> DescriptorPool {
         let files: [Google_Protobuf_FileDescriptorProto]
+        if let given = try Self.given(endpoint) {
+            files = given
+        } else {
+            files = try await reflect(endpoint, defining: symbols)
+        }
+        return try Self.pool(files, of: endpoint)
+    }
+
+    /// The descriptors of `endpoint` known without a call: its descriptor set or `.proto` files, else what
+    /// reflection taught before; `nil` when reflection taught nothing yet.
+    static func known(_ endpoint: GRPCEndpoint, stateFolder: URL) throws(ExplorerError) -> DescriptorPool? {
+        if let given = try given(endpoint) { return try pool(given, of: endpoint) }
+        guard let stored = try? DescriptorFiles.protoset(file(of: endpoint, in: stateFolder)) else { return nil }
+        return try pool(stored, of: endpoint)
+    }
+
+    /// The descriptors the endpoint names (`--protoset`, `--proto`); `nil` for reflection.
+    private static func given(_ endpoint: GRPCEndpoint) throws(ExplorerError) -> [Google_Protobuf_FileDescriptorProto]?
+    {
         switch endpoint.descriptors {
         case .protoset(let file):
             do {
-                files = try DescriptorFiles.protoset(file)
+                return try DescriptorFiles.protoset(file)
             } catch {
                 throw ExplorerError(.usage, error.description)
             }
         case .protos(let protos, let importPaths):
             do {
-                files = try DescriptorFiles.compile(protos, importPaths: importPaths)
+                return try DescriptorFiles.compile(protos, importPaths: importPaths)
             } catch {
                 throw ExplorerError(.usage, error.description)
             }
         case .reflection:
-            files = try await reflect(endpoint, defining: symbols)
+            return nil
         }
+    }
+
+    private static func pool(
+        _ files: [Google_Protobuf_FileDescriptorProto], of endpoint: GRPCEndpoint
+    ) throws(ExplorerError) -> DescriptorPool {
         do {
             return try DescriptorPool(files: files)
         } catch {
@@ -98,7 +122,9 @@ struct DescriptorBook {
         return ExplorerError(.request, failure.description)
     }
 
-    private func file(of endpoint: GRPCEndpoint) -> URL {
+    private func file(of endpoint: GRPCEndpoint) -> URL { Self.file(of: endpoint, in: stateFolder) }
+
+    private static func file(of endpoint: GRPCEndpoint, in stateFolder: URL) -> URL {
         stateFolder.appendingPathComponent("grpc").appendingPathComponent(endpoint.fileStem + ".protoset")
     }
 
