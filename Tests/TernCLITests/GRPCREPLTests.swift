@@ -66,4 +66,20 @@ struct GRPCREPLTests {
             }
         }
     }
+
+    @Test("list alone keeps the listed services' descriptors: what Tab completes from, with no call on Tab")
+    func listKeeps() async throws {
+        try await GRPCInteropServer.with { server in
+            try await withDemo { demo in
+                let run = try await Tern.run(
+                    demo.arguments("repl"), input: "grpc \(server.address) list\n", limit: .seconds(90))
+                #expect(run.status == 0, "\(run)")
+                let kept = demo.root.appendingPathComponent(".tern/grpc/127.0.0.1_\(server.port).protoset")
+                let data = try Data(contentsOf: kept)
+                // grpcio lists its reflection service but has no file for it: TestService's files are kept.
+                #expect(data.range(of: Data("TestService".utf8)) != nil)
+                #expect(data.range(of: Data("SimpleRequest".utf8)) != nil)
+            }
+        }
+    }
 }

@@ -63,19 +63,40 @@ struct DescriptorBook {
         }
     }
 
-    /// The names of the services `endpoint` serves.
+    /// The names of the services `endpoint` serves; through reflection, their descriptors are kept as well.
     func services(of endpoint: GRPCEndpoint) async throws(ExplorerError) -> [String] {
         guard endpoint.descriptors == .reflection else {
             return try await pool(for: endpoint, defining: nil).services.map(\.fullName)
         }
+        let reflection = reflection(endpoint)
         do {
-            return try await reflection(endpoint).services()
+            let names = try await reflection.services()
+            // Their descriptors are kept too (a failure here is not the listing's), so the REPL's Tab and a
+            // later `describe` with the server down know the methods after a mere `list`.
+            await learn(names, from: reflection, of: endpoint)
+            return names
         } catch {
             if let stored = stored(endpoint) {
                 return (try? DescriptorPool(files: stored))?.services.map(\.fullName) ?? []
             }
             throw Self.explained(error, endpoint: endpoint)
         }
+    }
+
+    /// At most this many services listed have their descriptors fetched one by one.
+    static let servicesLearnedOneByOne = 50
+
+    /// Keeps the descriptors of `services`: all at once, else each that the server can describe (grpcio
+    /// lists its reflection service but has no file for it).
+    private func learn(_ services: [String], from reflection: ServerReflection, of endpoint: GRPCEndpoint) async {
+        if let files = try? await reflection.files(defining: services) { return keep(files, of: endpoint) }
+        var learned: [Google_Protobuf_FileDescriptorProto] = []
+        var names = Set<String>()
+        for service in services.prefix(Self.servicesLearnedOneByOne) {
+            guard let files = try? await reflection.files(defining: [service]) else { continue }
+            for file in files where names.insert(file.name).inserted { learned.append(file) }
+        }
+        if !learned.isEmpty { keep(learned, of: endpoint) }
     }
 
     private func reflection(_ endpoint: GRPCEndpoint) -> ServerReflection {
