@@ -94,7 +94,8 @@ package struct REPL: Sendable {
         reading: while true {
             let snapshot = options.interactive ? await session.snapshot() : nil
             let prompt = snapshot.map { REPLPrompt($0).text(options.style) } ?? ""
-            let vocabulary = snapshot?.vocabulary ?? CompletionVocabulary()
+            var vocabulary = snapshot?.vocabulary ?? CompletionVocabulary()
+            vocabulary.grpc = run.grpcVocabulary
             switch await options.input.next(prompt: prompt, vocabulary: vocabulary) {
             case .end:
                 if await mayLeave(&run) { break reading }
@@ -121,6 +122,12 @@ package struct REPL: Sendable {
         var quitWarned = false
         /// When the workspace's files were last looked at (`pickUpChanges`).
         var lastLook: ContinuousClock.Instant?
+        /// The gRPC endpoint the last `grpc` line named (its address and options): a line without an address
+        /// goes there. The REPL keeps it, not the session: it is how this face's lines are typed, no state of
+        /// the explorer (the session's `grpc` command always says where it goes).
+        var grpc: GRPCEndpoint?
+        /// What Tab completes to at `grpc` (interactive only), from descriptors already known.
+        var grpcVocabulary: GRPCVocabulary?
 
         mutating func failed(_ status: ExitStatus) { self.status = max(self.status, status) }
     }
@@ -146,7 +153,7 @@ package struct REPL: Sendable {
     private func execute(_ line: String, _ run: inout RunState) async -> Next {
         let command: Command
         do {
-            command = try CommandParser.parse(line)
+            command = try CommandParser.parse(line, grpcEndpoint: run.grpc)
         } catch {
             report(error, run)
             run.failed(.usage)
@@ -155,7 +162,9 @@ package struct REPL: Sendable {
         if command == .quit { return .quit }
         run.quitWarned = false
         if command != .reload { await pickUpChanges(&run) }
-        switch await perform(command) {
+        let result = await perform(command)
+        if case .grpc(let action) = command { await remember(action.endpoint, &run) }
+        switch result {
         case .success(let output):
             if case .response(let response, let checks, let warnings) = output, streamedLast.load() {
                 // The body went out item by item as it arrived: the status line and the checks are left.
@@ -165,11 +174,25 @@ package struct REPL: Sendable {
             } else {
                 await emit(output)
             }
+            // As `tern grpc` exits 1: a script sees a call that ended with another status than OK.
+            if case .grpcCall(let outcome) = output, !outcome.status.isOK { run.failed(.failure) }
         case .failure(let error):
             report(error, run)
             run.failed(error.kind == .usage || error.kind == .unknownCommand ? .usage : .failure)
         }
         return .read
+    }
+
+    /// Keeps `endpoint` for the next `grpc` lines and, interactive, what Tab completes to there: read again
+    /// after each line (reflection may have taught more), from files only, never from the server.
+    private func remember(_ endpoint: GRPCEndpoint, _ run: inout RunState) async {
+        run.grpc = endpoint
+        guard options.interactive else { return }
+        if case .success(.grpcVocabulary(let vocabulary)) = await Self.run(.grpc(.vocabulary(endpoint)), on: session) {
+            run.grpcVocabulary = vocabulary
+        } else {
+            run.grpcVocabulary = nil
+        }
     }
 
     /// Reads the workspace's files again when they changed on disk since the last line, and says what changed

@@ -14,7 +14,7 @@ enum Completer {
         guard !completions.candidates.isEmpty else { return Result(line: line, candidates: []) }
         let head = String(line.prefix(completions.wordStart))
         if completions.candidates.count == 1 {
-            return Result(line: head + completions.candidates[0] + " ", candidates: [])
+            return Result(line: head + completions.candidates[0] + completions.suffix, candidates: [])
         }
         return Result(line: head + completions.commonPrefix, candidates: completions.candidates)
     }

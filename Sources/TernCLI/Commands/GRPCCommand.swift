@@ -153,31 +153,16 @@ struct GRPCCommand: AsyncParsableCommand {
         case .success(let parsed): endpoint = parsed
         case .failure(let error): throw CommandFailure.usage(error.message)
         }
-        for header in headers {
-            guard let colon = header.firstIndex(of: ":") else {
-                throw CommandFailure.usage("-H '\(header)' is not 'name: value'")
-            }
-            let name = header[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, let entry = GRPCMetadataEntry(name: name, written: value) else {
-                throw CommandFailure.usage("-H '\(header)': a -bin value is base64")
-            }
-            endpoint.metadata.append(entry)
-        }
         let file = { (path: String) in URL(fileURLWithPath: (path as NSString).expandingTildeInPath) }
-        if let protoset {
-            guard protos.isEmpty else { throw CommandFailure.usage("give --protoset or --proto, not both") }
-            endpoint.descriptors = .protoset(file(protoset))
-        } else if !protos.isEmpty {
-            endpoint.descriptors = .protos(protos.map(file), importPaths: importPaths.map(file))
-        } else if !importPaths.isEmpty {
-            throw CommandFailure.usage("-I names where --proto files' imports are: give --proto FILE too")
-        }
-        if let maxTime {
-            guard maxTime > 0, maxTime <= 86_400 else {
-                throw CommandFailure.usage("--max-time is a number of seconds above 0 (at most 86400)")
+        do throws(ExplorerError) {
+            endpoint.metadata += try headers.map { header throws(ExplorerError) in
+                try GRPCEndpoint.metadata(written: header)
             }
-            endpoint.timeout = .milliseconds(Int((maxTime * 1000).rounded(.up)))
+            try endpoint.takeDescriptors(
+                protos: protos.map(file), importPaths: importPaths.map(file), protoset: protoset.map(file))
+            if let maxTime { try endpoint.takeDeadline(seconds: maxTime) }
+        } catch {
+            throw CommandFailure.usage(error.message)
         }
         if let maxMessageSize {
             guard maxMessageSize > 0 else { throw CommandFailure.usage("--max-msg-size is a number of bytes above 0") }

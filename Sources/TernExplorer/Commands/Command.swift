@@ -94,6 +94,18 @@ package enum Command: Sendable, Equatable {
         /// Calls `method` (`pkg.Service/Method`) with the request messages of `input` (JSON documents,
         /// one a message; `nil`: none given, so an empty message for a unary call).
         case call(GRPCEndpoint, method: String, input: Data?)
+        /// What Tab completes to at the endpoint (methods, symbols, request fields), from the descriptors
+        /// known without a call: `--proto`/`--protoset`, else what reflection kept in `.tern/grpc/`.
+        case vocabulary(GRPCEndpoint)
+
+        /// The endpoint it goes to.
+        package var endpoint: GRPCEndpoint {
+            switch self {
+            case .list(let endpoint, _), .describe(let endpoint, _), .call(let endpoint, _, _),
+                .vocabulary(let endpoint):
+                endpoint
+            }
+        }
     }
 
     /// What an ad-hoc request does.

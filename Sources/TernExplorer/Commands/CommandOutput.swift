@@ -55,6 +55,8 @@ package enum CommandOutput: Sendable {
     case recordedStored(RecordedStoreSummary)
     /// `grpc call`: the messages received and the status.
     case grpcCall(GRPCOutcome)
+    /// `grpc`'s completions at an endpoint (what the REPL's Tab offers).
+    case grpcVocabulary(GRPCVocabulary)
 }
 
 extension CommandOutput {

@@ -7,7 +7,8 @@ import Tern
 /// next character. `body` takes the rest of the line as it is, so JSON needs no quoting.
 package enum CommandParser {
     /// Parses `line`; throws `.unknownCommand` with suggestions or `.usage` with the command's usage.
-    package static func parse(_ line: String) throws(ExplorerError) -> Command {
+    /// A `grpc` line without an address goes to `grpcEndpoint` (the one the front end remembers).
+    package static func parse(_ line: String, grpcEndpoint: GRPCEndpoint? = nil) throws(ExplorerError) -> Command {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         let words = try split(trimmed)
         guard let name = words.first?.lowercased() else {
@@ -54,6 +55,12 @@ package enum CommandParser {
         case "import": return try parseImport(arguments)
         case "export": return .export(try parseExport(arguments))
         case "quit", "exit", "q": return try none(arguments, .quit, for: "quit")
+        case "grpc":
+            // The words keep where they start: a call's JSON is the rest of the line as it is.
+            let scanned = scan(trimmed)
+            let words = scanned.words.dropFirst() + (scanned.last.map { [$0] } ?? [])
+            let grpc = GRPCLine(words.map { ($0.text, $0.start) })
+            return .grpc(try grpc.action(in: trimmed, remembered: grpcEndpoint))
         case "cookies": return .cookies(try parseCookies(arguments))
         case "auth": return .auth(try parseAuth(arguments))
         case "connect": return .conversation(.connect(try optionalOne(arguments, for: "connect")))

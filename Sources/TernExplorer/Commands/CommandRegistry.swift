@@ -11,6 +11,8 @@ package struct CommandInfo: Sendable, Hashable {
     package let summary: String
     /// The TUI key that runs it, if any.
     package let key: String?
+    /// More than the summary, for `help COMMAND` (lines of plain text).
+    package var details: String? = nil
 
     /// `name arguments`.
     package var usage: String { arguments.isEmpty ? name : "\(name) \(arguments)" }
@@ -139,6 +141,26 @@ package enum CommandRegistry {
             name: "close", arguments: "[CODE]",
             summary: "End the open conversation (code 1000 unless given); it is kept in the cache for replay.",
             key: nil),
+        CommandInfo(
+            name: "grpc",
+            arguments:
+                "[ADDRESS] [-H 'name: value']... [--proto FILE]... [-I DIR]... [--protoset FILE] [--max-time S] "
+                + "[--plaintext] list [SERVICE]|describe SYMBOL|call SERVICE/METHOD [JSON...]",
+            summary: "List a gRPC server's services, describe a symbol, or call a method; the address is remembered.",
+            key: nil,
+            details: """
+                ADDRESS is grpc://HOST:PORT (plaintext), grpcs://HOST:PORT (TLS) or HOST:PORT (TLS unless
+                --plaintext), as in tern grpc. Once a grpc line named one, later lines may leave it out:
+                the address and its options are remembered (options given again apply on top).
+                A call's JSON is the rest of the line, one document per request message (none: an empty
+                message). Descriptors come from server reflection (kept in .tern/grpc/), --proto files or a
+                --protoset. Tab completes services after list, symbols after describe, methods after call,
+                and inside the JSON the request's field names after an opening quote.
+                  grpc localhost:50051 --plaintext list
+                  grpc describe grpc.testing.SimpleRequest
+                  grpc call grpc.testing.TestService/UnaryCall {"responseSize": 3}
+                See docs/grpc.md.
+                """),
         CommandInfo(name: "quit", arguments: "", summary: "Leave (unsaved edits are mentioned first).", key: "q"),
     ]
 

@@ -10,13 +10,20 @@ package struct CompletionVocabulary: Sendable, Hashable {
     package var headers: [String]
     /// Variable names: the environments' and the session's.
     package var variables: [String]
+    /// The methods, symbols and request fields of the gRPC endpoint in use (a front end sets it from
+    /// `grpc`'s `.vocabulary` command; the session has none).
+    package var grpc: GRPCVocabulary?
 
     /// Makes a vocabulary.
-    package init(specs: [String] = [], environments: [String] = [], headers: [String] = [], variables: [String] = []) {
+    package init(
+        specs: [String] = [], environments: [String] = [], headers: [String] = [], variables: [String] = [],
+        grpc: GRPCVocabulary? = nil
+    ) {
         self.specs = specs
         self.environments = environments
         self.headers = headers
         self.variables = variables
+        self.grpc = grpc
     }
 
     /// Request headers people set by hand often enough to be worth a Tab.
@@ -36,6 +43,8 @@ package struct Completions: Sendable, Equatable {
     package var wordStart: Int
     /// Every candidate that starts with `word` (ignoring case), sorted.
     package var candidates: [String]
+    /// What follows a single candidate: a space, or the quote that closes a JSON key.
+    package var suffix = " "
 
     /// The longest text every candidate starts with: what a single Tab can insert.
     package var commonPrefix: String {
@@ -51,12 +60,24 @@ package struct Completions: Sendable, Equatable {
 ///
 /// The first word completes to command names; after it, each command's argument completes from
 /// the vocabulary: `use`/`send` → specs, `env` → environments, `mode` → modes, `cache` → its
-/// actions, `help` → commands, `set`/`unset` → `header|query|var`, then header or variable names.
+/// actions, `help` → commands, `set`/`unset` → `header|query|var`, then header or variable names; `grpc`
+/// → verbs, then services, symbols or methods, and request fields inside a call's JSON (`GRPCLine`).
 package enum Completion {
     /// The candidates for the word that ends `line` (the text before the cursor).
     package static func complete(_ line: String, vocabulary: CompletionVocabulary) -> Completions {
+        let scanned = CommandParser.scan(line)
+        if scanned.words.first?.text.lowercased() == "grpc" {
+            let grpc = GRPCLine.completions(line, scanned, vocabulary: vocabulary.grpc)
+            var completions = matching(grpc.pool, word: grpc.word, wordStart: grpc.start)
+            completions.suffix = grpc.suffix
+            return completions
+        }
         let (words, word, wordStart) = split(line)
-        let pool = candidates(after: words, vocabulary: vocabulary)
+        return matching(candidates(after: words, vocabulary: vocabulary), word: word, wordStart: wordStart)
+    }
+
+    /// The candidates of `pool` that start with `word` (ignoring case), once each, sorted.
+    private static func matching(_ pool: [String], word: String, wordStart: Int) -> Completions {
         let lowered = word.lowercased()
         var seen = Set<String>()
         let matches = pool.filter { $0.lowercased().hasPrefix(lowered) && seen.insert($0).inserted }

@@ -18,22 +18,46 @@ struct DescriptorBook {
     /// The descriptors of `endpoint`, enough to describe `symbols` (every service when nil).
     func pool(for endpoint: GRPCEndpoint, defining symbols: [String]?) async throws(ExplorerError) -> DescriptorPool {
         let files: [Google_Protobuf_FileDescriptorProto]
+        if let given = try Self.given(endpoint) {
+            files = given
+        } else {
+            files = try await reflect(endpoint, defining: symbols)
+        }
+        return try Self.pool(files, of: endpoint)
+    }
+
+    /// The descriptors of `endpoint` known without a call: its descriptor set or `.proto` files, else what
+    /// reflection taught before; `nil` when reflection taught nothing yet.
+    static func known(_ endpoint: GRPCEndpoint, stateFolder: URL) throws(ExplorerError) -> DescriptorPool? {
+        if let given = try given(endpoint) { return try pool(given, of: endpoint) }
+        guard let stored = try? DescriptorFiles.protoset(file(of: endpoint, in: stateFolder)) else { return nil }
+        return try pool(stored, of: endpoint)
+    }
+
+    /// The descriptors the endpoint names (`--protoset`, `--proto`); `nil` for reflection.
+    private static func given(_ endpoint: GRPCEndpoint) throws(ExplorerError) -> [Google_Protobuf_FileDescriptorProto]?
+    {
         switch endpoint.descriptors {
         case .protoset(let file):
             do {
-                files = try DescriptorFiles.protoset(file)
+                return try DescriptorFiles.protoset(file)
             } catch {
                 throw ExplorerError(.usage, error.description)
             }
         case .protos(let protos, let importPaths):
             do {
-                files = try DescriptorFiles.compile(protos, importPaths: importPaths)
+                return try DescriptorFiles.compile(protos, importPaths: importPaths)
             } catch {
                 throw ExplorerError(.usage, error.description)
             }
         case .reflection:
-            files = try await reflect(endpoint, defining: symbols)
+            return nil
         }
+    }
+
+    private static func pool(
+        _ files: [Google_Protobuf_FileDescriptorProto], of endpoint: GRPCEndpoint
+    ) throws(ExplorerError) -> DescriptorPool {
         do {
             return try DescriptorPool(files: files)
         } catch {
@@ -42,19 +66,40 @@ struct DescriptorBook {
         }
     }
 
-    /// The names of the services `endpoint` serves.
+    /// The names of the services `endpoint` serves; through reflection, their descriptors are kept as well.
     func services(of endpoint: GRPCEndpoint) async throws(ExplorerError) -> [String] {
         guard endpoint.descriptors == .reflection, !offline else {
             return try await pool(for: endpoint, defining: nil).services.map(\.fullName)
         }
+        let reflection = reflection(endpoint)
         do {
-            return try await reflection(endpoint).services()
+            let names = try await reflection.services()
+            // Their descriptors are kept too (a failure here is not the listing's), so the REPL's Tab and a
+            // later `describe` with the server down know the methods after a mere `list`.
+            await learn(names, from: reflection, of: endpoint)
+            return names
         } catch {
             if let stored = stored(endpoint) {
                 return (try? DescriptorPool(files: stored))?.services.map(\.fullName) ?? []
             }
             throw Self.explained(error, endpoint: endpoint)
         }
+    }
+
+    /// At most this many services listed have their descriptors fetched one by one.
+    static let servicesLearnedOneByOne = 50
+
+    /// Keeps the descriptors of `services`: all at once, else each that the server can describe (grpcio
+    /// lists its reflection service but has no file for it).
+    private func learn(_ services: [String], from reflection: ServerReflection, of endpoint: GRPCEndpoint) async {
+        if let files = try? await reflection.files(defining: services) { return keep(files, of: endpoint) }
+        var learned: [Google_Protobuf_FileDescriptorProto] = []
+        var names = Set<String>()
+        for service in services.prefix(Self.servicesLearnedOneByOne) {
+            guard let files = try? await reflection.files(defining: [service]) else { continue }
+            for file in files where names.insert(file.name).inserted { learned.append(file) }
+        }
+        if !learned.isEmpty { keep(learned, of: endpoint) }
     }
 
     private func reflection(_ endpoint: GRPCEndpoint) -> ServerReflection {
@@ -111,7 +156,9 @@ struct DescriptorBook {
         return ExplorerError(.request, failure.description)
     }
 
-    private func file(of endpoint: GRPCEndpoint) -> URL {
+    private func file(of endpoint: GRPCEndpoint) -> URL { Self.file(of: endpoint, in: stateFolder) }
+
+    private static func file(of endpoint: GRPCEndpoint, in stateFolder: URL) -> URL {
         stateFolder.appendingPathComponent("grpc").appendingPathComponent(endpoint.fileStem + ".protoset")
     }
 

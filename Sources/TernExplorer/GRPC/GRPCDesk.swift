@@ -15,15 +15,21 @@ struct GRPCDesk {
     init(_ context: ExplorerContext) { self.context = context }
 
     func run(_ action: Command.GRPCAction, adjustments: SendAdjustments) async throws(ExplorerError) -> CommandOutput {
-        let book = try book()
         switch action {
+        case .vocabulary(let endpoint):
+            // Read from files only: Tab never waits on a server.
+            let stateFolder = context.workspace.root.appendingPathComponent(".tern")
+            let pool = try DescriptorBook.known(endpoint, stateFolder: stateFolder)
+            return .grpcVocabulary(
+                pool.map { GRPCVocabulary($0, hostPort: endpoint.hostPort) }
+                    ?? GRPCVocabulary(hostPort: endpoint.hostPort))
         case .list(let endpoint, nil):
-            return .done(try await book.services(of: endpoint).joined(separator: "\n"))
+            return .done(try await book().services(of: endpoint).joined(separator: "\n"))
         case .list(let endpoint, let service?):
-            let pool = try await book.pool(for: endpoint, defining: [service])
+            let pool = try await book().pool(for: endpoint, defining: [service])
             return .done(try Self.service(service, in: pool).methods.map(\.fullName).joined(separator: "\n"))
         case .describe(let endpoint, let symbol):
-            let pool = try await book.pool(for: endpoint, defining: [Self.serviceOrSymbol(symbol)])
+            let pool = try await book().pool(for: endpoint, defining: [Self.serviceOrSymbol(symbol)])
             guard let text = pool.describe(symbol) ?? pool.describe(symbol.replacingOccurrences(of: "/", with: "."))
             else {
                 let hint = Suggestions.closeMatches(to: symbol, in: pool.symbols)
@@ -33,7 +39,7 @@ struct GRPCDesk {
             return .done(text)
         case .call(let endpoint, let name, let input):
             let service = Self.serviceOrSymbol(name)
-            let pool = try await book.pool(for: endpoint, defining: [service])
+            let pool = try await book().pool(for: endpoint, defining: [service])
             let method = try Self.method(name, in: pool)
             return .grpcCall(try await call(method, at: endpoint, input: input, pool: pool, adjustments: adjustments))
         }

@@ -59,12 +59,49 @@ package struct GRPCEndpoint: Sendable, Equatable {
         return .success(GRPCEndpoint(url: url))
     }
 
+    /// The metadata entry `-H 'name: value'` writes (a `-bin` name's value in base64).
+    package static func metadata(written header: String) throws(ExplorerError) -> GRPCMetadataEntry {
+        guard let colon = header.firstIndex(of: ":") else {
+            throw ExplorerError(.usage, "-H '\(header)' is not 'name: value'")
+        }
+        let name = header[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        guard !name.isEmpty, let entry = GRPCMetadataEntry(name: name, written: value) else {
+            throw ExplorerError(.usage, "-H '\(header)': a -bin value is base64")
+        }
+        return entry
+    }
+
+    /// Takes the descriptors from `--protoset FILE`, or from `--proto FILE`s with `-I DIR` import paths;
+    /// nothing given keeps them as they are.
+    package mutating func takeDescriptors(protos: [URL], importPaths: [URL], protoset: URL?) throws(ExplorerError) {
+        if let protoset {
+            guard protos.isEmpty else { throw ExplorerError(.usage, "give --protoset or --proto, not both") }
+            descriptors = .protoset(protoset)
+        } else if !protos.isEmpty {
+            descriptors = .protos(protos, importPaths: importPaths)
+        } else if !importPaths.isEmpty {
+            throw ExplorerError(.usage, "-I names where --proto files' imports are: give --proto FILE too")
+        }
+    }
+
+    /// The call's deadline, `--max-time SECONDS`.
+    package mutating func takeDeadline(seconds: Double) throws(ExplorerError) {
+        guard seconds > 0, seconds <= 86_400 else {
+            throw ExplorerError(.usage, "--max-time is a number of seconds above 0 (at most 86400)")
+        }
+        timeout = .milliseconds(Int((seconds * 1000).rounded(.up)))
+    }
+
     /// The call of `method` (`pkg.Service/Method`) to this endpoint.
     func call(_ method: String, timeout: Duration?) -> GRPCCall {
         GRPCCall(
             url: url, method: method, metadata: metadata, timeout: timeout, tls: tls,
             maximumReceivedMessageBytes: maximumReceivedMessageBytes)
     }
+
+    /// `host:port`, lowercased (the scheme aside): the server, whichever way its address was written.
+    package var hostPort: String { "\(url.host ?? ""):\(url.port ?? 0)".lowercased() }
 
     /// `host:port`, as a file name of `.tern/grpc/`.
     var fileStem: String {

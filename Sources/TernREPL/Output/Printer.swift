@@ -50,6 +50,7 @@ package struct Printer: Sendable {
             return answer.stored.map(cacheEntry) ?? style.dim("the cache no longer keeps this answer") + "\n"
         case .recordedStored(let summary): return summary.lines.joined(separator: "\n") + "\n"
         case .grpcCall(let outcome): return outcome.lines.joined(separator: "\n") + "\n"
+        case .grpcVocabulary(let vocabulary): return vocabulary.methods.keys.sorted().map { $0 + "\n" }.joined()
         case .quit: return ""
         }
     }
@@ -73,6 +74,7 @@ package struct Printer: Sendable {
     func help(_ commands: [CommandInfo]) -> String {
         if commands.count == 1, let info = commands.first {
             var text = style.bold("usage: \(info.usage)") + "\n" + info.summary + "\n"
+            if let details = info.details { text += details + "\n" }
             if let key = info.key { text += style.dim("TUI key: \(key)") + "\n" }
             return text
         }

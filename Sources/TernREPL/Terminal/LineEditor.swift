@@ -132,8 +132,11 @@ private let completionGenerator: @convention(c) (UnsafePointer<CChar>?, Int32) -
             let length = max(0, Int(rl_point))
             line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: length), as: UTF8.self)
         }
-        CompletionState.matches = Completion.complete(line, vocabulary: CompletionState.vocabulary).candidates
+        let completions = Completion.complete(line, vocabulary: CompletionState.vocabulary)
+        CompletionState.matches = completions.candidates
         CompletionState.index = 0
+        // A single match is followed by a space, or by the quote that closes a JSON key.
+        rl_completion_append_character = Int32(completions.suffix.utf8.first ?? UInt8(ascii: " "))
     }
     guard CompletionState.index < CompletionState.matches.count else { return nil }
     defer { CompletionState.index += 1 }

@@ -129,6 +129,8 @@ extension App {
             state.dialog = .output(title: "recorded answers", lines: summary.lines, scroll: 0)
         case .grpcCall(let outcome):
             state.dialog = .output(title: outcome.method, lines: outcome.lines, scroll: 0)
+        case .grpcVocabulary(let vocabulary):
+            state.dialog = .output(title: "gRPC methods", lines: vocabulary.methods.keys.sorted(), scroll: 0)
         case .quit(let unsaved):
             if unsaved.isEmpty { state.quitting = true } else { state.dialog = .confirmQuit(unsaved: unsaved) }
         }
