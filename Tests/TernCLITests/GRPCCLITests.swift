@@ -269,6 +269,35 @@ struct GRPCCLITests {
         }
     }
 
+    @Test("cancel_after_first_response: Ctrl-C after the first answer resets the call, which ends CANCELLED")
+    func cancelAfterFirstResponse() async throws {
+        try await GRPCInteropServer.with { server in
+            try await withHome { home in
+                var environment = ProcessInfo.processInfo.environment
+                environment["HOME"] = home.path
+                environment["XDG_DATA_HOME"] = nil
+                environment["TERN_WORKSPACE"] = nil
+                // The second answer would come after 30 s: only the cancel ends the call sooner.
+                let request = #"{"responseParameters": [{"size": 1}, {"size": 2, "intervalUs": 30000000}]}"#
+                let process = try ChildProcess(
+                    Tern.binary.path,
+                    ["grpc", server.address, "\(Self.service)/StreamingOutputCall", "-d", request, "--events", "json"],
+                    in: home.path, environment: environment, output: .pipe)
+                try await process.whileRunning {
+                    var lines: [String] = []
+                    while lines.count < 10, let line = await ChildProcess.line(from: process.standardOutput) {
+                        lines.append(line)
+                        if line.contains(#""direction":"in""#) { process.terminate(SIGINT) }
+                        if line.contains(#""event":"status""#) { break }
+                    }
+                    #expect(lines.filter { $0.contains(#""direction":"in""#) }.count == 1, "\(lines)")
+                    #expect(lines.last?.contains(#""name":"CANCELLED""#) == true, "\(lines)")
+                    #expect(await process.waitForExit() == 1)
+                }
+            }
+        }
+    }
+
     @Test("a method the descriptors don't know is refused before anything is sent, naming close matches")
     func unknownMethod() async throws {
         try await GRPCInteropServer.with { server in

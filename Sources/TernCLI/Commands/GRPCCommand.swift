@@ -22,7 +22,7 @@ struct GRPCCommand: AsyncParsableCommand {
             taught is kept in the workspace's .tern/grpc/ for when the server is down.
 
             Each response message prints as one JSON document. Status OK exits 0; another status prints \
-            'status NAME (CODE): MESSAGE' on stderr and exits 1. See docs/grpc.md.
+            'status NAME (CODE): MESSAGE' on stderr and exits 1. See 'man tern'.
             """)
 
     @Argument(help: "grpc://HOST:PORT, grpcs://HOST:PORT, or HOST:PORT (TLS unless --plaintext).")
