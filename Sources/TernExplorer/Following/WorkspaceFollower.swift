@@ -153,7 +153,8 @@ struct WorkspaceFollower: Sendable {
             result = workspace.specs.map { entry in
                 let spec = edits.current(entry).spec
                 return SpecSummary(
-                    id: entry.id, name: spec.name, method: spec.method, path: spec.path, target: spec.target)
+                    id: entry.id, name: spec.name, method: spec.listed.method, path: spec.listed.path,
+                    target: spec.target)
             }
             guard !workspace.brokenSpecs.isEmpty else { return result }
         }

@@ -29,7 +29,7 @@ public struct SpecListing: Sendable, Hashable {
 /// unreadable or foreign one is rebuilt; a workspace that cannot be written to is listed without one.
 enum SpecIndex {
     /// The file's first line names the format; rows of another format are ignored.
-    static let header = "tern-spec-index 3"
+    static let header = "tern-spec-index 4"
     /// Rows whose file changed this recently when the index was written are left out.
     static let settleNanoseconds: Int64 = 2_000_000_000
 

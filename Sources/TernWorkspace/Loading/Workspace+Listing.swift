@@ -62,7 +62,7 @@ extension Workspace {
                     spec.templatedStrings.flatMap(Template.references(in:)).filter { $0.isVariable }.map(
                         \.name))
                 let listing = SpecListing(
-                    id: id, name: spec.name, method: spec.method, path: spec.path, target: spec.target,
+                    id: id, name: spec.name, method: spec.listed.method, path: spec.listed.path, target: spec.target,
                     variables: variables.sorted())
                 let file = entry.file.standardizedFileURL
                 let ownWarnings = specWarnings.allSatisfy { $0.file.standardizedFileURL == file }

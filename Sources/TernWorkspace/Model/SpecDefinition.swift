@@ -147,6 +147,12 @@ extension SpecDefinition {
     /// Whether the spec is a gRPC call (`grpc:`).
     public var isGRPC: Bool { grpc != nil }
 
+    /// The method and path lists show: `GRPC` and `pkg.Service/Method` for a gRPC spec.
+    public var listed: (method: String, path: String) {
+        if let grpc { return ("GRPC", grpc.method) }
+        return (method, path)
+    }
+
     /// Whether `path` is a `ws://` or `wss://` URL.
     static func isWebSocketURL(_ path: String) -> Bool {
         let lower = path.prefix(6).lowercased()

@@ -38,6 +38,10 @@ extension SpecDefinition {
         case .graphql(let graphQL): if let variables = graphQL.variables { Self.collect(variables, into: &strings) }
         case nil: break
         }
+        if let grpc {
+            strings += grpc.metadata.map(\.value)
+            for message in grpc.messages { Self.collect(message, into: &strings) }
+        }
         return strings
     }
 
