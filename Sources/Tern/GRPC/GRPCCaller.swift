@@ -1,6 +1,5 @@
 public import Foundation
 import HTTPTypes
-import Logging
 import Synchronization
 
 /// How a call through `Handler.call` ended, and where its answer came from.
@@ -180,44 +179,9 @@ public struct GRPCCaller: Sendable {
 
     /// Stores a live call's transcript under its request's key.
     private func store(_ transcript: GRPCTranscript, plan: SendPlan, emitter: EventEmitter) async {
-        guard plan.stores, let storage = handler.storage else { return }
-        let now = handler.clock.now
-        var headers = HTTPFields()
-        headers[.contentType] = GRPCTranscript.contentType
-        let body = transcript.encoded()
-        let response = Response(
-            status: .ok, headers: headers, body: body, source: .live, request: plan.request,
-            timing: Response.Timing(start: transcript.openedAt, duration: .zero), attempts: 1)
-        let redactor = plan.redactor
-        if !handler.storesSecretAnswers, let secret = redactor.secretCarried(by: response) {
-            emitter.emit(.cache(.notStored(key: plan.key, reason: "the call carries \(secret)")))
-            return
-        }
-        if let cap = handler.maximumStoredBodyBytes, Int64(body.count) > cap {
-            let reason = "the call (\(body.count) bytes) is bigger than the cache's limit of \(cap) bytes"
-            emitter.emit(.cache(.notStored(key: plan.key, reason: reason)))
-            return
-        }
-        // A call has no freshness headers: it stays valid for the fallback lifetime (or the request's).
-        var until = now
-        if let seconds = plan.request.validFor {
-            until = now.addingTimeInterval(seconds)
-        } else if case .responseHeaders(let fallback) = handler.cacheValidity {
-            until = now.addingTimeInterval(fallback)
-        } else {
-            until = handler.cacheValidity.validUntil(for: response, now: now) ?? now
-        }
-        let entry = StoredResponse(
-            key: plan.key, status: 200, headers: headers, body: body, fileURL: nil, source: .live, storedAt: now,
-            validUntil: until, method: "POST", url: redactor.redact(url: plan.request.cacheURL),
-            request: handler.cacheIdentity.record(of: plan.request, redactor: redactor), varyDigest: nil,
-            byteCount: Int64(body.count), secretMarks: redactor.marks(headers: headers, body: body))
-        do {
-            _ = try await storage.adopt(entry)
-            emitter.emit(.cache(.stored(key: plan.key, validUntil: until)))
-        } catch {
-            handler.logger?.warning("storing '\(plan.key)' failed: \(error)")
-        }
+        await TranscriptStore(handler: handler).store(
+            transcript.encoded(), contentType: GRPCTranscript.contentType, status: .ok, method: "POST",
+            openedAt: transcript.openedAt, what: "the call", plan: plan, emitter: emitter)
     }
 
     /// Request headers that are HTTP's, not the call's metadata.

@@ -1,6 +1,5 @@
 import Foundation
 import HTTPTypes
-import Logging
 import Synchronization
 
 extension Handler {
@@ -151,43 +150,8 @@ extension Handler {
 
     /// Stores a live conversation's transcript under its upgrade request's key.
     private func store(_ transcript: WebSocketTranscript, plan: SendPlan, emitter: EventEmitter) async {
-        guard plan.stores, let storage else { return }
-        let now = clock.now
-        var headers = HTTPFields()
-        headers[.contentType] = WebSocketTranscript.contentType
-        let body = transcript.encoded()
-        let response = Response(
-            status: .switchingProtocols, headers: headers, body: body, source: .live, request: plan.request,
-            timing: Response.Timing(start: transcript.openedAt, duration: .zero), attempts: 1)
-        let redactor = plan.redactor
-        if !storesSecretAnswers, let secret = redactor.secretCarried(by: response) {
-            emitter.emit(.cache(.notStored(key: plan.key, reason: "the conversation carries \(secret)")))
-            return
-        }
-        if let cap = maximumStoredBodyBytes, Int64(body.count) > cap {
-            let reason = "the conversation (\(body.count) bytes) is bigger than the cache's limit of \(cap) bytes"
-            emitter.emit(.cache(.notStored(key: plan.key, reason: reason)))
-            return
-        }
-        // A conversation has no freshness headers: it stays valid for the fallback lifetime (or the request's).
-        var until = now
-        if let seconds = plan.request.validFor {
-            until = now.addingTimeInterval(seconds)
-        } else if case .responseHeaders(let fallback) = cacheValidity {
-            until = now.addingTimeInterval(fallback)
-        } else {
-            until = cacheValidity.validUntil(for: response, now: now) ?? now
-        }
-        let entry = StoredResponse(
-            key: plan.key, status: 101, headers: headers, body: body, fileURL: nil, source: .live, storedAt: now,
-            validUntil: until, method: "GET", url: redactor.redact(url: plan.request.cacheURL),
-            request: cacheIdentity.record(of: plan.request, redactor: redactor), varyDigest: nil,
-            byteCount: Int64(body.count), secretMarks: redactor.marks(headers: headers, body: body))
-        do {
-            _ = try await storage.adopt(entry)
-            emitter.emit(.cache(.stored(key: plan.key, validUntil: until)))
-        } catch {
-            logger?.warning("storing '\(plan.key)' failed: \(error)")
-        }
+        await TranscriptStore(handler: self).store(
+            transcript.encoded(), contentType: WebSocketTranscript.contentType, status: .switchingProtocols,
+            method: "GET", openedAt: transcript.openedAt, what: "the conversation", plan: plan, emitter: emitter)
     }
 }
