@@ -143,6 +143,33 @@ struct GRPCWorkspaceCLITests {
         }
     }
 
+    @Test("a data run: each row's typed value goes into the message, each row checked on its own")
+    func dataRun() async throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let spec = """
+            target: svc
+            grpc:
+              method: grpc.testing.TestService/UnaryCall
+              message: {responseSize: "{{size:number}}"}
+              metadata:
+                authorization: Bearer s3cret
+            expect:
+              json:
+                $.payload.body: "{{body}}"
+            """
+        try Data(spec.utf8).write(to: root.appendingPathComponent("specs/sized.yaml"))
+        // The last row expects what two bytes are, not three: that row alone fails.
+        try Data("size,body\n1,AA==\n3,AAAA\n3,AAA=\n".utf8).write(to: root.appendingPathComponent("rows.csv"))
+        try await GRPCInteropServer.with(token: "s3cret") { server in
+            let run = try await tern(
+                ["run", "sized", "--data", "rows.csv"], in: root, grpc: server.address, httpbin: "http://127.0.0.1:9")
+            #expect(run.status == 4, "\(run)")
+            #expect(run.stderr.contains("1 spec × 3 rows: 2 passed, 1 failed"), "\(run.stderr)")
+            #expect(run.stdout.contains(#"$.payload.body equals "AAA=" — got "AAAA""#), "\(run.stdout)")
+        }
+    }
+
     @Test("a target's grpc: {protoset: FILE} describes a server without reflection")
     func protosetTarget() async throws {
         try await GRPCInteropServer.with(reflection: false, token: "s3cret") { server in
