@@ -5,9 +5,11 @@ import Testing
 /// `tern grpc` against the gRPC interoperability service (`grpc.testing.TestService`) served by Python's
 /// grpcio: the interop cases of grpc/grpc's doc/interop-test-descriptions.md that a one-shot client can
 /// make, the descriptor sources (reflection v1alpha after v1, --proto with -I, --protoset, the copy kept
-/// for a server that is down), and the errors a user meets. Every run has a home of its own.
+/// for a server that is down), and the errors a user meets. Every run has a home of its own. One test at a
+/// time: each starts a grpcio server, and two dozen Python start-ups at once load the machine enough to
+/// make the suite's timing-sensitive neighbours (a WebSocket's 5 s close timeout) miss.
 @Suite(
-    "tern grpc against grpcio's interop server", .timeLimit(.minutes(5)),
+    "tern grpc against grpcio's interop server", .serialized, .timeLimit(.minutes(10)),
     .enabled(if: GRPCInteropServer.unavailable == nil, "\(GRPCInteropServer.unavailable ?? "")"))
 struct GRPCCLITests {
     static let service = "grpc.testing.TestService"

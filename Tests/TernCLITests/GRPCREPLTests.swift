@@ -5,7 +5,7 @@ import Testing
 /// The REPL's `grpc` lines through `tern repl` with stdin piped, against the gRPC interop service
 /// (`grpc.testing.TestService`) on Python's grpcio: the address is named once and then remembered.
 @Suite(
-    "tern repl's grpc lines against grpcio's interop server", .timeLimit(.minutes(5)),
+    "tern repl's grpc lines against grpcio's interop server", .serialized, .timeLimit(.minutes(10)),
     .enabled(if: GRPCInteropServer.unavailable == nil, "\(GRPCInteropServer.unavailable ?? "")"))
 struct GRPCREPLTests {
     @Test("list, describe and calls at the remembered address: JSON answers, status lines, errors by line")

@@ -7,7 +7,7 @@ import Testing
 /// an HTTP login (httpbin) sent as gRPC metadata, `--mode cache` with the server gone, and a target whose
 /// descriptors come from a descriptor set when the server has no reflection.
 @Suite(
-    "gRPC specs in a workspace", .timeLimit(.minutes(5)),
+    "gRPC specs in a workspace", .serialized, .timeLimit(.minutes(10)),
     .enabled(if: GRPCInteropServer.unavailable == nil, "\(GRPCInteropServer.unavailable ?? "")"),
     .enabled(if: Httpbin.python != nil, "python3-httpbin is not installed (make deps installs it)"))
 struct GRPCWorkspaceCLITests {
