@@ -158,3 +158,28 @@ extension ProtobufValue {
         }
     }
 }
+
+extension MapKey {
+    init?(_ value: ProtobufValue) {
+        switch value {
+        case .int32(let value): self = .int32(value)
+        case .int64(let value): self = .int64(value)
+        case .uint32(let value): self = .uint32(value)
+        case .uint64(let value): self = .uint64(value)
+        case .bool(let value): self = .bool(value)
+        case .string(let value): self = .string(value)
+        default: return nil
+        }
+    }
+
+    var value: ProtobufValue {
+        switch self {
+        case .int32(let value): .int32(value)
+        case .int64(let value): .int64(value)
+        case .uint32(let value): .uint32(value)
+        case .uint64(let value): .uint64(value)
+        case .bool(let value): .bool(value)
+        case .string(let value): .string(value)
+        }
+    }
+}

@@ -151,7 +151,7 @@ struct JSONMessageDecoder {
             if key == "false" { return .bool(false) }
             throw ProtobufError("a bool map key must be \"true\" or \"false\"")
         default:
-            guard let value = MapKey(try integer(.string(key), type)) else {
+            guard let value = MapKey(try JSONScalar.integer(.string(key), type)) else {
                 throw ProtobufError("a map key cannot be a \(type.protoName)")
             }
             return value
@@ -167,7 +167,7 @@ struct JSONMessageDecoder {
             guard let enumIndex = field.enumIndex else { throw ProtobufError("the field's type is not resolved") }
             return .enumNumber(try enumNumber(json, schema.enums[enumIndex]))
         default:
-            return try scalar(json, field.type)
+            return try JSONScalar.scalar(json, field.type)
         }
     }
 
@@ -177,7 +177,7 @@ struct JSONMessageDecoder {
             return 0
         case .string(let name):
             if let number = enumData.byName[name] { return number }
-            if case .int32(let number)? = try? integer(.string(name), .int32),
+            if case .int32(let number)? = try? JSONScalar.integer(.string(name), .int32),
                 !enumData.isClosed
                     || enumData.byNumber[number] != nil
             {
@@ -192,7 +192,9 @@ struct JSONMessageDecoder {
             }
             throw ProtobufError(message)
         case .number:
-            guard case .int32(let number) = try integer(json, .int32) else { throw ProtobufError("bad enum number") }
+            guard case .int32(let number) = try JSONScalar.integer(json, .int32) else {
+                throw ProtobufError("bad enum number")
+            }
             if enumData.isClosed, enumData.byNumber[number] == nil {
                 throw ProtobufError("\(enumData.fullName) has no value numbered \(number)")
             }
@@ -200,213 +202,6 @@ struct JSONMessageDecoder {
         default:
             throw ProtobufError("expected an enum value name or number (\(enumData.fullName)), found \(json.summary)")
         }
-    }
-
-    func scalar(_ json: JSONValue, _ type: FieldDescriptor.FieldType) throws(ProtobufError) -> ProtobufValue {
-        switch type {
-        case .bool:
-            guard case .bool(let flag) = json else {
-                throw ProtobufError("expected true or false, found \(json.summary)")
-            }
-            return .bool(flag)
-        case .string:
-            guard case .string(let text) = json else { throw ProtobufError("expected a string, found \(json.summary)") }
-            return .string(text)
-        case .bytes:
-            guard case .string(let text) = json else {
-                throw ProtobufError("expected a base64 string, found \(json.summary)")
-            }
-            guard let bytes = WellKnownText.decodeBase64(text) else { throw ProtobufError("malformed base64") }
-            return .bytes(bytes)
-        case .float, .double:
-            return try floating(json, type)
-        default:
-            return try integer(json, type)
-        }
-    }
-
-    private func floating(_ json: JSONValue, _ type: FieldDescriptor.FieldType) throws(ProtobufError) -> ProtobufValue {
-        let value: Double
-        switch json {
-        case .number(let text):
-            guard let parsed = Double(text) else { throw ProtobufError("malformed number \(text)") }
-            // `-0` is the integer zero; only `-0.0` is negative zero.
-            value = parsed == 0 && !text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? 0 : parsed
-        case .string("NaN"): value = .nan
-        case .string("Infinity"): value = .infinity
-        case .string("-Infinity"): value = -.infinity
-        case .string(let text):
-            let trimmed = text.trimmingSpace
-            switch trimmed.lowercased() {
-            case "inf", "+inf", "infinity", "+infinity": value = .infinity
-            case "-inf", "-infinity": value = -.infinity
-            default:
-                guard Self.isNumberText(trimmed), let parsed = Double(trimmed) else {
-                    throw ProtobufError(
-                        "expected a number, \"NaN\", \"Infinity\" or \"-Infinity\", found \(json.summary)")
-                }
-                guard parsed.isFinite else { throw ProtobufError("\(text) is out of range for a \(type.protoName)") }
-                value = parsed
-            }
-        default:
-            throw ProtobufError("expected a number, found \(json.summary)")
-        }
-        if value.isInfinite, case .number(let text) = json {
-            throw ProtobufError("\(text) is out of range for a \(type.protoName); write \"Infinity\" or \"-Infinity\"")
-        }
-        guard type == .float else { return .double(value) }
-        if value.isFinite, Float(value).isInfinite {
-            throw ProtobufError("\(json.summary) is out of range for a float")
-        }
-        return .float(Float(value))
-    }
-
-    /// A decimal number as Python's float() reads one: `[+-]digits[.digits][e[+-]digits]`, with
-    /// digits on at least one side of the point (Double(_:) also takes `inf`, `nan` and hex).
-    static func isNumberText(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard !bytes.isEmpty, bytes.count < 400 else { return false }
-        var i = 0
-        func isDigit(_ at: Int) -> Bool { at < bytes.count && bytes[at] >= 0x30 && bytes[at] <= 0x39 }
-        if bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-        var mantissaDigits = 0
-        while isDigit(i) {
-            i += 1
-            mantissaDigits += 1
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            i += 1
-            while isDigit(i) {
-                i += 1
-                mantissaDigits += 1
-            }
-        }
-        guard mantissaDigits > 0 else { return false }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard isDigit(i) else { return false }
-            while isDigit(i) { i += 1 }
-        }
-        return i == bytes.count
-    }
-
-    func integer(_ json: JSONValue, _ type: FieldDescriptor.FieldType) throws(ProtobufError) -> ProtobufValue {
-        let parsed: IntegerText?
-        switch json {
-        case .number(let text): parsed = Self.integerValue(ofNumber: text)
-        case .string(let text):
-            parsed =
-                Self.integerValue(ofString: text) ?? (Self.isNumberText(text) ? Self.integerValue(ofNumber: text) : nil)
-        default: throw ProtobufError("expected an integer (\(type.protoName)), found \(json.summary)")
-        }
-        guard let parsed else {
-            throw ProtobufError("expected an integer (\(type.protoName)), found \(json.summary)")
-        }
-        let outOfRange = ProtobufError("\(json.summary) is out of range for a \(type.protoName)")
-        guard !parsed.tooBig else { throw outOfRange }
-        switch type {
-        case .uint64, .fixed64:
-            guard !parsed.negative || parsed.magnitude == 0 else { throw outOfRange }
-            return .uint64(parsed.magnitude)
-        case .uint32, .fixed32:
-            guard !parsed.negative || parsed.magnitude == 0, parsed.magnitude <= UInt64(UInt32.max) else {
-                throw outOfRange
-            }
-            return .uint32(UInt32(parsed.magnitude))
-        case .int64, .sint64, .sfixed64:
-            if parsed.negative {
-                guard parsed.magnitude <= UInt64(Int64.max) + 1 else { throw outOfRange }
-                return .int64(Int64(truncatingIfNeeded: 0 &- parsed.magnitude))
-            }
-            guard parsed.magnitude <= UInt64(Int64.max) else { throw outOfRange }
-            return .int64(Int64(parsed.magnitude))
-        default:
-            if parsed.negative {
-                guard parsed.magnitude <= UInt64(Int32.max) + 1 else { throw outOfRange }
-                return .int32(Int32(truncatingIfNeeded: 0 &- parsed.magnitude))
-            }
-            guard parsed.magnitude <= UInt64(Int32.max) else { throw outOfRange }
-            return .int32(Int32(parsed.magnitude))
-        }
-    }
-
-    /// `[+-]digits` as a string value.
-    static func integerValue(ofString text: String) -> IntegerText? {
-        var bytes = Array(text.utf8)[...]
-        var negative = false
-        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
-            negative = bytes.first == UInt8(ascii: "-")
-            bytes = bytes.dropFirst()
-        }
-        guard !bytes.isEmpty, let magnitude = magnitude(of: bytes) else { return nil }
-        return IntegerText(negative: negative, magnitude: magnitude.value, tooBig: magnitude.tooBig)
-    }
-
-    /// Decimal digits as a UInt64 (`tooBig` past UInt64.max), nil for a non-digit.
-    private static func magnitude(of digits: ArraySlice<UInt8>) -> (value: UInt64, tooBig: Bool)? {
-        var value: UInt64 = 0
-        var tooBig = false
-        for byte in digits {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-            if overflow1 || overflow2 { tooBig = true }
-            value = sum
-        }
-        return (value, tooBig)
-    }
-
-    /// A JSON number's exact integer value: `1e2` and `100.0` are 100; `1.5` is not an integer.
-    static func integerValue(ofNumber text: String) -> IntegerText? {
-        var bytes = Array(text.utf8)[...]
-        var negative = false
-        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
-            negative = bytes.first == UInt8(ascii: "-")
-            bytes = bytes.dropFirst()
-        }
-        var exponent = 0
-        if let e = bytes.firstIndex(where: { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }) {
-            var exponentBytes = bytes[(e + 1)...]
-            var exponentNegative = false
-            if exponentBytes.first == UInt8(ascii: "-") || exponentBytes.first == UInt8(ascii: "+") {
-                exponentNegative = exponentBytes.first == UInt8(ascii: "-")
-                exponentBytes = exponentBytes.dropFirst()
-            }
-            guard let value = magnitude(of: exponentBytes) else { return nil }
-            exponent = value.tooBig ? 100_000 : Int(min(value.value, 100_000))
-            if exponentNegative { exponent = -exponent }
-            bytes = bytes[..<e]
-        }
-        var digits: [UInt8] = []
-        if let dot = bytes.firstIndex(of: UInt8(ascii: ".")) {
-            digits = Array(bytes[..<dot])
-            let fraction = bytes[(dot + 1)...]
-            digits += fraction
-            exponent -= fraction.count
-        } else {
-            digits = Array(bytes)
-        }
-        while exponent < 0 {
-            guard let last = digits.last else { break }
-            guard last == UInt8(ascii: "0") else { return nil }
-            digits.removeLast()
-            exponent += 1
-        }
-        while let first = digits.first, first == UInt8(ascii: "0") { digits.removeFirst() }
-        if digits.isEmpty { return IntegerText(negative: negative, magnitude: 0, tooBig: false) }
-        guard exponent >= 0 else { return nil }
-        if digits.count + exponent > 20 { return IntegerText(negative: negative, magnitude: 0, tooBig: true) }
-        digits += [UInt8](repeating: UInt8(ascii: "0"), count: exponent)
-        guard let value = magnitude(of: digits[...]) else { return nil }
-        return IntegerText(negative: negative, magnitude: value.value, tooBig: value.tooBig)
-    }
-
-    /// An integer read from JSON text: sign and magnitude, or "too big for 64 bits".
-    struct IntegerText {
-        var negative: Bool
-        var magnitude: UInt64
-        var tooBig: Bool
     }
 
     // MARK: Well-known types
@@ -531,189 +326,5 @@ struct JSONMessageDecoder {
             message.set(valueField.number, .single(try single(json, valueField, depth: depth)))
         }
         return message
-    }
-}
-
-// MARK: - Message to JSON
-
-struct JSONMessageEncoder {
-    let schema: Schema
-    var emitDefaults = false
-
-    func message(_ message: DynamicMessage, depth: Int) -> JSONValue {
-        let data = message.descriptor.data
-        if let wellKnown = data.wellKnown, let special = self.wellKnown(wellKnown, message, depth: depth) {
-            return special
-        }
-        return .object(fields(message, depth: depth))
-    }
-
-    private func fields(_ message: DynamicMessage, depth: Int) -> [(key: String, value: JSONValue)] {
-        let data = message.descriptor.data
-        var members: [(key: String, value: JSONValue)] = []
-        for field in data.fields {
-            guard let value = message.values[field.number] else {
-                guard emitDefaults else { continue }
-                if field.isMap {
-                    members.append((field.jsonName, .object([])))
-                } else if field.isRepeated {
-                    members.append((field.jsonName, .array([])))
-                } else if !field.hasPresence, let zero = ProtobufValue.zero(of: field.type) {
-                    members.append((field.jsonName, single(zero, field, depth: depth)))
-                }
-                continue
-            }
-            switch value {
-            case .single(let single):
-                members.append((field.jsonName, self.single(single, field, depth: depth)))
-            case .list(let list):
-                if list.isEmpty { continue }
-                members.append((field.jsonName, .array(list.map { self.single($0, field, depth: depth) })))
-            case .map(let map):
-                if map.isEmpty { continue }
-                guard let entry = field.message, let valueIndex = schema.messages[entry].byNumber[2] else { continue }
-                let valueField = schema.messages[entry].fields[valueIndex]
-                let entries = map.entries.map {
-                    (key: $0.key.jsonKey, value: single($0.value, valueField, depth: depth))
-                }
-                members.append((field.jsonName, .object(entries)))
-            }
-        }
-        return members
-    }
-
-    func single(_ value: ProtobufValue, _ field: FieldData, depth: Int) -> JSONValue {
-        switch value {
-        case .int32(let v): return .number(String(v))
-        case .uint32(let v): return .number(String(v))
-        case .int64(let v): return .string(String(v))
-        case .uint64(let v): return .string(String(v))
-        case .float(let v):
-            if v.isNaN { return .string("NaN") }
-            if v.isInfinite { return .string(v < 0 ? "-Infinity" : "Infinity") }
-            return .number(v.description)
-        case .double(let v):
-            if v.isNaN { return .string("NaN") }
-            if v.isInfinite { return .string(v < 0 ? "-Infinity" : "Infinity") }
-            return .number(v.description)
-        case .bool(let v): return .bool(v)
-        case .string(let v): return .string(v)
-        case .bytes(let v): return .string(WellKnownText.base64(v))
-        case .enumNumber(let number):
-            guard let enumIndex = field.enumIndex else { return .number(String(number)) }
-            let enumData = schema.enums[enumIndex]
-            if enumData.fullName == "google.protobuf.NullValue" { return .null }
-            return enumData.byNumber[number].map { .string($0) } ?? .number(String(number))
-        case .message(let message):
-            return self.message(message, depth: depth + 1)
-        }
-    }
-
-    private func value(_ message: DynamicMessage, _ number: Int32) -> ProtobufValue? {
-        if case .single(let value)? = message.values[number] { return value }
-        return nil
-    }
-
-    /// The special JSON of a well-known type; nil to print it as an ordinary message (when its
-    /// content has no JSON form, such as a timestamp out of range or an Any of a type the pool
-    /// lacks: `{"typeUrl": …, "value": "<base64>"}`). The reader takes those plain forms back.
-    private func wellKnown(_ kind: WellKnownType, _ message: DynamicMessage, depth: Int) -> JSONValue? {
-        let data = message.descriptor.data
-        switch kind {
-        case .any:
-            var url = ""
-            var bytes: [UInt8] = []
-            if case .string(let text)? = value(message, 1) { url = text }
-            if case .bytes(let content)? = value(message, 2) { bytes = content }
-            if url.isEmpty && bytes.isEmpty { return .object([]) }
-            let name = url.split(separator: "/").last.map(String.init) ?? url
-            guard let inner = schema.messageIndex[name], depth < 100 else { return nil }
-            let limits = ProtobufLimits(maximumDepth: max(1, 100 - depth), maximumBytes: Int.max)
-            guard
-                let content = try? DynamicMessage(
-                    binary: bytes, as: MessageDescriptor(schema: schema, index: inner), limits: limits)
-            else { return nil }
-            let typeMember = (key: "@type", value: JSONValue.string(url))
-            if let innerKind = schema.messages[inner].wellKnown, innerKind != .empty {
-                // A well-known type goes under "value", as its plain fields when it has no JSON form.
-                let special =
-                    wellKnown(innerKind, content, depth: depth + 1) ?? .object(fields(content, depth: depth + 1))
-                return .object([typeMember, (key: "value", value: special)])
-            }
-            return .object([typeMember] + fields(content, depth: depth + 1))
-        case .timestamp, .duration:
-            var seconds: Int64 = 0
-            var nanos: Int32 = 0
-            if case .int64(let v)? = value(message, 1) { seconds = v }
-            if case .int32(let v)? = value(message, 2) { nanos = v }
-            if kind == .timestamp {
-                guard seconds >= WellKnownText.minimumTimestamp, seconds <= WellKnownText.maximumTimestamp,
-                    nanos >= 0, nanos <= 999_999_999
-                else { return nil }
-                return .string(WellKnownText.timestamp(seconds: seconds, nanos: nanos))
-            }
-            guard seconds.magnitude <= UInt64(WellKnownText.maximumDuration), nanos.magnitude <= 999_999_999,
-                seconds == 0 || nanos == 0 || (seconds < 0) == (nanos < 0)
-            else { return nil }
-            return .string(WellKnownText.duration(seconds: seconds, nanos: nanos))
-        case .structType:
-            guard let index = data.byNumber[1] else { return nil }
-            let field = data.fields[index]
-            guard case .map(let map)? = message.values[1], let entry = field.message,
-                let valueIndex = schema.messages[entry].byNumber[2]
-            else { return .object([]) }
-            let valueField = schema.messages[entry].fields[valueIndex]
-            return .object(map.entries.map { (key: $0.key.jsonKey, value: single($0.value, valueField, depth: depth)) })
-        case .value:
-            for field in data.fields {
-                guard let value = value(message, field.number) else { continue }
-                if field.number == 1 { return .null }
-                return single(value, field, depth: depth)
-            }
-            return .null
-        case .listValue:
-            guard let index = data.byNumber[1] else { return nil }
-            guard case .list(let list)? = message.values[1] else { return .array([]) }
-            return .array(list.map { single($0, data.fields[index], depth: depth) })
-        case .fieldMask:
-            guard case .list(let list)? = message.values[1] else { return .string("") }
-            let paths = list.compactMap { element -> String? in
-                if case .string(let path) = element { return WellKnownText.jsonName(path) }
-                return nil
-            }
-            return .string(paths.joined(separator: ","))
-        case .empty:
-            return nil
-        case .wrapper:
-            guard let index = data.byNumber[1] else { return nil }
-            let field = data.fields[index]
-            if let stored = value(message, 1) { return single(stored, field, depth: depth) }
-            return ProtobufValue.zero(of: field.type).map { single($0, field, depth: depth) }
-        }
-    }
-}
-
-extension MapKey {
-    /// The key as JSON writes it: a string.
-    var jsonKey: String {
-        switch self {
-        case .int32(let value): String(value)
-        case .int64(let value): String(value)
-        case .uint32(let value): String(value)
-        case .uint64(let value): String(value)
-        case .bool(let value): value ? "true" : "false"
-        case .string(let value): value
-        }
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces, tabs and line breaks.
-    var trimmingSpace: String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-            return ""
-        }
-        return String(self[first...last])
     }
 }

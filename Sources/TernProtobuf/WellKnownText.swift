@@ -1,32 +1,12 @@
+import Tern
+
 /// The text forms of the well-known types' JSON: RFC 3339 timestamps, `1.5s` durations, base64,
-/// FieldMask paths, and the close-match suggestions of error messages.
+/// FieldMask paths, and the close-match suggestions of error messages. (The dates' day arithmetic is
+/// the core's `CivilCalendar`.)
 enum WellKnownText {
     static let minimumTimestamp: Int64 = -62_135_596_800  // 0001-01-01T00:00:00Z
     static let maximumTimestamp: Int64 = 253_402_300_799  // 9999-12-31T23:59:59Z
     static let maximumDuration: Int64 = 315_576_000_000
-
-    // MARK: Dates (Howard Hinnant's days-from-civil algorithms)
-
-    static func days(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
-
-    static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
 
     static func padded(_ value: Int64, _ width: Int) -> String {
         let text = String(value.magnitude)
@@ -45,7 +25,7 @@ enum WellKnownText {
     static func timestamp(seconds: Int64, nanos: Int32) -> String {
         let dayCount = seconds >= 0 ? seconds / 86_400 : (seconds + 1) / 86_400 - 1
         let secondOfDay = seconds - dayCount * 86_400
-        let date = civil(days: dayCount)
+        let date = CivilCalendar.date(days: dayCount)
         return padded(date.year, 4) + "-" + padded(date.month, 2) + "-" + padded(date.day, 2) + "T"
             + padded(secondOfDay / 3600, 2) + ":" + padded(secondOfDay / 60 % 60, 2) + ":"
             + padded(secondOfDay % 60, 2) + fraction(UInt32(clamping: max(0, nanos))) + "Z"
@@ -107,13 +87,12 @@ enum WellKnownText {
         } else {
             return nil
         }
-        let monthDays: [Int64] = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= monthDays[Int(month - 1)], hour < 24,
-            minute < 60, second < 60
+        guard year >= 1, month >= 1, month <= 12, day >= 1, day <= CivilCalendar.daysIn(month: month, year: year),
+            hour < 24, minute < 60, second < 60
         else { return nil }
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        if month == 2, day == 29, !leap { return nil }
-        let seconds = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
+        let seconds =
+            CivilCalendar.days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+            - offset
         guard seconds >= minimumTimestamp, seconds <= maximumTimestamp else { return nil }
         return (seconds, nanos)
     }
