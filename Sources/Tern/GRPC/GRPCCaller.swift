@@ -192,6 +192,15 @@ public struct GRPCCaller: Sendable {
 
     /// The call `request` (after the interceptors) makes.
     static func grpcCall(for request: Request, timeout: Duration?, maximumBytes: Int) throws(TernError) -> GRPCCall {
+        GRPCCall(
+            url: grpcBase(of: request.url), method: grpcMethod(of: request.url), metadata: try metadata(of: request),
+            timeout: timeout, tls: request.connectionSettings?.tls ?? TLSSettings(),
+            maximumReceivedMessageBytes: maximumBytes)
+    }
+
+    /// The metadata `request`'s headers carry: every header but HTTP's own and gRPC's reserved `grpc-*`,
+    /// a `-bin` one's value read from base64.
+    public static func metadata(of request: Request) throws(TernError) -> [GRPCMetadataEntry] {
         var metadata: [GRPCMetadataEntry] = []
         for field in request.headers {
             let name = field.name.canonicalName.lowercased()
@@ -201,10 +210,7 @@ public struct GRPCCaller: Sendable {
             }
             metadata.append(entry)
         }
-        return GRPCCall(
-            url: grpcBase(of: request.url), method: grpcMethod(of: request.url), metadata: metadata,
-            timeout: timeout, tls: request.connectionSettings?.tls ?? TLSSettings(),
-            maximumReceivedMessageBytes: maximumBytes)
+        return metadata
     }
 
     /// `grpc://HOST:PORT` of a call's URL.

@@ -98,6 +98,13 @@ struct GRPCDesk {
                 throw ExplorerError(.usage, "the request messages are not JSON: \(error)")
             }
         }
+        return try requests(documents, for: method)
+    }
+
+    /// The request messages of `documents` (one JSON document each), as `requests(_:for:)` checks them.
+    static func requests(
+        _ documents: [[UInt8]], for method: MethodDescriptor
+    ) throws(ExplorerError) -> [DynamicMessage] {
         var messages: [DynamicMessage] = []
         for (index, document) in documents.enumerated() {
             do {
@@ -268,10 +275,10 @@ struct GRPCDesk {
             endpoint.descriptors = .protos(protos.map(file), importPaths: importPaths.map(file))
         }
         // Reflection carries the call's own metadata (a token the server wants for every call).
-        endpoint.metadata = request.headers.compactMap { field in
-            let name = field.name.canonicalName.lowercased()
-            guard !["accept-encoding", "content-type", "user-agent", "accept"].contains(name) else { return nil }
-            return GRPCMetadataEntry(name: name, written: field.value)
+        do {
+            endpoint.metadata = try GRPCCaller.metadata(of: request)
+        } catch {
+            throw ExplorerError(.workspace, "\(entry.file.path): \(error.message)")
         }
         endpoint.tls = request.connectionSettings?.tls ?? TLSSettings()
         endpoint.timeout = definition.timeout.map { .milliseconds(Int(($0 * 1000).rounded(.up))) }
@@ -280,10 +287,9 @@ struct GRPCDesk {
         let texts = try context.workspaceCall { () throws(WorkspaceError) in
             try context.workspace.grpcMessages(for: entry, context: context.templateContext())
         }
-        let input = texts.isEmpty ? nil : Data(texts.joined(separator: "\n").utf8)
         let messages: [DynamicMessage]
         do {
-            messages = try Self.requests(input, for: method)
+            messages = try Self.requests(texts.map { Array($0.utf8) }, for: method)
         } catch {
             throw ExplorerError(.workspace, "\(entry.file.path): \(error.message)")
         }
