@@ -142,6 +142,12 @@ public struct GRPCClientConnector: GRPCConnector {
                         + "(CERTIFICATE_VERIFY_FAILED): trust its CA (--cacert FILE, a target's tls: ca), or skip the "
                         + "check for a local server (--insecure)")
             }
+            if call.usesTLS, said.contains("handshakeFailed") || said.contains("connection preface") {
+                return GRPCStatus(
+                    code: .unavailable,
+                    message: "\(call.url.absoluteString): the TLS handshake failed (\(error.message)): if the server "
+                        + "speaks plaintext HTTP/2, call grpc://HOST:PORT (or HOST:PORT with --plaintext)")
+            }
             message += ": \(said)"
         }
         if error.code == .unavailable, message.isEmpty {

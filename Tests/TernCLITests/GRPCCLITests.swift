@@ -489,6 +489,22 @@ struct GRPCCLITests {
         }
     }
 
+    @Test("TLS to a plaintext server and a symbol the server lacks: sentences that say what to do")
+    func misaddressed() async throws {
+        try await GRPCInteropServer.with { server in
+            try await withHome { home in
+                // HOST:PORT without --plaintext is TLS; this server speaks plaintext HTTP/2.
+                let tls = try await grpc(server, ["list"], home: home, address: "localhost:\(server.port)")
+                #expect(tls.status == 1, "\(tls)")
+                #expect(tls.stderr.contains("the TLS handshake failed"), "\(tls.stderr)")
+                #expect(tls.stderr.contains("--plaintext"), "\(tls.stderr)")
+                let symbol = try await grpc(server, ["describe", "grpc.testing.SimpleReqest"], home: home)
+                #expect(symbol.status == 2, "\(symbol)")
+                #expect(symbol.stderr.contains("did you mean 'grpc.testing.SimpleRequest'"), "\(symbol.stderr)")
+            }
+        }
+    }
+
     @Test("an address that is no gRPC address is refused with its form")
     func badAddress() async throws {
         try await withHome { home in

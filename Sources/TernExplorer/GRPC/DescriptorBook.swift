@@ -76,7 +76,8 @@ struct DescriptorBook {
             let names = try await reflection.services()
             // Their descriptors are kept too (a failure here is not the listing's), so the REPL's Tab and a
             // later `describe` with the server down know the methods after a mere `list`.
-            await learn(names, from: reflection, of: endpoint)
+            let files = await describable(names, from: reflection)
+            if !files.isEmpty { keep(files, of: endpoint) }
             return names
         } catch {
             if let stored = stored(endpoint) {
@@ -89,17 +90,19 @@ struct DescriptorBook {
     /// At most this many services listed have their descriptors fetched one by one.
     static let servicesLearnedOneByOne = 50
 
-    /// Keeps the descriptors of `services`: all at once, else each that the server can describe (grpcio
-    /// lists its reflection service but has no file for it).
-    private func learn(_ services: [String], from reflection: ServerReflection, of endpoint: GRPCEndpoint) async {
-        if let files = try? await reflection.files(defining: services) { return keep(files, of: endpoint) }
+    /// The descriptors of `services`: all at once, else of each that the server can describe (grpcio lists
+    /// its reflection service but has no file for it); empty when it can describe none.
+    private func describable(
+        _ services: [String], from reflection: ServerReflection
+    ) async -> [Google_Protobuf_FileDescriptorProto] {
+        if let files = try? await reflection.files(defining: services) { return files }
         var learned: [Google_Protobuf_FileDescriptorProto] = []
         var names = Set<String>()
         for service in services.prefix(Self.servicesLearnedOneByOne) {
             guard let files = try? await reflection.files(defining: [service]) else { continue }
             for file in files where names.insert(file.name).inserted { learned.append(file) }
         }
-        if !learned.isEmpty { keep(learned, of: endpoint) }
+        return learned
     }
 
     private func reflection(_ endpoint: GRPCEndpoint) -> ServerReflection {
@@ -122,11 +125,14 @@ struct DescriptorBook {
         }
         let reflection = reflection(endpoint)
         do throws(ServerReflection.Failure) {
-            let files: [Google_Protobuf_FileDescriptorProto]
+            var files: [Google_Protobuf_FileDescriptorProto]
             if let symbols {
                 files = try await reflection.files(defining: symbols)
             } else {
-                files = try await reflection.allFiles()
+                let services = try await reflection.services()
+                files = await describable(services, from: reflection)
+                // None it could describe: asked all at once again, its failure is the answer.
+                if files.isEmpty, !services.isEmpty { files = try await reflection.files(defining: services) }
             }
             keep(files, of: endpoint)
             return files
@@ -148,7 +154,8 @@ struct DescriptorBook {
                     + "--protoset FILE, or the target's grpc: {protos: [...], importPaths: [...]} or "
                     + "{protoset: FILE}")
         }
-        if failure.status.code == .unavailable, !failure.status.message.contains("certificate is not trusted") {
+        let explained = ["certificate is not trusted", "the TLS handshake failed"]
+        if failure.status.code == .unavailable, !explained.contains(where: failure.status.message.contains) {
             return ExplorerError(
                 .request, "\(address) could not be reached: \(failure.status.message) (is the server running?)")
         }

@@ -29,7 +29,13 @@ struct GRPCDesk {
             let pool = try await book().pool(for: endpoint, defining: [service])
             return .done(try Self.service(service, in: pool).methods.map(\.fullName).joined(separator: "\n"))
         case .describe(let endpoint, let symbol):
-            let pool = try await book().pool(for: endpoint, defining: [Self.serviceOrSymbol(symbol)])
+            let pool: DescriptorPool
+            do {
+                pool = try await book().pool(for: endpoint, defining: [Self.serviceOrSymbol(symbol)])
+            } catch  where error.message.contains("reflection found no") {
+                // A symbol the server does not know: every service's descriptors give the close matches.
+                pool = try await book().pool(for: endpoint, defining: nil)
+            }
             guard let text = pool.describe(symbol) ?? pool.describe(symbol.replacingOccurrences(of: "/", with: "."))
             else {
                 let hint = Suggestions.closeMatches(to: symbol, in: pool.symbols)
