@@ -85,7 +85,9 @@ public struct GRPCCaller: Sendable {
         _ plan: SendPlan, messages: [[UInt8]], timeout: Duration?, maximumBytes: Int, emitter: EventEmitter,
         receive: @escaping @Sendable (GRPCCallEvent) async -> Void
     ) async throws -> GRPCCallResult {
-        guard let connector = handler.grpc else {
+        // gRPC-Web goes over the handler's own HTTP transport; gRPC over its connector.
+        let native = handler.grpc
+        if native == nil, !plan.request.url.isGRPCWeb {
             throw TernError(
                 .unsupported, "this handler makes no gRPC calls: give it one, Handler(..., grpc: GRPCClientConnector())"
             )
@@ -103,6 +105,10 @@ public struct GRPCCaller: Sendable {
             let (stream, sink) = AsyncStream.makeStream(of: [UInt8].self)
             for message in messages { sink.yield(message) }
             sink.finish()
+            let connector: any GRPCConnector =
+                call.isWeb
+                ? GRPCWebConnector(transport: handler.transport, proxy: request.connectionSettings?.proxy)
+                : native ?? GRPCWebConnector(transport: handler.transport)
             let status = await connector.run(call, messages: stream) { event in
                 switch event {
                 case .metadata(let headers):

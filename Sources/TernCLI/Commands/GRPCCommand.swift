@@ -17,7 +17,10 @@ struct GRPCCommand: AsyncParsableCommand {
             tern grpc ADDRESS SERVICE/METHOD -d '{"name":"tern"}'   calls the method
 
             ADDRESS is grpc://HOST:PORT (plaintext), grpcs://HOST:PORT (TLS) or HOST:PORT (TLS unless \
-            --plaintext). The descriptors come from the server's reflection (grpc.reflection.v1, else v1alpha), \
+            --plaintext); grpc-web://HOST:PORT (grpc-webs:// with TLS) makes gRPC-Web calls over HTTP, for a \
+            service behind Envoy or another gRPC-Web proxy (unary and server-streaming methods, descriptors from \
+            --proto or --protoset). The descriptors come from the server's reflection (grpc.reflection.v1, else \
+            v1alpha), \
             or from --proto files (compiled by protoc, with -I import paths) or a --protoset; what reflection \
             taught is kept in the workspace's .tern/grpc/ for when the server is down.
 
@@ -25,7 +28,8 @@ struct GRPCCommand: AsyncParsableCommand {
             'status NAME (CODE): MESSAGE' on stderr and exits 1. See 'man tern'.
             """)
 
-    @Argument(help: "grpc://HOST:PORT, grpcs://HOST:PORT, or HOST:PORT (TLS unless --plaintext).")
+    @Argument(
+        help: "grpc://HOST:PORT, grpcs://HOST:PORT, HOST:PORT (TLS unless --plaintext), or grpc-web(s)://HOST:PORT.")
     var address: String
 
     @Argument(help: "list [SERVICE], describe SYMBOL, or SERVICE/METHOD (pkg.Service/Method).")
@@ -170,7 +174,7 @@ struct GRPCCommand: AsyncParsableCommand {
         }
         if key != nil, cert == nil { throw CommandFailure.usage("--key goes with --cert FILE") }
         if insecure || cacert != nil || cert != nil {
-            guard endpoint.url.scheme?.lowercased() == "grpcs" else {
+            guard endpoint.url.usesGRPCTLS else {
                 throw CommandFailure.usage("--insecure, --cacert and --cert are TLS settings: the address is plaintext")
             }
             do {

@@ -150,7 +150,8 @@ package enum CommandRegistry {
             key: nil,
             details: """
                 ADDRESS is grpc://HOST:PORT (plaintext), grpcs://HOST:PORT (TLS) or HOST:PORT (TLS unless
-                --plaintext), as in tern grpc. Once a grpc line named one, later lines may leave it out:
+                --plaintext), or grpc-web://HOST:PORT (grpc-webs:// with TLS) for gRPC-Web, as in tern grpc.
+                Once a grpc line named one, later lines may leave it out:
                 the address and its options are remembered (options given again apply on top).
                 A call's JSON is the rest of the line, one document per request message (none: an empty
                 message). Descriptors come from server reflection (kept in .tern/grpc/), --proto files or a

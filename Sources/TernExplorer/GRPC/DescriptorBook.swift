@@ -68,7 +68,7 @@ struct DescriptorBook {
 
     /// The names of the services `endpoint` serves; through reflection, their descriptors are kept as well.
     func services(of endpoint: GRPCEndpoint) async throws(ExplorerError) -> [String] {
-        guard endpoint.descriptors == .reflection, !offline else {
+        guard endpoint.descriptors == .reflection, !offline, !endpoint.url.isGRPCWeb else {
             return try await pool(for: endpoint, defining: nil).services.map(\.fullName)
         }
         let reflection = reflection(endpoint)
@@ -122,6 +122,13 @@ struct DescriptorBook {
                         + "is kept: call it live once, or give --proto FILE or --protoset FILE")
             }
             return stored
+        }
+        if endpoint.url.isGRPCWeb {
+            if let stored = stored(endpoint) { return stored }
+            throw ExplorerError(
+                .usage,
+                "gRPC-Web carries no server reflection (it is a bidirectional stream): give --proto FILE or "
+                    + "--protoset FILE, or the target's grpc: {protoset: FILE} or {protos: [FILE...]}")
         }
         let reflection = reflection(endpoint)
         do throws(ServerReflection.Failure) {

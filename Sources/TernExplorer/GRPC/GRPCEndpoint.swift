@@ -14,7 +14,7 @@ package struct GRPCEndpoint: Sendable, Equatable {
         case protos([URL], importPaths: [URL])
     }
 
-    /// `grpc://HOST:PORT` (plaintext) or `grpcs://HOST:PORT` (TLS).
+    /// `grpc://HOST:PORT` (plaintext) or `grpcs://HOST:PORT` (TLS); `grpc-web://`, `grpc-webs://` for gRPC-Web.
     package var url: URL
     package var metadata: [GRPCMetadataEntry] = []
     package var descriptors: Descriptors = .reflection
@@ -33,13 +33,13 @@ package struct GRPCEndpoint: Sendable, Equatable {
     package static func parse(_ address: String, plaintext: Bool) -> Result<GRPCEndpoint, ExplorerError> {
         let lowered = address.lowercased()
         var text = address
-        if !lowered.hasPrefix("grpc://"), !lowered.hasPrefix("grpcs://") {
+        if !["grpc://", "grpcs://", "grpc-web://", "grpc-webs://"].contains(where: { lowered.hasPrefix($0) }) {
             guard !address.contains("://") else {
                 return .failure(
                     ExplorerError(
                         .usage,
-                        "'\(address)' is not a gRPC address: write grpc://HOST:PORT, grpcs://HOST:PORT or "
-                            + "HOST:PORT"))
+                        "'\(address)' is not a gRPC address: write grpc://HOST:PORT, grpcs://HOST:PORT, "
+                            + "HOST:PORT, or grpc-web://HOST:PORT (grpc-webs:// with TLS) for gRPC-Web"))
             }
             text = (plaintext ? "grpc://" : "grpcs://") + address
         }

@@ -2,9 +2,11 @@
 with no generated code: the messages come from a descriptor set (argv[2]) through protobuf's
 dynamic message classes, and server reflection (grpcio-reflection, v1alpha) serves that set.
 
-Usage: interop_server.py PORT PROTOSET [--no-reflection] [--tls CERT KEY] [--token TOKEN] [--garbage]
+Usage: interop_server.py PORT PROTOSET [--no-reflection] [--tls CERT KEY] [--token TOKEN] [--garbage] [--web]
   --token TOKEN   every call (reflection too) needs 'authorization: Bearer TOKEN', else UNAUTHENTICATED
   --garbage       UnaryCall answers bytes that are no SimpleResponse
+  --web           serve gRPC-Web over HTTP/1.1 instead, through sonora (PyPI's gRPC-Web server for
+                  grpcio handlers): unary and server-streaming methods, no reflection
 Binds 127.0.0.1 only.
 """
 import sys
@@ -50,9 +52,24 @@ def echo_metadata(context):
 _by_number = {code.value[0]: code for code in grpc.StatusCode}
 
 
+def status_details(code, text):
+    """google.rpc.Status with an ErrorInfo among its details, as grpc-status-details-bin carries it."""
+    status = message("google.rpc.Status")(code=code, message=text)
+    info = message("google.rpc.ErrorInfo")(reason="TERN_TEST", domain="tern.test")
+    info.metadata["asked"] = text
+    detail = status.details.add()
+    detail.type_url = "type.googleapis.com/google.rpc.ErrorInfo"
+    detail.value = info.SerializeToString()
+    return status.SerializeToString()
+
+
 def check_status(request, context):
     if request.HasField("response_status") and request.response_status.code != 0:
-        context.abort(_by_number[request.response_status.code], request.response_status.message)
+        code, text = request.response_status.code, request.response_status.message
+        # A message that starts with "details" asks for the status's details too.
+        if text.startswith("details"):
+            context.set_trailing_metadata([("grpc-status-details-bin", status_details(code, text))])
+        context.abort(_by_number[code], text)
 
 
 def empty_call(request, context):
@@ -153,6 +170,26 @@ class TokenCheck(grpc.ServerInterceptor):
             return grpc.unary_stream_rpc_method_handler(lambda r, c: self.deny(r, c))
         return grpc.unary_unary_rpc_method_handler(self.deny)
 
+
+if "--web" in flags:
+    from socketserver import ThreadingMixIn
+    from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+    from sonora.wsgi import grpcWSGI
+
+    class ThreadingServer(ThreadingMixIn, WSGIServer):
+        daemon_threads = True
+
+    class QuietHandler(WSGIRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    application = grpcWSGI(None)
+    application.add_generic_rpc_handlers(
+        (grpc.method_handlers_generic_handler("grpc.testing.TestService", handlers),))
+    make_server("127.0.0.1", port, application, server_class=ThreadingServer,
+                handler_class=QuietHandler).serve_forever()
+    sys.exit(0)
 
 interceptors = []
 if "--token" in flags:

@@ -111,7 +111,9 @@ struct ManifestReader {
                 target.locations.merge(locations) { _, new in new }
             }
             if let node = fields["tls"] { target.tls = try tls(node, of: "'targets.\(entry.key).tls'") }
-            if let node = fields["grpc"] { target.grpc = try grpcSource(node, target: entry.key) }
+            if let node = fields["grpc"] {
+                (target.grpc, target.grpcWeb) = try grpcSource(node, target: entry.key)
+            }
             if let node = fields["proxy"] {
                 target.proxy = try proxy(node, field: "targets.\(entry.key).proxy")
                 target.locations["proxy"] = SourceLocation(node)
@@ -229,11 +231,20 @@ struct ManifestReader {
         return settings
     }
 
-    /// A target's `grpc: {descriptors: reflection} | {protoset: FILE} | {protos: [FILE...], importPaths: [DIR...]}`.
-    private mutating func grpcSource(_ node: Node, target: String) throws(WorkspaceError) -> GRPCDescriptorSource {
+    /// A target's `grpc: {descriptors: reflection} | {protoset: FILE} | {protos: [FILE...], importPaths: [DIR...]}`,
+    /// with `web: true` for gRPC-Web.
+    private mutating func grpcSource(
+        _ node: Node, target: String
+    ) throws(WorkspaceError) -> (GRPCDescriptorSource?, web: Bool) {
         let field = "'targets.\(target).grpc'"
-        let fields = try reader.fields(node, of: field, allowed: ["descriptors", "protoset", "protos", "importPaths"])
+        let fields = try reader.fields(
+            node, of: field, allowed: ["descriptors", "protoset", "protos", "importPaths", "web"])
+        let web =
+            try fields["web"].map { node throws(WorkspaceError) in
+                try reader.bool(node, field: "targets.\(target).grpc.web")
+            } ?? false
         let given = ["descriptors", "protoset", "protos"].filter { fields[$0] != nil }
+        if given.isEmpty, fields["importPaths"] == nil, fields["web"] != nil { return (nil, web) }
         guard given.count == 1, let kind = given.first, let value = fields[kind] else {
             throw reader.error(
                 .missingField,
@@ -246,16 +257,16 @@ struct ManifestReader {
         switch kind {
         case "descriptors":
             _ = try reader.oneOf(value, field: "targets.\(target).grpc.descriptors", allowed: ["reflection"])
-            return .reflection
+            return (.reflection, web)
         case "protoset":
-            return .protoset(try reader.string(value, field: "targets.\(target).grpc.protoset"))
+            return (.protoset(try reader.string(value, field: "targets.\(target).grpc.protoset")), web)
         default:
             let protos = try strings(value, field: "targets.\(target).grpc.protos")
             let paths =
                 try fields["importPaths"].map { node throws(WorkspaceError) in
                     try strings(node, field: "targets.\(target).grpc.importPaths")
                 } ?? []
-            return .protos(protos, importPaths: paths)
+            return (.protos(protos, importPaths: paths), web)
         }
     }
 

@@ -22,7 +22,12 @@ struct SpecLowering {
         var url = try makeURL(target: target)
         if spec.isWebSocket { url = url.withWebSocketScheme(true) }
         if spec.isGRPC, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-            components.scheme = components.scheme?.lowercased() == "https" ? "grpcs" : "grpc"
+            let secure = components.scheme?.lowercased() == "https"
+            if try isGRPCWeb(target: target) {
+                components.scheme = secure ? "grpc-webs" : "grpc-web"
+            } else {
+                components.scheme = secure ? "grpcs" : "grpc"
+            }
             url = components.url ?? url
         }
         // Methods are case-sensitive (RFC 9110 §9.1): any other method goes out as written (`curl -X wHat` sends
@@ -102,6 +107,15 @@ struct SpecLowering {
         return workspace.target(for: spec)
     }
 
+    /// Whether a gRPC spec's calls are gRPC-Web: its target says `grpc: {web: true}` or its base URL is
+    /// `grpc-web://` or `grpc-webs://`.
+    private func isGRPCWeb(target: WorkspaceTarget?) throws(WorkspaceError) -> Bool {
+        guard let target else { return false }
+        if target.grpcWeb { return true }
+        let base = try renderer.render(target.baseURL, file: workspace.manifestFile, at: target.locations["baseURL"])
+        return base.lowercased().hasPrefix("grpc-web")
+    }
+
     private func makeURL(target: WorkspaceTarget?) throws(WorkspaceError) -> URL {
         var base = ""
         if let target {
@@ -117,7 +131,9 @@ struct SpecLowering {
         where spec.isWebSocket && text.lowercased().hasPrefix(socket) {
             text = plain + text.dropFirst(socket.count)
         }
-        for (call, plain) in [("grpc://", "http://"), ("grpcs://", "https://")]
+        for (call, plain) in [
+            ("grpc://", "http://"), ("grpcs://", "https://"), ("grpc-web://", "http://"), ("grpc-webs://", "https://"),
+        ]
         where spec.isGRPC && text.lowercased().hasPrefix(call) {
             text = plain + text.dropFirst(call.count)
         }

@@ -15,6 +15,9 @@ public struct WorkspaceTarget: Sendable, Equatable {
     public var proxy: ProxyDefinition? = nil
     /// Where a gRPC target's descriptors come from (`grpc:`); `nil`: server reflection.
     public var grpc: GRPCDescriptorSource? = nil
+    /// Whether a gRPC target's calls are gRPC-Web over HTTP (`grpc: {web: true}`), for services behind
+    /// Envoy or another gRPC-Web proxy.
+    public var grpcWeb = false
 
     /// Where templated values are, for error positions (`baseURL`, `headers/<name>`).
     var locations: [String: SourceLocation] = [:]
@@ -30,5 +33,6 @@ public struct WorkspaceTarget: Sendable, Equatable {
     public static func == (lhs: WorkspaceTarget, rhs: WorkspaceTarget) -> Bool {
         lhs.name == rhs.name && lhs.baseURL == rhs.baseURL && Pairs.equal(lhs.headers, rhs.headers)
             && lhs.auth == rhs.auth && lhs.tls == rhs.tls && lhs.proxy == rhs.proxy && lhs.grpc == rhs.grpc
+            && lhs.grpcWeb == rhs.grpcWeb
     }
 }
