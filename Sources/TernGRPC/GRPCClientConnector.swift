@@ -15,10 +15,55 @@ public struct GRPCClientConnector: GRPCConnector {
         _ call: GRPCCall, messages: AsyncStream<[UInt8]>,
         receive: @escaping @Sendable (GRPCCallEvent) async -> Void
     ) async -> GRPCStatus {
+        let transport: HTTP2ClientTransport.Posix
+        do {
+            transport = try Self.transport(for: call)
+        } catch let status as GRPCStatus {
+            return status
+        } catch {
+            return GRPCStatus(code: .unavailable, message: "\(call.url.absoluteString): \(error)")
+        }
+        let client = GRPCClient(transport: transport)
+        let connections = Task { try? await client.runConnections() }
+        // The connection closes once the call has ended, without the call waiting for it: a close over
+        // TLS waits up to 5 s for a close_notify that many servers never send.
+        defer {
+            client.beginGracefulShutdown()
+            connections.cancel()
+        }
+        return await Self.run(call, messages: messages, on: client, receive: receive)
+    }
+
+    /// A pool that keeps one connection a server open between calls.
+    public func dedicatedPool() -> (any PooledGRPCConnector)? { GRPCClientPool() }
+
+    /// The transport of a client that calls `call`'s server.
+    static func transport(for call: GRPCCall) throws -> HTTP2ClientTransport.Posix {
         guard let host = call.url.host, !host.isEmpty else {
-            return GRPCStatus(code: .invalidArgument, message: "\(call.url.absoluteString) names no host")
+            throw GRPCStatus(code: .invalidArgument, message: "\(call.url.absoluteString) names no host")
         }
         let port = call.url.port ?? (call.usesTLS ? 443 : 80)
+        var config = HTTP2ClientTransport.Posix.Config.defaults
+        // gzip and deflate answers are read; requests go uncompressed.
+        config.compression.enabledAlgorithms = .all
+        config.compression.algorithm = .none
+        // A call is made once: no second connection is tried in the background.
+        config.backoff.initial = .seconds(30)
+        do {
+            return try HTTP2ClientTransport.Posix(
+                target: .dns(host: host, port: port), transportSecurity: try Self.security(call), config: config)
+        } catch let status as GRPCStatus {
+            throw status
+        } catch {
+            throw GRPCStatus(code: .unavailable, message: "\(call.url.absoluteString): \(error)")
+        }
+    }
+
+    /// Runs `call` on `client`, whose connections run elsewhere.
+    static func run(
+        _ call: GRPCCall, messages: AsyncStream<[UInt8]>, on client: GRPCClient<HTTP2ClientTransport.Posix>,
+        receive: @escaping @Sendable (GRPCCallEvent) async -> Void
+    ) async -> GRPCStatus {
         let slash = call.method.firstIndex(of: "/")
         guard let slash, slash != call.method.startIndex, call.method.index(after: slash) != call.method.endIndex
         else {
@@ -26,21 +71,6 @@ public struct GRPCClientConnector: GRPCConnector {
         }
         let service = String(call.method[..<slash])
         let method = String(call.method[call.method.index(after: slash)...])
-        let transport: HTTP2ClientTransport.Posix
-        do {
-            var config = HTTP2ClientTransport.Posix.Config.defaults
-            // gzip and deflate answers are read; requests go uncompressed.
-            config.compression.enabledAlgorithms = .all
-            config.compression.algorithm = .none
-            // A call is made once: no second connection is tried in the background.
-            config.backoff.initial = .seconds(30)
-            transport = try HTTP2ClientTransport.Posix(
-                target: .dns(host: host, port: port), transportSecurity: try Self.security(call), config: config)
-        } catch let status as GRPCStatus {
-            return status
-        } catch {
-            return GRPCStatus(code: .unavailable, message: "\(call.url.absoluteString): \(error)")
-        }
         var options = CallOptions.defaults
         options.timeout = call.timeout
         options.maxResponseMessageBytes = call.maximumReceivedMessageBytes
@@ -57,14 +87,6 @@ public struct GRPCClientConnector: GRPCConnector {
         }
         let descriptor = MethodDescriptor(fullyQualifiedService: service, method: method)
         do {
-            let client = GRPCClient(transport: transport)
-            let connections = Task { try? await client.runConnections() }
-            // The connection closes once the call has ended, without the call waiting for it: a close over
-            // TLS waits up to 5 s for a close_notify that many servers never send.
-            defer {
-                client.beginGracefulShutdown()
-                connections.cancel()
-            }
             return try await client.bidirectionalStreaming(
                 request: request, descriptor: descriptor, serializer: PassThrough(), deserializer: PassThrough(),
                 options: options

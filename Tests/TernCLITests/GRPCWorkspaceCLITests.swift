@@ -170,6 +170,36 @@ struct GRPCWorkspaceCLITests {
         }
     }
 
+    @Test("tern load on a unary gRPC spec: the token captured once, every answer checked, counted by gRPC status")
+    func load() async throws {
+        let root = try workspace()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try await Httpbin.with { httpbin in
+            try await GRPCInteropServer.with(token: "s3cret") { server in
+                let report = root.appendingPathComponent("load.json")
+                let run = try await tern(
+                    [
+                        "load", "calls/unary", "--concurrency", "4", "--duration", "2", "--check-every", "1",
+                        "--report", "json:\(report.path)",
+                    ], in: root, grpc: server.address, httpbin: httpbin.baseURL)
+                #expect(run.status == 0, "\(run)")
+                #expect(run.stdout.contains("gRPC status: OK × "), "\(run.stdout)")
+                #expect(run.stdout.contains("errors: none"), "\(run.stdout)")
+                #expect(run.stdout.contains(" failed") && run.stdout.contains("checked, 0 failed"), "\(run.stdout)")
+                let json = try #require(
+                    try JSONSerialization.jsonObject(with: Data(contentsOf: report)) as? [String: Any])
+                let ok = (json["grpcStatuses"] as? [String: Int])?["OK"] ?? 0
+                #expect(ok > 0 && ok == json["completed"] as? Int, "\(json)")
+                // A streaming method is refused before the load starts.
+                let stream = try await tern(
+                    ["load", "calls/stream", "--duration", "1"], in: root, grpc: server.address,
+                    httpbin: httpbin.baseURL)
+                #expect(stream.status == 2, "\(stream)")
+                #expect(stream.stderr.contains("load makes unary gRPC calls only"), "\(stream.stderr)")
+            }
+        }
+    }
+
     @Test("a target's grpc: {protoset: FILE} describes a server without reflection")
     func protosetTarget() async throws {
         try await GRPCInteropServer.with(reflection: false, token: "s3cret") { server in

@@ -17,11 +17,30 @@ public protocol GRPCConnector: Sendable {
         _ call: GRPCCall, messages: AsyncStream<[UInt8]>,
         receive: @escaping @Sendable (GRPCCallEvent) async -> Void
     ) async -> GRPCStatus
+
+    /// A connector that makes calls as this one does but keeps its connections open between calls (one
+    /// per server, calls multiplexed on it), for a caller that makes many (a load) and shuts it down
+    /// when done; `nil` when the connector cannot make one.
+    func dedicatedPool() -> (any PooledGRPCConnector)?
+}
+
+extension GRPCConnector {
+    /// No pool of its own: the caller calls through this connector.
+    public func dedicatedPool() -> (any PooledGRPCConnector)? { nil }
+}
+
+/// A connector whose connections stay open between calls until `shutdown`.
+public protocol PooledGRPCConnector: GRPCConnector {
+    /// Closes every connection; calls made after it fail.
+    func shutdown() async
+    /// How many connections it opened.
+    var connectionCount: Int { get }
 }
 
 /// One gRPC call as a connector runs it.
 public struct GRPCCall: Sendable, Hashable {
-    /// `grpc://HOST:PORT` (plaintext HTTP/2) or `grpcs://HOST:PORT` (TLS with `tls`).
+    /// `grpc://HOST:PORT` (plaintext HTTP/2) or `grpcs://HOST:PORT` (TLS with `tls`); `grpc-web://` and
+    /// `grpc-webs://` for gRPC-Web over HTTP (`GRPCWebConnector`).
     public var url: URL
     /// The method's path without its leading slash: `pkg.Service/Method`.
     public var method: String
@@ -49,8 +68,11 @@ public struct GRPCCall: Sendable, Hashable {
         self.maximumReceivedMessageBytes = maximumReceivedMessageBytes
     }
 
-    /// Whether the call goes over TLS (`grpcs://`).
-    public var usesTLS: Bool { url.scheme?.lowercased() == "grpcs" }
+    /// Whether the call goes over TLS (`grpcs://`, `grpc-webs://`).
+    public var usesTLS: Bool { url.usesGRPCTLS }
+
+    /// Whether the call is gRPC-Web (`grpc-web://`, `grpc-webs://`), made over HTTP by `GRPCWebConnector`.
+    public var isWeb: Bool { url.isGRPCWeb }
 }
 
 /// One metadata entry: a name (lowercase) and a text value, or bytes for a `-bin` name.
@@ -175,9 +197,22 @@ public struct GRPCStatus: Sendable, Hashable, Error {
 }
 
 extension URL {
-    /// Whether the URL names a gRPC endpoint (`grpc://` or `grpcs://`).
+    /// Whether the URL names a gRPC endpoint (`grpc://`, `grpcs://`, or gRPC-Web's `grpc-web://`,
+    /// `grpc-webs://`).
     public var isGRPC: Bool {
         guard let scheme = scheme?.lowercased() else { return false }
-        return scheme == "grpc" || scheme == "grpcs"
+        return ["grpc", "grpcs", "grpc-web", "grpc-webs"].contains(scheme)
+    }
+
+    /// Whether the URL names a gRPC-Web endpoint (`grpc-web://` over HTTP, `grpc-webs://` over HTTPS).
+    public var isGRPCWeb: Bool {
+        guard let scheme = scheme?.lowercased() else { return false }
+        return scheme == "grpc-web" || scheme == "grpc-webs"
+    }
+
+    /// Whether a gRPC URL's calls go over TLS (`grpcs://`, `grpc-webs://`).
+    public var usesGRPCTLS: Bool {
+        guard let scheme = scheme?.lowercased() else { return false }
+        return scheme == "grpcs" || scheme == "grpc-webs"
     }
 }

@@ -17,7 +17,9 @@ struct LoadCommand: AsyncParsableCommand {
             Open loop with --rate R: R requests a second for --duration, at most --connections in flight; \
             each latency is measured from the request's intended start, so time queued behind slow answers \
             counts. Closed loop with --concurrency N (the default, 10): N clients, each sending again when \
-            its answer came. The requests are resolved once (dependencies sent first) and go to the \
+            its answer came. A gRPC spec of a unary method is called the same way, its calls sharing one \
+            HTTP/2 connection a server, and the report counts how they ended by gRPC status. \
+            The requests are resolved once (dependencies sent first) and go to the \
             addresses the specs name: live, no retries, no redirects followed, nothing stored. With --data FILE \
             (the formats of 'tern run --data') each spec is resolved once per row, its fields as variables, and \
             the rows' requests take turns. Prints a live \

@@ -51,7 +51,7 @@ struct GRPCDesk {
         }
     }
 
-    private func book() throws(ExplorerError) -> DescriptorBook {
+    func book() throws(ExplorerError) -> DescriptorBook {
         guard let connector = context.services.grpc else {
             throw ExplorerError(.unsupported, "gRPC calls are not available here")
         }
@@ -258,80 +258,19 @@ struct GRPCDesk {
 
     /// Sends a gRPC spec: the call of `request` (resolved: `grpc://HOST:PORT/pkg.Service/Method`, the
     /// metadata as its headers) with the spec's messages, the descriptors from its target's `grpc:`
-    /// settings. Answers with a response whose body is what `expect:` and `capture:` read: the message of a
-    /// method that answers once, `{"messages": [...], "count": N}` of a server-streaming one; its
-    /// `grpc-status`, `grpc-message` and `grpc-status-name` headers say how the call ended.
+    /// settings. Answers with the response `GRPCSpecCall.response` makes, which `expect:` and `capture:` read.
     func send(_ entry: SpecEntry, request: Request, adjustments: SendAdjustments) async throws(ExplorerError)
         -> Response
     {
-        guard let definition = entry.spec.grpc else {
-            throw ExplorerError(.usage, "\(entry.id) is not a gRPC spec")
-        }
-        let target =
-            entry.spec.target.flatMap { context.workspace.targets[$0] } ?? context.workspace.target(for: entry.spec)
-        var endpoint = GRPCEndpoint(url: GRPCCaller.grpcBase(of: request.url))
-        let root = context.workspace.root
-        let file = { (path: String) in
-            URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: root).standardizedFileURL
-        }
-        switch target?.grpc {
-        case nil, .reflection?: endpoint.descriptors = .reflection
-        case .protoset(let path)?: endpoint.descriptors = .protoset(file(path))
-        case .protos(let protos, let importPaths)?:
-            endpoint.descriptors = .protos(protos.map(file), importPaths: importPaths.map(file))
-        }
-        // Reflection carries the call's own metadata (a token the server wants for every call).
-        do {
-            endpoint.metadata = try GRPCCaller.metadata(of: request)
-        } catch {
-            throw ExplorerError(.workspace, "\(entry.file.path): \(error.message)")
-        }
-        endpoint.tls = request.connectionSettings?.tls ?? TLSSettings()
-        endpoint.timeout = definition.timeout.map { .milliseconds(Int(($0 * 1000).rounded(.up))) }
-        let pool = try await book().pool(for: endpoint, defining: [Self.serviceOrSymbol(definition.method)])
-        let method = try Self.method(definition.method, in: pool)
-        let texts = try context.workspaceCall { () throws(WorkspaceError) in
-            try context.workspace.grpcMessages(for: entry, context: context.templateContext())
-        }
-        let messages: [DynamicMessage]
-        do {
-            messages = try Self.requests(texts.map { Array($0.utf8) }, for: method)
-        } catch {
-            throw ExplorerError(.workspace, "\(entry.file.path): \(error.message)")
-        }
+        let call = try await GRPCSpecCall.prepare(entry, request: request, context: context, book: book())
         let started = Date()
         let stopwatch = ContinuousClock.now
         let outcome = try await exchange(
-            method, request: request, messages: messages, timeout: endpoint.timeout,
-            maximumBytes: endpoint.maximumReceivedMessageBytes, pool: pool, adjustments: adjustments)
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        let message = String(outcome.status.message.map { $0.isASCII && !$0.isNewline && $0 != "\t" ? $0 : "?" })
-        let status: [(String, String)] = [
-            ("grpc-status", String(outcome.status.code.rawValue)), ("grpc-status-name", outcome.status.code.name),
-            ("grpc-message", message),
-        ]
-        for (name, value) in status where !value.isEmpty {
-            if let name = HTTPField.Name(name) { headers[name] = value }
-        }
-        for entry in outcome.headers + outcome.status.trailers {
-            guard let name = HTTPField.Name(entry.name), headers[name] == nil else { continue }
-            headers[name] = entry.written
-        }
-        var body: String
-        if method.serverStreaming {
-            body =
-                "{\"messages\": [" + outcome.messages.map { $0.json(.compact) }.joined(separator: ", ")
-                + "], \"count\": \(outcome.messages.count + outcome.dropped)}"
-        } else {
-            body = outcome.messages.first?.json(.pretty) ?? "{}"
-        }
-        if let details = outcome.details, !method.serverStreaming, body == "{}" {
-            body = "{\"details\": \(details)}"
-        }
-        return Response(
-            status: .ok, headers: headers, body: Data(body.utf8), source: outcome.source, request: request,
-            timing: Response.Timing(start: started, duration: ContinuousClock.now - stopwatch), attempts: 1)
+            call.method, request: request, messages: call.messages, timeout: call.endpoint.timeout,
+            maximumBytes: call.endpoint.maximumReceivedMessageBytes, pool: call.pool, adjustments: adjustments)
+        return GRPCSpecCall.response(
+            outcome, method: call.method, request: request, started: started,
+            duration: ContinuousClock.now - stopwatch)
     }
 
     private static func garbled(_ type: MessageDescriptor) -> GRPCStatus {

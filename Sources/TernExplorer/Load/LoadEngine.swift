@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Synchronization
 import Tern
 import TernWorkspace
@@ -92,10 +93,28 @@ struct LoadEngine: Sendable {
                 guard intended < deadline else { return }
             }
             let target = targets[ticket % targets.count]
+            let checking = options.checkEvery > 0 && ticket % options.checkEvery == 0
+            if let call = target.grpc {
+                do {
+                    let (status, response) = try await call.make(target.request, handler: handler, reading: checking)
+                    recorder.record(latency: clock.now - intended, grpcStatus: status.code)
+                    if let response {
+                        recorder.recordCheck(
+                            failed: Self.firstFailure(of: response, in: target, redactor: redactor).map {
+                                redactor.redact($0)
+                            })
+                    }
+                } catch {
+                    let cause = Task.isCancelled ? "not answered before the load ended" : Self.cause(error)
+                    recorder.record(latency: clock.now - intended, status: nil, error: cause)
+                    if Task.isCancelled { return }
+                }
+                continue
+            }
             do {
                 let response = try await handler.send(target.request)
                 recorder.record(latency: clock.now - intended, status: response.statusCode, error: nil)
-                if options.checkEvery > 0, ticket % options.checkEvery == 0 {
+                if checking {
                     recorder.recordCheck(
                         failed: Self.firstFailure(of: response, in: target, redactor: redactor).map {
                             redactor.redact($0)
@@ -115,6 +134,13 @@ struct LoadEngine: Sendable {
         let results = Expectations.evaluate(target.expectations, on: &facts, root: target.root, redactor: redactor)
         if let failed = results.first(where: { !$0.passed }) {
             return "\(target.key): \(failed.expected) — got \(failed.actual)"
+        }
+        if target.grpc != nil {
+            // A call that does not end OK fails, unless the spec expects its status.
+            let declared = target.expectations.contains { if case .grpcStatus = $0 { true } else { false } }
+            let code = HTTPField.Name("grpc-status").flatMap { response.headers[$0] } ?? "2"
+            let name = HTTPField.Name("grpc-status-name").flatMap { response.headers[$0] } ?? code
+            return !declared && code != "0" ? "\(target.key): gRPC status OK — got \(name)" : nil
         }
         let declaresStatus = target.expectations.contains { if case .status = $0 { true } else { false } }
         return !declaresStatus && response.statusCode >= 400

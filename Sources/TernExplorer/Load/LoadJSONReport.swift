@@ -25,6 +25,7 @@ package enum LoadJSONReport {
             "errors": figures.errors,
             "checks": ["checked": figures.checked, "failed": figures.checksFailed],
         ]
+        if !figures.grpcStatuses.isEmpty { document["grpcStatuses"] = figures.grpcStatuses }
         if let rows = report.rows { document["data"] = ["file": rows.file, "rows": rows.count] }
         if let connections = report.connections {
             document["connections"] = ["opened": connections.opened, "mostOpen": connections.mostOpen]

@@ -1,6 +1,7 @@
 import Foundation
 import Histogram
 import Synchronization
+import Tern
 
 /// What a load run measured so far, shared by its clients: latencies in an HDR histogram (microseconds,
 /// three significant digits), statuses, errors by cause and checks. One lock, held for a few
@@ -11,6 +12,7 @@ final class LoadRecorder: Sendable {
             highestTrackableValue: LoadOptions.Limits.highestLatencyMicroseconds, numberOfSignificantValueDigits: .three
         )
         var statuses: [Int: Int] = [:]
+        var grpcStatuses: [String: Int] = [:]
         var errors: [String: Int] = [:]
         var checked = 0
         var checksFailed = 0
@@ -28,6 +30,12 @@ final class LoadRecorder: Sendable {
             if let status { state.statuses[status, default: 0] += 1 }
             if let error { state.errors[error, default: 0] += 1 }
         }
+    }
+
+    /// Records a gRPC call that ended with `status` after `latency` from its intended start.
+    func record(latency: Duration, grpcStatus status: GRPCStatus.Code) {
+        record(latency: latency, status: nil, error: nil)
+        state.withLock { $0.grpcStatuses[status.name, default: 0] += 1 }
     }
 
     /// Counts `count` requests that were meant to start but never were before the load ended.
@@ -58,7 +66,8 @@ final class LoadRecorder: Sendable {
                 p50: millis(50), p90: millis(90), p99: millis(99), p999: millis(99.9),
                 max: histogram.totalCount == 0 ? 0 : Double(histogram.max) / 1000,
                 mean: histogram.totalCount == 0 ? 0 : histogram.mean / 1000,
-                statuses: state.statuses, errors: state.errors, checked: state.checked,
+                statuses: state.statuses, grpcStatuses: state.grpcStatuses, errors: state.errors,
+                checked: state.checked,
                 checksFailed: state.checksFailed, firstCheckFailure: state.firstFailure)
         }
     }
@@ -75,6 +84,8 @@ package struct LoadFigures: Sendable, Equatable {
     package var p50: Double, p90: Double, p99: Double, p999: Double, max: Double, mean: Double
     /// Answers by status.
     package var statuses: [Int: Int]
+    /// gRPC calls by the name of the status they ended with (`OK`, `NOT_FOUND`).
+    package var grpcStatuses: [String: Int] = [:]
     /// Failures (no answer) by cause.
     package var errors: [String: Int]
     /// Answers whose expectations were checked, and how many of them failed.

@@ -33,7 +33,13 @@ extension LoadReport {
             "  p50 \(Self.ms(figures.p50))  p90 \(Self.ms(figures.p90))  p99 \(Self.ms(figures.p99))  "
                 + "p99.9 \(Self.ms(figures.p999))  max \(Self.ms(figures.max))")
         let statuses = figures.statuses.sorted { $0.key < $1.key }.map { "\($0.key) × \($0.value)" }
-        lines.append("status: " + (statuses.isEmpty ? "none" : statuses.joined(separator: ", ")))
+        if !statuses.isEmpty || figures.grpcStatuses.isEmpty {
+            lines.append("status: " + (statuses.isEmpty ? "none" : statuses.joined(separator: ", ")))
+        }
+        if !figures.grpcStatuses.isEmpty {
+            let counted = figures.grpcStatuses.sorted { $0.value > $1.value || $0.value == $1.value && $0.key < $1.key }
+            lines.append("gRPC status: " + counted.map { "\($0.key) × \($0.value)" }.joined(separator: ", "))
+        }
         let errors = figures.errors.sorted { $0.value > $1.value }.map { "\($0.key) × \($0.value)" }
         lines.append("errors: " + (errors.isEmpty ? "none" : errors.joined(separator: ", ")))
         if figures.checked > 0 {

@@ -1,5 +1,6 @@
 import Foundation
 import Tern
+import TernProtobuf
 import TernWorkspace
 
 /// A load on specs (`load`): their requests resolved once, then sent by the `LoadEngine`.
@@ -28,16 +29,19 @@ struct LoadRun: ExplorerOperation {
         // concurrency asked for (and the latency would count that wait).
         let pool = handler.transport.dedicatedPool(connectionsPerHost: options.clients)
         let transport: any Transport = pool ?? handler.transport
+        // gRPC calls share a connection a server, kept open for the load (one a call would measure handshakes).
+        let calls = targets.contains { $0.grpc != nil } ? context.services.grpc?.dedicatedPool() : nil
         let loadHandler = Handler(
             transport: transport, storage: nil, mode: .live, retryPolicy: .never,
             defaults: handler.defaults, interceptors: handler.interceptors,
-            redirects: RedirectPolicy(follow: false))
+            redirects: RedirectPolicy(follow: false), grpc: calls ?? context.services.grpc)
         let engine = LoadEngine(targets: targets, handler: loadHandler, options: options, redactor: exportRedactor())
         var report = await engine.run(progress: progress)
         if let pool {
             report.connections = pool.connectionCount
             try? await pool.shutdown()
         }
+        await calls?.shutdown()
         return report
     }
 
@@ -69,7 +73,7 @@ struct LoadRun: ExplorerOperation {
     {
         let entry = try context.entry(id)
         if entry.spec.isWebSocket {
-            throw ExplorerError(.usage, "\(id) is a WebSocket spec; load sends HTTP requests only")
+            throw ExplorerError(.usage, "\(id) is a WebSocket spec; load sends HTTP requests and unary gRPC calls only")
         }
         _ = try await ChainedSend(context).dependencies(of: entry)
         var request = try context.resolve(entry)
@@ -81,8 +85,18 @@ struct LoadRun: ExplorerOperation {
         let expectations = try workspaceCall { () throws(WorkspaceError) in
             try workspace.expectations(for: entry, context: context.templateContext())
         }
+        var grpc: LoadGRPCCall?
+        if entry.spec.isGRPC {
+            let call = try await GRPCSpecCall.prepare(
+                entry, request: request, context: context, book: try GRPCDesk(context).book())
+            guard !call.method.clientStreaming, !call.method.serverStreaming else {
+                throw ExplorerError(
+                    .usage, "\(id) calls \(call.method.fullName), a streaming method; load makes unary gRPC calls only")
+            }
+            grpc = LoadGRPCCall(call)
+        }
         return LoadTarget(
             id: id, row: row?.label, request: request, expectations: expectations.filter { $0 != .openAPIContract },
-            root: workspace.root)
+            root: workspace.root, grpc: grpc)
     }
 }

@@ -17,4 +17,6 @@ struct LoadTarget: Sendable {
     var key: String { row.map { "\(id) [\($0)]" } ?? id }
     /// The workspace folder, which a schema's `$ref`s name files in.
     var root: URL
+    /// A gRPC spec's call (made through `GRPCCaller` with the request as its endpoint); `nil` for HTTP.
+    var grpc: LoadGRPCCall? = nil
 }
