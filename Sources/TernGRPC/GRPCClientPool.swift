@@ -31,7 +31,9 @@ public final class GRPCClientPool: PooledGRPCConnector {
     /// A pool with no connection yet.
     public init() {}
 
-    public var connectionCount: Int { state.withLock { $0.opened } }
+    public var connectionCount: ConnectionCount {
+        state.withLock { ConnectionCount(opened: $0.opened, mostOpen: $0.opened) }
+    }
 
     public func run(
         _ call: GRPCCall, messages: AsyncStream<[UInt8]>,

@@ -184,6 +184,8 @@ struct GRPCWorkspaceCLITests {
                     ], in: root, grpc: server.address, httpbin: httpbin.baseURL)
                 #expect(run.status == 0, "\(run)")
                 #expect(run.stdout.contains("gRPC status: OK × "), "\(run.stdout)")
+                // Four clients, one HTTP/2 connection: the calls share it.
+                #expect(run.stdout.contains("connections: 1 opened, at most 1 open at once"), "\(run.stdout)")
                 #expect(run.stdout.contains("errors: none"), "\(run.stdout)")
                 #expect(run.stdout.contains(" failed") && run.stdout.contains("checked, 0 failed"), "\(run.stdout)")
                 let json = try #require(

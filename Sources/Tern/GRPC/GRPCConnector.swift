@@ -33,8 +33,8 @@ extension GRPCConnector {
 public protocol PooledGRPCConnector: GRPCConnector {
     /// Closes every connection; calls made after it fail.
     func shutdown() async
-    /// How many connections it opened.
-    var connectionCount: Int { get }
+    /// The connections it opened and the most open at once (they stay open until `shutdown`).
+    var connectionCount: ConnectionCount { get }
 }
 
 /// One gRPC call as a connector runs it.

@@ -37,11 +37,17 @@ struct LoadRun: ExplorerOperation {
             redirects: RedirectPolicy(follow: false), grpc: calls ?? context.services.grpc)
         let engine = LoadEngine(targets: targets, handler: loadHandler, options: options, redactor: exportRedactor())
         var report = await engine.run(progress: progress)
-        if let pool {
-            report.connections = pool.connectionCount
-            try? await pool.shutdown()
+        // What the server saw: the HTTP connections, and gRPC's (one a server, open for the whole load).
+        var connections = pool?.connectionCount
+        if let calls {
+            let grpc = calls.connectionCount
+            connections = ConnectionCount(
+                opened: (connections?.opened ?? 0) + grpc.opened, mostOpen: (connections?.mostOpen ?? 0) + grpc.mostOpen
+            )
+            await calls.shutdown()
         }
-        await calls?.shutdown()
+        report.connections = connections
+        try? await pool?.shutdown()
         return report
     }
 
