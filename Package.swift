@@ -116,7 +116,7 @@ let package = Package(
         .target(
             name: "TernMock",
             dependencies: [
-                "CZlib",
+                "Tern", "CZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -204,7 +204,7 @@ let package = Package(
         .target(
             name: "TernTesting",
             dependencies: [
-                "Tern", "TernMock",
+                "Tern", "TernMock", "TernGRPC", "TernProtobuf",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -374,9 +374,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "TernGRPCTests",
+            dependencies: ["Tern", "TernGRPC", "TernTesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "TernMockTests",
             dependencies: [
-                "TernMock", "TernTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "Tern", "TernMock", "TernTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
