@@ -116,7 +116,7 @@ let package = Package(
         .target(
             name: "TernMock",
             dependencies: [
-                "Tern", "CZlib",
+                "CZlib",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -381,7 +381,7 @@ let package = Package(
         .testTarget(
             name: "TernMockTests",
             dependencies: [
-                "Tern", "TernMock", "TernTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                "TernMock", "TernTesting", .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

@@ -30,7 +30,7 @@ enum MockGRPC {
             recordings.append(
                 MockGRPCCalls.Recording(
                     method: transcript.method, request: entry.request?.fingerprints["body"],
-                    requestBytes: entry.request?.bodyBytes.map { Int($0) }, reply: MockGRPCReply(transcript)))
+                    requestBytes: entry.request?.bodyBytes.map { Int($0) }, reply: reply(transcript)))
         }
         let hasSamples = workspace.specs.contains { $0.spec.grpc != nil && $0.spec.sample != nil }
         let pools = recordings.isEmpty && !hasSamples ? [] : descriptors(of: workspace)
@@ -87,9 +87,37 @@ enum MockGRPC {
                     ?? GRPCMetadataEntry(name: $0.name.lowercased(), value: .text($0.value))
             }
             samples[definition.method] = MockGRPCReply(
-                headers: headers, messages: messages, status: GRPCStatus(code: code(ofHTTP: sample.status)))
+                headers: entries(headers), messages: messages, code: code(ofHTTP: sample.status).rawValue)
         }
         return (samples, warnings)
+    }
+
+    /// The reply a recorded call gives: its metadata, messages and status as they were.
+    static func reply(_ transcript: GRPCTranscript) -> MockGRPCReply {
+        let status = transcript.status
+        return MockGRPCReply(
+            headers: entries(transcript.headers.map(\.metadata)), messages: transcript.messages.map { Array($0.bytes) },
+            code: status.code.rawValue, message: status.message, trailers: entries(status.trailers))
+    }
+
+    /// Metadata as the mock keeps it.
+    static func entries(_ metadata: [GRPCMetadataEntry]) -> [MockGRPCReply.Entry] {
+        metadata.map { entry in
+            switch entry.value {
+            case .text(let text): MockGRPCReply.Entry(name: entry.name, value: .text(text))
+            case .binary(let bytes): MockGRPCReply.Entry(name: entry.name, value: .binary(bytes))
+            }
+        }
+    }
+
+    /// The mock's metadata as gRPC's.
+    static func metadata(_ entries: [MockGRPCReply.Entry]) -> [GRPCMetadataEntry] {
+        entries.map { entry in
+            switch entry.value {
+            case .text(let text): GRPCMetadataEntry(name: entry.name, value: .text(text))
+            case .binary(let bytes): GRPCMetadataEntry(name: entry.name, value: .binary(bytes))
+            }
+        }
     }
 
     /// The status gRPC gives an HTTP status (gRPC's own mapping), `OK` for 2xx.
@@ -162,7 +190,9 @@ enum MockGRPC {
                 return .status(GRPCStatus(code: .cancelled, message: "the call was cancelled"))
             }
             let reply = calls.decide(method: call.method, requests: requests).reply
-            return .recorded(metadata: reply.headers, messages: reply.messages, status: reply.status)
+            let status = GRPCStatus(
+                code: GRPCStatus.Code(rawValue: reply.code), message: reply.message, trailers: metadata(reply.trailers))
+            return .recorded(metadata: metadata(reply.headers), messages: reply.messages, status: status)
         }
     }
 }

@@ -1,5 +1,3 @@
-public import Tern
-
 /// The gRPC calls a mock answers, and what it answers each: a recorded call whose request messages are
 /// those of the call, else the method's sample, else `NOT_FOUND` saying what is recorded. A method with
 /// neither a recording nor a sample is not served (`UNIMPLEMENTED`).
@@ -34,15 +32,14 @@ public struct MockGRPCCalls: Sendable {
         /// The method's sample: no recording has these request messages.
         case sample(MockGRPCReply)
         /// The method is served, but nothing answers these request messages: `NOT_FOUND`, saying what is.
-        case unmatched(GRPCStatus)
+        case unmatched(MockGRPCReply)
         /// The method is not served: `UNIMPLEMENTED`.
-        case unknown(GRPCStatus)
+        case unknown(MockGRPCReply)
 
         /// What is sent.
         public var reply: MockGRPCReply {
             switch self {
-            case .recorded(let reply), .sample(let reply): reply
-            case .unmatched(let status), .unknown(let status): MockGRPCReply(status: status)
+            case .recorded(let reply), .sample(let reply), .unmatched(let reply), .unknown(let reply): reply
             }
         }
     }
@@ -83,7 +80,8 @@ public struct MockGRPCCalls: Sendable {
         }
         if let sample = samples[method] { return .sample(sample) }
         guard !recorded.isEmpty else {
-            return .unknown(GRPCStatus(code: .unimplemented, message: "tern mock serves no method \(method)"))
+            return .unknown(
+                MockGRPCReply(code: MockGRPCReply.unimplemented, message: "tern mock serves no method \(method)"))
         }
         let sizes = recorded.compactMap(\.requestBytes).map { "\($0)" }
         let sent = requests.reduce(0) { $0 + 5 + $1.count }
@@ -93,6 +91,6 @@ public struct MockGRPCCalls: Sendable {
             message += " (recorded requests of \(sizes.joined(separator: ", ")) bytes; this one is \(sent) bytes)"
         }
         message += ": record this call live (tern grpc, tern send), or give the method's spec a sample:"
-        return .unmatched(GRPCStatus(code: .notFound, message: message))
+        return .unmatched(MockGRPCReply(code: MockGRPCReply.notFound, message: message))
     }
 }
