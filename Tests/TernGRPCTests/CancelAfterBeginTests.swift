@@ -16,8 +16,7 @@ struct CancelAfterBeginTests {
     static func waitForConnection(to port: Int) async -> Bool {
         let remote = ":" + String(format: "%04X", port)
         for _ in 0..<300 {
-            let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
-            for line in table.split(separator: "\n").dropFirst() {
+            for line in Self.connections().split(separator: "\n").dropFirst() {
                 let columns = line.split(separator: " ")
                 // local, remote, state (01: ESTABLISHED): the client's side has the server's port as remote.
                 if columns.count > 3, columns[2].hasSuffix(remote), columns[3] == "01" { return true }
@@ -25,6 +24,23 @@ struct CancelAfterBeginTests {
             try? await Task.sleep(for: .milliseconds(100))
         }
         return false
+    }
+
+    /// The text of /proc/net/tcp, read to its end (a procfs file has no size: it is read until `read` says
+    /// it is over, at most 16 MiB).
+    static func connections() -> String {
+        let descriptor = open("/proc/net/tcp", O_RDONLY)
+        guard descriptor >= 0 else { return "" }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while bytes.count < 16 << 20 {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Starts StreamingInputCall on `port`, sends nothing, cancels once connected; the call's status.
