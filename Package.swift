@@ -204,7 +204,7 @@ let package = Package(
         .target(
             name: "TernTesting",
             dependencies: [
-                "Tern", "TernMock",
+                "Tern", "TernMock", "TernGRPC", "TernProtobuf",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -371,6 +371,11 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TernGRPCTests",
+            dependencies: ["Tern", "TernGRPC", "TernTesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -148,7 +148,9 @@ public struct GRPCClientConnector: GRPCConnector {
 
     /// How `error` ends a call: a server's status as it sent it, and what went wrong here in a sentence.
     static func status(of error: any Error, call: GRPCCall) -> GRPCStatus {
-        if error is CancellationError {
+        // A call cancelled while its connection is still being set up fails with the transport's error, not
+        // a cancellation: the call was cancelled all the same.
+        if error is CancellationError || Task.isCancelled {
             return GRPCStatus(code: .cancelled, message: "the call was cancelled")
         }
         guard let error = error as? RPCError else {

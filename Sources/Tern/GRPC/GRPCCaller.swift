@@ -54,14 +54,7 @@ public struct GRPCCaller: Sendable {
         // gRPC has its own compression: the HTTP coding the defaults ask for does not apply.
         if request.headers[.acceptEncoding] == ContentDecoder.acceptEncoding { request.headers[.acceptEncoding] = nil }
         // The messages, framed as gRPC frames them, are the request's body: the storage key covers them.
-        var frames = Data()
-        for message in messages {
-            let count = UInt32(truncatingIfNeeded: message.count)
-            frames.append(contentsOf: [0, UInt8(count >> 24), UInt8((count >> 16) & 0xFF), UInt8((count >> 8) & 0xFF)])
-            frames.append(UInt8(count & 0xFF))
-            frames.append(contentsOf: message)
-        }
-        request.body = .data(frames)
+        request.body = .data(Self.frames(messages))
         let plan = SendPlan(handler: handler, request: request, validUntil: nil, stores: true)
         let emitter = EventEmitter(
             requestID: handler.nextRequestID(), label: request.name ?? plan.label,
@@ -181,6 +174,18 @@ public struct GRPCCaller: Sendable {
         return GRPCCallResult(
             status: transcript.status, source: .cache, request: plan.request, storageKey: plan.key,
             stored: (entry.storedAt, entry.validUntil), transcript: transcript)
+    }
+
+    /// The messages framed as gRPC frames them (uncompressed): the body a call's storage key covers.
+    public static func frames(_ messages: [[UInt8]]) -> Data {
+        var frames = Data()
+        for message in messages {
+            let count = UInt32(truncatingIfNeeded: message.count)
+            frames.append(contentsOf: [0, UInt8(count >> 24), UInt8((count >> 16) & 0xFF), UInt8((count >> 8) & 0xFF)])
+            frames.append(UInt8(count & 0xFF))
+            frames.append(contentsOf: message)
+        }
+        return frames
     }
 
     /// Stores a live call's transcript under its request's key.

@@ -62,13 +62,7 @@ public final class GRPCInteropServer: Sendable {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-grpc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         protoset = folder.appendingPathComponent("interop.protoset")
-        let compiled = try await ExternalCommand.run(
-            "/usr/bin/protoc",
-            [
-                "--include_imports", "--descriptor_set_out=\(protoset.path)", "-I", Self.protoFolder.path,
-                "src/proto/grpc/testing/test.proto", "google/rpc/status.proto", "google/rpc/error_details.proto",
-            ], in: Self.protoFolder)
-        guard compiled.status == 0 else { throw UnresponsiveListener.Failure("protoc failed: \(compiled.output)") }
+        try await Self.compileProtoset(to: protoset)
         let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 1)
         RawSocket(descriptor: descriptor).close()
         self.port = port
@@ -92,6 +86,17 @@ public final class GRPCInteropServer: Sendable {
         if await FreePort.waitUntilListening(port, seconds: 20) { return }
         await stop()
         throw UnresponsiveListener.Failure("the gRPC server did not listen on 127.0.0.1:\(port) within 20 s")
+    }
+
+    /// Compiles the interop `.proto` files with `protoc` into the descriptor set `file`.
+    static func compileProtoset(to file: URL) async throws {
+        let compiled = try await ExternalCommand.run(
+            "/usr/bin/protoc",
+            [
+                "--include_imports", "--descriptor_set_out=\(file.path)", "-I", Self.protoFolder.path,
+                "src/proto/grpc/testing/test.proto", "google/rpc/status.proto", "google/rpc/error_details.proto",
+            ], in: Self.protoFolder)
+        guard compiled.status == 0 else { throw UnresponsiveListener.Failure("protoc failed: \(compiled.output)") }
     }
 
     /// Stops the server and waits until it has exited; idempotent.
