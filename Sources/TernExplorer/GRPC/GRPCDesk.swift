@@ -51,7 +51,8 @@ struct GRPCDesk {
         }
     }
 
-    private func book() throws(ExplorerError) -> DescriptorBook {
+    /// The descriptor book of the session's connector and workspace.
+    func book() throws(ExplorerError) -> DescriptorBook {
         guard let connector = context.services.grpc else {
             throw ExplorerError(.unsupported, "gRPC calls are not available here")
         }
@@ -267,26 +268,7 @@ struct GRPCDesk {
         guard let definition = entry.spec.grpc else {
             throw ExplorerError(.usage, "\(entry.id) is not a gRPC spec")
         }
-        let target =
-            entry.spec.target.flatMap { context.workspace.targets[$0] } ?? context.workspace.target(for: entry.spec)
-        var endpoint = GRPCEndpoint(url: GRPCCaller.grpcBase(of: request.url))
-        let root = context.workspace.root
-        let file = { (path: String) in
-            URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: root).standardizedFileURL
-        }
-        switch target?.grpc {
-        case nil, .reflection?: endpoint.descriptors = .reflection
-        case .protoset(let path)?: endpoint.descriptors = .protoset(file(path))
-        case .protos(let protos, let importPaths)?:
-            endpoint.descriptors = .protos(protos.map(file), importPaths: importPaths.map(file))
-        }
-        // Reflection carries the call's own metadata (a token the server wants for every call).
-        do {
-            endpoint.metadata = try GRPCCaller.metadata(of: request)
-        } catch {
-            throw ExplorerError(.workspace, "\(entry.file.path): \(error.message)")
-        }
-        endpoint.tls = request.connectionSettings?.tls ?? TLSSettings()
+        var endpoint = try endpoint(of: entry, request: request)
         endpoint.timeout = definition.timeout.map { .milliseconds(Int(($0 * 1000).rounded(.up))) }
         let pool = try await book().pool(for: endpoint, defining: [Self.serviceOrSymbol(definition.method)])
         let method = try Self.method(definition.method, in: pool)
@@ -332,6 +314,32 @@ struct GRPCDesk {
         return Response(
             status: .ok, headers: headers, body: Data(body.utf8), source: outcome.source, request: request,
             timing: Response.Timing(start: started, duration: ContinuousClock.now - stopwatch), attempts: 1)
+    }
+
+    /// The endpoint `entry`'s call goes to (`request`, resolved): the address, the metadata as its headers
+    /// (reflection carries them too: a token the server wants for every call), the TLS settings, and
+    /// where its target's `grpc:` says the descriptors come from.
+    func endpoint(of entry: SpecEntry, request: Request) throws(ExplorerError) -> GRPCEndpoint {
+        let target =
+            entry.spec.target.flatMap { context.workspace.targets[$0] } ?? context.workspace.target(for: entry.spec)
+        var endpoint = GRPCEndpoint(url: GRPCCaller.grpcBase(of: request.url))
+        let root = context.workspace.root
+        let file = { (path: String) in
+            URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: root).standardizedFileURL
+        }
+        switch target?.grpc {
+        case nil, .reflection?: endpoint.descriptors = .reflection
+        case .protoset(let path)?: endpoint.descriptors = .protoset(file(path))
+        case .protos(let protos, let importPaths)?:
+            endpoint.descriptors = .protos(protos.map(file), importPaths: importPaths.map(file))
+        }
+        do {
+            endpoint.metadata = try GRPCCaller.metadata(of: request)
+        } catch {
+            throw ExplorerError(.workspace, "\(entry.file.path): \(error.message)")
+        }
+        endpoint.tls = request.connectionSettings?.tls ?? TLSSettings()
+        return endpoint
     }
 
     private static func garbled(_ type: MessageDescriptor) -> GRPCStatus {
