@@ -155,6 +155,7 @@ import Testing
             let conversation = App.view(state)
             expectSnapshot(conversation, "grpc-conversation-\(width)x\(height)")
             #expect(conversation.contains("Conversation (3)"))
+            #expect(conversation.contains("200 OK · gRPC OK"))
             #expect(conversation.contains(#"←    0.009s  {"payload":{"body":"AAA="}}"#))
             #expect(conversation.contains("■ status OK (0)"))
             press([.character("]")], &state)
@@ -181,5 +182,6 @@ import Testing
         #expect(view.body.lineCount == body.lineCount)
         #expect(view.headers.first == "grpc-status: 5 NOT_FOUND")
         #expect(view.headers.contains("grpc-message: no such user"))
+        #expect(view.reason == "OK · gRPC NOT_FOUND")
     }
 }
