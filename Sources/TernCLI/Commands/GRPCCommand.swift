@@ -15,6 +15,7 @@ struct GRPCCommand: AsyncParsableCommand {
             tern grpc ADDRESS list [SERVICE]       services (or a service's methods), full names, one a line
             tern grpc ADDRESS describe SYMBOL      a service, method, message or enum as .proto-like text
             tern grpc ADDRESS SERVICE/METHOD -d '{"name":"tern"}'   calls the method
+            tern grpc ADDRESS SERVICE/METHOD -d '{"name":"tern"}' --save calls/hello   and keeps it as a spec
 
             ADDRESS is grpc://HOST:PORT (plaintext), grpcs://HOST:PORT (TLS) or HOST:PORT (TLS unless \
             --plaintext); grpc-web://HOST:PORT (grpc-webs:// with TLS) makes gRPC-Web calls over HTTP, for a \
@@ -82,6 +83,12 @@ struct GRPCCommand: AsyncParsableCommand {
     @Option(help: "'json': one JSON object per event on stdout (open, message, status).")
     var events: SendCommand.EventFormat?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also save the call as the spec NAME (group/name), on the workspace's target with this address "
+                + "(one is added when none has it); a spec is never replaced.", valueName: "NAME"))
+    var save: String?
+
     @OptionGroup var workspace: WorkspaceOptions
 
     func run() async throws {
@@ -102,6 +109,11 @@ struct GRPCCommand: AsyncParsableCommand {
             adjustments.streamStop = interrupt.stop
             let output: CommandOutput
             do throws(ExplorerError) {
+                if let save, case .call(let endpoint, let method, let input) = action {
+                    let saved = try await opened.session.run(
+                        .grpcTarget(.save(endpoint, method: method, input: input, as: save)))
+                    StandardStream.error.write("tern: \(TerminalText.safe(saved.sentence ?? ""))\n")
+                }
                 output = try await opened.session.run(.grpc(action), sendAdjustments: adjustments)
             } catch {
                 throw CommandFailure(status: error.kind == .request ? .failure : .usage, message: error.message)
@@ -127,6 +139,9 @@ struct GRPCCommand: AsyncParsableCommand {
     private func action(endpoint: GRPCEndpoint) throws -> Command.GRPCAction {
         guard let first = words.first else {
             throw CommandFailure.usage("say what to do at \(address): list, describe SYMBOL, or SERVICE/METHOD")
+        }
+        if save != nil, first == "list" || first == "describe" {
+            throw CommandFailure.usage("--save keeps a call (SERVICE/METHOD) as a spec, not \(first)")
         }
         switch first {
         case "list":

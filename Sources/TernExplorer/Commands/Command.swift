@@ -84,6 +84,23 @@ package enum Command: Sendable, Equatable {
     case adHoc(AdHocAction)
     /// `grpc list|describe|call`: a gRPC server's services, a symbol's definition, or one call.
     case grpc(GRPCAction)
+    /// A gRPC target of the workspace: its services and methods, a new request for one of its methods, or
+    /// a `grpc` call kept as a spec.
+    case grpcTarget(GRPCTargetAction)
+
+    /// What `grpcTarget` does.
+    package enum GRPCTargetAction: Sendable, Equatable {
+        /// The services and methods of the target (the TUI's tree): from reflection, else from what it
+        /// kept in `.tern/grpc/` when the server cannot be reached, or from the target's files.
+        case catalog(String)
+        /// Selects a new unsaved request of `method` (`pkg.Service/Method`) on `target`, its message the
+        /// template of the method's input type (the spec that already calls it, when there is one).
+        case draft(target: String, method: String)
+        /// Keeps the call of `method` with the messages of `input` at `endpoint` as the new spec `as`, on the
+        /// workspace's target with the endpoint's address (a target is added when none has it); never
+        /// replaces a spec.
+        case save(GRPCEndpoint, method: String, input: Data?, as: String)
+    }
 
     /// What `grpc` does, at an endpoint.
     package enum GRPCAction: Sendable, Equatable {

@@ -57,6 +57,8 @@ package enum CommandOutput: Sendable {
     case grpcCall(GRPCOutcome)
     /// `grpc`'s completions at an endpoint (what the REPL's Tab offers).
     case grpcVocabulary(GRPCVocabulary)
+    /// A gRPC target's services and methods.
+    case grpcCatalog(GRPCCatalog)
 }
 
 extension CommandOutput {

@@ -315,6 +315,7 @@ package enum CommandParser {
         switch arguments.count {
         case 0: return .save(as: nil)
         case 1 where arguments[0] == "--force": return .save(as: nil, force: true)
+        case 1 where !arguments[0].hasPrefix("-") && arguments[0].lowercased() != "as": return .save(as: arguments[0])
         case 2 where arguments[0].lowercased() == "as": return .save(as: arguments[1])
         default: throw usage("save")
         }

@@ -60,8 +60,10 @@ package enum CommandRegistry {
             summary: "List, show or clear stored responses; share them as HAR; make one a spec's sample.", key: nil
         ),
         CommandInfo(
-            name: "save", arguments: "[as NAME]|--force",
-            summary: "Write the edited spec to its file, or to a new spec; --force overwrites a file changed on disk.",
+            name: "save", arguments: "[[as] NAME]|--force",
+            summary:
+                "Write the edited spec to its file, or to a new spec NAME (never over one); --force overwrites a file "
+                + "changed on disk.",
             key: nil),
         CommandInfo(
             name: "revert", arguments: "[SPEC]", summary: "Drop the unsaved edits of the selected (or named) spec.",

@@ -104,6 +104,20 @@ extension ExplorerSession {
         case .auth(.token(let name)): return .done(try await SignIns(context).accessToken(for: name))
         case .conversation(let action): return .done(try await conversations.act(action, context: context))
         case .grpc(let action): return try await GRPCDesk(context).run(action, adjustments: sendAdjustments)
+        case .grpcTarget(.catalog(let name)): return .grpcCatalog(try await GRPCTargets(context).catalog(name))
+        case .grpcTarget(.draft(let target, let method)):
+            switch try await GRPCTargets(context).draft(target: target, method: method) {
+            case .existing(let id):
+                edits.select(id)
+                return changed("using \(id)")
+            case .new(let entry, let text):
+                edits.open(draft: entry, text: text)
+                return changed("new request \(method) on \(target) (unsaved: 'save NAME' keeps it)")
+            }
+        case .grpcTarget(.save(let endpoint, let method, let input, let id)):
+            return changed(
+                try GRPCSavedCall.save(
+                    endpoint, method: method, input: input, as: id, context: context, follower: &follower))
         }
     }
 

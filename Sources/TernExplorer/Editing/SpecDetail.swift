@@ -56,6 +56,13 @@ extension SpecDetail {
             body: BodyText.text(of: spec.body), bodyKind: spec.body?.kind, transaction: spec.transaction.rawValue,
             edited: edited
         )
+        if let grpc = spec.grpc {
+            // A gRPC call: `GRPC pkg.Service/Method`, its messages as the body.
+            method = "GRPC"
+            path = grpc.method
+            body = GRPCMessageText.text(of: grpc.messages)
+            bodyKind = Self.grpcBodyKind
+        }
         let target = workspace.target(for: spec)
         auth = Self.authSummary(spec.auth, inherited: target?.auth)
         if let target {
@@ -65,6 +72,9 @@ extension SpecDetail {
             }
         }
     }
+
+    /// The body kind of a gRPC request: JSON messages that may carry `//` comments.
+    package static let grpcBodyKind = "grpc"
 
     /// `basic {{user}}`, `apiKey X-Key in header`, `aws us-east-1/s3`, `(target)` when inherited; `nil` for none.
     static func authSummary(_ own: AuthDefinition?, inherited: AuthDefinition?) -> String? {

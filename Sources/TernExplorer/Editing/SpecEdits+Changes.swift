@@ -29,6 +29,14 @@ extension SpecEdits {
     /// else a text body; a GraphQL body keeps its kind. Says what it did.
     mutating func replaceBody(with text: String, in workspace: Workspace) throws(ExplorerError) -> String {
         var current = try entry(nil, in: workspace)
+        if var grpc = current.spec.grpc {
+            // A gRPC request's body is its messages: JSON documents, their `//` comments the editor's only.
+            grpc.messages = try GRPCMessageText.messages(text)
+            current.spec.grpc = grpc
+            self[current.id] = current
+            keepMessageText(text, of: current.id)
+            return "messages replaced (unsaved)"
+        }
         let wasJSON = current.spec.body?.kind == "json"
         current.spec.body = BodyText.replacing(current.spec.body, with: text)
         self[current.id] = current
@@ -138,6 +146,9 @@ extension SpecEdits {
         let workspace = follower.workspace
         var current = try entry(nil, in: workspace)
         let originalID = current.id
+        if newID == nil, drafts.contains(originalID) {
+            throw ExplorerError(.usage, "a new request is saved with a name: 'save NAME' ('save as NAME')")
+        }
         if newID == nil, !force, follower.conflicts.contains(current.id) || follower.changedOnDisk(current) {
             throw ExplorerError(
                 .workspace,
@@ -150,7 +161,9 @@ extension SpecEdits {
             guard !id.isEmpty, !id.hasPrefix("/"), !id.split(separator: "/").contains("..") else {
                 throw ExplorerError(.usage, "'\(newID)' is not a spec id like 'group/name'")
             }
-            guard !workspace.specIDs.contains(id), !workspace.brokenSpecs.contains(where: { $0.id == id }) else {
+            guard !workspace.specIDs.contains(id), !workspace.brokenSpecs.contains(where: { $0.id == id }),
+                !FileManager.default.fileExists(atPath: workspace.specsFolder.appendingPathComponent(id + ".yaml").path)
+            else {
                 throw ExplorerError(.workspace, "a spec '\(id)' exists already; choose another name")
             }
             current.id = id

@@ -15,13 +15,16 @@ struct DescriptorBook {
     /// it taught before is read.
     let offline: Bool
 
-    /// The descriptors of `endpoint`, enough to describe `symbols` (every service when nil).
-    func pool(for endpoint: GRPCEndpoint, defining symbols: [String]?) async throws(ExplorerError) -> DescriptorPool {
+    /// The descriptors of `endpoint`, enough to describe `symbols` (every service when nil). A server that
+    /// cannot be reached is described by what reflection kept, unless `fallingBack` is false.
+    func pool(
+        for endpoint: GRPCEndpoint, defining symbols: [String]?, fallingBack: Bool = true
+    ) async throws(ExplorerError) -> DescriptorPool {
         let files: [Google_Protobuf_FileDescriptorProto]
         if let given = try Self.given(endpoint) {
             files = given
         } else {
-            files = try await reflect(endpoint, defining: symbols)
+            files = try await reflect(endpoint, defining: symbols, fallingBack: fallingBack)
         }
         return try Self.pool(files, of: endpoint)
     }
@@ -112,7 +115,7 @@ struct DescriptorBook {
     }
 
     private func reflect(
-        _ endpoint: GRPCEndpoint, defining symbols: [String]?
+        _ endpoint: GRPCEndpoint, defining symbols: [String]?, fallingBack: Bool
     ) async throws(ExplorerError) -> [Google_Protobuf_FileDescriptorProto] {
         if offline {
             guard let stored = stored(endpoint) else {
@@ -145,7 +148,7 @@ struct DescriptorBook {
             return files
         } catch {
             // The server is down (or unreachable): what it taught before still describes it.
-            if error.status.code == .unavailable, let stored = stored(endpoint) { return stored }
+            if fallingBack, error.status.code == .unavailable, let stored = stored(endpoint) { return stored }
             throw Self.explained(error, endpoint: endpoint)
         }
     }

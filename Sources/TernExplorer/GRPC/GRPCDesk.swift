@@ -51,6 +51,7 @@ struct GRPCDesk {
         }
     }
 
+    /// The descriptor book of the session's connector and workspace.
     func book() throws(ExplorerError) -> DescriptorBook {
         guard let connector = context.services.grpc else {
             throw ExplorerError(.unsupported, "gRPC calls are not available here")
@@ -271,6 +272,32 @@ struct GRPCDesk {
         return GRPCSpecCall.response(
             outcome, method: call.method, request: request, started: started,
             duration: ContinuousClock.now - stopwatch)
+    }
+
+    /// The endpoint `entry`'s call goes to (`request`, resolved): the address, the metadata as its headers
+    /// (reflection carries them too: a token the server wants for every call), the TLS settings, and
+    /// where its target's `grpc:` says the descriptors come from.
+    func endpoint(of entry: SpecEntry, request: Request) throws(ExplorerError) -> GRPCEndpoint {
+        let target =
+            entry.spec.target.flatMap { context.workspace.targets[$0] } ?? context.workspace.target(for: entry.spec)
+        var endpoint = GRPCEndpoint(url: GRPCCaller.grpcBase(of: request.url))
+        let root = context.workspace.root
+        let file = { (path: String) in
+            URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: root).standardizedFileURL
+        }
+        switch target?.grpc {
+        case nil, .reflection?: endpoint.descriptors = .reflection
+        case .protoset(let path)?: endpoint.descriptors = .protoset(file(path))
+        case .protos(let protos, let importPaths)?:
+            endpoint.descriptors = .protos(protos.map(file), importPaths: importPaths.map(file))
+        }
+        do {
+            endpoint.metadata = try GRPCCaller.metadata(of: request)
+        } catch {
+            throw ExplorerError(.workspace, "\(entry.file.path): \(error.message)")
+        }
+        endpoint.tls = request.connectionSettings?.tls ?? TLSSettings()
+        return endpoint
     }
 
     private static func garbled(_ type: MessageDescriptor) -> GRPCStatus {

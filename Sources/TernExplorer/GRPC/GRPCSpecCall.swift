@@ -21,26 +21,7 @@ struct GRPCSpecCall: Sendable {
         guard let definition = entry.spec.grpc else {
             throw ExplorerError(.usage, "\(entry.id) is not a gRPC spec")
         }
-        let target =
-            entry.spec.target.flatMap { context.workspace.targets[$0] } ?? context.workspace.target(for: entry.spec)
-        var endpoint = GRPCEndpoint(url: GRPCCaller.grpcBase(of: request.url))
-        let root = context.workspace.root
-        let file = { (path: String) in
-            URL(fileURLWithPath: (path as NSString).expandingTildeInPath, relativeTo: root).standardizedFileURL
-        }
-        switch target?.grpc {
-        case nil, .reflection?: endpoint.descriptors = .reflection
-        case .protoset(let path)?: endpoint.descriptors = .protoset(file(path))
-        case .protos(let protos, let importPaths)?:
-            endpoint.descriptors = .protos(protos.map(file), importPaths: importPaths.map(file))
-        }
-        // Reflection carries the call's own metadata (a token the server wants for every call).
-        do {
-            endpoint.metadata = try GRPCCaller.metadata(of: request)
-        } catch {
-            throw ExplorerError(.workspace, "\(entry.file.path): \(error.message)")
-        }
-        endpoint.tls = request.connectionSettings?.tls ?? TLSSettings()
+        var endpoint = try GRPCDesk(context).endpoint(of: entry, request: request)
         endpoint.timeout = definition.timeout.map { .milliseconds(Int(($0 * 1000).rounded(.up))) }
         let pool = try await book.pool(for: endpoint, defining: [GRPCDesk.serviceOrSymbol(definition.method)])
         let method = try GRPCDesk.method(definition.method, in: pool)

@@ -52,14 +52,10 @@ enum AdHocSpec {
             + " typed requests go through the scratch workspace that 'tern --scratch' opens)"
     }
 
-    /// Saves `spec`, typed on the command line, as the new spec `id` (`tern get URL … --save NAME`),
-    /// with `secrets` (the values `{{secret:NAME}}` in it stand for) kept in the workspace's secret
-    /// store. A spec that exists is never replaced. Returns what was written, for the user.
-    static func save(
-        _ spec: SpecDefinition, as id: String, secrets: [AdHocSecret], follower: inout WorkspaceFollower
-    ) throws(ExplorerError) -> String {
-        let workspace = follower.workspace
-        let id = id.hasSuffix(".yaml") ? String(id.dropLast(5)) : id
+    /// The id `name` gives a new spec (without `.yaml`) and its file; an error when it is not a spec name
+    /// or a spec of that name exists (it is never replaced).
+    static func newSpec(_ name: String, in workspace: Workspace) throws(ExplorerError) -> (id: String, file: URL) {
+        let id = name.hasSuffix(".yaml") ? String(name.dropLast(5)) : name
         guard !id.isEmpty, !id.hasPrefix("/"), !id.split(separator: "/").contains("..") else {
             throw ExplorerError(.usage, "'\(id)' is not a spec name like 'group/name'")
         }
@@ -70,6 +66,17 @@ enum AdHocSpec {
             throw ExplorerError(
                 .workspace, "a spec '\(id)' exists already (\(file.path)); choose another name, it is not replaced")
         }
+        return (id, file)
+    }
+
+    /// Saves `spec`, typed on the command line, as the new spec `id` (`tern get URL … --save NAME`),
+    /// with `secrets` (the values `{{secret:NAME}}` in it stand for) kept in the workspace's secret
+    /// store. A spec that exists is never replaced. Returns what was written, for the user.
+    static func save(
+        _ spec: SpecDefinition, as id: String, secrets: [AdHocSecret], follower: inout WorkspaceFollower
+    ) throws(ExplorerError) -> String {
+        let workspace = follower.workspace
+        let (id, file) = try newSpec(id, in: workspace)
         var spec = spec
         spec.name = id.split(separator: "/").last.map(String.init) ?? id
         let saved = SpecEntry(

@@ -1,3 +1,4 @@
+import Foundation
 package import Tern
 import TernWorkspace
 
@@ -25,6 +26,9 @@ package struct ExplorerSnapshot: Sendable, Hashable {
     package var insecureTargets: [String] = []
     /// The WebSocket conversation held open (`connect`), if any.
     package var conversation: ConversationSnapshot? = nil
+    /// The targets whose calls are gRPC (`baseURL: grpc://…`, or a `grpc:` setting), sorted: the tree lists
+    /// their services and methods.
+    package var grpcTargets: [String] = []
     /// Whether the spec files are still being read (the specs are the spec index's listing until then).
     package var isLoading = false
 }
@@ -45,15 +49,29 @@ extension ExplorerSnapshot {
             }
         }
         let edits = context.edits
-        let selected = edits.selectedID.flatMap { try? context.entry($0) }.map {
+        var selected = edits.selectedID.flatMap { try? context.entry($0) }.map {
             SpecDetail($0, edited: edits[$0.id] != nil, in: workspace)
         }
+        if let id = selected?.id, let text = edits.messageTexts[id] { selected?.body = text }
         self.init(
             workspaceName: workspace.name, specs: specs, environments: workspace.environments.keys.sorted(),
             environment: active, mode: settings.mode, selected: selected, variables: variables,
             unsaved: edits.unsavedIDs,
             vocabulary: CompletionVocabulary(workspace, edits: edits, variables: Array(settings.variables.keys)))
         insecureTargets = workspace.insecureTargets
+        // A target is gRPC by its `grpc:` settings, its base URL (as written, or the variable it is), or a gRPC
+        // spec that calls it.
+        let called = Set(workspace.specs.filter(\.spec.isGRPC).compactMap { workspace.target(for: $0.spec)?.name })
+        grpcTargets = workspace.targets.values.filter { target in
+            var base = target.baseURL.trimmingCharacters(in: .whitespaces)
+            if base.hasPrefix("{{"), base.hasSuffix("}}"), base.count > 4 {
+                let name = base.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces)
+                base = variables.first { $0.name == name }?.value ?? base
+            }
+            base = base.lowercased()
+            return target.grpc != nil || base.hasPrefix("grpc://") || base.hasPrefix("grpcs://")
+                || called.contains(target.name)
+        }.map(\.name).sorted()
         conversation = context.conversations.snapshot(handler: context.handler)
     }
 }

@@ -51,6 +51,8 @@ package struct Printer: Sendable {
         case .recordedStored(let summary): return summary.lines.joined(separator: "\n") + "\n"
         case .grpcCall(let outcome): return outcome.lines.joined(separator: "\n") + "\n"
         case .grpcVocabulary(let vocabulary): return vocabulary.methods.keys.sorted().map { $0 + "\n" }.joined()
+        case .grpcCatalog(let catalog):
+            return catalog.services.flatMap { $0.methods.map { $0.path + "\n" } }.joined()
         case .quit: return ""
         }
     }

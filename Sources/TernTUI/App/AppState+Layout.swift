@@ -26,6 +26,10 @@ extension AppState {
             case .group: longest = max(longest, indent + 2 + CellWidth.of(row.title))
             case .spec(let spec):
                 longest = max(longest, indent + 8 + CellWidth.of(row.title) + 2 + CellWidth.of(spec.path))
+            case .grpcTarget, .grpcService: longest = max(longest, indent + 8 + CellWidth.of(row.title))
+            case .grpcMethod(_, let method):
+                longest = max(longest, indent + 3 + CellWidth.of(row.title) + 1 + CellWidth.of(method.kind))
+            case .note: break
             }
         }
         // The panes on the right keep 75 columns (what the activity panes' rows need) before the tree grows.

@@ -12,6 +12,12 @@ extension App {
         let output: CommandOutput
         switch result {
         case .failure(let error):
+            if case .grpcTarget(.catalog(let target)) = command {
+                // Said under the target in the tree too (Enter on it asks again).
+                state.workspaceTree.grpc[target] = .failed(error.message)
+                state.status = StatusMessage(text: "\(target): \(error.message)", isError: true)
+                return []
+            }
             state.status = StatusMessage(text: error.message, isError: true)
             if case .send(let spec) = command { askForSecret(in: error, resend: .some(spec), &state) }
             return []
@@ -24,6 +30,11 @@ extension App {
             if case .set(let field, _, _) = command, field.isSecret, let resend = state.secretResend {
                 state.secretResend = nil
                 return send(resend, &state)
+            }
+            if case .grpcTarget(.draft) = command {
+                // The request opened from the tree: its message, ready to edit (e) and send (s).
+                state.requestEditor.tab = .body
+                focus(.editor, &state)
             }
             if case .cache = command { return [.loadCache] }
             if case .vars = command { return [.loadVariables] }
@@ -129,6 +140,8 @@ extension App {
             state.dialog = .output(title: "recorded answers", lines: summary.lines, scroll: 0)
         case .grpcCall(let outcome):
             state.dialog = .output(title: outcome.method, lines: outcome.lines, scroll: 0)
+        case .grpcCatalog(let catalog):
+            state.workspaceTree.grpc[catalog.target] = .loaded(catalog)
         case .grpcVocabulary(let vocabulary):
             state.dialog = .output(title: "gRPC methods", lines: vocabulary.methods.keys.sorted(), scroll: 0)
         case .quit(let unsaved):

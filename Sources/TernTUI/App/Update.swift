@@ -124,7 +124,7 @@ package enum App {
             state.responsePane.tab = .body
             if atEnd { state.responsePane.scroll = max(0, view.body.lineCount - height) }
         }
-        return [.loadVariables]
+        return [.loadVariables] + state.workspaceTree.catalogsWanted(snapshot)
     }
 
     /// `$EDITOR` exited: a caller outside the TUI was answered by the runtime; the TUI's own edit

@@ -58,6 +58,7 @@ extension EditorJob {
         switch spec.bodyKind {
         case "json": job.fileExtension = "json"
         case "graphql": job.fileExtension = "graphql"
+        case .some(SpecDetail.grpcBodyKind): job.fileExtension = "jsonc"
         default: break
         }
         return job

@@ -141,11 +141,27 @@ extension Runtime {
             stop.began.store(true, ordering: .relaxed)
             inbox.postStreamed(item)
         }
+        // A gRPC call: each message received shows as it comes; the record becomes its Conversation and Headers.
+        let grpc = Mutex<GRPCCallRecord?>(nil)
+        adjustments.onGRPC = { event in
+            grpc.withLock { record in
+                var taken = record ?? GRPCCallRecord()
+                taken.take(event)
+                record = taken
+            }
+            if let json = event.receivedJSON {
+                stop.began.store(true, ordering: .relaxed)
+                inbox.postStreamed(.line(json))
+            }
+        }
         let task = Task.detached { [adjustments] in
             do throws(ExplorerError) {
                 let output = try await session.run(.send(name), sendAdjustments: adjustments)
                 guard case .response(let response, let checks, let warnings) = output else { return }
                 var view = ResponseView.make(response, title: title, checks: checks)
+                if let record = grpc.withLock({ $0 }) {
+                    view.show(record, redactor: SecretBook.redactor(hiding: response.request.secretValues))
+                }
                 view.warnings = warnings
                 inbox.post(.responseReady(view), settlingSend: id)
             } catch {

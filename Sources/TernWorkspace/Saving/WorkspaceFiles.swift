@@ -119,8 +119,25 @@ package enum WorkspaceFiles {
                         ("headers", SpecWriter.mapping(target.headers.map { ($0.name, SpecWriter.string($0.value)) })))
                 }
                 if let auth = target.auth { fields.append(("auth", SpecWriter.auth(auth))) }
+                if let grpc = target.grpc { fields.append(("grpc", Self.grpc(grpc))) }
                 return (target.name, SpecWriter.mapping(fields))
             })
+    }
+
+    /// A target's `grpc:` as `ManifestReader` reads it back.
+    private static func grpc(_ source: GRPCDescriptorSource) -> Node {
+        switch source {
+        case .reflection:
+            return SpecWriter.mapping([("descriptors", SpecWriter.string("reflection"))])
+        case .protoset(let file):
+            return SpecWriter.mapping([("protoset", SpecWriter.string(file))])
+        case .protos(let protos, let importPaths):
+            var pairs: [(String, Node)] = [("protos", Node.sequence(.init(protos.map(SpecWriter.string))))]
+            if !importPaths.isEmpty {
+                pairs.append(("importPaths", Node.sequence(.init(importPaths.map(SpecWriter.string)))))
+            }
+            return SpecWriter.mapping(pairs)
+        }
     }
 
     private static func yaml(_ pairs: [(String, Node)]) throws(WorkspaceError) -> String {

@@ -98,6 +98,20 @@ package struct ResponseView: Sendable {
         conversationMessages = transcript.frames.count
     }
 
+    /// Shows a gRPC call as `record` saw it: its status in the summary (`200 OK · gRPC NOT_FOUND`); the
+    /// status, initial metadata and trailers in the Headers tab; in the body tab, a call that was not one
+    /// message each way as its Conversation (a line per message), the messages sent with the secret
+    /// values `redactor` knows masked.
+    package mutating func show(_ record: GRPCCallRecord, redactor: Redactor = .none) {
+        headers = record.headerLines
+        // The summary says how the call ended, not only that HTTP/2 answered it.
+        if let status = record.status { reason += " · gRPC \(status.code.name)" }
+        guard record.received != 1 || record.messages.count != 2 || record.dropped > 0 else { return }
+        let text = record.conversationLines(redactor: redactor).joined(separator: "\n")
+        body = BodyDocument.make(Data(text.utf8), contentType: "text/plain; charset=utf-8", file: nil)
+        conversationMessages = record.messages.count
+    }
+
     /// A conversation held open (`:connect`), as it stands.
     package static func make(conversation: ConversationSnapshot) -> ResponseView {
         var view = ResponseView(

@@ -18,6 +18,23 @@ extension WorkspaceTree: ActionComponent {
                 if expanded { collapsed.insert(path) } else { collapsed.remove(path) }
             case .spec(let spec):
                 return Reply([.select(spec.id)])
+            case .grpcTarget(let target, let expanded):
+                if case .failed = grpc[target] {
+                    // Asked again (the server may be up now).
+                    grpc[target] = .loading
+                    return Reply([.run(.grpcTarget(.catalog(target)))])
+                }
+                let key = "grpc:" + target
+                if expanded { collapsed.insert(key) } else { collapsed.remove(key) }
+            case .grpcService(let target, let name, let expanded):
+                let key = "grpc:\(target)/\(name)"
+                if expanded { collapsed.insert(key) } else { collapsed.remove(key) }
+            case .grpcMethod(let target, let method):
+                return Reply(
+                    [.run(.grpcTarget(.draft(target: target, method: method.path)))],
+                    status: StatusMessage(text: "opening \(method.path)…", isError: false))
+            case .note:
+                break
             }
         case .edit:
             // The spec under the cursor, selected and its body opened in $EDITOR: no Enter first.
@@ -27,13 +44,10 @@ extension WorkspaceTree: ActionComponent {
             return Reply([.editBody(of: spec.id)])
         case .collapse, .expand:
             let row = rows[ListCursor.clamp(selection, count: rows.count)]
-            if case .group(let path, _) = row.kind {
-                if action == .collapse { collapsed.insert(path) } else { collapsed.remove(path) }
+            if let key = row.groupKey {
+                if action == .collapse { collapsed.insert(key) } else { collapsed.remove(key) }
             } else if action == .collapse,
-                let parent = rows[..<selection].lastIndex(where: {
-                    if case .group = $0.kind { return $0.depth < row.depth }
-                    return false
-                })
+                let parent = rows[..<selection].lastIndex(where: { $0.groupKey != nil && $0.depth < row.depth })
             {
                 selection = parent
             }
@@ -41,11 +55,12 @@ extension WorkspaceTree: ActionComponent {
             filterField = TreeFilter(filter)
         case .runSpecs, .runWithData:
             // The group under the cursor, or the spec.
-            let name =
-                switch rows[ListCursor.clamp(selection, count: rows.count)].kind {
-                case .group(let path, _): path
-                case .spec(let spec): spec.id
-                }
+            let name: String
+            switch rows[ListCursor.clamp(selection, count: rows.count)].kind {
+            case .group(let path, _): name = path
+            case .spec(let spec): name = spec.id
+            default: return .error("R runs specs and groups: a gRPC method runs once saved as a spec (:save NAME)")
+            }
             return Reply(event: action == .runSpecs ? .run(RunTarget([name])) : .compose("run \(name) --data "))
         default:
             selection = ListCursor.move(selection, action, count: rows.count, page: context.page)
@@ -71,8 +86,8 @@ extension WorkspaceTree: ActionComponent {
             clearFilter(snapshot: snapshot)
         case .edited(let text), .submitted(let text):
             filter = text
-            // Land on the first spec that matches.
-            selection = rows(of: snapshot).firstIndex { $0.specID != nil } ?? 0
+            // Land on the first spec (or gRPC method) that matches.
+            selection = rows(of: snapshot).firstIndex { $0.isLeaf } ?? 0
         default:
             return reply
         }

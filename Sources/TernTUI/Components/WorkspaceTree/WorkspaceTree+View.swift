@@ -44,10 +44,47 @@ extension WorkspaceTree {
                 if unsaved.contains(spec.id) { spans.append(Span("*", Style(foreground: .yellow, attributes: .bold))) }
                 spans.append(Span(" " + spec.path, .dim))
                 return spans
+            default:
+                return Self.grpcRow(row, indent: indent, selected: selectedID)
             }
         }
         ListView(rows: listRows, selected: ListCursor.clamp(selection, count: rows.count), focused: focused)
             .draw(in: inner, on: &buffer)
+    }
+
+    /// A gRPC target's row (`▾ svc  gRPC`), a service's, a method's (a glyph for how it streams, its name,
+    /// then how it streams in words when it does), or a note about the target's services.
+    static func grpcRow(_ row: TreeRow, indent: String, selected: String?) -> [Span] {
+        switch row.kind {
+        case .grpcTarget(_, let expanded):
+            return [Span(indent + (expanded ? "▾ " : "▸ ") + row.title, .bold), Span("  gRPC", .dim)]
+        case .grpcService(_, let name, let expanded):
+            // The package, dimmed after the service's own name.
+            let prefix = String(name.dropLast(row.title.count + 1))
+            return [Span(indent + (expanded ? "▾ " : "▸ ") + row.title, .bold), Span(" " + prefix, .dim)]
+        case .grpcMethod(let target, let method):
+            let open = selected == "new:\(target)/\(method.path)"
+            var spans = [
+                Span(indent + (open ? "●" : " "), Style(foreground: .cyan)),
+                Span(Self.glyph(method) + " ", Styles.method("GRPC")), Span(row.title, open ? .bold : .plain),
+            ]
+            if method.kind != "unary" { spans.append(Span(" " + method.kind, .dim)) }
+            return spans
+        case .note(let text, let isError):
+            return [Span(indent + "  " + text, isError ? Style(foreground: .red) : .dim)]
+        default:
+            return []
+        }
+    }
+
+    /// How a method streams, in one column: `·` unary, `⇣` server streaming, `⇡` client streaming, `⇅` both.
+    static func glyph(_ method: GRPCCatalog.Method) -> String {
+        switch (method.clientStreaming, method.serverStreaming) {
+        case (false, false): "·"
+        case (false, true): "⇣"
+        case (true, false): "⇡"
+        case (true, true): "⇅"
+        }
     }
 
     /// A spec file that could not be loaded: a red `!` where the method goes, its name in red and its error

@@ -7,6 +7,14 @@ package struct TreeRow: Sendable, Hashable {
     package enum Kind: Sendable, Hashable {
         case group(path: String, expanded: Bool)
         case spec(SpecSummary)
+        /// A gRPC target: its services below.
+        case grpcTarget(String, expanded: Bool)
+        /// A service of a gRPC target (`pkg.Service`): its methods below.
+        case grpcService(target: String, name: String, expanded: Bool)
+        /// A method of a gRPC target's service: Enter opens its spec, or a new request.
+        case grpcMethod(target: String, GRPCCatalog.Method)
+        /// A line about a gRPC target's services: still loading, why they are not known, or offline.
+        case note(String, isError: Bool)
     }
 
     package var kind: Kind
@@ -18,6 +26,28 @@ package struct TreeRow: Sendable, Hashable {
         switch kind {
         case .group(let path, _): "group:" + path
         case .spec(let spec): "spec:" + spec.id
+        case .grpcTarget(let target, _): "grpc:" + target
+        case .grpcService(let target, let name, _): "grpc:\(target)/\(name)"
+        case .grpcMethod(let target, let method): "grpc:\(target)/\(method.path)"
+        case .note(let text, _): "note:" + text
+        }
+    }
+
+    /// The key the row is kept closed by in `collapsed`, when it is a row that opens and closes.
+    var groupKey: String? {
+        switch kind {
+        case .group(let path, _): path
+        case .grpcTarget(let target, _): "grpc:" + target
+        case .grpcService(let target, let name, _): "grpc:\(target)/\(name)"
+        default: nil
+        }
+    }
+
+    /// Whether the row is a spec or a gRPC method (what Enter opens), not a folder or a note.
+    var isLeaf: Bool {
+        switch kind {
+        case .spec, .grpcMethod: true
+        default: false
         }
     }
 
@@ -38,12 +68,20 @@ package struct WorkspaceTree: Sendable, Hashable {
     package var filter = ""
     /// The filter's line, while it is typed.
     package var filterField: TreeFilter?
+    /// What is known of each gRPC target's services, by target name.
+    package var grpc: [String: GRPCTreeCatalog] = [:]
 
     /// A tree with every group open and no filter.
     package init() {}
 
-    /// The visible rows of `snapshot`: groups (unless filtered) and specs, honouring collapsed groups and the filter.
+    /// The visible rows of `snapshot`: groups (unless filtered) and specs, honouring collapsed groups and the
+    /// filter, then each gRPC target's services and methods.
     package func rows(of snapshot: ExplorerSnapshot?) -> [TreeRow] {
+        guard let snapshot else { return [] }
+        return specRows(of: snapshot) + grpcRows(of: snapshot)
+    }
+
+    private func specRows(of snapshot: ExplorerSnapshot?) -> [TreeRow] {
         guard let snapshot else { return [] }
         let filter = self.filter.lowercased()
         var rows: [TreeRow] = []
