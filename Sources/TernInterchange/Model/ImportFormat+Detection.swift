@@ -25,6 +25,9 @@ extension ImportFormat {
         if ["curl", "curl.exe", "$", ">"].contains(firstWord) || trimmed.lowercased().hasPrefix("curl ") {
             return Detection(format: .curl, description: "a curl command")
         }
+        if firstWord == "grpcurl" || firstWord.hasSuffix("/grpcurl") || trimmed.lowercased().hasPrefix("grpcurl ") {
+            return Detection(format: .grpcurl, description: "a grpcurl command")
+        }
         if looksLikeHTTPFile(trimmed) {
             return Detection(format: .http, description: "a file of HTTP requests (.http)")
         }

@@ -119,8 +119,36 @@ package enum WorkspaceFiles {
                         ("headers", SpecWriter.mapping(target.headers.map { ($0.name, SpecWriter.string($0.value)) })))
                 }
                 if let auth = target.auth { fields.append(("auth", SpecWriter.auth(auth))) }
+                if let tls = target.tls { fields.append(("tls", tlsNode(tls))) }
+                if let grpc = target.grpc { fields.append(("grpc", grpcNode(grpc))) }
                 return (target.name, SpecWriter.mapping(fields))
             })
+    }
+
+    /// A target's `tls:` (the fields set; a passphrase only as written, templated).
+    private static func tlsNode(_ tls: TLSDefinition) -> Node {
+        var fields: [(String, Node)] = []
+        if tls.insecure { fields.append(("insecure", Node("true"))) }
+        let files = [
+            ("caFile", tls.caFile), ("clientCertificate", tls.clientCertificate), ("clientKey", tls.clientKey),
+            ("clientKeyPassphrase", tls.clientKeyPassphrase),
+        ]
+        for case (let key, let value?) in files { fields.append((key, SpecWriter.string(value))) }
+        return SpecWriter.mapping(fields)
+    }
+
+    /// A target's `grpc:`: `{descriptors: reflection}`, `{protoset: FILE}` or `{protos: [...], importPaths: [...]}`.
+    private static func grpcNode(_ source: GRPCDescriptorSource) -> Node {
+        switch source {
+        case .reflection:
+            return SpecWriter.mapping([("descriptors", SpecWriter.string("reflection"))])
+        case .protoset(let file):
+            return SpecWriter.mapping([("protoset", SpecWriter.string(file))])
+        case .protos(let files, let importPaths):
+            var fields: [(String, Node)] = [("protos", Node(files.map { SpecWriter.string($0) }))]
+            if !importPaths.isEmpty { fields.append(("importPaths", Node(importPaths.map { SpecWriter.string($0) }))) }
+            return SpecWriter.mapping(fields)
+        }
     }
 
     private static func yaml(_ pairs: [(String, Node)]) throws(WorkspaceError) -> String {
