@@ -8,6 +8,7 @@ extension ImportFormat {
         case .openapi: try OpenAPIImporter.read(source)
         case .curl: try CurlImporter.read(source)
         case .http: try HTTPFileImporter.read(source)
+        case .grpcurl: try GRPCurlImporter.read(source)
         }
     }
 }

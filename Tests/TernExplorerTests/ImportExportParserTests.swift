@@ -26,16 +26,18 @@ struct ImportExportParserTests {
             try CommandParser.parse("import yaml x.yaml")
         } throws: { error in
             (error as? ExplorerError)?.message
-                == "'yaml' is not a format to import: use auto|curl|openapi|postman|insomnia|har|http"
+                == "'yaml' is not a format to import: use auto|curl|openapi|postman|insomnia|har|http|grpcurl"
         }
         #expect(throws: ExplorerError.self) { try CommandParser.parse("import curl") }
         #expect(throws: ExplorerError.self) { try CommandParser.parse("import curl x --into") }
     }
 
-    @Test("export curl, har and postman")
+    @Test("export curl, grpcurl, har and postman")
     func exportCommand() throws {
         #expect(try CommandParser.parse("export curl") == .export(.curl(nil)))
         #expect(try CommandParser.parse("export curl users/get-user") == .export(.curl("users/get-user")))
+        #expect(try CommandParser.parse("export grpcurl calls/unary") == .export(.grpcurl("calls/unary")))
+        #expect(throws: ExplorerError.self) { try CommandParser.parse("export grpcurl a b") }
         #expect(
             try CommandParser.parse("export har users -o out.har --from cache --force")
                 == .export(.har(file: "out.har", names: ["users"], fromCache: true, force: true)))

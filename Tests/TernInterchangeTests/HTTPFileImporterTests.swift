@@ -134,7 +134,8 @@ struct HTTPFileImporterTests {
         #expect(warnings.contains("line 7: a response handler script is not run by Tern: 'client.log(response.body);'"))
         #expect(warnings.contains("kept in the spec's notes"))
         #expect(collection.specs.last?.spec.notes == nil, "a request with nothing to keep has no notes")
-        #expect(collection.skipped.map(\.reason) == ["a GRPC request: Tern sends HTTP"])
+        #expect(collection.skipped.isEmpty, "a GRPC request is a gRPC spec: \(collection.skipped)")
+        #expect(collection.specs.contains { $0.spec.grpc?.method == "hello.HelloService/SayHello" })
         let events = try #require(collection.specs.last).spec
         #expect(
             events.method == "GET" && events.headers.contains { $0.name == "Accept" && $0.value == "text/event-stream" }

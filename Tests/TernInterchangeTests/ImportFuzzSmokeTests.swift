@@ -11,7 +11,7 @@ import Testing
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         let folders: [(String, ImportFormat)] = [
             ("curl", .curl), ("openapi", .openapi), ("postman", .postman), ("insomnia", .insomnia), ("har", .har),
-            ("http", .http),
+            ("http", .http), ("grpcurl", .grpcurl),
         ]
         return folders.flatMap { folder, format in
             let names =

@@ -101,12 +101,12 @@ struct InsomniaMappingTests {
         }
     }
 
-    @Test("gRPC requests are skipped with the reason, WebSocket ones import; private and _-prefixed values are secrets")
+    @Test("A gRPC request with no method is skipped, WebSocket ones import; private and _-prefixed values are secrets")
     func skippedAndEnvironments() throws {
         let collection = try importBilling()
         #expect(
             collection.skipped == [
-                SkippedItem(item: "Stream prices", reason: "gRPC is not HTTP: Tern sends HTTP requests only"),
+                SkippedItem(item: "Stream prices", reason: "a gRPC request with no method chosen"),
                 SkippedItem(item: "Nested", reason: "its parent 'req_5' is not a folder or a workspace"),
             ])
         let feed = try Support.spec("Live feed", in: collection)

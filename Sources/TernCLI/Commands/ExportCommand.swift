@@ -2,15 +2,16 @@ import ArgumentParser
 import Foundation
 import TernExplorer
 
-/// `tern export curl|har|postman`: send a spec, the history or a group out of Tern.
+/// `tern export curl|grpcurl|har|postman|http|locust`: send a spec, the history or a group out of Tern.
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract:
-            "Write a spec as a curl command, the history as HAR 1.2, or a group as a Postman collection or a .http "
-            + "file.",
+            "Write a spec as a curl or grpcurl command, the history as HAR 1.2, or a group as a Postman collection "
+            + "or a .http file.",
         subcommands: [
-            ExportCurlCommand.self, ExportHARCommand.self, ExportPostmanCommand.self, ExportHTTPCommand.self,
+            ExportCurlCommand.self, ExportGRPCurlCommand.self, ExportHARCommand.self, ExportPostmanCommand.self,
+            ExportHTTPCommand.self,
             ExportLocustCommand.self,
         ]
     )
@@ -70,6 +71,30 @@ struct ExportCurlCommand: AsyncParsableCommand {
                 "note: {{mock}} is Tern's in-process mock server; run 'tern mock --port 8787' for this command, "
                     + "or pass --var mock=URL\n")
         }
+    }
+}
+
+/// `tern export grpcurl SPEC`: one bash command that makes grpcurl make the call `tern send SPEC` makes.
+struct ExportGRPCurlCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "grpcurl",
+        abstract:
+            "Print one bash command that makes grpcurl make the call 'tern send SPEC' makes (secrets as \"$NAME\").")
+
+    @Argument(help: "The id or unique file name of a gRPC spec.")
+    var spec: String
+
+    @OptionGroup var workspace: WorkspaceOptions
+
+    @OptionGroup var env: EnvironmentOption
+
+    @OptionGroup var variables: VariableOptions
+
+    func run() async throws {
+        let values = try variables.values()
+        let command = try await ExportCommand.perform(
+            .grpcurl(spec), on: workspace, environment: env.name, variables: values)
+        StandardStream.output.write(command + "\n")
     }
 }
 

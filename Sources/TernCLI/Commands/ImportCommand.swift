@@ -4,15 +4,17 @@ import TernExplorer
 import TernInterchange
 import TernJSONPath
 
-/// `tern import FORMAT SOURCE`: curl commands, OpenAPI, Postman, Insomnia or HAR into a workspace.
+/// `tern import FORMAT SOURCE`: curl or grpcurl commands, OpenAPI, Postman, Insomnia, HAR or .http into a workspace.
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Bring curl commands, OpenAPI, Postman, Insomnia, HAR or .http files into a workspace as specs.",
+        abstract:
+            "Bring curl or grpcurl commands, OpenAPI, Postman, Insomnia, HAR or .http files into a workspace as specs.",
         discussion: """
-            FORMAT is auto, curl, openapi (3.0, 3.1 and Swagger 2.0), postman (v2.0, v2.1), insomnia (v4), \
-            har or http (.http/.rest files, JetBrains and VS Code REST Client); SOURCE is a file or - for \
-            standard input. A --workspace folder that does not exist becomes a \
+            FORMAT is auto, curl, grpcurl (gRPC calls), openapi (3.0, 3.1 and Swagger 2.0), postman (v2.0, \
+            v2.1), insomnia (v4), har or http (.http/.rest files, JetBrains and VS Code REST Client); SOURCE \
+            is a file, - for standard input, or (curl, grpcurl) the command itself in quotes. A --workspace \
+            folder that does not exist becomes a \
             new workspace. Specs go under specs/GROUP/ (default: a name from the source's title). Importing \
             the same source again creates nothing new; a spec that exists and differs is skipped unless \
             --overwrite. Exit 0 when the source was read (even with skipped items), 2 when it cannot be read \
@@ -20,10 +22,10 @@ struct ImportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "auto, curl, openapi, postman, insomnia, har or http.")
+    @Argument(help: "auto, curl, grpcurl, openapi, postman, insomnia, har or http.")
     var format: String
 
-    @Argument(help: "The file to import, - for standard input, or (http, auto) a folder of .http files.")
+    @Argument(help: "A file, - for standard input, a curl or grpcurl command in quotes, or a folder of .http files.")
     var source: String
 
     @OptionGroup var workspace: WorkspaceOptions

@@ -25,7 +25,7 @@ struct InitCommand: AsyncParsableCommand {
     @Option(help: "A curl, OpenAPI, Postman, Insomnia or HAR file (or - for stdin) to fill the workspace with.")
     var from: String?
 
-    @Option(help: "With --from: the source's format (auto, curl, openapi, postman, insomnia, har or http).")
+    @Option(help: "With --from: the source's format (auto, curl, grpcurl, openapi, postman, insomnia, har or http).")
     var format = "auto"
 
     func run() async throws {

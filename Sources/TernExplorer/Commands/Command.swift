@@ -177,6 +177,8 @@ package enum Command: Sendable, Equatable {
     package enum ExportAction: Sendable, Equatable {
         /// `export curl [SPEC]`: the spec (default: the selected one) as one bash command.
         case curl(String?)
+        /// `export grpcurl [SPEC]`: the gRPC spec (default: the selected one) as one grpcurl command.
+        case grpcurl(String?)
         /// `export har [SPEC|GROUP]... [--from history|cache] -o FILE [--force]`.
         case har(file: String, names: [String], fromCache: Bool, force: Bool)
         /// `export postman [GROUP] -o FILE [--force]`: a Postman collection v2.1.

@@ -98,6 +98,9 @@ extension CommandParser {
         case "curl":
             guard words.count <= 1, file == nil else { throw usage("export") }
             return .curl(words.first)
+        case "grpcurl":
+            guard words.count <= 1, file == nil else { throw usage("export") }
+            return .grpcurl(words.first)
         case "har":
             let from = try value(of: "--from", in: &words, for: "export") ?? "history"
             guard from == "history" || from == "cache" else {

@@ -107,19 +107,21 @@ package enum CommandRegistry {
         CommandInfo(
             name: "import",
             arguments:
-                "auto|curl|openapi|postman|insomnia|har|http SOURCE [--into GROUP] [--overwrite] [--dry-run] "
+                "auto|curl|grpcurl|openapi|postman|insomnia|har|http SOURCE [--into GROUP] [--overwrite] [--dry-run] "
                 + "[--into-cache] "
                 + "[--copy-files]",
-            summary: "Bring curl commands, OpenAPI, Postman, Insomnia, HAR or .http files into the workspace as specs.",
+            summary:
+                "Bring curl or grpcurl commands, OpenAPI, Postman, Insomnia, HAR or .http files into the workspace as "
+                + "specs.",
             key: nil),
         CommandInfo(
             name: "export",
             arguments:
-                "curl [SPEC]|har [SPEC|GROUP]... [--from history|cache] -o FILE|postman [GROUP] -o FILE"
+                "curl [SPEC]|grpcurl [SPEC]|har [SPEC|GROUP]... [--from history|cache] -o FILE|postman [GROUP] -o FILE"
                 + "|http [GROUP] -o FILE|locust [SPEC|GROUP]... -o FILE",
             summary:
-                "Print a spec as a curl command, or write history as HAR or a group as a Postman collection or "
-                + ".http file.",
+                "Print a spec as a curl (or a gRPC spec as a grpcurl) command, or write history as HAR or a group as "
+                + "a Postman collection or .http file.",
             key: nil),
         CommandInfo(
             name: "cookies", arguments: "[list [DOMAIN]]|delete NAME [--domain DOMAIN]|clear [DOMAIN]",

@@ -96,7 +96,13 @@ package enum CollectionImport {
         }
         let url = URL(fileURLWithPath: path, relativeTo: directory).standardizedFileURL
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        // `tern import grpcurl 'grpcurl -plaintext localhost:50051 pkg.Svc/Method'`: the command itself.
+        if !exists, isCommandLine(path) {
+            guard path.utf8.count <= sizeLimit else { throw tooLarge(commandLineName) }
+            return (Data(path.utf8), commandLineName)
+        }
+        guard exists else {
             throw ImportError("no such file: \(path)")
         }
         guard !isFolder.boolValue else {
@@ -130,7 +136,7 @@ package enum CollectionImport {
             guard let detection else {
                 throw ImportError(
                     "cannot tell what \(source.name) is: name the format "
-                        + "(tern import curl|openapi|postman|insomnia|har|http \(source.name))")
+                        + "(tern import curl|grpcurl|openapi|postman|insomnia|har|http \(source.name))")
             }
             return detection.format
         }
@@ -141,6 +147,15 @@ package enum CollectionImport {
                 at: source.name)
         }
         return format
+    }
+
+    /// The name a command line given as SOURCE has in messages.
+    static let commandLineName = "<command line>"
+
+    /// Whether SOURCE is a curl or grpcurl command rather than a file's path (its first word is the program).
+    static func isCommandLine(_ source: String) -> Bool {
+        let first = source.drop { $0.isWhitespace }.prefix { !$0.isWhitespace }
+        return (first == "curl" || first == "grpcurl") && source.contains(where: \.isWhitespace)
     }
 
     private static func tooLarge(_ name: String) -> ImportError {

@@ -18,6 +18,8 @@ struct WorkspaceExport: ExplorerOperation {
         switch action {
         case .curl(let name):
             return try CurlExport(context).command(for: name)
+        case .grpcurl(let name):
+            return try GRPCurlExport(context).command(for: name)
         case .har(let file, let names, let fromCache, let force):
             let exported = try await HARExport(context).document(names: names, from: fromCache ? .cache : .history)
             let data = try ExportFile.encode(exported.document)

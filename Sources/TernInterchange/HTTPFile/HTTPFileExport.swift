@@ -26,6 +26,10 @@ package enum HTTPFileExport {
         let handles = self.handles(of: entries)
         for entry in ordered(entries, in: workspace) {
             let spec = entry.spec
+            if spec.isGRPC {
+                requests += grpcRequest(entry, in: workspace, handle: handles[entry.id] ?? entry.fileName)
+                continue
+            }
             var base = ""
             if !spec.hasFullURL, let target = workspace.target(for: spec) {
                 if Templates.isReferenceOnly(target.baseURL) {
@@ -311,7 +315,7 @@ package enum HTTPFileExport {
         }
     }
 
-    private static func prettyJSON(_ value: JSONValue) -> String {
+    static func prettyJSON(_ value: JSONValue) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(value)) ?? Data("null".utf8)
@@ -319,7 +323,7 @@ package enum HTTPFileExport {
     }
 
     /// A file path valid from wherever the `.http` file is saved: relative paths are the workspace's.
-    private static func absolute(_ path: String, in entry: SpecEntry) -> String {
+    static func absolute(_ path: String, in entry: SpecEntry) -> String {
         guard !path.hasPrefix("/"), !path.hasPrefix("{{") else { return path }
         let root = entry.file.deletingLastPathComponent()
             .deletingLastPathComponent(count: entry.group.count + 1)

@@ -33,10 +33,13 @@ package enum HTTPFileImporter {
         let context = ImportContext(source: source, group: source.groupName(title: title))
         var requests: [HTTPFileChains.Request] = []
         var fileVariables: [(name: String, value: String)] = []
+        var grpcGlobals = HTTPFileGRPC.Settings()
         var line = 1
         for block in blocks(of: text) {
             defer { line += block.lineCount }
-            if let request = request(in: block, startingAt: line, context: context, variables: &fileVariables) {
+            if let request = request(
+                in: block, startingAt: line, context: context, variables: &fileVariables, grpcGlobals: &grpcGlobals)
+            {
                 requests.append(request)
             }
         }
@@ -88,7 +91,7 @@ package enum HTTPFileImporter {
 
     private static func request(
         in block: Block, startingAt first: Int, context: ImportContext,
-        variables: inout [(name: String, value: String)]
+        variables: inout [(name: String, value: String)], grpcGlobals: inout HTTPFileGRPC.Settings
     ) -> HTTPFileChains.Request? {
         var name = block.name
         var method = "GET"
@@ -111,6 +114,9 @@ package enum HTTPFileImporter {
         var handle: String?
         // What Tern cannot run, word for word: the spec's `notes:`.
         var notes: [String] = []
+        // A `GRPC` request's directives (kulala's `# @grpc-…`, resterm's `# @grpc`, httpyac's `proto <`).
+        var grpcSettings = HTTPFileGRPC.Settings()
+        var requestLine = first
         for line in block.lines {
             lineNumber += 1
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -155,6 +161,8 @@ package enum HTTPFileImporter {
                             name = value
                             handle = value
                         }
+                    } else if HTTPFileGRPC.take(comment, into: &grpcSettings, globals: &grpcGlobals) {
+                        continue
                     } else if comment.hasPrefix("@") {
                         let directive = comment.prefix { !$0.isWhitespace }
                         notes.append(trimmed)
@@ -170,6 +178,15 @@ package enum HTTPFileImporter {
                         .trimmingCharacters(in: .whitespaces)
                     let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
                     if !variable.isEmpty { variables.append((variable, value)) }
+                    continue
+                }
+                // httpyac's `proto < ./file.proto` before a GRPC request; `GRPC TARGET`, spaces and all (kulala).
+                if HTTPFileGRPC.takeProto(trimmed, into: &grpcSettings) { continue }
+                if trimmed.uppercased().hasPrefix("GRPC ") {
+                    method = "GRPC"
+                    url = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces)
+                    requestLine = lineNumber
+                    part = .headers
                     continue
                 }
                 // `[METHOD] URL [HTTP/x]`; the URL may hold spaces inside `{{ … }}`.
@@ -274,8 +291,19 @@ package enum HTTPFileImporter {
             url = String(url[..<version.lowerBound])
         }
         guard !url.isEmpty else { return nil }
+        if method == "GRPC" {
+            guard
+                var draft = HTTPFileGRPC.draft(
+                    target: url, name: name ?? "GRPC \(url)", headers: headers, body: body,
+                    settings: grpcSettings.after(grpcGlobals), line: requestLine, context: context)
+            else { return nil }
+            draft.notes = notes
+            draft.capture = scripts.capture
+            draft.expect = scripts.expect
+            return HTTPFileChains.Request(draft: draft, handle: handle, templated: templated)
+        }
         // Other protocols written in the same files (httpyac, kulala, resterm): Tern speaks HTTP.
-        let protocols = ["GRPC", "WS", "WSS", "MQTT", "AMQP", "KAFKA"]
+        let protocols = ["WS", "WSS", "MQTT", "AMQP", "KAFKA"]
         if protocols.contains(method.uppercased()) || url.lowercased().hasPrefix("ws://")
             || url.lowercased().hasPrefix("wss://")
         {

@@ -21,17 +21,15 @@ struct InsomniaWalker {
         self.context = context
     }
 
-    /// Lists what is not imported: gRPC and WebSocket requests, API specs, tests, cookies.
+    /// Lists what is not imported: API specs, tests, cookies.
     func reportOthers() {
         for resource in tree.resources {
             let type = resource.text("_type") ?? "resource"
             let name = resource.text("name") ?? resource.text("fileName") ?? resource.text("_id") ?? type
             switch type {
-            case "workspace", "request_group", "request", "environment", "websocket_payload", "websocket_request":
+            case "workspace", "request_group", "request", "environment", "websocket_payload", "websocket_request",
+                "grpc_request", "proto_file", "proto_directory":
                 continue
-            case "grpc_request", "proto_file", "proto_directory":
-                context.skipped.append(
-                    SkippedItem(item: name, reason: "gRPC is not HTTP: Tern sends HTTP requests only"))
             case "cookie_jar":
                 let count = resource["cookies"]?.elements?.count ?? 0
                 if count > 0 { context.warn("cookie jar '\(name)': \(count) cookie(s) not imported") }
@@ -76,6 +74,10 @@ struct InsomniaWalker {
                     failures.append(error)
                     let name = child.text("name") ?? child.text("_id") ?? "request"
                     context.skipped.append(SkippedItem(item: name, reason: error.description))
+                }
+            case "grpc_request":
+                if let draft = InsomniaGRPC.draft(child, folders: folders, tree: tree, context: context) {
+                    drafts.append(draft)
                 }
             default:
                 continue
@@ -157,7 +159,8 @@ struct InsomniaWalker {
     /// Folders and requests no workspace reaches (their parent is a request, an environment, …).
     func reportUnreached() {
         for resource in tree.resources {
-            guard let type = resource.text("_type"), ["request", "request_group", "websocket_request"].contains(type),
+            guard let type = resource.text("_type"),
+                ["request", "request_group", "websocket_request", "grpc_request"].contains(type),
                 let id = resource.text("_id"), !visited.contains(id)
             else { continue }
             let name = resource.text("name") ?? id

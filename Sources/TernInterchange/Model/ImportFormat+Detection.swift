@@ -21,6 +21,14 @@ extension ImportFormat {
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
             return detectJSON(Data(trimmed.utf8))
         }
+        // grpcurl commands, perhaps after `#` comments and with a `$ ` prompt.
+        let command =
+            trimmed.prefix(64 << 10).split(separator: "\n").lazy.map { $0.trimmingCharacters(in: .whitespaces) }
+            .first { !$0.isEmpty && !$0.hasPrefix("#") } ?? ""
+        let program = command.split(separator: " ").first { $0 != "$" }.map(String.init) ?? ""
+        if program == "grpcurl" || program.hasSuffix("/grpcurl") {
+            return Detection(format: .grpcurl, description: "a grpcurl command")
+        }
         let firstWord = trimmed.prefix(while: { !$0.isWhitespace }).lowercased()
         if ["curl", "curl.exe", "$", ">"].contains(firstWord) || trimmed.lowercased().hasPrefix("curl ") {
             return Detection(format: .curl, description: "a curl command")

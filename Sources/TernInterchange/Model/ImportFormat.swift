@@ -12,4 +12,6 @@ package enum ImportFormat: String, Sendable, CaseIterable, Codable {
     case har
     /// `.http` / `.rest` files: the JetBrains HTTP Client format and the VS Code REST Client dialect.
     case http
+    /// grpcurl command lines: gRPC calls, with the targets they call.
+    case grpcurl
 }

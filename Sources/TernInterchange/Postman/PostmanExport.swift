@@ -37,7 +37,8 @@ package enum PostmanExport {
         }
         var writer = PostmanWriter(workspace: workspace, group: group)
         var root = Folder()
-        for entry in entries {
+        // A v2.1 collection has no gRPC request: gRPC specs are left out (export http or grpcurl writes them).
+        for entry in entries where !entry.spec.isGRPC {
             let folders = group == nil ? entry.group : Array(entry.group.dropFirst())
             root.insert(writer.item(for: entry.spec), at: folders[...])
         }

@@ -68,6 +68,10 @@ enum Credentials {
         default:
             break
         }
+        if let messages = draft.grpc?.messages {
+            let item = draft.name
+            draft.grpc?.messages = messages.map { json($0, name: nil, item: item, context: context) }
+        }
     }
 
     /// A body field's value as a secret (whole: a form value has no scheme to keep).

@@ -19,6 +19,20 @@ enum DraftAssembler {
             }
             return true
         }
+        // gRPC calls get targets of their own (`grpc://HOST:PORT`), after the HTTP ones; specs keep source order.
+        guard drafts.contains(where: { $0.grpc != nil }) else { return assembleHTTP(drafts, context: context) }
+        var (specs, targets) = assembleHTTP(drafts.filter { $0.grpc == nil }, context: context)
+        let calls = grpcSpecs(drafts.filter { $0.grpc != nil }, targets: &targets, context: context)
+        var http = specs.makeIterator()
+        var grpc = calls.makeIterator()
+        specs = drafts.compactMap { $0.grpc == nil ? http.next() : grpc.next() }
+        return (specs, targets)
+    }
+
+    /// The specs and targets for HTTP drafts.
+    private static func assembleHTTP(
+        _ drafts: [RequestDraft], context: ImportContext
+    ) -> (specs: [ImportedSpec], targets: [WorkspaceTarget]) {
         let splits = drafts.map { split($0.url) }
         var counts: [String: Int] = [:]
         var order: [String] = []

@@ -35,6 +35,11 @@ struct RequestDraft {
     var notes: [String] = []
     /// The conversation of a WebSocket request (Insomnia's `websocket_request`, a `ws://` URL).
     var websocket: WebSocketDefinition?
+    /// The call of a gRPC request (a `.http` file's `GRPC`, Insomnia's `grpc_request`): its metadata are
+    /// `headers`, `url` is the server (`grpc://HOST:PORT`).
+    var grpc: GRPCDefinition?
+    /// Where a gRPC request's descriptors come from and its TLS settings, for its target.
+    var grpcTarget: WorkspaceTarget?
     /// Values taken from the answer (`capture:`), from a script the source runs after the request.
     var capture: [CaptureRule] = []
     /// What the answer must satisfy (`expect:`), from the source's assertions.
@@ -72,6 +77,7 @@ struct RequestDraft {
         case nil: break
         }
         auth = auth.map { Self.rewrite($0, transform) }
+        if let messages = grpc?.messages { grpc?.messages = messages.map { Self.rewrite($0, transform) } }
     }
 
     private static func rewrite(_ auth: AuthDefinition, _ transform: (String) -> String) -> AuthDefinition {

@@ -119,25 +119,43 @@ package enum WorkspaceFiles {
                         ("headers", SpecWriter.mapping(target.headers.map { ($0.name, SpecWriter.string($0.value)) })))
                 }
                 if let auth = target.auth { fields.append(("auth", SpecWriter.auth(auth))) }
-                if let grpc = target.grpc { fields.append(("grpc", Self.grpc(grpc))) }
+                if let tls = target.tls { fields.append(("tls", tlsNode(tls))) }
+                if target.grpc != nil || target.grpcWeb {
+                    fields.append(("grpc", grpcNode(target.grpc, web: target.grpcWeb)))
+                }
                 return (target.name, SpecWriter.mapping(fields))
             })
     }
 
-    /// A target's `grpc:` as `ManifestReader` reads it back.
-    private static func grpc(_ source: GRPCDescriptorSource) -> Node {
+    /// A target's `tls:` (the fields set; a passphrase only as written, templated).
+    private static func tlsNode(_ tls: TLSDefinition) -> Node {
+        var fields: [(String, Node)] = []
+        if tls.insecure { fields.append(("insecure", Node("true"))) }
+        let files = [
+            ("caFile", tls.caFile), ("clientCertificate", tls.clientCertificate), ("clientKey", tls.clientKey),
+            ("clientKeyPassphrase", tls.clientKeyPassphrase),
+        ]
+        for case (let key, let value?) in files { fields.append((key, SpecWriter.string(value))) }
+        return SpecWriter.mapping(fields)
+    }
+
+    /// A target's `grpc:`: `{descriptors: reflection}`, `{protoset: FILE}` or `{protos: [...], importPaths: [...]}`,
+    /// with `web: true` for gRPC-Web.
+    private static func grpcNode(_ source: GRPCDescriptorSource?, web: Bool) -> Node {
+        var fields: [(String, Node)] = []
         switch source {
-        case .reflection:
-            return SpecWriter.mapping([("descriptors", SpecWriter.string("reflection"))])
-        case .protoset(let file):
-            return SpecWriter.mapping([("protoset", SpecWriter.string(file))])
-        case .protos(let protos, let importPaths):
-            var pairs: [(String, Node)] = [("protos", Node.sequence(.init(protos.map(SpecWriter.string))))]
-            if !importPaths.isEmpty {
-                pairs.append(("importPaths", Node.sequence(.init(importPaths.map(SpecWriter.string)))))
-            }
-            return SpecWriter.mapping(pairs)
+        case nil:
+            break
+        case .reflection?:
+            fields.append(("descriptors", SpecWriter.string("reflection")))
+        case .protoset(let file)?:
+            fields.append(("protoset", SpecWriter.string(file)))
+        case .protos(let files, let importPaths)?:
+            fields.append(("protos", Node(files.map { SpecWriter.string($0) })))
+            if !importPaths.isEmpty { fields.append(("importPaths", Node(importPaths.map { SpecWriter.string($0) }))) }
         }
+        if web { fields.append(("web", Node("true"))) }
+        return SpecWriter.mapping(fields)
     }
 
     private static func yaml(_ pairs: [(String, Node)]) throws(WorkspaceError) -> String {
