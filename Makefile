@@ -18,7 +18,8 @@ APT_PACKAGES := libcurl4 libcurl4-openssl-dev libsqlite3-dev zlib1g-dev curl lib
 ## deps: install missing system packages (apt-get, as root or with sudo), and with pip the Python
 ##       validator the OpenAPI differential test compares with, Locust for the locustfile test, and
 ##       grpcio with grpcio-reflection: the gRPC server nobody here wrote that the gRPC tests call, and
-##       sonora: the gRPC-Web server (for grpcio's handlers) the gRPC-Web tests call
+##       sonora: the gRPC-Web server (for grpcio's handlers) the gRPC-Web tests call (without its
+##       dependencies: its WSGI server needs only grpcio, and its pin of urllib3 below 2 would break Locust)
 deps:
 	@installed=$$(dpkg-query -W -f='$${db:Status-Abbrev}$${Package} ' $(APT_PACKAGES) 2>/dev/null); missing=""; \
 	for p in $(APT_PACKAGES); do case " $$installed" in *" ii $$p "*) ;; *) missing="$$missing $$p";; esac; done; \
@@ -33,7 +34,7 @@ deps:
 		echo "warning: Locust could not be installed; the locustfile test is skipped"
 	@python3 -c 'import grpc, grpc_reflection, google.protobuf' 2>/dev/null || \
 		python3 -m pip install -q grpcio grpcio-reflection protobuf
-	@python3 -c 'import sonora.wsgi' 2>/dev/null || python3 -m pip install -q sonora
+	@python3 -c 'import sonora.wsgi' 2>/dev/null || python3 -m pip install -q --no-deps sonora
 
 ## build: build everything, tests included
 build: deps
