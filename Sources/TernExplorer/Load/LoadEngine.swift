@@ -94,27 +94,18 @@ struct LoadEngine: Sendable {
             }
             let target = targets[ticket % targets.count]
             let checking = options.checkEvery > 0 && ticket % options.checkEvery == 0
-            if let call = target.grpc {
-                do {
-                    let (status, response) = try await call.make(target.request, handler: handler, reading: checking)
-                    recorder.record(latency: clock.now - intended, grpcStatus: status.code)
-                    if let response {
-                        recorder.recordCheck(
-                            failed: Self.firstFailure(of: response, in: target, redactor: redactor).map {
-                                redactor.redact($0)
-                            })
-                    }
-                } catch {
-                    let cause = Task.isCancelled ? "not answered before the load ended" : Self.cause(error)
-                    recorder.record(latency: clock.now - intended, status: nil, error: cause)
-                    if Task.isCancelled { return }
-                }
-                continue
-            }
             do {
-                let response = try await handler.send(target.request)
-                recorder.record(latency: clock.now - intended, status: response.statusCode, error: nil)
-                if checking {
+                let response: Response?
+                if let call = target.grpc {
+                    let (status, answer) = try await call.make(target.request, handler: handler, reading: checking)
+                    recorder.record(latency: clock.now - intended, grpcStatus: status.code)
+                    response = answer
+                } else {
+                    let answer = try await handler.send(target.request)
+                    recorder.record(latency: clock.now - intended, status: answer.statusCode, error: nil)
+                    response = checking ? answer : nil
+                }
+                if let response {
                     recorder.recordCheck(
                         failed: Self.firstFailure(of: response, in: target, redactor: redactor).map {
                             redactor.redact($0)
