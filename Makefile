@@ -19,7 +19,8 @@ APT_PACKAGES := libcurl4 libcurl4-openssl-dev libsqlite3-dev zlib1g-dev curl lib
 ##       validator the OpenAPI differential test compares with, Locust for the locustfile test, and
 ##       grpcio with grpcio-reflection: the gRPC server nobody here wrote that the gRPC tests call, and
 ##       sonora: the gRPC-Web server (for grpcio's handlers) the gRPC-Web tests call (without its
-##       dependencies: its WSGI server needs only grpcio, and its pin of urllib3 below 2 would break Locust)
+##       dependencies: its WSGI server needs only grpcio, and its pin of urllib3 below 2 would break Locust),
+##       and Strawberry on uvicorn: the GraphQL server nobody here wrote that the GraphQL tests call
 deps:
 	@installed=$$(dpkg-query -W -f='$${db:Status-Abbrev}$${Package} ' $(APT_PACKAGES) 2>/dev/null); missing=""; \
 	for p in $(APT_PACKAGES); do case " $$installed" in *" ii $$p "*) ;; *) missing="$$missing $$p";; esac; done; \
@@ -35,6 +36,8 @@ deps:
 	@python3 -c 'import grpc, grpc_reflection, google.protobuf' 2>/dev/null || \
 		python3 -m pip install -q grpcio grpcio-reflection protobuf
 	@python3 -c 'import sonora.wsgi' 2>/dev/null || python3 -m pip install -q --no-deps sonora
+	@python3 -c 'import strawberry.asgi, uvicorn, websockets' 2>/dev/null || \
+		python3 -m pip install -q 'strawberry-graphql[asgi]' uvicorn websockets
 
 ## build: build everything, tests included
 build: deps
