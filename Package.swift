@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "TernWebSocket", targets: ["TernWebSocket"]),
         .library(name: "TernProtobuf", targets: ["TernProtobuf"]),
         .library(name: "TernGRPC", targets: ["TernGRPC"]),
+        .library(name: "TernGraphQL", targets: ["TernGraphQL"]),
         .executable(name: "tern", targets: ["TernCLI"]),
     ],
     dependencies: [
@@ -47,6 +48,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0", traits: []),
         .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.3"),
         .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.2"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL", from: "4.3.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         // Without the default "ExternalLoading" trait: Tern reads one document and builds faster without it.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
     ],
@@ -111,6 +114,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "TernGraphQL",
+            dependencies: [
+                "Tern", "TernWorkspace", .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "TernURLSession", dependencies: ["Tern", .product(name: "HTTPTypes", package: "swift-http-types")],
             swiftSettings: swiftSettings),
         .target(
@@ -160,7 +171,7 @@ let package = Package(
             name: "TernExplorer",
             dependencies: [
                 "Tern", "TernWorkspace", "TernExplorerStorage", "TernJSONPath", "TernJSONSchema", "TernInterchange",
-                "TernProtobuf", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                "TernProtobuf", "TernGraphQL", .product(name: "SwiftProtobuf", package: "swift-protobuf"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
@@ -371,6 +382,12 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "TernGraphQLTests",
+            dependencies: ["Tern", "TernGraphQL", .product(name: "GraphQL", package: "GraphQL")],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

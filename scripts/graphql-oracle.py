@@ -42,6 +42,7 @@ says so on stderr.
 import gzip
 import json
 import os
+import re
 import sys
 
 import graphql
@@ -65,11 +66,25 @@ def load_schema(path):
         return build_schema(text, assume_valid_sdl=True)
 
 
+def js_location(body, position):
+    """graphql-js's getLocation: graphql-core 3.2.8 counts lines with splitlines(),
+    which puts a position just after a line break at the end of the line before
+    ((6, 1) for what graphql-js places at (7, 1)); count them as graphql-js does."""
+    line, line_start = 1, 0
+    for match in re.finditer(r"\r\n|[\n\r]", body):
+        if match.start() >= position:
+            break
+        line += 1
+        line_start = match.end()
+    return [line, position + 1 - line_start]
+
+
 def error_entry(error):
-    return {
-        "message": error.message,
-        "locations": [[loc.line, loc.column] for loc in (error.locations or [])],
-    }
+    if error.source is not None and error.positions:
+        locations = [js_location(error.source.body, p) for p in error.positions]
+    else:
+        locations = [[loc.line, loc.column] for loc in (error.locations or [])]
+    return {"message": error.message, "locations": locations}
 
 
 def check(schema, path):

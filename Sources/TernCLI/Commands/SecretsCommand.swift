@@ -4,6 +4,7 @@ import TernExplorer
 import TernWorkspace
 
 #if canImport(Glibc)
+    import CoreFoundation
     import Glibc
 #elseif canImport(Darwin)
     import Darwin

@@ -1,6 +1,7 @@
 package import Foundation
 
 #if canImport(Glibc)
+    import CoreFoundation
     import Glibc
 #elseif canImport(Darwin)
     import Darwin

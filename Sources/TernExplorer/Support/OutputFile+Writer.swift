@@ -3,6 +3,7 @@ import Tern
 
 #if canImport(Glibc)
 
+    import CoreFoundation
     import Glibc
 #elseif canImport(Musl)
     import Musl

@@ -2,6 +2,7 @@ import Foundation
 import Tern
 
 #if canImport(Glibc)
+    import CoreFoundation
     import Glibc
 #elseif canImport(Darwin)
     import Darwin

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 
 #if canImport(Glibc)
+    import CoreFoundation
     import Glibc
 #elseif canImport(Darwin)
     import Darwin

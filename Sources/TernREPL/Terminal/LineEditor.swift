@@ -3,6 +3,7 @@ package import Foundation
 package import TernExplorer
 
 #if canImport(Glibc)
+    import CoreFoundation
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
