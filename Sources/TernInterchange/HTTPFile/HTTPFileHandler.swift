@@ -101,6 +101,7 @@ enum HTTPFileHandler {
         case .schema: "the body against a JSON Schema"
         case .openAPIContract: "the answer against the OpenAPI operation"
         case .grpcStatus(let code): "gRPC status \(GRPCStatus.Code(rawValue: code).name)"
+        case .graphQLNoErrors: "a GraphQL answer without errors"
         }
     }
 

@@ -152,6 +152,10 @@ struct LocustTask {
                 notes.append("\(entry.id): its JSON Schema and OpenAPI checks are left to tern run")
             case .grpcStatus:
                 notes.append("\(entry.id): its gRPC status check is left to tern run")
+            case .graphQLNoErrors:
+                lines.append(
+                    "            if response.headers.get('content-type', '').startswith('application/json') "
+                        + "and response.json().get('errors'): problems.append('no GraphQL errors')")
             }
         }
         return lines

@@ -84,7 +84,7 @@ struct ManifestReader {
         for entry in try reader.entries(node, of: "'targets'") {
             let fields = try reader.fields(
                 entry.value, of: "target '\(entry.key)'",
-                allowed: ["baseURL", "headers", "auth", "tls", "proxy", "grpc"])
+                allowed: ["baseURL", "headers", "auth", "tls", "proxy", "grpc", "graphql"])
             guard let baseNode = fields["baseURL"] else {
                 if let typo = fields.misspelling(of: "baseURL") {
                     throw reader.error(
@@ -114,6 +114,7 @@ struct ManifestReader {
             if let node = fields["grpc"] {
                 (target.grpc, target.grpcWeb) = try grpcSource(node, target: entry.key)
             }
+            if let node = fields["graphql"] { target.graphql = try graphQL(node, target: entry.key) }
             if let node = fields["proxy"] {
                 target.proxy = try proxy(node, field: "targets.\(entry.key).proxy")
                 target.locations["proxy"] = SourceLocation(node)
@@ -227,6 +228,30 @@ struct ManifestReader {
                 }
                 settings.on.append(code)
             }
+        }
+        return settings
+    }
+
+    /// A target's `graphql: {schema: introspection | none | FILE.graphql, subscriptions: ws://…}`.
+    private mutating func graphQL(_ node: Node, target: String) throws(WorkspaceError) -> GraphQLTargetSettings {
+        let fields = try reader.fields(node, of: "'targets.\(target).graphql'", allowed: ["schema", "subscriptions"])
+        var settings = GraphQLTargetSettings()
+        if let schema = fields["schema"] {
+            let text = try reader.string(schema, field: "targets.\(target).graphql.schema")
+            switch text {
+            case "introspection": settings.schema = .introspection
+            case "none": settings.schema = .none
+            default:
+                guard text.hasSuffix(".graphql") || text.hasSuffix(".graphqls") || text.hasSuffix(".gql") else {
+                    throw reader.error(
+                        "'targets.\(target).graphql.schema' is introspection, none, or an SDL file (FILE.graphql), "
+                            + "not '\(text)'", at: schema)
+                }
+                settings.schema = .file(text)
+            }
+        }
+        if let subscriptions = fields["subscriptions"] {
+            settings.subscriptions = try reader.string(subscriptions, field: "targets.\(target).graphql.subscriptions")
         }
         return settings
     }

@@ -50,7 +50,9 @@ extension SpecReader {
             throw reader.error("'body.graphql.query' is empty: write the GraphQL document", at: queryNode)
         }
         locate("body/graphql/query", queryNode, query)
+        layout.graphQLQuery = GraphQLQueryPlace(queryNode)
         var body = GraphQLBodyDefinition(query: query)
+        if let check = fields["check"] { body.check = try reader.bool(check, field: "body.graphql.check") }
         if let name = fields["operationName"] {
             body.operationName = try reader.optionalString(name, field: "body.graphql.operationName")
         }

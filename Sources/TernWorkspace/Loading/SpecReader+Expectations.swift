@@ -10,7 +10,7 @@ extension SpecReader {
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return [] }
         let fields = try reader.fields(
             node, of: "'expect'",
-            allowed: ["status", "headers", "json", "body", "duration", "schema", "schemaFormats", "openapi"])
+            allowed: ["status", "headers", "json", "body", "duration", "schema", "schemaFormats", "openapi", "graphql"])
         var result: [ResponseExpectation] = []
         if let status = fields["status"] {
             // A gRPC status is a name (OK, NOT_FOUND) or a code from 0 to 16: no HTTP status is either.
@@ -37,6 +37,13 @@ extension SpecReader {
             result += checks
         }
         if let body = fields["body"] { result.append(.body(try textCheck(body, field: "expect.body"))) }
+        if let graphQL = fields["graphql"] {
+            let checks = try reader.fields(graphQL, of: "'expect.graphql'", allowed: ["errors"])
+            if let errors = checks["errors"] {
+                _ = try reader.oneOf(errors, field: "expect.graphql.errors", allowed: ["none"])
+                result.append(.graphQLNoErrors)
+            }
+        }
         if let duration = fields["duration"] { result.append(.durationUnder(try milliseconds(duration))) }
         if let schema = fields["schema"] {
             var layout = SpecLayout()

@@ -82,7 +82,8 @@ extension Workspace {
                     case .exists, .type, .compare, .count: check
                     }
                 result.append(.json(path, rendered))
-            case .status, .durationUnder, .schema, .openAPIContract, .grpcStatus: result.append(expectation)
+            case .status, .durationUnder, .schema, .openAPIContract, .grpcStatus, .graphQLNoErrors:
+                result.append(expectation)
             }
         }
         return result
@@ -129,7 +130,7 @@ extension ResponseExpectation {
             case .matches(let pattern): return Template.mayContainReferences(pattern)
             case .exists, .type, .compare, .count: return false
             }
-        case .status, .durationUnder, .schema, .openAPIContract, .grpcStatus: return false
+        case .status, .durationUnder, .schema, .openAPIContract, .grpcStatus, .graphQLNoErrors: return false
         }
     }
 }

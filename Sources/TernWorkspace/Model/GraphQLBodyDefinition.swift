@@ -8,6 +8,9 @@ public struct GraphQLBodyDefinition: Sendable, Equatable {
     public var operationName: String?
     /// The operation's variables; string leaves are templated like a `json` body.
     public var variables: JSONValue?
+    /// Whether the operation is checked against the target's schema before it is sent (`check: false`: sent
+    /// as written, for a server whose introspection is off).
+    public var check = true
 
     /// Makes a GraphQL body.
     public init(query: String, operationName: String? = nil, variables: JSONValue? = nil) {
@@ -17,7 +20,7 @@ public struct GraphQLBodyDefinition: Sendable, Equatable {
     }
 
     /// The fields of `body.graphql`, in the order the writer puts them.
-    static let fields = ["query", "operationName", "variables"]
+    static let fields = ["query", "operationName", "variables", "check"]
 
     /// The request body as GraphQL-over-HTTP sends it, from an already rendered `variables`.
     public func document(variables rendered: JSONValue?) -> JSONValue {
@@ -31,7 +34,7 @@ public struct GraphQLBodyDefinition: Sendable, Equatable {
     /// (no string `query`, another key, or `variables` that is neither a mapping nor null).
     public init?(document: JSONValue) {
         guard case .object(let object) = document, case .string(let query)? = object["query"],
-            Set(object.keys).isSubset(of: Self.fields)
+            Set(object.keys).isSubset(of: ["query", "operationName", "variables"])
         else { return nil }
         self.query = query
         if case .string(let name)? = object["operationName"] { operationName = name }

@@ -18,6 +18,8 @@ public enum ResponseExpectation: Sendable, Equatable {
     case schema(JSONValue, assertFormats: Bool = false)
     /// The status a gRPC spec's call ended with: its code (`status: OK`, `status: NOT_FOUND`, or 0–16).
     case grpcStatus(Int)
+    /// `graphql: {errors: none}`: the GraphQL answer has no `errors` (absent or empty).
+    case graphQLNoErrors
     /// The answer against the spec's OpenAPI operation (`expect.openapi: true`): a documented status,
     /// a documented content type, the body against the response's schema, the required headers.
     case openAPIContract

@@ -13,6 +13,8 @@ struct SpecLayout: Sendable {
     private var targetLocation: SourceLocation?
     private var nestedOrders: [String: [String]] = [:]
     private var otherLocations: [String: SourceLocation] = [:]
+    /// Where `body.graphql.query` is, so a problem at a line and column of the query points into the file.
+    var graphQLQuery: GraphQLQueryPlace?
 
     /// The keys of the mapping at `path` in file order (empty when it was not read from a file).
     subscript(order path: String) -> [String] {

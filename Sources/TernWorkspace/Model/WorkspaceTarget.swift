@@ -18,6 +18,9 @@ public struct WorkspaceTarget: Sendable, Equatable {
     /// Whether a gRPC target's calls are gRPC-Web over HTTP (`grpc: {web: true}`), for services behind
     /// Envoy or another gRPC-Web proxy.
     public var grpcWeb = false
+    /// Where a GraphQL target's schema comes from and where its subscriptions go (`graphql:`); `nil`: the
+    /// schema by introspection, kept in `.tern/graphql/`.
+    public var graphql: GraphQLTargetSettings? = nil
 
     /// Where templated values are, for error positions (`baseURL`, `headers/<name>`).
     var locations: [String: SourceLocation] = [:]
@@ -33,6 +36,6 @@ public struct WorkspaceTarget: Sendable, Equatable {
     public static func == (lhs: WorkspaceTarget, rhs: WorkspaceTarget) -> Bool {
         lhs.name == rhs.name && lhs.baseURL == rhs.baseURL && Pairs.equal(lhs.headers, rhs.headers)
             && lhs.auth == rhs.auth && lhs.tls == rhs.tls && lhs.proxy == rhs.proxy && lhs.grpc == rhs.grpc
-            && lhs.grpcWeb == rhs.grpcWeb
+            && lhs.grpcWeb == rhs.grpcWeb && lhs.graphql == rhs.graphql
     }
 }

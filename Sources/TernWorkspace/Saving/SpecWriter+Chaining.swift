@@ -58,13 +58,14 @@ extension SpecWriter {
                 if assertFormats { entries.append(("schemaFormats", Self.string("assert"))) }
             case .openAPIContract: entries.append(("openapi", Node("true")))
             case .grpcStatus(let code): entries.append(("status", Self.string(GRPCStatus.Code(rawValue: code).name)))
+            case .graphQLNoErrors: entries.append(("graphql", Self.mapping([("errors", Self.string("none"))])))
             }
         }
         if !headers.isEmpty { entries.append(("headers", Self.mapping(headers))) }
         if !json.isEmpty {
             entries.append(("json", Self.mapping(json.map { ($0.0, Self.mapping($0.1)) })))
         }
-        let order = ["status", "headers", "json", "body", "duration", "schema", "schemaFormats", "openapi"]
+        let order = ["status", "headers", "json", "body", "duration", "schema", "schemaFormats", "openapi", "graphql"]
         return Self.mapping(entries.sorted { order.firstIndex(of: $0.0) ?? 0 < order.firstIndex(of: $1.0) ?? 0 })
     }
 

@@ -156,6 +156,7 @@ struct SpecWriter {
             var values: [String: Node] = ["query": Self.string(graphQL.query)]
             if let name = graphQL.operationName { values["operationName"] = Self.string(name) }
             if let variables = graphQL.variables { values["variables"] = json(variables, at: "body/graphql/variables") }
+            if !graphQL.check { values["check"] = Node("false") }
             value = ordered(values, at: "body/graphql", canonical: GraphQLBodyDefinition.fields)
         }
         return Self.mapping([(body.kind, value)])

@@ -123,8 +123,21 @@ package enum WorkspaceFiles {
                 if target.grpc != nil || target.grpcWeb {
                     fields.append(("grpc", grpcNode(target.grpc, web: target.grpcWeb)))
                 }
+                if let graphql = target.graphql { fields.append(("graphql", graphQLNode(graphql))) }
                 return (target.name, SpecWriter.mapping(fields))
             })
+    }
+
+    /// A target's `graphql:` (the fields set).
+    private static func graphQLNode(_ settings: GraphQLTargetSettings) -> Node {
+        var fields: [(String, Node)] = []
+        switch settings.schema {
+        case .introspection: fields.append(("schema", Node("introspection")))
+        case .none: fields.append(("schema", Node("none")))
+        case .file(let path): fields.append(("schema", SpecWriter.string(path)))
+        }
+        if let url = settings.subscriptions { fields.append(("subscriptions", SpecWriter.string(url))) }
+        return SpecWriter.mapping(fields)
     }
 
     /// A target's `tls:` (the fields set; a passphrase only as written, templated).
