@@ -25,7 +25,7 @@ struct TernCommand: AsyncParsableCommand {
             VerifyCommand.self, DiffCommand.self, ImportCommand.self, ExportCommand.self, CookiesCommand.self,
             SecretsCommand.self,
             AuthCommand.self,
-            MockCommand.self, InitCommand.self, GRPCCommand.self,
+            MockCommand.self, InitCommand.self, GRPCCommand.self, GraphQLCommand.self,
         ] + AdHocMethods.commands,
         defaultSubcommand: TUICommand.self
     )

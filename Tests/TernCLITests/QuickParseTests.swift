@@ -28,6 +28,7 @@ struct QuickParseTests {
         ["send", "echo", "--max-redirects", "3"],
         ["send", "echo", "--max-redirects=0", "--mode", "live"],
         ["send", "echo", "--at-once"],
+        ["send", "echo", "--no-check"],
     ]
 
     /// Command lines the quick parser leaves to swift-argument-parser: help, mistakes, and forms it

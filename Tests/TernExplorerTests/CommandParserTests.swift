@@ -148,7 +148,7 @@ struct CommandParserTests {
     func registry() {
         let names = CommandRegistry.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(names.count == 38)
+        #expect(names.count == 39)
         #expect(CommandRegistry.info("diff")?.key == "=")
         #expect(CommandRegistry.info("send")?.key == "s")
         #expect(CommandRegistry.all.allSatisfy { !$0.summary.isEmpty })

@@ -6,6 +6,7 @@ extension SendArguments {
     /// The changes `--header`, `--query`, `--body` and `-o` make to the send, and who watches its events.
     func makeAdjustments(waiting: WaitingLine?) throws -> SendAdjustments {
         var adjustments = SendAdjustments()
+        adjustments.checksGraphQL = checksGraphQL
         for header in headers {
             guard let colon = header.firstIndex(of: ":") else {
                 throw CommandFailure.usage("--header '\(header)' is not 'Name: value'")

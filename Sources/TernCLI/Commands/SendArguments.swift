@@ -55,6 +55,10 @@ struct SendArguments: Equatable {
     var connection: ConnectionSettings?
     /// `--session NAME` (or `--session-read-only NAME`): the named session's cookies and headers.
     var namedSession: String?
+    /// Whether a GraphQL operation is checked against its schema before it is sent (`--no-check`: false).
+    var checksGraphQL = true
+    /// Whether an answer whose JSON has `errors` exits 1 (`tern graphql`).
+    var failsOnGraphQLErrors = false
     var sessionReadOnly = false
 
     init(spec: String) {
@@ -81,6 +85,7 @@ struct SendArguments: Equatable {
         filter = command.filter
         events = command.events
         atOnce = command.atOnce
+        checksGraphQL = !command.noCheck
     }
 
     func run() async throws {
@@ -107,6 +112,12 @@ struct SendArguments: Equatable {
             try await send(on: opened, adjustments: adjustments, waiting: waiting)
         }
         let response = checked.response
+        if failsOnGraphQLErrors, let errors = GraphQLAnswer.errors(in: response.body), !errors.isEmpty {
+            StandardStream.error.write(
+                "tern: the server answered with \(errors.count == 1 ? "an error" : "\(errors.count) errors"): "
+                    + TerminalText.safe(errors[0]) + "\n")
+            throw CommandFailure.silent(.failure)
+        }
         if fail && (response.statusCode >= 400 || !checked.failures.isEmpty) {
             throw CommandFailure.silent(.failedCheck)
         }

@@ -92,6 +92,9 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(help: "Replay a stored WebSocket conversation's messages at once, not paced as they were recorded.")
     var atOnce = false
 
+    @Flag(name: .customLong("no-check"), help: "Send a GraphQL operation without checking it against its schema.")
+    var noCheck = false
+
     enum EventFormat: String, ExpressibleByArgument { case json }
 
     func run() async throws {

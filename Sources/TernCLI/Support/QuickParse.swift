@@ -42,7 +42,7 @@ enum QuickParse {
     private static let repeatable: Set<String> = ["--var", "--header", "--query"]
     /// Options without a value.
     private static let flags: Set<String> = [
-        "--continue", "--no-cookies", "--include", "--verbose", "--fail", "--no-follow", "--at-once",
+        "--continue", "--no-cookies", "--include", "--verbose", "--fail", "--no-follow", "--at-once", "--no-check",
     ]
     /// Short names, as their long names.
     private static let shortNames = ["-o": "--output", "-C": "--continue", "-v": "--verbose"]
@@ -122,6 +122,7 @@ enum QuickParse {
         send.verbose = given.contains("--verbose")
         send.fail = given.contains("--fail")
         send.atOnce = given.contains("--at-once")
+        send.checksGraphQL = !given.contains("--no-check")
         return send
     }
 

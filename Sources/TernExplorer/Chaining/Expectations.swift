@@ -75,6 +75,21 @@ enum Expectations {
             return ExpectationResult(
                 expected: "gRPC status is \(expected)", actual: actual.map(\.description) ?? "not a gRPC call",
                 passed: actual == expected)
+        case .graphQLNoErrors:
+            guard case .success(let document) = facts.json() else {
+                return ExpectationResult(
+                    expected: "a GraphQL answer without errors", actual: "the body is not JSON", passed: false)
+            }
+            var errors: [JSONPathValue] = []
+            if case .object(let object) = document, case .array(let list)? = object["errors"] { errors = list }
+            var first = ""
+            if case .object(let error)? = errors.first, case .string(let message)? = error["message"] {
+                first = ": " + redactor.redact(message)
+            }
+            return ExpectationResult(
+                expected: "a GraphQL answer without errors",
+                actual: errors.isEmpty ? "no errors" : "\(errors.count) error\(errors.count == 1 ? "" : "s")\(first)",
+                passed: errors.isEmpty)
         case .openAPIContract:
             // The session checks the contract (it holds the description); here there is nothing to check it with.
             return ExpectationResult(

@@ -88,6 +88,20 @@ package enum Command: Sendable, Equatable {
     /// a `grpc` call kept as a spec.
     case grpcTarget(GRPCTargetAction)
 
+    /// `graphql schema [TYPE]`, `graphql refresh TARGET`: what a GraphQL endpoint's schema holds.
+    case graphql(GraphQLAction)
+
+    /// What `graphql` does.
+    package enum GraphQLAction: Sendable, Equatable {
+        /// The schema of a server by its address, asked by introspection with these headers, as SDL.
+        case schema(url: String, headers: [String])
+        /// Asks a target's server for its schema again and keeps it in `.tern/graphql/`.
+        case refresh(target: String)
+        /// The SDL of one type (every type's names when `nil`) of a target's schema (the selected spec's
+        /// target when `nil`), from what is known without asking the server when it is kept.
+        case type(String?, target: String?)
+    }
+
     /// What `grpcTarget` does.
     package enum GRPCTargetAction: Sendable, Equatable {
         /// The services and methods of the target (the TUI's tree): from reflection, else from what it

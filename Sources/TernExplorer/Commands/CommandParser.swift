@@ -61,6 +61,14 @@ package enum CommandParser {
             let words = scanned.words.dropFirst() + (scanned.last.map { [$0] } ?? [])
             let grpc = GRPCLine(words.map { ($0.text, $0.start) })
             return .grpc(try grpc.action(in: trimmed, remembered: grpcEndpoint))
+        case "graphql":
+            switch arguments.first {
+            case "schema" where arguments.count <= 3:
+                return .graphql(
+                    .type(arguments.count > 1 ? arguments[1] : nil, target: arguments.count > 2 ? arguments[2] : nil))
+            case "refresh" where arguments.count == 2: return .graphql(.refresh(target: arguments[1]))
+            default: throw usage("graphql")
+            }
         case "cookies": return .cookies(try parseCookies(arguments))
         case "auth": return .auth(try parseAuth(arguments))
         case "connect": return .conversation(.connect(try optionalOne(arguments, for: "connect")))

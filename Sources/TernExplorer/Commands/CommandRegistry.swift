@@ -146,6 +146,17 @@ package enum CommandRegistry {
             summary: "End the open conversation (code 1000 unless given); it is kept in the cache for replay.",
             key: nil),
         CommandInfo(
+            name: "graphql", arguments: "schema [TYPE [TARGET]]|refresh TARGET",
+            summary: "Print a type of a GraphQL target's schema (its types without one), or ask the server again.",
+            key: nil,
+            details: """
+                The schema is the selected spec's target's unless TARGET is named: asked of the server by
+                introspection once and kept in .tern/graphql/, or the target's SDL file. A GraphQL spec is
+                checked against it before it is sent.
+                  graphql schema Book
+                  graphql refresh shop
+                """),
+        CommandInfo(
             name: "grpc",
             arguments:
                 "[ADDRESS] [-H 'name: value']... [--proto FILE]... [-I DIR]... [--protoset FILE] [--max-time S] "

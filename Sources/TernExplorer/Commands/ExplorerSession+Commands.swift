@@ -104,6 +104,7 @@ extension ExplorerSession {
         case .auth(.token(let name)): return .done(try await SignIns(context).accessToken(for: name))
         case .conversation(let action): return .done(try await conversations.act(action, context: context))
         case .grpc(let action): return try await GRPCDesk(context).run(action, adjustments: sendAdjustments)
+        case .graphql(let action): return .done(try await GraphQLDesk(context).run(action))
         case .grpcTarget(.catalog(let name)): return .grpcCatalog(try await GRPCTargets(context).catalog(name))
         case .grpcTarget(.draft(let target, let method)):
             switch try await GRPCTargets(context).draft(target: target, method: method) {

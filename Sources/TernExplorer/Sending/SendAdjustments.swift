@@ -33,6 +33,8 @@ package struct SendAdjustments: Sendable {
     package var timeout: Duration?
     /// TLS and proxy settings instead of the transport's (a typed request's `--verify`, `--cert`, `--proxy`).
     package var connection: ConnectionSettings?
+    /// Whether a GraphQL spec is checked against its schema before it is sent (`--no-check`: false).
+    package var checksGraphQL = true
 
     package init() {}
 }

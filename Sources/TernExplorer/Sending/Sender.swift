@@ -49,6 +49,10 @@ struct Sender {
             activity.record(event)
             observer?(event)
         }
+        // A GraphQL operation that does not fit its schema is refused here: nothing reaches the server.
+        if case .graphql(let body)? = current.spec.body, body.check, adjustments.checksGraphQL {
+            try await GraphQLCheck(context).check(current, request: request)
+        }
         // A gRPC spec is a call: its own errors (a method the descriptors lack, a message that does not fit)
         // are the spec's, not a failed send's.
         if current.spec.isGRPC {

@@ -1,0 +1,98 @@
+import Foundation
+import Tern
+import TernGraphQL
+package import TernWorkspace
+
+/// `Command.graphql`: a GraphQL endpoint's schema, asked of a server by its address, refreshed for a
+/// target, or one type of it printed (the REPL's `graphql schema TYPE`).
+struct GraphQLDesk: ExplorerOperation {
+    /// The session as it was when the operation began.
+    let context: ExplorerContext
+
+    /// An operation in `context`.
+    init(_ context: ExplorerContext) {
+        self.context = context
+    }
+
+    /// Runs `action`; the text to print.
+    func run(_ action: Command.GraphQLAction) async throws(ExplorerError) -> String {
+        switch action {
+        case .schema(let url, let headers):
+            let request = try TypedRequest(context).resolve(try GraphQLTyped.spec(url: url, headers: headers))
+            let schemas = GraphQLSchemas(context)
+            return try await schemas.introspect(request, keepingAt: schemas.keptFile(target: nil, url: request.url))
+                .sdl
+        case .refresh(let target):
+            let request = try endpoint(of: target).1
+            if case .file(let path)? = workspace.targets[target]?.graphql?.schema {
+                throw ExplorerError(.usage, "the schema of '\(target)' is the file \(path); refresh reads no file")
+            }
+            let schemas = GraphQLSchemas(context)
+            let kept = schemas.keptFile(target: target, url: request.url)
+            let schema = try await schemas.introspect(request, keepingAt: kept)
+            return "kept the schema of \(target) (\(schema.typeNames.count) types) in .tern/graphql/"
+                + kept.lastPathComponent
+        case .type(let name, let target):
+            var chosen = target ?? ""
+            if target == nil { chosen = try selectedTarget() }
+            let (entry, request) = try endpoint(of: chosen)
+            let lookup = try await GraphQLSchemas(context).schema(for: entry, request: request)
+            guard case .schema(let schema, let origin) = lookup else {
+                throw ExplorerError(
+                    .usage, "'\(chosen)' has no schema known (graphql: {schema: none}, or none kept while offline)")
+            }
+            guard let name else { return schema.typeNames.joined(separator: "\n") }
+            guard let text = schema.describe(type: name) else {
+                throw ExplorerError(
+                    .usage,
+                    "\(origin) has no type '\(name)'" + Suggestions.hint(for: name, in: schema.typeNames))
+            }
+            return text
+        }
+    }
+
+    /// The target of the selected spec, for `graphql schema` with no target named.
+    private func selectedTarget() throws(ExplorerError) -> String {
+        guard let target = try context.entry(nil).spec.target ?? workspace.defaultTarget else {
+            throw ExplorerError(.usage, "the selected spec has no target: name one (graphql schema TYPE TARGET)")
+        }
+        return target
+    }
+
+    /// A GraphQL spec of `target` and its resolved request (introspection goes where it goes, with its auth);
+    /// the target's base URL when it has none.
+    private func endpoint(of target: String) throws(ExplorerError) -> (SpecEntry, Request) {
+        guard workspace.targets[target] != nil else {
+            throw ExplorerError(
+                .usage,
+                "no target '\(target)'" + Suggestions.hint(for: target, in: Array(workspace.targets.keys)))
+        }
+        let entries = workspace.specs.filter { ($0.spec.target ?? workspace.defaultTarget) == target }
+        let graphQL = entries.first { if case .graphql? = $0.spec.body { true } else { false } }
+        let entry =
+            graphQL
+            ?? SpecEntry(
+                id: AdHocSpec.id, file: workspace.specsFolder.appendingPathComponent("adhoc.yaml"), group: [],
+                spec: SpecDefinition(name: "graphql", target: target, method: "POST", path: ""))
+        return (entry, try context.resolve(entry))
+    }
+}
+
+/// A GraphQL endpoint typed on the command line (`tern graphql URL …`).
+package enum GraphQLTyped {
+    /// The spec a typed `tern graphql URL …` sends: a POST to `url` with `headers` (`Name: value`).
+    package static func spec(url: String, headers: [String]) throws(ExplorerError) -> SpecDefinition {
+        var spec = SpecDefinition(name: "graphql", method: "POST", path: url)
+        for header in headers {
+            guard let colon = header.firstIndex(of: ":") else {
+                throw ExplorerError(.usage, "-H takes 'Name: value', not '\(header)'")
+            }
+            spec.headers.append(
+                (
+                    name: String(header[..<colon]).trimmingCharacters(in: .whitespaces),
+                    value: String(header[header.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                ))
+        }
+        return spec
+    }
+}

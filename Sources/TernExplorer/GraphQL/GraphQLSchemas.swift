@@ -1,0 +1,147 @@
+import Foundation
+import HTTPTypes
+import Synchronization
+import Tern
+import TernGraphQL
+import TernWorkspace
+
+/// Where each GraphQL endpoint's schema is known from: a target's SDL file, or what the server's
+/// introspection answered, kept in `.tern/graphql/` so operations are checked (and completed) with the
+/// server down. Introspection goes out as the endpoint's own requests do: its URL, headers and auth.
+struct GraphQLSchemas: ExplorerOperation {
+    /// The largest schema read, SDL or introspection answer (GitHub's introspection is about 6 MiB).
+    static let maximumBytes = 64 << 20
+
+    /// The session as it was when the operation began.
+    let context: ExplorerContext
+
+    /// An operation in `context`.
+    init(_ context: ExplorerContext) {
+        self.context = context
+    }
+
+    /// What a spec is checked against.
+    enum Lookup {
+        /// The schema, and where it came from (`schema.graphql`, `.tern/graphql/api.graphql`).
+        case schema(GraphQLSchemaDocument, origin: String)
+        /// Nothing to check against: `schema: none`, or no kept copy while answers come from the cache.
+        case none
+    }
+
+    /// The schema `entry` is checked against; `request` is the spec's resolved request, which introspection
+    /// copies (URL, headers, auth, TLS) when the schema is not known yet.
+    func schema(for entry: SpecEntry, request: Request) async throws(ExplorerError) -> Lookup {
+        let target = AdHocSpec.isTyped(entry) ? nil : entry.spec.target ?? workspace.defaultTarget
+        let settings = target.flatMap { workspace.targets[$0]?.graphql } ?? GraphQLTargetSettings()
+        switch settings.schema {
+        case .none: return .none
+        case .file(let path):
+            let file = workspace.root.appendingPathComponent(path)
+            return .schema(try Self.read(file, shownAs: path), origin: path)
+        case .introspection:
+            let kept = keptFile(target: target, url: request.url)
+            let shown = ".tern/graphql/" + kept.lastPathComponent
+            if FileManager.default.fileExists(atPath: kept.path) {
+                return .schema(try Self.read(kept, shownAs: shown), origin: shown)
+            }
+            guard context.mode != .cache, context.mode != .sample else { return .none }
+            return .schema(try await introspect(request, keepingAt: kept), origin: shown)
+        }
+    }
+
+    /// `.tern/graphql/TARGET.graphql` for a target's specs, `.tern/graphql/HOST_PORT_PATH.graphql` for an address.
+    func keptFile(target: String?, url: URL) -> URL {
+        let folder = workspace.root.appendingPathComponent(".tern/graphql")
+        if let target { return folder.appendingPathComponent(Self.safeName(target) + ".graphql") }
+        let port = url.port.map { "_\($0)" } ?? ""
+        let path = url.path.split(separator: "/").joined(separator: "_")
+        return folder.appendingPathComponent(
+            Self.safeName((url.host ?? "host") + port + (path.isEmpty ? "" : "_" + path)) + ".graphql")
+    }
+
+    /// Asks `request`'s server for its schema by introspection (with the request's URL, headers and auth;
+    /// nothing is stored in the cache) and keeps it as SDL at `kept` when given.
+    func introspect(_ request: Request, keepingAt kept: URL?) async throws(ExplorerError) -> GraphQLSchemaDocument {
+        var asking = request
+        asking.method = .post
+        asking.headers[.contentType] = "application/json"
+        asking.headers[.accept] = "application/graphql-response+json, application/json"
+        let body: [String: String] = [
+            "query": IntrospectionQuery.text, "operationName": IntrospectionQuery.operationName,
+        ]
+        do {
+            try asking.setBody(.data(try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys])))
+        } catch {
+            throw ExplorerError(.usage, "the introspection query cannot be sent: \(error)")
+        }
+        asking.sample = nil
+        let response: Response
+        do {
+            response = try await handler.send(asking, mode: .live, validUntil: nil, stores: false, onEvent: nil)
+        } catch {
+            let redactor = handler.redactor(for: asking)
+            throw ExplorerError(.request, redactor.redact(error.message), underlying: error)
+        }
+        let address = handler.redactor(for: asking).redact(url: asking.url)
+        guard (200..<300).contains(response.statusCode) else {
+            throw ExplorerError(
+                .usage,
+                "\(address) answered introspection with HTTP \(response.statusCode): its schema is not known"
+                    + Self.remedy)
+        }
+        guard response.body.count <= Self.maximumBytes else {
+            throw ExplorerError(.usage, "the schema of \(address) is larger than \(Self.maximumBytes >> 20) MiB")
+        }
+        let schema: GraphQLSchemaDocument
+        do {
+            schema = try GraphQLSchemaDocument(introspection: response.body)
+        } catch {
+            throw ExplorerError(.usage, "the schema of \(address) is not known: \(error.message)" + Self.remedy)
+        }
+        if let kept {
+            do {
+                try WorkspaceFiles.writeFile(Data(schema.sdl.utf8), at: kept, replacing: true)
+            } catch {
+                throw ExplorerError(.storage, "the schema of \(address) could not be kept: \(error)")
+            }
+        }
+        return schema
+    }
+
+    /// What to do when a schema cannot be had.
+    static let remedy =
+        " (--no-check sends without checking; a target's graphql: {schema: FILE.graphql} names an SDL file, "
+        + "{schema: none} stops checking)"
+
+    /// The schema in `file`, parsed once per version of the file in this process.
+    static func read(_ file: URL, shownAs shown: String) throws(ExplorerError) -> GraphQLSchemaDocument {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+        let stamp =
+            "\(file.path)|\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)|"
+            + "\((attributes?[.size] as? Int) ?? -1)"
+        if let known = memo.withLock({ $0[stamp] }) { return known }
+        let data: Data
+        do {
+            data = try RegularFile.contents(of: file, limit: maximumBytes)
+        } catch {
+            throw ExplorerError(.workspace, "\(shown): the schema cannot be read: \(error)")
+        }
+        let schema: GraphQLSchemaDocument
+        do {
+            schema = try GraphQLSchemaDocument(sdl: String(decoding: data, as: UTF8.self))
+        } catch {
+            throw ExplorerError(.workspace, "\(shown): \(error.message)")
+        }
+        memo.withLock { memo in
+            if memo.count >= 8 { memo.removeAll() }
+            memo[stamp] = schema
+        }
+        return schema
+    }
+
+    private static let memo = Mutex<[String: GraphQLSchemaDocument]>([:])
+
+    private static func safeName(_ name: String) -> String {
+        String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
+    }
+}
