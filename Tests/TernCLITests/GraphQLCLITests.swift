@@ -187,3 +187,44 @@ struct GraphQLCLITests {
         #expect(unchecked.stderr.contains("127.0.0.1:9"), "\(unchecked.stderr)")
     }
 }
+
+/// The demo's GraphQL spec in the TUI and the REPL, checked against the workspace's SDL file: a typo is
+/// refused at its place (the status line and `:messages`), the REPL prints a type with a did-you-mean.
+@Suite("GraphQL checks in the TUI and the REPL", .serialized, .timeLimit(.minutes(5)))
+struct GraphQLFacesTests {
+    @Test(
+        "a typo in the demo's GraphQL spec: refused at its line and column, at 80×24 and 120×40",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"),
+        arguments: [(80, 24), (120, 40)])
+    func tui(width: Int, height: Int) async throws {
+        let workspace = try TemporaryWorkspace()
+        defer { workspace.remove() }
+        let spec = workspace.root.appendingPathComponent("specs/graphql/user-query.yaml")
+        let text = try String(contentsOf: spec, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "{ id name email }", with: "{ id nme email }").utf8).write(to: spec)
+        let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+        defer { tmux.kill() }
+        // From the workspace's root, as a user runs it: the file is named from there.
+        try await tmux.start(
+            "cd '\(workspace.root.path)' && " + TUIEndToEndTests.command(workspace), width: width, height: height)
+        try await tmux.waitFor("user-query")
+        try await tmux.type("/")
+        try await tmux.type("user-query", "Enter")
+        try await tmux.type("s")
+        try await tmux.waitFor("specs/graphql/user-query.yaml:11:28: Cannot query field")
+        try await tmux.type(":", "messages", "Enter")
+        let screen = try await tmux.waitFor("nothing was sent")
+        #expect(screen.contains("Did you mean"), "\(screen)")
+        #expect(!screen.contains("200 OK"), "nothing was sent:\n\(screen)")
+    }
+
+    @Test("the REPL: graphql schema TYPE, with a did-you-mean for a type it does not know")
+    func repl() async throws {
+        let workspace = try TemporaryWorkspace()
+        defer { workspace.remove() }
+        let result = try await Tern.run(
+            workspace.arguments("repl"), input: "graphql schema User\ngraphql schema Usr\nquit\n")
+        #expect(result.stdout.contains("type User {\n  id: ID!\n  name: String!"), "\(result)")
+        #expect(result.stderr.contains("mock.graphql has no type 'Usr' (did you mean 'User'?)"), "\(result.stderr)")
+    }
+}

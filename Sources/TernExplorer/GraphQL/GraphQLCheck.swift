@@ -65,9 +65,10 @@ struct GraphQLCheck: ExplorerOperation {
         }
         if problems.count > 20 { lines.append("… and \(problems.count - 20) more") }
         let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        let way = entry.id == AdHocSpec.id ? "--no-check" : "tern send --no-check (or check: false in body.graphql)"
         lines.append(
             "the operation does not fit the schema (\(count), checked against \(origin)); nothing was sent. "
-                + "--no-check sends it anyway.")
+                + way + " sends it anyway.")
         return lines.joined(separator: "\n")
     }
 }

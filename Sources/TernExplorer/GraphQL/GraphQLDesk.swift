@@ -51,12 +51,19 @@ struct GraphQLDesk: ExplorerOperation {
         }
     }
 
-    /// The target of the selected spec, for `graphql schema` with no target named.
+    /// The target of the selected spec, for `graphql schema` with no target named; with none selected, the
+    /// workspace's default target, or its only one.
     private func selectedTarget() throws(ExplorerError) -> String {
-        guard let target = try context.entry(nil).spec.target ?? workspace.defaultTarget else {
-            throw ExplorerError(.usage, "the selected spec has no target: name one (graphql schema TYPE TARGET)")
+        if edits.selectedID != nil, let target = try context.entry(nil).spec.target ?? workspace.defaultTarget {
+            return target
         }
-        return target
+        if let target = workspace.defaultTarget { return target }
+        if workspace.targets.count == 1, let only = workspace.targets.keys.first { return only }
+        throw ExplorerError(
+            .usage,
+            "name the target (graphql schema TYPE TARGET): "
+                + (workspace.targets.isEmpty
+                    ? "the workspace has none" : workspace.targets.keys.sorted().joined(separator: ", ")))
     }
 
     /// A GraphQL spec of `target` and its resolved request (introspection goes where it goes, with its auth);
