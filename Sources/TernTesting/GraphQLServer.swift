@@ -3,7 +3,7 @@ import Foundation
 /// A GraphQL server nobody here wrote the GraphQL machinery of: `scripts/graphql-server.py`, a bookshop on
 /// PyPI's Strawberry (graphql-core underneath) served by uvicorn, which `make deps` installs; on 127.0.0.1,
 /// with introspection, GraphQL over HTTP and SSE, and subscriptions over graphql-transport-ws.
-public final class GraphQLServer: Sendable {
+public final class GraphQLServer: StoppableServer {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("scripts/graphql-server.py")
 
@@ -44,14 +44,6 @@ public final class GraphQLServer: Sendable {
 
     /// Runs `body` with a server started, then stops it, also when `body` throws.
     public static func with<T>(token: String? = nil, _ body: (GraphQLServer) async throws -> T) async throws -> T {
-        let server = try await GraphQLServer(token: token)
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await running(try await GraphQLServer(token: token), body)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// httpbin, the request-echo server nobody here wrote, for end-to-end journeys: Debian's
 /// `python3-httpbin` (the Makefile's APT_PACKAGES installs it) on 127.0.0.1, run by the system
 /// Python with Flask's server. Stop it with `stop()`.
-public final class Httpbin: Sendable {
+public final class Httpbin: StoppableServer {
     /// The system interpreter that has the package, `nil` when httpbin is not installed.
     public static var python: String? {
         ["/usr/bin/python3"].first {
@@ -40,14 +40,6 @@ public final class Httpbin: Sendable {
 
     /// Runs `body` with httpbin started, then stops it, also when `body` throws.
     public static func with<T>(_ body: (Httpbin) async throws -> T) async throws -> T {
-        let server = try await Httpbin()
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await running(try await Httpbin(), body)
     }
 }

@@ -184,29 +184,21 @@ struct AdHocInvocation: Equatable {
     private func savable(
         _ request: AdHocRequest, as name: String, in root: URL
     ) throws -> SavedRequest {
-        let existing: SecretStore
-        do {
-            existing = try SecretStore.load(workspace: root)
-        } catch {
-            throw CommandFailure.usage(error.description)
-        }
-        var extraction = SecretExtraction(prefix: name, existing: existing)
-        var spec = request.movingSecrets(into: &extraction).spec()
-        if let auth {
-            _ = try AdHocArguments.authorization(auth, type: authType)  // checks the form
-            spec.headers.removeAll { $0.name.lowercased() == "authorization" }
-            if authType?.lowercased() == "bearer" {
-                spec.auth = .bearer(token: extraction.reference(auth, label: "token"))
-            } else {
-                let (user, password) = auth.split(separator: ":", maxSplits: 1).map(String.init).pair
-                spec.auth = .basic(username: user, password: extraction.reference(password, label: "password"))
+        try SavedRequest.saving(as: name, in: root) { extraction in
+            var spec = request.movingSecrets(into: &extraction).spec()
+            if let auth {
+                _ = try AdHocArguments.authorization(auth, type: authType)  // checks the form
+                spec.headers.removeAll { $0.name.lowercased() == "authorization" }
+                if authType?.lowercased() == "bearer" {
+                    spec.auth = .bearer(token: extraction.reference(auth, label: "token"))
+                } else {
+                    let (user, password) = auth.split(separator: ":", maxSplits: 1).map(String.init).pair
+                    spec.auth = .basic(username: user, password: extraction.reference(password, label: "password"))
+                }
             }
+            return spec
         }
-        return SavedRequest(
-            id: name, spec: spec,
-            secrets: extraction.secrets.map { SavedRequest.Secret(name: $0.name, value: $0.value) })
     }
-
 }
 
 extension AdHocInvocation {

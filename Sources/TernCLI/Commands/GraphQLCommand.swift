@@ -166,19 +166,12 @@ struct GraphQLCommand: AsyncParsableCommand {
         return (String(item[..<equals]), .string(String(item[item.index(after: equals)...])))
     }
 
-    /// The spec `--save NAME` writes: credentials in headers and variables replaced by `{{secret:…}}`.
+    /// The spec `--save NAME` writes: credentials in headers replaced by `{{secret:…}}`.
     private func savable(_ spec: SpecDefinition, as name: String, in root: URL) throws -> SavedRequest {
-        let existing: SecretStore
-        do {
-            existing = try SecretStore.load(workspace: root)
-        } catch {
-            throw CommandFailure.usage(error.description)
+        try SavedRequest.saving(as: name, in: root) { extraction in
+            var saved = spec
+            saved.headers = spec.headers.map { (name: $0.name, value: extraction.header($0.name, $0.value)) }
+            return saved
         }
-        var extraction = SecretExtraction(prefix: name, existing: existing)
-        var saved = spec
-        saved.headers = spec.headers.map { (name: $0.name, value: extraction.header($0.name, $0.value)) }
-        return SavedRequest(
-            id: name, spec: saved,
-            secrets: extraction.secrets.map { SavedRequest.Secret(name: $0.name, value: $0.value) })
     }
 }

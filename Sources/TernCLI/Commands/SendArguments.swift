@@ -320,6 +320,23 @@ struct SavedRequest: Equatable {
     var id: String
     var spec: SpecDefinition
     var secrets: [Secret]
+
+    /// The spec `name` that `make` writes with the credentials it moves into `{{secret:…}}` references,
+    /// beside the workspace `root`'s secret store (whose names it does not reuse).
+    static func saving(
+        as name: String, in root: URL, _ make: (inout SecretExtraction) throws -> SpecDefinition
+    ) throws -> SavedRequest {
+        let existing: SecretStore
+        do {
+            existing = try SecretStore.load(workspace: root)
+        } catch {
+            throw CommandFailure.usage(error.description)
+        }
+        var extraction = SecretExtraction(prefix: name, existing: existing)
+        let spec = try make(&extraction)
+        return SavedRequest(
+            id: name, spec: spec, secrets: extraction.secrets.map { Secret(name: $0.name, value: $0.value) })
+    }
 }
 
 /// A send's answer as the command prints it: the response, its checks and the captures it missed.

@@ -6,7 +6,7 @@ public import Foundation
 /// reflection (v1alpha, as grpcio-reflection serves it) is on unless `reflection` is false. `google.rpc.Status`
 /// and its details are in the descriptor set too: a `responseStatus` whose message starts with "details" is
 /// answered with `grpc-status-details-bin` (an `ErrorInfo`).
-public final class GRPCInteropServer: Sendable {
+public final class GRPCInteropServer: StoppableServer {
     /// The folder holding the interop `.proto` files (`src/proto/grpc/testing/test.proto`, imports written
     /// from this folder).
     public static let protoFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -111,15 +111,9 @@ public final class GRPCInteropServer: Sendable {
         certificate: TestCertificateAuthority.Issued? = nil, web: Bool = false,
         _ body: (GRPCInteropServer) async throws -> T
     ) async throws -> T {
-        let server = try await GRPCInteropServer(
-            reflection: reflection, token: token, garbage: garbage, certificate: certificate, web: web)
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await running(
+            try await GRPCInteropServer(
+                reflection: reflection, token: token, garbage: garbage, certificate: certificate, web: web),
+            body)
     }
 }

@@ -5,7 +5,7 @@ import TernProtobuf
 /// The interoperability `grpc.testing.TestService` on grpc-swift's server (through `GRPCServerHost`), in
 /// this process, on 127.0.0.1: the second server the interop cases run against, beside grpcio's. It has no
 /// reflection: clients take the descriptor set it was started with (`protoset`).
-public final class SwiftGRPCInteropServer: Sendable {
+public final class SwiftGRPCInteropServer: StoppableServer {
     /// Why the server cannot run here (no protoc); `nil` when it can.
     public static let unavailable: String? =
         FileManager.default.isExecutableFile(atPath: "/usr/bin/protoc")
@@ -48,14 +48,6 @@ public final class SwiftGRPCInteropServer: Sendable {
 
     /// Runs `body` with a server started, then stops it, also when `body` throws.
     public static func with<T>(_ body: (SwiftGRPCInteropServer) async throws -> T) async throws -> T {
-        let server = try await SwiftGRPCInteropServer()
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await running(try await SwiftGRPCInteropServer(), body)
     }
 }
