@@ -15,6 +15,18 @@ struct CompletionTests {
         Completion.complete(line, vocabulary: vocabulary).candidates
     }
 
+    @Test("graphql: its verbs, then a kept schema's types, then targets")
+    func graphQL() {
+        var vocabulary = self.vocabulary
+        vocabulary.targets = ["api", "shop"]
+        vocabulary.graphQLTypes = ["Book", "BookInput", "Genre", "Query"]
+        let complete = { (line: String) in Completion.complete(line, vocabulary: vocabulary).candidates }
+        #expect(complete("graphql ") == ["refresh", "schema"])
+        #expect(complete("graphql schema Bo") == ["Book", "BookInput"])
+        #expect(complete("graphql schema Book s") == ["shop"])
+        #expect(complete("graphql refresh ") == ["api", "shop"])
+    }
+
     @Test("the first word completes to commands")
     func commands() {
         #expect(candidates("se") == ["send", "set"])

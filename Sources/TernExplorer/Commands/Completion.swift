@@ -13,6 +13,11 @@ package struct CompletionVocabulary: Sendable, Hashable {
     /// The methods, symbols and request fields of the gRPC endpoint in use (a front end sets it from
     /// `grpc`'s `.vocabulary` command; the session has none).
     package var grpc: GRPCVocabulary?
+    /// Target names.
+    package var targets: [String] = []
+    /// The type names of the GraphQL schemas known without asking a server (the targets' SDL files and
+    /// the copies kept in `.tern/graphql/`).
+    package var graphQLTypes: [String] = []
 
     /// Makes a vocabulary.
     package init(
@@ -60,7 +65,8 @@ package struct Completions: Sendable, Equatable {
 ///
 /// The first word completes to command names; after it, each command's argument completes from
 /// the vocabulary: `use`/`send` → specs, `env` → environments, `mode` → modes, `cache` → its
-/// actions, `help` → commands, `set`/`unset` → `header|query|var`, then header or variable names; `grpc`
+/// actions, `help` → commands, `set`/`unset` → `header|query|var`, then header or variable names;
+/// `graphql schema` → the kept schemas' types, then targets; `grpc`
 /// → verbs, then services, symbols or methods, and request fields inside a call's JSON (`GRPCLine`).
 package enum Completion {
     /// The candidates for the word that ends `line` (the text before the cursor).
@@ -101,6 +107,10 @@ package enum Completion {
             // A secret is never typed on a command line, so it is not offered.
             return Command.EditField.allCases.filter { !$0.isSecret }.map(\.rawValue)
         case ("save", 1): return ["as"]
+        case ("graphql", 1): return ["schema", "refresh"]
+        case ("graphql", 2) where words[1].lowercased() == "schema": return vocabulary.graphQLTypes
+        case ("graphql", 2) where words[1].lowercased() == "refresh": return vocabulary.targets
+        case ("graphql", 3) where words[1].lowercased() == "schema": return vocabulary.targets
         case ("body", 1): return ["edit"]
         case ("set", 2), ("unset", 2):
             switch words[1].lowercased() {

@@ -29,5 +29,7 @@ extension CompletionVocabulary {
             specs: specs.sorted(), environments: workspace.environments.keys.sorted(), headers: headers.sorted(),
             variables: variables.sorted()
         )
+        targets = workspace.targets.keys.sorted()
+        graphQLTypes = GraphQLSchemas.knownTypeNames(in: workspace)
     }
 }

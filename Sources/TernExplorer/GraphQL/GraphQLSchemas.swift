@@ -113,6 +113,25 @@ struct GraphQLSchemas: ExplorerOperation {
         " (--no-check sends without checking; a target's graphql: {schema: FILE.graphql} names an SDL file, "
         + "{schema: none} stops checking)"
 
+    /// The type names of every schema known without asking a server: the targets' SDL files and the copies
+    /// kept in `.tern/graphql/` (a file that does not read is left out).
+    static func knownTypeNames(in workspace: Workspace) -> [String] {
+        var files: [URL] = []
+        for target in workspace.targets.values {
+            if case .file(let path)? = target.graphql?.schema {
+                files.append(workspace.root.appendingPathComponent(path))
+            }
+        }
+        let kept = workspace.root.appendingPathComponent(".tern/graphql")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []
+        files += names.filter { $0.hasSuffix(".graphql") }.sorted().prefix(16).map { kept.appendingPathComponent($0) }
+        var types = Set<String>()
+        for file in files where FileManager.default.fileExists(atPath: file.path) {
+            if let schema = try? read(file, shownAs: file.lastPathComponent) { types.formUnion(schema.typeNames) }
+        }
+        return types.sorted()
+    }
+
     /// The schema in `file`, parsed once per version of the file in this process.
     static func read(_ file: URL, shownAs shown: String) throws(ExplorerError) -> GraphQLSchemaDocument {
         let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
