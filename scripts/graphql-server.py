@@ -232,6 +232,9 @@ class BookshopGraphQL(GraphQL):
             schema,
             graphql_ide=None,
             allow_queries_via_get=True,
+            # Tern's WebSocket client (swift-websocket 1.6.2) writes `Origin: ws://HOST` without the port, which
+            # Strawberry's same-origin check refuses; a non-browser client has no page origin to protect.
+            allowed_origins=("ws://127.0.0.1",),
             subscription_protocols=(
                 GRAPHQL_TRANSPORT_WS_PROTOCOL,
                 GRAPHQL_SSE_PROTOCOL,

@@ -58,7 +58,7 @@ public final class MockWebSocketServer: Sendable {
     }
 
     private enum Accepted: Sendable {
-        case conversation(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, MockConversation)
+        case conversation(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, [MockConversation])
         case refused(any Channel)
         /// Past the connection cap with no connection to make room: closed at once.
         case overCap(any Channel)
@@ -91,11 +91,9 @@ public final class MockWebSocketServer: Sendable {
         host: String = "127.0.0.1", port: Int = 0, conversations: [MockConversation],
         limits: MockServer.Limits = MockServer.Limits()
     ) async throws -> MockWebSocketServer {
-        var byPath: [String: MockConversation] = [:]
-        for conversation in conversations where byPath[conversation.path] == nil {
-            byPath[conversation.path] = conversation
-        }
-        let routes = byPath
+        // Several conversations at one path (two GraphQL subscriptions at /graphql) are told apart by what the
+        // client sends, as the conversation goes.
+        let routes = Dictionary(grouping: conversations, by: \.path)
         let idle = IdleConnections()
         let connections = ConnectionCap(limit: limits.maximumConnections, idle: idle)
         let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -111,7 +109,10 @@ public final class MockWebSocketServer: Sendable {
                     let upgrader = NIOTypedWebSocketServerUpgrader<Accepted>(
                         maxFrameSize: maximumMessage,
                         shouldUpgrade: { channel, head in
-                            channel.eventLoop.makeSucceededFuture(routes[Self.path(of: head.uri)] == nil ? nil : [:])
+                            guard routes[Self.path(of: head.uri)] != nil else {
+                                return channel.eventLoop.makeSucceededFuture(nil)
+                            }
+                            return channel.eventLoop.makeSucceededFuture(Self.acceptedHeaders(for: head.headers))
                         },
                         upgradePipelineHandler: { channel, head in
                             channel.eventLoop.makeCompletedFuture {
@@ -153,8 +154,8 @@ public final class MockWebSocketServer: Sendable {
                             group.addTask {
                                 guard let accepted = try? await upgrade.get() else { return }
                                 switch accepted {
-                                case .conversation(let channel, let conversation):
-                                    await Self.serve(conversation, on: channel)
+                                case .conversation(let channel, let candidates):
+                                    await Self.serve(candidates, on: channel)
                                 case .refused(let channel):
                                     await Self.refuse(channel)
                                 case .overCap(let channel):
@@ -190,6 +191,15 @@ public final class MockWebSocketServer: Sendable {
         return (one as? NSObject)?.isEqual(other) == true
     }
 
+    /// What the upgrade answers: the first subprotocol the client offers (`graphql-transport-ws` for a
+    /// GraphQL subscription), as the recorded server chose it; a client that asks for one and gets none
+    /// would close at once.
+    static func acceptedHeaders(for request: HTTPHeaders) -> HTTPHeaders {
+        let offered = request[canonicalForm: "Sec-WebSocket-Protocol"]
+        guard let first = offered.first.map(String.init), !first.isEmpty else { return [:] }
+        return ["Sec-WebSocket-Protocol": first]
+    }
+
     static func path(of uri: String) -> String {
         String(uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
     }
@@ -208,16 +218,28 @@ public final class MockWebSocketServer: Sendable {
     }
 
     /// Plays `conversation` on `channel`, then closes with 1000 (1008 when the client said something else).
+    /// Plays the conversation among `candidates` (the path's, in the order given) that the client's messages
+    /// match: the server's messages of the first one still in the running, each client message narrowing them
+    /// to those that recorded it there. One that none recorded ends it with 1008.
     private static func serve(
-        _ conversation: MockConversation, on channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>
+        _ candidates: [MockConversation], on channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>
     ) async {
         let underlying = channel.channel
         try? await channel.executeThenClose { inbound, outbound in
             var reader = MessageReader(inbound: inbound.makeAsyncIterator(), outbound: outbound)
             var code = WebSocketErrorCode.normalClosure
             var reason = ""
-            play: for (index, step) in conversation.steps.enumerated() {
+            var running = candidates
+            var index = 0
+            while true {
+                // A conversation that has ended gives way to one that goes on the same way.
+                if running.contains(where: { index < $0.steps.count }) { running.removeAll { index >= $0.steps.count } }
+                guard let step = running.first.flatMap({ index < $0.steps.count ? $0.steps[index] : nil }) else {
+                    break
+                }
+                defer { index += 1 }
                 if step.fromServer {
+                    running.removeAll { index >= $0.steps.count || $0.steps[index] != step }
                     let frame =
                         step.text.map { WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: $0)) }
                         ?? WebSocketFrame(fin: true, opcode: .binary, data: ByteBuffer(bytes: step.bytes))
@@ -227,13 +249,18 @@ public final class MockWebSocketServer: Sendable {
                 let deadline = underlying.eventLoop.scheduleTask(in: silence) { underlying.close(promise: nil) }
                 defer { deadline.cancel() }
                 guard let message = try await reader.next() else { return }
-                let matches =
-                    step.text.map { message.opcode == .text && Self.same(Array($0.utf8), message.bytes) }
-                    ?? (message.opcode == .binary && message.bytes == step.bytes)
-                if !matches {
+                running.removeAll { conversation in
+                    guard index < conversation.steps.count, !conversation.steps[index].fromServer else { return true }
+                    let expected = conversation.steps[index]
+                    let matches =
+                        expected.text.map { message.opcode == .text && Self.same(Array($0.utf8), message.bytes) }
+                        ?? (message.opcode == .binary && message.bytes == expected.bytes)
+                    return !matches
+                }
+                if running.isEmpty {
                     code = .policyViolation
                     reason = "message \(index + 1) differs from the recorded one"
-                    break play
+                    break
                 }
             }
             reader.echoesClose = false

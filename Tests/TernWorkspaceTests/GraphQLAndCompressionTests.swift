@@ -65,6 +65,53 @@ import Testing
         #expect(try folder.load().spec(named: "s").spec.body == bare.spec.body)
     }
 
+    static let subscription = """
+        target: socket
+        path: /graphql
+        body:
+          graphql:
+            query: "subscription { countdown(from: 3) }"
+        until: {received: 2}
+        """
+
+    @Test func aSubscriptionNeedsNoMethodAndKeepsItsUntil() throws {
+        let manifest =
+            Fixtures.manifest + "\n  socket:\n    baseURL: ws://127.0.0.1:9\n"
+            + "    graphql: {subscriptions: \"ws://127.0.0.1:9/{{userId}}/graphql\"}\n"
+        let folder = try Fixtures.demo(["workspace.yaml": manifest, "specs/s.yaml": Self.subscription])
+        let workspace = try folder.load()
+        let entry = try workspace.spec(named: "s")
+        #expect(entry.spec.method == "POST")
+        #expect(entry.spec.until == WebSocketDefinition.Until(received: 2))
+        // A ws:// target's GraphQL spec keeps its scheme: its operations go over graphql-transport-ws.
+        let request = try workspace.request(for: entry, context: context)
+        #expect(request.url.absoluteString == "ws://127.0.0.1:9/graphql")
+        #expect(
+            try workspace.graphQLSubscriptionsURL(for: entry, context: context)?.absoluteString
+                == "ws://127.0.0.1:9/42/graphql")
+        try workspace.save(entry)
+        let text = try folder.read("specs/s.yaml")
+        #expect(!text.contains("method:"), "\(text)")
+        #expect(text.contains("until:\n  received: 2") || text.contains("until: {received: 2}"), "\(text)")
+        #expect(try folder.load().spec(named: "s").spec == entry.spec)
+    }
+
+    @Test func untilBelongsToGraphQLSpecs() throws {
+        let folder = try Fixtures.demo([
+            "specs/s.yaml": "method: GET\npath: /x\nuntil: {received: 1}\n"
+        ])
+        let error = #expect(throws: WorkspaceError.self) { try folder.load() }
+        #expect(
+            error?.description.contains(
+                "'until' ends a GraphQL subscription (a spec with a graphql body); a WebSocket spec's goes in "
+                    + "'websocket.until'") == true, "\(String(describing: error))")
+        let zero = try Fixtures.demo([
+            "specs/s.yaml": Self.subscription.replacingOccurrences(of: "received: 2", with: "received: 0")
+        ])
+        let low = #expect(throws: WorkspaceError.self) { try zero.load() }
+        #expect(low?.description.contains("'until.received' must be at least 1") == true)
+    }
+
     @Test(arguments: [
         ("body: {graphql: {operationName: X}}", "needs a 'query'"),
         ("body: {graphql: {query: \"  \"}}", "is empty"),

@@ -79,7 +79,16 @@ struct MockCommand: AsyncParsableCommand {
         )
         if let sockets {
             lines.append("WebSocket conversations on \(sockets.baseURL.absoluteString)")
-            lines += conversations.map { "  WS     \($0.path)  (\($0.steps.count) messages)" }
+            var paths: [String] = []
+            for conversation in conversations where !paths.contains(conversation.path) {
+                paths.append(conversation.path)
+            }
+            lines += paths.map { path in
+                let here = conversations.filter { $0.path == path }
+                let what =
+                    here.count == 1 ? "\(here[0].steps.count) messages" : "\(here.count) recorded conversations"
+                return "  WS     \(path)  (\(what))"
+            }
         }
         if let calls {
             lines.append("gRPC on grpc://\(host):\(calls.port)")

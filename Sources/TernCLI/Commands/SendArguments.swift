@@ -112,7 +112,10 @@ struct SendArguments: Equatable {
             try await send(on: opened, adjustments: adjustments, waiting: waiting)
         }
         let response = checked.response
-        if failsOnGraphQLErrors, let errors = GraphQLAnswer.errors(in: response.body), !errors.isEmpty {
+        // A GraphQL subscription whose server sent errors fails, from a spec too: they ended it or broke a payload.
+        if failsOnGraphQLErrors || checked.graphQLConversation, let errors = GraphQLAnswer.errors(in: response.body),
+            !errors.isEmpty
+        {
             StandardStream.error.write(
                 "tern: the server answered with \(errors.count == 1 ? "an error" : "\(errors.count) errors"): "
                     + TerminalText.safe(errors[0]) + "\n")
@@ -193,14 +196,12 @@ struct SendArguments: Equatable {
             throw CommandFailure.usage("--filter: \(error)")
         }
         var adjusted = adjustments
-        // A WebSocket spec prints its conversation as it goes, and sends piped stdin's lines too.
-        let isWebSocket: Bool
-        if let adHoc {
-            isWebSocket = adHoc.isWebSocket
-        } else {
-            isWebSocket = (try? opened.workspace.spec(named: spec))?.spec.isWebSocket == true
-        }
-        if isWebSocket {
+        // A WebSocket spec prints its conversation as it goes, and sends piped stdin's lines too. A GraphQL
+        // spec prints its subscription's payloads as they come (a query or a mutation over HTTP has none).
+        let definition = adHoc ?? (try? opened.workspace.spec(named: spec))?.spec
+        let isGraphQL = if case .graphql? = definition?.body { true } else { false }
+        let isWebSocket = definition?.isWebSocket == true && !isGraphQL
+        if isWebSocket || isGraphQL {
             // With --filter, what it selects in the conversation's summary is the output instead.
             if filter == nil {
                 let printer = ConversationPrinter(json: events == .json, terminal: StandardStream.output.isTerminal)
@@ -209,7 +210,7 @@ struct SendArguments: Equatable {
                     printer.print(event)
                 }
             }
-            if body == nil, isatty(STDIN_FILENO) == 0 { adjusted.outgoing = StandardInputLines.stream() }
+            if isWebSocket, body == nil, isatty(STDIN_FILENO) == 0 { adjusted.outgoing = StandardInputLines.stream() }
             if atOnce { adjusted.replayPacing = .immediate }
         }
         let printed = Atomic<Bool>(false)
@@ -223,10 +224,11 @@ struct SendArguments: Equatable {
                 printer.print(item)
             }
         }
-        let checked: SentAnswer
+        var checked: SentAnswer
         do {
             let command: Command = adHoc.map { .adHoc(.send($0)) } ?? .send(spec)
             checked = try SentAnswer(try await opened.session.run(command, sendAdjustments: adjusted))
+            checked.graphQLConversation = isGraphQL && checked.response.conversation != nil
             interrupt?.restore()
         } catch {
             interrupt?.restore()
@@ -344,6 +346,8 @@ private struct SentAnswer {
     var response: Response
     var checks: [ExpectationResult]
     var captureMisses: [String]
+    /// Whether the answer is a GraphQL operation's conversation (a subscription).
+    var graphQLConversation = false
 
     /// The checks that did not hold.
     var failures: [ExpectationResult] { checks.filter { !$0.passed } }

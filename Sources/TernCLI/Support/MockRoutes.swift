@@ -50,7 +50,8 @@ enum MockRoutes {
     }
 
     /// The WebSocket conversations the mock serves: each WebSocket spec's `websocket.sample` at its path,
-    /// then the newest conversation the cache holds for every other path.
+    /// then, for every other path, the conversations the cache holds (newest first, at most 64 a path): the
+    /// client's messages pick one among them (two GraphQL subscriptions at `/graphql`).
     static func conversations(of workspace: Workspace, storage: any StorageManager) async -> [MockConversation] {
         var served: [MockConversation] = []
         var paths: Set<String> = []
@@ -66,12 +67,16 @@ enum MockRoutes {
         let stored = ((try? await storage.entries()) ?? [])
             .filter { $0.headers[.contentType] == WebSocketTranscript.contentType }
             .sorted { $0.storedAt > $1.storedAt }
+        var recorded: [String: [[MockConversation.Step]]] = [:]
         for entry in stored {
             guard let path = URLComponents(string: entry.url)?.path, !path.isEmpty, !paths.contains(path),
+                recorded[path, default: []].count < 64,
                 let body = try? entry.bodyData(), let transcript = try? WebSocketTranscript.decode(body)
             else { continue }
-            served.append(MockConversation(path: path, steps: steps(of: transcript)))
-            paths.insert(path)
+            let steps = steps(of: transcript)
+            guard !recorded[path, default: []].contains(steps) else { continue }
+            recorded[path, default: []].append(steps)
+            served.append(MockConversation(path: path, steps: steps))
         }
         return served
     }

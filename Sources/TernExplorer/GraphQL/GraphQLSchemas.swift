@@ -63,6 +63,8 @@ struct GraphQLSchemas: ExplorerOperation {
     /// nothing is stored in the cache) and keeps it as SDL at `kept` when given.
     func introspect(_ request: Request, keepingAt kept: URL?) async throws(ExplorerError) -> GraphQLSchemaDocument {
         var asking = request
+        // A target on ws:// is asked over HTTP at the same address, as GraphQL servers serve both there.
+        asking.url = asking.url.withWebSocketScheme(false)
         asking.method = .post
         asking.headers[.contentType] = "application/json"
         asking.headers[.accept] = "application/graphql-response+json, application/json"

@@ -60,7 +60,10 @@ struct Sender {
         }
         let response: Response
         do {
-            if current.spec.isWebSocket {
+            if GraphQLSubscription.applies(to: current.spec, url: request.url) {
+                response = try await GraphQLSubscription(context).exchange(
+                    current, request: request, adjustments: adjustments, onEvent: onEvent)
+            } else if current.spec.isWebSocket {
                 response = try await context.conversations.exchange(
                     current, request: request, adjustments: adjustments, context: context, onEvent: onEvent)
             } else if let onStream = adjustments.onStream, request.transaction != .download {

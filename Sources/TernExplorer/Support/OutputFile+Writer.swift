@@ -4,6 +4,7 @@ import Tern
 #if canImport(Glibc)
 
     import CoreFoundation
+    import CDispatch
     import Glibc
 #elseif canImport(Musl)
     import Musl

@@ -3,6 +3,7 @@ import Tern
 
 #if canImport(Glibc)
     import CoreFoundation
+    import CDispatch
     import Glibc
 #elseif canImport(Darwin)
     import Darwin

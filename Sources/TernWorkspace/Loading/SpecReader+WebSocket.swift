@@ -98,23 +98,25 @@ extension SpecReader {
         }
     }
 
-    private mutating func webSocketUntil(_ node: Node) throws(WorkspaceError) -> WebSocketDefinition.Until {
-        let fields = try reader.fields(node, of: "'websocket.until'", allowed: ["received", "idle", "closed"])
+    mutating func webSocketUntil(_ node: Node, field: String = "websocket.until") throws(WorkspaceError)
+        -> WebSocketDefinition.Until
+    {
+        let fields = try reader.fields(node, of: "'\(field)'", allowed: ["received", "idle", "closed"])
         guard !fields.keys.isEmpty else {
             throw reader.error(
-                .missingField, "'websocket.until' needs received: N, idle: SECONDS or closed: true", at: node)
+                .missingField, "'\(field)' needs received: N, idle: SECONDS or closed: true", at: node)
         }
         var until = WebSocketDefinition.Until()
         if let received = fields["received"] {
-            let count = try reader.int(received, field: "websocket.until.received")
-            guard count >= 1 else { throw reader.error("'websocket.until.received' must be at least 1", at: received) }
+            let count = try reader.int(received, field: "\(field).received")
+            guard count >= 1 else { throw reader.error("'\(field).received' must be at least 1", at: received) }
             until.received = count
         }
         if let idle = fields["idle"] {
-            until.idle = try reader.seconds(idle, field: "websocket.until.idle", maximum: 86_400, positive: true)
+            until.idle = try reader.seconds(idle, field: "\(field).idle", maximum: 86_400, positive: true)
         }
         if let closed = fields["closed"] {
-            until.closed = try reader.bool(closed, field: "websocket.until.closed")
+            until.closed = try reader.bool(closed, field: "\(field).closed")
         }
         return until
     }

@@ -11,7 +11,7 @@ struct SpecReader {
     /// Every field a spec may have, in the order the docs (and new files) list them.
     static let fieldOrder = [
         "name", "target", "method", "path", "protocol", "query", "arrayEncoding", "headers", "auth", "disabled",
-        "body", "websocket", "grpc", "transaction", "storageKey", "validFor", "cookies", "redirects", "stream",
+        "body", "websocket", "grpc", "until", "transaction", "storageKey", "validFor", "cookies", "redirects", "stream",
         "sample",
         "verify", "requires",
         "capture",
@@ -53,9 +53,12 @@ struct SpecReader {
         }
         if let node = fields["websocket"] { webSocket = try self.webSocket(node) }
         if SpecDefinition.isWebSocketURL(path), webSocket == nil { webSocket = WebSocketDefinition() }
-        // A WebSocket opens with a GET: its spec may leave the method out.
-        var methodText = grpcNode == nil ? "GET" : "POST"
-        if webSocket == nil && grpcNode == nil || fields["method"] != nil {
+        // The body first: a GraphQL operation goes as a POST (a subscription as a conversation), so its spec
+        // may leave the method out, as a WebSocket's (a GET) and a gRPC call's may.
+        let body = try fields["body"].flatMap { node throws(WorkspaceError) in try self.body(node) }
+        let isGraphQL = if case .graphql? = body { true } else { false }
+        var methodText = grpcNode == nil && !isGraphQL ? "GET" : "POST"
+        if webSocket == nil && grpcNode == nil && !isGraphQL || fields["method"] != nil {
             let method = try required("method", in: fields)
             methodText = try reader.string(method, field: "method")
             guard HTTPRequest.Method(methodText.uppercased()) != nil else {
@@ -96,7 +99,15 @@ struct SpecReader {
             for (path, location) in locations { layout[location: path] = location }
         }
         if let node = fields["disabled"] { spec.disabled = try disabled(node) }
-        if let node = fields["body"] { spec.body = try body(node) }
+        spec.body = body
+        if let node = fields["until"] {
+            guard isGraphQL else {
+                throw reader.error(
+                    "'until' ends a GraphQL subscription (a spec with a graphql body); a WebSocket spec's goes in "
+                        + "'websocket.until'", at: node)
+            }
+            spec.until = try webSocketUntil(node, field: "until")
+        }
         if let node = fields["transaction"] { spec.transaction = try reader.choice(node, field: "transaction") }
         if let node = fields["storageKey"] {
             spec.storageKey = try reader.optionalString(node, field: "storageKey")

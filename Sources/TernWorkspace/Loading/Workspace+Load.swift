@@ -168,7 +168,10 @@ extension Workspace {
                 file: file, at: spec.layout[location: "target"], suggestions: names
             )
         }
-        guard names.count > 1, defaultTarget == nil, !spec.hasFullURL else { return }
+        // A full http(s):// or ws(s):// address needs no target.
+        guard names.count > 1, defaultTarget == nil, !spec.hasFullURL, !SpecDefinition.isWebSocketURL(spec.path) else {
+            return
+        }
         throw WorkspaceError(
             .unknownTarget,
             "the spec names no target and the workspace has \(names.count): \(Suggestions.list(names)); "

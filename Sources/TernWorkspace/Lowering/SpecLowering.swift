@@ -19,8 +19,8 @@ struct SpecLowering {
 
     func lower() throws(WorkspaceError) -> Request {
         let target = try resolveTarget()
-        var url = try makeURL(target: target)
-        if spec.isWebSocket { url = url.withWebSocketScheme(true) }
+        var (url, socket) = try makeURL(target: target)
+        if spec.isWebSocket || socket { url = url.withWebSocketScheme(true) }
         if spec.isGRPC, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
             let secure = components.scheme?.lowercased() == "https"
             if try isGRPCWeb(target: target) {
@@ -116,7 +116,9 @@ struct SpecLowering {
         return base.lowercased().hasPrefix("grpc-web")
     }
 
-    private func makeURL(target: WorkspaceTarget?) throws(WorkspaceError) -> URL {
+    /// The URL, and whether it was written `ws://`/`wss://` for a GraphQL spec (its operations then go over
+    /// graphql-transport-ws).
+    private func makeURL(target: WorkspaceTarget?) throws(WorkspaceError) -> (URL, socket: Bool) {
         var base = ""
         if let target {
             base = try renderer.render(target.baseURL, file: workspace.manifestFile, at: target.locations["baseURL"])
@@ -126,10 +128,13 @@ struct SpecLowering {
         if !spec.isGRPC { path = try render(spec.path, at: "path") }
         let written = URLJoining.join(base: base, path: path)
         var text = written
+        var socketURL = false
+        let isGraphQL = if case .graphql? = spec.body { true } else { false }
         // A WebSocket or gRPC URL is parsed as its http(s) twin, and turned back by `lower`.
         for (socket, plain) in [("ws://", "http://"), ("wss://", "https://")]
-        where spec.isWebSocket && text.lowercased().hasPrefix(socket) {
+        where (spec.isWebSocket || isGraphQL) && text.lowercased().hasPrefix(socket) {
             text = plain + text.dropFirst(socket.count)
+            socketURL = isGraphQL
         }
         for (call, plain) in [
             ("grpc://", "http://"), ("grpcs://", "https://"), ("grpc-web://", "http://"), ("grpc-webs://", "https://"),
@@ -156,7 +161,7 @@ struct SpecLowering {
             throw WorkspaceError(
                 .invalidRequest, "'\(written)': \(problem)", file: file, at: spec.layout[location: "path"])
         }
-        return url
+        return (url, socketURL)
     }
 
     private func headers(target: WorkspaceTarget?) throws(WorkspaceError) -> HTTPFields {

@@ -1,3 +1,4 @@
+public import Foundation
 public import Tern
 
 extension Workspace {
@@ -24,6 +25,27 @@ extension Workspace {
         guard let definition = entry.spec.websocket, !definition.messages.isEmpty else { return [] }
         let renderer = try TemplateRenderer(workspace: self, context: context)
         return try SpecLowering(workspace: self, entry: entry, renderer: renderer).lowerMessages(definition.messages)
+    }
+
+    /// The target's `graphql.subscriptions` endpoint for `entry`, templated in `context`: where its GraphQL
+    /// subscriptions go (`nil` when the target names none, or `entry` has no target).
+    public func graphQLSubscriptionsURL(for entry: SpecEntry, context: TemplateContext = TemplateContext())
+        throws(WorkspaceError) -> URL?
+    {
+        guard let name = entry.spec.target ?? defaultTarget, let target = targets[name],
+            let written = target.graphql?.subscriptions
+        else { return nil }
+        let renderer = try TemplateRenderer(workspace: self, context: context)
+        let text = try renderer.render(written, file: manifestFile, at: nil)
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host != nil,
+            ["ws", "wss", "http", "https"].contains(scheme)
+        else {
+            throw WorkspaceError(
+                .invalidRequest,
+                "targets.\(name).graphql.subscriptions is '\(text)': it needs an absolute ws://, wss://, http:// or "
+                    + "https:// address", file: manifestFile)
+        }
+        return url
     }
 
     /// The request messages of a gRPC spec as JSON texts, templated in `context` (empty for HTTP).

@@ -57,6 +57,9 @@ public struct SpecDefinition: Sendable, Equatable {
     /// The conversation of a WebSocket spec (`websocket:`; a `ws://`/`wss://` path or `protocol: websocket`
     /// makes one with the defaults); `nil` for HTTP.
     public var websocket: WebSocketDefinition?
+    /// When a GraphQL subscription ends (`until:`, a spec with a `graphql` body): after N payloads, a quiet
+    /// or only at the server's `complete`; `nil`: the conversation's default (5 s of quiet).
+    public var until: WebSocketDefinition.Until?
     /// The call of a gRPC spec (`grpc:`), on a target whose baseURL is `grpc://` or `grpcs://`.
     public var grpc: GRPCDefinition?
     /// The OpenAPI operation the spec was imported from (`openapi:`), which contract checks read.

@@ -29,7 +29,9 @@ struct SpecWriter {
         let recorded = spec.layout[order: ""]
         if spec.name != defaultName || recorded.contains("name") { values["name"] = Self.string(spec.name) }
         if let target = spec.target { values["target"] = Self.string(target) }
-        if !spec.isWebSocket && !spec.isGRPC || recorded.contains("method") {
+        // A GraphQL spec read without a method (a POST) is written without one.
+        let graphQLPost = if case .graphql? = spec.body { spec.method == "POST" && !recorded.isEmpty } else { false }
+        if !spec.isWebSocket && !spec.isGRPC && !graphQLPost || recorded.contains("method") {
             values["method"] = Self.string(spec.method)
         }
         if !spec.isGRPC || !spec.path.isEmpty { values["path"] = Self.string(spec.path) }
@@ -40,6 +42,7 @@ struct SpecWriter {
         if let webSocket = spec.websocket, webSocket != WebSocketDefinition() || recorded.contains("websocket") {
             values["websocket"] = self.webSocket(webSocket)
         }
+        if let until = spec.until { values["until"] = Self.until(until) }
         if !spec.query.isEmpty {
             values["query"] = Self.mapping(spec.query.map { ($0.name, json($0.value, at: "query/" + $0.name)) })
         }
@@ -118,13 +121,7 @@ struct SpecWriter {
             }
             pairs.append(("messages", Node(messages)))
         }
-        if definition.until != .default {
-            var until: [(String, Node)] = []
-            if let received = definition.until.received { until.append(("received", Node(String(received)))) }
-            if let idle = definition.until.idle { until.append(("idle", Self.number(idle, preferInteger: true))) }
-            if definition.until.closed { until.append(("closed", Node("true"))) }
-            pairs.append(("until", Self.mapping(until)))
-        }
+        if definition.until != .default { pairs.append(("until", Self.until(definition.until))) }
         if let bytes = definition.maxMessageBytes { pairs.append(("maxMessageBytes", Node(String(bytes)))) }
         if !definition.sample.isEmpty {
             let sample = definition.sample.enumerated().map { index, item -> Node in
@@ -140,6 +137,15 @@ struct SpecWriter {
             pairs.append(("sample", Node(sample)))
         }
         if !definition.compression { pairs.append(("compression", Node("false"))) }
+        return Self.mapping(pairs)
+    }
+
+    /// `{received: N, idle: SECONDS, closed: true}`, what is set of it.
+    private static func until(_ until: WebSocketDefinition.Until) -> Node {
+        var pairs: [(String, Node)] = []
+        if let received = until.received { pairs.append(("received", Node(String(received)))) }
+        if let idle = until.idle { pairs.append(("idle", Self.number(idle, preferInteger: true))) }
+        if until.closed { pairs.append(("closed", Node("true"))) }
         return Self.mapping(pairs)
     }
 

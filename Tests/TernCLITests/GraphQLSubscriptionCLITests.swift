@@ -1,0 +1,154 @@
+import Foundation
+import TernTesting
+import Testing
+
+/// GraphQL subscriptions through the real `tern`, against Strawberry's bookshop (`scripts/graphql-server.py`)
+/// over graphql-transport-ws: each `next` payload printed as it comes, `until`, errors ending with exit 1 and
+/// the server's message, the conversation replayed offline, and `tern mock` serving it to a client.
+@Suite(
+    "GraphQL subscriptions", .serialized, .timeLimit(.minutes(10)),
+    .enabled(if: GraphQLServer.unavailable == nil, "\(GraphQLServer.unavailable ?? "")"))
+struct GraphQLSubscriptionCLITests {
+    func tern(_ arguments: [String], in root: URL) async throws -> RunResult {
+        try await Tern.run(
+            arguments, in: root, environment: ["HOME": root.path, "XDG_DATA_HOME": "", "XDG_STATE_HOME": ""],
+            limit: .seconds(90))
+    }
+
+    /// A workspace with the bookshop as `shop` (HTTP, subscriptions at the same address as ws://) and as `socket`
+    /// (its ws:// address), the token in the target's headers.
+    func write(into workspace: TemporaryWorkspace, port: Int) throws {
+        try workspace.write(
+            "workspace.yaml",
+            """
+            name: bookshop
+            targets:
+              shop:
+                baseURL: http://127.0.0.1:\(port)/graphql
+                headers:
+                  Authorization: Bearer s3cret
+              socket:
+                baseURL: ws://127.0.0.1:\(port)
+                headers:
+                  Authorization: Bearer s3cret
+            """)
+        try workspace.write(
+            "specs/watch/countdown.yaml",
+            """
+            target: shop
+            path: ""
+            body:
+              graphql:
+                query: |
+                  subscription Count($from: Int!) {
+                    countdown(from: $from)
+                  }
+                variables:
+                  from: 5
+            until: {received: 2}
+            expect:
+              graphql: {errors: none}
+              json:
+                $.count: 2
+                $.messages[1].data.countdown: 4
+            """)
+        try workspace.write(
+            "specs/watch/socket.yaml",
+            """
+            target: socket
+            path: /graphql
+            body:
+              graphql:
+                query: "subscription { countdown(from: 1) }"
+            expect:
+              json:
+                $.complete: true
+            """)
+    }
+
+    @Test("a subscription prints each payload as it comes, ends at until or complete, and replays offline")
+    func subscriptionJourney() async throws {
+        let workspace = try TemporaryWorkspace(copyingDemo: false)
+        defer { try? FileManager.default.removeItem(at: workspace.root) }
+        try await GraphQLServer.with(token: "s3cret") { server in
+            try write(into: workspace, port: server.port)
+            let send = try await tern(workspace.arguments("send", "watch/countdown"), in: workspace.root)
+            #expect(send.status == 0, "\(send)")
+            #expect(send.stdout == "{\"data\":{\"countdown\":5}}\n{\"data\":{\"countdown\":4}}\n", "\(send.stdout)")
+            // The run checks the summary; a target on ws:// needs no method and ends at the server's complete.
+            let run = try await tern(
+                workspace.arguments("run", "watch", "--report", "junit:junit.xml"), in: workspace.root)
+            #expect(run.status == 0, "\(run)")
+            let junit = try String(contentsOf: workspace.root.appendingPathComponent("junit.xml"), encoding: .utf8)
+            #expect(junit.contains("tests=\"2\"") && junit.contains("failures=\"0\""), "\(junit)")
+
+            let events = try await tern(
+                workspace.arguments(
+                    "graphql", server.url, "subscription { countdown(from: 2) }", "-H", "Authorization: Bearer s3cret",
+                    "--events", "json"),
+                in: workspace.root)
+            #expect(events.status == 0, "\(events)")
+            let lines = events.stdout.split(separator: "\n")
+            #expect(lines.filter { $0.contains(#""event":"message","direction":"in""#) }.count == 3, "\(lines)")
+            #expect(events.stdout.contains(#""data":{"data":{"countdown":0}}"#), "\(events.stdout)")
+            #expect(events.stdout.contains(#""direction":"out","kind":"text","data":{"query":"#), "\(events.stdout)")
+            #expect(lines.first?.contains(#""event":"open","url":"ws://127.0.0.1:"#) == true, "\(lines)")
+
+            // A resolver that fails: its payload prints, and the errors end the command with exit 1.
+            let failing = try await tern(
+                workspace.arguments(
+                    "graphql", server.url, "subscription { failing }", "-H", "Authorization: Bearer s3cret"),
+                in: workspace.root)
+            #expect(failing.status == 1, "\(failing)")
+            #expect(failing.stdout.hasPrefix("{\"data\":{\"failing\":1}}\n"), "\(failing.stdout)")
+            #expect(failing.stderr.contains("the countdown broke"), "\(failing.stderr)")
+            // Sent unchecked, the server's own refusal (an `error` message) is the message.
+            let refused = try await tern(
+                workspace.arguments(
+                    "graphql", server.url, "subscription { countdown(frm: 1) }", "--no-check", "-H",
+                    "Authorization: Bearer s3cret"),
+                in: workspace.root)
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.stderr.contains("the server refused the operation: Unknown argument 'frm'"), "\(refused)")
+            // Without the token the server closes the conversation with 4403, and says so.
+            let forbidden = try await tern(
+                workspace.arguments("graphql", server.url, "subscription { countdown(from: 1) }", "--no-check"),
+                in: workspace.root)
+            #expect(forbidden.status == 1, "\(forbidden)")
+            #expect(forbidden.stderr.contains("the server closed the subscription: closed 4403"), "\(forbidden)")
+        }
+        // Offline: the recorded conversations replay, the spec's checks too.
+        let replay = try await tern(
+            workspace.arguments("send", "watch/countdown", "--mode", "cache"), in: workspace.root)
+        #expect(replay.status == 0, "\(replay)")
+        #expect(replay.stdout == "{\"data\":{\"countdown\":5}}\n{\"data\":{\"countdown\":4}}\n", "\(replay.stdout)")
+        let offline = try await tern(workspace.arguments("run", "watch", "--mode", "cache"), in: workspace.root)
+        #expect(offline.status == 0, "\(offline)")
+        #expect(offline.stderr.contains("2 answered from the cache"), "\(offline)")
+
+        // `tern mock` serves the recorded subscriptions at /graphql; the client's operation picks which.
+        let mockPort = try FreePort.onLoopback()
+        let mock = try ChildProcess(
+            Tern.binary.path, workspace.arguments("mock", "--ws-port", String(mockPort)),
+            environment: ProcessInfo.processInfo.environment.merging(["HOME": workspace.root.path]) { $1 },
+            output: .null, error: .null)
+        defer { Task { await mock.stop() } }
+        #expect(await FreePort.waitUntilListening(mockPort, seconds: 15))
+        let served = try await tern(
+            workspace.arguments(
+                "graphql", "ws://127.0.0.1:\(mockPort)/graphql", "subscription { countdown(from: 2) }", "--no-check"),
+            in: workspace.root)
+        #expect(served.status == 0, "\(served)")
+        #expect(
+            served.stdout
+                == "{\"data\":{\"countdown\":2}}\n{\"data\":{\"countdown\":1}}\n{\"data\":{\"countdown\":0}}\n",
+            "\(served.stdout)")
+        let other = try await tern(
+            workspace.arguments(
+                "graphql", "ws://127.0.0.1:\(mockPort)/graphql", "subscription { countdown(from: 7) }", "--no-check"),
+            in: workspace.root)
+        #expect(other.status == 1, "\(other)")
+        #expect(other.stderr.contains("1008"), "\(other.stderr)")
+        await mock.stop()
+    }
+}
