@@ -22,6 +22,10 @@ struct GraphQLWalkthroughTests {
         ],
         #"'{ book(id: "book-9") { title } author(id: "nobody") { name } }'"#: [#""book":null"#],
         "'{ books(first: 2) { title author { name } } }' --mode cache": [#""title":"The Left Hand of Darkness""#],
+        "'subscription { countdown(from: 2) }'": [#"{"data":{"countdown":2}}"#, #"{"data":{"countdown":0}}"#],
+        "'subscription { countdown(from: 2) }' --mode cache": [
+            #"{"data":{"countdown":2}}"#, #"{"data":{"countdown":0}}"#,
+        ],
         "'query($id: ID!) { book(id: $id) { title } }'": [
             #"Variable "$id" of required type "ID!" was not provided."#
         ],

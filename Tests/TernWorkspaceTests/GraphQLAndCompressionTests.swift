@@ -96,6 +96,46 @@ import Testing
         #expect(try folder.load().spec(named: "s").spec == entry.spec)
     }
 
+    @Test func aQueryFileIsReadBesideTheSpecAndKeptOnSave() throws {
+        let folder = try Fixtures.demo([
+            "specs/books/list.yaml":
+                "target: api\npath: /graphql\nbody:\n  graphql:\n    queryFile: ../queries/books.graphql\n"
+                + "    variables: {first: 2}\n",
+            "specs/queries/books.graphql": "query Books($first: Int) {\n  books(first: $first) { titel }\n}\n",
+        ])
+        let workspace = try folder.load()
+        let entry = try workspace.spec(named: "books/list")
+        guard case .graphql(let body)? = entry.spec.body else {
+            Issue.record("not a graphql body")
+            return
+        }
+        #expect(body.queryFile == "../queries/books.graphql")
+        #expect(body.query.hasPrefix("query Books($first: Int) {"))
+        // A problem at line 2, column 25 of the query is at the .graphql file's own line and column.
+        let place = entry.graphQLQueryPosition(line: 2, column: 25)
+        #expect(place.prefix.hasSuffix("specs/queries/books.graphql:2:25: "), "\(place.prefix)")
+        #expect(place.sourceLine == "  books(first: $first) { titel }")
+        var edited = entry
+        edited.spec.name = "Books"
+        try workspace.save(edited)
+        let text = try folder.read("specs/books/list.yaml")
+        #expect(text.contains("queryFile: ../queries/books.graphql") && !text.contains("query:"), "\(text)")
+        #expect(try folder.load().spec(named: "books/list").spec == edited.spec)
+    }
+
+    @Test(arguments: [
+        ("{graphql: {query: q, queryFile: q.graphql}}", "has both 'query' and 'queryFile': keep one"),
+        ("{graphql: {queryFile: missing.graphql}}", "'body.graphql.queryFile' missing.graphql cannot be read"),
+        ("{graphql: {queryFile: \"{{name}}.graphql\"}}", "names a .graphql file beside the spec (no {{variables}})"),
+        ("{graphql: {variables: {a: 1}}}", "needs a 'query' (the GraphQL document) or a 'queryFile'"),
+    ])
+    func badQueryFilesAreClearErrors(body: String, message: String) throws {
+        let folder = try Fixtures.demo(["specs/s.yaml": "path: /graphql\nbody: \(body)\n"])
+        let error = #expect(throws: WorkspaceError.self) { try folder.load() }
+        #expect(error?.description.contains(message) == true, "\(String(describing: error))")
+        #expect(error?.description.contains("specs/s.yaml:2:") == true, "\(String(describing: error))")
+    }
+
     @Test func untilBelongsToGraphQLSpecs() throws {
         let folder = try Fixtures.demo([
             "specs/s.yaml": "method: GET\npath: /x\nuntil: {received: 1}\n"

@@ -37,6 +37,16 @@ extension SpecEntry {
     /// `specs/x.yaml:LINE:COLUMN` for `line`:`column` of the spec's GraphQL query (the file's own position
     /// of the query when it has no place for it), and the file's line there, for a caret under the problem.
     public func graphQLQueryPosition(line: Int, column: Int) -> (prefix: String, sourceLine: String?, column: Int) {
+        // A query in a file of its own: its line and column are the file's.
+        if let queryFile = spec.layout.graphQLQueryFile, line > 0 {
+            let lines =
+                (try? String(contentsOf: queryFile, encoding: .utf8))?
+                .split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            let sourceLine = line <= lines.count ? String(lines[line - 1]) : nil
+            return (
+                SourceLocation.prefix(file: queryFile, line: line, column: max(column, 1)), sourceLine, max(column, 1)
+            )
+        }
         guard let place = spec.layout.graphQLQuery, line > 0 else {
             return (SourceLocation.prefix(file: file, line: nil, column: nil), nil, 0)
         }

@@ -38,20 +38,32 @@ extension SpecReader {
         }
     }
 
-    /// `body.graphql:` `query` (required), `operationName`, `variables` (any value, templated like `json`).
+    /// `body.graphql:` `query` or `queryFile` (one of them), `operationName`, `variables` (any value, templated
+    /// like `json`), `check`.
     private mutating func graphQL(_ node: Node) throws(WorkspaceError) -> GraphQLBodyDefinition {
         let fields = try reader.fields(node, of: "'body.graphql'", allowed: GraphQLBodyDefinition.fields)
         layout[order: "body/graphql"] = fields.keys
-        guard let queryNode = fields["query"] else {
-            throw reader.error(.missingField, "'body.graphql' needs a 'query' (the GraphQL document)", at: node)
+        var body: GraphQLBodyDefinition
+        if let fileNode = fields["queryFile"] {
+            if let queryNode = fields["query"] {
+                throw reader.error("'body.graphql' has both 'query' and 'queryFile': keep one", at: queryNode)
+            }
+            body = try graphQLQueryFile(fileNode)
+        } else {
+            guard let queryNode = fields["query"] else {
+                throw reader.error(
+                    .missingField,
+                    "'body.graphql' needs a 'query' (the GraphQL document) or a 'queryFile' (a .graphql file)",
+                    at: node)
+            }
+            let query = try reader.string(queryNode, field: "body.graphql.query")
+            guard !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw reader.error("'body.graphql.query' is empty: write the GraphQL document", at: queryNode)
+            }
+            locate("body/graphql/query", queryNode, query)
+            layout.graphQLQuery = GraphQLQueryPlace(queryNode)
+            body = GraphQLBodyDefinition(query: query)
         }
-        let query = try reader.string(queryNode, field: "body.graphql.query")
-        guard !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw reader.error("'body.graphql.query' is empty: write the GraphQL document", at: queryNode)
-        }
-        locate("body/graphql/query", queryNode, query)
-        layout.graphQLQuery = GraphQLQueryPlace(queryNode)
-        var body = GraphQLBodyDefinition(query: query)
         if let check = fields["check"] { body.check = try reader.bool(check, field: "body.graphql.check") }
         if let name = fields["operationName"] {
             body.operationName = try reader.optionalString(name, field: "body.graphql.operationName")
@@ -65,6 +77,35 @@ extension SpecReader {
             }
             body.variables = value
         }
+        return body
+    }
+
+    /// `body.graphql.queryFile:` the document read from a file beside the spec (its path relative to the spec's
+    /// own file), at most `WorkspaceLimits.maximumFileSize` bytes of UTF-8.
+    private mutating func graphQLQueryFile(_ node: Node) throws(WorkspaceError) -> GraphQLBodyDefinition {
+        let path = try reader.string(node, field: "body.graphql.queryFile")
+        layout[location: "body/graphql/queryFile"] = SourceLocation(node)
+        guard !path.isEmpty, !path.contains("{{") else {
+            throw reader.error(
+                "'body.graphql.queryFile' names a .graphql file beside the spec (no {{variables}}), not '\(path)'",
+                at: node)
+        }
+        let file = URL(fileURLWithPath: path, relativeTo: reader.file.deletingLastPathComponent()).standardizedFileURL
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.contents(atPath: file.path)
+        } catch {
+            throw reader.error("'body.graphql.queryFile' \(path) cannot be read: \(error.reason)", at: node)
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw reader.error("'body.graphql.queryFile' \(path) is not UTF-8 text", at: node)
+        }
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw reader.error("'body.graphql.queryFile' \(path) is empty: write the GraphQL document in it", at: node)
+        }
+        layout.graphQLQueryFile = file
+        var body = GraphQLBodyDefinition(query: text)
+        body.queryFile = path
         return body
     }
 

@@ -4,6 +4,9 @@ public import Tern
 public struct GraphQLBodyDefinition: Sendable, Equatable {
     /// The document (`query User($id: ID!) { user(id: $id) { name } }`), sent as written: not templated.
     public var query: String
+    /// The file the document was read from (`queryFile:`, relative to the spec's own file), `nil` when it is
+    /// written inline: `query` then holds the file's text as it was when the spec was read.
+    public var queryFile: String?
     /// Which operation of the document to run, when it holds several.
     public var operationName: String?
     /// The operation's variables; string leaves are templated like a `json` body.
@@ -20,7 +23,7 @@ public struct GraphQLBodyDefinition: Sendable, Equatable {
     }
 
     /// The fields of `body.graphql`, in the order the writer puts them.
-    static let fields = ["query", "operationName", "variables", "check"]
+    static let fields = ["query", "queryFile", "operationName", "variables", "check"]
 
     /// The request body as GraphQL-over-HTTP sends it, from an already rendered `variables`.
     public func document(variables rendered: JSONValue?) -> JSONValue {

@@ -1,3 +1,4 @@
+import Foundation
 /// What loading remembers about a spec file beyond its values: the order keys were written in
 /// (so saving keeps it) and where values are (so errors after templating point at them).
 ///
@@ -15,6 +16,8 @@ struct SpecLayout: Sendable {
     private var otherLocations: [String: SourceLocation] = [:]
     /// Where `body.graphql.query` is, so a problem at a line and column of the query points into the file.
     var graphQLQuery: GraphQLQueryPlace?
+    /// The file a `queryFile:` query was read from: a problem in the query is reported at its own line there.
+    var graphQLQueryFile: URL?
 
     /// The keys of the mapping at `path` in file order (empty when it was not read from a file).
     subscript(order path: String) -> [String] {

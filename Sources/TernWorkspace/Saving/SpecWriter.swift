@@ -159,7 +159,12 @@ struct SpecWriter {
         case .multipart(let parts):
             value = Node(parts.enumerated().map { index, part in multipartPart(part, at: "body/multipart/\(index)") })
         case .graphql(let graphQL):
-            var values: [String: Node] = ["query": Self.string(graphQL.query)]
+            var values: [String: Node] = [:]
+            if let file = graphQL.queryFile {
+                values["queryFile"] = Self.string(file)
+            } else {
+                values["query"] = Self.string(graphQL.query)
+            }
             if let name = graphQL.operationName { values["operationName"] = Self.string(name) }
             if let variables = graphQL.variables { values["variables"] = json(variables, at: "body/graphql/variables") }
             if !graphQL.check { values["check"] = Node("false") }
