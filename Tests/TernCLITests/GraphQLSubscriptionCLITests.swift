@@ -152,3 +152,67 @@ struct GraphQLSubscriptionCLITests {
         await mock.stop()
     }
 }
+
+/// The TUI's GraphQL tree against Strawberry's bookshop: a target's root fields listed from its schema, a
+/// new request written from one (its required arguments as variables, its result's leaves selected), sent.
+@Suite(
+    "GraphQL in the TUI's tree", .serialized, .timeLimit(.minutes(5)),
+    .enabled(if: GraphQLServer.unavailable == nil, "\(GraphQLServer.unavailable ?? "")"),
+    .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
+struct GraphQLTreeTests {
+    @Test("root fields in the tree, Enter writes the operation, s sends it", arguments: [(80, 24), (120, 40)])
+    func treeOpensAndSends(width: Int, height: Int) async throws {
+        try await GraphQLServer.with(token: "s3cret") { server in
+            let workspace = try TemporaryWorkspace(copyingDemo: false)
+            defer { workspace.remove() }
+            try workspace.write(
+                "workspace.yaml",
+                """
+                name: bookshop
+                targets:
+                  shop:
+                    baseURL: \(server.url)
+                    headers:
+                      Authorization: Bearer s3cret
+                    graphql: {schema: introspection}
+                """)
+            try workspace.write(
+                "specs/ping.yaml", "target: shop\npath: \"\"\nbody: {graphql: {query: \"{ me { name } }\"}}\n")
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(TUIEndToEndTests.command(workspace), width: width, height: height)
+            // The schema is asked by introspection with the target's token, and its root fields listed.
+            var screen = try await tmux.waitFor("S countdown Int!")
+            #expect(screen.contains("shop  GraphQL") && screen.contains("Q books [Book!]!"), "\(screen)")
+            try await tmux.type("/")
+            try await tmux.type("search", "Enter")
+            try await tmux.type("j", "Enter")
+            screen = try await tmux.waitFor("query Search($text: String!) {")
+            #expect(screen.contains("# query search(text: String!): [SearchResult!]!"), "\(screen)")
+            try await tmux.type("s")
+            screen = try await tmux.waitFor("200 OK")
+            #expect(screen.contains("new:shop/query.search"), "\(screen)")
+            #expect(!screen.contains("nothing was sent"), "\(screen)")
+        }
+    }
+
+    @Test("the REPL: graphql new TARGET FIELD writes the operation, send sends it, save keeps it")
+    func replNewSendSave() async throws {
+        try await GraphQLServer.with { server in
+            let workspace = try TemporaryWorkspace(copyingDemo: false)
+            defer { workspace.remove() }
+            try workspace.write("workspace.yaml", "name: bookshop\ntargets:\n  shop:\n    baseURL: \(server.url)\n")
+            try workspace.write(
+                "specs/ping.yaml", "target: shop\npath: \"\"\nbody: {graphql: {query: \"{ me { name } }\"}}\n")
+            let result = try await Tern.run(
+                workspace.arguments("repl"), environment: ["HOME": workspace.root.path],
+                input: "graphql new shop boks\ngraphql new shop books\nsend\nsave books/all\nquit\n")
+            #expect(result.stderr.contains("has no root field 'boks' (did you mean 'books'?)"), "\(result)")
+            #expect(result.stdout.contains("new request shop/query.books"), "\(result)")
+            #expect(result.stdout.contains("\"title\": \"The Left Hand of Darkness\""), "\(result)")
+            let saved = try String(
+                contentsOf: workspace.root.appendingPathComponent("specs/books/all.yaml"), encoding: .utf8)
+            #expect(saved.contains("query Books {\n        books {\n          id\n          title"), "\(saved)")
+        }
+    }
+}

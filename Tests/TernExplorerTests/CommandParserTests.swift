@@ -165,4 +165,14 @@ struct CommandParserTests {
             #expect(throws: ExplorerError.self) { try CommandParser.parse("close \(code)") }
         }
     }
+
+    @Test("graphql: schema [TYPE [TARGET]], refresh TARGET, new TARGET FIELD")
+    func graphQLCommands() throws {
+        #expect(try CommandParser.parse("graphql schema Book shop") == .graphql(.type("Book", target: "shop")))
+        #expect(try CommandParser.parse("graphql refresh shop") == .graphql(.refresh(target: "shop")))
+        #expect(
+            try CommandParser.parse("graphql new shop books")
+                == .graphql(.draft(target: "shop", operation: "", field: "books")))
+        #expect(throws: ExplorerError.self) { try CommandParser.parse("graphql new shop") }
+    }
 }

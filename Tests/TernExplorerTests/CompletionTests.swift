@@ -15,13 +15,16 @@ struct CompletionTests {
         Completion.complete(line, vocabulary: vocabulary).candidates
     }
 
-    @Test("graphql: its verbs, then a kept schema's types, then targets")
+    @Test("graphql: its verbs, then a kept schema's types or root fields, then targets")
     func graphQL() {
         var vocabulary = self.vocabulary
         vocabulary.targets = ["api", "shop"]
         vocabulary.graphQLTypes = ["Book", "BookInput", "Genre", "Query"]
         let complete = { (line: String) in Completion.complete(line, vocabulary: vocabulary).candidates }
-        #expect(complete("graphql ") == ["refresh", "schema"])
+        vocabulary.graphQLFields = ["addBook", "book", "books"]
+        #expect(complete("graphql ") == ["new", "refresh", "schema"])
+        #expect(complete("graphql new s") == ["shop"])
+        #expect(complete("graphql new shop bo") == ["book", "books"])
         #expect(complete("graphql schema Bo") == ["Book", "BookInput"])
         #expect(complete("graphql schema Book s") == ["shop"])
         #expect(complete("graphql refresh ") == ["api", "shop"])

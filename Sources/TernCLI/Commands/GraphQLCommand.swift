@@ -16,6 +16,7 @@ struct GraphQLCommand: AsyncParsableCommand {
             tern graphql URL '{ books { title } }'       checks the query against the schema, then runs it
             tern graphql URL 'query($g: Genre) { books(genre: $g) { title } }' g=SCIENCE
             tern graphql URL '{ books { title } }' --save books/titles    and keeps it as a spec
+            tern graphql URL 'subscription { bookAdded { title } }'    each result as it comes (graphql-transport-ws)
             tern graphql refresh TARGET                  asks a target's server for its schema again
 
             VAR=value gives a variable a string, VAR:=json any JSON value (as HTTPie's items). The operation is \
@@ -24,10 +25,12 @@ struct GraphQLCommand: AsyncParsableCommand {
             nothing reaches the server. The schema is asked once by introspection and kept in the workspace's \
             .tern/graphql/, so the check works offline; --no-check sends unchecked.
 
-            The answer prints as JSON; an answer with 'errors' exits 1. See 'man tern'.
+            The answer prints as JSON; an answer with 'errors' exits 1. A subscription goes over \
+            graphql-transport-ws at the URL as ws:// and prints each result as one JSON document, until the \
+            server's complete, 5 s of quiet or Ctrl-C. See 'man tern'.
             """)
 
-    @Argument(help: "The endpoint (http(s)://HOST/graphql), or 'refresh'.")
+    @Argument(help: "The endpoint (http(s)://HOST/graphql, or ws(s):// for subscriptions), or 'refresh'.")
     var address: String
 
     @Argument(help: "'schema', the operation (a GraphQL document, @FILE reads a file), or refresh's TARGET.")

@@ -100,6 +100,13 @@ package enum Command: Sendable, Equatable {
         /// The SDL of one type (every type's names when `nil`) of a target's schema (the selected spec's
         /// target when `nil`), from what is known without asking the server when it is kept.
         case type(String?, target: String?)
+        /// The root fields of a target's schema (the TUI's tree): from what is kept, else by introspection.
+        case catalog(target: String)
+        /// Selects a new unsaved request on `target` whose operation starts from the root field `field` of
+        /// `operation` (`query`, `mutation`, `subscription`; `""`: the first of that name, query's first):
+        /// its required arguments as variables, its
+        /// result's leaf fields selected, the field's description and arguments as comments above it.
+        case draft(target: String, operation: String, field: String)
     }
 
     /// What `grpcTarget` does.

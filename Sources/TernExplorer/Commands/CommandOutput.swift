@@ -59,6 +59,8 @@ package enum CommandOutput: Sendable {
     case grpcVocabulary(GRPCVocabulary)
     /// A gRPC target's services and methods.
     case grpcCatalog(GRPCCatalog)
+    /// The root fields of a GraphQL target's schema.
+    case graphQLCatalog(GraphQLCatalog)
 }
 
 extension CommandOutput {

@@ -67,6 +67,8 @@ package enum CommandParser {
                 return .graphql(
                     .type(arguments.count > 1 ? arguments[1] : nil, target: arguments.count > 2 ? arguments[2] : nil))
             case "refresh" where arguments.count == 2: return .graphql(.refresh(target: arguments[1]))
+            case "new" where arguments.count == 3:
+                return .graphql(.draft(target: arguments[1], operation: "", field: arguments[2]))
             default: throw usage("graphql")
             }
         case "cookies": return .cookies(try parseCookies(arguments))

@@ -146,15 +146,20 @@ package enum CommandRegistry {
             summary: "End the open conversation (code 1000 unless given); it is kept in the cache for replay.",
             key: nil),
         CommandInfo(
-            name: "graphql", arguments: "schema [TYPE [TARGET]]|refresh TARGET",
-            summary: "Print a type of a GraphQL target's schema (its types without one), or ask the server again.",
+            name: "graphql", arguments: "schema [TYPE [TARGET]]|refresh TARGET|new TARGET FIELD",
+            summary:
+                "Print a type of a GraphQL target's schema (its types without one), ask the server again, or write a "
+                + "new request from a root field.",
             key: nil,
             details: """
                 The schema is the selected spec's target's unless TARGET is named: asked of the server by
                 introspection once and kept in .tern/graphql/, or the target's SDL file. A GraphQL spec is
-                checked against it before it is sent.
+                checked against it before it is sent. new opens an unsaved request whose operation starts
+                from the root field FIELD (books, addBook): its required arguments as variables, its
+                result's leaf fields selected, the field's description above it; send sends it, save keeps it.
                   graphql schema Book
                   graphql refresh shop
+                  graphql new shop books
                 """),
         CommandInfo(
             name: "grpc",

@@ -18,6 +18,8 @@ package struct CompletionVocabulary: Sendable, Hashable {
     /// The type names of the GraphQL schemas known without asking a server (the targets' SDL files and
     /// the copies kept in `.tern/graphql/`).
     package var graphQLTypes: [String] = []
+    /// The root fields of those schemas (`books`, `addBook`): what `graphql new TARGET` starts from.
+    package var graphQLFields: [String] = []
 
     /// Makes a vocabulary.
     package init(
@@ -107,7 +109,9 @@ package enum Completion {
             // A secret is never typed on a command line, so it is not offered.
             return Command.EditField.allCases.filter { !$0.isSecret }.map(\.rawValue)
         case ("save", 1): return ["as"]
-        case ("graphql", 1): return ["schema", "refresh"]
+        case ("graphql", 1): return ["schema", "refresh", "new"]
+        case ("graphql", 2) where words[1].lowercased() == "new": return vocabulary.targets
+        case ("graphql", 3) where words[1].lowercased() == "new": return vocabulary.graphQLFields
         case ("graphql", 2) where words[1].lowercased() == "schema": return vocabulary.graphQLTypes
         case ("graphql", 2) where words[1].lowercased() == "refresh": return vocabulary.targets
         case ("graphql", 3) where words[1].lowercased() == "schema": return vocabulary.targets

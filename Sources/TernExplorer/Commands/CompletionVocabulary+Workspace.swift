@@ -31,5 +31,6 @@ extension CompletionVocabulary {
         )
         targets = workspace.targets.keys.sorted()
         graphQLTypes = GraphQLSchemas.knownTypeNames(in: workspace)
+        graphQLFields = GraphQLSchemas.knownRootFields(in: workspace)
     }
 }

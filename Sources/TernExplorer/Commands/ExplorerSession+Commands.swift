@@ -104,6 +104,11 @@ extension ExplorerSession {
         case .auth(.token(let name)): return .done(try await SignIns(context).accessToken(for: name))
         case .conversation(let action): return .done(try await conversations.act(action, context: context))
         case .grpc(let action): return try await GRPCDesk(context).run(action, adjustments: sendAdjustments)
+        case .graphql(.catalog(let target)): return .graphQLCatalog(try await GraphQLDesk(context).catalog(target))
+        case .graphql(.draft(let target, let operation, let field)):
+            let entry = try await GraphQLDesk(context).draft(target: target, operation: operation, field: field)
+            if edits[entry.id] == nil { edits.open(draft: entry) } else { edits.select(entry.id) }
+            return changed("new request \(entry.id.dropFirst(4)) (unsaved: 'send' sends it, 'save NAME' keeps it)")
         case .graphql(let action): return .done(try await GraphQLDesk(context).run(action))
         case .grpcTarget(.catalog(let name)): return .grpcCatalog(try await GRPCTargets(context).catalog(name))
         case .grpcTarget(.draft(let target, let method)):

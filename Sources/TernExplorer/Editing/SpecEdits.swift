@@ -35,6 +35,13 @@ struct SpecEdits: Sendable {
         select(entry.id)
     }
 
+    /// Opens `entry`, a new request not in the workspace yet, selected and unsaved.
+    mutating func open(draft entry: SpecEntry) {
+        edited[entry.id] = entry
+        drafts.insert(entry.id)
+        select(entry.id)
+    }
+
     /// Keeps `text` as the way the gRPC request `id`'s messages are written (comments and all).
     mutating func keepMessageText(_ text: String, of id: String) { messageTexts[id] = text }
 

@@ -32,6 +32,8 @@ struct GraphQLDesk: ExplorerOperation {
             let schema = try await schemas.introspect(request, keepingAt: kept)
             return "kept the schema of \(target) (\(schema.typeNames.count) types) in .tern/graphql/"
                 + kept.lastPathComponent
+        case .catalog, .draft:
+            throw ExplorerError(.usage, "the tree's GraphQL catalog and drafts are not printed")
         case .type(let name, let target):
             var chosen = target ?? ""
             if target == nil { chosen = try selectedTarget() }
@@ -49,6 +51,50 @@ struct GraphQLDesk: ExplorerOperation {
             }
             return text
         }
+    }
+
+    /// The root fields of `target`'s schema, and where the schema came from.
+    func catalog(_ target: String) async throws(ExplorerError) -> GraphQLCatalog {
+        let (schema, origin) = try await self.schema(of: target)
+        let fields = GraphQLOutline(schema).rootFields.map { field in
+            GraphQLCatalog.Field(
+                operation: field.operation.rawValue, name: field.name, type: field.type, deprecation: field.deprecation)
+        }
+        return GraphQLCatalog(target: target, fields: fields, origin: origin)
+    }
+
+    /// A new request on `target` that starts from the root field `field` of `operation`.
+    func draft(target: String, operation: String, field name: String) async throws(ExplorerError) -> SpecEntry {
+        let (schema, origin) = try await self.schema(of: target)
+        let outline = GraphQLOutline(schema)
+        let fields = outline.rootFields
+        guard
+            let field = fields.first(where: {
+                (operation.isEmpty || $0.operation.rawValue == operation) && $0.name == name
+            })
+        else {
+            let what = operation.isEmpty ? "root field" : "\(operation) field"
+            throw ExplorerError(
+                .usage, "\(origin) has no \(what) '\(name)'" + Suggestions.hint(for: name, in: fields.map(\.name)))
+        }
+        let (query, variables) = outline.template(for: field)
+        let id = "new:\(target)/\(field.operation.rawValue).\(name)"
+        var spec = SpecDefinition(name: name, target: target, method: "POST", path: "")
+        if let (entry, _) = try? endpoint(of: target), entry.id != AdHocSpec.id { spec.path = entry.spec.path }
+        spec.body = .graphql(
+            GraphQLBodyDefinition(query: GraphQLCatalog.comments(for: field) + query, variables: variables))
+        return SpecEntry(id: id, file: workspace.specsFolder.appendingPathComponent(id + ".yaml"), group: [], spec: spec)
+    }
+
+    /// The schema of `target` and where it came from, or an error saying why none is known.
+    private func schema(of target: String) async throws(ExplorerError) -> (GraphQLSchemaDocument, String) {
+        let (entry, request) = try endpoint(of: target)
+        guard case .schema(let schema, let origin) = try await GraphQLSchemas(context).schema(for: entry, request: request)
+        else {
+            throw ExplorerError(
+                .usage, "'\(target)' has no schema known (graphql: {schema: none}, or none kept while offline)")
+        }
+        return (schema, origin)
     }
 
     /// The target of the selected spec, for `graphql schema` with no target named; with none selected, the

@@ -118,6 +118,16 @@ struct GraphQLSchemas: ExplorerOperation {
     /// The type names of every schema known without asking a server: the targets' SDL files and the copies
     /// kept in `.tern/graphql/` (a file that does not read is left out).
     static func knownTypeNames(in workspace: Workspace) -> [String] {
+        knownSchemas(in: workspace).flatMap(\.typeNames).uniqueSorted()
+    }
+
+    /// The root fields' names (`books`, `addBook`) of the schemas known without asking a server, sorted.
+    static func knownRootFields(in workspace: Workspace) -> [String] {
+        knownSchemas(in: workspace).flatMap { GraphQLOutline($0).rootFields.map(\.name) }.uniqueSorted()
+    }
+
+    /// The schemas of the targets' SDL files and of the copies kept in `.tern/graphql/` (at most 16).
+    private static func knownSchemas(in workspace: Workspace) -> [GraphQLSchemaDocument] {
         var files: [URL] = []
         for target in workspace.targets.values {
             if case .file(let path)? = target.graphql?.schema {
@@ -127,11 +137,9 @@ struct GraphQLSchemas: ExplorerOperation {
         let kept = workspace.root.appendingPathComponent(".tern/graphql")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: kept.path)) ?? []
         files += names.filter { $0.hasSuffix(".graphql") }.sorted().prefix(16).map { kept.appendingPathComponent($0) }
-        var types = Set<String>()
-        for file in files where FileManager.default.fileExists(atPath: file.path) {
-            if let schema = try? read(file, shownAs: file.lastPathComponent) { types.formUnion(schema.typeNames) }
+        return files.filter { FileManager.default.fileExists(atPath: $0.path) }.compactMap {
+            try? read($0, shownAs: $0.lastPathComponent)
         }
-        return types.sorted()
     }
 
     /// The schema in `file`, parsed once per version of the file in this process.
@@ -165,4 +173,9 @@ struct GraphQLSchemas: ExplorerOperation {
     private static func safeName(_ name: String) -> String {
         String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
     }
+}
+
+extension [String] {
+    /// The distinct strings, sorted.
+    fileprivate func uniqueSorted() -> [String] { Set(self).sorted() }
 }

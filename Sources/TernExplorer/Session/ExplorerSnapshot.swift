@@ -29,6 +29,9 @@ package struct ExplorerSnapshot: Sendable, Hashable {
     /// The targets whose calls are gRPC (`baseURL: grpc://…`, or a `grpc:` setting), sorted: the tree lists
     /// their services and methods.
     package var grpcTargets: [String] = []
+    /// The targets whose GraphQL schema the tree lists: those with GraphQL specs, or a `graphql:` with a
+    /// schema, sorted.
+    package var graphQLTargets: [String] = []
     /// Whether the spec files are still being read (the specs are the spec index's listing until then).
     package var isLoading = false
 }
@@ -71,6 +74,12 @@ extension ExplorerSnapshot {
             base = base.lowercased()
             return target.grpc != nil || base.hasPrefix("grpc://") || base.hasPrefix("grpcs://")
                 || called.contains(target.name)
+        }.map(\.name).sorted()
+        let graphQLSpecs = workspace.specs.filter { if case .graphql? = $0.spec.body { true } else { false } }
+        let asked = Set(graphQLSpecs.compactMap { workspace.target(for: $0.spec)?.name })
+        graphQLTargets = workspace.targets.values.filter { target in
+            if case .none? = target.graphql?.schema { return false }
+            return target.graphql != nil || asked.contains(target.name)
         }.map(\.name).sorted()
         conversation = context.conversations.snapshot(handler: context.handler)
     }

@@ -53,6 +53,8 @@ package struct Printer: Sendable {
         case .grpcVocabulary(let vocabulary): return vocabulary.methods.keys.sorted().map { $0 + "\n" }.joined()
         case .grpcCatalog(let catalog):
             return catalog.services.flatMap { $0.methods.map { $0.path + "\n" } }.joined()
+        case .graphQLCatalog(let catalog):
+            return catalog.fields.map { "\($0.operation) \($0.name): \($0.type)\n" }.joined()
         case .quit: return ""
         }
     }

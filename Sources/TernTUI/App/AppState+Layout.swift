@@ -29,6 +29,9 @@ extension AppState {
             case .grpcTarget, .grpcService: longest = max(longest, indent + 8 + CellWidth.of(row.title))
             case .grpcMethod(_, let method):
                 longest = max(longest, indent + 3 + CellWidth.of(row.title) + 1 + CellWidth.of(method.kind))
+            case .graphQLTarget: longest = max(longest, indent + 11 + CellWidth.of(row.title))
+            case .graphQLField(_, let field):
+                longest = max(longest, indent + 4 + CellWidth.of(row.title) + 1 + CellWidth.of(field.type))
             case .note: break
             }
         }

@@ -18,6 +18,11 @@ extension App {
                 state.status = StatusMessage(text: "\(target): \(error.message)", isError: true)
                 return []
             }
+            if case .graphql(.catalog(let target)) = command {
+                state.workspaceTree.graphQL[target] = .failed(error.message)
+                state.status = StatusMessage(text: "\(target): \(error.message)", isError: true)
+                return []
+            }
             state.status = StatusMessage(text: error.message, isError: true)
             if case .send(let spec) = command { askForSecret(in: error, resend: .some(spec), &state) }
             return []
@@ -32,6 +37,11 @@ extension App {
                 return send(resend, &state)
             }
             if case .grpcTarget(.draft) = command {
+                // The request opened from the tree: its message, ready to edit (e) and send (s).
+                state.requestEditor.tab = .body
+                focus(.editor, &state)
+            }
+            if case .graphql(.draft) = command {
                 // The request opened from the tree: its message, ready to edit (e) and send (s).
                 state.requestEditor.tab = .body
                 focus(.editor, &state)
@@ -142,6 +152,8 @@ extension App {
             state.dialog = .output(title: outcome.method, lines: outcome.lines, scroll: 0)
         case .grpcCatalog(let catalog):
             state.workspaceTree.grpc[catalog.target] = .loaded(catalog)
+        case .graphQLCatalog(let catalog):
+            state.workspaceTree.graphQL[catalog.target] = .loaded(catalog)
         case .grpcVocabulary(let vocabulary):
             state.dialog = .output(title: "gRPC methods", lines: vocabulary.methods.keys.sorted(), scroll: 0)
         case .quit(let unsaved):

@@ -125,6 +125,7 @@ package enum App {
             if atEnd { state.responsePane.scroll = max(0, view.body.lineCount - height) }
         }
         return [.loadVariables] + state.workspaceTree.catalogsWanted(snapshot)
+            + state.workspaceTree.graphQLCatalogsWanted(snapshot)
     }
 
     /// `$EDITOR` exited: a caller outside the TUI was answered by the runtime; the TUI's own edit

@@ -33,6 +33,17 @@ extension WorkspaceTree: ActionComponent {
                 return Reply(
                     [.run(.grpcTarget(.draft(target: target, method: method.path)))],
                     status: StatusMessage(text: "opening \(method.path)…", isError: false))
+            case .graphQLTarget(let target, let expanded):
+                if case .failed = graphQL[target] {
+                    graphQL[target] = .loading
+                    return Reply([.run(.graphql(.catalog(target: target)))])
+                }
+                let key = "graphql:" + target
+                if expanded { collapsed.insert(key) } else { collapsed.remove(key) }
+            case .graphQLField(let target, let field):
+                return Reply(
+                    [.run(.graphql(.draft(target: target, operation: field.operation, field: field.name)))],
+                    status: StatusMessage(text: "opening \(field.operation) \(field.name)…", isError: false))
             case .note:
                 break
             }

@@ -44,6 +44,8 @@ extension WorkspaceTree {
                 if unsaved.contains(spec.id) { spans.append(Span("*", Style(foreground: .yellow, attributes: .bold))) }
                 spans.append(Span(" " + spec.path, .dim))
                 return spans
+            case .graphQLTarget, .graphQLField:
+                return Self.graphQLRow(row, indent: indent, selected: selectedID)
             default:
                 return Self.grpcRow(row, indent: indent, selected: selectedID)
             }

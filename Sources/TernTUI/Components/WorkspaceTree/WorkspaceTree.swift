@@ -13,6 +13,10 @@ package struct TreeRow: Sendable, Hashable {
         case grpcService(target: String, name: String, expanded: Bool)
         /// A method of a gRPC target's service: Enter opens its spec, or a new request.
         case grpcMethod(target: String, GRPCCatalog.Method)
+        /// A GraphQL target: the root fields of its schema below.
+        case graphQLTarget(String, expanded: Bool)
+        /// A root field of a GraphQL target's schema: Enter opens a new request that starts from it.
+        case graphQLField(target: String, GraphQLCatalog.Field)
         /// A line about a gRPC target's services: still loading, why they are not known, or offline.
         case note(String, isError: Bool)
     }
@@ -29,6 +33,8 @@ package struct TreeRow: Sendable, Hashable {
         case .grpcTarget(let target, _): "grpc:" + target
         case .grpcService(let target, let name, _): "grpc:\(target)/\(name)"
         case .grpcMethod(let target, let method): "grpc:\(target)/\(method.path)"
+        case .graphQLTarget(let target, _): "graphql:" + target
+        case .graphQLField(let target, let field): "graphql:\(target)/\(field.operation).\(field.name)"
         case .note(let text, _): "note:" + text
         }
     }
@@ -39,6 +45,7 @@ package struct TreeRow: Sendable, Hashable {
         case .group(let path, _): path
         case .grpcTarget(let target, _): "grpc:" + target
         case .grpcService(let target, let name, _): "grpc:\(target)/\(name)"
+        case .graphQLTarget(let target, _): "graphql:" + target
         default: nil
         }
     }
@@ -46,7 +53,7 @@ package struct TreeRow: Sendable, Hashable {
     /// Whether the row is a spec or a gRPC method (what Enter opens), not a folder or a note.
     var isLeaf: Bool {
         switch kind {
-        case .spec, .grpcMethod: true
+        case .spec, .grpcMethod, .graphQLField: true
         default: false
         }
     }
@@ -70,6 +77,8 @@ package struct WorkspaceTree: Sendable, Hashable {
     package var filterField: TreeFilter?
     /// What is known of each gRPC target's services, by target name.
     package var grpc: [String: GRPCTreeCatalog] = [:]
+    /// What is known of each GraphQL target's schema, by target name.
+    package var graphQL: [String: GraphQLTreeCatalog] = [:]
 
     /// A tree with every group open and no filter.
     package init() {}
@@ -78,7 +87,7 @@ package struct WorkspaceTree: Sendable, Hashable {
     /// filter, then each gRPC target's services and methods.
     package func rows(of snapshot: ExplorerSnapshot?) -> [TreeRow] {
         guard let snapshot else { return [] }
-        return specRows(of: snapshot) + grpcRows(of: snapshot)
+        return specRows(of: snapshot) + grpcRows(of: snapshot) + graphQLRows(of: snapshot)
     }
 
     private func specRows(of snapshot: ExplorerSnapshot?) -> [TreeRow] {
