@@ -148,7 +148,7 @@ let package = Package(
         .target(
             name: "TernInterchange",
             dependencies: [
-                "Tern", "TernWorkspace", "TernExplorerStorage", "TernJSONPath",
+                "Tern", "TernWorkspace", "TernExplorerStorage", "TernJSONPath", "TernGraphQL",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),

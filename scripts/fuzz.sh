@@ -74,14 +74,14 @@ for file in workspaces/demo/environments/*.yaml; do seed 2 "$file"; done
 printf '\x03/users/{{userId}}?q={{ id }}&x={{env:HOME}}{{}}{{ {{id}}' > "$seeds/3-template"
 
 # FuzzImport: the importers' test fixtures under 32 KiB, prefixed with the byte that picks the
-# importer (0 curl, 1 OpenAPI, 2 Postman, 3 Insomnia, 4 HAR, 5 .http, 6 grpcurl).
+# importer (0 curl, 1 OpenAPI, 2 Postman, 3 Insomnia, 4 HAR, 5 .http, 6 grpcurl, 7 .graphql).
 seeds=$work/FuzzImport/seeds
 mkdir -p "$seeds"
 fixtures=Tests/TernInterchangeTests/Fixtures
 number=0
-for folder in curl openapi postman insomnia har http grpcurl; do
+for folder in curl openapi postman insomnia har http grpcurl graphql; do
   for file in $(find "$fixtures/$folder" -type f -size -32k \( -name '*.sh' -o -name '*.yaml' -o -name '*.json' \
-    -o -name '*.har' -o -name '*.http' \) ! -name '*schema*' | sort); do
+    -o -name '*.har' -o -name '*.http' -o -name '*.graphql' \) ! -name '*schema*' | sort); do
     { byte "$number"; cat "$file"; } > "$seeds/$number-$(basename "$file")"
   done
   number=$((number + 1))

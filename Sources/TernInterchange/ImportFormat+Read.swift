@@ -9,6 +9,7 @@ extension ImportFormat {
         case .curl: try CurlImporter.read(source)
         case .http: try HTTPFileImporter.read(source)
         case .grpcurl: try GRPCurlImporter.read(source)
+        case .graphql: try GraphQLFileImporter.read(source)
         }
     }
 }

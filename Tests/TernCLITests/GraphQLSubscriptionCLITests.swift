@@ -216,3 +216,65 @@ struct GraphQLTreeTests {
         }
     }
 }
+
+/// `tern import graphql FILE --url URL`: a client's `.graphql` file of operations becomes one spec an
+/// operation, each with the fragments it spreads, sent to Strawberry's bookshop as they are.
+@Suite(
+    "GraphQL import", .serialized, .timeLimit(.minutes(5)),
+    .enabled(if: GraphQLServer.unavailable == nil, "\(GraphQLServer.unavailable ?? "")"))
+struct GraphQLImportTests {
+    static let operations = """
+        # The shop's operations, as a client keeps them.
+        fragment BookParts on Book {
+          id
+          title
+          author { ...AuthorParts }
+        }
+
+        fragment AuthorParts on Author { name }
+
+        query Books($first: Int) {
+          books(first: $first) { ...BookParts }
+        }
+
+        subscription Countdown {
+          countdown(from: 1)
+        }
+        """
+
+    @Test("import a .graphql file, then send its query and its subscription; a schema file is refused")
+    func importThenSend() async throws {
+        try await GraphQLServer.with { server in
+            let workspace = try TemporaryWorkspace(copyingDemo: false)
+            defer { workspace.remove() }
+            try workspace.write("workspace.yaml", "name: client\n")
+            try workspace.write("shop.graphql", Self.operations)
+            let environment = ["HOME": workspace.root.path]
+            let imported = try await Tern.run(
+                workspace.arguments("import", "auto", "shop.graphql", "--url", server.url), in: workspace.root,
+                environment: environment)
+            #expect(imported.status == 0, "\(imported)")
+            #expect(
+                imported.stdout.contains("created shop/books") && imported.stdout.contains("created shop/countdown"))
+            let spec = try String(
+                contentsOf: workspace.root.appendingPathComponent("specs/shop/books.yaml"), encoding: .utf8)
+            #expect(spec.contains("fragment BookParts on Book") && spec.contains("fragment AuthorParts on Author"))
+            let books = try await Tern.run(
+                workspace.arguments("send", "shop/books"), in: workspace.root, environment: environment)
+            #expect(books.status == 0 && books.stdout.contains(#""name":"Ursula K. Le Guin""#), "\(books)")
+            let countdown = try await Tern.run(
+                workspace.arguments("send", "shop/countdown"), in: workspace.root, environment: environment)
+            #expect(countdown.stdout == "{\"data\":{\"countdown\":1}}\n{\"data\":{\"countdown\":0}}\n", "\(countdown)")
+            try workspace.write("schema.graphql", "type Query { books: [String] }\n")
+            let schema = try await Tern.run(
+                workspace.arguments("import", "graphql", "schema.graphql"), in: workspace.root,
+                environment: environment)
+            #expect(schema.status != 0)
+            #expect(schema.stderr.contains("holds no GraphQL operation: it defines types: a schema"), "\(schema)")
+            let wrong = try await Tern.run(
+                workspace.arguments("import", "curl", "curl http://x", "--url", server.url), in: workspace.root,
+                environment: environment)
+            #expect(wrong.stderr.contains("--url is where a .graphql file's operations go"), "\(wrong)")
+        }
+    }
+}

@@ -26,7 +26,7 @@ struct ImportExportParserTests {
             try CommandParser.parse("import yaml x.yaml")
         } throws: { error in
             (error as? ExplorerError)?.message
-                == "'yaml' is not a format to import: use auto|curl|openapi|postman|insomnia|har|http|grpcurl"
+                == "'yaml' is not a format to import: use auto|curl|openapi|postman|insomnia|har|http|grpcurl|graphql"
         }
         #expect(throws: ExplorerError.self) { try CommandParser.parse("import curl") }
         #expect(throws: ExplorerError.self) { try CommandParser.parse("import curl x --into") }

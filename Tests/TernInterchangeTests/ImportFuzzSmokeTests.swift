@@ -11,14 +11,14 @@ import Testing
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
         let folders: [(String, ImportFormat)] = [
             ("curl", .curl), ("openapi", .openapi), ("postman", .postman), ("insomnia", .insomnia), ("har", .har),
-            ("http", .http), ("grpcurl", .grpcurl),
+            ("http", .http), ("grpcurl", .grpcurl), ("graphql", .graphql),
         ]
         return folders.flatMap { folder, format in
             let names =
                 (try? FileManager.default.contentsOfDirectory(atPath: fixtures.appendingPathComponent(folder).path))
                 ?? []
             return names.sorted().filter {
-                ["sh", "yaml", "json", "har", "http"].contains(($0 as NSString).pathExtension)
+                ["sh", "yaml", "json", "har", "http", "graphql"].contains(($0 as NSString).pathExtension)
             }
             .filter { !$0.contains("schema") }
             .compactMap { name -> (ImportFormat, [UInt8])? in

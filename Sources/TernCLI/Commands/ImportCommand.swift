@@ -22,7 +22,7 @@ struct ImportCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "auto, curl, grpcurl, openapi, postman, insomnia, har or http.")
+    @Argument(help: "auto, curl, grpcurl, openapi, postman, insomnia, har, http or graphql.")
     var format: String
 
     @Argument(help: "A file, - for standard input, a curl or grpcurl command in quotes, or a folder of .http files.")
@@ -51,6 +51,12 @@ struct ImportCommand: AsyncParsableCommand {
             the ones curl inlines. Without it they are named where they are and never read.
             """)
     var copyFiles = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Where a .graphql file's operations go: a target named after the group, with this address.",
+            valueName: "URL"))
+    var url: String?
 
     func run() async throws {
         guard let chosen = CollectionImport.Request.format(named: format) else {
@@ -85,7 +91,7 @@ struct ImportCommand: AsyncParsableCommand {
         }
         let request = CollectionImport.Request(
             format: chosen, source: source, group: group, overwrite: overwrite, intoCache: intoCache,
-            copyFiles: copyFiles)
+            copyFiles: copyFiles, url: url)
         let plan = try Self.planAndApply(request, root: root, directory: directory, dryRun: dryRun)
         var outcome = ImportOutcome(
             report: plan.report, group: plan.group, workspace: workspace.workspace ?? root.path, dryRun: dryRun,

@@ -107,12 +107,11 @@ package enum CommandRegistry {
         CommandInfo(
             name: "import",
             arguments:
-                "auto|curl|grpcurl|openapi|postman|insomnia|har|http SOURCE [--into GROUP] [--overwrite] [--dry-run] "
-                + "[--into-cache] "
-                + "[--copy-files]",
+                "auto|curl|grpcurl|openapi|postman|insomnia|har|http|graphql SOURCE [--into GROUP] [--overwrite] "
+                + "[--dry-run] [--into-cache] [--copy-files]",
             summary:
-                "Bring curl or grpcurl commands, OpenAPI, Postman, Insomnia, HAR or .http files into the workspace as "
-                + "specs.",
+                "Bring curl or grpcurl commands, OpenAPI, Postman, Insomnia, HAR, .http or .graphql files into the "
+                + "workspace as specs.",
             key: nil),
         CommandInfo(
             name: "export",

@@ -83,13 +83,16 @@ struct GraphQLDesk: ExplorerOperation {
         if let (entry, _) = try? endpoint(of: target), entry.id != AdHocSpec.id { spec.path = entry.spec.path }
         spec.body = .graphql(
             GraphQLBodyDefinition(query: GraphQLCatalog.comments(for: field) + query, variables: variables))
-        return SpecEntry(id: id, file: workspace.specsFolder.appendingPathComponent(id + ".yaml"), group: [], spec: spec)
+        return SpecEntry(
+            id: id, file: workspace.specsFolder.appendingPathComponent(id + ".yaml"), group: [], spec: spec)
     }
 
     /// The schema of `target` and where it came from, or an error saying why none is known.
     private func schema(of target: String) async throws(ExplorerError) -> (GraphQLSchemaDocument, String) {
         let (entry, request) = try endpoint(of: target)
-        guard case .schema(let schema, let origin) = try await GraphQLSchemas(context).schema(for: entry, request: request)
+        guard
+            case .schema(let schema, let origin) = try await GraphQLSchemas(context).schema(
+                for: entry, request: request)
         else {
             throw ExplorerError(
                 .usage, "'\(target)' has no schema known (graphql: {schema: none}, or none kept while offline)")

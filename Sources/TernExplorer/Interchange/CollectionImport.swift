@@ -22,12 +22,15 @@ package enum CollectionImport {
         /// Whether files outside the workspace that the source names are read and copied in
         /// (`--copy-files`); without it they are named where they are, never read.
         package var copyFiles: Bool
+        /// `--url`: where a `.graphql` file's operations go.
+        package var url: String?
 
         /// Makes a request.
         package init(
             format: ImportFormat?, source: String, group: String? = nil, overwrite: Bool = false,
-            intoCache: Bool = false, copyFiles: Bool = false
+            intoCache: Bool = false, copyFiles: Bool = false, url: String? = nil
         ) {
+            self.url = url
             self.format = format
             self.source = source
             self.group = group
@@ -68,6 +71,19 @@ package enum CollectionImport {
             copiesFiles: request.copyFiles)
         let format = try chooseFormat(request.format, for: source)
         source.group = request.group
+        if let url = request.url {
+            guard format == .graphql else {
+                throw ImportError(
+                    "--url is where a .graphql file's operations go; \(format.rawValue) sources name their own")
+            }
+            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), parsed.host != nil,
+                ["http", "https", "ws", "wss"].contains(scheme)
+            else {
+                throw ImportError(
+                    "--url takes the GraphQL endpoint's absolute address (http://host/graphql), not '\(url)'")
+            }
+            source.url = url
+        }
         let collection: ImportedCollection
         do {
             collection = try format.read(source)
@@ -80,6 +96,7 @@ package enum CollectionImport {
         let group = source.groupName(title: collection.title)
         let origin =
             "tern import \(format.rawValue) \(name)" + (request.group.map { " --into \($0)" } ?? "")
+            + (request.url.map { " --url \($0)" } ?? "")
             + (request.copyFiles ? " --copy-files" : "")
         let plan = try ImportPlan(collection, root: root, group: group, overwrite: request.overwrite, origin: origin)
         return (plan, collection)
@@ -132,11 +149,14 @@ package enum CollectionImport {
         if ext == "http" || ext == "rest" {
             detection = ImportFormat.Detection(format: .http, description: "a .\(ext) file of HTTP requests")
         }
+        if ext == "graphql" || ext == "gql" {
+            detection = ImportFormat.Detection(format: .graphql, description: "a .\(ext) file of GraphQL operations")
+        }
         guard let format else {
             guard let detection else {
                 throw ImportError(
                     "cannot tell what \(source.name) is: name the format "
-                        + "(tern import curl|grpcurl|openapi|postman|insomnia|har|http \(source.name))")
+                        + "(tern import curl|grpcurl|openapi|postman|insomnia|har|http|graphql \(source.name))")
             }
             return detection.format
         }

@@ -14,4 +14,6 @@ package enum ImportFormat: String, Sendable, CaseIterable, Codable {
     case http
     /// grpcurl command lines: gRPC calls, with the targets they call.
     case grpcurl
+    /// `.graphql` files of operations (queries, mutations, subscriptions, with their fragments).
+    case graphql
 }

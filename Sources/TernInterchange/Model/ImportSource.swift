@@ -15,6 +15,8 @@ package struct ImportSource: Sendable {
     /// Whether files outside the workspace that the source names are read and copied in
     /// (`--copy-files`); without it they are only named (`LocalFiles`).
     package var copiesFiles: Bool
+    /// Where a `.graphql` file's operations go (`--url`): a target named after the group, with this address.
+    package var url: String?
 
     /// Makes a source.
     package init(
