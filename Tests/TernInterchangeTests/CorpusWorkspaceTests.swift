@@ -20,7 +20,7 @@ struct CorpusWorkspaceTests {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().filter { name in
             let ext = (name as NSString).pathExtension.lowercased()
-            return ["json", "yaml", "yml", "har", "sh", "txt", "curl", "http", "rest"].contains(ext)
+            return ["json", "yaml", "yml", "har", "sh", "txt", "curl", "http", "rest", "graphql"].contains(ext)
                 && !name.hasPrefix(".") && !name.uppercased().hasPrefix("LICENSE") && !name.contains(".schema.")
         }.map { "\(format.rawValue)/\($0)" }
     }
@@ -45,8 +45,10 @@ struct CorpusWorkspaceTests {
         }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-corpus-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        let source = ImportSource(
+        var source = ImportSource(
             data: data, name: path, baseDirectory: file.deletingLastPathComponent(), workspaceRoot: root)
+        // A `.graphql` file says nothing of where its operations go: `--url` does.
+        if format == .graphql { source.url = "http://127.0.0.1:4000/graphql" }
         if Self.refused.contains(path) {
             #expect(throws: ImportError.self) { try format.read(source) }
             return

@@ -33,6 +33,16 @@ extension ImportFormat {
         if ["curl", "curl.exe", "$", ">"].contains(firstWord) || trimmed.lowercased().hasPrefix("curl ") {
             return Detection(format: .curl, description: "a curl command")
         }
+        // A GraphQL document: its first definition (after `#` comments) is an operation or a fragment.
+        let firstDefinition =
+            trimmed.prefix(64 << 10).split(separator: "\n").lazy
+            .map { $0.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty && !$0.hasPrefix("#") } ?? ""
+        let keyword = firstDefinition.prefix { $0.isLetter }
+        if ["query", "mutation", "subscription", "fragment"].contains(keyword),
+            let next = firstDefinition.dropFirst(keyword.count).first, next == " " || next == "{" || next == "("
+        {
+            return Detection(format: .graphql, description: "a file of GraphQL operations (.graphql)")
+        }
         if looksLikeHTTPFile(trimmed) {
             return Detection(format: .http, description: "a file of HTTP requests (.http)")
         }
