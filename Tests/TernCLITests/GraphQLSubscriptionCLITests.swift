@@ -153,6 +153,51 @@ struct GraphQLSubscriptionCLITests {
     }
 }
 
+/// Ctrl-C ends a subscription as `until` would: `complete` sent, the conversation closed with 1000, what
+/// came printed, exit 0 (as a stream's first Ctrl-C; a second one quits at once).
+@Suite(
+    "GraphQL subscriptions and Ctrl-C", .serialized, .timeLimit(.minutes(3)),
+    .enabled(if: GraphQLServer.unavailable == nil, "\(GraphQLServer.unavailable ?? "")"))
+struct GraphQLSubscriptionInterruptTests {
+    @Test("Ctrl-C after the first result closes with 1000 and exits 0")
+    func interrupt() async throws {
+        try await GraphQLServer.with { server in
+            let workspace = try TemporaryWorkspace(copyingDemo: false)
+            defer { workspace.remove() }
+            try workspace.write("workspace.yaml", "name: client\n")
+            var environment = ProcessInfo.processInfo.environment
+            environment["HOME"] = workspace.root.path
+            let process = try ChildProcess(
+                Tern.binary.path,
+                workspace.arguments(
+                    "graphql", server.url, "subscription { bookAdded { title } }", "--events", "json"),
+                in: workspace.root.path, environment: environment, output: .pipe)
+            try await process.whileRunning {
+                var lines: [String] = []
+                while lines.count < 10, let line = await ChildProcess.line(from: process.standardOutput) {
+                    lines.append(line)
+                    if line.contains(#""direction":"out""#) {
+                        // Subscribed: a book added now is the first result.
+                        let added = try await Tern.run(
+                            workspace.arguments(
+                                "graphql", server.url,
+                                #"mutation { addBook(input: {title: "Dune", authorId: "author-1"}) { id } }"#),
+                            environment: ["HOME": workspace.root.path])
+                        #expect(added.status == 0, "\(added)")
+                    }
+                    if line.contains(#""direction":"in""#) { process.terminate(SIGINT) }
+                    if line.contains(#""event":"close""#) { break }
+                }
+                #expect(lines.contains { $0.contains(#""data":{"data":{"bookAdded":{"title":"Dune"}}}"#) }, "\(lines)")
+                #expect(lines.last?.contains(#""code":1000"#) == true, "\(lines)")
+                #expect(lines.last?.contains(#""by":"client""#) == true, "\(lines)")
+                let code = await process.waitForExit()
+                #expect(code == 0, "exit \(code)")
+            }
+        }
+    }
+}
+
 /// The TUI's GraphQL tree against Strawberry's bookshop: a target's root fields listed from its schema, a
 /// new request written from one (its required arguments as variables, its result's leaves selected), sent.
 @Suite(

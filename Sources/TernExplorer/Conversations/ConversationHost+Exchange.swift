@@ -37,6 +37,7 @@ extension ConversationHost {
         let state = ConversationState()
         let until = definition.until
         let outgoing = adjustments.outgoing
+        let stop = adjustments.streamStop
         state.withLock { $0.sending = outgoing != nil }
         // Messages piped in (stdin) with no `until:` of the spec's own: once they have ended, the conversation
         // ends soon after the answer to the last one, or after a short quiet when none comes.
@@ -99,6 +100,11 @@ extension ConversationHost {
                     }
                     if Task.isCancelled {
                         await socket.close(.goingAway)
+                        break
+                    }
+                    // Ctrl-C in the CLI: the conversation closes with 1000, what came so far kept.
+                    if stop?.isStopped == true {
+                        await socket.close(.normal)
                         break
                     }
                     if sending { continue }

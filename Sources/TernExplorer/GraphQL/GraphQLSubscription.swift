@@ -94,6 +94,7 @@ struct GraphQLSubscription {
             report: nil)
         report?(.opened(url: socket.transcript.url, source: socket.source))
         let state = ProgressBox()
+        let stop = adjustments.streamStop
         state.withLock {
             $0.subscribe = Self.message([
                 "id": .string(Self.operationID), "type": .string("subscribe"), "payload": payload,
@@ -126,6 +127,12 @@ struct GraphQLSubscription {
                     try? await Task.sleep(for: .milliseconds(20))
                     if Task.isCancelled {
                         await socket.close(.goingAway)
+                        break
+                    }
+                    // Ctrl-C in the CLI: the operation ends as `until` ends it, with what came so far.
+                    if stop?.isStopped == true {
+                        try? await socket.send(.text(Self.completeMessage))
+                        await socket.close(.normal)
                         break
                     }
                     let (acknowledged, quiet) = state.withLock {
