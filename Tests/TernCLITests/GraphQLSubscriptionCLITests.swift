@@ -268,24 +268,9 @@ struct GraphQLTreeTests {
     "GraphQL import", .serialized, .timeLimit(.minutes(5)),
     .enabled(if: GraphQLServer.unavailable == nil, "\(GraphQLServer.unavailable ?? "")"))
 struct GraphQLImportTests {
-    static let operations = """
-        # The shop's operations, as a client keeps them.
-        fragment BookParts on Book {
-          id
-          title
-          author { ...AuthorParts }
-        }
-
-        fragment AuthorParts on Author { name }
-
-        query Books($first: Int) {
-          books(first: $first) { ...BookParts }
-        }
-
-        subscription Countdown {
-          countdown(from: 1)
-        }
-        """
+    /// The import corpus's `.graphql` file written for the bookshop.
+    static let operations = Tern.packageRoot.appendingPathComponent(
+        "Tests/TernInterchangeTests/Fixtures/graphql/shop.graphql")
 
     @Test("import a .graphql file, then send its query and its subscription; a schema file is refused")
     func importThenSend() async throws {
@@ -293,7 +278,7 @@ struct GraphQLImportTests {
             let workspace = try TemporaryWorkspace(copyingDemo: false)
             defer { workspace.remove() }
             try workspace.write("workspace.yaml", "name: client\n")
-            try workspace.write("shop.graphql", Self.operations)
+            try workspace.write("shop.graphql", try String(contentsOf: Self.operations, encoding: .utf8))
             let environment = ["HOME": workspace.root.path]
             let imported = try await Tern.run(
                 workspace.arguments("import", "auto", "shop.graphql", "--url", server.url), in: workspace.root,

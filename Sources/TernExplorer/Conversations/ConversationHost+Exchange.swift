@@ -125,14 +125,22 @@ extension ConversationHost {
         activity.recordConversation(socket, label: label, finished: true)
         if let failure = state.withLock({ $0.failure }) { throw failure }
         if let close = transcript.close { report?(.closed(close)) }
+        return Self.answer(
+            socket, request: request, summary: Self.summary(of: transcript, redactor: redactor), started: started,
+            stopwatch: stopwatch)
+    }
+
+    /// The response a conversation held as one exchange answers with: 101, `summary` as its JSON body (what
+    /// `expect:` and `capture:` read), the transcript as its `conversation`, and where it is stored.
+    static func answer(
+        _ socket: WebSocket, request: Request, summary: Data, started: Date, stopwatch: ContinuousClock.Instant
+    ) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
         var response = Response(
-            status: .switchingProtocols, headers: headers, body: Self.summary(of: transcript, redactor: redactor),
-            source: socket.source,
-            request: request,
+            status: .switchingProtocols, headers: headers, body: summary, source: socket.source, request: request,
             timing: Response.Timing(start: started, duration: ContinuousClock.now - stopwatch), attempts: 1)
-        response.conversation = transcript
+        response.conversation = socket.transcript
         // The history names where the conversation is stored, so `export har` finds its messages.
         // A replayed one says when it was stored and until when it is fresh, as a replayed HTTP answer does.
         let now = Date()

@@ -171,17 +171,8 @@ struct GraphQLSubscription {
         {
             throw TernError(.transport, "the server closed the subscription: \(ConversationLines.closeLine(close))")
         }
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        var response = Response(
-            status: .switchingProtocols, headers: headers, body: Self.summary(progress),
-            source: socket.source, request: request,
-            timing: Response.Timing(start: started, duration: ContinuousClock.now - stopwatch), attempts: 1)
-        response.conversation = transcript
-        let now = Date()
-        response.cache = Response.CacheInfo(
-            key: socket.storageKey, storedAt: socket.stored?.at ?? now, validUntil: socket.stored?.validUntil ?? now)
-        return response
+        return ConversationHost.answer(
+            socket, request: request, summary: Self.summary(progress), started: started, stopwatch: stopwatch)
     }
 
     /// How far the operation has come.

@@ -1,14 +1,28 @@
 package import TernExplorer
 
-/// What the workspace tree knows of a gRPC target's services: loading, loaded, or why not.
-package enum GRPCTreeCatalog: Sendable, Hashable {
-    /// Asked for (reflection may take a moment): the tree says so.
+/// What the workspace tree knows of a target's catalog (a gRPC target's services, a GraphQL target's root
+/// fields): loading, loaded, or why not.
+package enum TreeCatalog<Loaded: Sendable & Hashable>: Sendable, Hashable {
+    /// Asked for (reflection or introspection may take a moment): the tree says so.
     case loading
-    /// Its services and methods.
-    case loaded(GRPCCatalog)
-    /// Why they are not known (Enter on the target asks again).
+    /// What it holds.
+    case loaded(Loaded)
+    /// Why it is not known (Enter on the target asks again).
     case failed(String)
+
+    /// The line under the target while it is not loaded, `nil` once it is (or when a filter hides notes).
+    func note(loading text: String, filtered: Bool) -> TreeRow? {
+        guard !filtered else { return nil }
+        switch self {
+        case .loading: return TreeRow(kind: .note(text, isError: false), depth: 1, title: "")
+        case .failed(let message): return TreeRow(kind: .note(message, isError: true), depth: 1, title: "")
+        case .loaded: return nil
+        }
+    }
 }
+
+/// A gRPC target's services and methods.
+package typealias GRPCTreeCatalog = TreeCatalog<GRPCCatalog>
 
 extension WorkspaceTree {
     /// The rows of the gRPC targets: each target, its services and their methods (those the filter
@@ -18,15 +32,9 @@ extension WorkspaceTree {
         var rows: [TreeRow] = []
         for target in snapshot.grpcTargets {
             let open = !collapsed.contains("grpc:" + target) || !filter.isEmpty
-            var below: [TreeRow] = []
-            switch grpc[target] ?? .loading {
-            case .loading:
-                if filter.isEmpty {
-                    below.append(TreeRow(kind: .note("loading…", isError: false), depth: 1, title: ""))
-                }
-            case .failed(let message):
-                if filter.isEmpty { below.append(TreeRow(kind: .note(message, isError: true), depth: 1, title: "")) }
-            case .loaded(let catalog):
+            let state = grpc[target] ?? .loading
+            var below = state.note(loading: "loading…", filtered: !filter.isEmpty).map { [$0] } ?? []
+            if case .loaded(let catalog) = state {
                 if catalog.offline != nil, filter.isEmpty {
                     let note = "offline: kept copy"
                     below.append(TreeRow(kind: .note(note, isError: false), depth: 1, title: ""))

@@ -1,15 +1,8 @@
 package import TernExplorer
 import TernScreen
 
-/// What the workspace tree knows of a GraphQL target's schema: loading, loaded, or why not.
-package enum GraphQLTreeCatalog: Sendable, Hashable {
-    /// Asked for (introspection may take a moment): the tree says so.
-    case loading
-    /// The root fields of its schema.
-    case loaded(GraphQLCatalog)
-    /// Why the schema is not known (Enter on the target asks again).
-    case failed(String)
-}
+/// A GraphQL target's root fields.
+package typealias GraphQLTreeCatalog = TreeCatalog<GraphQLCatalog>
 
 extension WorkspaceTree {
     /// The rows of the GraphQL targets: each target and the root fields of its schema (those the filter
@@ -19,15 +12,9 @@ extension WorkspaceTree {
         var rows: [TreeRow] = []
         for target in snapshot.graphQLTargets {
             let open = !collapsed.contains("graphql:" + target) || !filter.isEmpty
-            var below: [TreeRow] = []
-            switch graphQL[target] ?? .loading {
-            case .loading:
-                if filter.isEmpty {
-                    below.append(TreeRow(kind: .note("loading the schema…", isError: false), depth: 1, title: ""))
-                }
-            case .failed(let message):
-                if filter.isEmpty { below.append(TreeRow(kind: .note(message, isError: true), depth: 1, title: "")) }
-            case .loaded(let catalog):
+            let state = graphQL[target] ?? .loading
+            var below = state.note(loading: "loading the schema…", filtered: !filter.isEmpty).map { [$0] } ?? []
+            if case .loaded(let catalog) = state {
                 for field in catalog.fields where filter.isEmpty || field.name.lowercased().contains(filter) {
                     below.append(TreeRow(kind: .graphQLField(target: target, field), depth: 1, title: field.name))
                 }
