@@ -153,6 +153,53 @@ struct GraphQLSubscriptionCLITests {
     }
 }
 
+/// A target's `graphql: {subscriptions: sse}`: subscriptions as GraphQL over Server-Sent Events (graphql-sse,
+/// which Strawberry speaks), printed as they come, replayed from the cache.
+@Suite(
+    "GraphQL subscriptions over SSE", .serialized, .timeLimit(.minutes(3)),
+    .enabled(if: GraphQLServer.unavailable == nil, "\(GraphQLServer.unavailable ?? "")"))
+struct GraphQLEventStreamTests {
+    @Test("subscriptions: sse sends the operation as an event stream; until ends it; the cache replays it")
+    func overSSE() async throws {
+        let workspace = try TemporaryWorkspace(copyingDemo: false)
+        defer { workspace.remove() }
+        let environment = ["HOME": workspace.root.path]
+        try await GraphQLServer.with { server in
+            try workspace.write(
+                "workspace.yaml",
+                "name: shop\ntargets:\n  shop:\n    baseURL: \(server.url)\n    graphql: {subscriptions: sse}\n")
+            try workspace.write(
+                "specs/count.yaml",
+                """
+                path: ""
+                body:
+                  graphql:
+                    query: "subscription { countdown(from: 3) }"
+                until: {received: 2}
+                expect:
+                  json:
+                    $.count: 2
+                """)
+            try workspace.write(
+                "specs/all.yaml", "path: \"\"\nbody: {graphql: {query: \"subscription { countdown(from: 1) }\"}}\n")
+            let count = try await Tern.run(
+                workspace.arguments("send", "count", "--events", "json"), environment: environment)
+            #expect(count.status == 0, "\(count)")
+            let lines = count.stdout.split(separator: "\n")
+            #expect(lines.filter { $0.contains(#""direction":"in""#) }.count == 2, "\(count.stdout)")
+            #expect(count.stdout.contains(#""data":{"data":{"countdown":2}}"#), "\(count.stdout)")
+            let all = try await Tern.run(workspace.arguments("send", "all"), environment: environment)
+            #expect(all.stdout == "{\"data\":{\"countdown\":1}}\n{\"data\":{\"countdown\":0}}\n", "\(all)")
+        }
+        let replay = try await Tern.run(
+            workspace.arguments("send", "all", "--mode", "cache"), environment: environment)
+        #expect(replay.status == 0, "\(replay)")
+        #expect(replay.stdout == "{\"data\":{\"countdown\":1}}\n{\"data\":{\"countdown\":0}}\n", "\(replay)")
+        let run = try await Tern.run(workspace.arguments("run", "--mode", "cache"), environment: environment)
+        #expect(run.status == 0, "\(run)")
+    }
+}
+
 /// Ctrl-C ends a subscription as `until` would: `complete` sent, the conversation closed with 1000, what
 /// came printed, exit 0 (as a stream's first Ctrl-C; a second one quits at once).
 @Suite(

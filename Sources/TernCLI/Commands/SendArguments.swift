@@ -196,6 +196,8 @@ struct SendArguments: Equatable {
             throw CommandFailure.usage("--filter: \(error)")
         }
         var adjusted = adjustments
+        // Whether a conversation was shown as it went (a GraphQL subscription over SSE has no transcript).
+        let conversed = Atomic<Bool>(false)
         // A WebSocket spec prints its conversation as it goes, and sends piped stdin's lines too. A GraphQL
         // spec prints its subscription's payloads as they come (a query or a mutation over HTTP has none).
         let definition = adHoc ?? (try? opened.workspace.spec(named: spec))?.spec
@@ -207,6 +209,7 @@ struct SendArguments: Equatable {
                 let printer = ConversationPrinter(json: events == .json, terminal: StandardStream.output.isTerminal)
                 adjusted.onConversation = { event in
                     waiting?.finish()
+                    conversed.store(true, ordering: .relaxed)
                     printer.print(event)
                 }
             }
@@ -228,7 +231,8 @@ struct SendArguments: Equatable {
         do {
             let command: Command = adHoc.map { .adHoc(.send($0)) } ?? .send(spec)
             checked = try SentAnswer(try await opened.session.run(command, sendAdjustments: adjusted))
-            checked.graphQLConversation = isGraphQL && checked.response.conversation != nil
+            checked.graphQLConversation =
+                isGraphQL && (checked.response.conversation != nil || conversed.load(ordering: .relaxed))
             interrupt?.restore()
         } catch {
             interrupt?.restore()
@@ -249,6 +253,12 @@ struct SendArguments: Equatable {
         do {
             if let filterPath {
                 try printMatches(of: filterPath, in: response)
+                if let timing {
+                    (timing.stdout ? StandardStream.output : StandardStream.error).write(timing.line + "\n")
+                }
+            } else if checked.graphQLConversation, response.conversation == nil {
+                // A subscription over SSE: its results printed as they came; the summary line on a terminal.
+                ResponsePrinter.announce(response)
                 if let timing {
                     (timing.stdout ? StandardStream.output : StandardStream.error).write(timing.line + "\n")
                 }

@@ -38,12 +38,6 @@ struct GraphQLSubscription {
         return GraphQLSchemaDocument.operationKind(of: body.query, operationName: body.operationName) == .subscription
     }
 
-    /// Whether `spec` is a GraphQL subscription, or a GraphQL spec on a `ws://` path: what prints as a
-    /// conversation. (A spec on a target whose baseURL is `ws://` is known once resolved.)
-    static func isConversation(_ spec: SpecDefinition) -> Bool {
-        applies(to: spec, url: URL(string: spec.path) ?? URL(fileURLWithPath: "/"))
-    }
-
     /// Holds `entry`'s operation (its `request` resolved as GraphQL over HTTP) as one exchange: opens the
     /// conversation at the target's `graphql.subscriptions`, else at the request's URL as `ws://`, runs the
     /// protocol until `entry.spec.until` (5 s of quiet by default) or the server's `complete`, and answers with
@@ -60,23 +54,12 @@ struct GraphQLSubscription {
             throw TernError(.invalidRequest, "the GraphQL operation cannot be sent: \(error)")
         }
         var upgrade = request
-        do {
-            if let endpoint = try context.workspace.graphQLSubscriptionsURL(
-                for: entry, context: context.templateContext())
-            {
-                guard endpoint.isWebSocket else {
-                    throw TernError(
-                        .invalidRequest,
-                        "graphql.subscriptions is \(endpoint.absoluteString): subscriptions go over "
-                            + "graphql-transport-ws, "
-                            + "at a ws:// or wss:// address")
-                }
-                upgrade.url = endpoint
-            }
-        } catch let error as WorkspaceError {
-            throw TernError(.invalidRequest, error.description)
-        } catch {
-            throw TernError.wrap(error)
+        switch try transport(for: entry, request: request) {
+        case .webSocket(let endpoint):
+            if let endpoint { upgrade.url = endpoint }
+        case .eventStream(let endpoint):
+            return try await GraphQLEventStream(context).exchange(
+                entry, request: request, at: endpoint, adjustments: adjustments, onEvent: onEvent)
         }
         // The upgrade keeps the operation as its body: never sent, it keeps two operations' recordings apart.
         upgrade.headers[.contentType] = nil
@@ -173,6 +156,30 @@ struct GraphQLSubscription {
         }
         return ConversationHost.answer(
             socket, request: request, summary: Self.summary(progress), started: started, stopwatch: stopwatch)
+    }
+
+    /// How a subscription goes: over graphql-transport-ws (at the spec's own address as `ws://` when `nil`),
+    /// or as GraphQL over Server-Sent Events (at the spec's own address when `nil`).
+    enum Transport: Equatable {
+        case webSocket(URL?)
+        case eventStream(URL?)
+    }
+
+    /// The transport of `entry`'s subscription: its target's `graphql.subscriptions` (`sse`, an `http(s)://`
+    /// address for SSE, a `ws(s)://` one), else graphql-transport-ws at the request's own address. A spec on
+    /// a `ws://` address always goes over graphql-transport-ws.
+    func transport(for entry: SpecEntry, request: Request) throws(TernError) -> Transport {
+        if request.url.isWebSocket { return .webSocket(nil) }
+        let written = context.workspace.target(for: entry.spec)?.graphql?.subscriptions
+        if written?.trimmingCharacters(in: .whitespaces).lowercased() == "sse" { return .eventStream(nil) }
+        let endpoint: URL?
+        do {
+            endpoint = try context.workspace.graphQLSubscriptionsURL(for: entry, context: context.templateContext())
+        } catch {
+            throw TernError(.invalidRequest, error.description)
+        }
+        guard let endpoint else { return .webSocket(nil) }
+        return endpoint.isWebSocket ? .webSocket(endpoint) : .eventStream(endpoint)
     }
 
     /// How far the operation has come.

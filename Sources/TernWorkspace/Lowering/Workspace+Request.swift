@@ -28,13 +28,14 @@ extension Workspace {
     }
 
     /// The target's `graphql.subscriptions` endpoint for `entry`, templated in `context`: where its GraphQL
-    /// subscriptions go (`nil` when the target names none, or `entry` has no target).
+    /// subscriptions go (`nil` when the target names none or says `sse`, or `entry` has no target).
     public func graphQLSubscriptionsURL(for entry: SpecEntry, context: TemplateContext = TemplateContext())
         throws(WorkspaceError) -> URL?
     {
-        guard let name = entry.spec.target ?? defaultTarget, let target = targets[name],
-            let written = target.graphql?.subscriptions
+        guard let target = target(for: entry.spec), let written = target.graphql?.subscriptions,
+            written.trimmingCharacters(in: .whitespaces).lowercased() != "sse"
         else { return nil }
+        let name = target.name
         let renderer = try TemplateRenderer(workspace: self, context: context)
         let text = try renderer.render(written, file: manifestFile, at: nil)
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), url.host != nil,
@@ -43,7 +44,7 @@ extension Workspace {
             throw WorkspaceError(
                 .invalidRequest,
                 "targets.\(name).graphql.subscriptions is '\(text)': it needs an absolute ws://, wss://, http:// or "
-                    + "https:// address", file: manifestFile)
+                    + "https:// address, or sse", file: manifestFile)
         }
         return url
     }
