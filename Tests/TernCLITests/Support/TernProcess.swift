@@ -58,8 +58,13 @@ struct TemporaryWorkspace {
     init(copyingDemo: Bool = true) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-cli-\(UUID().uuidString)")
         if copyingDemo {
-            try FileManager.default.copyItem(at: Tern.packageRoot.appendingPathComponent("workspaces/demo"), to: root)
-            try? FileManager.default.removeItem(at: root.appendingPathComponent(".tern"))
+            // Without `.tern`: a test that runs `tern` on the demo in place may be writing there meanwhile.
+            let demo = Tern.packageRoot.appendingPathComponent("workspaces/demo")
+            try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: demo.path) where name != ".tern" {
+                try FileManager.default.copyItem(
+                    at: demo.appendingPathComponent(name), to: root.appendingPathComponent(name))
+            }
         } else {
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         }

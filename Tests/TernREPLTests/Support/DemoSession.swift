@@ -43,9 +43,14 @@ struct DemoSession {
         _ body: (DemoSession) async throws -> T
     ) async throws -> T {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("tern-repl-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("workspaces/demo"), to: root)
+        // Without `.tern`: a test that runs `tern` on the demo in place may be writing there meanwhile.
+        let demo = packageRoot.appendingPathComponent("workspaces/demo")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: root) }
-        try? FileManager.default.removeItem(at: root.appendingPathComponent(".tern"))
+        for name in try FileManager.default.contentsOfDirectory(atPath: demo.path) where name != ".tern" {
+            try FileManager.default.copyItem(
+                at: demo.appendingPathComponent(name), to: root.appendingPathComponent(name))
+        }
         try write(
             root, "specs/tools/echo.yaml",
             "name: Echo\ntarget: api\nmethod: POST\npath: /echo\nbody:\n  json:\n    hello: world\n")
