@@ -74,7 +74,9 @@ struct LocustExportTests {
                 try await ChildProcess.run(
                     locust,
                     [
-                        "-f", file, "--master", "--headless", "-u", "4", "-r", "4", "-t", "4s", "--expect-workers", "2",
+                        // 8 s: a worker reports every 3 s, and on a loaded machine the users' first requests
+                        // may take seconds; a shorter run can end before any report (a CI run saw 0 requests).
+                        "-f", file, "--master", "--headless", "-u", "4", "-r", "4", "-t", "8s", "--expect-workers", "2",
                         "--master-bind-host", "127.0.0.1", "--master-bind-port", String(port), "--csv", csv,
                         "--only-summary",
                     ], environment: environment, timeout: 90)
