@@ -30,7 +30,6 @@ extension CompletionVocabulary {
             variables: variables.sorted()
         )
         targets = workspace.targets.keys.sorted()
-        graphQLTypes = GraphQLSchemas.knownTypeNames(in: workspace)
-        graphQLFields = GraphQLSchemas.knownRootFields(in: workspace)
+        (graphQLTypes, graphQLFields) = GraphQLSchemas.knownNames(in: workspace)
     }
 }

@@ -115,15 +115,15 @@ struct GraphQLSchemas: ExplorerOperation {
         " (--no-check sends without checking; a target's graphql: {schema: FILE.graphql} names an SDL file, "
         + "{schema: none} stops checking)"
 
-    /// The type names of every schema known without asking a server: the targets' SDL files and the copies
-    /// kept in `.tern/graphql/` (a file that does not read is left out).
-    static func knownTypeNames(in workspace: Workspace) -> [String] {
-        knownSchemas(in: workspace).flatMap(\.typeNames).uniqueSorted()
-    }
-
-    /// The root fields' names (`books`, `addBook`) of the schemas known without asking a server, sorted.
-    static func knownRootFields(in workspace: Workspace) -> [String] {
-        knownSchemas(in: workspace).flatMap { GraphQLOutline($0).rootFields.map(\.name) }.uniqueSorted()
+    /// The type names and the root fields' names (`books`, `addBook`) of every schema known without asking a
+    /// server (the targets' SDL files and the copies kept in `.tern/graphql/`; a file that does not read is
+    /// left out), each sorted: Tab's vocabulary, read in one pass (it is made for every snapshot).
+    static func knownNames(in workspace: Workspace) -> (types: [String], fields: [String]) {
+        let schemas = knownSchemas(in: workspace)
+        return (
+            schemas.flatMap(\.typeNames).uniqueSorted(),
+            schemas.flatMap { GraphQLOutline($0).rootFields.map(\.name) }.uniqueSorted()
+        )
     }
 
     /// The schemas of the targets' SDL files and of the copies kept in `.tern/graphql/` (at most 16).

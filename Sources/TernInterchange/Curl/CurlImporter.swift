@@ -13,10 +13,7 @@ package enum CurlImporter {
 
     /// The collection `source` describes, or an error with `file:line:column`.
     package static func read(_ source: ImportSource) throws(ImportError) -> ImportedCollection {
-        guard source.data.count <= maximumSourceBytes else {
-            throw ImportError(
-                "\(source.name) is \(source.data.count) bytes; at most \(maximumSourceBytes) are read", at: source.name)
-        }
+        try source.checkSize(atMost: maximumSourceBytes)
         let text = try source.text()
         let commands =
             WindowsCommandLine.looksLikeCmd(text)

@@ -16,10 +16,7 @@ package enum GRPCurlImporter {
 
     /// The collection `source` describes, or an error with `file:line:column`.
     package static func read(_ source: ImportSource) throws(ImportError) -> ImportedCollection {
-        guard source.data.count <= maximumSourceBytes else {
-            throw ImportError(
-                "\(source.name) is \(source.data.count) bytes; at most \(maximumSourceBytes) are read", at: source.name)
-        }
+        try source.checkSize(atMost: maximumSourceBytes)
         let commands = try ShellWords.commands(in: try source.text(), source: source.name)
         var calls: [(invocation: GRPCurlInvocation, line: Int, environmentNames: [String])] = []
         var warnings: [String] = []

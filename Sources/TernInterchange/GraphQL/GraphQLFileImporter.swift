@@ -15,10 +15,7 @@ package enum GraphQLFileImporter {
 
     /// The collection `source` holds, or an error with `file:line:column`.
     package static func read(_ source: ImportSource) throws(ImportError) -> ImportedCollection {
-        guard source.data.count <= maximumSourceBytes else {
-            throw ImportError(
-                "\(source.name) is \(source.data.count) bytes; at most \(maximumSourceBytes) are read", at: source.name)
-        }
+        try source.checkSize(atMost: maximumSourceBytes)
         let text = try source.text()
         let file: GraphQLOperationFile
         do {

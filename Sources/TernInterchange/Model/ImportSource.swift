@@ -38,6 +38,13 @@ package struct ImportSource: Sendable {
         group ?? Slug.file(title, fallback: "imported")
     }
 
+    /// Refuses a source of more than `limit` bytes, saying how big it is and how much is read.
+    package func checkSize(atMost limit: Int) throws(ImportError) {
+        guard data.count <= limit else {
+            throw ImportError("\(name) is \(data.count) bytes; at most \(limit) are read", at: name)
+        }
+    }
+
     /// The contents as text (a UTF-8 byte order mark dropped), or an error naming the source.
     package func text() throws(ImportError) -> String {
         var bytes = data
