@@ -33,6 +33,9 @@ package struct ExplorerError: Error, Sendable, CustomStringConvertible {
     package var message: String
     /// The library error underneath, when sending failed.
     package var underlying: TernError?
+    /// Where in the spec's body text the error is (a GraphQL operation the check refused), for a face to
+    /// mark there.
+    package var places: [BodyPlace] = []
 
     /// Makes an error.
     package init(_ kind: Kind, _ message: String, underlying: TernError? = nil) {
@@ -42,4 +45,14 @@ package struct ExplorerError: Error, Sendable, CustomStringConvertible {
     }
 
     package var description: String { message }
+}
+
+/// A place in a spec's body text (the text the editor shows) and what is wrong there.
+package struct BodyPlace: Sendable, Hashable {
+    /// The spec whose body it is in.
+    package var spec: String
+    /// The line, from 1, and the column in it, from 1.
+    package var line: Int
+    package var column: Int
+    package var message: String
 }

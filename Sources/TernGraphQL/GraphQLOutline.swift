@@ -1,9 +1,9 @@
-public import Foundation
+import Foundation
 import GraphQL
 public import Tern
 
-/// One field of a root type (`Query`, `Mutation`, `Subscription`): what a schema browser lists and an
-/// operation can start from.
+/// One field of a type: of a root type (`Query`, `Mutation`, `Subscription`), what a schema browser lists
+/// and an operation can start from; of another, what the query builder ticks below it.
 public struct GraphQLRootField: Sendable, Hashable {
     /// One argument of the field.
     public struct Argument: Sendable, Hashable {
@@ -15,6 +15,7 @@ public struct GraphQLRootField: Sendable, Hashable {
         public var description: String?
     }
 
+    /// The root type it is a field of (`.query` for a field of another type).
     public var operation: GraphQLOperationKind
     public var name: String
     public var arguments: [Argument]
@@ -42,17 +43,11 @@ public struct GraphQLOutline: Sendable {
             (.query, schema.queryType), (.mutation, schema.mutationType), (.subscription, schema.subscriptionType),
         ]
         return roots.flatMap { kind, type -> [GraphQLRootField] in
-            (type?.astNode?.fields ?? []).map { field in
-                GraphQLRootField(
-                    operation: kind, name: field.name.value,
-                    arguments: field.arguments.map { argument in
-                        GraphQLRootField.Argument(
-                            name: argument.name.value, type: print(ast: argument.type),
-                            required: argument.type is NonNullType && argument.defaultValue == nil,
-                            description: argument.description?.value)
-                    },
-                    type: print(ast: field.type), description: field.description?.value,
-                    deprecation: Self.deprecation(field.directives))
+            guard let type else { return [] }
+            return fields(of: type.name).map { field in
+                var field = field
+                field.operation = kind
+                return field
             }
         }
     }
@@ -117,6 +112,65 @@ public struct GraphQLOutline: Sendable {
         return leaves.prefix(12).map { indent + $0.name.value }
     }
 
+    /// The fields of the object or interface type `name` (none for another kind), in the schema's order.
+    public func fields(of name: String) -> [GraphQLRootField] {
+        let definitions: [FieldDefinition] =
+            switch document.schema.getType(name: name) {
+            case let object as GraphQLObjectType: object.astNode?.fields ?? []
+            case let interface as GraphQLInterfaceType: interface.astNode?.fields ?? []
+            default: []
+            }
+        return definitions.map { field in
+            GraphQLRootField(
+                operation: .query, name: field.name.value,
+                arguments: field.arguments.map { argument in
+                    GraphQLRootField.Argument(
+                        name: argument.name.value, type: print(ast: argument.type),
+                        required: argument.type is NonNullType && argument.defaultValue == nil,
+                        description: argument.description?.value)
+                },
+                type: print(ast: field.type), description: field.description?.value,
+                deprecation: Self.deprecation(field.directives))
+        }
+    }
+
+    /// The object types an interface or a union type `name` may be (none for another kind), by name.
+    public func possibleTypes(of name: String) -> [String] {
+        guard let type = document.schema.getType(name: name) as? any GraphQLAbstractType else { return [] }
+        return document.schema.getPossibleTypes(abstractType: type).map(\.name)
+    }
+
+    /// Whether the named type `name` has fields to select (an object, an interface or a union).
+    public func isComposite(_ name: String) -> Bool {
+        let type = document.schema.getType(name: name)
+        return type is GraphQLObjectType || type is GraphQLInterfaceType || type is GraphQLUnionType
+    }
+
+    /// The root field `name` of `operation`'s root type.
+    public func rootField(_ operation: GraphQLOperationKind, _ name: String) -> GraphQLRootField? {
+        rootFields.first { $0.operation == operation && $0.name == name }
+    }
+
+    /// The field at `path` below the root field `root` (`... on Type` segments choose a type; `[]`: `root`
+    /// itself), or `nil` when the schema has none there.
+    public func field(_ root: GraphQLRootField, at path: [String]) -> GraphQLRootField? {
+        var current = root
+        var type = Self.namedType(root.type)
+        for segment in path {
+            if segment.hasPrefix("... on ") {
+                type = String(segment.dropFirst("... on ".count))
+                continue
+            }
+            guard let next = fields(of: type).first(where: { $0.name == segment }) else { return nil }
+            current = next
+            type = Self.namedType(next.type)
+        }
+        return current
+    }
+
+    /// A value of the input type written `type` to fill in.
+    public func sample(of type: String) -> JSONValue { sample(of: type, depth: 0) }
+
     /// A value of the input type written `type` to fill in.
     private func sample(of type: String, depth: Int) -> JSONValue {
         if type.hasPrefix("[") { return .array([]) }
@@ -144,7 +198,7 @@ public struct GraphQLOutline: Sendable {
     }
 
     /// `Book` for `[Book!]!`.
-    static func namedType(_ written: String) -> String {
+    public static func namedType(_ written: String) -> String {
         String(written.filter { $0 != "[" && $0 != "]" && $0 != "!" })
     }
 

@@ -107,6 +107,22 @@ package enum Command: Sendable, Equatable {
         /// its required arguments as variables, its
         /// result's leaf fields selected, the field's description and arguments as comments above it.
         case draft(target: String, operation: String, field: String)
+        /// The query builder: changes the operation that starts from the root field `field` of `operation` on
+        /// `target` by one tick (the selected spec when it is that operation, else its new request, opened
+        /// first), and writes it again with its variables.
+        case tick(target: String, operation: String, field: String, GraphQLTick)
+    }
+
+    /// One change the query builder makes to an operation.
+    package enum GraphQLTick: Sendable, Equatable {
+        /// Ticks the field at the path below the root field (`... on Type` for an inline fragment), or unticks
+        /// it and what is below it.
+        case field([String])
+        /// Gives the argument `name` of the field at `path` (`[]`: the root field) a value of its type to fill
+        /// in, or takes it away.
+        case argument(path: [String], name: String)
+        /// Gives the argument `name` of the field at `path` the value `text` (JSON, or a string as it is).
+        case value(path: [String], name: String, text: String)
     }
 
     /// What `grpcTarget` does.

@@ -109,6 +109,16 @@ extension ExplorerSession {
             let entry = try await GraphQLDesk(context).draft(target: target, operation: operation, field: field)
             if edits[entry.id] == nil { edits.open(draft: entry) } else { edits.select(entry.id) }
             return changed("new request \(entry.id.dropFirst(4)) (unsaved: 'send' sends it, 'save NAME' keeps it)")
+        case .graphql(.tick(let target, let operation, let field, let change)):
+            let (entry, message) = try await GraphQLDesk(context).tick(
+                target: target, operation: operation, field: field, change)
+            if entry.id.hasPrefix("new:"), edits[entry.id] == nil {
+                edits.open(draft: entry)
+            } else {
+                edits[entry.id] = entry
+                edits.select(entry.id)
+            }
+            return changed(message)
         case .graphql(let action): return .done(try await GraphQLDesk(context).run(action))
         case .grpcTarget(.catalog(let name)): return .grpcCatalog(try await GRPCTargets(context).catalog(name))
         case .grpcTarget(.draft(let target, let method)):

@@ -38,6 +38,8 @@ package struct SpecDetail: Sendable, Hashable {
     /// The target's headers that are sent with the spec (those it does not override), each with
     /// its origin (`target api`): the Headers tab shows them dimmed, under the spec's own.
     package var inheritedHeaders: [EditableItem] = []
+    /// A GraphQL body's variables as JSON, shown under its query.
+    package var graphQLVariables: String? = nil
 }
 
 extension SpecDetail {
@@ -62,6 +64,9 @@ extension SpecDetail {
             path = grpc.method
             body = GRPCMessageText.text(of: grpc.messages)
             bodyKind = Self.grpcBodyKind
+        }
+        if case .graphql(let graphQL)? = spec.body, let variables = graphQL.variables {
+            graphQLVariables = BodyText.text(of: .json(variables))
         }
         let target = workspace.target(for: spec)
         auth = Self.authSummary(spec.auth, inherited: target?.auth)

@@ -24,7 +24,11 @@ struct GraphQLCheck: ExplorerOperation {
         guard case .schema(let schema, let origin) = lookup else { return }
         let problems = schema.check(operation)
         guard !problems.isEmpty else { return }
-        throw ExplorerError(.usage, Self.report(problems, of: entry, query: operation.query, origin: origin))
+        var error = ExplorerError(.usage, Self.report(problems, of: entry, query: operation.query, origin: origin))
+        error.places = problems.filter { $0.line > 0 }.map {
+            BodyPlace(spec: entry.id, line: $0.line, column: $0.column, message: $0.message)
+        }
+        throw error
     }
 
     /// The operation a resolved GraphQL-over-HTTP request carries (`{"query", "operationName", "variables"}`).

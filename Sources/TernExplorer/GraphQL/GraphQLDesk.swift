@@ -32,7 +32,7 @@ struct GraphQLDesk: ExplorerOperation {
             let schema = try await schemas.introspect(request, keepingAt: kept)
             return "kept the schema of \(target) (\(schema.typeNames.count) types) in .tern/graphql/"
                 + kept.lastPathComponent
-        case .catalog, .draft:
+        case .catalog, .draft, .tick:
             throw ExplorerError(.usage, "the tree's GraphQL catalog and drafts are not printed")
         case .type(let name, let target):
             var chosen = target ?? ""
@@ -56,11 +56,91 @@ struct GraphQLDesk: ExplorerOperation {
     /// The root fields of `target`'s schema, and where the schema came from.
     func catalog(_ target: String) async throws(ExplorerError) -> GraphQLCatalog {
         let (schema, origin) = try await self.schema(of: target)
-        let fields = GraphQLOutline(schema).rootFields.map { field in
-            GraphQLCatalog.Field(
-                operation: field.operation.rawValue, name: field.name, type: field.type, deprecation: field.deprecation)
+        return GraphQLCatalog(
+            target: target, outline: GraphQLOutline(schema), typeNames: schema.typeNames, origin: origin)
+    }
+
+    /// The operation on `target` that starts from the root field `name` of `operation`, changed by `change`:
+    /// the selected spec when it is that operation, else its new request (written from the field first); and
+    /// what changed, for the status line.
+    func tick(target: String, operation: String, field name: String, _ change: Command.GraphQLTick)
+        async throws(ExplorerError) -> (entry: SpecEntry, message: String)
+    {
+        let (schema, origin) = try await self.schema(of: target)
+        let outline = GraphQLOutline(schema)
+        guard let kind = GraphQLOperationKind(rawValue: operation), let root = outline.rootField(kind, name) else {
+            throw ExplorerError(.usage, "\(origin) has no \(operation) field '\(name)'")
         }
-        return GraphQLCatalog(target: target, fields: fields, origin: origin)
+        var entry = try await base(target: target, root: root)
+        guard case .graphql(var body)? = entry.spec.body else {
+            throw ExplorerError(.usage, "\(entry.id) has no GraphQL body to tick")
+        }
+        if let file = body.queryFile {
+            throw ExplorerError(
+                .usage, "the query of \(entry.id) is the file \(file): edit it there (ticking would not write it)")
+        }
+        var variables: [String: JSONValue]?
+        if case .object(let values)? = body.variables { variables = values }
+        var selection: GraphQLSelection
+        do {
+            selection = try GraphQLSelection(reading: body.query, variables: variables)
+        } catch {
+            throw ExplorerError(
+                .usage, "ticking cannot change the query of \(entry.id): \(error.description); e edits it")
+        }
+        let message: String
+        switch change {
+        case .field(let path):
+            let ticked = selection.isTicked(path)
+            selection.toggle(field: path)
+            message = (ticked ? "unticked " : "ticked ") + ([name] + path).joined(separator: ".")
+        case .argument(let path, let argument):
+            guard let type = outline.field(root, at: path)?.arguments.first(where: { $0.name == argument })?.type else {
+                throw ExplorerError(.usage, "\(([name] + path).joined(separator: ".")) has no argument '\(argument)'")
+            }
+            let given = selection.arguments[path]?[argument] != nil
+            selection.toggle(argument: argument, at: path, value: outline.sample(of: type))
+            message = (given ? "took away $" : "gave $") + argument + (given ? "" : ": fill it in with Enter")
+        case .value(let path, let argument, let text):
+            guard let type = outline.field(root, at: path)?.arguments.first(where: { $0.name == argument })?.type else {
+                throw ExplorerError(.usage, "\(([name] + path).joined(separator: ".")) has no argument '\(argument)'")
+            }
+            selection.set(argument: argument, at: path, to: Self.value(text, of: type))
+            message = "\(argument) = \(text)"
+        }
+        let written = GraphQLOperationWriter(outline).write(selection)
+        if body.operationName != nil { body.operationName = selection.writtenName }
+        body.query = written.query
+        body.variables = written.variables
+        entry.spec.body = .graphql(body)
+        return (entry, message + " (unsaved)")
+    }
+
+    /// The spec the builder changes for `root` on `target`: the selected one when its operation starts from
+    /// `root`, else the root field's new request (as it was left, or written from the field).
+    private func base(target: String, root: GraphQLRootField) async throws(ExplorerError) -> SpecEntry {
+        if let id = edits.selectedID, let selected = try? context.entry(id),
+            case .graphql(let body)? = selected.spec.body, workspace.target(for: selected.spec)?.name == target,
+            let selection = try? GraphQLSelection(reading: body.query),
+            selection.operation == root.operation, selection.root == root.name
+        {
+            return selected
+        }
+        let id = "new:\(target)/\(root.operation.rawValue).\(root.name)"
+        if let open = edits[id] { return open }
+        return try await draft(target: target, operation: root.operation.rawValue, field: root.name)
+    }
+
+    /// The value `text` gives an argument of the type written `type`: JSON, or the text itself as a string
+    /// (always for a `String` or an `ID`, unless written as a JSON string).
+    static func value(_ text: String, of type: String) -> JSONValue {
+        let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+        let named = GraphQLOutline.namedType(type)
+        if !type.hasPrefix("["), named == "String" || named == "ID" {
+            if case .string? = parsed, let parsed { return parsed }
+            return .string(text)
+        }
+        return parsed ?? .string(text)
     }
 
     /// A new request on `target` that starts from the root field `field` of `operation`.
@@ -80,7 +160,7 @@ struct GraphQLDesk: ExplorerOperation {
         let (query, variables) = outline.template(for: field)
         let id = "new:\(target)/\(field.operation.rawValue).\(name)"
         var spec = SpecDefinition(name: name, target: target, method: "POST", path: "")
-        if let (entry, _) = try? endpoint(of: target), entry.id != AdHocSpec.id { spec.path = entry.spec.path }
+        if let (entry, _) = try? endpoint(of: target), entry.id != Self.bareTarget { spec.path = entry.spec.path }
         spec.body = .graphql(
             GraphQLBodyDefinition(query: GraphQLCatalog.comments(for: field) + query, variables: variables))
         return SpecEntry(
@@ -115,6 +195,9 @@ struct GraphQLDesk: ExplorerOperation {
                     ? "the workspace has none" : workspace.targets.keys.sorted().joined(separator: ", ")))
     }
 
+    /// The id of the request made for a target that has no GraphQL spec (its settings, its base URL).
+    private static let bareTarget = "graphql-target"
+
     /// A GraphQL spec of `target` and its resolved request (introspection goes where it goes, with its auth);
     /// the target's base URL when it has none.
     private func endpoint(of target: String) throws(ExplorerError) -> (SpecEntry, Request) {
@@ -128,7 +211,7 @@ struct GraphQLDesk: ExplorerOperation {
         let entry =
             graphQL
             ?? SpecEntry(
-                id: AdHocSpec.id, file: workspace.specsFolder.appendingPathComponent("adhoc.yaml"), group: [],
+                id: Self.bareTarget, file: workspace.specsFolder.appendingPathComponent("adhoc.yaml"), group: [],
                 spec: SpecDefinition(name: "graphql", target: target, method: "POST", path: ""))
         return (entry, try context.resolve(entry))
     }

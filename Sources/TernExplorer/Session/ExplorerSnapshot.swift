@@ -32,6 +32,8 @@ package struct ExplorerSnapshot: Sendable, Hashable {
     /// The targets whose GraphQL schema the tree lists: those with GraphQL specs, or a `graphql:` with a
     /// schema, sorted.
     package var graphQLTargets: [String] = []
+    /// The selected spec's operation as the query builder ticks it, when it is one on a GraphQL target.
+    package var graphQLTicks: GraphQLTicks? = nil
     /// Whether the spec files are still being read (the specs are the spec index's listing until then).
     package var isLoading = false
 }
@@ -81,6 +83,11 @@ extension ExplorerSnapshot {
             if case .none? = target.graphql?.schema { return false }
             return target.graphql != nil || asked.contains(target.name)
         }.map(\.name).sorted()
+        if let id = edits.selectedID, let entry = try? context.entry(id),
+            let target = workspace.target(for: entry.spec)?.name, graphQLTargets.contains(target)
+        {
+            graphQLTicks = GraphQLTicks(entry, target: target)
+        }
         conversation = context.conversations.snapshot(handler: context.handler)
     }
 }

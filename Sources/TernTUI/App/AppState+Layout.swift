@@ -8,7 +8,17 @@ extension AppState {
     static let treeStep = 4
 
     /// The panes' places for this state's size and tree.
-    package var layout: Layout { Layout(size, treeWidth: treeWidth, focus: focus, zoomed: zoomed) }
+    package var layout: Layout {
+        // Ticking in the query builder: the request pane keeps the room it has when focused, so the operation
+        // written for the ticks shows beside them on a short terminal.
+        var room = focus
+        if focus == .tree, !workspaceTree.builder.open.isEmpty,
+            workspaceTree.cursorRow(of: snapshot)?.isBuilderRow == true
+        {
+            room = .editor
+        }
+        return Layout(size, treeWidth: treeWidth, focus: room, zoomed: zoomed)
+    }
 
     /// The tree's width: its longest row (indent, method, name and path) and its border, between 24
     /// columns and what leaves 75 to the right (at most 60), then moved by the user's `<`/`>`.
@@ -32,6 +42,13 @@ extension AppState {
             case .graphQLTarget: longest = max(longest, indent + 11 + CellWidth.of(row.title))
             case .graphQLField(_, let field):
                 longest = max(longest, indent + 4 + CellWidth.of(row.title) + 1 + CellWidth.of(field.type))
+            case .graphQLMember(let member):
+                longest = max(
+                    longest, indent + 6 + CellWidth.of(row.title) + 1 + CellWidth.of(member.field?.type ?? ""))
+            case .graphQLArgument(let argument):
+                let value = argument.value.map { 3 + CellWidth.of($0) } ?? 0
+                longest = max(
+                    longest, indent + 7 + CellWidth.of(row.title) + 2 + CellWidth.of(argument.argument.type) + value)
             case .note: break
             }
         }

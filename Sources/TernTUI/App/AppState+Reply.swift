@@ -24,6 +24,8 @@ extension AppState {
             effects += App.choose(item, for: purpose, &self)
         case .secretEntered(let resend):
             secretResend = resend
+        case .prompt(let prompt):
+            requestEditor.prompt = prompt
         case .edited, .submitted, .cancelled:
             // A typed line's own events: the pane that owns the line interprets them (the `:` line's
             // are `App.commandKey`'s), and none comes this far.

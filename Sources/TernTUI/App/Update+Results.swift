@@ -42,10 +42,11 @@ extension App {
                 focus(.editor, &state)
             }
             if case .graphql(.draft) = command {
-                // The request opened from the tree: its message, ready to edit (e) and send (s).
+                // The request opened from the tree: its operation shown, the focus left in the tree, where the
+                // query builder's rows opened below the field for ticking (e edits, s sends).
                 state.requestEditor.tab = .body
-                focus(.editor, &state)
             }
+            if case .graphql(.tick) = command { state.requestEditor.tab = .body }
             if case .cache = command { return [.loadCache] }
             if case .vars = command { return [.loadVariables] }
             if case .cookies = command { return [.run(.cookies(.list(domain: nil)))] }

@@ -44,6 +44,11 @@ package enum App {
         case .sendFailed(let error):
             let failed = state.responsePane.sending
             let effects = state.apply(state.responsePane.sendFailed(error))
+            if let place = error.places.first, let detail = state.snapshot?.selected, detail.id == place.spec {
+                // The check's problems, marked where they are in the Body tab.
+                state.requestEditor.marks = BodyMarks(spec: detail.id, body: detail.body, places: error.places)
+                state.requestEditor.tab = .body
+            }
             askForSecret(in: error, resend: .some(failed), &state)
             return effects
         case .editFinished(let result):

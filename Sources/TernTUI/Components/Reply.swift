@@ -25,6 +25,8 @@ struct Reply {
         /// A secret was typed into its form: once it is kept, `resend` is sent again (`.some(nil)`:
         /// the selected spec).
         case secretEntered(resend: String??)
+        /// Open this form over the frame (an argument's value in the query builder).
+        case prompt(Prompt)
     }
 
     var effects: [Effect] = []

@@ -67,6 +67,9 @@ extension KeyTable {
         KeyBinding(.pane(.tree), keys: [.character("l"), .right], action: .expand, help: "expand the group"),
         KeyBinding(.pane(.tree), keys: [.character("/")], action: .filter, help: "filter specs by name"),
         KeyBinding(
+            .pane(.tree), keys: [.character(" ")], action: .toggle,
+            help: "tick a GraphQL field or argument (query builder)"),
+        KeyBinding(
             .pane(.tree), keys: [.character("R")], action: .runSpecs,
             help: "run the group (or spec) under the cursor and check its expectations"),
         KeyBinding(

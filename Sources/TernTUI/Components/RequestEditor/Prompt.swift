@@ -14,6 +14,8 @@ package struct Prompt: Sendable, Hashable {
         /// A secret a send needs: kept in the workspace's store (`keep`, Tab switches) or used for this
         /// session only, then `resend` is sent again (`.some(nil)`: the selected spec).
         case secret(name: String, resend: String??, keep: Bool)
+        /// The value of an argument in the GraphQL query builder (JSON, or a string as typed).
+        case graphQLArgument(GraphQLArgumentRow)
     }
 
     package var purpose: Purpose
@@ -70,6 +72,11 @@ extension Prompt: Component {
             // (`App.finished`).
             let set = Command.set(keep ? .secret : .sessionSecret, name: name, value: fields[0].text)
             return Reply([.run(set)], event: .secretEntered(resend: resend))
+        case .graphQLArgument(let row):
+            let tick = Command.GraphQLTick.value(path: row.path, name: row.argument.name, text: values[0])
+            return Reply([
+                .run(.graphql(.tick(target: row.target, operation: row.root.operation, field: row.root.name, tick)))
+            ])
         }
     }
 

@@ -30,7 +30,9 @@ extension RequestEditor {
         Tabs(titles: titles, selected: tab.rawValue).draw(in: inner.droppingTop(1).top(1), on: &buffer)
         let content = inner.droppingTop(2)
         if tab == .body {
-            drawBody(detail.body, in: content, on: &buffer)
+            drawBody(
+                detail.body, variables: detail.graphQLVariables, marks: marks?.places(in: detail) ?? [], in: content,
+                on: &buffer)
             return
         }
         let items = items(of: snapshot)
@@ -100,14 +102,31 @@ extension RequestEditor {
         ).draw(in: content, on: &buffer)
     }
 
-    private func drawBody(_ body: String, in content: Rect, on buffer: inout ScreenBuffer) {
-        let lines =
-            body.isEmpty
-            ? ["(no body)   a or e: write one in $EDITOR"]
-            : body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    /// The body's text, a red `^ message` under each place in `marks`; a GraphQL body's variables below its
+    /// query, under a dim `variables` line.
+    private func drawBody(
+        _ body: String, variables: String?, marks: [BodyPlace], in content: Rect, on buffer: inout ScreenBuffer
+    ) {
+        var lines: [(String, Style)] = []
+        if body.isEmpty { lines = [("(no body)   a or e: write one in $EDITOR", .dim)] }
+        for (index, line) in body.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !body.isEmpty {
+            lines.append((String(line), .plain))
+            for place in marks where place.line == index + 1 {
+                let caret = String(repeating: " ", count: max(place.column - 1, 0)) + "^ "
+                lines.append((caret + place.message, Style(foreground: .red, attributes: .bold)))
+            }
+        }
+        if let variables {
+            if lines.last?.0.isEmpty == true { lines.removeLast() }
+            lines.append(("variables", .dim))
+            lines += variables.split(separator: "\n").map { (String($0), .plain) }
+        }
+        // What does not fit loses the comments at the top first (a GraphQL field's description): the
+        // operation is what is being written.
+        while lines.count > content.height, lines.first?.0.hasPrefix("#") == true { lines.removeFirst() }
         for (index, line) in lines.prefix(content.height).enumerated() {
-            let style: Style = body.isEmpty ? .dim : .plain
-            buffer.write(line, x: content.x, y: content.y + index, style: style, maxWidth: content.width)
+            buffer.write(line.0, x: content.x, y: content.y + index, style: line.1, maxWidth: content.width)
         }
     }
 

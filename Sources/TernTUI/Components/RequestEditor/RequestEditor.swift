@@ -26,6 +26,18 @@ package enum EditorTab: Int, Sendable, CaseIterable, Hashable {
     }
 }
 
+/// The places a refused send found wrong in a spec's body, kept with the body they were found in.
+package struct BodyMarks: Sendable, Hashable {
+    package var spec: String
+    package var body: String
+    package var places: [BodyPlace]
+
+    /// The places to mark in `detail`'s body: none once it is another spec or its body changed.
+    func places(in detail: SpecDetail) -> [BodyPlace] {
+        detail.id == spec && detail.body == body ? places : []
+    }
+}
+
 /// The request editor pane's state: the tab, the cursor in its table and the open form.
 package struct RequestEditor: Sendable, Hashable {
     /// The tab shown.
@@ -34,6 +46,9 @@ package struct RequestEditor: Sendable, Hashable {
     package var selection = 0
     /// The form over the frame, while one is open.
     package var prompt: Prompt?
+    /// What the last refused send found wrong in the selected spec's body, and the body it was found in:
+    /// the Body tab marks each place while the body is that text.
+    package var marks: BodyMarks?
     /// The variables in force with their sources, highest precedence first; `nil` until read
     /// (the Vars tab then shows the snapshot's session and environment values).
     package var variableRows: [VariableRow]?

@@ -1,7 +1,7 @@
 package import TernExplorer
 import TernScreen
 
-/// A GraphQL target's root fields.
+/// A GraphQL target's root fields and the types below them.
 package typealias GraphQLTreeCatalog = TreeCatalog<GraphQLCatalog>
 
 extension WorkspaceTree {
@@ -17,6 +17,7 @@ extension WorkspaceTree {
             if case .loaded(let catalog) = state {
                 for field in catalog.fields where filter.isEmpty || field.name.lowercased().contains(filter) {
                     below.append(TreeRow(kind: .graphQLField(target: target, field), depth: 1, title: field.name))
+                    if filter.isEmpty { below += builder.rows(below: field, of: catalog, ticks: snapshot.graphQLTicks) }
                 }
             }
             guard !below.isEmpty || filter.isEmpty else { continue }

@@ -10,6 +10,9 @@ extension WorkspaceTree: ActionComponent {
     mutating func perform(_ action: Action, _ context: ComponentContext) -> Reply {
         let rows = rows(of: context.snapshot)
         guard !rows.isEmpty || action == .filter else { return Reply() }
+        if let reply = builder.perform(action, on: rows[ListCursor.clamp(selection, count: rows.count)]) {
+            return reply
+        }
         switch action {
         case .open:
             let row = rows[ListCursor.clamp(selection, count: rows.count)]
@@ -41,10 +44,12 @@ extension WorkspaceTree: ActionComponent {
                 let key = "graphql:" + target
                 if expanded { collapsed.insert(key) } else { collapsed.remove(key) }
             case .graphQLField(let target, let field):
+                // Its arguments and fields open below it, for the query builder.
+                _ = builder.perform(.expand, on: row)
                 return Reply(
                     [.run(.graphql(.draft(target: target, operation: field.operation, field: field.name)))],
                     status: StatusMessage(text: "opening \(field.operation) \(field.name)…", isError: false))
-            case .note:
+            case .note, .graphQLMember, .graphQLArgument:
                 break
             }
         case .edit:
@@ -58,7 +63,7 @@ extension WorkspaceTree: ActionComponent {
             if let key = row.groupKey {
                 if action == .collapse { collapsed.insert(key) } else { collapsed.remove(key) }
             } else if action == .collapse,
-                let parent = rows[..<selection].lastIndex(where: { $0.groupKey != nil && $0.depth < row.depth })
+                let parent = rows[..<selection].lastIndex(where: { $0.depth < row.depth })
             {
                 selection = parent
             }

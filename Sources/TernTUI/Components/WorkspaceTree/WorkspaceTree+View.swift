@@ -46,6 +46,8 @@ extension WorkspaceTree {
                 return spans
             case .graphQLTarget, .graphQLField:
                 return Self.graphQLRow(row, indent: indent, selected: selectedID)
+            case .graphQLMember, .graphQLArgument:
+                return GraphQLBuilder.spans(row, indent: indent)
             default:
                 return Self.grpcRow(row, indent: indent, selected: selectedID)
             }

@@ -17,6 +17,11 @@ package struct TreeRow: Sendable, Hashable {
         case graphQLTarget(String, expanded: Bool)
         /// A root field of a GraphQL target's schema: Enter opens a new request that starts from it.
         case graphQLField(target: String, GraphQLCatalog.Field)
+        /// A field below a GraphQL root field, or an inline fragment (`... on Type`): the query builder's row,
+        /// Space ticks it.
+        case graphQLMember(GraphQLMemberRow)
+        /// An argument of a field in the query builder: Space gives or takes it, Enter fills in its value.
+        case graphQLArgument(GraphQLArgumentRow)
         /// A line about a gRPC target's services: still loading, why they are not known, or offline.
         case note(String, isError: Bool)
     }
@@ -35,6 +40,8 @@ package struct TreeRow: Sendable, Hashable {
         case .grpcMethod(let target, let method): "grpc:\(target)/\(method.path)"
         case .graphQLTarget(let target, _): "graphql:" + target
         case .graphQLField(let target, let field): "graphql:\(target)/\(field.operation).\(field.name)"
+        case .graphQLMember(let member): "builder:" + member.key
+        case .graphQLArgument(let argument): "builder:\(argument.fieldKey)/$\(argument.argument.name)"
         case .note(let text, _): "note:" + text
         }
     }
@@ -54,6 +61,14 @@ package struct TreeRow: Sendable, Hashable {
     var isLeaf: Bool {
         switch kind {
         case .spec, .grpcMethod, .graphQLField: true
+        default: false
+        }
+    }
+
+    /// Whether the row is the query builder's (a field or an argument below a GraphQL root field).
+    var isBuilderRow: Bool {
+        switch kind {
+        case .graphQLMember, .graphQLArgument: true
         default: false
         }
     }
@@ -79,6 +94,8 @@ package struct WorkspaceTree: Sendable, Hashable {
     package var grpc: [String: GRPCTreeCatalog] = [:]
     /// What is known of each GraphQL target's schema, by target name.
     package var graphQL: [String: GraphQLTreeCatalog] = [:]
+    /// The query builder below the GraphQL root fields: which of its rows are open.
+    package var builder = GraphQLBuilder()
 
     /// A tree with every group open and no filter.
     package init() {}
