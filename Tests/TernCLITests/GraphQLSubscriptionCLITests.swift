@@ -280,11 +280,86 @@ struct GraphQLTreeTests {
             try await tmux.type("search", "Enter")
             try await tmux.type("j", "Enter")
             screen = try await tmux.waitFor("query Search($text: String!) {")
-            #expect(screen.contains("# query search(text: String!): [SearchResult!]!"), "\(screen)")
+            #expect(screen.contains("  search(text: $text) {"), "\(screen)")
             try await tmux.type("s")
             screen = try await tmux.waitFor("200 OK")
             #expect(screen.contains("new:shop/query.search"), "\(screen)")
             #expect(!screen.contains("nothing was sent"), "\(screen)")
+        }
+    }
+
+    @Test("the query builder: tick a field, fill an argument, send, save", arguments: [(80, 24), (120, 40)])
+    func builderTicksFillsSendsSaves(width: Int, height: Int) async throws {
+        try await GraphQLServer.with { server in
+            let workspace = try TemporaryWorkspace(copyingDemo: false)
+            defer { workspace.remove() }
+            try workspace.write("workspace.yaml", "name: bookshop\ntargets:\n  shop:\n    baseURL: \(server.url)\n")
+            try workspace.write(
+                "specs/ping.yaml", "target: shop\npath: \"\"\nbody: {graphql: {query: \"{ me { name } }\"}}\n")
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(TUIEndToEndTests.command(workspace), width: width, height: height)
+            _ = try await tmux.waitFor("S countdown Int!")
+            // The root field `books`, found by the filter; Enter opens its request and its rows below it.
+            try await tmux.type("/")
+            try await tmux.type("books", "Enter")
+            try await tmux.type("Escape", "Enter")
+            var screen = try await tmux.waitFor("[x] title")
+            #expect(screen.contains("[ ] $first") && screen.contains("▸ [ ] author"), "\(screen)")
+            // $first, $genre, id, title, genre, isbn13, isbn10, priceCents, then author: ticked, it opens.
+            for _ in 0..<9 { try await tmux.type("j") }
+            try await tmux.type(" ")
+            screen = try await tmux.waitFor("▾ [x] author")
+            // Its name ticked: the operation selects it.
+            try await tmux.type("j", "j", " ")
+            screen = try await tmux.waitFor("      name")
+            #expect(screen.contains("    author {"), "\(screen)")
+            #expect(!screen.contains("# query books"), "the operation, not the field's comments: \(screen)")
+            // Up to $first: Enter asks its value, and the operation declares it.
+            for _ in 0..<10 { try await tmux.type("k") }
+            try await tmux.type("Enter")
+            _ = try await tmux.waitFor("Value:")
+            try await tmux.type("2", "Enter")
+            screen = try await tmux.waitFor("books(first: $first) {")
+            #expect(screen.contains("query Books($first: Int) {") && screen.contains("[x] $first"), "\(screen)")
+            try await tmux.type("s")
+            screen = try await tmux.waitFor("200 OK")
+            try await tmux.type(":")
+            try await tmux.type("save books/two", "Enter")
+            _ = try await tmux.waitFor("saved books/two to")
+            let saved = try String(
+                contentsOf: workspace.root.appendingPathComponent("specs/books/two.yaml"), encoding: .utf8)
+            #expect(saved.contains("books(first: $first) {") && saved.contains("author {"), "\(saved)")
+            #expect(saved.contains("variables:") && saved.contains("first: 2"), "\(saved)")
+            // The saved spec, sent from the command line: two books, each with its author's name.
+            let sent = try await Tern.run(
+                workspace.arguments("send", "books/two", "--mode", "live"), environment: ["HOME": workspace.root.path])
+            #expect(sent.status == 0, "\(sent)")
+            #expect(sent.stdout.components(separatedBy: "\"priceCents\"").count == 3, "\(sent)")
+            #expect(sent.stdout.contains(#""author":{"name":"Ursula K. Le Guin"}"#), "\(sent)")
+        }
+    }
+
+    @Test("a refused operation's problem is marked in the Body tab, under its line")
+    func refusedOperationMarked() async throws {
+        try await GraphQLServer.with { server in
+            let workspace = try TemporaryWorkspace(copyingDemo: false)
+            defer { workspace.remove() }
+            try workspace.write("workspace.yaml", "name: bookshop\ntargets:\n  shop:\n    baseURL: \(server.url)\n")
+            try workspace.write(
+                "specs/bad.yaml",
+                "target: shop\npath: \"\"\nbody:\n  graphql:\n    query: |\n      query {\n        books { titel }\n      }\n"
+            )
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(TUIEndToEndTests.command(workspace), width: 80, height: 24)
+            _ = try await tmux.waitFor("S countdown Int!")
+            try await tmux.type("Enter", "s")
+            let screen = try await tmux.waitFor("^ Cannot query field")
+            let lines = screen.split(separator: "\n").map(String.init)
+            let query = try #require(lines.firstIndex { $0.contains("books { titel }") })
+            #expect(
+                lines[query + 1].contains("          ^ Cannot query field \"titel\" on type \"Book\"."), "\(screen)")
         }
     }
 

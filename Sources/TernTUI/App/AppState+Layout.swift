@@ -9,11 +9,11 @@ extension AppState {
 
     /// The panes' places for this state's size and tree.
     package var layout: Layout {
-        // Ticking in the query builder: the request pane keeps the room it has when focused, so the operation
-        // written for the ticks shows beside them on a short terminal.
+        // On a GraphQL root field or ticking below it: the request pane keeps the room it has when focused, so
+        // the operation written from the field and the ticks shows beside them on a short terminal.
         var room = focus
-        if focus == .tree, !workspaceTree.builder.open.isEmpty,
-            workspaceTree.cursorRow(of: snapshot)?.isBuilderRow == true
+        if focus == .tree, snapshot?.graphQLTargets.isEmpty == false,
+            workspaceTree.cursorRow(of: snapshot)?.isGraphQLField == true
         {
             room = .editor
         }

@@ -46,7 +46,14 @@ extension App {
                 // query builder's rows opened below the field for ticking (e edits, s sends).
                 state.requestEditor.tab = .body
             }
-            if case .graphql(.tick) = command { state.requestEditor.tab = .body }
+            if case .graphql(.tick(_, _, let root, let change)) = command {
+                state.requestEditor.tab = .body
+                if case .field(let path) = change {
+                    state.requestEditor.ticked = [root] + path
+                } else {
+                    state.requestEditor.ticked = nil
+                }
+            }
             if case .cache = command { return [.loadCache] }
             if case .vars = command { return [.loadVariables] }
             if case .cookies = command { return [.run(.cookies(.list(domain: nil)))] }

@@ -48,6 +48,7 @@ package enum App {
                 // The check's problems, marked where they are in the Body tab.
                 state.requestEditor.marks = BodyMarks(spec: detail.id, body: detail.body, places: error.places)
                 state.requestEditor.tab = .body
+                focus(.editor, &state)
             }
             askForSecret(in: error, resend: .some(failed), &state)
             return effects

@@ -125,7 +125,24 @@ extension RequestEditor {
         // What does not fit loses the comments at the top first (a GraphQL field's description): the
         // operation is what is being written.
         while lines.count > content.height, lines.first?.0.hasPrefix("#") == true { lines.removeFirst() }
-        for (index, line) in lines.prefix(content.height).enumerated() {
+        // Still taller than the pane: the query builder's last tick in view (each field of its path found
+        // below the one before).
+        var first = 0
+        if lines.count > content.height, let path = ticked {
+            var found = -1
+            for name in path {
+                let start = found + 1
+                guard start < lines.count,
+                    let index = lines[start...].firstIndex(where: { line in
+                        let text = line.0.trimmingCharacters(in: .whitespaces)
+                        return text == name || text.hasPrefix(name + "(") || text.hasPrefix(name + " {")
+                    })
+                else { break }
+                found = index
+            }
+            if found >= 0 { first = max(0, min(found - content.height / 2, lines.count - content.height)) }
+        }
+        for (index, line) in lines.dropFirst(first).prefix(content.height).enumerated() {
             buffer.write(line.0, x: content.x, y: content.y + index, style: line.1, maxWidth: content.width)
         }
     }

@@ -49,6 +49,9 @@ package struct RequestEditor: Sendable, Hashable {
     /// What the last refused send found wrong in the selected spec's body, and the body it was found in:
     /// the Body tab marks each place while the body is that text.
     package var marks: BodyMarks?
+    /// The field the query builder ticked last, by its path below the root field: the Body tab shows its
+    /// line when the operation is taller than the pane.
+    package var ticked: [String]?
     /// The variables in force with their sources, highest precedence first; `nil` until read
     /// (the Vars tab then shows the snapshot's session and environment values).
     package var variableRows: [VariableRow]?

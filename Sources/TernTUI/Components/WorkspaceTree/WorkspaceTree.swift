@@ -65,10 +65,10 @@ package struct TreeRow: Sendable, Hashable {
         }
     }
 
-    /// Whether the row is the query builder's (a field or an argument below a GraphQL root field).
-    var isBuilderRow: Bool {
+    /// Whether the row is a GraphQL root field or the query builder's (a field or an argument below one).
+    var isGraphQLField: Bool {
         switch kind {
-        case .graphQLMember, .graphQLArgument: true
+        case .graphQLField, .graphQLMember, .graphQLArgument: true
         default: false
         }
     }
