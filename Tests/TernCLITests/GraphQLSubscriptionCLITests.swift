@@ -348,7 +348,8 @@ struct GraphQLTreeTests {
             try workspace.write("workspace.yaml", "name: bookshop\ntargets:\n  shop:\n    baseURL: \(server.url)\n")
             try workspace.write(
                 "specs/bad.yaml",
-                "target: shop\npath: \"\"\nbody:\n  graphql:\n    query: |\n      query {\n        books { titel }\n      }\n"
+                "target: shop\npath: \"\"\nbody:\n  graphql:\n    query: |\n"
+                    + "      query {\n        books { titel }\n      }\n"
             )
             let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
             defer { tmux.kill() }
