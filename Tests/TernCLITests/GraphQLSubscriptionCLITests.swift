@@ -431,3 +431,64 @@ struct GraphQLImportTests {
         }
     }
 }
+
+/// A GraphQL query edited in `$EDITOR` (the TUI's `e`, the REPL's `body edit`) has a `.graphqlrc.yml` beside
+/// it naming the schema it is checked against, which the editor's GraphQL language server reads to complete
+/// fields, arguments and types.
+@Suite(
+    "GraphQL in $EDITOR", .serialized, .timeLimit(.minutes(3)),
+    .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
+struct GraphQLEditorConfigTests {
+    /// A workspace whose target's schema is its file `schema.graphql`, a spec on it, and an editor that keeps
+    /// a copy of the config it finds beside the file it opens, leaving the query as it is.
+    func workspace() throws -> (TemporaryWorkspace, URL) {
+        let workspace = try TemporaryWorkspace(copyingDemo: false)
+        try workspace.write(
+            "workspace.yaml",
+            "name: shop\ntargets:\n  shop:\n    baseURL: http://127.0.0.1:9/graphql\n"
+                + "    graphql: {schema: schema.graphql}\n")
+        try workspace.write("schema.graphql", "type Query { books: [Book!]! }\ntype Book { title: String! }\n")
+        try workspace.write(
+            "specs/books.yaml", "target: shop\npath: \"\"\nbody: {graphql: {query: \"{ books { title } }\"}}\n")
+        let editor = workspace.root.appendingPathComponent("edit.sh")
+        let seen = workspace.root.appendingPathComponent("seen.yml")
+        try Data("#!/bin/sh\ncp \"$(dirname \"$1\")/.graphqlrc.yml\" '\(seen.path)'\n".utf8).write(to: editor)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor.path)
+        return (workspace, editor)
+    }
+
+    func expectConfig(in workspace: TemporaryWorkspace) throws {
+        let seen = try String(contentsOf: workspace.root.appendingPathComponent("seen.yml"), encoding: .utf8)
+        let schema = workspace.root.appendingPathComponent("schema.graphql").standardizedFileURL.path
+        #expect(seen.contains("schema: '\(schema)'\ndocuments: 'body.graphql'\n"), "\(seen)")
+    }
+
+    @Test func theTUIsEditorSeesTheSchema() async throws {
+        let (workspace, editor) = try workspace()
+        defer { workspace.remove() }
+        let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+        defer { tmux.kill() }
+        try await tmux.start(
+            "env EDITOR='\(editor.path)' " + TUIEndToEndTests.command(workspace), width: 80, height: 24)
+        _ = try await tmux.waitFor("Q books [Book!]!")
+        try await tmux.type("e")
+        _ = try await tmux.waitFor("unchanged")
+        try expectConfig(in: workspace)
+    }
+
+    @Test func theREPLsBodyEditSeesTheSchema() async throws {
+        let (workspace, editor) = try workspace()
+        defer { workspace.remove() }
+        let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+        defer { tmux.kill() }
+        try await tmux.start(
+            "env EDITOR='\(editor.path)' HOME='\(workspace.root.path)' '\(Tern.binary.path)' repl --workspace "
+                + "'\(workspace.root.path)'; sleep 20", width: 80, height: 24)
+        _ = try await tmux.waitFor("tern")
+        try await tmux.type("use books", "Enter")
+        _ = try await tmux.waitFor("using books")
+        try await tmux.type("body edit", "Enter")
+        _ = try await tmux.waitFor("body of books unchanged")
+        try expectConfig(in: workspace)
+    }
+}

@@ -39,7 +39,18 @@ extension ExplorerSession {
         case .unset(let field, let name): return changed(try edits.set(field, name: name, value: nil, in: workspace))
         case .body(let source):
             let current = try context.entry(nil)
-            guard let text = try await BodyText.read(source, for: current, editor: services.editor) else {
+            let schema = GraphQLSchemas(context).localFile(for: current)
+            let read: String?
+            do {
+                read = try await ExternalEditor.$graphQLSchema.withValue(schema) {
+                    try await BodyText.read(source, for: current, editor: services.editor)
+                }
+            } catch let error as ExplorerError {
+                throw error
+            } catch {
+                throw ExplorerError(.unsupported, "the editor failed: \(error)")
+            }
+            guard let text = read else {
                 return .done("body of \(current.id) unchanged")
             }
             return changed(try edits.replaceBody(with: text, in: follower.workspace))

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 import Tern
 import TernWorkspace
 
@@ -40,6 +40,9 @@ package struct SpecDetail: Sendable, Hashable {
     package var inheritedHeaders: [EditableItem] = []
     /// A GraphQL body's variables as JSON, shown under its query.
     package var graphQLVariables: String? = nil
+    /// The SDL file the GraphQL operation is checked against, when it is on this machine: its edits in
+    /// `$EDITOR` name it for the editor's language server (`ExternalEditor.graphQLSchema`).
+    package var graphQLSchema: URL? = nil
 }
 
 extension SpecDetail {

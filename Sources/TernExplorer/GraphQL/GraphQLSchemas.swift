@@ -49,6 +49,22 @@ struct GraphQLSchemas: ExplorerOperation {
         }
     }
 
+    /// The SDL file `entry`'s operation is checked against when it is on this machine already (the target's
+    /// schema file, or the copy introspection kept), for an editor's language server; `nil` otherwise.
+    func localFile(for entry: SpecEntry) -> URL? {
+        guard case .graphql? = entry.spec.body, let target = entry.spec.target ?? workspace.defaultTarget else {
+            return nil
+        }
+        let file: URL
+        switch workspace.targets[target]?.graphql?.schema ?? .introspection {
+        case .none: return nil
+        case .file(let path): file = workspace.root.appendingPathComponent(path)
+        case .introspection:
+            file = workspace.root.appendingPathComponent(".tern/graphql/" + Self.safeName(target) + ".graphql")
+        }
+        return FileManager.default.fileExists(atPath: file.path) ? file.standardizedFileURL : nil
+    }
+
     /// `.tern/graphql/TARGET.graphql` for a target's specs, `.tern/graphql/HOST_PORT_PATH.graphql` for an address.
     func keptFile(target: String?, url: URL) -> URL {
         let folder = workspace.root.appendingPathComponent(".tern/graphql")

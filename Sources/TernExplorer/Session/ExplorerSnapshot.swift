@@ -58,6 +58,9 @@ extension ExplorerSnapshot {
             SpecDetail($0, edited: edits[$0.id] != nil, in: workspace)
         }
         if let id = selected?.id, let text = edits.messageTexts[id] { selected?.body = text }
+        if let id = selected?.id, selected?.bodyKind == "graphql", let entry = try? context.entry(id) {
+            selected?.graphQLSchema = GraphQLSchemas(context).localFile(for: entry)
+        }
         self.init(
             workspaceName: workspace.name, specs: specs, environments: workspace.environments.keys.sorted(),
             environment: active, mode: settings.mode, selected: selected, variables: variables,

@@ -32,6 +32,7 @@ package final class EditorBridge: Sendable {
             }
             var job = EditorJob(text: text, reply: reply)
             job.fileExtension = ExternalEditor.fileExtension
+            job.schema = ExternalEditor.graphQLSchema
             post(.editorRequested(job))
         }
     }

@@ -1,3 +1,4 @@
+package import Foundation
 import Synchronization
 package import TernExplorer
 
@@ -12,6 +13,8 @@ package struct EditorJob: Sendable, Hashable {
     package var reply: EditorReply?
     /// The extension of the file the editor opens (`json`, `graphql` for a GraphQL query).
     package var fileExtension = "txt"
+    /// The SDL file a GraphQL query is checked against, named beside it for the editor's language server.
+    package var schema: URL? = nil
     /// The spec's body before the first of a round of edits (`e` after invalid JSON opens the
     /// invalid text again): what "unchanged" is measured against. `nil`: `text`.
     package var original: String? = nil
@@ -57,7 +60,9 @@ extension EditorJob {
         var job = EditorJob(text: spec.body)
         switch spec.bodyKind {
         case "json": job.fileExtension = "json"
-        case "graphql": job.fileExtension = "graphql"
+        case "graphql":
+            job.fileExtension = "graphql"
+            job.schema = spec.graphQLSchema
         case .some(SpecDetail.grpcBodyKind): job.fileExtension = "jsonc"
         default: break
         }

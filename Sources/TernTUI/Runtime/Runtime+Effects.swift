@@ -189,7 +189,9 @@ extension Runtime {
     private func openEditor(_ job: EditorJob) {
         var result: Result<String, any Error> = .failure(ExternalEditor.Failure(description: "the editor did not run"))
         terminal.suspend {
-            result = Result { try ExternalEditor.editBlocking(job.text, fileExtension: job.fileExtension) }
+            result = Result {
+                try ExternalEditor.editBlocking(job.text, fileExtension: job.fileExtension, schema: job.schema)
+            }
         }
         dirty = true
         job.reply?.resume(result)
