@@ -66,6 +66,52 @@ struct GraphQLSubscriptionCLITests {
             """)
     }
 
+    @Test("a target's connectionParams carry the token in connection_init, masked wherever Tern shows it")
+    func connectionParams() async throws {
+        let workspace = try TemporaryWorkspace(copyingDemo: false)
+        defer { try? FileManager.default.removeItem(at: workspace.root) }
+        try await GraphQLServer.with(token: "s3cret") { server in
+            // No header on the upgrade: the server reads the token from connection_init's payload.
+            try workspace.write(
+                "workspace.yaml",
+                """
+                name: bookshop
+                targets:
+                  live:
+                    baseURL: ws://127.0.0.1:\(server.port)
+                    graphql:
+                      schema: none
+                      connectionParams:
+                        Authorization: "Bearer {{env:SHOP_TOKEN}}"
+                """)
+            try workspace.write(
+                "specs/count.yaml",
+                "target: live\npath: /graphql\nbody: {graphql: {query: \"subscription { countdown(from: 1) }\"}}\n")
+            func send(_ token: String, _ extra: String...) async throws -> RunResult {
+                try await Tern.run(
+                    workspace.arguments(["send", "count"] + extra), in: workspace.root,
+                    environment: ["HOME": workspace.root.path, "SHOP_TOKEN": token], limit: .seconds(90))
+            }
+            let sent = try await send("s3cret", "--mode", "live")
+            #expect(sent.status == 0, "\(sent)")
+            #expect(sent.stdout == "{\"data\":{\"countdown\":1}}\n{\"data\":{\"countdown\":0}}\n", "\(sent)")
+            let events = try await send("s3cret", "--mode", "live", "--events", "json")
+            #expect(events.status == 0 && !events.stdout.contains("s3cret") && !events.stderr.contains("s3cret"))
+            // The recording keeps the token masked, and replays for whoever holds the token.
+            let stored = try FileManager.default.contentsOfDirectory(
+                at: workspace.root.appendingPathComponent(".tern"), includingPropertiesForKeys: nil)
+            for file in stored where file.lastPathComponent.hasPrefix("cache.sqlite") {
+                let bytes = try Data(contentsOf: file)
+                #expect(bytes.range(of: Data("s3cret".utf8)) == nil, "\(file.lastPathComponent) holds the token")
+            }
+            let replayed = try await send("s3cret", "--mode", "cache")
+            #expect(replayed.status == 0 && replayed.stdout == sent.stdout, "\(replayed)")
+            let refused = try await send("wrong", "--mode", "live")
+            #expect(refused.status == 1, "\(refused)")
+            #expect(refused.stderr.contains("the server closed the subscription: closed 4403"), "\(refused)")
+        }
+    }
+
     @Test("a subscription prints each payload as it comes, ends at until or complete, and replays offline")
     func subscriptionJourney() async throws {
         let workspace = try TemporaryWorkspace(copyingDemo: false)

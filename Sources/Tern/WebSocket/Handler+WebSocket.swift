@@ -148,10 +148,12 @@ extension Handler {
         ) { _ in }
     }
 
-    /// Stores a live conversation's transcript under its upgrade request's key.
+    /// Stores a live conversation's transcript under its upgrade request's key, the secret values in what the
+    /// client sent masked (what the server sent is kept as it came).
     private func store(_ transcript: WebSocketTranscript, plan: SendPlan, emitter: EventEmitter) async {
         await TranscriptStore(handler: self).store(
-            transcript.encoded(), contentType: WebSocketTranscript.contentType, status: .switchingProtocols,
+            transcript.masked(by: plan.redactor).encoded(), contentType: WebSocketTranscript.contentType,
+            status: .switchingProtocols,
             method: "GET", openedAt: transcript.openedAt, what: "the conversation", plan: plan, emitter: emitter)
     }
 }

@@ -76,6 +76,20 @@ public struct WebSocketTranscript: Sendable, Hashable, Codable {
     }
 
     /// The transcript as stored: JSON, keys sorted, dates as ISO 8601.
+    /// The transcript with every secret value `redactor` knows masked in the text messages the client sent
+    /// (a token in a `connection_init`, an `auth {{token}}` message): what is stored. The server's messages
+    /// are left exactly as they came.
+    public func masked(by redactor: Redactor) -> WebSocketTranscript {
+        guard redactor.hasSecretValues else { return self }
+        var copy = self
+        for index in copy.frames.indices where copy.frames[index].direction == .sent {
+            if case .text(let text) = copy.frames[index].message {
+                copy.frames[index].message = .text(redactor.redact(text))
+            }
+        }
+        return copy
+    }
+
     public func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]

@@ -68,6 +68,16 @@ struct GraphQLSubscription {
         var options = WebSocketOptions()
         if let pacing = adjustments.replayPacing { options.replayPacing = pacing }
         let until = entry.spec.until ?? .default
+        // The target's `connectionParams` ride on `connection_init`: credentials for servers that read them there.
+        var fields: [String: JSONValue] = ["type": .string("connection_init")]
+        do {
+            if let params = try context.workspace.graphQLConnectionParams(for: entry, context: context.templateContext()) {
+                fields["payload"] = params
+            }
+        } catch {
+            throw TernError(.invalidRequest, error.description)
+        }
+        let initialize = Self.message(fields)
         let redactor = context.handler.redactor(for: request)
         let report = ConversationHost.masking(adjustments.onConversation, by: redactor)
         let started = Date()
@@ -86,7 +96,7 @@ struct GraphQLSubscription {
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
-                    try await socket.send(.text(Self.message(["type": .string("connection_init")])))
+                    try await socket.send(.text(initialize))
                     for try await event in socket {
                         guard case .message(let message, let at) = event else { continue }
                         let step = state.withLock { Self.step(message, progress: &$0, until: until) }

@@ -109,6 +109,7 @@ package final class SecretBook: Sendable {
             strings.append(target.baseURL)
             strings += target.headers.map(\.value)
             strings += target.auth?.values.map(\.value) ?? []
+            strings += target.graphql?.connectionParams.map(Self.strings(in:)) ?? []
         }
         strings += connectionStrings(workspace.tls, workspace.proxy)
         for target in workspace.targets.values { strings += connectionStrings(target.tls, target.proxy) }
@@ -121,6 +122,16 @@ package final class SecretBook: Sendable {
         var seen = Set<String>()
         return strings.filter { $0.contains("{{") }.flatMap(SecretMask.secretNames(in:)).filter {
             seen.insert($0).inserted
+        }
+    }
+
+    /// Every string in `value` (a target's `graphql.connectionParams`).
+    static func strings(in value: JSONValue) -> [String] {
+        switch value {
+        case .string(let text): [text]
+        case .array(let elements): elements.flatMap(strings(in:))
+        case .object(let fields): fields.values.flatMap(strings(in:))
+        default: []
         }
     }
 

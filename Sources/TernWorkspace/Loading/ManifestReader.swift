@@ -232,9 +232,11 @@ struct ManifestReader {
         return settings
     }
 
-    /// A target's `graphql: {schema: introspection | none | FILE.graphql, subscriptions: ws://…}`.
+    /// A target's `graphql: {schema: introspection | none | FILE.graphql, subscriptions: ws://…,
+    /// connectionParams: {…}}`.
     private mutating func graphQL(_ node: Node, target: String) throws(WorkspaceError) -> GraphQLTargetSettings {
-        let fields = try reader.fields(node, of: "'targets.\(target).graphql'", allowed: ["schema", "subscriptions"])
+        let fields = try reader.fields(
+            node, of: "'targets.\(target).graphql'", allowed: ["schema", "subscriptions", "connectionParams"])
         var settings = GraphQLTargetSettings()
         if let schema = fields["schema"] {
             let text = try reader.string(schema, field: "targets.\(target).graphql.schema")
@@ -252,6 +254,13 @@ struct ManifestReader {
         }
         if let subscriptions = fields["subscriptions"] {
             settings.subscriptions = try reader.string(subscriptions, field: "targets.\(target).graphql.subscriptions")
+        }
+        if let params = fields["connectionParams"] {
+            guard case .mapping = params else {
+                throw reader.error("'targets.\(target).graphql.connectionParams' is a mapping (a JSON object)", at: params)
+            }
+            var layout = SpecLayout()
+            settings.connectionParams = try reader.json(params, path: "connectionParams", layout: &layout)
         }
         return settings
     }

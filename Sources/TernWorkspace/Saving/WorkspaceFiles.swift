@@ -137,6 +137,10 @@ package enum WorkspaceFiles {
         case .file(let path): fields.append(("schema", SpecWriter.string(path)))
         }
         if let url = settings.subscriptions { fields.append(("subscriptions", SpecWriter.string(url))) }
+        if let params = settings.connectionParams {
+            let writer = SpecWriter(spec: SpecDefinition(name: "", method: "", path: ""), defaultName: "")
+            fields.append(("connectionParams", writer.json(params, at: "")))
+        }
         return SpecWriter.mapping(fields)
     }
 
