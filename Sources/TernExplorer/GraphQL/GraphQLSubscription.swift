@@ -71,7 +71,8 @@ struct GraphQLSubscription {
         // The target's `connectionParams` ride on `connection_init`: credentials for servers that read them there.
         var fields: [String: JSONValue] = ["type": .string("connection_init")]
         do {
-            if let params = try context.workspace.graphQLConnectionParams(for: entry, context: context.templateContext()) {
+            let templates = context.templateContext()
+            if let params = try context.workspace.graphQLConnectionParams(for: entry, context: templates) {
                 fields["payload"] = params
             }
         } catch {

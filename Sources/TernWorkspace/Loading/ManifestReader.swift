@@ -257,7 +257,8 @@ struct ManifestReader {
         }
         if let params = fields["connectionParams"] {
             guard case .mapping = params else {
-                throw reader.error("'targets.\(target).graphql.connectionParams' is a mapping (a JSON object)", at: params)
+                throw reader.error(
+                    "'targets.\(target).graphql.connectionParams' is a mapping (a JSON object)", at: params)
             }
             var layout = SpecLayout()
             settings.connectionParams = try reader.json(params, path: "connectionParams", layout: &layout)
