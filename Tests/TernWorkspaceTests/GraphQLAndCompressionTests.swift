@@ -96,6 +96,37 @@ import Testing
         #expect(try folder.load().spec(named: "s").spec == entry.spec)
     }
 
+    @Test func connectionParamsAreReadTemplatedAndWrittenBack() throws {
+        let manifest =
+            Fixtures.manifest + "\n  socket:\n    baseURL: ws://127.0.0.1:9\n    graphql:\n      connectionParams:\n"
+            + "        Authorization: \"Bearer {{env:T}}\"\n        retries: 2\n"
+        let folder = try Fixtures.demo(["workspace.yaml": manifest, "specs/s.yaml": Self.subscription])
+        let workspace = try folder.load()
+        let settings = try #require(workspace.targets["socket"]?.graphql)
+        #expect(settings.connectionParams == .object(["Authorization": "Bearer {{env:T}}", "retries": .int(2)]))
+        let entry = try workspace.spec(named: "s")
+        #expect(
+            try workspace.graphQLConnectionParams(
+                for: entry, context: TemplateContext(processEnvironment: ["T": "tok"]))
+                == .object(["Authorization": "Bearer tok", "retries": .int(2)]))
+        // Written by `create` (as `tern init` and imports write targets) and read back the same.
+        let written = try TemporaryWorkspace()
+        try WorkspaceFiles.create(
+            at: written.root, name: "W", defaultEnvironment: nil, targets: [try #require(workspace.targets["socket"])],
+            comment: "c")
+        #expect(try written.load().targets["socket"]?.graphql == settings)
+        // Anything but a mapping is refused at its place.
+        let broken = try Fixtures.demo([
+            "workspace.yaml": Fixtures.manifest + "\n  socket:\n    baseURL: ws://x\n    graphql:\n"
+                + "      connectionParams: token\n"
+        ])
+        #expect {
+            try broken.load()
+        } throws: { error in
+            "\(error)".contains("workspace.yaml:") && "\(error)".contains("connectionParams' is a mapping")
+        }
+    }
+
     @Test func aQueryFileIsReadBesideTheSpecAndKeptOnSave() throws {
         let folder = try Fixtures.demo([
             "specs/books/list.yaml":
