@@ -354,6 +354,8 @@ struct GraphQLTreeTests {
             #expect(screen.contains("[ ] $first") && screen.contains("▸ [ ] author"), "\(screen)")
             // $first, $genre, id, title, genre, isbn13, isbn10, priceCents, then author: ticked, it opens.
             for _ in 0..<9 { try await tmux.type("j") }
+            // The schema browser: the field under the cursor, its type and description at the pane's foot.
+            _ = try await tmux.waitFor("the book.")
             try await tmux.type(" ")
             screen = try await tmux.waitFor("▾ [x] author")
             // Its name ticked: the operation selects it.

@@ -17,6 +17,8 @@ package struct GraphQLCatalog: Sendable, Hashable {
         package var arguments: [Argument] = []
         /// Whether its type has fields to select (an object, an interface or a union).
         package var composite = false
+        /// What the schema says it is.
+        package var description: String? = nil
     }
 
     /// An argument of a field.
@@ -25,6 +27,7 @@ package struct GraphQLCatalog: Sendable, Hashable {
         /// Its type as written (`ID!`).
         package var type: String
         package var required: Bool
+        package var description: String? = nil
     }
 
     /// What can be selected below a field of a composite type.
@@ -58,8 +61,10 @@ package struct GraphQLCatalog: Sendable, Hashable {
         Field(
             operation: root ? field.operation.rawValue : "", name: field.name, type: field.type,
             deprecation: field.deprecation,
-            arguments: field.arguments.map { Argument(name: $0.name, type: $0.type, required: $0.required) },
-            composite: outline.isComposite(namedType(field.type)))
+            arguments: field.arguments.map {
+                Argument(name: $0.name, type: $0.type, required: $0.required, description: $0.description)
+            },
+            composite: outline.isComposite(namedType(field.type)), description: field.description)
     }
 
     /// `Book` for `[Book!]!`.

@@ -148,6 +148,27 @@ package struct GraphQLBuilder: Sendable, Hashable {
         return Reply()
     }
 
+    /// What the schema says of a GraphQL row's field or argument (`author: Author! — Who wrote the book.`,
+    /// its deprecation after), for the schema browser's foot line; `nil` for another row.
+    static func about(_ row: TreeRow) -> String? {
+        let field: GraphQLCatalog.Field
+        switch row.kind {
+        case .graphQLField(_, let root): field = root
+        case .graphQLMember(let member):
+            guard let own = member.field else { return "\(row.title): the fields only a \(member.type) has" }
+            field = own
+        case .graphQLArgument(let argument):
+            let text = "$\(argument.argument.name): \(argument.argument.type)"
+            return argument.argument.description.map { text + " — " + $0 } ?? text
+        default:
+            return nil
+        }
+        var text = "\(field.name): \(field.type)"
+        if let description = field.description { text += " — " + description }
+        if let deprecation = field.deprecation { text += " (deprecated: \(deprecation))" }
+        return text
+    }
+
     /// A builder row: `▸ [x] author Author!` (the arrow when it opens, the type dimmed), or an argument's
     /// `[x] $first: Int = 2`.
     static func spans(_ row: TreeRow, indent: String) -> [Span] {

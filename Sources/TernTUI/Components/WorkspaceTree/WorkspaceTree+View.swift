@@ -23,6 +23,17 @@ extension WorkspaceTree {
             buffer.write(text, x: inner.x, y: inner.y, style: .dim, maxWidth: inner.width)
             return
         }
+        // The schema browser: what the GraphQL field or argument under the cursor is, at the pane's foot.
+        if filterField == nil, let row = cursorRow(of: snapshot), let about = GraphQLBuilder.about(row),
+            inner.height > 8
+        {
+            let lines = TextView.wrap([Span(about, .dim)], width: inner.width).prefix(3)
+            let foot = inner.bottom(lines.count)
+            for (index, line) in lines.enumerated() {
+                buffer.write(line, x: foot.x, y: foot.y + index, maxWidth: foot.width)
+            }
+            inner = inner.droppingBottom(lines.count)
+        }
         let selectedID = snapshot.selected?.id
         let unsaved = Set(snapshot.unsaved)
         let listRows: [[Span]] = rows.map { row in
