@@ -422,13 +422,19 @@ struct GraphQLTreeTests {
                 "specs/ping.yaml", "target: shop\npath: \"\"\nbody: {graphql: {query: \"{ me { name } }\"}}\n")
             let result = try await Tern.run(
                 workspace.arguments("repl"), environment: ["HOME": workspace.root.path],
-                input: "graphql new shop boks\ngraphql new shop books\nsend\nsave books/all\nquit\n")
+                input: "graphql new shop boks\ngraphql new shop books\nsend\nsave books/all\n"
+                    + "graphql new shop book id=book-2\nsend\nquit\n")
             #expect(result.stderr.contains("has no root field 'boks' (did you mean 'books'?)"), "\(result)")
             #expect(result.stdout.contains("new request shop/query.books"), "\(result)")
             #expect(result.stdout.contains("\"title\": \"The Left Hand of Darkness\""), "\(result)")
             let saved = try String(
                 contentsOf: workspace.root.appendingPathComponent("specs/books/all.yaml"), encoding: .utf8)
             #expect(saved.contains("query Books {\n        books {\n          id\n          title"), "\(saved)")
+            // An argument typed with the command: the operation declares it, and the server gets its value.
+            // (the list named it once; `book` names it again, and only it)
+            #expect(result.stdout.contains("\"book\": {"), "\(result)")
+            #expect(result.stdout.components(separatedBy: "\"The Dispossessed\"").count == 3, "\(result)")
+            #expect(result.stdout.components(separatedBy: "\"The Left Hand of Darkness\"").count == 2, "\(result)")
         }
     }
 }

@@ -166,13 +166,20 @@ struct CommandParserTests {
         }
     }
 
-    @Test("graphql: schema [TYPE [TARGET]], refresh TARGET, new TARGET FIELD")
+    @Test("graphql: schema [TYPE [TARGET]], refresh TARGET, new TARGET FIELD [NAME=VALUE]...")
     func graphQLCommands() throws {
         #expect(try CommandParser.parse("graphql schema Book shop") == .graphql(.type("Book", target: "shop")))
         #expect(try CommandParser.parse("graphql refresh shop") == .graphql(.refresh(target: "shop")))
         #expect(
             try CommandParser.parse("graphql new shop books")
                 == .graphql(.draft(target: "shop", operation: "", field: "books")))
+        #expect(
+            try CommandParser.parse("graphql new shop books first=2 genre=FICTION")
+                == .graphql(
+                    .draft(
+                        target: "shop", operation: "", field: "books",
+                        arguments: ["first": "2", "genre": "FICTION"])))
         #expect(throws: ExplorerError.self) { try CommandParser.parse("graphql new shop") }
+        #expect(throws: ExplorerError.self) { try CommandParser.parse("graphql new shop books first") }
     }
 }

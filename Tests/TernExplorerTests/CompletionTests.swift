@@ -25,6 +25,11 @@ struct CompletionTests {
         #expect(complete("graphql ") == ["new", "refresh", "schema"])
         #expect(complete("graphql new s") == ["shop"])
         #expect(complete("graphql new shop bo") == ["book", "books"])
+        // Then the field's arguments, each ready for its value (no space after the `=`).
+        vocabulary.graphQLArguments = ["books": ["first", "genre"]]
+        #expect(complete("graphql new shop books ") == ["first=", "genre="])
+        #expect(complete("graphql new shop books first=2 ") == ["genre="])
+        #expect(Completion.complete("graphql new shop books g", vocabulary: vocabulary).suffix == "")
         #expect(complete("graphql schema Bo") == ["Book", "BookInput"])
         #expect(complete("graphql schema Book s") == ["shop"])
         #expect(complete("graphql refresh ") == ["api", "shop"])

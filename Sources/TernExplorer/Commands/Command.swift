@@ -105,8 +105,9 @@ package enum Command: Sendable, Equatable {
         /// Selects a new unsaved request on `target` whose operation starts from the root field `field` of
         /// `operation` (`query`, `mutation`, `subscription`; `""`: the first of that name, query's first):
         /// its required arguments as variables, its
-        /// result's leaf fields selected, the field's description and arguments as comments above it.
-        case draft(target: String, operation: String, field: String)
+        /// result's leaf fields selected, the field's description and arguments as comments above it; the
+        /// `arguments` given (`first=2`, as the builder's values are typed) set.
+        case draft(target: String, operation: String, field: String, arguments: [String: String] = [:])
         /// The query builder: changes the operation that starts from the root field `field` of `operation` on
         /// `target` by one tick (the selected spec when it is that operation, else its new request, opened
         /// first), and writes it again with its variables.

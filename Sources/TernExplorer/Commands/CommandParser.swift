@@ -67,8 +67,16 @@ package enum CommandParser {
                 return .graphql(
                     .type(arguments.count > 1 ? arguments[1] : nil, target: arguments.count > 2 ? arguments[2] : nil))
             case "refresh" where arguments.count == 2: return .graphql(.refresh(target: arguments[1]))
-            case "new" where arguments.count == 3:
-                return .graphql(.draft(target: arguments[1], operation: "", field: arguments[2]))
+            case "new" where arguments.count >= 3:
+                var given: [String: String] = [:]
+                for pair in arguments.dropFirst(3) {
+                    guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                        throw ExplorerError(
+                            .usage, "graphql new TARGET FIELD takes its arguments as NAME=VALUE, not '\(pair)'")
+                    }
+                    given[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+                }
+                return .graphql(.draft(target: arguments[1], operation: "", field: arguments[2], arguments: given))
             default: throw usage("graphql")
             }
         case "cookies": return .cookies(try parseCookies(arguments))

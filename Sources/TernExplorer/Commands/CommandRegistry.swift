@@ -145,7 +145,7 @@ package enum CommandRegistry {
             summary: "End the open conversation (code 1000 unless given); it is kept in the cache for replay.",
             key: nil),
         CommandInfo(
-            name: "graphql", arguments: "schema [TYPE [TARGET]]|refresh TARGET|new TARGET FIELD",
+            name: "graphql", arguments: "schema [TYPE [TARGET]]|refresh TARGET|new TARGET FIELD [NAME=VALUE]...",
             summary:
                 "Print a type of a GraphQL target's schema (its types without one), ask the server again, or write a "
                 + "new request from a root field.",
@@ -155,10 +155,12 @@ package enum CommandRegistry {
                 introspection once and kept in .tern/graphql/, or the target's SDL file. A GraphQL spec is
                 checked against it before it is sent. new opens an unsaved request whose operation starts
                 from the root field FIELD (books, addBook): its required arguments as variables, its
-                result's leaf fields selected, the field's description above it; send sends it, save keeps it.
+                result's leaf fields selected, the field's description above it; each NAME=VALUE gives an
+                argument its value (JSON, or text as it is), declared as a variable; send sends it, save keeps
+                it.
                   graphql schema Book
                   graphql refresh shop
-                  graphql new shop books
+                  graphql new shop books first=2
                 """),
         CommandInfo(
             name: "grpc",

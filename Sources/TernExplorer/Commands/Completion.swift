@@ -20,6 +20,8 @@ package struct CompletionVocabulary: Sendable, Hashable {
     package var graphQLTypes: [String] = []
     /// The root fields of those schemas (`books`, `addBook`): what `graphql new TARGET` starts from.
     package var graphQLFields: [String] = []
+    /// Each root field's arguments (`books` → `first`, `genre`): what `graphql new TARGET FIELD` takes.
+    package var graphQLArguments: [String: [String]] = [:]
 
     /// Makes a vocabulary.
     package init(
@@ -68,7 +70,8 @@ package struct Completions: Sendable, Equatable {
 /// The first word completes to command names; after it, each command's argument completes from
 /// the vocabulary: `use`/`send` → specs, `env` → environments, `mode` → modes, `cache` → its
 /// actions, `help` → commands, `set`/`unset` → `header|query|var`, then header or variable names;
-/// `graphql schema` → the kept schemas' types, then targets; `grpc`
+/// `graphql schema` → the kept schemas' types, then targets; `graphql new` → targets, root fields, then
+/// the field's arguments (`first=`); `grpc`
 /// → verbs, then services, symbols or methods, and request fields inside a call's JSON (`GRPCLine`).
 package enum Completion {
     /// The candidates for the word that ends `line` (the text before the cursor).
@@ -81,7 +84,12 @@ package enum Completion {
             return completions
         }
         let (words, word, wordStart) = split(line)
-        return matching(candidates(after: words, vocabulary: vocabulary), word: word, wordStart: wordStart)
+        var completions = matching(candidates(after: words, vocabulary: vocabulary), word: word, wordStart: wordStart)
+        // `graphql new TARGET FIELD first=`: the value is typed next, not a new word.
+        if words.count >= 4, words[0].lowercased() == "graphql", words[1].lowercased() == "new" {
+            completions.suffix = ""
+        }
+        return completions
     }
 
     /// The candidates of `pool` that start with `word` (ignoring case), once each, sorted.
@@ -112,6 +120,9 @@ package enum Completion {
         case ("graphql", 1): return ["schema", "refresh", "new"]
         case ("graphql", 2) where words[1].lowercased() == "new": return vocabulary.targets
         case ("graphql", 3) where words[1].lowercased() == "new": return vocabulary.graphQLFields
+        case ("graphql", 4...) where words[1].lowercased() == "new":
+            let given = Set(words.dropFirst(4).compactMap { $0.split(separator: "=").first.map(String.init) })
+            return (vocabulary.graphQLArguments[words[3]] ?? []).filter { !given.contains($0) }.map { $0 + "=" }
         case ("graphql", 2) where words[1].lowercased() == "schema": return vocabulary.graphQLTypes
         case ("graphql", 2) where words[1].lowercased() == "refresh": return vocabulary.targets
         case ("graphql", 3) where words[1].lowercased() == "schema": return vocabulary.targets

@@ -30,6 +30,6 @@ extension CompletionVocabulary {
             variables: variables.sorted()
         )
         targets = workspace.targets.keys.sorted()
-        (graphQLTypes, graphQLFields) = GraphQLSchemas.knownNames(in: workspace)
+        (graphQLTypes, graphQLFields, graphQLArguments) = GraphQLSchemas.knownNames(in: workspace)
     }
 }

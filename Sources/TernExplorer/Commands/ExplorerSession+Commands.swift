@@ -116,9 +116,17 @@ extension ExplorerSession {
         case .conversation(let action): return .done(try await conversations.act(action, context: context))
         case .grpc(let action): return try await GRPCDesk(context).run(action, adjustments: sendAdjustments)
         case .graphql(.catalog(let target)): return .graphQLCatalog(try await GraphQLDesk(context).catalog(target))
-        case .graphql(.draft(let target, let operation, let field)):
-            let entry = try await GraphQLDesk(context).draft(target: target, operation: operation, field: field)
-            if edits[entry.id] == nil { edits.open(draft: entry) } else { edits.select(entry.id) }
+        case .graphql(.draft(let target, let operation, let field, let arguments)):
+            let entry = try await GraphQLDesk(context).draft(
+                target: target, operation: operation, field: field, arguments: arguments)
+            if arguments.isEmpty, edits[entry.id] != nil {
+                edits.select(entry.id)
+            } else if edits[entry.id] == nil {
+                edits.open(draft: entry)
+            } else {
+                edits[entry.id] = entry
+                edits.select(entry.id)
+            }
             return changed("new request \(entry.id.dropFirst(4)) (unsaved: 'send' sends it, 'save NAME' keeps it)")
         case .graphql(.tick(let target, let operation, let field, let change)):
             let (entry, message) = try await GraphQLDesk(context).tick(

@@ -144,7 +144,9 @@ struct GraphQLDesk: ExplorerOperation {
     }
 
     /// A new request on `target` that starts from the root field `field` of `operation`.
-    func draft(target: String, operation: String, field name: String) async throws(ExplorerError) -> SpecEntry {
+    func draft(target: String, operation: String, field name: String, arguments: [String: String] = [:])
+        async throws(ExplorerError) -> SpecEntry
+    {
         let (schema, origin) = try await self.schema(of: target)
         let outline = GraphQLOutline(schema)
         let fields = outline.rootFields
@@ -157,7 +159,28 @@ struct GraphQLDesk: ExplorerOperation {
             throw ExplorerError(
                 .usage, "\(origin) has no \(what) '\(name)'" + Suggestions.hint(for: name, in: fields.map(\.name)))
         }
-        let (query, variables) = outline.template(for: field)
+        var (query, variables) = outline.template(for: field)
+        if !arguments.isEmpty {
+            // The arguments typed with the command, set as the builder sets them.
+            var values: [String: JSONValue]?
+            if case .object(let object)? = variables { values = object }
+            var selection: GraphQLSelection
+            do {
+                selection = try GraphQLSelection(reading: query, variables: values)
+            } catch {
+                throw ExplorerError(.usage, "the operation written from \(name) cannot be read: \(error.description)")
+            }
+            for (argument, text) in arguments.sorted(by: { $0.key < $1.key }) {
+                guard let type = field.arguments.first(where: { $0.name == argument })?.type else {
+                    throw ExplorerError(
+                        .usage,
+                        "\(name) has no argument '\(argument)'"
+                            + Suggestions.hint(for: argument, in: field.arguments.map(\.name)))
+                }
+                selection.set(argument: argument, at: [], to: Self.value(text, of: type))
+            }
+            (query, variables) = GraphQLOperationWriter(outline).write(selection)
+        }
         let id = "new:\(target)/\(field.operation.rawValue).\(name)"
         var spec = SpecDefinition(name: name, target: target, method: "POST", path: "")
         if let (entry, _) = try? endpoint(of: target), entry.id != Self.bareTarget { spec.path = entry.spec.path }

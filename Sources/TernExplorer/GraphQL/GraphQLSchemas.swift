@@ -131,14 +131,19 @@ struct GraphQLSchemas: ExplorerOperation {
         " (--no-check sends without checking; a target's graphql: {schema: FILE.graphql} names an SDL file, "
         + "{schema: none} stops checking)"
 
-    /// The type names and the root fields' names (`books`, `addBook`) of every schema known without asking a
-    /// server (the targets' SDL files and the copies kept in `.tern/graphql/`; a file that does not read is
+    /// The type names, the root fields' names (`books`, `addBook`) and their arguments, of every schema known
+    /// without asking a server (the targets' SDL files and the copies kept in `.tern/graphql/`; a file that does not read is
     /// left out), each sorted: Tab's vocabulary, read in one pass (it is made for every snapshot).
-    static func knownNames(in workspace: Workspace) -> (types: [String], fields: [String]) {
+    static func knownNames(in workspace: Workspace) -> (
+        types: [String], fields: [String], arguments: [String: [String]]
+    ) {
         let schemas = knownSchemas(in: workspace)
+        let roots = schemas.flatMap { GraphQLOutline($0).rootFields }
+        var arguments: [String: [String]] = [:]
+        for field in roots { arguments[field.name, default: []] += field.arguments.map(\.name) }
         return (
-            schemas.flatMap(\.typeNames).uniqueSorted(),
-            schemas.flatMap { GraphQLOutline($0).rootFields.map(\.name) }.uniqueSorted()
+            schemas.flatMap(\.typeNames).uniqueSorted(), roots.map(\.name).uniqueSorted(),
+            arguments.mapValues { $0.uniqueSorted() }
         )
     }
 

@@ -94,6 +94,22 @@ import Testing
         }
     }
 
+    @Test func aNewRequestTakesItsArgumentsTyped() async throws {
+        try await withFolder { folder in
+            let session = try session(in: folder)
+            _ = try await session.run(
+                .graphql(.draft(target: "shop", operation: "", field: "books", arguments: ["first": "3"])))
+            let body = try #require(try await body(session))
+            #expect(body.query.contains("query Books($first: Int) {\n  books(first: $first) {"), "\(body.query)")
+            #expect(body.variables == .object(["first": .int(3)]))
+            let error = await #expect(throws: ExplorerError.self) {
+                try await session.run(
+                    .graphql(.draft(target: "shop", operation: "", field: "books", arguments: ["frist": "3"])))
+            }
+            #expect(error?.message.contains("books has no argument 'frist' (did you mean 'first'?)") == true)
+        }
+    }
+
     @Test func aSavedSpecThatStartsFromTheFieldIsTheOneTicked() async throws {
         try await withFolder { folder in
             let session = try session(
