@@ -298,6 +298,18 @@ struct GraphQLSubscriptionInterruptTests {
     .enabled(if: GraphQLServer.unavailable == nil, "\(GraphQLServer.unavailable ?? "")"),
     .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
 struct GraphQLTreeTests {
+    /// A workspace on the bookshop at `server` as its target `shop`, with `files` (a GraphQL spec by default).
+    static func bookshop(
+        _ server: GraphQLServer,
+        files: [String: String] = [
+            "specs/ping.yaml": "target: shop\npath: \"\"\nbody: {graphql: {query: \"{ me { name } }\"}}\n"
+        ]
+    ) throws -> TemporaryWorkspace {
+        let workspace = try TemporaryWorkspace(copyingDemo: false)
+        try workspace.write("workspace.yaml", "name: bookshop\ntargets:\n  shop:\n    baseURL: \(server.url)\n")
+        for (path, text) in files { try workspace.write(path, text) }
+        return workspace
+    }
     @Test("root fields in the tree, Enter writes the operation, s sends it", arguments: [(80, 24), (120, 40)])
     func treeOpensAndSends(width: Int, height: Int) async throws {
         try await GraphQLServer.with(token: "s3cret") { server in
@@ -337,11 +349,8 @@ struct GraphQLTreeTests {
     @Test("the query builder: tick a field, fill an argument, send, save", arguments: [(80, 24), (120, 40)])
     func builderTicksFillsSendsSaves(width: Int, height: Int) async throws {
         try await GraphQLServer.with { server in
-            let workspace = try TemporaryWorkspace(copyingDemo: false)
+            let workspace = try Self.bookshop(server)
             defer { workspace.remove() }
-            try workspace.write("workspace.yaml", "name: bookshop\ntargets:\n  shop:\n    baseURL: \(server.url)\n")
-            try workspace.write(
-                "specs/ping.yaml", "target: shop\npath: \"\"\nbody: {graphql: {query: \"{ me { name } }\"}}\n")
             let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
             defer { tmux.kill() }
             try await tmux.start(TUIEndToEndTests.command(workspace), width: width, height: height)
@@ -391,14 +400,13 @@ struct GraphQLTreeTests {
     @Test("a refused operation's problem is marked in the Body tab, under its line")
     func refusedOperationMarked() async throws {
         try await GraphQLServer.with { server in
-            let workspace = try TemporaryWorkspace(copyingDemo: false)
+            let workspace = try Self.bookshop(
+                server,
+                files: [
+                    "specs/bad.yaml": "target: shop\npath: \"\"\nbody:\n  graphql:\n    query: |\n"
+                        + "      query {\n        books { titel }\n      }\n"
+                ])
             defer { workspace.remove() }
-            try workspace.write("workspace.yaml", "name: bookshop\ntargets:\n  shop:\n    baseURL: \(server.url)\n")
-            try workspace.write(
-                "specs/bad.yaml",
-                "target: shop\npath: \"\"\nbody:\n  graphql:\n    query: |\n"
-                    + "      query {\n        books { titel }\n      }\n"
-            )
             let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
             defer { tmux.kill() }
             try await tmux.start(TUIEndToEndTests.command(workspace), width: 80, height: 24)
@@ -415,11 +423,8 @@ struct GraphQLTreeTests {
     @Test("the REPL: graphql new TARGET FIELD writes the operation, send sends it, save keeps it")
     func replNewSendSave() async throws {
         try await GraphQLServer.with { server in
-            let workspace = try TemporaryWorkspace(copyingDemo: false)
+            let workspace = try Self.bookshop(server)
             defer { workspace.remove() }
-            try workspace.write("workspace.yaml", "name: bookshop\ntargets:\n  shop:\n    baseURL: \(server.url)\n")
-            try workspace.write(
-                "specs/ping.yaml", "target: shop\npath: \"\"\nbody: {graphql: {query: \"{ me { name } }\"}}\n")
             let result = try await Tern.run(
                 workspace.arguments("repl"), environment: ["HOME": workspace.root.path],
                 input: "graphql new shop boks\ngraphql new shop books\nsend\nsave books/all\n"

@@ -36,8 +36,8 @@ extension Workspace {
             }
         }
         func render(_ value: JSONValue) throws(WorkspaceError) -> JSONValue {
-            switch value {
-            case .string(let text) where Template.mayContainReferences(text):
+            try value.renderingStrings { text throws(WorkspaceError) in
+                guard Template.mayContainReferences(text) else { return .string(text) }
                 let rendered = try render(text)
                 if let reference = Template.whole(text), let type = reference.type {
                     return try renderer.typed(rendered, as: type, reference: reference, file: entry.file, at: location)
@@ -47,15 +47,6 @@ extension Workspace {
                     references.count == 1 && text.trimmingCharacters(in: .whitespaces).hasPrefix("{{")
                     && text.trimmingCharacters(in: .whitespaces).hasSuffix("}}")
                 return whole ? Self.typed(rendered) : .string(rendered)
-            case .array(let items):
-                var rendered: [JSONValue] = []
-                for item in items { rendered.append(try render(item)) }
-                return .array(rendered)
-            case .object(let members):
-                var rendered: [String: JSONValue] = [:]
-                for (name, member) in members { rendered[name] = try render(member) }
-                return .object(rendered)
-            default: return value
             }
         }
         var result: [ResponseExpectation] = []

@@ -56,21 +56,9 @@ extension Workspace {
     {
         guard let params = target(for: entry.spec)?.graphql?.connectionParams else { return nil }
         let renderer = try TemplateRenderer(workspace: self, context: context)
-        func render(_ value: JSONValue) throws(WorkspaceError) -> JSONValue {
-            switch value {
-            case .string(let text): return try renderer.renderJSON(text, file: manifestFile, at: nil)
-            case .array(let elements):
-                var rendered: [JSONValue] = []
-                for element in elements { rendered.append(try render(element)) }
-                return .array(rendered)
-            case .object(let fields):
-                var rendered: [String: JSONValue] = [:]
-                for (key, field) in fields { rendered[key] = try render(field) }
-                return .object(rendered)
-            default: return value
-            }
+        return try params.renderingStrings { text throws(WorkspaceError) in
+            try renderer.renderJSON(text, file: manifestFile, at: nil)
         }
-        return try render(params)
     }
 
     /// The request messages of a gRPC spec as JSON texts, templated in `context` (empty for HTTP).

@@ -55,6 +55,27 @@ enum TemplateType: String, Hashable, Sendable, CaseIterable {
 }
 
 extension JSONValue {
+    /// The value with each string replaced by what `transform` makes of it, arrays and objects walked: how
+    /// a JSON value's templates are rendered (`connectionParams`, `expect:` values).
+    func renderingStrings(_ transform: (String) throws(WorkspaceError) -> JSONValue) throws(WorkspaceError)
+        -> JSONValue
+    {
+        switch self {
+        case .string(let text): return try transform(text)
+        case .array(let elements):
+            var rendered: [JSONValue] = []
+            for element in elements { rendered.append(try element.renderingStrings(transform)) }
+            return .array(rendered)
+        case .object(let members):
+            var rendered: [String: JSONValue] = [:]
+            for (name, member) in members { rendered[name] = try member.renderingStrings(transform) }
+            return .object(rendered)
+        default: return self
+        }
+    }
+}
+
+extension JSONValue {
     /// Whether it is a number (integer or not).
     fileprivate var isNumber: Bool {
         switch self {
