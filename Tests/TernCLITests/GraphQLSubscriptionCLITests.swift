@@ -397,6 +397,34 @@ struct GraphQLTreeTests {
         }
     }
 
+    @Test("a subscription from the tree: its argument filled, its results shown as JSON")
+    func subscriptionFromTheTree() async throws {
+        try await GraphQLServer.with { server in
+            let workspace = try Self.bookshop(server)
+            defer { workspace.remove() }
+            let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+            defer { tmux.kill() }
+            try await tmux.start(TUIEndToEndTests.command(workspace), width: 80, height: 24)
+            _ = try await tmux.waitFor("S countdown Int!")
+            try await tmux.type("/")
+            try await tmux.type("countdown", "Enter")
+            try await tmux.type("Escape", "Enter")
+            _ = try await tmux.waitFor("[x] $from")
+            // A value that is not an Int is refused, naming the type; 2 is taken.
+            try await tmux.type("j", "Enter")
+            _ = try await tmux.waitFor("Value:")
+            try await tmux.type("BSpace", "two", "Enter")
+            _ = try await tmux.waitFor("is not a value of Int!")
+            try await tmux.type("Enter")
+            _ = try await tmux.waitFor("Value:")
+            try await tmux.type("BSpace", "2", "Enter")
+            _ = try await tmux.waitFor("from = 2 (unsaved)")
+            try await tmux.type("s")
+            let screen = try await tmux.waitFor("Results (3)")
+            #expect(screen.contains("\"complete\": true,") && screen.contains("\"count\": 3,"), "\(screen)")
+        }
+    }
+
     @Test("a refused operation's problem is marked in the Body tab, under its line")
     func refusedOperationMarked() async throws {
         try await GraphQLServer.with { server in

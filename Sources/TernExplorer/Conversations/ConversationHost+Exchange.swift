@@ -131,12 +131,15 @@ extension ConversationHost {
     }
 
     /// The response a conversation held as one exchange answers with: 101, `summary` as its JSON body (what
-    /// `expect:` and `capture:` read), the transcript as its `conversation`, and where it is stored.
+    /// `expect:` and `capture:` read), the transcript as its `conversation`, and where it is stored; the
+    /// `subprotocol` the conversation spoke, when it spoke one, as `Sec-WebSocket-Protocol`.
     static func answer(
-        _ socket: WebSocket, request: Request, summary: Data, started: Date, stopwatch: ContinuousClock.Instant
+        _ socket: WebSocket, request: Request, summary: Data, started: Date, stopwatch: ContinuousClock.Instant,
+        subprotocol: String? = nil
     ) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "application/json"
+        if let subprotocol { headers[.secWebSocketProtocol] = subprotocol }
         var response = Response(
             status: .switchingProtocols, headers: headers, body: summary, source: socket.source, request: request,
             timing: Response.Timing(start: started, duration: ContinuousClock.now - stopwatch), attempts: 1)

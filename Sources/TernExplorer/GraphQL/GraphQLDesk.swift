@@ -105,7 +105,7 @@ struct GraphQLDesk: ExplorerOperation {
             guard let type = outline.field(root, at: path)?.arguments.first(where: { $0.name == argument })?.type else {
                 throw ExplorerError(.usage, "\(([name] + path).joined(separator: ".")) has no argument '\(argument)'")
             }
-            selection.set(argument: argument, at: path, to: Self.value(text, of: type))
+            selection.set(argument: argument, at: path, to: try Self.value(text, of: type))
             message = "\(argument) = \(text)"
         }
         let written = GraphQLOperationWriter(outline).write(selection)
@@ -133,14 +133,23 @@ struct GraphQLDesk: ExplorerOperation {
 
     /// The value `text` gives an argument of the type written `type`: JSON, or the text itself as a string
     /// (always for a `String` or an `ID`, unless written as a JSON string).
-    static func value(_ text: String, of type: String) -> JSONValue {
-        let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+    /// An `Int`, a `Float` or a `Boolean` takes only a value of its kind: anything else is refused, naming it.
+    static func value(_ text: String, of type: String) throws(ExplorerError) -> JSONValue {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(trimmed.utf8))
         let named = GraphQLOutline.namedType(type)
-        if !type.hasPrefix("["), named == "String" || named == "ID" {
-            if case .string? = parsed, let parsed { return parsed }
-            return .string(text)
+        guard !type.hasPrefix("[") else { return parsed ?? .string(text) }
+        switch (named, parsed) {
+        case ("String", .string?), ("ID", .string?): return parsed ?? .string(text)
+        case ("String", _), ("ID", _): return .string(text)
+        case ("Int", .int?), ("Float", .int?), ("Float", .double?), ("Boolean", .bool?), (_, .null?):
+            return parsed ?? .null
+        case ("Int", _), ("Float", _), ("Boolean", _):
+            let kind = named == "Boolean" ? "true or false" : named == "Int" ? "a whole number" : "a number"
+            throw ExplorerError(.usage, "'\(text)' is not a value of \(type): it takes \(kind)")
+        default:
+            return parsed ?? .string(text)
         }
-        return parsed ?? .string(text)
     }
 
     /// A new request on `target` that starts from the root field `field` of `operation`.
@@ -177,7 +186,7 @@ struct GraphQLDesk: ExplorerOperation {
                         "\(name) has no argument '\(argument)'"
                             + Suggestions.hint(for: argument, in: field.arguments.map(\.name)))
                 }
-                selection.set(argument: argument, at: [], to: Self.value(text, of: type))
+                selection.set(argument: argument, at: [], to: try Self.value(text, of: type))
             }
             (query, variables) = GraphQLOperationWriter(outline).write(selection)
         }

@@ -166,7 +166,8 @@ struct GraphQLSubscription {
             throw TernError(.transport, "the server closed the subscription: \(ConversationLines.closeLine(close))")
         }
         return ConversationHost.answer(
-            socket, request: request, summary: Self.summary(progress), started: started, stopwatch: stopwatch)
+            socket, request: request, summary: Self.summary(progress), started: started, stopwatch: stopwatch,
+            subprotocol: Self.subprotocol)
     }
 
     /// How a subscription goes: over graphql-transport-ws (at the spec's own address as `ws://` when `nil`),

@@ -88,6 +88,16 @@ import Testing
                     "query Books($first: Int, $genre: Genre) {\n  books(first: $first, genre: $genre) {\n    id\n"
                         + "    author {\n      name\n    }\n  }\n}\n"), "\(body.query)")
             #expect(body.variables == .object(["first": .int(2), "genre": .string("FICTION")]))
+            // A value that is not of the argument's type is refused, and nothing changes.
+            let error = await #expect(throws: ExplorerError.self) {
+                try await session.run(
+                    .graphql(
+                        .tick(
+                            target: "shop", operation: "query", field: "books",
+                            .value(path: [], name: "first", text: "02"))))
+            }
+            #expect(error?.message == "'02' is not a value of Int: it takes a whole number")
+            #expect(try await self.body(session)?.variables == body.variables)
             snapshot = await session.snapshot()
             #expect(snapshot.graphQLTicks?.arguments[[]] == ["first": "2", "genre": "\"FICTION\""])
             #expect(snapshot.selected?.graphQLVariables?.contains("\"first\": 2") == true)

@@ -11,6 +11,7 @@ extension ResponsePane {
             switch tab {
             case .body:
                 if let messages = response.conversationMessages { return "Conversation (\(messages))" }
+                if let results = response.subscriptionResults { return "Results (\(results))" }
                 return filterMatches != nil
                     ? "Body (filtered)" : "Body (\(response.body.kind.rawValue))"
             case .headers: return "Headers (\(response.headers.count))"

@@ -36,6 +36,8 @@ package struct ResponseView: Sendable {
     package var pinnedBy: String? = nil
     /// For a WebSocket conversation, how many messages it had (the body tab then lists them).
     package var conversationMessages: Int? = nil
+    /// For a GraphQL subscription, how many results it had (the body tab then shows them as JSON).
+    package var subscriptionResults: Int? = nil
     /// The expectations that did not hold.
     package var failedChecks: [ExpectationResult] { checks.filter { !$0.passed } }
 
@@ -85,7 +87,11 @@ package struct ResponseView: Sendable {
         }
         view.contentDecoding = response.contentDecoding
         view.connection = ResponseSummary(response).connection
-        if let conversation = response.conversation {
+        if let results = GraphQLAnswer.subscriptionResults(of: response) {
+            // A GraphQL subscription: its results (each `next` payload, the errors) as JSON; the protocol's
+            // messages are in `--events json` and the REPL's.
+            view.subscriptionResults = results
+        } else if let conversation = response.conversation {
             view.show(conversation, redactor: SecretBook.redactor(hiding: response.request.secretValues))
         }
         return view
