@@ -132,8 +132,8 @@ struct GraphQLSchemas: ExplorerOperation {
         + "{schema: none} stops checking)"
 
     /// The type names, the root fields' names (`books`, `addBook`) and their arguments, of every schema known
-    /// without asking a server (the targets' SDL files and the copies kept in `.tern/graphql/`; a file that does not read is
-    /// left out), each sorted: Tab's vocabulary, read in one pass (it is made for every snapshot).
+    /// without asking a server (the targets' SDL files and the copies kept in `.tern/graphql/`; a file that
+    /// does not read is left out), each sorted: Tab's vocabulary, read in one pass (made for every snapshot).
     static func knownNames(in workspace: Workspace) -> (
         types: [String], fields: [String], arguments: [String: [String]]
     ) {
