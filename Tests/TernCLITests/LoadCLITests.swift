@@ -4,7 +4,7 @@ import Testing
 
 /// `tern load`: open and closed loops against a real server on 127.0.0.1, counted at the server,
 /// latency from each request's intended start, reports, baselines, checks, and the REPL and TUI.
-@Suite("tern load")
+@Suite("tern load", .serialized)
 struct LoadCLITests {
     static func write(_ demo: TemporaryWorkspace) throws {
         try demo.write("specs/load/slow.yaml", "target: api\nmethod: GET\npath: /delay/100\n")

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Tern
 import TernGraphQL
 import Testing
@@ -6,8 +7,16 @@ import Testing
 /// The schema browser's root fields and the query builder's operations, on the bookshop and on real
 /// schemas: every operation written from a root field is one the check accepts, with its variables.
 @Suite struct GraphQLOutlineTests {
+    /// The schemas read so far, by name: GitHub's takes seconds to read in a debug build, and the suites
+    /// share one process with servers that other tests time.
+    private static let read = Mutex<[String: GraphQLSchemaDocument]>([:])
+
+    /// The fixture schema `name`, read from its introspection result once.
     static func schema(_ name: String) throws -> GraphQLSchemaDocument {
-        try GraphQLSchemaDocument(introspection: try QueryCheckOracleTests.introspection(of: name))
+        if let known = read.withLock({ $0[name] }) { return known }
+        let schema = try GraphQLSchemaDocument(introspection: try QueryCheckOracleTests.introspection(of: name))
+        read.withLock { $0[name] = schema }
+        return schema
     }
 
     @Test func theBookshopsRootFieldsInOrderWithTheirArguments() throws {
@@ -39,12 +48,14 @@ import Testing
     @Test(
         "every operation written from a root field passes the check, with its variables",
         arguments: ["bookshop", "github", "swapi", "shopify-storefront"])
-    func everyTemplateChecks(schemaName: String) throws {
+    func everyTemplateChecks(schemaName: String) async throws {
         let schema = try Self.schema(schemaName)
         let outline = GraphQLOutline(schema)
         #expect(!outline.rootFields.isEmpty)
         var refused: [String] = []
         for field in outline.rootFields {
+            // Long work in steps: the other tests' tasks (servers among them) get their turns.
+            await Task.yield()
             let (query, variables) = outline.template(for: field)
             var operation = GraphQLOperation(query: query)
             if case .object(let values)? = variables { operation.variables = values }
