@@ -28,9 +28,10 @@ struct ScratchFile: Sendable {
 
 /// The size of the file at `url`, `-1` when it is missing.
 func fileSize(_ url: URL) -> Int64 {
-    var info = stat()
-    guard stat(url.path, &info) == 0 else { return -1 }
-    return Int64(info.st_size)
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+        let size = attributes[.size] as? NSNumber
+    else { return -1 }
+    return size.int64Value
 }
 
 /// Writes the first `bytes` bytes of the `/bytes` pattern to `url`, 1 MiB at a time.
