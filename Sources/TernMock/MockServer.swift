@@ -64,7 +64,8 @@ public final class MockServer: Sendable {
             throw MockServerError.noBoundPort(host: host)
         }
         let router = MockRouter(state: state)
-        let acceptTask = Task {
+        // On threads of the mock's own, the connections' tasks too (they inherit the preference).
+        let acceptTask = Task(executorPreference: EventLoopExecutor.shared) {
             await withDiscardingTaskGroup { group in
                 do {
                     try await server.executeThenClose { connections in

@@ -146,7 +146,7 @@ public final class MockWebSocketServer: Sendable {
             try? await listener.close()
             throw MockServerError.noBoundPort(host: host)
         }
-        let acceptTask = Task {
+        let acceptTask = Task(executorPreference: EventLoopExecutor.shared) {
             await withDiscardingTaskGroup { group in
                 do {
                     try await server.executeThenClose { inbound in

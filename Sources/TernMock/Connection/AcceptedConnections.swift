@@ -33,7 +33,9 @@ final class AcceptedConnections: Sendable {
             return true
         }
         // The task keeps the connection alive until its writer is finished.
-        if !held { Task { try? await connection.executeThenClose { _, _ in } } }
+        if !held {
+            Task(executorPreference: EventLoopExecutor.shared) { try? await connection.executeThenClose { _, _ in } }
+        }
         return connection
     }
 
