@@ -284,7 +284,9 @@ let package = Package(
         .testTarget(
             name: "TernHTTPClientTests",
             dependencies: [
-                "Tern", "TernHTTPClient", "TernTesting", .product(name: "HTTPTypes", package: "swift-http-types"),
+                "Tern", "TernHTTPClient", "TernTesting", "TernMock",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tern load beside wrk, in the same run, on the same server (nginx serving a small JSON file on
-# 127.0.0.1) and the same connections: Tern's closed-loop throughput as a ratio of wrk's, and how
-# close the open loop comes to 1,000 requests a second. Usage: Benchmarks/load-vs-wrk.sh TERN [SECONDS]
+# 127.0.0.1) and the same connections: Tern's closed-loop throughput as a ratio of wrk's, with each
+# engine (the wire, on SwiftNIO; the handler), and how close the open loop comes to 1,000 requests a second. Usage: Benchmarks/load-vs-wrk.sh TERN [SECONDS]
 set -euo pipefail
 tern=${1:?usage: load-vs-wrk.sh TERN [SECONDS]}
 seconds=${2:-10}
@@ -32,16 +32,19 @@ printf 'user: ada\n' > "$work/ws/environments/local.yaml"
 printf 'target: api\nmethod: GET\npath: /user.json\n' > "$work/ws/specs/user.yaml"
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; ${seconds} s per run"
-printf '%-12s %14s %14s %8s %12s %12s\n' connections "wrk req/s" "tern req/s" ratio "wrk p99" "tern p99"
+printf '%-12s %-8s %14s %14s %8s %12s %12s\n' connections engine "wrk req/s" "tern req/s" ratio "wrk p99" "tern p99"
 for connections in 8 64; do
     wrk_out=$(wrk -t 2 -c "$connections" -d "${seconds}s" --latency "http://127.0.0.1:$port/user.json")
     wrk_rate=$(awk '/Requests\/sec/ {print $2}' <<< "$wrk_out")
     wrk_p99=$(awk '$1 == "99%" {print $2}' <<< "$wrk_out")
-    "$tern" load user --workspace "$work/ws" --concurrency "$connections" --duration "$seconds" \
-        --report "json:$work/tern.json" > /dev/null
-    read -r tern_rate tern_p99 < <(python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print("%.0f %.2fms" % (r["rate"], r["latencyMs"]["p99"]))' "$work/tern.json")
-    ratio=$(python3 -c "print('%.3f' % ($tern_rate / $wrk_rate))")
-    printf '%-12s %14s %14s %8s %12s %12s\n' "$connections" "$wrk_rate" "$tern_rate" "$ratio" "$wrk_p99" "$tern_p99"
+    for engine in wire handler; do
+        "$tern" load user --workspace "$work/ws" --concurrency "$connections" --duration "$seconds" \
+            --engine "$engine" --report "json:$work/tern.json" > /dev/null
+        read -r tern_rate tern_p99 < <(python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print("%.0f %.2fms" % (r["rate"], r["latencyMs"]["p99"]))' "$work/tern.json")
+        ratio=$(python3 -c "print('%.3f' % ($tern_rate / $wrk_rate))")
+        printf '%-12s %-8s %14s %14s %8s %12s %12s\n' "$connections" "$engine" "$wrk_rate" "$tern_rate" "$ratio" \
+            "$wrk_p99" "$tern_p99"
+    done
 done
 "$tern" load user --workspace "$work/ws" --rate 1000 --connections 64 --duration "$seconds" \
     --report "json:$work/open.json" > /dev/null

@@ -316,3 +316,11 @@ extension TransportConfiguration {
         return configuration
     }
 }
+
+extension HTTPClientTransport {
+    /// A `WireLoadEngine` sending as this transport does (its TLS, proxy, connect timeout and limits).
+    public var wireLoadDriver: (any WireLoadDriver)? {
+        guard ownsClient || givenClient == nil else { return nil }
+        return WireLoadEngine(configuration: configuration)
+    }
+}

@@ -198,6 +198,14 @@ struct GRPCWorkspaceCLITests {
                     httpbin: httpbin.baseURL)
                 #expect(stream.status == 2, "\(stream)")
                 #expect(stream.stderr.contains("load makes unary gRPC calls only"), "\(stream.stderr)")
+                // gRPC goes through the handler: the wire engine, asked for, says so.
+                let wire = try await tern(
+                    ["load", "calls/unary", "--duration", "1", "--engine", "wire"], in: root, grpc: server.address,
+                    httpbin: httpbin.baseURL)
+                #expect(wire.status == 2, "\(wire)")
+                #expect(
+                    wire.stderr.contains("--engine wire cannot send calls/unary, a gRPC call; use --engine handler"),
+                    "\(wire.stderr)")
             }
         }
     }

@@ -18,8 +18,10 @@ struct LoadCLITests {
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
     }
 
-    @Test("open loop: exactly rate × duration requests reach the server; the JSON report says what was measured")
-    func openLoop() async throws {
+    @Test(
+        "open loop, either engine: exactly rate × duration requests reach the server; the report says which sent them",
+        arguments: ["wire", "handler"])
+    func openLoop(engine: String) async throws {
         try await withDemo { demo in
             let server = try await MockServer.start()
             defer { Task { try? await server.shutdown() } }
@@ -28,14 +30,16 @@ struct LoadCLITests {
                 demo.arguments([
                     "load", "users/get-user", "--rate", "200", "--duration", "2", "--connections", "8",
                     "--check-every", "10", "--report", "json:\(json)", "--var",
-                    "baseURL=\(server.baseURL.absoluteString)",
+                    "baseURL=\(server.baseURL.absoluteString)", "--engine", engine,
                 ]))
             #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
             #expect(run.stdout.contains("load users/get-user: open loop at 200/s for 2 s, at most 8 in flight"))
             #expect(run.stdout.contains("status: 200 × 400"), "\(run.stdout)")
             #expect(run.stdout.contains("checks: 40 answers checked, 0 failed"), "\(run.stdout)")
+            #expect(run.stdout.contains("(HTTP/1.1 on SwiftNIO, ") == (engine == "wire"), "\(run.stdout)")
             #expect(server.requestCount(path: "/users/1") == 400, "request i is meant for start + i/200, i < 400")
             let report = try Self.report(json)
+            #expect((report["engine"] as? [String: Any])?["name"] as? String == engine)
             #expect(report["completed"] as? Int == 400)
             #expect((report["statuses"] as? [String: Int]) == ["200": 400])
             let latency = try #require(report["latencyMs"] as? [String: Double])
@@ -185,7 +189,7 @@ struct LoadCLITests {
                 ["load"], ["load", "users/get-user", "--rate", "5", "--concurrency", "2"],
                 ["load", "users/get-user", "--rate", "0"], ["load", "users/get-user", "--connections", "4"],
                 ["load", "users/get-user", "--report", "xml:x"], ["load", "nosuch"],
-                ["load", "users/get-user", "--rate", "1e-21"],
+                ["load", "users/get-user", "--rate", "1e-21"], ["load", "users/get-user", "--engine", "fast"],
             ] {
                 let run = try await Tern.run(demo.arguments(arguments))
                 #expect(run.status == 2, "\(arguments): \(run.stdout)\(run.stderr)")

@@ -17,6 +17,10 @@ public protocol Transport: Sendable {
     /// that opens up to `count` connections to each host at once, for a caller that keeps that many
     /// requests in flight (a load) and shuts it down when done; `nil` when the transport cannot make one.
     func dedicatedPool(connectionsPerHost count: Int) -> (any PooledTransport)?
+
+    /// A driver that sends a load's fixed requests on connections of its own, as this transport would send
+    /// them (the same TLS and limits), without a task or a handler per request; `nil` when there is none.
+    var wireLoadDriver: (any WireLoadDriver)? { get }
 }
 
 extension Transport {
@@ -25,6 +29,9 @@ extension Transport {
 
     /// No pool of its own: the caller sends through this transport.
     public func dedicatedPool(connectionsPerHost count: Int) -> (any PooledTransport)? { nil }
+
+    /// No wire driver: a load goes through the handler.
+    public var wireLoadDriver: (any WireLoadDriver)? { nil }
 }
 
 /// What a transport gets besides the request: the deadline, where to report progress, and

@@ -61,6 +61,12 @@ struct LoadCommand: AsyncParsableCommand {
                 + "turns.", valueName: "FILE"))
     var data: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "What sends the requests: auto (SwiftNIO when it can), wire (SwiftNIO, or say why not), handler "
+                + "(a task per client, HTTP/2 where offered).", valueName: "auto|wire|handler"))
+    var engine: String = "auto"
+
     @Option(help: ArgumentHelp("Write the report: json:FILE.", valueName: "json:FILE"))
     var report: String?
 
@@ -74,6 +80,9 @@ struct LoadCommand: AsyncParsableCommand {
         if rate != nil, concurrency != nil { throw ValidationError("--rate and --concurrency do not go together") }
         if connections != nil, rate == nil { throw ValidationError("--connections goes with --rate") }
         if let problem = options.problem { throw ValidationError(problem) }
+        if LoadOptions.Engine(rawValue: engine) == nil {
+            throw ValidationError("--engine '\(engine)' is not auto, wire or handler")
+        }
         if let report, !report.hasPrefix("json:") || report.count == 5 {
             throw ValidationError("--report '\(report)' is not json:FILE")
         }
@@ -85,7 +94,9 @@ struct LoadCommand: AsyncParsableCommand {
     private var options: LoadOptions {
         let arrivals: LoadOptions.Arrivals =
             if let rate { .rate(rate, connections: connections ?? 64) } else { .concurrency(concurrency ?? 10) }
-        return LoadOptions(names: specs, arrivals: arrivals, duration: duration, checkEvery: checkEvery)
+        var options = LoadOptions(names: specs, arrivals: arrivals, duration: duration, checkEvery: checkEvery)
+        options.engine = LoadOptions.Engine(rawValue: engine) ?? .automatic
+        return options
     }
 
     func run() async throws {

@@ -50,7 +50,8 @@ package enum Command: Sendable, Equatable {
     case verify([String], allWhenEmpty: Bool = false)
     /// `run [SPEC|GROUP]... [--data FILE]`
     case run(RunTarget)
-    /// `load SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D] [--check-every N]`
+    /// `load SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D] [--check-every N]
+    /// [--data FILE] [--engine auto|wire|handler]`
     case load(LoadOptions)
     /// `diff [SPEC] [--with ENV | --history N M]`: two answers compared (nothing is sent).
     case diff(String?, DiffTarget)

@@ -1,16 +1,23 @@
 extension CommandParser {
     /// `load SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D] [--check-every N]
-    /// [--data FILE]`.
+    /// [--data FILE] [--engine auto|wire|handler]`.
     static func parseLoad(_ arguments: [String]) throws(ExplorerError) -> LoadOptions {
         var names: [String] = []
         var numbers: [String: Double] = [:]
         var dataFile: String?
+        var engine: LoadOptions.Engine?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             if argument == "--data" {
                 guard index + 1 < arguments.count, dataFile == nil else { throw usage("load") }
                 dataFile = arguments[index + 1]
+                index += 2
+            } else if argument == "--engine" {
+                guard index + 1 < arguments.count, engine == nil,
+                    let named = LoadOptions.Engine(rawValue: arguments[index + 1])
+                else { throw usage("load") }
+                engine = named
                 index += 2
             } else if ["--rate", "--connections", "--concurrency", "--duration", "--check-every"].contains(argument) {
                 guard index + 1 < arguments.count, let value = Double(arguments[index + 1]), value.isFinite,
@@ -39,6 +46,7 @@ extension CommandParser {
             names: names, arrivals: arrivals, duration: numbers["--duration"] ?? 10,
             checkEvery: whole("--check-every", 0))
         options.dataFile = dataFile
+        options.engine = engine ?? .automatic
         if let problem = options.problem { throw ExplorerError(.usage, problem) }
         return options
     }

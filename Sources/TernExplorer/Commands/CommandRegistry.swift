@@ -89,7 +89,9 @@ package enum CommandRegistry {
             key: "R"),
         CommandInfo(
             name: "load",
-            arguments: "SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D] [--data FILE]",
+            arguments:
+                "SPEC|GROUP... [--rate R [--connections C] | --concurrency N] [--duration D] [--data FILE] "
+                + "[--engine auto|wire|handler]",
             summary: "Send under load for D seconds (default 10); p50/p90/p99/p99.9/max, statuses, errors.",
             key: nil),
         CommandInfo(

@@ -9,15 +9,22 @@ import TernWorkspace
 /// intended start if it is ahead, and measure its latency from that intended start, so time spent
 /// queued behind slow answers counts (no coordinated omission). Closed loop: each client sends again
 /// as soon as its answer came, and latency is measured from the actual start.
+///
+/// HTTP requests go on the wire (`WireLoadDriver`, on SwiftNIO: connections of the load's own, no task per
+/// request) when the transport has a driver that takes them all; otherwise (gRPC calls, a proxy, a body
+/// streamed from a file, a request signed each time) each client sends through the handler.
 struct LoadEngine: Sendable {
     let targets: [LoadTarget]
     let handler: Handler
     let options: LoadOptions
     /// Masks secrets in what a failed check says (it is printed and written to reports).
     let redactor: Redactor
+    /// The driver and each target's request as it goes on the wire, for a load that goes on the wire.
+    var wire: (driver: any WireLoadDriver, requests: [Request])? = nil
 
     /// Runs the load to its end (or until the task is cancelled) and reports.
     func run(progress: @escaping @Sendable (LoadFigures) -> Void) async -> LoadReport {
+        if let wire { return await runOnWire(wire.driver, requests: wire.requests, progress: progress) }
         let recorder = LoadRecorder()
         let clock = ContinuousClock()
         let start = clock.now
@@ -61,14 +68,65 @@ struct LoadEngine: Sendable {
             let unsent = options.requestCount - min(tickets.issued, options.requestCount)
             if unsent > 0 { recorder.recordUnsent(unsent) }
         }
-        let elapsed = (clock.now - start).seconds
-        return LoadReport(
+        return report(recorder, elapsed: (clock.now - start).seconds, stoppedEarly: Task.isCancelled)
+    }
+
+    /// The report of what `recorder` recorded in `elapsed` seconds.
+    private func report(_ recorder: LoadRecorder, elapsed: Double, stoppedEarly: Bool) -> LoadReport {
+        LoadReport(
             specs: targets.map(\.id).reduce(into: []) { ids, id in if !ids.contains(id) { ids.append(id) } },
             rows: options.data.map { ($0.file, $0.count) }, arrivals: options.arrivals, duration: options.duration,
             // The rate is over the time asked for, or longer when the last answers came after it: a load that
             // kept up reports the rate asked, one that fell behind less.
-            stoppedEarly: Task.isCancelled,
-            figures: recorder.figures(elapsed: max(Task.isCancelled ? elapsed : max(elapsed, options.duration), 0.001)))
+            stoppedEarly: stoppedEarly,
+            figures: recorder.figures(elapsed: max(stoppedEarly ? elapsed : max(elapsed, options.duration), 0.001)))
+    }
+
+    /// The load on the wire: `driver` sends `requests` (the targets' own, as they go on the wire) on its own
+    /// connections, one record a loop; the figures go to `progress` about once a second meanwhile.
+    private func runOnWire(
+        _ driver: any WireLoadDriver, requests: [Request], progress: @escaping @Sendable (LoadFigures) -> Void
+    ) async -> LoadReport {
+        let recorder = LoadRecorder(shards: driver.shards)
+        let arrivals: WireLoad.Arrivals =
+            switch options.arrivals {
+            case .rate(let rate, let connections): .rate(rate, connections: connections, count: options.requestCount)
+            case .concurrency(let clients): .closed(connections: clients)
+            }
+        let load = WireLoad(
+            requests: requests, arrivals: arrivals, duration: .seconds(options.duration),
+            cutOff: .seconds(options.duration + max(Self.minimumDrain, options.duration)),
+            checkEvery: options.checkEvery)
+        let observer = LoadObserver(targets: targets, handler: handler, recorder: recorder, redactor: redactor)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = await withTaskGroup(of: WireLoadOutcome?.self) { group in
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: .seconds(1))
+                    if !Task.isCancelled { progress(recorder.figures(elapsed: (clock.now - start).seconds)) }
+                }
+                return nil
+            }
+            group.addTask { await driver.run(load, observer: observer) }
+            var outcome: WireLoadOutcome?
+            while let next = await group.next() {
+                if let next {
+                    outcome = next
+                    group.cancelAll()
+                }
+            }
+            return outcome
+                ?? WireLoadOutcome(started: 0, connections: ConnectionCount(opened: 0, mostOpen: 0), stoppedEarly: true)
+        }
+        if case .rate = options.arrivals, !outcome.stoppedEarly {
+            let unsent = options.requestCount - min(outcome.started, options.requestCount)
+            if unsent > 0 { recorder.recordUnsent(unsent) }
+        }
+        var report = report(recorder, elapsed: (clock.now - start).seconds, stoppedEarly: outcome.stoppedEarly)
+        report.connections = outcome.connections
+        report.engine = .wire(loops: driver.shards)
+        return report
     }
 
     /// After the deadline, answers are waited for this long at least (or the load's duration, if longer).
@@ -120,7 +178,7 @@ struct LoadEngine: Sendable {
     }
 
     /// The first expectation of `target` the answer fails, as `SPEC: expected — got actual`.
-    private static func firstFailure(of response: Response, in target: LoadTarget, redactor: Redactor) -> String? {
+    static func firstFailure(of response: Response, in target: LoadTarget, redactor: Redactor) -> String? {
         var facts = ResponseFacts(response)
         let results = Expectations.evaluate(target.expectations, on: &facts, root: target.root, redactor: redactor)
         if let failed = results.first(where: { !$0.passed }) {
@@ -141,6 +199,34 @@ struct LoadEngine: Sendable {
     /// A failure's cause in a few words (`connection failed`, `timed out`).
     private static func cause(_ error: any Error) -> String {
         (error as? TernError)?.kind.summary ?? "error"
+    }
+}
+
+/// Records a wire load's answers, each loop's in its own record, and checks the answers handed to it.
+private struct LoadObserver: WireLoadObserver {
+    let targets: [LoadTarget]
+    let handler: Handler
+    let recorder: LoadRecorder
+    let redactor: Redactor
+
+    func answered(request: Int, status: Int, latency: Duration, shard: Int) {
+        recorder.record(latency: latency, status: status, error: nil, shard: shard)
+    }
+
+    func failed(request: Int, cause: String, latency: Duration, shard: Int) {
+        recorder.record(latency: latency, status: nil, error: cause, shard: shard)
+    }
+
+    func check(request: Int, answer: TransportResponse, shard: Int) {
+        let target = targets[request]
+        let failure: String?
+        do {
+            let response = try handler.liveResponse(answer, to: target.request, duration: .zero)
+            failure = LoadEngine.firstFailure(of: response, in: target, redactor: redactor)
+        } catch {
+            failure = "\(target.key): \(error.message)"
+        }
+        recorder.recordCheck(failed: failure.map { redactor.redact($0) }, shard: shard)
     }
 }
 

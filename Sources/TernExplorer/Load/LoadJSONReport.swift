@@ -26,6 +26,10 @@ package enum LoadJSONReport {
             "checks": ["checked": figures.checked, "failed": figures.checksFailed],
         ]
         if !figures.grpcStatuses.isEmpty { document["grpcStatuses"] = figures.grpcStatuses }
+        switch report.engine {
+        case .wire(let loops): document["engine"] = ["name": "wire", "eventLoops": loops]
+        case .handler: document["engine"] = ["name": "handler"]
+        }
         if let rows = report.rows { document["data"] = ["file": rows.file, "rows": rows.count] }
         if let connections = report.connections {
             document["connections"] = ["opened": connections.opened, "mostOpen": connections.mostOpen]

@@ -19,6 +19,19 @@ package struct LoadOptions: Sendable, Equatable {
     /// The data file's rows (`--data FILE`, read as `run --data` reads it): each spec's request is resolved
     /// once per row, the row's fields as variables, and the rows' requests take turns.
     package var data: RunData?
+    /// What sends the requests (`--engine`).
+    package var engine: Engine = .automatic
+
+    /// What sends a load's requests.
+    package enum Engine: String, Sendable, Equatable, CaseIterable {
+        /// The wire engine (SwiftNIO, HTTP/1.1) when it takes every request, else the handler.
+        case automatic = "auto"
+        /// The wire engine, or a usage error saying why it cannot.
+        case wire
+        /// The handler, a task per client, as a single send goes (HTTP/2 where the server offers it).
+        case handler
+    }
+
     /// The data file to read when the load starts (the REPL's and the TUI's `load --data FILE`), when
     /// `data` was not read already.
     package var dataFile: String?

@@ -6,7 +6,7 @@ extension LoadReport {
     ///
     ///     load users/get-user: open loop at 1000/s for 10 s, 64 connections
     ///     9998 answers in 10.00 s: 999.8/s (99.98% of the rate asked)
-    ///     connections: 64 opened, at most 64 open at once
+    ///     connections: 64 opened, at most 64 open at once (HTTP/1.1 on SwiftNIO, 2 event loops)
     ///     latency from each request's intended start:
     ///       p50 1.23 ms  p90 2.10 ms  p99 4.56 ms  p99.9 9.87 ms  max 12.30 ms
     ///     status: 200 × 9998
@@ -25,8 +25,11 @@ extension LoadReport {
         }
         lines.append(achieved)
         if let connections {
-            lines.append(
-                "connections: \(connections.opened) opened, at most \(connections.mostOpen) open at once")
+            var line = "connections: \(connections.opened) opened, at most \(connections.mostOpen) open at once"
+            if case .wire(let loops) = engine {
+                line += " (HTTP/1.1 on SwiftNIO, \(loops) event loop\(loops == 1 ? "" : "s"))"
+            }
+            lines.append(line)
         }
         lines.append("latency from each request's " + (isOpenLoop ? "intended start:" : "start:"))
         lines.append(

@@ -18,6 +18,16 @@ package struct LoadReport: Sendable, Equatable {
     /// The connections the load opened and the most open at once (what the server saw), when the
     /// transport counts them.
     package var connections: ConnectionCount? = nil
+    /// What sent the requests.
+    package var engine: Engine = .handler
+
+    /// What sends a load's requests.
+    package enum Engine: Sendable, Equatable {
+        /// The wire driver on SwiftNIO, on `loops` event loops.
+        case wire(loops: Int)
+        /// The handler, a task per client (gRPC calls, a proxy, a body from a file, a request signed each time).
+        case handler
+    }
 }
 
 extension LoadReport {
@@ -25,6 +35,6 @@ extension LoadReport {
     package static func == (lhs: LoadReport, rhs: LoadReport) -> Bool {
         lhs.specs == rhs.specs && lhs.rows?.file == rhs.rows?.file && lhs.rows?.count == rhs.rows?.count
             && lhs.arrivals == rhs.arrivals && lhs.duration == rhs.duration && lhs.stoppedEarly == rhs.stoppedEarly
-            && lhs.figures == rhs.figures && lhs.connections == rhs.connections
+            && lhs.figures == rhs.figures && lhs.connections == rhs.connections && lhs.engine == rhs.engine
     }
 }

@@ -24,6 +24,14 @@ struct LoadRun: ExplorerOperation {
         var options = options
         if options.data == nil { options.data = try RunTarget(options.names, data: options.dataFile).readData() }
         let targets = try await loadTargets(options.names, data: options.data)
+        let redactor = exportRedactor()
+        if options.engine != .handler,
+            let (driver, requests) = try await wire(targets, required: options.engine == .wire)
+        {
+            let engine = LoadEngine(
+                targets: targets, handler: handler, options: options, redactor: redactor, wire: (driver, requests))
+            return await engine.run(progress: progress)
+        }
         // A pool of the load's own, with a connection for each client: the session's keeps a few per host,
         // and requests past them would wait inside the client, so the server would never see the
         // concurrency asked for (and the latency would count that wait).
@@ -35,7 +43,7 @@ struct LoadRun: ExplorerOperation {
             transport: transport, storage: nil, mode: .live, retryPolicy: .never,
             defaults: handler.defaults, interceptors: handler.interceptors,
             redirects: RedirectPolicy(follow: false), grpc: calls ?? context.services.grpc)
-        let engine = LoadEngine(targets: targets, handler: loadHandler, options: options, redactor: exportRedactor())
+        let engine = LoadEngine(targets: targets, handler: loadHandler, options: options, redactor: redactor)
         var report = await engine.run(progress: progress)
         // What the server saw: the HTTP connections, and gRPC's (one a server, open for the whole load).
         var connections = pool?.connectionCount
@@ -49,6 +57,41 @@ struct LoadRun: ExplorerOperation {
         report.connections = connections
         try? await pool?.shutdown()
         return report
+    }
+
+    /// The transport's wire driver and the targets' requests as they go on the wire, when the driver takes
+    /// them all: HTTP, each request the same every time (no gRPC call, no digest challenge, no AWS signature
+    /// made per request), nothing the driver refuses (a proxy, a body streamed from a file). When the wire is
+    /// `required`, a target it cannot take is a usage error naming why.
+    private func wire(_ targets: [LoadTarget], required: Bool) async throws(ExplorerError)
+        -> (any WireLoadDriver, [Request])?
+    {
+        func redactor(for target: LoadTarget) -> Redactor { handler.redactor(for: target.request) }
+        func refuse(_ why: String) throws(ExplorerError) -> (any WireLoadDriver, [Request])? {
+            guard required else { return nil }
+            throw ExplorerError(.usage, "--engine wire cannot send \(why); use --engine handler")
+        }
+        guard let driver = handler.transport.wireLoadDriver else { return try refuse("through this transport") }
+        var requests: [Request] = []
+        for target in targets {
+            if target.grpc != nil { return try refuse("\(target.key), a gRPC call") }
+            if let why = driver.refusal(of: target.request) { return try refuse("\(target.key): \(why)") }
+            switch target.request.authentication {
+            case .digest: return try refuse("\(target.key): digest auth answers a challenge on each connection")
+            case .aws: return try refuse("\(target.key): AWS signs each request")
+            case .none, .basic, .bearer, .apiKey, .oauth2: break
+            }
+            let request: Request
+            do {
+                request = try await handler.wireRequest(for: target.request)
+            } catch {
+                throw ExplorerError(.request, redactor(for: target).redact(error.message), underlying: error)
+            }
+            // An interceptor may have changed what the driver takes (a URL, a body).
+            if let why = driver.refusal(of: request) { return try refuse("\(target.key): \(why)") }
+            requests.append(request)
+        }
+        return (driver, requests)
     }
 
     /// The targets of `names`: each spec's request with its dependencies sent first (once); with a data

@@ -1,0 +1,284 @@
+import Foundation
+import HTTPTypes
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+import Tern
+
+/// One of a load's connections (one per endpoint the load's requests go to), and the request it has in
+/// flight: takes the next request, waits for its intended start in an open loop, writes it, and records its
+/// answer. It lives on one event loop and is only ever touched there, so it needs no lock.
+final class WireSlot {
+    /// The request in flight.
+    private struct InFlight {
+        /// The request's number (its index in the load's requests is this modulo their count).
+        var ticket: Int
+        /// When the request was meant to start (latency counts from it) and when it was written.
+        var intended: NIODeadline
+        var written: NIODeadline
+        /// The connection it was written on.
+        var connection: WireConnection?
+        /// Whether the whole answer is collected and handed to the observer to check.
+        var checking: Bool
+        var head: HTTPResponseHead?
+        var body = ByteBuffer()
+    }
+
+    let loop: any EventLoop
+    /// The index of `loop` among the load's loops (the observer keeps a record per loop).
+    private let shard: Int
+    private let run: WireRun
+    /// The open connection to each endpoint, when there is one.
+    private var connections: [WireConnection?]
+    private var inFlight: InFlight?
+    /// The timer of a request waiting for its intended start, or of the pause after a failed connect.
+    private var waiting: Scheduled<Void>?
+    private var finished = false
+
+    init(loop: any EventLoop, shard: Int, run: WireRun) {
+        self.loop = loop
+        self.shard = shard
+        self.run = run
+        connections = Array(repeating: nil, count: run.endpoints.count)
+    }
+
+    /// Takes the next request, or finishes when there is none.
+    func next() {
+        guard !finished else { return }
+        if run.isStopping { return finish() }
+        let ticket = run.takeTicket()
+        switch run.load.arrivals {
+        case .rate(let rate, _, let count):
+            guard ticket < count, rate > 0, rate.isFinite else { return finish() }
+            let offset = min(Double(ticket) / rate * 1e9, 9e18).rounded()
+            let intended = run.start + .nanoseconds(Int64(offset))  // trap-checked: finite, below Int64.max
+            if intended > .now() {
+                waiting = loop.assumeIsolated().scheduleTask(deadline: intended) { [self] in
+                    waiting = nil
+                    send(ticket, intended: intended)
+                }
+            } else {
+                send(ticket, intended: intended)
+            }
+        case .closed:
+            let now = NIODeadline.now()
+            guard now < run.end else { return finish() }
+            send(ticket, intended: now)
+        }
+    }
+
+    /// Sends request `ticket`, on its endpoint's open connection or a new one.
+    private func send(_ ticket: Int, intended: NIODeadline) {
+        guard !finished else { return }
+        run.started()
+        let target = run.targets[ticket % run.targets.count]
+        let checking = run.load.checkEvery > 0 && ticket % run.load.checkEvery == 0
+        inFlight = InFlight(ticket: ticket, intended: intended, written: .now(), checking: checking)
+        if let connection = connections[target.endpoint], connection.isActive {
+            write(target, on: connection)
+        } else {
+            connect(target)
+        }
+    }
+
+    private func write(_ target: WireTarget, on connection: WireConnection) {
+        inFlight?.connection = connection
+        inFlight?.written = .now()
+        connection.write(target)
+    }
+
+    private func connect(_ target: WireTarget) {
+        let index = target.endpoint
+        let connection = WireConnection()
+        connection.slot = self
+        run.connect(index, on: loop, handler: NIOLoopBound(connection, eventLoop: loop)).assumeIsolated()
+            .whenComplete { [self] result in
+                switch result {
+                case .success:
+                    connections[index] = connection
+                    if finished {
+                        connection.close()
+                    } else if inFlight != nil {
+                        write(target, on: connection)
+                    }
+                case .failure(let error):
+                    connection.slot = nil
+                    guard inFlight != nil else { return }
+                    fail(cause: Self.cause(of: error))
+                    // A server that refuses connections is not asked again at once: the load would spin.
+                    waiting = loop.assumeIsolated().scheduleTask(in: .milliseconds(10)) { [self] in
+                        waiting = nil
+                        next()
+                    }
+                }
+            }
+    }
+
+    // MARK: What a connection tells
+
+    func received(_ part: HTTPClientResponsePart, on connection: WireConnection) {
+        guard var flight = inFlight, flight.connection === connection else { return }
+        switch part {
+        case .head(let head):
+            inFlight?.head = head
+        case .body(var bytes):
+            guard flight.checking else { return }
+            if flight.body.readableBytes + bytes.readableBytes > run.maximumCheckedBody {
+                inFlight?.checking = false
+                inFlight?.body = ByteBuffer()
+            } else {
+                inFlight = nil  // keeps `body` uniquely referenced while it grows
+                flight.body.writeBuffer(&bytes)
+                inFlight = flight
+            }
+        case .end:
+            answered(flight, on: connection)
+        }
+    }
+
+    private func answered(_ flight: InFlight, on connection: WireConnection) {
+        inFlight = nil
+        let latency = NIODeadline.now() - flight.intended
+        let request = flight.ticket % run.targets.count
+        let status = flight.head.map { Int($0.status.code) } ?? 0
+        run.observer.answered(
+            request: request, status: status, latency: .nanoseconds(latency.nanoseconds), shard: shard)
+        if flight.checking, let head = flight.head {
+            var fields = HTTPFields()
+            for header in head.headers {
+                if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+            }
+            let answer = TransportResponse(
+                status: HTTPResponse.Status(code: status, reasonPhrase: head.status.reasonPhrase), headers: fields,
+                body: Data(flight.body.readableBytesView))
+            run.observer.check(request: request, answer: answer, shard: shard)
+        }
+        if flight.head?.isKeepAlive == false {
+            drop(connection)
+        }
+        next()
+    }
+
+    /// The connection closed, or failed (`cause`): the request on it, if any, fails.
+    func closed(_ connection: WireConnection, cause: String) {
+        if let index = connections.firstIndex(where: { $0 === connection }) { connections[index] = nil }
+        guard let flight = inFlight, flight.connection === connection else { return }
+        fail(cause: cause)
+        next()
+    }
+
+    /// Fails a request that took longer than its timeout, closing its connection (an answer may still come).
+    func checkTimeout(now: NIODeadline) {
+        guard let flight = inFlight, let connection = flight.connection,
+            let timeout = run.targets[flight.ticket % run.targets.count].timeout, now - flight.written > timeout
+        else { return }
+        fail(cause: "timed out")
+        drop(connection)
+        next()
+    }
+
+    /// Ends the slot now: the request in flight fails with `cause`, the connections close.
+    func stop(cause: String) {
+        guard !finished else { return }
+        if inFlight != nil { fail(cause: cause) }
+        finish()
+    }
+
+    private func fail(cause: String) {
+        guard let flight = inFlight else { return }
+        inFlight = nil
+        let latency = NIODeadline.now() - flight.intended
+        run.observer.failed(
+            request: flight.ticket % run.targets.count, cause: cause, latency: .nanoseconds(latency.nanoseconds),
+            shard: shard)
+    }
+
+    private func drop(_ connection: WireConnection) {
+        if let index = connections.firstIndex(where: { $0 === connection }) { connections[index] = nil }
+        connection.close()
+    }
+
+    private func finish() {
+        guard !finished else { return }
+        finished = true
+        waiting?.cancel()
+        waiting = nil
+        for connection in connections { connection?.close() }
+        connections = connections.map { _ in nil }
+        run.slotFinished()
+    }
+
+    /// A failed connect in a few words.
+    static func cause(of error: any Error) -> String {
+        if let error = error as? ChannelError, case .connectTimeout = error { return "timed out" }
+        if error is NIOSSLError || error is BoringSSLError { return "TLS failed" }
+        return (error as? TernError)?.kind.summary ?? "connection failed"
+    }
+}
+
+/// A connection's pipeline end: hands the decoded answer's parts to its slot, and writes requests.
+final class WireConnection: ChannelInboundHandler {
+    typealias InboundIn = HTTPClientResponsePart
+    typealias OutboundOut = HTTPClientRequestPart
+
+    private var context: ChannelHandlerContext?
+    /// Set once the connection is made (the slot it belongs to).
+    var slot: WireSlot?
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+
+    var isActive: Bool { context?.channel.isActive ?? false }
+
+    /// Writes `target`'s bytes; the head goes first, for the decoder to see (the writer drops it).
+    func write(_ target: WireTarget) {
+        guard let context else { return }
+        context.write(wrapOutboundOut(.head(target.head)), promise: nil)
+        context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(target.bytes))), promise: nil)
+    }
+
+    func close() {
+        context?.close(promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        slot?.received(unwrapInboundIn(data), on: self)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        let slot = self.slot
+        self.slot = nil
+        slot?.closed(self, cause: "connection closed")
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        let slot = self.slot
+        self.slot = nil
+        let cause =
+            error is NIOHTTPDecoderError || error is HTTPParserError ? "invalid answer" : WireSlot.cause(of: error)
+        slot?.closed(self, cause: cause)
+        context.close(promise: nil)
+    }
+}
+
+/// Writes a request's bytes as they are: the request's head, written only for the response decoder to see,
+/// goes no further.
+final class WireBytesWriter: ChannelOutboundHandler {
+    typealias OutboundIn = HTTPClientRequestPart
+    typealias OutboundOut = ByteBuffer
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .body(.byteBuffer(let bytes)):
+            context.write(wrapOutboundOut(bytes), promise: promise)
+        case .head, .end, .body(.fileRegion):
+            promise?.succeed()
+        }
+    }
+}
