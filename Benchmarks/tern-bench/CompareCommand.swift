@@ -17,11 +17,13 @@ enum CompareCommand {
             let cacheBytes = directorySize(fixture.workspace.root.appendingPathComponent(".tern"))
             let runner = try ScaleBenchmark.runner(fixture)
             let big = try ScaleBenchmark.bigWorkspace(fixture)
+            let load = try LoadBenchmark.measure(fixture)
             let title =
                 "tern: \(fixture.tern.path); load average \(before) at the start, \(LoadAverage.now()) at the end"
             return GoalTable(
                 rows: sendRows(send) + tuiRows(frame: frame, idle: idle)
-                    + transferRows(transfers, options, cacheBytes: cacheBytes) + scaleRows(runner, big),
+                    + transferRows(transfers, options, cacheBytes: cacheBytes) + scaleRows(runner, big)
+                    + loadRows(load),
                 title: title)
         }
         print(table.text)
@@ -63,6 +65,28 @@ enum CompareCommand {
                     goal: "—", met: nil))
         }
         return rows
+    }
+
+    private static func loadRows(_ load: LoadBenchmark.Result?) -> [GoalTable.Row] {
+        let figure = "`tern load` most throughput, \(LoadBenchmark.connections) connections, nginx small JSON"
+        let goal =
+            "≥ \(Fixed.format(GoalTable.loadShareOfWrk, digits: 1)) of wrk, "
+            + "p99 ≤ \(Fixed.format(GoalTable.loadP99Ratio, digits: 0))× wrk's"
+        guard let load else {
+            return [
+                GoalTable.Row(
+                    figure: figure, tern: "not measured", reference: "wrk, nginx: not installed", goal: goal, met: nil)
+            ]
+        }
+        return [
+            GoalTable.Row(
+                figure: figure,
+                tern: "\(Fixed.format(load.ternRate, digits: 0))/s (\(Fixed.format(load.ratio, digits: 2)) of wrk), "
+                    + "p99 " + milliseconds(load.ternP99),
+                reference: "wrk: \(Fixed.format(load.wrkRate, digits: 0))/s, p99 " + milliseconds(load.wrkP99),
+                goal: goal,
+                met: load.ratio >= GoalTable.loadShareOfWrk && load.ternP99 <= load.wrkP99 * GoalTable.loadP99Ratio)
+        ]
     }
 
     private static func tuiRows(frame: TUIProcess.FirstFrame, idle: PeakMemory.Status) -> [GoalTable.Row] {

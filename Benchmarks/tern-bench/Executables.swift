@@ -27,4 +27,11 @@ enum Executables {
         }
         return beside
     }
+
+    /// The path of `name` on `PATH` (or in `/usr/sbin`, where nginx lives), `nil` when it is not installed.
+    static func find(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/local/sbin"]
+        return folders.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
 }

@@ -27,6 +27,10 @@ struct GoalTable: Sendable {
     static let uploadRatio = 1.25
     /// `tern run --repeat 1000`, at most this many times curl fetching 1,000 URLs in one process.
     static let runnerRatio = 1.5
+    /// `tern load`'s most throughput, at least this share of wrk's on the same server and connections.
+    static let loadShareOfWrk = 0.5
+    /// Its p99 at that load, at most this many times wrk's.
+    static let loadP99Ratio = 2.0
     /// On the big workspace: `tern list`, the TUI's first frame, its idle resident set, the import.
     static let bigListMilliseconds = 50.0
     static let bigFirstFrameMilliseconds = 60.0

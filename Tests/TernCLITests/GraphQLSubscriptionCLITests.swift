@@ -443,7 +443,15 @@ struct GraphQLTreeTests {
             try await tmux.start(TUIEndToEndTests.command(workspace), width: 80, height: 24)
             _ = try await tmux.waitFor("S countdown Int!")
             try await tmux.type("Enter", "s")
-            let screen = try await tmux.waitFor("^ Cannot query field")
+            let screen: String
+            do {
+                screen = try await tmux.waitFor("^ Cannot query field")
+            } catch {
+                // The send failed some other way: what the messages say is the story.
+                try await tmux.type(":", "messages", "Enter")
+                Issue.record("the messages: \(try await tmux.screen())")
+                throw error
+            }
             let lines = screen.split(separator: "\n").map(String.init)
             let query = try #require(lines.firstIndex { $0.contains("books { titel }") })
             #expect(

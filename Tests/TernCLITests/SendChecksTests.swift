@@ -40,4 +40,35 @@ struct SendChecksTests {
             #expect(bad.stderr.contains("--filter"), "\(bad.stderr)")
         }
     }
+
+    @Test(
+        "expect.timing: a kept budget passes, a broken one exits 4 naming the phase; offline, budgets are not judged"
+    )
+    func timingBudgets() async throws {
+        try await withDemo { demo in
+            try demo.write(
+                "specs/timed/quick.yaml",
+                "target: api\nmethod: GET\npath: /users/1\nexpect:\n  status: 200\n"
+                    + "  timing: {totalMs: {lt: 60000}, firstByteMs: {gte: 0}, tlsMs: 60000}\n")
+            try demo.write(
+                "specs/timed/slow.yaml",
+                "target: api\nmethod: GET\npath: /users/2\nexpect:\n  timing:\n    totalMs: {gt: 60000}\n")
+            let server = try await MockServer.start()
+            defer { Task { try? await server.shutdown() } }
+            let base = ["--var", "baseURL=\(server.baseURL.absoluteString)"]
+            let quick = try await Tern.run(demo.arguments(["send", "timed/quick", "--fail"] + base))
+            #expect(quick.status == 0, "\(quick.stderr)")
+            let slow = try await Tern.run(demo.arguments(["send", "timed/slow", "--fail"] + base))
+            #expect(slow.status == 4, "\(slow.stderr)")
+            #expect(slow.stderr.contains("tern: ✗ totalMs > 60000 ms — got "), "\(slow.stderr)")
+            // The same chain from the cache, the server gone: answered, not timed, and it passes.
+            try await server.shutdown()
+            let junit = demo.root.appendingPathComponent("timed.xml").path
+            let replay = try await Tern.run(
+                demo.arguments(["run", "timed", "--mode", "cache", "--report", "junit:\(junit)"] + base))
+            #expect(replay.status == 0, "\(replay.stdout)\(replay.stderr)")
+            let report = try String(contentsOfFile: junit, encoding: .utf8)
+            #expect(report.contains("failures=\"0\""), "\(report)")
+        }
+    }
 }

@@ -100,4 +100,42 @@ struct ExpectationTests {
         #expect(Self.check(.json("$.id", .type("number")), facts).passed)
         #expect(Self.check(.schema(["type": "object", "properties": ["id": ["type": "number"]]]), facts).passed)
     }
+
+    /// A live answer to `url` with `phases`, or one from `source`.
+    static func timed(
+        _ phases: TransferPhases?, url: String = "https://127.0.0.1/x", source: ResponseSource = .live
+    ) -> ResponseFacts {
+        var response = Response(
+            status: .ok, source: source, request: Request(url: URL(string: url)!),
+            timing: Response.Timing(start: Date(), duration: .milliseconds(120)))
+        response.phases = phases
+        return ResponseFacts(response)
+    }
+
+    @Test(
+        "timing budgets: phases compared, one that did not happen is 0 ms, one inside connect settled by it"
+    )
+    func timing() {
+        let fresh = TransferPhases(
+            connect: .milliseconds(12), firstByte: .milliseconds(30), transfer: .milliseconds(5),
+            total: .milliseconds(47), reusedConnection: false)
+        let total = Self.check(.timing(.total, .less, 200), Self.timed(fresh))
+        #expect(total.passed && total.expected == "totalMs < 200 ms" && total.actual == "47 ms")
+        #expect(!Self.check(.timing(.firstByte, .less, 10), Self.timed(fresh)).passed)
+        #expect(Self.check(.timing(.firstByte, .greaterOrEqual, 30), Self.timed(fresh)).passed)
+        let tls = Self.check(.timing(.tls, .less, 50), Self.timed(fresh))
+        #expect(tls.passed && tls.actual == "not measured apart: within connectMs 12 ms", "\(tls)")
+        #expect(!Self.check(.timing(.tls, .less, 5), Self.timed(fresh)).passed, "connect does not settle it")
+        #expect(!Self.check(.timing(.dns, .greater, 1), Self.timed(fresh)).passed, "a lower bound is never settled")
+        let plain = Self.check(.timing(.tls, .less, 1), Self.timed(fresh, url: "http://127.0.0.1/x"))
+        #expect(plain.passed && plain.actual == "0 ms (no TLS over http)")
+        let reused = TransferPhases(firstByte: .milliseconds(3), total: .milliseconds(4), reusedConnection: true)
+        let connect = Self.check(.timing(.connect, .less, 1), Self.timed(reused))
+        #expect(connect.passed && connect.actual == "0 ms (the connection was open already)")
+        #expect(Self.check(.timing(.send, .less, 1), Self.timed(reused)).actual == "0 ms (sent with the head)")
+        let cached = Self.check(.timing(.total, .less, 1), Self.timed(nil, source: .cache))
+        #expect(cached.passed && cached.actual == "not timed: answered from the cache")
+        let unmeasured = Self.check(.timing(.total, .less, 1000), Self.timed(nil))
+        #expect(!unmeasured.passed && unmeasured.actual == "not measured by this transport")
+    }
 }

@@ -29,6 +29,7 @@ struct ChainingFieldsTests {
             $.price: {"<": 10, ">=": 1}
           body: {contains: ok}
           duration: 500ms
+          timing: {totalMs: {lt: 200}, tlsMs: 50, firstByteMs: {">=": 0, lte: 100}}
           schema: {type: object, required: [ok]}
 
         """
@@ -53,6 +54,10 @@ struct ChainingFieldsTests {
         #expect(spec.expect.contains(.json("$.items", .count(3))))
         #expect(spec.expect.contains(.json("$.price", .compare(.greaterOrEqual, 1))))
         #expect(spec.expect.contains(.durationUnder(0.5)))
+        #expect(spec.expect.contains(.timing(.total, .less, 200)))
+        #expect(spec.expect.contains(.timing(.tls, .less, 50)), "a bare number is a budget: under it")
+        #expect(spec.expect.contains(.timing(.firstByte, .lessOrEqual, 100)))
+        #expect(spec.expect.contains(.timing(.firstByte, .greaterOrEqual, 0)))
         #expect(spec.expect.contains(.body(.contains("ok"))))
     }
 
@@ -75,6 +80,9 @@ struct ChainingFieldsTests {
             ("expect:\n  status: 700\n", "4:11", "100 to 599"),
             ("expect:\n  json:\n    $.a: {type: text}\n", "5:17", "must be one of"),
             ("expect:\n  duration: soon\n", "4:13", "time under a day"),
+            ("expect:\n  timing: {totlMs: 5}\n", "4:12", "did you mean totalMs?"),
+            ("expect:\n  timing: {totalMs: -1}\n", "4:21", "from 0 to a day"),
+            ("expect:\n  timing: {totalMs: {below: 5}}\n", "4:22", "one of lt, lte"),
         ])
     func errors(_ tail: String, _ position: String, _ message: String) throws {
         let error = #expect(throws: WorkspaceError.self) { _ = try read("method: GET\npath: /x\n" + tail) }

@@ -33,6 +33,7 @@ extension Handler {
         var response = Response(
             status: reply.status, headers: reply.headers, body: reply.body, source: .live, request: request,
             timing: Response.Timing(start: clock.now, duration: duration))
+        response.phases = reply.phases
         try Self.decodeContent(
             of: &response, reply: reply, limits: transport.transferLimits, enabled: defaults.automaticDecompression)
         return response

@@ -51,6 +51,8 @@ enum Expectations {
                 return ExpectationResult(
                     expected: phrase(check, subject: "body"), actual: problem.message, passed: false)
             }
+        case .timing(let phase, let comparison, let limit):
+            return TimingCheck.result(phase, comparison, limit, of: facts.response)
         case .durationUnder(let limit):
             return ExpectationResult(
                 expected: "duration under \(milliseconds(limit))", actual: milliseconds(facts.duration),

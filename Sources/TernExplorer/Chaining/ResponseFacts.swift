@@ -15,7 +15,8 @@ struct ResponseFacts {
     let status: Int
     let headers: HTTPFields
     let duration: Double
-    private let response: Response
+    /// The answer the facts are read from.
+    let response: Response
     private var bodyCache: Result<Data, CheckProblem>?
     private var jsonCache: Result<JSONPathValue, CheckProblem>?
 

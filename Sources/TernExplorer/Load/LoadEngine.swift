@@ -221,7 +221,7 @@ private struct LoadObserver: WireLoadObserver {
         let target = targets[request]
         let failure: String?
         do {
-            let response = try handler.liveResponse(answer, to: target.request, duration: .zero)
+            let response = try handler.liveResponse(answer, to: target.request, duration: answer.phases?.total ?? .zero)
             failure = LoadEngine.firstFailure(of: response, in: target, redactor: redactor)
         } catch {
             failure = "\(target.key): \(error.message)"

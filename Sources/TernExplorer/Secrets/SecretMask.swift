@@ -101,7 +101,7 @@ package enum SecretMask {
                 case .matches(let pattern): strings.append(pattern)
                 case .exists, .type, .compare, .count: break
                 }
-            case .status, .durationUnder, .schema, .openAPIContract, .grpcStatus, .graphQLNoErrors: break
+            case .status, .durationUnder, .timing, .schema, .openAPIContract, .grpcStatus, .graphQLNoErrors: break
             }
         }
         // A gRPC spec's messages and metadata are templated too.

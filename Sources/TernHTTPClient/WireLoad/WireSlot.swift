@@ -20,6 +20,10 @@ final class WireSlot {
         var connection: WireConnection?
         /// Whether the whole answer is collected and handed to the observer to check.
         var checking: Bool
+        /// How long the connection took to open, when the request opened one.
+        var connect: TimeAmount?
+        /// When the status line and headers arrived.
+        var headAt: NIODeadline?
         var head: HTTPResponseHead?
         var body = ByteBuffer()
     }
@@ -91,6 +95,7 @@ final class WireSlot {
         let index = target.endpoint
         let connection = WireConnection()
         connection.slot = self
+        let started = NIODeadline.now()
         run.connect(index, on: loop, handler: NIOLoopBound(connection, eventLoop: loop)).assumeIsolated()
             .whenComplete { [self] result in
                 switch result {
@@ -99,6 +104,7 @@ final class WireSlot {
                     if finished {
                         connection.close()
                     } else if inFlight != nil {
+                        inFlight?.connect = .now() - started
                         write(target, on: connection)
                     }
                 case .failure(let error):
@@ -121,6 +127,7 @@ final class WireSlot {
         switch part {
         case .head(let head):
             inFlight?.head = head
+            inFlight?.headAt = .now()
         case .body(var bytes):
             guard flight.checking else { return }
             if flight.body.readableBytes + bytes.readableBytes > run.maximumCheckedBody {
@@ -138,7 +145,8 @@ final class WireSlot {
 
     private func answered(_ flight: InFlight, on connection: WireConnection) {
         inFlight = nil
-        let latency = NIODeadline.now() - flight.intended
+        let end = NIODeadline.now()
+        let latency = end - flight.intended
         let request = flight.ticket % run.targets.count
         let status = flight.head.map { Int($0.status.code) } ?? 0
         run.observer.answered(
@@ -148,9 +156,17 @@ final class WireSlot {
             for header in head.headers {
                 if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
             }
-            let answer = TransportResponse(
+            var answer = TransportResponse(
                 status: HTTPResponse.Status(code: status, reasonPhrase: head.status.reasonPhrase), headers: fields,
                 body: Data(flight.body.readableBytesView))
+            // From the write (after the connect, when the request opened one) to the last byte.
+            let headAt = flight.headAt ?? end
+            answer.phases = TransferPhases(
+                connect: flight.connect.map { .nanoseconds($0.nanoseconds) },
+                firstByte: .nanoseconds((headAt - flight.written).nanoseconds),
+                transfer: .nanoseconds((end - headAt).nanoseconds),
+                total: .nanoseconds((end - flight.written).nanoseconds + (flight.connect?.nanoseconds ?? 0)),
+                reusedConnection: flight.connect == nil)
             run.observer.check(request: request, answer: answer, shard: shard)
         }
         if flight.head?.isKeepAlive == false {

@@ -98,6 +98,8 @@ enum HTTPFileHandler {
         case .json(let path, _): "a check of \(path)"
         case .body: "a check of the body"
         case .durationUnder(let seconds): "an answer within \(Int((seconds * 1000).rounded())) ms"
+        case .timing(let phase, let comparison, let milliseconds):
+            "\(phase.rawValue) \(comparison.rawValue) \(milliseconds) ms"
         case .schema: "the body against a JSON Schema"
         case .openAPIContract: "the answer against the OpenAPI operation"
         case .grpcStatus(let code): "gRPC status \(GRPCStatus.Code(rawValue: code).name)"

@@ -148,6 +148,16 @@ struct LocustTask {
                 lines.append(
                     "            if response.elapsed.total_seconds() * 1000 >= \(milliseconds): "
                         + "problems.append('duration under \(milliseconds) ms')")
+            case .timing(let phase, let comparison, let milliseconds):
+                // Locust's requests time the whole exchange only.
+                if phase == .total {
+                    lines.append(
+                        "            if not (response.elapsed.total_seconds() * 1000 \(comparison.rawValue) "
+                            + "\(milliseconds)): problems.append('totalMs \(comparison.rawValue) \(milliseconds) ms')")
+                } else {
+                    notes.append(
+                        "\(entry.id): its \(phase.rawValue) budget is left to tern run (Locust times the whole)")
+                }
             case .schema, .openAPIContract:
                 notes.append("\(entry.id): its JSON Schema and OpenAPI checks are left to tern run")
             case .grpcStatus:

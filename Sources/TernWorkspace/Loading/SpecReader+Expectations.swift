@@ -10,7 +10,10 @@ extension SpecReader {
         if case .scalar(let scalar) = node, ScalarValue.isNull(scalar) { return [] }
         let fields = try reader.fields(
             node, of: "'expect'",
-            allowed: ["status", "headers", "json", "body", "duration", "schema", "schemaFormats", "openapi", "graphql"])
+            allowed: [
+                "status", "headers", "json", "body", "duration", "timing", "schema", "schemaFormats", "openapi",
+                "graphql",
+            ])
         var result: [ResponseExpectation] = []
         if let status = fields["status"] {
             // A gRPC status is a name (OK, NOT_FOUND) or a code from 0 to 16: no HTTP status is either.
@@ -45,6 +48,7 @@ extension SpecReader {
             }
         }
         if let duration = fields["duration"] { result.append(.durationUnder(try milliseconds(duration))) }
+        if let timing = fields["timing"] { result += try self.timing(timing) }
         if let schema = fields["schema"] {
             var layout = SpecLayout()
             let value = try reader.json(schema, path: "expect/schema", layout: &layout)
@@ -169,6 +173,55 @@ extension SpecReader {
         }
         guard !checks.isEmpty else { throw reader.error("'\(field)' has no check", at: node) }
         return checks
+    }
+
+    /// `expect.timing`: each phase's budget in milliseconds, a number (`totalMs: 200`, under it) or
+    /// comparisons (`{lt: 200}`, `{"<=": 50, gt: 1}`; `lt`, `lte`, `gt`, `gte` or `<`, `<=`, `>`, `>=`).
+    private mutating func timing(_ node: Node) throws(WorkspaceError) -> [ResponseExpectation] {
+        let phases = TimingPhase.allCases.map(\.rawValue)
+        let names: [String: JSONCheck.Comparison] = [
+            "lt": .less, "lte": .lessOrEqual, "gt": .greater, "gte": .greaterOrEqual, "<": .less,
+            "<=": .lessOrEqual, ">": .greater, ">=": .greaterOrEqual,
+        ]
+        let fields = try reader.fields(node, of: "'expect.timing'", allowed: phases)
+        try refuseUnknown(fields, in: "expect.timing", naming: "phase", allowed: phases)
+        var result: [ResponseExpectation] = []
+        for name in phases {
+            guard let value = fields[name], let phase = TimingPhase(rawValue: name) else { continue }
+            let field = "expect.timing.\(name)"
+            func budget(_ node: Node, _ field: String) throws(WorkspaceError) -> Double {
+                let number = try reader.double(node, field: field)
+                guard number.isFinite, number >= 0, number <= 86_400_000 else {
+                    throw reader.error("'\(field)' must be milliseconds from 0 to a day (86400000)", at: node)
+                }
+                return number
+            }
+            guard case .mapping = value else {
+                result.append(.timing(phase, .less, try budget(value, field)))
+                continue
+            }
+            let allowed = ["lt", "lte", "gt", "gte", "<", "<=", ">", ">="]
+            let comparisons = try reader.fields(value, of: "'\(field)'", allowed: allowed)
+            try refuseUnknown(comparisons, in: field, naming: "comparison", allowed: allowed)
+            guard !comparisons.keys.isEmpty else { throw reader.error("'\(field)' has no comparison", at: value) }
+            for key in ["lt", "<", "lte", "<=", "gt", ">", "gte", ">="] {
+                guard let bound = comparisons[key], let comparison = names[key] else { continue }
+                result.append(.timing(phase, comparison, try budget(bound, "\(field).\(key)")))
+            }
+        }
+        guard !result.isEmpty else { throw reader.error("'expect.timing' has no phase", at: node) }
+        return result
+    }
+
+    /// A budget's unknown key is an error, not a warning: a misspelled phase would check nothing.
+    private func refuseUnknown(_ fields: Fields, in field: String, naming kind: String, allowed: [String])
+        throws(WorkspaceError)
+    {
+        guard let (key, node) = fields.unknown.first else { return }
+        let close = Suggestions.closeMatches(to: key, in: allowed)
+        let hint = close.isEmpty ? "" : " (did you mean \(close.joined(separator: ", "))?)"
+        throw reader.error(
+            "'\(field).\(key)' is not a \(kind)\(hint); one of \(allowed.joined(separator: ", "))", at: node)
     }
 
     /// `500` (milliseconds), `"500ms"`, `"2s"`: returned in seconds.

@@ -73,7 +73,7 @@ extension Workspace {
                     case .exists, .type, .compare, .count: check
                     }
                 result.append(.json(path, rendered))
-            case .status, .durationUnder, .schema, .openAPIContract, .grpcStatus, .graphQLNoErrors:
+            case .status, .durationUnder, .timing, .schema, .openAPIContract, .grpcStatus, .graphQLNoErrors:
                 result.append(expectation)
             }
         }
@@ -121,7 +121,7 @@ extension ResponseExpectation {
             case .matches(let pattern): return Template.mayContainReferences(pattern)
             case .exists, .type, .compare, .count: return false
             }
-        case .status, .durationUnder, .schema, .openAPIContract, .grpcStatus, .graphQLNoErrors: return false
+        case .status, .durationUnder, .timing, .schema, .openAPIContract, .grpcStatus, .graphQLNoErrors: return false
         }
     }
 }

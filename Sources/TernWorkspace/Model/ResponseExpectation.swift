@@ -13,6 +13,9 @@ public enum ResponseExpectation: Sendable, Equatable {
     case body(TextCheck)
     /// The time from the request to the whole response, in seconds.
     case durationUnder(Double)
+    /// A budget on one phase of a live answer's last attempt (`expect.timing`), in milliseconds:
+    /// `timing: {totalMs: {lt: 200}, tlsMs: {lt: 50}}`.
+    case timing(TimingPhase, JSONCheck.Comparison, Double)
     /// The JSON body against a JSON Schema (draft 2020-12, 2019-09 or draft-07 by `$schema`);
     /// `assertFormats` makes `format` a check instead of a note (`expect.schemaFormats: assert`).
     case schema(JSONValue, assertFormats: Bool = false)
@@ -23,6 +26,37 @@ public enum ResponseExpectation: Sendable, Equatable {
     /// The answer against the spec's OpenAPI operation (`expect.openapi: true`): a documented status,
     /// a documented content type, the body against the response's schema, the required headers.
     case openAPIContract
+}
+
+/// A phase of a live answer's timing (`TransferPhases`), as `expect.timing` names it.
+public enum TimingPhase: String, Sendable, CaseIterable {
+    /// Looking the host name up.
+    case dns = "dnsMs"
+    /// Opening the connection (with AsyncHTTPClient: lookup, TCP and TLS as one step).
+    case connect = "connectMs"
+    /// The TLS handshake.
+    case tls = "tlsMs"
+    /// Writing a streamed request body.
+    case send = "sendMs"
+    /// From the request on the wire to the status line and headers.
+    case firstByte = "firstByteMs"
+    /// Receiving the body.
+    case transfer = "transferMs"
+    /// The attempt from start to last byte.
+    case total = "totalMs"
+
+    /// The phase's name in a check's words (`TLS handshake`, `time to first byte`).
+    public var words: String {
+        switch self {
+        case .dns: "DNS lookup"
+        case .connect: "connect"
+        case .tls: "TLS handshake"
+        case .send: "request body sent"
+        case .firstByte: "time to first byte"
+        case .transfer: "body transfer"
+        case .total: "total time"
+        }
+    }
 }
 
 /// What the status must be.

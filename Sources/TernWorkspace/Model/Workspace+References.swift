@@ -120,7 +120,7 @@ extension ResponseExpectation {
             case .matches(let pattern): return [pattern]
             case .exists, .type, .compare, .count: return []
             }
-        case .status, .durationUnder, .schema, .openAPIContract, .grpcStatus, .graphQLNoErrors: return []
+        case .status, .durationUnder, .timing, .schema, .openAPIContract, .grpcStatus, .graphQLNoErrors: return []
         }
     }
 }

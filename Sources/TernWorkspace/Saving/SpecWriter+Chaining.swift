@@ -39,6 +39,7 @@ extension SpecWriter {
         var entries: [(String, Node)] = []
         var headers: [(String, Node)] = []
         var json: [(String, [(String, Node)])] = []
+        var timing: [(String, [(String, Node)])] = []
         for expectation in spec.expect {
             switch expectation {
             case .status(let status): entries.append(("status", Self.status(status)))
@@ -53,6 +54,14 @@ extension SpecWriter {
             case .body(let check): entries.append(("body", Self.text(check)))
             case .durationUnder(let seconds):
                 entries.append(("duration", Self.number((seconds * 1000).rounded(), preferInteger: true)))
+            case .timing(let phase, let comparison, let milliseconds):
+                let key = ["<": "lt", "<=": "lte", ">": "gt", ">=": "gte"][comparison.rawValue] ?? "lt"
+                let check = (key, Self.number(milliseconds, preferInteger: true))
+                if let index = timing.firstIndex(where: { $0.0 == phase.rawValue }) {
+                    timing[index].1.append(check)
+                } else {
+                    timing.append((phase.rawValue, [check]))
+                }
             case .schema(let schema, let assertFormats):
                 entries.append(("schema", self.json(schema, at: "expect/schema")))
                 if assertFormats { entries.append(("schemaFormats", Self.string("assert"))) }
@@ -62,10 +71,13 @@ extension SpecWriter {
             }
         }
         if !headers.isEmpty { entries.append(("headers", Self.mapping(headers))) }
+        if !timing.isEmpty { entries.append(("timing", Self.mapping(timing.map { ($0.0, Self.mapping($0.1)) }))) }
         if !json.isEmpty {
             entries.append(("json", Self.mapping(json.map { ($0.0, Self.mapping($0.1)) })))
         }
-        let order = ["status", "headers", "json", "body", "duration", "schema", "schemaFormats", "openapi", "graphql"]
+        let order = [
+            "status", "headers", "json", "body", "duration", "timing", "schema", "schemaFormats", "openapi", "graphql",
+        ]
         return Self.mapping(entries.sorted { order.firstIndex(of: $0.0) ?? 0 < order.firstIndex(of: $1.0) ?? 0 })
     }
 
