@@ -51,6 +51,27 @@ struct TLSCommandTests {
         #expect(lax.status == 0, "\(lax.stderr)")
     }
 
+    @Test("tern load over TLS with the target's CA: on the wire as HTTP/1.1, through the handler as HTTP/2")
+    func loadOverTLS() async throws {
+        let server = try await TLSTestServer()
+        let root = try workspace(for: server)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let arguments = ["load", "checked", "--rate", "50", "--duration", "1", "--connections", "2"]
+        let wire = try await Tern.run(arguments + ["--check-every", "1", "--workspace", root.path])
+        let handler = try await Tern.run(arguments + ["--engine", "handler", "--workspace", root.path])
+        let versions = server.requests.filter { $0.hasPrefix("GET /checked") }.map { $0.split(separator: " ").last }
+        await server.stop()
+        #expect(wire.status == 0, "\(wire.stdout)\(wire.stderr)")
+        #expect(wire.stdout.contains("status: 200 × 50"), "\(wire.stdout)")
+        #expect(wire.stdout.contains("checks: 50 answers checked, 0 failed"), "\(wire.stdout)")
+        #expect(wire.stdout.contains("(HTTP/1.1 on SwiftNIO, "), "\(wire.stdout)")
+        #expect(handler.status == 0, "\(handler.stdout)\(handler.stderr)")
+        #expect(handler.stdout.contains("status: 200 × 50"), "\(handler.stdout)")
+        #expect(versions.count == 100, "\(versions)")
+        #expect(versions.filter { $0 == "HTTP/1.1" }.count == 50, "\(versions)")
+        #expect(versions.filter { $0 == "HTTP/2" }.count == 50, "\(versions)")
+    }
+
     @Test("without the CA, the error names the failed check")
     func failedCheckIsNamed() async throws {
         let server = try await TLSTestServer(leaf: .expired)

@@ -184,6 +184,14 @@ struct WireLoadEngineTests {
         #expect(seen.failures == Array(repeating: "not answered before the load ended", count: 3))
     }
 
+    @Test("a load with no request or no connection ends at once, having sent nothing")
+    func empty() async throws {
+        let (none, _) = await run([], .closed(connections: 4))
+        #expect(none.started == 0 && none.connections.opened == 0)
+        let (idle, _) = await run([try request("http://127.0.0.1:1/")], .closed(connections: 0))
+        #expect(idle.started == 0 && idle.connections.opened == 0)
+    }
+
     @Test("what the engine refuses: a proxy, a body from a file, another scheme")
     func refusals() throws {
         var proxied = TransportConfiguration()

@@ -35,6 +35,10 @@ public struct WireLoadEngine: WireLoadDriver {
     }
 
     public func run(_ load: WireLoad, observer: any WireLoadObserver) async -> WireLoadOutcome {
+        guard !load.requests.isEmpty, load.connections > 0 else {
+            return WireLoadOutcome(
+                started: 0, connections: ConnectionCount(opened: 0, mostOpen: 0), stoppedEarly: false)
+        }
         let group = MultiThreadedEventLoopGroup(numberOfThreads: shards)
         defer { group.shutdownGracefully { _ in } }
         let loops = Array(group.makeIterator())
