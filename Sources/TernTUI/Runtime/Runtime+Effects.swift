@@ -116,6 +116,9 @@ extension Runtime {
                 guard let stored = answer.stored else { return inbox.post(.commandFinished(command, .success(output))) }
                 inbox.post(.responseReady(ResponseView.make(stored)))
             default:
+                // The state the command left comes first: a key typed after its message (`s` after
+                // `using live/ticks`) must see the spec it selected, not wait for the change's own snapshot.
+                inbox.post(.snapshot(await session.snapshot()))
                 inbox.post(.commandFinished(command, .success(output)))
             }
         } catch {
