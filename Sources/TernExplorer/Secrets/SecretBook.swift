@@ -16,6 +16,9 @@ package final class SecretBook: Sendable {
         /// The names the workspace and its edits reference, worked out once per change (a run asks with
         /// every request).
         var names: [String]?
+        /// The store's path for a workspace root, worked out once (a run asks with every request, and
+        /// building a `URL` path costs more than the `stat` that follows).
+        var storePath: (root: URL, path: String)?
     }
 
     private let state = Mutex(State())
@@ -31,7 +34,13 @@ package final class SecretBook: Sendable {
     /// environment, read again whenever the file changed (`tern secrets set` in another terminal while the
     /// TUI runs).
     func resolver(root: URL) -> SecretResolver {
-        let stamp = FileStamp(path: SecretStore.file(inWorkspace: root).path)
+        let path = state.withLock { state in
+            if let known = state.storePath, known.root == root { return known.path }
+            let path = SecretStore.file(inWorkspace: root).path
+            state.storePath = (root, path)
+            return path
+        }
+        let stamp = FileStamp(path: path)
         return state.withLock { state in
             if let loaded = state.loaded, loaded.stamp == stamp { return loaded.resolver }
             let resolver = SecretResolver(

@@ -62,6 +62,7 @@ public struct Workspace: Sendable {
         warnings: [WorkspaceDiagnostic] = []
     ) {
         self.root = root
+        manifestFile = root.appendingPathComponent("workspace.yaml")
         self.name = name
         self.defaultEnvironment = defaultEnvironment
         self.targets = targets
@@ -74,8 +75,9 @@ public struct Workspace: Sendable {
     /// The ids of every spec, sorted.
     public var specIDs: [String] { specs.map(\.id) }
 
-    /// `workspace.yaml`.
-    public var manifestFile: URL { root.appendingPathComponent("workspace.yaml") }
+    /// `workspace.yaml`, made once: lowering a request names it with every header it renders (for the
+    /// errors' sake), and building a `URL` path costs more than the rest of that work.
+    public let manifestFile: URL
 
     /// The `specs/` folder.
     public var specsFolder: URL { root.appendingPathComponent("specs", isDirectory: true) }
