@@ -184,6 +184,23 @@ struct WireLoadEngineTests {
         #expect(seen.failures == Array(repeating: "not answered before the load ended", count: 3))
     }
 
+    @Test(
+        "hostile servers: bad answers fail their request in words, endless ones hit the timeout, nothing is held",
+        arguments: [
+            (HostileBehaviour.endlessHeaders, "invalid answer"), (.reset, "connection reset"),
+            (.endlessBody, "timed out"), (.silence, "timed out"),
+        ])
+    func hostile(_ behaviour: HostileBehaviour, _ cause: String) async throws {
+        let server = try HostileServer(behaviour)
+        defer { server.stop() }
+        var get = try request("http://127.0.0.1:\(server.port)/x")
+        get.timeout = .milliseconds(600)
+        // Checked: an endless body is collected up to the limit, then dropped, never held whole.
+        let (_, seen) = await run([get], .rate(10, connections: 1, count: 1), checkEvery: 1)
+        #expect(seen.failures == [cause], "\(seen.failures)")
+        #expect(seen.statuses.isEmpty && seen.checked.isEmpty)
+    }
+
     @Test("a load with no request or no connection ends at once, having sent nothing")
     func empty() async throws {
         let (none, _) = await run([], .closed(connections: 4))

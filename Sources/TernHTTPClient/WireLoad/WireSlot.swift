@@ -228,6 +228,7 @@ final class WireSlot {
     static func cause(of error: any Error) -> String {
         if let error = error as? ChannelError, case .connectTimeout = error { return "timed out" }
         if error is NIOSSLError || error is BoringSSLError { return "TLS failed" }
+        if let error = error as? IOError, error.errnoCode == ECONNRESET { return "connection reset" }
         return (error as? TernError)?.kind.summary ?? "connection failed"
     }
 }
