@@ -152,17 +152,24 @@ struct WireLoadEngineTests {
         #expect(seen.statuses.isEmpty)
     }
 
-    @Test("https: TLS with the server's CA, offering http/1.1; a self-signed server is refused as `TLS failed`")
-    func tls() async throws {
-        let server = try await TLSTestServer()
+    @Test(
+        "https: TLS with the server's CA, HTTP/2 when it offers h2, else HTTP/1.1; a self-signed one is `TLS failed`",
+        arguments: [true, false])
+    func tls(http2: Bool) async throws {
+        let server = try await TLSTestServer(http2: http2)
         var configuration = TransportConfiguration()
         configuration.tls = TLSSettings(certificateAuthorityPEM: server.authority.caPEM)
         let url = "https://localhost:\(server.port)/hello"
         let (outcome, seen) = await run(
-            [try request(url)], .rate(50, connections: 2, count: 4), configuration: configuration)
+            [try request(url)], .rate(50, connections: 2, count: 4), checkEvery: 1, configuration: configuration)
+        let requests = server.requests
         await server.stop()
         #expect(seen.statuses == [200, 200, 200, 200])
         #expect(outcome.connections.opened <= 2)
+        #expect(outcome.protocols == [http2 ? "HTTP/2" : "HTTP/1.1"])
+        #expect(requests == Array(repeating: "GET /hello " + (http2 ? "HTTP/2" : "HTTP/1.1"), count: 4), "\(requests)")
+        // The checked answers carry the TLS handshake apart from the TCP connect.
+        #expect(seen.checked.allSatisfy { $0.phases?.tls != nil || $0.phases?.reusedConnection == true })
 
         let selfSigned = try await TLSTestServer(leaf: .selfSigned)
         let (_, refused) = await run(

@@ -61,12 +61,15 @@ public struct WireLoadOutcome: Sendable, Equatable {
     public var connections: ConnectionCount
     /// Whether the load was stopped (its task cancelled) before its end.
     public var stoppedEarly: Bool
+    /// The protocols its connections spoke (`HTTP/1.1`, `HTTP/2`), sorted.
+    public var protocols: [String]
 
     /// Makes an outcome.
-    public init(started: Int, connections: ConnectionCount, stoppedEarly: Bool) {
+    public init(started: Int, connections: ConnectionCount, stoppedEarly: Bool, protocols: [String] = []) {
         self.started = started
         self.connections = connections
         self.stoppedEarly = stoppedEarly
+        self.protocols = protocols
     }
 }
 

@@ -125,7 +125,7 @@ struct LoadEngine: Sendable {
         }
         var report = report(recorder, elapsed: (clock.now - start).seconds, stoppedEarly: outcome.stoppedEarly)
         report.connections = outcome.connections
-        report.engine = .wire(loops: driver.shards)
+        report.engine = .wire(loops: driver.shards, protocols: outcome.protocols)
         return report
     }
 

@@ -27,7 +27,8 @@ package enum LoadJSONReport {
         ]
         if !figures.grpcStatuses.isEmpty { document["grpcStatuses"] = figures.grpcStatuses }
         switch report.engine {
-        case .wire(let loops): document["engine"] = ["name": "wire", "eventLoops": loops]
+        case .wire(let loops, let protocols):
+            document["engine"] = ["name": "wire", "eventLoops": loops, "protocols": protocols] as [String: Any]
         case .handler: document["engine"] = ["name": "handler"]
         }
         if let rows = report.rows { document["data"] = ["file": rows.file, "rows": rows.count] }

@@ -26,8 +26,9 @@ extension LoadReport {
         lines.append(achieved)
         if let connections {
             var line = "connections: \(connections.opened) opened, at most \(connections.mostOpen) open at once"
-            if case .wire(let loops) = engine {
-                line += " (HTTP/1.1 on SwiftNIO, \(loops) event loop\(loops == 1 ? "" : "s"))"
+            if case .wire(let loops, let protocols) = engine {
+                let spoken = protocols.isEmpty ? "HTTP" : protocols.joined(separator: " and ")
+                line += " (\(spoken) on SwiftNIO, \(loops) event loop\(loops == 1 ? "" : "s"))"
             }
             lines.append(line)
         }

@@ -23,8 +23,9 @@ package struct LoadReport: Sendable, Equatable {
 
     /// What sends a load's requests.
     package enum Engine: Sendable, Equatable {
-        /// The wire driver on SwiftNIO, on `loops` event loops.
-        case wire(loops: Int)
+        /// The wire driver on SwiftNIO, on `loops` event loops, its connections speaking `protocols`
+        /// (`HTTP/1.1`, `HTTP/2`).
+        case wire(loops: Int, protocols: [String])
         /// The handler, a task per client (gRPC calls, a proxy, a body from a file, a request signed each time).
         case handler
     }

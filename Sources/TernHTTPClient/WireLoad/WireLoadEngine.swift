@@ -1,16 +1,19 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
 import NIOSSL
+import NIOTLS
 import Synchronization
 public import Tern
 
-/// Sends a load's requests on SwiftNIO directly: a fixed set of HTTP/1.1 connections spread over one event
-/// loop a core, each request encoded once and written as it is, the answers decoded by NIO's HTTP/1 parser,
-/// kept alive (a connection the server closes is opened again), with no task or handler per request.
-/// `https` speaks TLS 1.2/1.3 offering `http/1.1` by ALPN; a load through a proxy, or with a body streamed
-/// from a file, is for the handler (`refusal(of:)` says so).
+/// Sends a load's requests on SwiftNIO directly: a fixed set of connections spread over one event loop a
+/// core, each HTTP/1.1 request encoded once and written as it is, the answers decoded by NIO's HTTP/1
+/// parser, kept alive (a connection the server closes is opened again), with no task or handler per
+/// request. `https` speaks TLS 1.2/1.3 offering `h2` and `http/1.1` by ALPN: over HTTP/2 each request is a
+/// stream of NIO's multiplexer. A load through a proxy, or with a body streamed from a file, is for the
+/// handler (`refusal(of:)` says so).
 public struct WireLoadEngine: WireLoadDriver {
     /// The TLS settings of `https` requests that carry none of their own.
     let tls: TLSSettings
@@ -54,7 +57,7 @@ public struct WireLoadEngine: WireLoadDriver {
             guard let tls = endpoint.tls else { return nil }
             return Result { () throws(TernError) -> NIOSSLContext in
                 var configuration = try tls.clientTLSConfiguration()
-                configuration.applicationProtocols = ["http/1.1"]
+                configuration.applicationProtocols = ["h2", "http/1.1"]
                 do {
                     return try NIOSSLContext(configuration: configuration)
                 } catch {
@@ -180,13 +183,19 @@ final class WireRun: Sendable {
     var outcome: WireLoadOutcome {
         WireLoadOutcome(
             started: startedCount.load(ordering: .relaxed), connections: tally.count,
-            stoppedEarly: cancelled.load(ordering: .relaxed))
+            stoppedEarly: cancelled.load(ordering: .relaxed), protocols: protocols)
     }
 
-    /// Opens a connection to endpoint `index` on `loop`, `handler` at the end of its pipeline.
-    func connect(_ index: Int, on loop: any EventLoop, handler: NIOLoopBound<WireConnection>)
-        -> EventLoopFuture<any Channel>
-    {
+    /// A connection made ready: its link, when TCP connected, and whether TLS was negotiated after.
+    struct Ready: Sendable {
+        var link: NIOLoopBound<any WireLink>
+        var connectedAt: NIODeadline
+        var secure: Bool
+    }
+
+    /// Opens a connection to endpoint `index` on `loop`: over TLS, HTTP/2 when the server chooses `h2` by
+    /// ALPN, else HTTP/1.1; ready once the handshake is done.
+    func connect(_ index: Int, on loop: any EventLoop) -> EventLoopFuture<Ready> {
         let endpoint = endpoints[index]
         let tls: NIOSSLContext?
         switch tlsContexts[index] {
@@ -194,6 +203,7 @@ final class WireRun: Sendable {
         case .failure(let error): return loop.makeFailedFuture(error)
         case nil: tls = nil
         }
+        let ready = loop.makePromise(of: NIOLoopBound<any WireLink>.self)
         let hostname = endpoint.host
         let bootstrap = ClientBootstrap(group: loop)
             .connectTimeout(connectTimeout)
@@ -201,19 +211,81 @@ final class WireRun: Sendable {
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let sync = channel.pipeline.syncOperations
-                    if let tls {
-                        let isAddress = hostname.contains(":") || hostname.allSatisfy { $0.isNumber || $0 == "." }
-                        try sync.addHandler(
-                            NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : hostname))
+                    guard let tls else {
+                        ready.succeed(NIOLoopBound(try Self.speakHTTP1(sync), eventLoop: channel.eventLoop))
+                        return
                     }
-                    try sync.addHandler(WireBytesWriter())
-                    try sync.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes)))
-                    try sync.addHandler(handler.value)
+                    let isAddress = hostname.contains(":") || hostname.allSatisfy { $0.isNumber || $0 == "." }
+                    try sync.addHandler(NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : hostname))
+                    try sync.addHandler(
+                        ApplicationProtocolNegotiationHandler { result, channel in
+                            channel.eventLoop.makeCompletedFuture {
+                                let sync = channel.pipeline.syncOperations
+                                let link: any WireLink =
+                                    result == .negotiated("h2")
+                                    ? try Self.speakHTTP2(channel) : try Self.speakHTTP1(sync)
+                                ready.succeed(NIOLoopBound(link, eventLoop: channel.eventLoop))
+                            }
+                        })
+                    // A handshake that fails ends the channel before the negotiation does, saying why.
+                    try sync.addHandler(HandshakeWatcher(ready: ready))
+                    channel.closeFuture.whenComplete { _ in ready.fail(ChannelError.ioOnClosedChannel) }
                 }
             }
-        return bootstrap.connect(host: endpoint.host, port: endpoint.port).map { [tally] channel in
+        let secure = tls != nil
+        return bootstrap.connect(host: endpoint.host, port: endpoint.port).flatMap { [tally] channel in
             tally.opened(channel)
-            return channel
+            let connectedAt = NIODeadline.now()
+            return ready.futureResult.map { Ready(link: $0, connectedAt: connectedAt, secure: secure) }
+        }.flatMapErrorThrowing { error in
+            ready.fail(error)
+            throw error
         }
+    }
+
+    /// HTTP/1.1 on the connection: the request's bytes as they are, NIO's parser for the answers.
+    private static func speakHTTP1(_ sync: ChannelPipeline.SynchronousOperations) throws -> any WireLink {
+        let connection = WireConnection()
+        try sync.addHandler(WireBytesWriter())
+        try sync.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes)))
+        try sync.addHandler(connection)
+        return connection
+    }
+
+    /// HTTP/2 on the connection: NIO's handler and its stream multiplexer.
+    private static func speakHTTP2(_ channel: any Channel) throws -> any WireLink {
+        let sync = channel.pipeline.syncOperations
+        let multiplexer = try sync.configureHTTP2Pipeline(
+            mode: .client, connectionConfiguration: .init(), streamConfiguration: .init()
+        ) { stream in stream.eventLoop.makeSucceededVoidFuture() }
+        let link = WireHTTP2Link(channel: channel, multiplexer: multiplexer)
+        try sync.addHandler(WireHTTP2Watcher(link: link))
+        return link
+    }
+
+    /// The protocols the load's connections spoke.
+    private let versions = Mutex<Set<String>>([])
+
+    func negotiated(_ version: String) {
+        versions.withLock { _ = $0.insert(version) }
+    }
+
+    var protocols: [String] { versions.withLock { $0.sorted() } }
+}
+
+/// Fails a connection's readiness with the first error before it is ready (a TLS handshake refused), and
+/// passes every error on.
+private final class HandshakeWatcher: ChannelInboundHandler {
+    typealias InboundIn = Any
+
+    private let ready: EventLoopPromise<NIOLoopBound<any WireLink>>
+
+    init(ready: EventLoopPromise<NIOLoopBound<any WireLink>>) {
+        self.ready = ready
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        ready.fail(error)
+        context.fireErrorCaught(error)
     }
 }

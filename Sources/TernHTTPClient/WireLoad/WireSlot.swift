@@ -17,11 +17,12 @@ final class WireSlot {
         var intended: NIODeadline
         var written: NIODeadline
         /// The connection it was written on.
-        var connection: WireConnection?
+        var connection: (any WireLink)?
         /// Whether the whole answer is collected and handed to the observer to check.
         var checking: Bool
-        /// How long the connection took to open, when the request opened one.
+        /// How long the connection took to open (TCP), and its TLS handshake, when the request opened one.
         var connect: TimeAmount?
+        var tls: TimeAmount?
         /// When the status line and headers arrived.
         var headAt: NIODeadline?
         var head: HTTPResponseHead?
@@ -33,7 +34,7 @@ final class WireSlot {
     private let shard: Int
     private let run: WireRun
     /// The open connection to each endpoint, when there is one.
-    private var connections: [WireConnection?]
+    private var connections: [(any WireLink)?]
     private var inFlight: InFlight?
     /// The timer of a request waiting for its intended start, or of the pause after a failed connect.
     private var waiting: Scheduled<Void>?
@@ -85,7 +86,7 @@ final class WireSlot {
         }
     }
 
-    private func write(_ target: WireTarget, on connection: WireConnection) {
+    private func write(_ target: WireTarget, on connection: any WireLink) {
         inFlight?.connection = connection
         inFlight?.written = .now()
         connection.write(target)
@@ -93,36 +94,39 @@ final class WireSlot {
 
     private func connect(_ target: WireTarget) {
         let index = target.endpoint
-        let connection = WireConnection()
-        connection.slot = self
         let started = NIODeadline.now()
-        run.connect(index, on: loop, handler: NIOLoopBound(connection, eventLoop: loop)).assumeIsolated()
-            .whenComplete { [self] result in
-                switch result {
-                case .success:
-                    connections[index] = connection
-                    if finished {
-                        connection.close()
-                    } else if inFlight != nil {
-                        inFlight?.connect = .now() - started
-                        write(target, on: connection)
-                    }
-                case .failure(let error):
-                    connection.slot = nil
-                    guard inFlight != nil else { return }
-                    fail(cause: Self.cause(of: error))
-                    // A server that refuses connections is not asked again at once: the load would spin.
-                    waiting = loop.assumeIsolated().scheduleTask(in: .milliseconds(10)) { [self] in
-                        waiting = nil
-                        next()
-                    }
+        run.connect(index, on: loop).assumeIsolated().whenComplete { [self] result in
+            switch result {
+            case .success(let ready):
+                let connection = ready.link.value
+                connections[index] = connection
+                run.negotiated(connection.version)
+                if finished {
+                    connection.close()
+                } else if inFlight != nil {
+                    connection.slot = self
+                    let now = NIODeadline.now()
+                    inFlight?.connect = ready.connectedAt - started
+                    if ready.secure { inFlight?.tls = now - ready.connectedAt }
+                    write(target, on: connection)
+                } else {
+                    connection.slot = self
+                }
+            case .failure(let error):
+                guard inFlight != nil else { return }
+                fail(cause: Self.cause(of: error))
+                // A server that refuses connections is not asked again at once: the load would spin.
+                waiting = loop.assumeIsolated().scheduleTask(in: .milliseconds(10)) { [self] in
+                    waiting = nil
+                    next()
                 }
             }
+        }
     }
 
     // MARK: What a connection tells
 
-    func received(_ part: HTTPClientResponsePart, on connection: WireConnection) {
+    func received(_ part: HTTPClientResponsePart, on connection: any WireLink) {
         guard var flight = inFlight, flight.connection === connection else { return }
         switch part {
         case .head(let head):
@@ -143,7 +147,7 @@ final class WireSlot {
         }
     }
 
-    private func answered(_ flight: InFlight, on connection: WireConnection) {
+    private func answered(_ flight: InFlight, on connection: any WireLink) {
         inFlight = nil
         let end = NIODeadline.now()
         let latency = end - flight.intended
@@ -163,20 +167,24 @@ final class WireSlot {
             let headAt = flight.headAt ?? end
             answer.phases = TransferPhases(
                 connect: flight.connect.map { .nanoseconds($0.nanoseconds) },
+                tls: flight.tls.map { .nanoseconds($0.nanoseconds) },
                 firstByte: .nanoseconds((headAt - flight.written).nanoseconds),
                 transfer: .nanoseconds((end - headAt).nanoseconds),
-                total: .nanoseconds((end - flight.written).nanoseconds + (flight.connect?.nanoseconds ?? 0)),
+                total: .nanoseconds(
+                    (end - flight.written).nanoseconds + (flight.connect?.nanoseconds ?? 0)
+                        + (flight.tls?.nanoseconds ?? 0)),
                 reusedConnection: flight.connect == nil)
             run.observer.check(request: request, answer: answer, shard: shard)
         }
-        if flight.head?.isKeepAlive == false {
+        // An HTTP/1 answer may end its connection (`Connection: close`, HTTP/1.0); an HTTP/2 stream never does.
+        if connection.version == "HTTP/1.1", flight.head?.isKeepAlive == false {
             drop(connection)
         }
         next()
     }
 
     /// The connection closed, or failed (`cause`): the request on it, if any, fails.
-    func closed(_ connection: WireConnection, cause: String) {
+    func closed(_ connection: any WireLink, cause: String) {
         if let index = connections.firstIndex(where: { $0 === connection }) { connections[index] = nil }
         guard let flight = inFlight, flight.connection === connection else { return }
         fail(cause: cause)
@@ -209,7 +217,7 @@ final class WireSlot {
             shard: shard)
     }
 
-    private func drop(_ connection: WireConnection) {
+    private func drop(_ connection: any WireLink) {
         if let index = connections.firstIndex(where: { $0 === connection }) { connections[index] = nil }
         connection.close()
     }
@@ -234,9 +242,11 @@ final class WireSlot {
 }
 
 /// A connection's pipeline end: hands the decoded answer's parts to its slot, and writes requests.
-final class WireConnection: ChannelInboundHandler {
+final class WireConnection: ChannelInboundHandler, WireLink {
     typealias InboundIn = HTTPClientResponsePart
     typealias OutboundOut = HTTPClientRequestPart
+
+    let version = "HTTP/1.1"
 
     private var context: ChannelHandlerContext?
     /// Set once the connection is made (the slot it belongs to).

@@ -23,6 +23,9 @@ struct WireTarget: Sendable {
     /// A head naming the method, which the response decoder is shown so that it reads the answer to a `HEAD`
     /// as one without a body.
     var head: HTTPRequestHead
+    /// The whole head and the body, for HTTP/2 (whose headers are encoded per connection).
+    var fullHead: HTTPRequestHead
+    var body: ByteBuffer
     /// How long an answer may take once the request is written, `nil` for no limit.
     var timeout: TimeAmount?
 
@@ -62,20 +65,28 @@ struct WireTarget: Sendable {
             case .data(let data): data
             default: Data()
             }
+        var fields = HTTPHeaders()
         var head = "\(request.method.rawValue) \(target) HTTP/1.1\r\n"
         let givenHost = request.headers.first { $0.name.canonicalName == "host" }?.value
         if givenHost == nil {
             let defaultPort = endpoint.tls == nil ? 80 : 443
             let host = endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host
-            head += "Host: \(endpoint.port == defaultPort ? host : "\(host):\(endpoint.port)")\r\n"
+            let value = endpoint.port == defaultPort ? host : "\(host):\(endpoint.port)"
+            head += "Host: \(value)\r\n"
+            fields.add(name: "Host", value: value)
         }
         for field in request.headers
         where field.name != .contentLength && field.name != .transferEncoding && field.name.canonicalName != "host" {
             head += "\(field.name.rawName): \(field.value)\r\n"
+            fields.add(name: field.name.rawName, value: field.value)
         }
-        if let givenHost { head += "Host: \(givenHost)\r\n" }
+        if let givenHost {
+            head += "Host: \(givenHost)\r\n"
+            fields.add(name: "Host", value: givenHost)
+        }
         if !body.isEmpty || [.post, .put, .patch].contains(request.method) {
             head += "Content-Length: \(body.count)\r\n"
+            fields.add(name: "Content-Length", value: String(body.count))
         }
         head += "\r\n"
         var bytes = ByteBuffer()
@@ -84,8 +95,10 @@ struct WireTarget: Sendable {
         bytes.writeBytes(body)
         self.endpoint = index
         self.bytes = bytes
-        self.head = HTTPRequestHead(
-            version: .http1_1, method: NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue), uri: target)
+        let method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        self.head = HTTPRequestHead(version: .http1_1, method: method, uri: target)
+        fullHead = HTTPRequestHead(version: .http1_1, method: method, uri: target, headers: fields)
+        self.body = ByteBuffer(bytes: body)
         timeout = request.timeout.map(TimeAmount.init)
     }
 }
