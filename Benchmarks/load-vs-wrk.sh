@@ -49,4 +49,33 @@ done
 "$tern" load user --workspace "$work/ws" --rate 1000 --connections 64 --duration "$seconds" \
     --report "json:$work/open.json" > /dev/null
 python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); print("open loop asked 1000/s: achieved %.1f/s (%.2f%%), p50 %.2f ms, p99 %.2f ms, p99.9 %.2f ms, errors %d" % (r["rate"], r["rate"] / 10, r["latencyMs"]["p50"], r["latencyMs"]["p99"], r["latencyMs"]["p99.9"], sum(r["errors"].values())))' "$work/open.json"
+# HTTP/2 over TLS beside h2load (nghttp2-client), when it and openssl are installed: the same file from
+# nginx on https with http2, one stream at a time on each connection (h2load -m 1), as tern load sends.
+if command -v h2load > /dev/null && command -v openssl > /dev/null; then
+    tls_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    openssl req -x509 -newkey rsa:2048 -nodes -keyout "$work/key.pem" -out "$work/cert.pem" -days 1 \
+        -subj "/CN=localhost" -addext "subjectAltName=IP:127.0.0.1" 2> /dev/null
+    sed -e "s|pid $work/nginx.pid|pid $work/nginx-tls.pid|" \
+        -e "s|listen 127.0.0.1:$port;|listen 127.0.0.1:$tls_port ssl http2; ssl_certificate $work/cert.pem; ssl_certificate_key $work/key.pem;|" \
+        "$work/nginx.conf" > "$work/nginx-tls.conf"
+    nginx -c "$work/nginx-tls.conf" -p "$work"
+    trap 'kill "$(cat "$work/nginx.pid")" "$(cat "$work/nginx-tls.pid")" 2> /dev/null; rm -rf "$work"' EXIT
+    mkdir -p "$work/tls/specs"
+    cp "$work/cert.pem" "$work/tls/cert.pem"
+    printf 'name: tls\ntargets:\n  api:\n    baseURL: https://127.0.0.1:%s\n    tls: {caFile: cert.pem}\n' "$tls_port" \
+        > "$work/tls/workspace.yaml"
+    printf 'target: api\nmethod: GET\npath: /user.json\n' > "$work/tls/specs/user.yaml"
+    printf '%-12s %-8s %14s %14s %8s\n' "h2 conns" engine "h2load req/s" "tern req/s" ratio
+    for connections in 8 64; do
+        h2_rate=$(h2load -c "$connections" -m 1 -t 2 -D "$seconds" "https://127.0.0.1:$tls_port/user.json" \
+            | awk '/^finished in/ {print $4}')
+        for engine in wire handler; do
+            "$tern" load user --workspace "$work/tls" --concurrency "$connections" --duration "$seconds" \
+                --engine "$engine" --report "json:$work/tls.json" > /dev/null
+            tern_rate=$(python3 -c 'import json, sys; print("%.0f" % json.load(open(sys.argv[1]))["rate"])' "$work/tls.json")
+            ratio=$(python3 -c "print('%.3f' % ($tern_rate / $h2_rate))")
+            printf '%-12s %-8s %14s %14s %8s\n' "$connections" "$engine" "$h2_rate" "$tern_rate" "$ratio"
+        done
+    done
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
