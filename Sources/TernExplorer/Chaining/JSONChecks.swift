@@ -88,16 +88,23 @@ enum JSONChecks {
     }
 
     private static func compare(_ value: Double, _ comparison: JSONCheck.Comparison, _ bound: Double) -> Bool {
-        switch comparison {
-        case .less: value < bound
-        case .lessOrEqual: value <= bound
-        case .greater: value > bound
-        case .greaterOrEqual: value >= bound
-        }
+        comparison.holds(value, bound)
     }
 
     /// A workspace JSON literal as a JSONPath value (object members sorted by name: order is not compared).
     static func pathValue(_ value: JSONValue) -> JSONPathValue {
         value.pathValue
+    }
+}
+
+extension JSONCheck.Comparison {
+    /// Whether `value` compares so with `bound` (`<`, `<=`, `>`, `>=`): a JSON check's and a timing budget's.
+    func holds(_ value: Double, _ bound: Double) -> Bool {
+        switch self {
+        case .less: value < bound
+        case .lessOrEqual: value <= bound
+        case .greater: value > bound
+        case .greaterOrEqual: value >= bound
+        }
     }
 }

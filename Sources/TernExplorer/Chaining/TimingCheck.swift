@@ -27,12 +27,12 @@ enum TimingCheck {
             let milliseconds = duration.milliseconds
             return ExpectationResult(
                 expected: expected, actual: "\(format(milliseconds)) ms" + (note.map { " (\($0))" } ?? ""),
-                passed: holds(milliseconds, comparison, limit))
+                passed: comparison.holds(milliseconds, limit))
         case .within(let outer, let duration):
             let milliseconds = duration.milliseconds
             let upperBoundSettles =
                 (comparison == .less || comparison == .lessOrEqual)
-                && holds(milliseconds, comparison, limit)
+                && comparison.holds(milliseconds, limit)
             return ExpectationResult(
                 expected: expected,
                 actual: "not measured apart: within \(outer.rawValue) \(format(milliseconds)) ms",
@@ -65,15 +65,6 @@ enum TimingCheck {
             if let own = phase == .dns ? phases.dns : phases.tls { return .value(own, nil) }
             if reused { return .value(.zero, "the connection was open already") }
             return phases.connect.map { .within(.connect, $0) } ?? .unknown
-        }
-    }
-
-    private static func holds(_ value: Double, _ comparison: JSONCheck.Comparison, _ limit: Double) -> Bool {
-        switch comparison {
-        case .less: value < limit
-        case .lessOrEqual: value <= limit
-        case .greater: value > limit
-        case .greaterOrEqual: value >= limit
         }
     }
 
