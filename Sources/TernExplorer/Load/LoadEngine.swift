@@ -36,11 +36,7 @@ struct LoadEngine: Sendable {
         let cutOff = deadline + .seconds(max(Self.minimumDrain, options.duration))
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
-                // The live figures, about once a second, while the load goes.
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(1))
-                    if !Task.isCancelled { progress(recorder.figures(elapsed: (clock.now - start).seconds)) }
-                }
+                await Self.reportLive(recorder, since: start, clock: clock, to: progress)
                 return false
             }
             group.addTask {
@@ -102,10 +98,7 @@ struct LoadEngine: Sendable {
         let start = clock.now
         let outcome = await withTaskGroup(of: WireLoadOutcome?.self) { group in
             group.addTask {
-                while !Task.isCancelled {
-                    try? await Task.sleep(for: .seconds(1))
-                    if !Task.isCancelled { progress(recorder.figures(elapsed: (clock.now - start).seconds)) }
-                }
+                await Self.reportLive(recorder, since: start, clock: clock, to: progress)
                 return nil
             }
             group.addTask { await driver.run(load, observer: observer) }
@@ -127,6 +120,17 @@ struct LoadEngine: Sendable {
         report.connections = outcome.connections
         report.engine = .wire(loops: driver.shards, protocols: outcome.protocols)
         return report
+    }
+
+    /// The live figures, about once a second, until the task is cancelled (either engine's load ends).
+    private static func reportLive(
+        _ recorder: LoadRecorder, since start: ContinuousClock.Instant, clock: ContinuousClock,
+        to progress: @escaping @Sendable (LoadFigures) -> Void
+    ) async {
+        while !Task.isCancelled {
+            try? await Task.sleep(for: .seconds(1))
+            if !Task.isCancelled { progress(recorder.figures(elapsed: (clock.now - start).seconds)) }
+        }
     }
 
     /// After the deadline, answers are waited for this long at least (or the load's duration, if longer).
