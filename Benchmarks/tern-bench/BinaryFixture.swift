@@ -32,8 +32,21 @@ struct BinaryFixture: Sendable {
     }
 
     /// `tern` with `arguments`, as the tables name it.
-    func ternCommand(_ label: String, _ arguments: [String], keepsOutput: Bool = false) -> TimedCommand {
-        TimedCommand(label: label, program: tern.path, arguments: arguments, keepsOutput: keepsOutput)
+    func ternCommand(
+        _ label: String, _ arguments: [String], keepsOutput: Bool = false, environment: [String: String] = [:]
+    ) -> TimedCommand {
+        TimedCommand(
+            label: label, program: tern.path, arguments: arguments, keepsOutput: keepsOutput, environment: environment)
+    }
+
+    /// A `HOME` (and XDG folders) in the scratch folder, for `tern get URL`, whose scratch workspace
+    /// lives there: the person's own is never touched.
+    var scratchHome: [String: String] {
+        let home = scratch.directory.appendingPathComponent("home").path
+        return [
+            "HOME": home, "XDG_DATA_HOME": home + "/.local/share", "XDG_CONFIG_HOME": home + "/.config",
+            "XDG_STATE_HOME": home + "/.local/state",
+        ]
     }
 
     /// `curl` with `arguments`.

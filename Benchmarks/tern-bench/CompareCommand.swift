@@ -58,6 +58,13 @@ enum CompareCommand {
                     goal: "≤ \(Fixed.format(GoalTable.cacheRatio, digits: 1))× curl",
                     met: send.ratio(cache) <= GoalTable.cacheRatio))
         }
+        if let adHoc = send.timing(SendBenchmark.adHoc) {
+            rows.append(
+                GoalTable.Row(
+                    figure: "`tern get URL` (ad-hoc, scratch workspace)", tern: cell(adHoc), reference: reference,
+                    goal: "≤ \(Fixed.format(GoalTable.sendRatio, digits: 1))× curl",
+                    met: send.ratio(adHoc) <= GoalTable.sendRatio))
+        }
         if let version = send.timing(SendBenchmark.version) {
             rows.append(
                 GoalTable.Row(
@@ -138,8 +145,10 @@ enum CompareCommand {
                 figure: "\(ByteSize.format(options.uploadSize)) upload from a file: time, peak RSS",
                 tern: cell(result.ternUpload) + " (\(Fixed.format(upload, digits: 2))× curl)",
                 reference: "curl -T: " + cell(result.curlUpload),
-                goal: "≤ \(Fixed.format(GoalTable.uploadRatio, digits: 2))× curl",
-                met: upload <= GoalTable.uploadRatio),
+                goal: "≤ \(Fixed.format(GoalTable.uploadRatio, digits: 2))× curl, "
+                    + "≤ \(Fixed.format(GoalTable.uploadMiB, digits: 0)) MiB",
+                met: upload <= GoalTable.uploadRatio
+                    && Double(result.ternUpload.peakKiB) / 1024 <= GoalTable.uploadMiB),
             GoalTable.Row(
                 figure: "the same upload again (the file's digest kept in `.tern/`)",
                 tern: cell(result.ternUploadAgain) + " (\(Fixed.format(again, digits: 2))× curl)",

@@ -25,6 +25,8 @@ struct GoalTable: Sendable {
     static let downloadRatio = 1.1
     /// The upload's time, at most this many times curl's.
     static let uploadRatio = 1.25
+    /// The upload's peak resident set, at most.
+    static let uploadMiB = 24.0
     /// `tern run --repeat 1000`, at most this many times curl fetching 1,000 URLs in one process.
     static let runnerRatio = 1.5
     /// `tern load`'s most throughput, at least this share of wrk's on the same server and connections.

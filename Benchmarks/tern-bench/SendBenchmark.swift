@@ -30,6 +30,7 @@ enum SendBenchmark {
     static let live = "tern send get-user --mode live"
     static let cache = "tern send get-user --mode cache"
     static let version = "tern --version"
+    static let adHoc = "tern get URL"
 
     /// `tern-bench send` on its own: measures and prints the table.
     static func run(_ options: BinaryOptions) throws {
@@ -48,6 +49,7 @@ enum SendBenchmark {
             fixture.ternCommand(version, ["--version"]),
             fixture.ternCommand(live, workspace.send("get-user", ["--mode", "live"])),
             fixture.ternCommand(cache, workspace.send("get-user", ["--mode", "cache"])),
+            fixture.ternCommand(adHoc, ["get", fixture.url("users/2")], environment: fixture.scratchHome),
         ]
         try check(fixture)
         for command in commands {

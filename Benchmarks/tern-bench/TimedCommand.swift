@@ -11,6 +11,8 @@ struct TimedCommand: Sendable {
     let arguments: [String]
     /// Whether `Run.output` holds what the command printed (at most 1 MiB of it is read).
     var keepsOutput = false
+    /// Variables set for this command on top of the proxy bypass (a `HOME` of its own).
+    var environment: [String: String] = [:]
 
     /// One run.
     struct Run: Sendable {
@@ -38,7 +40,8 @@ struct TimedCommand: Sendable {
         defer { close(errors) }
         let start = ContinuousClock.now
         let child = try ChildProcess(
-            program, arguments, standardOutput: output, standardError: errors, environment: Self.environment)
+            program, arguments, standardOutput: output, standardError: errors,
+            environment: Self.environment.merging(environment) { $1 })
         let exit = child.wait(timeout: timeout, samplingMemory: samplingMemory)
         let seconds = (ContinuousClock.now - start).seconds
         guard exit.ending == .exited(0) else {
