@@ -38,40 +38,26 @@ enum CompareCommand {
     }
 
     private static func sendRows(_ send: SendBenchmark.Result) -> [GoalTable.Row] {
-        let curl = send.curl.milliseconds
-        let reference = "curl: " + milliseconds(curl.median)
-        func cell(_ timing: SendBenchmark.Timing) -> String {
-            milliseconds(timing.milliseconds.median) + " (" + Fixed.format(send.ratio(timing), digits: 2) + "× curl)"
+        let reference = "curl: " + milliseconds(send.curl.milliseconds.median)
+        // Each command line's row: its figure, and the most times curl's it may take (`nil`: no goal).
+        let rows: [(label: String, figure: String, ratio: Double?)] = [
+            (
+                SendBenchmark.live, "`tern send` of a small GET, whole process (median of \(send.runs))",
+                GoalTable.sendRatio
+            ),
+            (SendBenchmark.cache, "the same GET from the cache (`--mode cache`)", GoalTable.cacheRatio),
+            (SendBenchmark.adHoc, "`tern get URL` (ad-hoc, scratch workspace)", GoalTable.sendRatio),
+            (SendBenchmark.version, "`tern --version` (start-up alone)", nil),
+        ]
+        return rows.compactMap { row in
+            guard let timing = send.timing(row.label) else { return nil }
+            let ratio = send.ratio(timing)
+            return GoalTable.Row(
+                figure: row.figure,
+                tern: milliseconds(timing.milliseconds.median) + " (" + Fixed.format(ratio, digits: 2) + "× curl)",
+                reference: reference, goal: row.ratio.map { "≤ \(Fixed.format($0, digits: 1))× curl" } ?? "—",
+                met: row.ratio.map { ratio <= $0 })
         }
-        var rows: [GoalTable.Row] = []
-        if let live = send.timing(SendBenchmark.live) {
-            rows.append(
-                GoalTable.Row(
-                    figure: "`tern send` of a small GET, whole process (median of \(send.runs))", tern: cell(live),
-                    reference: reference, goal: "≤ \(Fixed.format(GoalTable.sendRatio, digits: 1))× curl",
-                    met: send.ratio(live) <= GoalTable.sendRatio))
-        }
-        if let cache = send.timing(SendBenchmark.cache) {
-            rows.append(
-                GoalTable.Row(
-                    figure: "the same GET from the cache (`--mode cache`)", tern: cell(cache), reference: reference,
-                    goal: "≤ \(Fixed.format(GoalTable.cacheRatio, digits: 1))× curl",
-                    met: send.ratio(cache) <= GoalTable.cacheRatio))
-        }
-        if let adHoc = send.timing(SendBenchmark.adHoc) {
-            rows.append(
-                GoalTable.Row(
-                    figure: "`tern get URL` (ad-hoc, scratch workspace)", tern: cell(adHoc), reference: reference,
-                    goal: "≤ \(Fixed.format(GoalTable.sendRatio, digits: 1))× curl",
-                    met: send.ratio(adHoc) <= GoalTable.sendRatio))
-        }
-        if let version = send.timing(SendBenchmark.version) {
-            rows.append(
-                GoalTable.Row(
-                    figure: "`tern --version` (start-up alone)", tern: cell(version), reference: reference,
-                    goal: "—", met: nil))
-        }
-        return rows
     }
 
     private static func loadRows(_ load: LoadBenchmark.Result?) -> [GoalTable.Row] {
