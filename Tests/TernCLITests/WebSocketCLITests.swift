@@ -151,6 +151,19 @@ struct WebSocketCLITests {
             let more = try await Tern.run(
                 ["get", url, "--mode", "cache"], in: home, environment: clean, input: "one\ntwo\nfour\n")
             #expect(more.status == 1 && more.stderr.contains("no more messages from the client after 2"), "\(more)")
+            // The third line a second after the first two: the replay has reached its end by then, and still
+            // judges it (the client ended the recording, so the replay waits for the client's input to end).
+            var environment = ProcessInfo.processInfo.environment
+            environment["TERN_WORKSPACE"] = nil
+            environment.merge(clean) { $1 }
+            let late = try ChildProcess(
+                "/bin/sh",
+                [
+                    "-c", #"(printf 'one\ntwo\n'; sleep 1; printf 'four\n') | "$0" get "$1" --mode cache"#,
+                    Tern.binary.path, url,
+                ],
+                in: home.path, environment: environment)
+            #expect(await late.waitForExit() == 1, "a message past the recording is a miss, however late it comes")
         }
     }
 

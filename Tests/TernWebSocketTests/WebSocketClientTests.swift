@@ -235,6 +235,14 @@ struct WebSocketClientTests {
         let replayed = try await events(of: replay)
         #expect(texts(replayed) == [#"{"subscribed": "ticks"}"#, #"{"tick": 1}"#, #"{"tick": 2}"#])
         #expect(replayed.last == .closed(WebSocketClose(code: .normal, initiator: .sent)))
+        // The client ended the recording: a message after its end is one the recording does not have.
+        do {
+            try await replay.send(text: "more")
+            Issue.record("a message past the recording was taken")
+        } catch {
+            #expect(error.kind == .cacheMiss)
+            #expect(error.message.contains("no more messages from the client after 1"), "\(error.message)")
+        }
 
         let other = try await offline.connect(Request(url: url), options: options)
         do {

@@ -75,7 +75,8 @@ actor WebSocketReplay: WebSocketLink {
     }
 
     func send(_ message: WebSocketMessage) async throws(TernError) {
-        if ended || closing != nil {
+        // Past the end of a recording the client ended, a message is one the recording does not have: a miss.
+        if closing != nil || (ended && transcript.close?.initiator != .sent) {
             throw TernError(.connection, "the conversation is closed; nothing more can be sent")
         }
         let passed = transcript.frames.indices.filter { $0 < position && transcript.frames[$0].direction == .sent }

@@ -70,7 +70,8 @@ extension ConversationHost {
             if let outgoing {
                 group.addTask {
                     for await message in outgoing {
-                        if socket.isClosed { break }
+                        // A replay takes what is still piped in after its recording ended, to judge it.
+                        if socket.isClosed, socket.source != .cache { break }
                         state.withLock { $0.answered = false }
                         do {
                             try await socket.send(message)
@@ -115,6 +116,13 @@ extension ConversationHost {
                     } else if let idle = until.idleLimit, quiet >= .fromSeconds(idle) {
                         await socket.close(.normal)
                     }
+                }
+                // A replay whose recording the client ended (its input ran out then): the messages still
+                // piped in are judged before the conversation ends, however soon the replay got there.
+                while socket.source == .cache, socket.transcript.close?.initiator == .sent,
+                    state.withLock({ $0.sending }), !Task.isCancelled, stop?.isStopped != true
+                {
+                    try? await Task.sleep(for: .milliseconds(20))
                 }
             }
             await group.next()
