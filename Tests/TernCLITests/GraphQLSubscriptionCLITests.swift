@@ -423,8 +423,9 @@ struct GraphQLTreeTests {
             try await tmux.type("BSpace", "2", "Enter")
             _ = try await tmux.waitFor("from = 2 (unsaved)")
             try await tmux.type("s")
-            let screen = try await tmux.waitFor("Results (3)")
-            #expect(screen.contains("\"complete\": true,") && screen.contains("\"count\": 3,"), "\(screen)")
+            try await tmux.waitFor {
+                $0.contains("Results (3)") && $0.contains("\"complete\": true,") && $0.contains("\"count\": 3,")
+            }
         }
     }
 

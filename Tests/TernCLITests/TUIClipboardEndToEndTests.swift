@@ -20,8 +20,9 @@ struct TUIClipboardEndToEndTests {
 
             // Nothing sent yet: the menu offers the URL and the curl command.
             try await tmux.type("y")
-            let menu = try await tmux.waitFor("Copy to the clipboard")
-            #expect(menu.contains("the URL") && menu.contains("the curl command"))
+            let menu = try await tmux.waitFor {
+                $0.contains("Copy to the clipboard") && $0.contains("the URL") && $0.contains("the curl command")
+            }
             #expect(!menu.contains("the response body"))
             try await tmux.type("j", "Enter")
             try await tmux.waitFor("copied the curl command to the clipboard")
