@@ -76,6 +76,13 @@ struct SecretMatcher: Sendable {
     /// The byte ranges of `text` that hold a secret in any form, in order, overlapping matches merged;
     /// at most `limit` ranges (the search stops there).
     func ranges(in text: UnsafeBufferPointer<UInt8>, limit: Int = .max) -> [Range<Int>] {
+        var steps = 0
+        return ranges(in: text, limit: limit, steps: &steps)
+    }
+
+    /// `ranges(in:limit:)`, adding to `steps` the needle steps the search took: the measure of its cost,
+    /// which grows with the text alone (each start tries a bounded number of steps per needle).
+    func ranges(in text: UnsafeBufferPointer<UInt8>, limit: Int = .max, steps: inout Int) -> [Range<Int>] {
         guard !needles.isEmpty, limit > 0 else { return [] }
         var merged: [Range<Int>] = []
         var current: Range<Int>?
@@ -84,7 +91,9 @@ struct SecretMatcher: Sendable {
             let candidates = starts[Int(text[position])]
             var end = position
             for index in candidates {
-                if let found = match(needles[index], in: text, at: position), found > end { end = found }
+                if let found = match(needles[index], in: text, at: position, steps: &steps), found > end {
+                    end = found
+                }
             }
             guard end > position else { continue }
             if let open = current, position < open.upperBound {
@@ -104,7 +113,9 @@ struct SecretMatcher: Sendable {
     /// The end of a match of `needle` starting at `start`, or `nil`. Each character matches as written,
     /// JSON-escaped, as `+` for a space, or byte by byte as written or percent-encoded; where two ways
     /// fit (`%` against `%25`…), the other is tried when the first leads nowhere, within a step budget.
-    private func match(_ needle: [Unit], in text: UnsafeBufferPointer<UInt8>, at start: Int) -> Int? {
+    private func match(
+        _ needle: [Unit], in text: UnsafeBufferPointer<UInt8>, at start: Int, steps: inout Int
+    ) -> Int? {
         var alternatives: [(unit: Int, byte: Int, position: Int)] = []
         var unit = 0
         var byte = 0
@@ -113,6 +124,7 @@ struct SecretMatcher: Sendable {
         while true {
             if unit == needle.count { return position }
             budget -= 1
+            steps += 1
             if budget < 0 { return nil }
             let character = needle[unit]
             if byte == 0 {
