@@ -23,16 +23,12 @@ struct ImportLimitsTests {
         }
     }
 
-    @Test("100,000 -H are refused at once, naming the limit; the limit itself imports in linear time")
+    @Test("100,000 -H are refused, naming the limit; the limit itself imports, repeated names joined")
     func curlHeaders() throws {
         let many = "curl https://h/x" + (0..<100_000).map { " -H 'X-\($0): 1'" }.joined()
-        let clock = ContinuousClock()
-        var error: ImportError?
-        let elapsed = clock.measure { error = curlError(many) }
-        let refused = try #require(error)
+        let refused = try #require(curlError(many))
         #expect(refused.location == "cmd.sh:1")
         #expect(refused.message.contains("100000 headers, more than the \(WorkspaceLimits.maximumHeaders)"))
-        #expect(elapsed < .seconds(10), "\(elapsed)")
         let names = (0..<WorkspaceLimits.maximumHeaders).map { " -H 'X-\($0 % 500): v'" }.joined()
         let spec = try #require(try curl("curl https://h/x" + names).specs.first).spec
         #expect(spec.headers.count == 500)

@@ -177,7 +177,6 @@ struct WebSocketClientTests {
         let listener = try await UnresponsiveListener()
         var options = WebSocketOptions()
         options.connectTimeout = .milliseconds(500)
-        let started = ContinuousClock.now
         do {
             _ = try await handler().connect(
                 Request(url: URL(string: "ws://127.0.0.1:\(listener.port)/")!), options: options)
@@ -185,7 +184,6 @@ struct WebSocketClientTests {
         } catch {
             #expect(error.kind == .timeout, "\(error)")
         }
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test("cancelling the task that iterates ends the conversation")
