@@ -26,6 +26,22 @@ struct HumanUnitsTests {
         #expect(HumanUnits.bytes(-5) == "-5 B")
     }
 
+    @Test("fixed decimals are what %.Nf writes, for every value it is asked")
+    func fixedDecimals() {
+        var values: [Double] = [
+            0, -0.0, 0.05, 0.25, 0.35, 1.05, 2.5, 9.95, 9.96, 99.999, -0.04, -4.25, 1e14, -1e14 - 0.5,
+        ]
+        values += (0..<2_000).map { Double($0) * 0.0137 - 3 }
+        values += [1e15, 1e300, .infinity, -.infinity, .nan]
+        for value in values {
+            for places in 0...3 {
+                #expect(
+                    HumanUnits.fixed(value, places: places) == String(format: "%.\(places)f", value),
+                    "\(value) to \(places) places")
+            }
+        }
+    }
+
     @Test(
         "saturating conversions never trap",
         arguments: [

@@ -38,7 +38,7 @@ public struct DigestChallenge: Sendable, Hashable {
             !nonce.isEmpty, let algorithm = DigestAlgorithm(challengeValue: challenge["algorithm"])
         else { return nil }
         let qops = (challenge["qop"] ?? "").split(separator: ",")
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+            .map { $0.trimmingWhitespace().lowercased() }.filter { !$0.isEmpty }
         if !qops.isEmpty, !qops.contains("auth"), !qops.contains("auth-int") { return nil }
         self.init(
             realm: realm, nonce: nonce, opaque: challenge["opaque"], algorithm: algorithm, qopOptions: qops,

@@ -43,7 +43,7 @@ public struct CacheIdentity: @unchecked Sendable {
         let key = SymmetricKey(data: digestKey ?? Self.randomKey())
         self.key = key
         // The file is only for this key: its first line is a digest of the key's use for it.
-        let keyMark = Self.hex(Data(HMAC<SHA256>.authenticationCode(for: Data("file-digests".utf8), using: key)))
+        let keyMark = Self.hex(bytesOf: HMAC<SHA256>.authenticationCode(for: Data("file-digests".utf8), using: key))
         fileDigests = FileDigests(file: digestKey == nil ? nil : fileDigestsFile, keyMark: String(keyMark.prefix(32)))
     }
 
@@ -92,7 +92,7 @@ public struct CacheIdentity: @unchecked Sendable {
             hmac.update(data: [0])
             hmac.update(data: Data(authentication.identityMaterial.utf8))
         }
-        return Self.hex(Data(hmac.finalize())).prefix(16).description
+        return Self.hex(bytesOf: hmac.finalize()).prefix(16).description
     }
 
     /// The headers that take part in identity, lower-cased names sorted, repeated values joined.
@@ -124,17 +124,17 @@ public struct CacheIdentity: @unchecked Sendable {
                 }
             }
         }
-        return Self.hex(Data(hmac.finalize())).prefix(32).description
+        return Self.hex(bytesOf: hmac.finalize()).prefix(32).description
     }
 
     /// A keyed digest of one value, for fingerprints.
     func digest(_ text: String) -> String {
-        Self.hex(Data(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key))).prefix(16).description
+        Self.hex(bytesOf: HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key)).prefix(16).description
     }
 
     /// The digest the request's values of `names` give (for a stored response's `Vary`); `*` never matches.
     public func varyDigest(of request: Request, names: [String]) -> String {
-        let lowered = names.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }.sorted()
+        let lowered = names.map { $0.trimmingWhitespace().lowercased() }.filter { !$0.isEmpty }.sorted()
         if lowered.contains("*") { return "*" }
         let text = lowered.map { name in
             let values = request.headers.filter { $0.name.canonicalName == name }.map(\.value)
@@ -175,14 +175,14 @@ public struct CacheIdentity: @unchecked Sendable {
         guard let descriptor = try? RegularFile.descriptor(url.path) else {
             var hmac = HMAC<SHA256>(key: key)
             Self.feed(url, into: &hmac)
-            return Self.hex(Data(hmac.finalize()))
+            return Self.hex(bytesOf: hmac.finalize())
         }
         defer { close(descriptor) }
         let before = FileDigests.Stamp(descriptor: descriptor)
         if let before, let known = fileDigests.digest(for: before) { return known }
         var hmac = HMAC<SHA256>(key: key)
         Self.feed(descriptor: descriptor, into: &hmac)
-        let digest = Self.hex(Data(hmac.finalize()))
+        let digest = Self.hex(bytesOf: hmac.finalize())
         if let before, FileDigests.Stamp(descriptor: descriptor) == before { fileDigests.remember(digest, for: before) }
         return digest
     }
@@ -212,10 +212,20 @@ public struct CacheIdentity: @unchecked Sendable {
 
     private static let digits = Array("0123456789abcdef".utf8)
 
+    /// A code's bytes in hex, read in place: `Data(code)` is the generic sequence initializer, whose
+    /// first use in a process looks up the code's collection conformances at run time.
+    static func hex(bytesOf code: some ContiguousBytes) -> String {
+        code.withUnsafeBytes { hex(bytes: $0) }
+    }
+
     static func hex(_ data: Data) -> String {
+        data.withUnsafeBytes { hex(bytes: $0) }
+    }
+
+    private static func hex(bytes raw: UnsafeRawBufferPointer) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(data.count * 2)
-        for byte in data {
+        bytes.reserveCapacity(raw.count * 2)
+        for byte in raw {
             bytes.append(digits[Int(byte >> 4)])
             bytes.append(digits[Int(byte & 0x0f)])
         }

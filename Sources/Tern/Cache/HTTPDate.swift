@@ -24,7 +24,7 @@ public enum HTTPDate {
     ///   digits that is not more than 50 years in the future.
     public static func parse(_ text: String, now: Date = Date()) -> Date? {
         // Names are matched without regard to case, as most recipients do (RFC 9110 spells them in one case).
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingWhitespace().lowercased()
         guard trimmed.utf8.count <= maximumLength, trimmed.allSatisfy(\.isASCII) else { return nil }
         if let comma = trimmed.firstIndex(of: ",") {
             let day = String(trimmed[..<comma])

@@ -46,7 +46,7 @@ public struct CookieInterceptor: Interceptor {
     /// `request` with one `Cookie` header: its own cookies, then those of `cookies` it does not name.
     public static func adding(_ cookies: [Cookie], to request: Request) -> Request {
         let own = request.headers[values: .cookie].flatMap { field in
-            field.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            field.split(separator: ";").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         }
         let ownNames = Set(own.map { pair in pair.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "" })
         let added = cookies.filter { !ownNames.contains($0.name) }.map(\.pair)

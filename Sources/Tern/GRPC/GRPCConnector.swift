@@ -112,7 +112,7 @@ public struct GRPCMetadataEntry: Sendable, Hashable {
 
     /// Decodes base64 in either alphabet, with or without padding.
     static func base64(_ text: String) -> [UInt8]? {
-        var standard = text.trimmingCharacters(in: .whitespaces)
+        var standard = text.trimmingWhitespace()
             .replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while standard.count % 4 != 0 { standard += "=" }
         return Data(base64Encoded: standard).map { [UInt8]($0) }

@@ -107,8 +107,8 @@ struct GRPCWebFrameReader {
             guard let colon = line.firstIndex(of: ":") else {
                 throw Failure(status: GRPCStatus(code: .internal, message: "a trailer line has no colon: '\(line)'"))
             }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].trimmingWhitespace()
+            let value = line[line.index(after: colon)...].trimmingWhitespace()
             guard let entry = GRPCMetadataEntry(name: name, written: value) else {
                 throw Failure(status: GRPCStatus(code: .internal, message: "the trailer '\(name)' is not base64"))
             }

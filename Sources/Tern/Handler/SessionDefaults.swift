@@ -38,7 +38,7 @@ public struct SessionDefaults: Sendable {
     /// Adds the default `User-Agent` to a request without one, and removes an empty one.
     package func applyUserAgent(to request: inout Request) {
         if let given = request.headers[.userAgent] {
-            if given.trimmingCharacters(in: .whitespaces).isEmpty { request.headers[.userAgent] = nil }
+            if given.trimmingWhitespace().isEmpty { request.headers[.userAgent] = nil }
         } else if let userAgent, !userAgent.isEmpty {
             request.headers[.userAgent] = userAgent
         }

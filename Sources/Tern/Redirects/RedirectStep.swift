@@ -24,7 +24,7 @@ enum RedirectStep {
     /// The next request when `response` redirects `request` somewhere Tern can go, else `nil`.
     static func next(after request: Request, status: Int, headers: HTTPFields) -> Request? {
         guard redirectStatuses.contains(status), let location = headers[values: .location].first,
-            let target = URL(string: location.trimmingCharacters(in: .whitespaces), relativeTo: request.url)?
+            let target = URL(string: location.trimmingWhitespace(), relativeTo: request.url)?
                 .absoluteURL,
             let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil
         else { return nil }

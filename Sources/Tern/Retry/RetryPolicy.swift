@@ -98,7 +98,7 @@ public struct RetryPolicy: Sendable {
     /// `1e3`) is ignored, so the backoff applies. Huge values saturate rather than overflow.
     func retryAfter(in context: RetryContext, now: Date) -> Duration? {
         guard let value = (context.response ?? context.error?.response)?.headers[.retryAfter] else { return nil }
-        let text = value.trimmingCharacters(in: .whitespaces)
+        let text = value.trimmingWhitespace()
         if let seconds = Self.delaySeconds(text) {
             return .fromSeconds(seconds)
         }

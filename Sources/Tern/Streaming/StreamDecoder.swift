@@ -18,7 +18,7 @@ public enum StreamFormat: String, Sendable, Hashable {
     /// The format of a `Content-Type` value (parameters ignored), `nil` for a body that is not a stream.
     public init?(contentType: String) {
         let media = contentType.split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased()
+            $0.trimmingWhitespace().lowercased()
         }
         switch media {
         case "text/event-stream": self = .serverSentEvents

@@ -152,7 +152,7 @@ package struct BoundedProcess: Sendable {
     /// The last line of what a program wrote (to standard error), trimmed and cut to 200 characters.
     package static func lastLine(of bytes: [UInt8]) -> String? {
         String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).last.map {
-            String($0.trimmingCharacters(in: .whitespaces).prefix(200))
+            String($0.trimmingWhitespace().prefix(200))
         }
     }
 }

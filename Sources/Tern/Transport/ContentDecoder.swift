@@ -18,7 +18,7 @@ public enum ContentDecoder {
     /// The codings of a `Content-Encoding` value in the order applied, lower-cased, `identity` dropped.
     public static func codings(_ headers: HTTPFields) -> [String] {
         headers[values: .contentEncoding].flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            .map { $0.trimmingWhitespace().lowercased() }
             .filter { !$0.isEmpty && $0 != "identity" }
     }
 

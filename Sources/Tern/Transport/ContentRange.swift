@@ -11,7 +11,7 @@ public struct ContentRange: Sendable, Hashable {
 
     /// Parses the header value, or returns `nil` when it is not a byte range.
     public init?(_ value: String) {
-        let text = value.trimmingCharacters(in: .whitespaces)
+        let text = value.trimmingWhitespace()
         guard text.hasPrefix("bytes ") else { return nil }
         let parts = text.dropFirst("bytes ".count).split(separator: "/", maxSplits: 1)
         guard parts.count == 2 else { return nil }
@@ -26,7 +26,7 @@ public struct ContentRange: Sendable, Hashable {
 
     /// The size in a `416`'s `Content-Range: bytes */N`, or `nil` when the value is not of that form.
     public static func unsatisfiedTotal(_ value: String) -> Int64? {
-        let text = value.trimmingCharacters(in: .whitespaces)
+        let text = value.trimmingWhitespace()
         guard text.hasPrefix("bytes */"), let total = Int64(text.dropFirst("bytes */".count)) else { return nil }
         return total >= 0 ? total : nil
     }

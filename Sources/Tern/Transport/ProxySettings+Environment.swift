@@ -12,7 +12,7 @@ extension ProxySettings {
         else { return nil }
         func value(_ name: String) -> String? {
             for key in [name.lowercased(), name.uppercased()] {
-                if let text = environment[key]?.trimmingCharacters(in: .whitespaces), !text.isEmpty { return text }
+                if let text = environment[key]?.trimmingWhitespace(), !text.isEmpty { return text }
             }
             return nil
         }
@@ -28,7 +28,7 @@ extension ProxySettings {
     public static func bypasses(host: String, port: Int, noProxy: String) -> Bool {
         let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
         for raw in noProxy.split(separator: ",") {
-            var entry = raw.trimmingCharacters(in: .whitespaces).lowercased()
+            var entry = raw.trimmingWhitespace().lowercased()
             if entry == "*" { return true }
             var entryPort: Int?
             if let colon = entry.lastIndex(of: ":"), !entry.hasSuffix("]"),

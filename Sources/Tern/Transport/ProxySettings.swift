@@ -33,7 +33,7 @@ public struct ProxySettings: Sendable, Hashable {
     /// Reads a proxy URL such as `http://user:pass@proxy.local:3128` (a bare `host:port` also works;
     /// the port defaults to 1080 like curl's). Returns `nil` for text that is not a usable proxy URL.
     public init?(url text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return nil }
         let withScheme = trimmed.contains("://") ? trimmed : "http://" + trimmed
         guard let components = URLComponents(string: withScheme), let host = components.host, !host.isEmpty,

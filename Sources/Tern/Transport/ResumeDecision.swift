@@ -26,7 +26,7 @@ public enum ResumeDecision: Sendable, Hashable {
     ) -> ResumeDecision {
         let length =
             contentLength
-            .flatMap { Int64($0.trimmingCharacters(in: .whitespaces)) }
+            .flatMap { Int64($0.trimmingWhitespace()) }
             .flatMap { $0 >= 0 ? $0 : nil }
         guard let offset, offset > 0 else { return .restart(total: length) }
         switch status {

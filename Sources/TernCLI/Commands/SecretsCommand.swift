@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Tern
 import TernExplorer
 import TernWorkspace
 
@@ -385,6 +386,6 @@ private func readValue(named name: String) throws -> String {
 /// Asks a yes/no question on the terminal; yes unless the answer starts with n.
 private func ask(_ question: String) -> Bool {
     StandardStream.error.write(question)
-    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "n"
+    let answer = readLine()?.trimmingWhitespace().lowercased() ?? "n"
     return !answer.hasPrefix("n")
 }

@@ -11,10 +11,10 @@ extension SendArguments {
             guard let colon = header.firstIndex(of: ":") else {
                 throw CommandFailure.usage("--header '\(header)' is not 'Name: value'")
             }
-            let name = header[..<colon].trimmingCharacters(in: .whitespaces)
+            let name = header[..<colon].trimmingWhitespace()
             guard !name.isEmpty else { throw CommandFailure.usage("--header '\(header)' has no name") }
             adjustments.headers.append(
-                (name: name, value: header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)))
+                (name: name, value: header[header.index(after: colon)...].trimmingWhitespace()))
         }
         adjustments.query = try NameValuePairs.parse(query, option: "--query").sorted { $0.key < $1.key }.map {
             (name: $0.key, value: $0.value)

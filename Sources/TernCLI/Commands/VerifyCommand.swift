@@ -55,7 +55,7 @@ struct VerifyCommand: AsyncParsableCommand {
     /// A report line coloured by what it says (green ✓ and +, red ✗ - !, yellow ~).
     static func colored(_ line: String) -> String {
         let code: String
-        switch line.trimmingCharacters(in: .whitespaces).first {
+        switch line.trimmingWhitespace().first {
         case "✓", "+": code = "32"
         case "✗", "-", "!": code = "31"
         case "~": code = "33"

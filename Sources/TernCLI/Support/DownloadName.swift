@@ -26,7 +26,7 @@ enum DownloadName {
     /// `filename="report.pdf"` (or unquoted) of a `Content-Disposition`, made safe as a file name.
     static func filename(inDisposition value: String) -> String? {
         for part in value.split(separator: ";") {
-            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let pair = part.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace() }
             guard pair.count == 2, pair[0].lowercased() == "filename" else { continue }
             let name = safe(pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
             return name.isEmpty ? nil : name
@@ -52,7 +52,7 @@ enum DownloadName {
 
     /// The usual extension of a media type: `json`, `html`, `txt`, `xml`, `pdf`, `png`…
     private static func suffix(forType type: String) -> String? {
-        let media = type.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+        let media = type.split(separator: ";").first?.trimmingWhitespace().lowercased() ?? ""
         let known = [
             "application/json": "json", "text/html": "html", "text/plain": "txt", "application/xml": "xml",
             "text/xml": "xml", "application/pdf": "pdf", "image/png": "png", "image/jpeg": "jpg",

@@ -26,7 +26,7 @@ enum MockRoutes {
                 result += rest[open.lowerBound...]
                 return result
             }
-            let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let name = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
             result += "{\(name.replacingOccurrences(of: ":", with: "_"))}"
             rest = rest[close.upperBound...]
         }

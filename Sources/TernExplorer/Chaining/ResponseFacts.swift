@@ -38,8 +38,8 @@ struct ResponseFacts {
         for value in headers[values: .setCookie] {
             let pair = value.split(separator: ";", maxSplits: 1).first ?? ""
             guard let equals = pair.firstIndex(of: "=") else { continue }
-            if pair[..<equals].trimmingCharacters(in: .whitespaces) == name {
-                return String(pair[pair.index(after: equals)...]).trimmingCharacters(in: .whitespaces)
+            if pair[..<equals].trimmingWhitespace() == name {
+                return String(pair[pair.index(after: equals)...]).trimmingWhitespace()
             }
         }
         return nil

@@ -9,7 +9,7 @@ package enum CommandParser {
     /// Parses `line`; throws `.unknownCommand` with suggestions or `.usage` with the command's usage.
     /// A `grpc` line without an address goes to `grpcEndpoint` (the one the front end remembers).
     package static func parse(_ line: String, grpcEndpoint: GRPCEndpoint? = nil) throws(ExplorerError) -> Command {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingWhitespace()
         let words = try split(trimmed)
         guard let name = words.first?.lowercased() else {
             throw ExplorerError(.usage, "type a command; 'help' lists them")
@@ -249,7 +249,7 @@ package enum CommandParser {
 
     private static func restOfLine(_ line: String) -> String {
         guard let space = line.firstIndex(where: { $0 == " " || $0 == "\t" }) else { return "" }
-        return String(line[space...]).trimmingCharacters(in: .whitespaces)
+        return String(line[space...]).trimmingWhitespace()
     }
 
     private static func parseBody(_ rest: String) throws(ExplorerError) -> Command {

@@ -88,7 +88,7 @@ struct GRPCLine {
             guard method.contains("/") || method.split(separator: ".").count > 1 else {
                 throw ExplorerError(.usage, "'\(method)' is not SERVICE/METHOD (pkg.Service/Method)")
             }
-            let json = jsonStart.map { String(line.dropFirst($0)).trimmingCharacters(in: .whitespaces) } ?? ""
+            let json = jsonStart.map { String(line.dropFirst($0)).trimmingWhitespace() } ?? ""
             return .call(endpoint, method: method, input: json.isEmpty ? nil : Data(json.utf8))
         }
     }

@@ -1,11 +1,12 @@
 import Foundation
+import Tern
 
 /// Media types as an OpenAPI `content` map keys them: exact (`application/json`), a subtype range
 /// (`image/*`) or anything (`*/*`).
 enum MediaRange {
     /// `Application/JSON; charset=utf-8` → `application/json`.
     static func essence(_ contentType: String) -> String {
-        String(contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces)
+        String(contentType.split(separator: ";", maxSplits: 1).first ?? "").trimmingWhitespace()
             .lowercased()
     }
 

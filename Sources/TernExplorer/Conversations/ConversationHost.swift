@@ -54,7 +54,7 @@ final class ConversationHost: Sendable {
             } catch {
                 throw ExplorerError(.usage, "the editor failed: \(error)")
             }
-            let text = written.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = written.trimmingWhitespaceAndNewlines()
             guard !text.isEmpty, text != "{\n  \n}" else {
                 return "nothing sent (the message was left empty)"
             }

@@ -56,14 +56,14 @@ extension SpecEdits {
         let message: String
         switch edit {
         case .method(let method):
-            let upper = method.trimmingCharacters(in: .whitespaces).uppercased()
+            let upper = method.trimmingWhitespace().uppercased()
             guard !upper.isEmpty, upper.allSatisfy({ $0.isLetter && $0.isASCII }) else {
                 throw ExplorerError(.usage, "'\(method)' is not an HTTP method (GET, POST, PUT, PATCH, DELETE, ...)")
             }
             current.spec.method = upper
             message = "method \(upper)"
         case .path(let path):
-            let trimmed = path.trimmingCharacters(in: .whitespaces)
+            let trimmed = path.trimmingWhitespace()
             guard !trimmed.isEmpty else { throw ExplorerError(.usage, "the path cannot be empty") }
             current.spec.path = trimmed
             message = "path \(trimmed)"

@@ -64,8 +64,8 @@ package struct GRPCEndpoint: Sendable, Equatable {
         guard let colon = header.firstIndex(of: ":") else {
             throw ExplorerError(.usage, "-H '\(header)' is not 'name: value'")
         }
-        let name = header[..<colon].trimmingCharacters(in: .whitespaces)
-        let value = header[header.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let name = header[..<colon].trimmingWhitespace()
+        let value = header[header.index(after: colon)...].trimmingWhitespace()
         guard !name.isEmpty, let entry = GRPCMetadataEntry(name: name, written: value) else {
             throw ExplorerError(.usage, "-H '\(header)': a -bin value is base64")
         }

@@ -135,7 +135,7 @@ struct GraphQLDesk: ExplorerOperation {
     /// (always for a `String` or an `ID`, unless written as a JSON string).
     /// An `Int`, a `Float` or a `Boolean` takes only a value of its kind: anything else is refused, naming it.
     static func value(_ text: String, of type: String) throws(ExplorerError) -> JSONValue {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         let parsed = try? JSONDecoder().decode(JSONValue.self, from: Data(trimmed.utf8))
         let named = GraphQLOutline.namedType(type)
         guard !type.hasPrefix("[") else { return parsed ?? .string(text) }
@@ -260,8 +260,8 @@ package enum GraphQLTyped {
             }
             spec.headers.append(
                 (
-                    name: String(header[..<colon]).trimmingCharacters(in: .whitespaces),
-                    value: String(header[header.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                    name: String(header[..<colon]).trimmingWhitespace(),
+                    value: String(header[header.index(after: colon)...]).trimmingWhitespace()
                 ))
         }
         return spec

@@ -183,7 +183,7 @@ struct GraphQLSubscription {
     func transport(for entry: SpecEntry, request: Request) throws(TernError) -> Transport {
         if request.url.isWebSocket { return .webSocket(nil) }
         let written = context.workspace.target(for: entry.spec)?.graphql?.subscriptions
-        if written?.trimmingCharacters(in: .whitespaces).lowercased() == "sse" { return .eventStream(nil) }
+        if written?.trimmingWhitespace().lowercased() == "sse" { return .eventStream(nil) }
         let endpoint: URL?
         do {
             endpoint = try context.workspace.graphQLSubscriptionsURL(for: entry, context: context.templateContext())

@@ -105,7 +105,7 @@ struct CurlExport: ExplorerOperation {
         var rest = Substring(text)
         while let open = rest.firstASCIIRange(of: "{{"), let close = rest[open.upperBound...].firstASCIIRange(of: "}}")
         {
-            let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let inner = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
             if !inner.isEmpty, !inner.hasPrefix("env:") { names.append(inner) }
             rest = rest[close.upperBound...]
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// A line added to a `.gitignore`, so a file of secrets written beside it stays out of git.
 enum GitIgnore {
@@ -12,7 +13,7 @@ enum GitIgnore {
                 return "\nwarning: \(path) cannot be read: add \(name) to it yourself, it holds secrets"
             }
             text = String(decoding: data, as: UTF8.self)
-            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingWhitespace() }
             if lines.contains(name) || lines.contains("/" + name) { return "" }
             if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
         }

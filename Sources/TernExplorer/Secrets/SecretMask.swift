@@ -61,9 +61,9 @@ package enum SecretMask {
         var rest = text[...]
         while let open = rest.firstASCIIRange(of: "{{") {
             guard let close = rest[open.upperBound...].firstASCIIRange(of: "}}") else { break }
-            let inner = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let inner = rest[open.upperBound..<close.lowerBound].trimmingWhitespace()
             for prefix in ["env:", "secret:"] where inner.hasPrefix(prefix) {
-                let name = inner.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+                let name = inner.dropFirst(prefix.count).trimmingWhitespace()
                 if !name.isEmpty { names.append(name) }
             }
             rest = rest[close.upperBound...]

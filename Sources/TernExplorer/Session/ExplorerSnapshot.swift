@@ -71,9 +71,9 @@ extension ExplorerSnapshot {
         // spec that calls it.
         let called = Set(workspace.specs.filter(\.spec.isGRPC).compactMap { workspace.target(for: $0.spec)?.name })
         grpcTargets = workspace.targets.values.filter { target in
-            var base = target.baseURL.trimmingCharacters(in: .whitespaces)
+            var base = target.baseURL.trimmingWhitespace()
             if base.hasPrefix("{{"), base.hasSuffix("}}"), base.count > 4 {
-                let name = base.dropFirst(2).dropLast(2).trimmingCharacters(in: .whitespaces)
+                let name = base.dropFirst(2).dropLast(2).trimmingWhitespace()
                 base = variables.first { $0.name == name }?.value ?? base
             }
             base = base.lowercased()

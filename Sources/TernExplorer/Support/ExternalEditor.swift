@@ -1,4 +1,5 @@
 package import Foundation
+import Tern
 
 /// Edits text in the user's editor (`$VISUAL`, else `$EDITOR`, else `vi`): writes it to a private
 /// temporary file, runs the editor on the controlling terminal and reads the file back. The REPL
@@ -24,7 +25,7 @@ package enum ExternalEditor {
     /// The editor command in force for `environment`.
     package static func command(in environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         for name in ["VISUAL", "EDITOR"] {
-            if let value = environment[name]?.trimmingCharacters(in: .whitespaces), !value.isEmpty { return value }
+            if let value = environment[name]?.trimmingWhitespace(), !value.isEmpty { return value }
         }
         return "vi"
     }

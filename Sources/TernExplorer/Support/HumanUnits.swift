@@ -12,15 +12,38 @@ package enum HumanUnits {
             value /= 1000
             unit += 1
         }
-        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+        return unit == 0 ? "\(count) B" : fixed(value, places: 1) + " " + units[unit]
     }
 
     /// `4.2 ms` below ten milliseconds, else whole milliseconds (`120 ms`), else seconds (`2.4 s`).
     package static func duration(_ duration: Duration) -> String {
         let ms = duration.seconds * 1000
-        if ms < 10 { return String(format: "%.1f ms", ms) }
+        if ms < 10 { return fixed(ms, places: 1) + " ms" }
         if ms < 10_000 { return "\(Int(saturating: ms.rounded())) ms" }
-        return String(format: "%.1f s", ms / 1000)
+        return fixed(ms / 1000, places: 1) + " s"
+    }
+
+    /// `value` with `places` decimals (0 to 3), as `%.Nf` writes it, without `String(format:)`: its
+    /// first call in a process costs more than a whole send from the cache (a scan of every protocol
+    /// conformance in the binary for each argument's type; docs/benchmarks.md).
+    package static func fixed(_ value: Double, places: Int) -> String {
+        let places = min(max(places, 0), 3)
+        let scale: Int64 = [1, 10, 100, 1000][places]
+        let product = value * Double(scale)
+        guard product.isFinite, abs(product) < 1e15 else { return String(format: "%.\(places)f", value) }
+        // `%.Nf` rounds the exact value, half to even; the product is rounded once already, so a product
+        // that landed on a half is settled by the product's exact error (a fused multiply-add).
+        var scaled = product.rounded(.toNearestOrEven)
+        if abs(product - product.rounded(.towardZero)) == 0.5 {
+            let error = (-product).addingProduct(value, Double(scale))
+            if error > 0 { scaled = product.rounded(.up) } else if error < 0 { scaled = product.rounded(.down) }
+        }
+        let magnitude = Int64(abs(scaled))
+        let sign = value.sign == .minus ? "-" : ""
+        guard places > 0 else { return sign + String(magnitude) }
+        let fraction = String(magnitude % scale)
+        return sign + String(magnitude / scale) + "." + String(repeating: "0", count: places - fraction.count)
+            + fraction
     }
 
     /// A short age or wait: `12s`, `4m`, `2h`, `3d`, `120y`; total for any value (NaN and

@@ -89,6 +89,6 @@ package struct DriftReport: Sendable {
     }
 
     private static func mediaType(_ value: String?) -> String? {
-        value?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        value?.split(separator: ";").first.map { $0.trimmingWhitespace().lowercased() }
     }
 }

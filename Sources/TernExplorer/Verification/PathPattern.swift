@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// A JSON path naming fields a comparison ignores: `$.updatedAt`, `$.items[*].id`, `$..etag`,
 /// `$['odd key']`, `$.list[0]`. The subset of JSONPath (RFC 9535) a path without filters needs:
@@ -20,7 +21,7 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// Parses `text`; `nil` when it is not a path of this subset (it must start with `$`).
     package init?(_ text: String) {
         var segments: [Segment] = []
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces))
+        var rest = Substring(text.trimmingWhitespace())
         guard rest.first == "$" else { return nil }
         rest = rest.dropFirst()
         while !rest.isEmpty {
@@ -36,7 +37,7 @@ package struct PathPattern: Sendable, Hashable, CustomStringConvertible {
                 segments.append(name)
             } else if rest.first == "[" {
                 guard let close = rest.firstIndex(of: "]") else { return nil }
-                let inner = rest[rest.index(after: rest.startIndex)..<close].trimmingCharacters(in: .whitespaces)
+                let inner = rest[rest.index(after: rest.startIndex)..<close].trimmingWhitespace()
                 rest = rest[rest.index(after: close)...]
                 if inner == "*" {
                     segments.append(.wildcard)

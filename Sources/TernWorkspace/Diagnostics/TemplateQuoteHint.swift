@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// The hint for an unquoted value that starts with `{{`: YAML reads `{` as the start of a flow mapping, so
 /// `path: {{base}}/x` is a syntax error ("did not find expected key") and `path: {{base}}` a mapping.
@@ -24,7 +25,7 @@ enum TemplateQuoteHint {
 
     /// `key: "{{…}}…"` for a line `key: {{…}}…` (or `- "{{…}}"` for a list item), trimmed; nil otherwise.
     static func quoted(_ line: String) -> String? {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingWhitespace()
         let key: String
         let value: Substring
         if trimmed.hasPrefix("- {{") {
@@ -38,7 +39,7 @@ enum TemplateQuoteHint {
         }
         var body = String(value)
         if let comment = body.range(of: " #") { body = String(body[..<comment.lowerBound]) }
-        body = body.trimmingCharacters(in: .whitespaces)
+        body = body.trimmingWhitespace()
         let quote = body.contains("\"") ? "'" : "\""
         if quote == "'" { body = body.replacingOccurrences(of: "'", with: "''") }
         return "\(key) \(quote)\(body)\(quote)"

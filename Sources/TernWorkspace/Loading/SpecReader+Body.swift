@@ -57,7 +57,7 @@ extension SpecReader {
                     at: node)
             }
             let query = try reader.string(queryNode, field: "body.graphql.query")
-            guard !query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            guard !query.trimmingWhitespaceAndNewlines().isEmpty else {
                 throw reader.error("'body.graphql.query' is empty: write the GraphQL document", at: queryNode)
             }
             locate("body/graphql/query", queryNode, query)
@@ -100,7 +100,7 @@ extension SpecReader {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw reader.error("'body.graphql.queryFile' \(path) is not UTF-8 text", at: node)
         }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard !text.trimmingWhitespaceAndNewlines().isEmpty else {
             throw reader.error("'body.graphql.queryFile' \(path) is empty: write the GraphQL document in it", at: node)
         }
         layout.graphQLQueryFile = file

@@ -88,7 +88,7 @@ extension SpecReader {
     /// `OK`, `NOT_FOUND`, `not_found` or a number from 0 to 16: a gRPC status code; `nil` for anything else.
     private func grpcStatus(_ node: Node) throws(WorkspaceError) -> Int? {
         guard case .scalar(let scalar) = node else { return nil }
-        let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        let text = scalar.string.trimmingWhitespace()
         if let number = Int(text) { return (0...16).contains(number) ? number : nil }
         guard !text.isEmpty, text.allSatisfy({ $0.isLetter || $0 == "_" }), !text.lowercased().hasSuffix("xx") else {
             return nil
@@ -227,12 +227,12 @@ extension SpecReader {
     /// `500` (milliseconds), `"500ms"`, `"2s"`: returned in seconds.
     private func milliseconds(_ node: Node) throws(WorkspaceError) -> Double {
         let field = "expect.duration"
-        let text = try reader.string(node, field: field).trimmingCharacters(in: .whitespaces)
+        let text = try reader.string(node, field: field).trimmingWhitespace()
         let (number, scale): (Substring, Double) =
             if text.hasSuffix("ms") { (text.dropLast(2), 0.001) } else if text.hasSuffix("s") {
                 (text.dropLast(), 1)
             } else { (Substring(text), 0.001) }
-        guard let value = Double(number.trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0,
+        guard let value = Double(number.trimmingWhitespace()), value.isFinite, value > 0,
             value * scale <= 86_400
         else {
             throw reader.error(

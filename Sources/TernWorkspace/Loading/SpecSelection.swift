@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// Which spec files a command that works on a few named specs must read (`tern send NAME`): the
 /// named specs, the specs they require (transitively), and the specs that may require them, so the
@@ -46,7 +47,7 @@ struct SpecSelection {
     /// The ids `name` can mean, as `Workspace.spec(named:)` reads it: its id, else every spec with
     /// that file name (more than one is an ambiguity the lookup reports).
     func matches(_ name: String) -> [String] {
-        var wanted = name.trimmingCharacters(in: .whitespaces)
+        var wanted = name.trimmingWhitespace()
         if wanted.hasPrefix("specs/") { wanted.removeFirst("specs/".count) }
         if wanted.hasSuffix(".yaml") { wanted.removeLast(".yaml".count) }
         if ids.contains(wanted) { return [wanted] }

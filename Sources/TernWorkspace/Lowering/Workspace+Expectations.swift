@@ -44,8 +44,8 @@ extension Workspace {
                 }
                 let references = Template.references(in: text)
                 let whole =
-                    references.count == 1 && text.trimmingCharacters(in: .whitespaces).hasPrefix("{{")
-                    && text.trimmingCharacters(in: .whitespaces).hasSuffix("}}")
+                    references.count == 1 && text.trimmingWhitespace().hasPrefix("{{")
+                    && text.trimmingWhitespace().hasSuffix("}}")
                 return whole ? Self.typed(rendered) : .string(rendered)
             }
         }

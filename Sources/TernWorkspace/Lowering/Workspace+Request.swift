@@ -33,7 +33,7 @@ extension Workspace {
         throws(WorkspaceError) -> URL?
     {
         guard let target = target(for: entry.spec), let written = target.graphql?.subscriptions,
-            written.trimmingCharacters(in: .whitespaces).lowercased() != "sse"
+            written.trimmingWhitespace().lowercased() != "sse"
         else { return nil }
         let name = target.name
         let renderer = try TemplateRenderer(workspace: self, context: context)

@@ -73,13 +73,13 @@ public enum StatusExpectation: Sendable, Equatable {
 
     /// `text` as a status expectation: a code, a class (`2xx`) or codes separated by commas; `nil` otherwise.
     public init?(parsing text: String) {
-        let text = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = text.trimmingWhitespace().lowercased()
         if text.count == 3, text.hasSuffix("xx"), let digit = text.first?.wholeNumberValue, (1...5).contains(digit) {
             self = .inClass(digit)
             return
         }
         let codes = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            Int($0.trimmingCharacters(in: .whitespaces))
+            Int($0.trimmingWhitespace())
         }
         guard !codes.isEmpty, codes.allSatisfy({ $0.map { (100...599).contains($0) } ?? false }) else { return nil }
         let valid = codes.compactMap { $0 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Tern
 
 extension Workspace {
     /// The spec named `name`: its id (`users/get-user`) or, where unique, its file name (`get-user`).
@@ -7,7 +8,7 @@ extension Workspace {
     /// is an error listing their ids; an unknown name is an error listing up to 3 close matches.
     /// A spec file that could not be loaded (`brokenSpecs`) throws its own error, `file:line:column` kept.
     public func spec(named name: String) throws(WorkspaceError) -> SpecEntry {
-        var wanted = name.trimmingCharacters(in: .whitespaces)
+        var wanted = name.trimmingWhitespace()
         if wanted.hasPrefix("specs/") { wanted.removeFirst("specs/".count) }
         if wanted.hasSuffix(".yaml") { wanted.removeLast(".yaml".count) }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 
 /// Saves an edited spec by changing only what changed in the file's own text: comments, blank lines,
 /// flow style and quoting of every untouched field stay as they were.
@@ -86,7 +87,7 @@ enum SpecTextPatch {
     private static func mappingEntries(_ lines: [Substring])
         -> (indent: Int, entries: [(key: String, lines: [Substring])], trailing: [Substring])?
     {
-        guard let first = lines.first, first.trimmingCharacters(in: .whitespaces).hasSuffix(":"), lines.count > 1
+        guard let first = lines.first, first.trimmingWhitespace().hasSuffix(":"), lines.count > 1
         else { return nil }
         let body = lines.dropFirst()
         guard let firstEntry = body.first(where: { !isBlankOrComment($0) }) else { return nil }
@@ -150,13 +151,13 @@ enum SpecTextPatch {
         guard let colon = line.firstIndex(of: ":") else { return nil }
         let after = line[line.index(after: colon)...]
         guard after.isEmpty || after.first == " " || after.first == "\t" else { return nil }
-        let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+        let key = line[..<colon].trimmingWhitespace()
         guard !key.isEmpty, !key.contains("{"), !key.contains("["), !key.hasPrefix("#") else { return nil }
         return key
     }
 
     private static func isBlankOrComment(_ line: Substring) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingWhitespace()
         return trimmed.isEmpty || trimmed.hasPrefix("#")
     }
 }

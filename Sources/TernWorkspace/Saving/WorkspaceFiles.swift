@@ -1,4 +1,5 @@
 package import Foundation
+import Tern
 import Yams
 
 /// Additions to a workspace's files that keep what the user wrote: a new workspace's skeleton,
@@ -61,7 +62,7 @@ package enum WorkspaceFiles {
         let text = try YAMLSource.read(file)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if let keyLine = lines.firstIndex(where: { $0.hasPrefix(key + ":") }) {
-            let rest = lines[keyLine].dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+            let rest = lines[keyLine].dropFirst(key.count + 1).trimmingWhitespace()
             guard rest.isEmpty || rest.hasPrefix("#") else {
                 throw WorkspaceError(
                     .invalidValue,
@@ -189,7 +190,7 @@ package enum WorkspaceFiles {
     }
 
     private static func isContent(_ line: String) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingWhitespace()
         return !trimmed.isEmpty && !trimmed.hasPrefix("#")
     }
 }

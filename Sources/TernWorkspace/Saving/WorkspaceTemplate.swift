@@ -1,4 +1,5 @@
 public import Foundation
+import Tern
 import Yams
 
 /// `tern init`: a new workspace that works at once, offline: a commented `workspace.yaml`, the `local`
@@ -55,7 +56,7 @@ public enum WorkspaceTemplate {
             return file
         }
         let text = try YAMLSource.read(file)
-        let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = text.split(separator: "\n").map { $0.trimmingWhitespace() }
         if lines.contains(where: { [".tern", ".tern/", "/.tern", "/.tern/"].contains($0) }) { return nil }
         let separator = text.isEmpty || text.hasSuffix("\n") ? "" : "\n"
         try AtomicFile.write(Data((text + separator + rule).utf8), to: file)
@@ -66,7 +67,7 @@ public enum WorkspaceTemplate {
     static func manifest(name: String) -> String {
         let quotedName =
             (try? Yams.serialize(node: SpecWriter.string(name)))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "workspace"
+            .trimmingWhitespaceAndNewlines() ?? "workspace"
         return """
             # A Tern workspace: this file, one request per file under specs/ (folders are groups) and one file
             # of variables per environment under environments/. Tern finds it from this folder and the folders

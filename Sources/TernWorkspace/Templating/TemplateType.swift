@@ -20,7 +20,7 @@ enum TemplateType: String, Hashable, Sendable, CaseIterable {
 
     /// `text` as this type's JSON value, or why it is not one.
     func value(of text: String) -> Result<JSONValue, Mismatch> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         switch self {
         case .boolean:
             switch trimmed {

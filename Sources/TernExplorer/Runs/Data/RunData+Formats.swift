@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 import TernJSONPath
 
 /// The rows of a data file read one at a time, each row's fields by column name, in any of the three
@@ -80,7 +81,7 @@ struct DataRowReader {
 
     /// The header's column names, checked.
     private static func columns(_ fields: [String], line: Int) throws(DataFileProblem) -> [String] {
-        let columns = fields.map { $0.trimmingCharacters(in: .whitespaces) }
+        let columns = fields.map { $0.trimmingWhitespace() }
         guard columns.count <= RunData.maximumColumns else {
             throw DataFileProblem("more than \(RunData.maximumColumns) columns", line: line, column: 1)
         }

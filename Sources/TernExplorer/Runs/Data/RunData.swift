@@ -38,7 +38,7 @@ package struct RunData: Sendable, Equatable {
 
         /// The `name` field, trimmed, when it is not empty.
         var name: String? {
-            let name = values["name"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+            let name = values["name"]?.trimmingWhitespaceAndNewlines()
             return name?.isEmpty == false ? name : nil
         }
     }

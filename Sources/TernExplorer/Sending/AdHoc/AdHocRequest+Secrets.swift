@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 import TernInterchange
 package import TernJSONPath
 package import TernWorkspace
@@ -57,7 +58,7 @@ package struct SecretExtraction: Sendable {
             return value.split(separator: ";", omittingEmptySubsequences: false).map { cookie -> String in
                 let text = String(cookie)
                 guard let equals = text.firstIndex(of: "=") else { return text }
-                let cookieName = text[..<equals].trimmingCharacters(in: .whitespaces)
+                let cookieName = text[..<equals].trimmingWhitespace()
                 let cookieValue = String(text[text.index(after: equals)...])
                 guard !cookieValue.isEmpty, CredentialName.isCredentialCookie(cookieName) else { return text }
                 return text[...equals] + reference(cookieValue, label: cookieName)

@@ -192,7 +192,7 @@ package struct AdHocRequest: Sendable {
     /// The URL as typed, with HTTPie's shorthands: `:3000/path` and `:/path` are on `localhost`, and a URL
     /// without a scheme is `http://`.
     package static func url(_ typed: String) throws(Failure) -> URL {
-        var text = typed.trimmingCharacters(in: .whitespaces)
+        var text = typed.trimmingWhitespace()
         // `http:/host` and `http:host` are typos of `http://host`.
         for scheme in ["https", "http"] where text.hasPrefix(scheme + ":") && !text.hasPrefix(scheme + "://") {
             throw Failure(
