@@ -4,7 +4,10 @@ import Synchronization
 public final class EventBroadcaster<Event: Sendable>: Sendable {
     private struct State {
         var nextID = 0
-        var continuations: [Int: AsyncStream<Event>.Continuation] = [:]
+        /// An array, not a dictionary: this class is used unspecialized from other modules, where a copy of
+        /// a dictionary's values looks up its collection's associated types at run time (a scan of every
+        /// protocol conformance in the binary on the first event of a process; docs/benchmarks.md).
+        var continuations: [(id: Int, continuation: AsyncStream<Event>.Continuation)] = []
     }
 
     private let state = Mutex(State())
@@ -17,11 +20,11 @@ public final class EventBroadcaster<Event: Sendable>: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: bufferingPolicy)
         let id = state.withLock { state in
             state.nextID += 1
-            state.continuations[state.nextID] = continuation
+            state.continuations.append((state.nextID, continuation))
             return state.nextID
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.continuations.removeValue(forKey: id) }
+            self?.state.withLock { $0.continuations.removeAll { $0.id == id } }
         }
         return stream
     }
@@ -33,9 +36,9 @@ public final class EventBroadcaster<Event: Sendable>: Sendable {
 
     /// Sends `event` to every subscriber.
     public func yield(_ event: Event) {
-        let continuations = state.withLock { Array($0.continuations.values) }
-        for continuation in continuations {
-            continuation.yield(event)
+        let continuations = state.withLock { $0.continuations }
+        for entry in continuations {
+            entry.continuation.yield(event)
         }
     }
 
@@ -43,10 +46,10 @@ public final class EventBroadcaster<Event: Sendable>: Sendable {
     public func finish() {
         let continuations = state.withLock { state in
             defer { state.continuations.removeAll() }
-            return Array(state.continuations.values)
+            return state.continuations
         }
-        for continuation in continuations {
-            continuation.finish()
+        for entry in continuations {
+            entry.continuation.finish()
         }
     }
 }
