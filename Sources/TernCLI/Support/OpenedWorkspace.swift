@@ -28,6 +28,8 @@ struct OpenedWorkspace {
         _ options: some WorkspaceChoice, _ needs: Needs, _ body: (OpenedWorkspace) async throws -> Value
     ) async throws -> Value {
         let opened = try await open(options, needs)
+        // Closed, then left to the process's exit rather than released (`KeptUntilExit`).
+        defer { KeptUntilExit.keep(opened.session, opened.storage) }
         let result: Value
         do {
             result = try await body(opened)
