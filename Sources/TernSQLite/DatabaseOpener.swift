@@ -18,14 +18,16 @@ struct DatabaseOpener {
 
     let file: CacheFile
     var now: @Sendable () -> Date = { Date() }
+    /// The connections the cache is written through.
+    var connections = SQLiteStorage.Connections.pool
 
-    /// The open pool, and the recovery notice when the old file had to be moved aside.
-    func open() throws -> (pool: DatabasePool, notice: String?) {
+    /// The open database, and the recovery notice when the old file had to be moved aside.
+    func open() throws -> (database: any DatabaseWriter, notice: String?) {
         try file.prepareDirectory()
         return try CacheLock.withLock(on: file.url.deletingLastPathComponent()) { try openLocked() }
     }
 
-    private func openLocked() throws -> (pool: DatabasePool, notice: String?) {
+    private func openLocked() throws -> (database: any DatabaseWriter, notice: String?) {
         try file.refuseLinksAndSpecialFiles()
         do {
             if file.exists, !file.isAccessible {
@@ -34,7 +36,7 @@ struct DatabaseOpener {
             return (try openChecked(), nil)
         } catch let unusable as Unusable {
             let moved = try file.moveAside(at: now())
-            let pool: DatabasePool
+            let pool: any DatabaseWriter
             do {
                 pool = try openChecked()
             } catch let again as Unusable {
@@ -50,7 +52,7 @@ struct DatabaseOpener {
 
     /// Creates the file if needed (owner-only before SQLite opens it, so its sidecars are too),
     /// checks it read-only, then opens the pool and migrates.
-    private func openChecked() throws -> DatabasePool {
+    private func openChecked() throws -> any DatabaseWriter {
         try file.refuseLinksAndSpecialFiles()
         try file.createIfMissing()
         try file.restrictPermissions()
@@ -58,6 +60,14 @@ struct DatabaseOpener {
         // transaction are skipped (they were most of the time it took to open a known cache). The
         // stamp is read from the file's header when that is current, else through SQLite.
         let known = try CacheSchema.isStamped(file.headerStamp()) || inspect()
+        if known, connections == .single {
+            // Stamped, so created by a pool: its journal is already WAL, which the file keeps.
+            do {
+                return try DatabaseQueue(path: file.path, configuration: Self.configuration(readonly: false))
+            } catch {
+                throw Self.classify(error, path: file.path)
+            }
+        }
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: file.path, configuration: Self.configuration(readonly: false))

@@ -65,7 +65,8 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     /// `.tern/file-digests`: the digests of uploaded files, kept between runs (`CacheIdentity`).
     package var fileDigestsFile: URL? { path.deletingLastPathComponent().appendingPathComponent("file-digests") }
 
-    let pool: DatabasePool
+    /// The writer: a pool (a writer and concurrent readers), or one connection for a one-shot command.
+    let pool: any DatabaseWriter
     let bodies: CacheBodies
     /// Keys served since the last write, with when: their `last_used` is written with the next store,
     /// so replaying from the cache costs no write.
@@ -81,17 +82,30 @@ package final class SQLiteStorage: ListStorageManager, Sendable {
     ///
     /// A file that is not a Tern cache is renamed to `cache.sqlite.broken-<timestamp>`, never deleted.
     /// - Throws: `TernError` of kind `.storage` when the file cannot be opened, created or moved aside.
-    package convenience init(path: URL, historyLimitPerKey: Int = 5) throws {
-        try self.init(path: path, limits: Limits(entriesPerKey: historyLimitPerKey))
+    package convenience init(path: URL, historyLimitPerKey: Int = 5, connections: Connections = .pool) throws {
+        try self.init(path: path, limits: Limits(entriesPerKey: historyLimitPerKey), connections: connections)
     }
 
-    /// Opens (or creates) the database at `path` with `limits`.
-    package init(path: URL, limits: Limits) throws {
-        let opened = try DatabaseOpener(file: CacheFile(url: path)).open()
+    /// How the cache is written.
+    package enum Connections: Sendable {
+        /// A pool: one writer and readers beside it, for sessions that read while they write.
+        case pool
+        /// One connection that reads and writes in turn, for a command that sends once and exits: a
+        /// pool's opening checks the write-ahead log's size through Foundation's resource values
+        /// (4 M instructions, a fifth of a send from the cache; docs/benchmarks.md). A cache opened
+        /// for the first time is still created and migrated through a pool.
+        case single
+    }
+
+    /// Opens (or creates) the database at `path` with `limits`, written through `connections`.
+    package init(path: URL, limits: Limits, connections: Connections = .pool) throws {
+        var opener = DatabaseOpener(file: CacheFile(url: path))
+        opener.connections = connections
+        let opened = try opener.open()
         self.path = path
         self.limits = limits
         byteCap = Mutex(limits.maxBytes)
-        self.pool = opened.pool
+        self.pool = opened.database
         self.recoveryNotice = opened.notice
         let directory = path.deletingLastPathComponent()
         bodies = CacheBodies(directory: directory.appendingPathComponent("bodies"))

@@ -138,6 +138,31 @@ struct SQLiteStorageTests {
         }
     }
 
+    @Test("one connection (a one-shot send) reads and writes a cache a pool made; a new file is still made by a pool")
+    func singleConnection() async throws {
+        try await withScratch { scratch in
+            // A fresh file: created and migrated through a pool, whatever was asked.
+            let first = try SQLiteStorage(path: scratch.cachePath, connections: .single)
+            try await first.store(.fixture(key: "k", body: "1"))
+            first.close()
+            let single = try SQLiteStorage(path: scratch.cachePath, connections: .single)
+            #expect(single.recoveryNotice == nil)
+            #expect(try await single.entry(forKey: "k")?.body == Data("1".utf8))
+            try await single.store(.fixture(key: "k", body: "2"))
+            try await single.recordHistory(
+                HistoryEntry(method: "GET", url: "http://127.0.0.1/k", date: Date(), status: 200, duration: 0.1))
+            // A pool opened beside it (the TUI while a send goes out) sees what it wrote.
+            let pool = try SQLiteStorage(path: scratch.cachePath)
+            #expect(try await pool.entry(forKey: "k")?.body == Data("2".utf8))
+            #expect(try await pool.history().count == 1)
+            single.close()
+            pool.close()
+            // The journal stays the pool's write-ahead log: the header's read and write versions are 2.
+            let header = try Data(contentsOf: scratch.cachePath).prefix(20)
+            #expect(Array(header.suffix(2)) == [2, 2])
+        }
+    }
+
     @Test("many tasks storing and reading at once lose nothing and keep the per-key limit", .timeLimit(.minutes(1)))
     func concurrentStores() async throws {
         try await withScratch { scratch in

@@ -50,10 +50,12 @@ struct OpenedWorkspace {
         // read (about a millisecond of a one-shot send); a missing one is created only once the
         // workspace has loaded, and nothing is opened in a folder that is not a workspace.
         let cacheFile = Self.cacheFile(in: root)
+        // One send and out: one connection (`SQLiteStorage.Connections.single`).
+        let connections: SQLiteStorage.Connections = needs.oneShotSend ? .single : .pool
         let earlyStorage: EarlyStorage? =
             FileManager.default.fileExists(atPath: cacheFile.path)
                 && FileManager.default.fileExists(atPath: root.appendingPathComponent("workspace.yaml").path)
-            ? ThreadResult { Result { try SQLiteStorage(path: cacheFile) } } : nil
+            ? ThreadResult { Result { try SQLiteStorage(path: cacheFile, connections: connections) } } : nil
         var listing: [SpecListing]?
         do {
             if needs.startsFromIndex {
