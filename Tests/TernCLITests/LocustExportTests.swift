@@ -69,35 +69,43 @@ struct LocustExportTests {
             environment["TERN_VAR_password"] = "tern"
             let port = try FreePort.onLoopback()
             let csv = demo.root.appendingPathComponent("stats").path
+            let log = demo.root.appendingPathComponent("master.log").path
+            // No run time: on a loaded machine the workers' first answers can take many seconds (a CI run
+            // of 8 s counted none). The master runs until its CSV, written every 2 s from the workers'
+            // reports, counts answers for every spec; then SIGTERM, on which it writes its final figures.
+            let master = try ChildProcess(
+                locust,
+                [
+                    "-f", file, "--master", "--headless", "-u", "4", "-r", "4", "--expect-workers", "2",
+                    "--master-bind-host", "127.0.0.1", "--master-bind-port", String(port), "--csv", csv,
+                    "--only-summary", "--logfile", log,
+                ], environment: environment)
+            let names = ["auth/login", "auth/protected", "users/get-user", "checks/wrong-name"]
             var workers: [ChildProcess] = []
-            let master = Task {
-                try await ChildProcess.run(
-                    locust,
-                    [
-                        // 8 s: a worker reports every 3 s, and on a loaded machine the users' first requests
-                        // may take seconds; a shorter run can end before any report (a CI run saw 0 requests).
-                        "-f", file, "--master", "--headless", "-u", "4", "-r", "4", "-t", "8s", "--expect-workers", "2",
-                        "--master-bind-host", "127.0.0.1", "--master-bind-port", String(port), "--csv", csv,
-                        "--only-summary",
-                    ], environment: environment, timeout: 90)
+            var counted = false
+            if await FreePort.waitUntilListening(port, seconds: 30) {
+                for _ in 0..<2 {
+                    workers.append(
+                        try ChildProcess(
+                            locust,
+                            ["-f", file, "--worker", "--master-host", "127.0.0.1", "--master-port", String(port)],
+                            environment: environment))
+                }
+                let deadline = ContinuousClock.now + .seconds(75)
+                while !counted, ContinuousClock.now < deadline, master.isRunning {
+                    let rows = Self.rows(try? String(contentsOfFile: csv + "_stats.csv", encoding: .utf8))
+                    counted = names.allSatisfy { (rows[$0]?.requests ?? 0) > 0 }
+                    if !counted { try await Task.sleep(for: .milliseconds(200)) }
+                }
             }
-            #expect(await FreePort.waitUntilListening(port, seconds: 30))
-            for _ in 0..<2 {
-                workers.append(
-                    try ChildProcess(
-                        locust, ["-f", file, "--worker", "--master-host", "127.0.0.1", "--master-port", String(port)],
-                        environment: environment))
-            }
-            let outcome = try await master.value
+            // Time for its shutdown to write the final CSV before a SIGKILL could cut it short.
+            _ = await master.stop(grace: .seconds(30))
             for worker in workers { _ = await worker.stop() }
             let stats = try String(contentsOfFile: csv + "_stats.csv", encoding: .utf8)
-            var rows: [String: (requests: Int, failures: Int)] = [:]
-            for line in stats.split(whereSeparator: \.isNewline).dropFirst() {
-                let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-                guard fields.count > 3, let requests = Int(fields[2]), let failures = Int(fields[3]) else { continue }
-                rows[fields[1]] = (requests, failures)
-            }
-            let login = try #require(rows["auth/login"], "\(stats)\n\(outcome.text)")
+            let outcome = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            #expect(counted, "\(stats)\n\(outcome)")
+            let rows = Self.rows(stats)
+            let login = try #require(rows["auth/login"], "\(stats)\n\(outcome)")
             let protected = try #require(rows["auth/protected"], "\(stats)")
             let user = try #require(rows["users/get-user"], "\(stats)")
             let wrong = try #require(rows["checks/wrong-name"], "\(stats)")
@@ -117,5 +125,16 @@ struct LocustExportTests {
                 #expect(reached >= counted, "\(path): \(reached) reached, \(counted) counted")
             }
         }
+    }
+
+    /// The request and failure counts of each row of a Locust `_stats.csv`, by name.
+    static func rows(_ stats: String?) -> [String: (requests: Int, failures: Int)] {
+        var rows: [String: (requests: Int, failures: Int)] = [:]
+        for line in (stats ?? "").split(whereSeparator: \.isNewline).dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count > 3, let requests = Int(fields[2]), let failures = Int(fields[3]) else { continue }
+            rows[fields[1]] = (requests, failures)
+        }
+        return rows
     }
 }
