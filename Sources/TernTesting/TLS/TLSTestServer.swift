@@ -30,6 +30,9 @@ public final class TLSTestServer: Sendable {
     public let clientCertificate: TestCertificateAuthority.Issued
     private let channel: any Channel
     private let log: RequestLog
+    /// The server's own event loop: a test beside it that keeps the shared loops busy (compressing a big
+    /// message, say) cannot hold its answers back.
+    private let group: MultiThreadedEventLoopGroup
 
     /// Starts a server presenting `leaf`; with `requireClientCertificate` it refuses clients without a
     /// certificate of `authority`.
@@ -59,7 +62,25 @@ public final class TLSTestServer: Sendable {
         let context = try NIOSSLContext(configuration: configuration)
         let log = RequestLog()
         let record: @Sendable (String) -> Void = { line in log.lines.withLock { $0.append(line) } }
-        channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        self.group = group
+        do {
+            channel = try await Self.bind(group: group, context: context, record: record)
+        } catch {
+            try? await group.shutdownGracefully()
+            throw error
+        }
+        guard let port = channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
+        self.port = port
+        self.log = log
+        self.authority = authority
+        clientCertificate = try authority.issueClient()
+    }
+
+    private static func bind(
+        group: MultiThreadedEventLoopGroup, context: NIOSSLContext, record: @escaping @Sendable (String) -> Void
+    ) async throws -> any Channel {
+        try await ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 16)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
@@ -87,11 +108,6 @@ public final class TLSTestServer: Sendable {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        guard let port = channel.localAddress?.port else { throw ChannelError.unknownLocalAddress }
-        self.port = port
-        self.log = log
-        self.authority = authority
-        clientCertificate = try authority.issueClient()
     }
 
     /// `https://127.0.0.1:PORT`.
@@ -100,9 +116,10 @@ public final class TLSTestServer: Sendable {
     /// `METHOD path HTTP/x` for every request answered so far.
     public var requests: [String] { log.lines.withLock { $0 } }
 
-    /// Stops listening.
+    /// Stops listening and ends the server's event loop.
     public func stop() async {
         try? await channel.close()
+        try? await group.shutdownGracefully()
     }
 }
 
