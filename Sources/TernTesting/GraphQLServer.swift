@@ -26,8 +26,7 @@ public final class GraphQLServer: StoppableServer {
     /// every request (introspection too) needs `Authorization: Bearer TOKEN`.
     public init(token: String? = nil) async throws {
         if let reason = Self.unavailable { throw UnresponsiveListener.Failure(reason) }
-        let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 1)
-        RawSocket(descriptor: descriptor).close()
+        let port = try FreePort.onLoopback()
         self.port = port
         var arguments = [Self.script.path, String(port)]
         if let token { arguments += ["--token", token] }

@@ -23,8 +23,7 @@ public final class Httpbin: StoppableServer {
     /// connections.
     public init() async throws {
         guard let python = Self.python else { throw UnresponsiveListener.Failure("python3-httpbin is not installed") }
-        let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 1)
-        RawSocket(descriptor: descriptor).close()
+        let port = try FreePort.onLoopback()
         self.port = port
         let script = "from httpbin import app; app.run(host='127.0.0.1', port=\(port), threaded=True)"
         process = try ChildProcess(python, ["-c", script], output: .null, error: .null)

@@ -21,8 +21,7 @@ public final class TinyProxy: @unchecked Sendable {
     /// to 10 s (without holding a thread) until it accepts connections.
     public init(username: String? = nil, password: String? = nil) async throws {
         guard let binary = Self.binary else { throw UnresponsiveListener.Failure("tinyproxy is not installed") }
-        let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 1)
-        RawSocket(descriptor: descriptor).close()
+        let port = try FreePort.onLoopback()
         self.port = port
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tern-tinyproxy-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

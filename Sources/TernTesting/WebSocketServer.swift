@@ -36,8 +36,7 @@ public final class WebSocketServer: Sendable {
         guard let python = Self.python else {
             throw UnresponsiveListener.Failure("python3-websockets is not installed (make deps installs it)")
         }
-        let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 1)
-        RawSocket(descriptor: descriptor).close()
+        let port = try FreePort.onLoopback()
         self.port = port
         var arguments = ["-c", Self.script, String(port)]
         if let certificate {

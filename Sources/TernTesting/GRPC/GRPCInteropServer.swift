@@ -63,8 +63,7 @@ public final class GRPCInteropServer: StoppableServer {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         protoset = folder.appendingPathComponent("interop.protoset")
         try await Self.compileProtoset(to: protoset)
-        let (descriptor, port) = try RawSocket.listenOnLoopback(backlog: 1)
-        RawSocket(descriptor: descriptor).close()
+        let port = try FreePort.onLoopback()
         self.port = port
         var arguments = [Self.script.path, String(port), protoset.path]
         if !reflection { arguments.append("--no-reflection") }

@@ -82,10 +82,11 @@ struct RawSocket: Sendable {
 
     /// The IPv4 loopback address with `port` (0 to let the kernel pick).
     /// A TCP socket listening on a free port of 127.0.0.1 with `backlog`, and that port.
-    static func listenOnLoopback(backlog: Int32) throws -> (descriptor: Int32, port: Int) {
+    /// With `port`, that port or a failure.
+    static func listenOnLoopback(backlog: Int32, port: Int = 0) throws -> (descriptor: Int32, port: Int) {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw UnresponsiveListener.Failure("socket() failed: \(errno)") }
-        var address = loopback(port: 0)
+        var address = loopback(port: port)
         var yes: Int32 = 1
         _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         let bound = withUnsafePointer(to: &address) {
