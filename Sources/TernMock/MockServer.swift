@@ -40,11 +40,15 @@ public final class MockServer: Sendable {
         self.acceptTask = acceptTask
     }
 
-    /// Binds a listening socket and starts serving; `port: 0` picks a free port.
+    /// Binds a listening socket and starts serving; `port: 0` picks a free port. With `awaitingRoutes`,
+    /// requests wait (at most `routeWait`, 10 s unless told) until ``setRoutes(_:)`` gives the canned routes:
+    /// a server that must listen before it knows them, as the embedded mock of a workspace whose spec files
+    /// are still being read.
     public static func start(
-        host: String = "127.0.0.1", port: Int = 0, routes: [MockRoute] = [], limits: Limits = Limits()
+        host: String = "127.0.0.1", port: Int = 0, routes: [MockRoute] = [], limits: Limits = Limits(),
+        awaitingRoutes: Bool = false, routeWait: Duration = .seconds(10)
     ) async throws -> MockServer {
-        let state = MockServerState(routes: routes)
+        let state = MockServerState(routes: routes, awaitingRoutes: awaitingRoutes, routeWait: routeWait)
         let idle = IdleConnections()
         let cap = ConnectionCap(limit: limits.maximumConnections, idle: idle)
         let accepted = AcceptedConnections()
@@ -104,6 +108,12 @@ public final class MockServer: Sendable {
     /// Adds a canned route while the server runs; the newest matching route wins.
     public func add(_ route: MockRoute) {
         state.add(route)
+    }
+
+    /// Replaces every canned route (those given at the start and those added since) while the server runs,
+    /// and lets requests held for them (`start(awaitingRoutes:)`) through.
+    public func setRoutes(_ routes: [MockRoute]) {
+        state.setRoutes(routes)
     }
 
     /// How many requests were received whose path (without query) equals `path`.

@@ -17,9 +17,18 @@ final class MockServerState: Sendable {
     let digestNonces = MockDigestNonces()
     /// What the `/oauth` routes issued.
     let oauth = MockOAuthState()
+    /// Holds requests until the canned routes are in, when they were not at the start.
+    let routeGate: MockRouteGate
 
-    init(routes: [MockRoute]) {
+    init(routes: [MockRoute], awaitingRoutes: Bool = false, routeWait: Duration = .seconds(10)) {
         storage = Mutex(Storage(routes: routes))
+        routeGate = MockRouteGate(open: !awaitingRoutes, limit: routeWait)
+    }
+
+    /// Replaces every canned route and lets the requests held for them through.
+    func setRoutes(_ routes: [MockRoute]) {
+        storage.withLock { $0.routes = routes }
+        routeGate.open()
     }
 
     /// Adds a canned route; later routes take precedence over earlier ones.

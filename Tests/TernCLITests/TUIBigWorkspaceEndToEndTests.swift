@@ -64,4 +64,40 @@ struct TUIBigWorkspaceEndToEndTests {
             #expect(end.contains("TERN-EXITED:0"), "\(end)")
         }
     }
+
+    @Test(
+        "on a big workspace that uses {{mock}}, the first frame comes from the index and the mock serves the samples",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
+    func embeddedMockServesSamplesReadBehindTheFirstFrame() async throws {
+        let workspace = try TemporaryWorkspace(copyingDemo: false)
+        defer { workspace.remove() }
+        try workspace.write(
+            "workspace.yaml",
+            "name: Big\ndefaultEnvironment: local\ntargets:\n  api:\n    baseURL: \"{{baseURL}}\"\n")
+        try workspace.write("environments/local.yaml", "baseURL: \"{{mock}}\"\n")
+        try workspace.write(
+            "specs/aaa/first.yaml",
+            "method: GET\npath: /sampled/first\nsample: {status: 200, body: {served: from-the-sample}}\n")
+        for number in 0..<300 {
+            try workspace.write(
+                "specs/group-\(number % 6)/spec-\(number).yaml",
+                "method: GET\npath: /sampled/\(number)\nsample: {status: 200, body: {number: \(number)}}\n")
+        }
+        let listed = try await Tern.run(["list", "--workspace", workspace.root.path])
+        #expect(listed.status == 0, "\(listed.stderr)")
+
+        let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+        defer { tmux.kill() }
+        try await tmux.start(
+            "env LANG=C.UTF-8 NCURSES_NO_UTF8_ACS=1 TERM=xterm-256color '\(Tern.binary.path)' --workspace "
+                + "'\(workspace.root.path)'; echo TERN-EXITED:$?; sleep 20", width: 120, height: 40)
+        try await tmux.type("j", "Enter")
+        try await tmux.waitFor { $0.contains("GET /sampled/first") }
+        try await tmux.type("s")
+        let screen = try await tmux.waitFor { $0.contains("aaa/first: 200 OK") && $0.contains("from-the-sample") }
+        #expect(!screen.contains("404"), "\(screen)")
+        try await tmux.type("q", "q")
+        let end = try await tmux.waitFor("TERN-EXITED:")
+        #expect(end.contains("TERN-EXITED:0"), "\(end)")
+    }
 }

@@ -60,17 +60,8 @@ struct OpenedWorkspace {
         do {
             if needs.startsFromIndex {
                 let listed = try Workspace.listing(from: root)
-                // The embedded mock serves the specs' samples: it needs them read before it starts.
-                let needsMock =
-                    needs.startsMock && needs.variables["mock"] == nil
-                    && listed.workspace.referencesVariable(
-                        "mock", environment: needs.environment, listings: listed.specs)
-                if needsMock {
-                    workspace = try Workspace.load(from: root, keepingBrokenSpecs: true)
-                } else {
-                    workspace = listed.workspace
-                    listing = listed.specs
-                }
+                workspace = listed.workspace
+                listing = listed.specs
             } else {
                 workspace = try Workspace.load(from: root, keepingBrokenSpecs: true, specsFor: needs.specs)
             }
@@ -100,11 +91,17 @@ struct OpenedWorkspace {
         var variables = needs.variables
         var mock: MockServer?
         var mockFiling: ExplorerSession.MockFiling?
-        if needs.startsMock, variables["mock"] == nil,
-            workspace.referencesVariable("mock", environment: needs.environment)
-        {
+        let usesMock =
+            if let listing {
+                workspace.referencesVariable("mock", environment: needs.environment, listings: listing)
+            } else {
+                workspace.referencesVariable("mock", environment: needs.environment)
+            }
+        if needs.startsMock, variables["mock"] == nil, usesMock {
             do {
-                let (server, usual) = try await startMock(for: workspace)
+                // Opened from the listing, the mock listens now and holds requests until the specs, and so
+                // their samples, are read behind the first frame.
+                let (server, usual) = try await startMock(for: workspace, awaitingRoutes: listing != nil)
                 variables["mock"] = server.baseURL.absoluteString
                 mock = server
                 if server.baseURL.port != usual.port { mockFiling = .init(served: server.baseURL, usual: usual) }
@@ -118,6 +115,9 @@ struct OpenedWorkspace {
             environment: needs.environment, mode: needs.mode, variables: variables, editor: needs.editor)
         sessionOptions.defaultMode = needs.defaultMode
         sessionOptions.listing = listing
+        if let mock, listing != nil {
+            sessionOptions.onceSpecsRead = { whole in mock.setRoutes(MockRoutes.samples(of: whole)) }
+        }
         sessionOptions.usesCookies = needs.usesCookies
         sessionOptions.namedSession = needs.namedSession
         sessionOptions.sessionReadOnly = needs.sessionReadOnly
@@ -213,8 +213,10 @@ struct OpenedWorkspace {
     /// The workspace's in-process mock server, on its usual port (derived from the workspace's path)
     /// or, when another process holds that one, on a free port; and the usual port's base URL, which
     /// the cache files the mock's answers under either way.
-    private static func startMock(for workspace: Workspace) async throws -> (MockServer, usual: URL) {
-        let routes = MockRoutes.samples(of: workspace)
+    private static func startMock(for workspace: Workspace, awaitingRoutes: Bool) async throws
+        -> (MockServer, usual: URL)
+    {
+        let routes = awaitingRoutes ? [] : MockRoutes.samples(of: workspace)
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in workspace.root.standardizedFileURL.path.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
@@ -225,8 +227,10 @@ struct OpenedWorkspace {
         usual.host = "127.0.0.1"
         usual.port = stablePort
         let usualURL = usual.url ?? URL(fileURLWithPath: "/")
-        if let server = try? await MockServer.start(port: stablePort, routes: routes) { return (server, usualURL) }
-        return (try await MockServer.start(routes: routes), usualURL)
+        if let server = try? await MockServer.start(port: stablePort, routes: routes, awaitingRoutes: awaitingRoutes) {
+            return (server, usualURL)
+        }
+        return (try await MockServer.start(routes: routes, awaitingRoutes: awaitingRoutes), usualURL)
     }
 
     /// Stops the embedded mock server, if any, and closes the cache. A cache that was still opening

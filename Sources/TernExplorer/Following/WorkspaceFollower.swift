@@ -17,12 +17,19 @@ struct WorkspaceFollower: Sendable {
     /// Specs with unsaved edits whose file changed on disk since it was read: `save` refuses to overwrite it
     /// unless forced, `revert` takes the file's version.
     var conflicts: Set<String> = []
+    /// Told the workspace once the spec files read behind the first frame are in (or, when they could not
+    /// be read, the workspace as listed): the embedded mock takes its routes from the specs' samples.
+    private let onceRead: (@Sendable (Workspace) -> Void)?
 
     /// Follows `workspace` (its files' stamps taken now when `follows`), or only holds it.
-    init(_ workspace: Workspace, follows: Bool, listing: [SpecListing]? = nil) {
+    init(
+        _ workspace: Workspace, follows: Bool, listing: [SpecListing]? = nil,
+        onceRead: (@Sendable (Workspace) -> Void)? = nil
+    ) {
         self.workspace = workspace
         stamp = follows && !workspace.isPartial ? WorkspaceStamp.take(root: workspace.root) : nil
         self.listing = listing
+        self.onceRead = onceRead
     }
 
     /// Whether the spec files are still being read.
@@ -107,6 +114,7 @@ struct WorkspaceFollower: Sendable {
         -> String?
     {
         listing = nil
+        defer { onceRead?(workspace) }
         switch result {
         case .success(let whole):
             workspace = whole

@@ -21,6 +21,9 @@ package actor ExplorerSession {
         /// The spec index's listing to start from while every spec file is read behind the first frame
         /// (`waitUntilLoaded()`); `nil` when the workspace was read whole.
         package var listing: [SpecListing]? = nil
+        /// Told the whole workspace once the spec files of `listing` are read (or the workspace as listed, when
+        /// they could not be): the CLI gives the embedded mock its routes then.
+        package var onceSpecsRead: (@Sendable (Workspace) -> Void)? = nil
         /// Variables above the environment's (`--var`, and `mock` when the CLI starts one).
         package var variables: [String: String]
         /// What `{{env:NAME}}` reads.
@@ -116,7 +119,8 @@ package actor ExplorerSession {
         history: (any WorkspaceCache)? = nil,
         options: Options = Options(), clock: any TernClock = SystemClock()
     ) {
-        follower = WorkspaceFollower(workspace, follows: options.followsFiles, listing: options.listing)
+        follower = WorkspaceFollower(
+            workspace, follows: options.followsFiles, listing: options.listing, onceRead: options.onceSpecsRead)
         settings = SessionSettings(
             environment: options.environment,
             mode: SessionSettings.startingMode(

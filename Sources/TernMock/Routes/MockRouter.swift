@@ -13,6 +13,7 @@ struct MockRouter: Sendable {
         -> ResponseOutcome
     {
         state.recordRequest(path: request.path)
+        await state.routeGate.pass()
         if let route = state.cannedRoute(method: request.method, path: request.path) {
             try await body.drainBody()
             if let delay = route.response.delay {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Tern
 import TernWorkspace
 import Testing
@@ -91,6 +92,25 @@ import Testing
             #expect(follower.finishLoading(.success(whole), stamp: nil) == nil)
             #expect(!follower.isLoading)
             #expect(follower.workspace.specs.map(\.id) == ["a"])
+        }
+    }
+
+    @Test func onceReadIsToldTheWholeWorkspaceOnceOrTheListedOneWhenTheReadFailed() throws {
+        try withFolder { folder in
+            let whole = try workspace(folder, specs: ["a.yaml": "method: GET\npath: /a\nsample:\n  status: 200\n"])
+            let listed = try Workspace.listing(from: whole.root)
+            let told = Mutex<[[String]]>([])
+            let record: @Sendable (Workspace) -> Void = { read in told.withLock { $0.append(read.specs.map(\.id)) } }
+            var follower = WorkspaceFollower(
+                listed.workspace, follows: false, listing: listed.specs, onceRead: record)
+            #expect(told.withLock { $0 }.isEmpty, "nothing is told before the files are read")
+            _ = follower.finishLoading(.success(whole), stamp: nil)
+            #expect(told.withLock { $0 } == [["a"]])
+
+            var failing = WorkspaceFollower(listed.workspace, follows: false, listing: listed.specs, onceRead: record)
+            let failure = failing.finishLoading(.failure(WorkspaceError(.io, "the specs folder cannot be read", file: whole.root)), stamp: nil)
+            #expect(failure != nil)
+            #expect(told.withLock { $0 } == [["a"], []], "a failed read tells the listed workspace, without specs")
         }
     }
 }
