@@ -1,4 +1,5 @@
 import Foundation
+import Tern
 import Testing
 
 @testable import TernWorkspace
@@ -137,5 +138,33 @@ struct SpecIndexTests {
         #expect(first.specs == second.specs)
         #expect(second.specs.first?.name == "two\nlines \\ and\ttab")
         #expect(second.specs.first?.path == "/a\\b\tc")
+    }
+
+    @Test("rows read back as written, whatever their fields hold: CR LF, tabs, backslashes, non-ASCII, warnings")
+    func rowsRoundTrip() throws {
+        let manifest = FileStamp(device: 1, inode: 2, size: 3, modified: 4, changed: 5)
+        let odd = ["plain", "two\r\nlines", "tab\there", "back\\slash\\", "é🙂\u{301}", "\\t is not a tab", "", " "]
+        var rows: [SpecIndex.Row] = []
+        for (number, text) in odd.enumerated() {
+            rows.append(
+                SpecIndex.Row(
+                    stamp: FileStamp(device: 9, inode: UInt64(number), size: 10, modified: 11, changed: 12),
+                    listing: SpecListing(
+                        id: "group/spec-\(number)", name: text, method: "GET", path: "/p/\(text)",
+                        target: number.isMultiple(of: 2) ? nil : text.isEmpty ? "api" : text,
+                        variables: number == 0 ? [] : ["a", "mock"]),
+                    warnings: number == 1 ? [(3, 7, text), (4, 1, "plain")] : []))
+        }
+        let text = SpecIndex.text(rows, manifest: manifest)
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == rows.count + 2)
+        let read = SpecIndex.rows(Array(text.utf8), manifest: manifest)
+        #expect(read.count == rows.count)
+        for row in rows {
+            #expect(read[row.listing.id] == row, "\(row.listing.name.debugDescription)")
+        }
+        // Another manifest, bytes that are not UTF-8, or a row cut short: nothing is trusted.
+        #expect(SpecIndex.rows(Array(text.utf8), manifest: FileStamp(device: 1, inode: 2, size: 3, modified: 4, changed: 6)).isEmpty)
+        #expect(SpecIndex.rows(Array(text.utf8) + [0xFF, 0x0A], manifest: manifest).isEmpty)
+        #expect(SpecIndex.rows(Array(text.utf8) + Array("x\t1:2:3:4:5\n".utf8), manifest: manifest).isEmpty)
     }
 }
