@@ -60,4 +60,14 @@ import Testing
         TreeFilter("flaky").draw(in: Rect(buffer.size), Fixtures.context(nil), on: &buffer)
         #expect(buffer.text == "/flaky")
     }
+
+    @Test func aSpecIDSplitsIntoItsFoldersAndNameAsCharactersWould() {
+        for id in ["users/get", "get", "a/b/c/d", "é/🙂 x/ünï", "deep/er/", "/lead", "a//b", ""] {
+            let parts = WorkspaceTree.components(of: id).map(String.init)
+            #expect(parts == id.split(separator: "/").map(String.init), "\(id)")
+        }
+        let id = "group/sub/name"
+        let parts = WorkspaceTree.components(of: id)
+        #expect(String(id[..<parts[1].endIndex]) == "group/sub")
+    }
 }

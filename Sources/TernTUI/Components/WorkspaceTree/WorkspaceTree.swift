@@ -116,23 +116,42 @@ package struct WorkspaceTree: Sendable, Hashable {
             if !filter.isEmpty {
                 guard spec.id.lowercased().contains(filter) || spec.name.lowercased().contains(filter) else { continue }
             }
-            let parts = spec.id.split(separator: "/").map(String.init)
+            let parts = Self.components(of: spec.id)
             var hidden = false
             for depth in 0..<max(0, parts.count - 1) {
-                let path = parts[0...depth].joined(separator: "/")
+                let path = String(spec.id[..<parts[depth].endIndex])
                 if hidden { break }
                 if !openedGroups.contains(path) {
                     openedGroups.insert(path)
                     let expanded = !collapsed.contains(path) || !filter.isEmpty
                     let kind = TreeRow.Kind.group(path: path, expanded: expanded)
-                    rows.append(TreeRow(kind: kind, depth: depth, title: parts[depth]))
+                    rows.append(TreeRow(kind: kind, depth: depth, title: String(parts[depth])))
                 }
                 if collapsed.contains(path), filter.isEmpty { hidden = true }
             }
             if !hidden {
-                rows.append(TreeRow(kind: .spec(spec), depth: max(0, parts.count - 1), title: parts.last ?? spec.id))
+                rows.append(
+                    TreeRow(kind: .spec(spec), depth: max(0, parts.count - 1), title: parts.last.map(String.init) ?? spec.id))
             }
         }
         return rows
+    }
+
+    /// A spec id's folders and name: split at each `/` byte (a spec id is a path under `specs/`, without
+    /// empty parts). Splitting by character cost 24 K instructions a spec, four times a frame.
+    static func components(of id: String) -> [Substring] {
+        var parts: [Substring] = []
+        let bytes = id.utf8
+        var start = bytes.startIndex
+        var index = start
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "/") {
+                if start < index { parts.append(id[start..<index]) }
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        if start < bytes.endIndex { parts.append(id[start...]) }
+        return parts
     }
 }
