@@ -163,7 +163,9 @@ struct SpecIndexTests {
             #expect(read[row.listing.id] == row, "\(row.listing.name.debugDescription)")
         }
         // Another manifest, bytes that are not UTF-8, or a row cut short: nothing is trusted.
-        #expect(SpecIndex.rows(Array(text.utf8), manifest: FileStamp(device: 1, inode: 2, size: 3, modified: 4, changed: 6)).isEmpty)
+        #expect(
+            SpecIndex.rows(Array(text.utf8), manifest: FileStamp(device: 1, inode: 2, size: 3, modified: 4, changed: 6))
+                .isEmpty)
         #expect(SpecIndex.rows(Array(text.utf8) + [0xFF, 0x0A], manifest: manifest).isEmpty)
         #expect(SpecIndex.rows(Array(text.utf8) + Array("x\t1:2:3:4:5\n".utf8), manifest: manifest).isEmpty)
     }

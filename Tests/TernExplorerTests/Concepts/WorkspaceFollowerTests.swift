@@ -108,7 +108,8 @@ import Testing
             #expect(told.withLock { $0 } == [["a"]])
 
             var failing = WorkspaceFollower(listed.workspace, follows: false, listing: listed.specs, onceRead: record)
-            let failure = failing.finishLoading(.failure(WorkspaceError(.io, "the specs folder cannot be read", file: whole.root)), stamp: nil)
+            let failure = failing.finishLoading(
+                .failure(WorkspaceError(.io, "the specs folder cannot be read", file: whole.root)), stamp: nil)
             #expect(failure != nil)
             #expect(told.withLock { $0 } == [["a"], []], "a failed read tells the listed workspace, without specs")
         }

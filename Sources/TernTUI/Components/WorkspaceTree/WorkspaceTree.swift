@@ -131,7 +131,9 @@ package struct WorkspaceTree: Sendable, Hashable {
             }
             if !hidden {
                 rows.append(
-                    TreeRow(kind: .spec(spec), depth: max(0, parts.count - 1), title: parts.last.map(String.init) ?? spec.id))
+                    TreeRow(
+                        kind: .spec(spec), depth: max(0, parts.count - 1), title: parts.last.map(String.init) ?? spec.id
+                    ))
             }
         }
         return rows
