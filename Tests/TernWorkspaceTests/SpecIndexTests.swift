@@ -169,4 +169,15 @@ struct SpecIndexTests {
         #expect(SpecIndex.rows(Array(text.utf8) + [0xFF, 0x0A], manifest: manifest).isEmpty)
         #expect(SpecIndex.rows(Array(text.utf8) + Array("x\t1:2:3:4:5\n".utf8), manifest: manifest).isEmpty)
     }
+
+    @Test("a file stamp reads back from its text, and what is not one is refused")
+    func stampText() {
+        let stamp = FileStamp(
+            device: 2049, inode: 18_446_744_073_709_551_615, size: -1, modified: 1_764_000_000_123_456_789,
+            changed: 0)
+        #expect(FileStamp(text: stamp.text[...]) == stamp)
+        for text in ["", "1:2:3:4", "1:2:3:4:5:6", "1:2:3:4:x", "-1:2:3:4:5", "1:2:3:4:5 ", "١:2:3:4:5"] {
+            #expect(FileStamp(text: text[...]) == nil, "\(text)")
+        }
+    }
 }

@@ -50,9 +50,10 @@ package struct FileStamp: Hashable, Sendable {
     /// `device:inode:size:modified:changed`.
     package var text: String { "\(device):\(inode):\(size):\(modified):\(changed)" }
 
-    /// The stamp `text` gives, or `nil` when it is not one.
+    /// The stamp `text` gives, or `nil` when it is not one. Split at the `:` bytes: a split by character
+    /// cost 26 K instructions a stamp, and the spec index reads one a spec.
     package init?(text: Substring) {
-        let parts = text.split(separator: ":")
+        let parts = text.utf8.split(separator: UInt8(ascii: ":")).map(Substring.init)
         guard parts.count == 5, let device = UInt64(parts[0]), let inode = UInt64(parts[1]),
             let size = Int64(parts[2]), let modified = Int64(parts[3]), let changed = Int64(parts[4])
         else { return nil }
