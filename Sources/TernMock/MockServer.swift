@@ -2,6 +2,7 @@ public import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Synchronization
 
 /// An in-process HTTP/1.1 server with canned and built-in routes, for tests and demos.
 ///
@@ -20,6 +21,10 @@ public final class MockServer: Sendable {
     private let connections: ConnectionCap
     private let listener: any Channel
     private let acceptTask: Task<Void, Never>
+    /// The event loops of its own (`start(ownEventLoops:)`), ended at shutdown; `nil` on the shared ones.
+    private let ownGroup: MultiThreadedEventLoopGroup?
+    /// The shutdown, once it began.
+    private let stopped = Mutex<Task<Void, Never>?>(nil)
 
     /// The server's root URL, e.g. `http://127.0.0.1:54321`.
     public var baseURL: URL {
@@ -29,7 +34,7 @@ public final class MockServer: Sendable {
 
     private init(
         host: String, port: Int, limits: Limits, state: MockServerState, connections: ConnectionCap,
-        listener: any Channel, acceptTask: Task<Void, Never>
+        listener: any Channel, acceptTask: Task<Void, Never>, ownGroup: MultiThreadedEventLoopGroup?
     ) {
         self.host = host
         self.port = port
@@ -38,21 +43,41 @@ public final class MockServer: Sendable {
         self.connections = connections
         self.listener = listener
         self.acceptTask = acceptTask
+        self.ownGroup = ownGroup
     }
 
     /// Binds a listening socket and starts serving; `port: 0` picks a free port. With `awaitingRoutes`,
     /// requests wait (at most `routeWait`, 10 s unless told) until ``setRoutes(_:)`` gives the canned routes:
     /// a server that must listen before it knows them, as the embedded mock of a workspace whose spec files
-    /// are still being read.
+    /// are still being read. With `ownEventLoops` set to N, it serves on N event loop threads of its own
+    /// (ended at shutdown) instead of NIO's shared ones: a test that counts what a load sent it, beside
+    /// other tests that keep the shared loops busy.
     public static func start(
         host: String = "127.0.0.1", port: Int = 0, routes: [MockRoute] = [], limits: Limits = Limits(),
-        awaitingRoutes: Bool = false, routeWait: Duration = .seconds(10)
+        awaitingRoutes: Bool = false, routeWait: Duration = .seconds(10), ownEventLoops: Int? = nil
     ) async throws -> MockServer {
         let state = MockServerState(routes: routes, awaitingRoutes: awaitingRoutes, routeWait: routeWait)
         let idle = IdleConnections()
         let cap = ConnectionCap(limit: limits.maximumConnections, idle: idle)
-        let accepted = AcceptedConnections()
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        let ownGroup = ownEventLoops.map { MultiThreadedEventLoopGroup(numberOfThreads: max(1, $0)) }
+        let executor = ownGroup.map(EventLoopExecutor.init(group:)) ?? EventLoopExecutor.shared
+        let accepted = AcceptedConnections(executor: executor)
+        do {
+            return try await serve(
+                group: ownGroup ?? .singleton, executor: executor, ownGroup: ownGroup, host: host, port: port,
+                limits: limits, state: state, idle: idle, cap: cap, accepted: accepted)
+        } catch {
+            try? await ownGroup?.shutdownGracefully()
+            throw error
+        }
+    }
+
+    private static func serve(
+        group: MultiThreadedEventLoopGroup, executor: EventLoopExecutor, ownGroup: MultiThreadedEventLoopGroup?,
+        host: String, port: Int, limits: Limits, state: MockServerState, idle: IdleConnections, cap: ConnectionCap,
+        accepted: AcceptedConnections
+    ) async throws -> MockServer {
+        let server = try await ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .bind(host: host, port: port) { channel in
@@ -69,7 +94,7 @@ public final class MockServer: Sendable {
         }
         let router = MockRouter(state: state)
         // On threads of the mock's own, the connections' tasks too (they inherit the preference).
-        let acceptTask = Task(executorPreference: EventLoopExecutor.shared) {
+        let acceptTask = Task(executorPreference: executor) {
             await withDiscardingTaskGroup { group in
                 do {
                     try await server.executeThenClose { connections in
@@ -95,14 +120,28 @@ public final class MockServer: Sendable {
         }
         return MockServer(
             host: host, port: boundPort, limits: limits, state: state, connections: cap, listener: listener,
-            acceptTask: acceptTask)
+            acceptTask: acceptTask, ownGroup: ownGroup)
     }
 
-    /// Stops accepting, closes every open connection and waits until all are gone; idempotent.
+    /// Stops accepting, closes every open connection and waits until all are gone; idempotent (a later
+    /// call waits for the first one's end: the listener of a server on loops of its own cannot be closed
+    /// again once they ended).
     public func shutdown() async throws {
-        try? await listener.close()
-        acceptTask.cancel()
-        await acceptTask.value
+        let stopping = stopped.withLock { stopped in
+            if let stopped { return stopped }
+            let listener = listener
+            let acceptTask = acceptTask
+            let ownGroup = ownGroup
+            let task = Task {
+                try? await listener.close()
+                acceptTask.cancel()
+                await acceptTask.value
+                try? await ownGroup?.shutdownGracefully()
+            }
+            stopped = task
+            return task
+        }
+        await stopping.value
     }
 
     /// Adds a canned route while the server runs; the newest matching route wins.

@@ -23,7 +23,8 @@ struct LoadCLITests {
         arguments: ["wire", "handler"])
     func openLoop(engine: String) async throws {
         try await withDemo { demo in
-            let server = try await MockServer.start()
+            // Loops of its own: the counts must not wait behind other tests on the shared ones.
+            let server = try await MockServer.start(ownEventLoops: 1)
             defer { Task { try? await server.shutdown() } }
             let json = demo.root.appendingPathComponent("load.json").path
             let run = try await Tern.run(
@@ -52,7 +53,8 @@ struct LoadCLITests {
     func noCoordinatedOmission() async throws {
         try await withDemo { demo in
             try Self.write(demo)
-            let server = try await MockServer.start()
+            // Loops of its own: the counts must not wait behind other tests on the shared ones.
+            let server = try await MockServer.start(ownEventLoops: 1)
             defer { Task { try? await server.shutdown() } }
             let json = demo.root.appendingPathComponent("load.json").path
             let base = ["--var", "baseURL=\(server.baseURL.absoluteString)", "--report", "json:\(json)"]
@@ -72,7 +74,8 @@ struct LoadCLITests {
     func closedLoopChecksRedirects() async throws {
         try await withDemo { demo in
             try Self.write(demo)
-            let server = try await MockServer.start()
+            // Loops of its own: the counts must not wait behind other tests on the shared ones.
+            let server = try await MockServer.start(ownEventLoops: 1)
             defer { Task { try? await server.shutdown() } }
             let base = ["--var", "baseURL=\(server.baseURL.absoluteString)", "--duration", "1"]
             let wrong = try await Tern.run(
@@ -90,7 +93,8 @@ struct LoadCLITests {
     @Test("--baseline: worse than --max-regression exits 4 and says where; within it exits 0")
     func baseline() async throws {
         try await withDemo { demo in
-            let server = try await MockServer.start()
+            // Loops of its own: the counts must not wait behind other tests on the shared ones.
+            let server = try await MockServer.start(ownEventLoops: 1)
             defer { Task { try? await server.shutdown() } }
             try demo.write(
                 "fast.json", #"{"rate": 1000000.0, "latencyMs": {"p50": 0.001, "p90": 0.001, "p99": 0.001}}"#)

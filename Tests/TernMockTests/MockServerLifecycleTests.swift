@@ -19,6 +19,27 @@ struct MockServerLifecycleTests {
         try await server.shutdown()
     }
 
+    @Test("a server on event loops of its own answers, and a second shutdown after the loops ended is fine")
+    func ownEventLoops() async throws {
+        let server = try await MockServer.start(ownEventLoops: 1)
+        let client = HTTPClient(eventLoopGroupProvider: .singleton)
+        do {
+            let response = try await client.execute(
+                HTTPClientRequest(url: server.baseURL.absoluteString + "/users/1"), timeout: .seconds(60))
+            let body = try await response.body.collect(upTo: 1 << 20)
+            #expect(response.status == .ok)
+            #expect(String(buffer: body).contains("Ada Lovelace"))
+        } catch {
+            try? await client.shutdown()
+            try await server.shutdown()
+            throw error
+        }
+        try await client.shutdown()
+        try await server.shutdown()
+        try await server.shutdown()
+        #expect(server.requestCount(path: "/users/1") == 1)
+    }
+
     @Test("requestCount counts by path without query; totalRequestCount counts all")
     func requestCounting() async throws {
         try await withHarness { harness in

@@ -21,6 +21,12 @@ final class AcceptedConnections: Sendable {
     }
 
     private let state = Mutex(State.open([:]))
+    /// Where the tasks that finish a connection never taken run: the server's executor.
+    private let executor: EventLoopExecutor
+
+    init(executor: EventLoopExecutor) {
+        self.executor = executor
+    }
 
     /// Wraps `channel` (on its event loop) and holds it until it is taken. Once the server has
     /// stopped accepting, nothing will take it: it is finished and closed at once instead.
@@ -34,7 +40,7 @@ final class AcceptedConnections: Sendable {
         }
         // The task keeps the connection alive until its writer is finished.
         if !held {
-            Task(executorPreference: EventLoopExecutor.shared) { try? await connection.executeThenClose { _, _ in } }
+            Task(executorPreference: executor) { try? await connection.executeThenClose { _, _ in } }
         }
         return connection
     }

@@ -12,7 +12,7 @@ final class EventLoopExecutor: TaskExecutor {
 
     private let group: MultiThreadedEventLoopGroup
 
-    private init(group: MultiThreadedEventLoopGroup) {
+    init(group: MultiThreadedEventLoopGroup) {
         self.group = group
     }
 
