@@ -13,12 +13,10 @@ extension Runtime {
         switch effect {
         case .run(let command) where command.changesSettings:
             let previous = settingsChain
-            let task = Task.detached {
+            settingsChain = tasks.spawn {
                 await previous?.value
                 await Runtime.run(command, session: session, inbox: inbox)
             }
-            settingsChain = task
-            tasks.append(task)
         case .run(let command):
             spawn { await Runtime.run(command, session: session, inbox: inbox) }
         case .send(let name):
@@ -127,8 +125,7 @@ extension Runtime {
     }
 
     func spawn(_ body: @escaping @Sendable () async -> Void) {
-        tasks.removeAll { $0.isCancelled }
-        tasks.append(Task.detached(operation: body))
+        tasks.spawn(body)
     }
 
     private func send(_ name: String?) {

@@ -32,7 +32,8 @@ package final class Runtime {
     var dirty = true
     /// The activity read and the send in flight.
     var machine = RuntimeMachine<Task<Void, Never>>()
-    var tasks: [Task<Void, Never>] = []
+    /// The tasks that have not ended, cancelled when the TUI quits.
+    let tasks = RunningTasks()
     /// The last command that changes the session's settings (mode, environment): each waits for the one
     /// before, so a burst of `m` presses is applied in the order it was typed.
     var settingsChain: Task<Void, Never>?
@@ -104,16 +105,15 @@ package final class Runtime {
     private func readSpecsBehindFirstFrame() {
         let session = self.session
         let inbox = self.inbox
-        tasks.append(
-            Task.detached {
-                guard await session.snapshot().isLoading else {
-                    inbox.post(.specsLoaded)
-                    return
-                }
-                await session.waitUntilLoaded()
-                inbox.post(.snapshot(await session.snapshot()))
+        tasks.spawn {
+            guard await session.snapshot().isLoading else {
                 inbox.post(.specsLoaded)
-            })
+                return
+            }
+            await session.waitUntilLoaded()
+            inbox.post(.snapshot(await session.snapshot()))
+            inbox.post(.specsLoaded)
+        }
     }
 
     /// Subscribes to the session's events and asks for the first snapshot and cache list.
@@ -121,20 +121,19 @@ package final class Runtime {
         let inbox = self.inbox
         bridge?.attach { inbox.post($0) }
         let session = self.session
-        tasks.append(
-            Task.detached {
-                for await event in session.events() {
-                    switch event {
-                    case .handler(let handlerEvent): inbox.post(.handlerEvent(handlerEvent))
-                    case .stateChanged: inbox.post(.snapshot(await session.snapshot()))
-                    case .authorization(let prompt): inbox.post(.authorization(prompt))
-                    case .reloaded(let outcome): inbox.post(.reloaded(outcome))
-                    case .loadProgress(let figures): inbox.post(.loadProgress(figures))
-                    }
+        tasks.spawn {
+            for await event in session.events() {
+                switch event {
+                case .handler(let handlerEvent): inbox.post(.handlerEvent(handlerEvent))
+                case .stateChanged: inbox.post(.snapshot(await session.snapshot()))
+                case .authorization(let prompt): inbox.post(.authorization(prompt))
+                case .reloaded(let outcome): inbox.post(.reloaded(outcome))
+                case .loadProgress(let figures): inbox.post(.loadProgress(figures))
                 }
-            })
+            }
+        }
         // Spec, environment and workspace files edited, added or removed on disk are read again as they change.
-        tasks.append(WorkspaceWatcher.watch(session))
+        tasks.keep(WorkspaceWatcher.watch(session))
         perform(.refreshSnapshot)
         perform(.loadCache)
     }
@@ -143,7 +142,7 @@ package final class Runtime {
     func stop() {
         act(machine.stopped())
         runTask?.cancel()
-        for task in tasks { task.cancel() }
+        tasks.cancelAll()
         bridge?.attach(nil)
     }
 
