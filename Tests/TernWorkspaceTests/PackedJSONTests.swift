@@ -49,6 +49,28 @@ import Testing
         #expect(!PackedJSON(.string("null")).isNull)
     }
 
+    @Test func aBuiltValueKeepsItsMembersInTheOrderGiven() {
+        var builder = PackedJSON.Builder()
+        builder.object(count: 2)
+        builder.key("b")
+        builder.array(count: 2)
+        builder.scalar(.int(1))
+        builder.scalar(.string("x"))
+        builder.key("a")
+        builder.scalar(.null)
+        let packed = builder.packed
+        #expect(packed.value == .object(["b": .array([.int(1), .string("x")]), "a": .null]))
+        let text = packed.fold(
+            scalar: { $0.scalarText ?? "null" }, array: { "[" + $0.joined(separator: ",") + "]" },
+            object: { "{" + $0.map { "\($0.key):\($0.value)" }.joined(separator: ",") + "}" })
+        #expect(text == "{b:[1,x],a:null}")
+        // The same value packed from a tree has its keys sorted: other bytes, equal samples.
+        #expect(PackedJSON(packed.value).bytes != packed.bytes)
+        var fromFile = SampleDefinition()
+        fromFile.packedBody = packed
+        #expect(fromFile == SampleDefinition(body: packed.value))
+    }
+
     @Test func aSampleKeepsItsBodyPackedAndComparesByValue() {
         var sample = SampleDefinition(status: 201, body: .object(["id": .int(7)]))
         #expect(sample.body == .object(["id": .int(7)]))

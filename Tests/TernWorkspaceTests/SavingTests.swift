@@ -94,6 +94,40 @@ import Testing
         #expect(y.lowerBound < x.lowerBound)
     }
 
+    @Test func aSampleBodyKeepsItsKeyOrderWhenTheSpecIsSaved() throws {
+        let original = """
+            method: GET
+            path: /users/1
+            sample:
+              status: 200
+              body:
+                zeta: 1
+                alpha: { y: 1, x: [3, {b: 2, a: "{{name}}"}] }
+                middle: null
+
+            """
+        let result = try roundTrip(original) { spec in spec.sample?.status = 201 }
+        #expect(result.reloaded == result.saved)
+        #expect(
+            result.reloaded.sample?.body == [
+                "zeta": 1, "alpha": ["y": 1, "x": [3, ["b": 2, "a": "{{name}}"]]], "middle": nil,
+            ])
+        #expect(result.text.contains("status: 201"))
+        // Written whole (no file to patch), the body's mappings come out in the file's order.
+        let folder = try Fixtures.demo(["specs/s.yaml": original])
+        let written = try SpecWriter(spec: try folder.load().spec(named: "s").spec, defaultName: "s").yaml()
+        let order = ["zeta:", "alpha:", "\"y\":", "x:", "b: 2", "{{name}}", "middle:"].map {
+            written.range(of: $0)?.lowerBound
+        }
+        #expect(order.allSatisfy { $0 != nil }, "\(written)")
+        #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "\(written)")
+        // A body Tern makes (a promoted answer) is written by key.
+        let made = try roundTrip(original) { spec in spec.sample?.body = ["zeta": 1, "alpha": 2] }
+        let alpha = try #require(made.text.range(of: "alpha"))
+        let zeta = try #require(made.text.range(of: "zeta"))
+        #expect(alpha.lowerBound < zeta.lowerBound)
+    }
+
     @Test func anUnchangedSpecIsLeftUntouchedCommentsAndAll() throws {
         let original = "# The user endpoint\nmethod: GET   # verb\npath: /users/{{userId}}\nquery: { a: 1 }\n"
         let result = try roundTrip(original)

@@ -279,6 +279,40 @@ struct NodeReader {
         }
     }
 
+    /// Any YAML value packed as JSON, each mapping's keys in file order (so none is kept in `layout`);
+    /// records templated string positions under `path`.
+    func packedJSON(_ node: Node, path: String, layout: inout SpecLayout) throws(WorkspaceError) -> PackedJSON {
+        var builder = PackedJSON.Builder()
+        try pack(node, path: path, layout: &layout, into: &builder)
+        return builder.packed
+    }
+
+    private func pack(
+        _ node: Node, path: String, layout: inout SpecLayout, into builder: inout PackedJSON.Builder
+    ) throws(WorkspaceError) {
+        switch node {
+        case .scalar(let scalar):
+            let value = ScalarValue.json(scalar)
+            if case .string(let text) = value, text.contains("{{") { layout[location: path] = SourceLocation(node) }
+            builder.scalar(value)
+        case .sequence(let sequence):
+            builder.array(count: sequence.count)
+            for (index, element) in sequence.enumerated() {
+                try pack(element, path: SpecLayout.join(path, String(index)), layout: &layout, into: &builder)
+            }
+        case .mapping:
+            var entries: [(key: String, value: Node)] = []
+            try forEachEntry(node, of: "a JSON object") { key, _, value in entries.append((key, value)) }
+            builder.object(count: entries.count)
+            for (key, value) in entries {
+                builder.key(key)
+                try pack(value, path: SpecLayout.join(path, key), layout: &layout, into: &builder)
+            }
+        case .alias:
+            throw error("aliases are not supported here", at: node)
+        }
+    }
+
     /// `a mapping`, `a list`, `'text'`, for messages.
     static func describe(_ node: Node) -> String {
         if let template = unquotedTemplate(node) {

@@ -217,7 +217,7 @@ struct SpecReader {
             sample.headers = try reader.stringPairs(headers, field: "sample.headers", headerNames: true)
         }
         if let body = fields["body"] {
-            sample.body = try reader.json(body, path: "sample/body", layout: &layout)
+            sample.packedBody = try reader.packedJSON(body, path: "sample/body", layout: &layout)
         }
         return sample
     }

@@ -1,10 +1,11 @@
 public import Tern
 
 /// A `JSONValue` kept as bytes: a tag byte per value, integers and doubles as their 8 bytes, strings and
-/// containers behind their lengths (7 bits a byte), object keys sorted. A sample body held this way takes
-/// about the room of its text; as a tree of dictionaries and strings, the samples of GitHub's REST
-/// description (623 specs) took 2.3 MB more of a TUI's heap at idle. It is read back whole, exactly
-/// (doubles by their bits).
+/// containers behind their lengths (7 bits a byte), an object's members in the order they were packed (a
+/// file's order when read from a spec, else sorted by key). A sample body held this way takes about the
+/// room of its text; as a tree of dictionaries and strings, with the key order of each mapping kept apart
+/// for writing the file back, the samples of GitHub's REST description (623 specs) took 3 MB more of a
+/// TUI's heap at idle. It is read back whole, exactly (doubles by their bits).
 public struct PackedJSON: Sendable, Hashable {
     /// The encoded value.
     public let bytes: [UInt8]
@@ -17,9 +18,74 @@ public struct PackedJSON: Sendable, Hashable {
     public init(_ value: JSONValue) {
         var bytes: [UInt8] = []
         Self.pack(value, into: &bytes)
-        // Kept in a buffer of its size: the one grown while packing has up to twice the room.
+        self.init(exactly: bytes)
+    }
+
+    /// `bytes` kept in a buffer of their size: the one grown while packing has up to twice the room.
+    private init(exactly bytes: [UInt8]) {
         self.bytes = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
             count = buffer.initialize(fromContentsOf: bytes)
+        }
+    }
+
+    /// A value packed as it is read: a container announces its count, then its items (an object's as
+    /// key, value, key, value), each scalar given whole.
+    struct Builder {
+        private var bytes: [UInt8] = []
+
+        mutating func scalar(_ value: JSONValue) { PackedJSON.pack(value, into: &bytes) }
+
+        mutating func array(count: Int) {
+            bytes.append(Tag.array.rawValue)
+            PackedJSON.length(count, into: &bytes)
+        }
+
+        mutating func object(count: Int) {
+            bytes.append(Tag.object.rawValue)
+            PackedJSON.length(count, into: &bytes)
+        }
+
+        mutating func key(_ key: String) { PackedJSON.string(key, into: &bytes) }
+
+        /// What was given, packed.
+        var packed: PackedJSON { PackedJSON(exactly: bytes) }
+    }
+
+    /// The value built up in the packed order: `scalar` for each null, boolean, number and string, `array` and
+    /// `object` for the containers, an object's members in the order they were packed.
+    func fold<T>(scalar: (JSONValue) -> T, array: ([T]) -> T, object: ([(key: String, value: T)]) -> T) -> T {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            return Self.fold(buffer, at: &offset, scalar: scalar, array: array, object: object)
+        }
+    }
+
+    private static func fold<T>(
+        _ buffer: UnsafeBufferPointer<UInt8>, at offset: inout Int, scalar: (JSONValue) -> T, array: ([T]) -> T,
+        object: ([(key: String, value: T)]) -> T
+    ) -> T {
+        switch Tag(rawValue: buffer[offset]) {
+        case .array:
+            offset += 1
+            let count = length(buffer, at: &offset)
+            var items: [T] = []
+            items.reserveCapacity(count)
+            for _ in 0..<count {
+                items.append(fold(buffer, at: &offset, scalar: scalar, array: array, object: object))
+            }
+            return array(items)
+        case .object:
+            offset += 1
+            let count = length(buffer, at: &offset)
+            var members: [(key: String, value: T)] = []
+            members.reserveCapacity(count)
+            for _ in 0..<count {
+                let key = string(buffer, at: &offset)
+                members.append((key, fold(buffer, at: &offset, scalar: scalar, array: array, object: object)))
+            }
+            return object(members)
+        default:
+            return scalar(unpack(buffer, at: &offset))
         }
     }
 

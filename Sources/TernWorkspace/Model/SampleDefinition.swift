@@ -13,7 +13,7 @@ public struct SampleDefinition: Sendable, Equatable {
         set { packedBody = PackedJSON(newValue) }
     }
     /// The body as it is kept.
-    public private(set) var packedBody: PackedJSON
+    public internal(set) var packedBody: PackedJSON
 
     /// Makes a sample.
     public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: JSONValue = .null) {

@@ -187,7 +187,12 @@ struct SpecWriter {
         let recorded = spec.layout[order: "sample"]
         if sample.status != 200 || recorded.contains("status") { values["status"] = Node(String(sample.status)) }
         if !sample.headers.isEmpty { values["headers"] = Self.pairs(sample.headers) }
-        if !sample.packedBody.isNull { values["body"] = json(sample.body, at: "sample/body") }
+        if !sample.packedBody.isNull {
+            // In the order it was packed: the file's, or by key for a body made by Tern.
+            values["body"] = sample.packedBody.fold(
+                scalar: { json($0, at: "sample/body") }, array: { Node($0) },
+                object: { Self.mapping($0.map { ($0.key, $0.value) }) })
+        }
         return ordered(values, at: "sample", canonical: ["status", "headers", "body"])
     }
 
