@@ -85,16 +85,15 @@ public struct PackedJSON: Sendable, Hashable {
             }
             return object(members)
         default:
-            return scalar(unpack(buffer, at: &offset))
+            return scalar(scalarValue(buffer, at: &offset))
         }
     }
 
     /// The value the bytes hold.
     public var value: JSONValue {
-        bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            return Self.unpack(buffer, at: &offset)
-        }
+        fold(
+            scalar: { $0 }, array: { .array($0) },
+            object: { .object(Dictionary($0.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })) })
     }
 
     /// Whether the packed value is `null` (without unpacking it).
@@ -146,31 +145,16 @@ public struct PackedJSON: Sendable, Hashable {
     }
 
     // Reads only what `pack` wrote: the bytes are made here and never come from outside.
-    private static func unpack(_ buffer: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> JSONValue {
+    private static func scalarValue(_ buffer: UnsafeBufferPointer<UInt8>, at offset: inout Int) -> JSONValue {
         let tag = Tag(rawValue: buffer[offset]) ?? .null
         offset += 1
         switch tag {
-        case .null: return .null
         case .isFalse: return .bool(false)
         case .isTrue: return .bool(true)
         case .int: return .int(Int(Int64(bitPattern: word(buffer, at: &offset))))
         case .double: return .double(Double(bitPattern: word(buffer, at: &offset)))
         case .string: return .string(string(buffer, at: &offset))
-        case .array:
-            let count = length(buffer, at: &offset)
-            var items: [JSONValue] = []
-            items.reserveCapacity(count)
-            for _ in 0..<count { items.append(unpack(buffer, at: &offset)) }
-            return .array(items)
-        case .object:
-            let count = length(buffer, at: &offset)
-            var members: [String: JSONValue] = [:]
-            members.reserveCapacity(count)
-            for _ in 0..<count {
-                let key = string(buffer, at: &offset)
-                members[key] = unpack(buffer, at: &offset)
-            }
-            return .object(members)
+        case .null, .array, .object: return .null  // containers are read by `fold`
         }
     }
 
