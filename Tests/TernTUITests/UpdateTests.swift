@@ -128,6 +128,32 @@ import Testing
         #expect(App.view(state).contains("mode SAMPLE"))
     }
 
+    @Test func aRefusalThatComesBeforeItsSpecsSnapshotIsMarkedWhenTheSnapshotArrives() {
+        var state = Fixtures.state()
+        var bad = Fixtures.getUser
+        bad.id = "graphql/bad"
+        bad.body = "query {\n  nope\n}"
+        var refusal = ExplorerError(.request, "graphql/bad: Cannot query field \"nope\"")
+        refusal.places = [BodyPlace(spec: "graphql/bad", line: 2, column: 3, message: "Cannot query field")]
+        _ = App.update(&state, .sendFailed(refusal))
+        #expect(state.requestEditor.marks == nil, "the snapshot still shows users/get-user")
+        _ = App.update(&state, .snapshot(Fixtures.snapshot()))
+        #expect(state.requestEditor.marks == nil && state.requestEditor.pendingMarks != nil)
+        _ = App.update(&state, .snapshot(Fixtures.snapshot(selected: bad)))
+        #expect(state.requestEditor.marks?.places(in: bad) == refusal.places)
+        #expect(state.requestEditor.tab == .body && state.focus == .editor)
+        #expect(state.requestEditor.pendingMarks == nil)
+
+        var other = Fixtures.getUser
+        other.id = "users/create-user"
+        state.requestEditor.marks = nil
+        _ = App.update(&state, .snapshot(Fixtures.snapshot()))
+        _ = App.update(&state, .sendFailed(refusal))
+        _ = App.update(&state, .snapshot(Fixtures.snapshot(selected: other)))
+        _ = App.update(&state, .snapshot(Fixtures.snapshot(selected: bad)))
+        #expect(state.requestEditor.marks == nil, "the user moved to another spec: the refusal's marks are dropped")
+    }
+
     @Test func vVerifiesTheSelectedSpecAndShowsTheReport() {
         var state = Fixtures.state()
         #expect(press([.character("v")], &state) == [.run(.verify(["users/get-user"]))])

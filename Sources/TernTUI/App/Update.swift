@@ -37,6 +37,7 @@ package enum App {
         case .commandFinished(let command, let result):
             return finished(command, result, &state)
         case .responseReady(let view):
+            state.requestEditor.pendingMarks = nil
             return state.apply(state.responsePane.show(view, now: state.now))
         case .streamed(let items):
             state.responsePane.streamed(items, height: state.layout.responseBodyHeight)
@@ -44,11 +45,10 @@ package enum App {
         case .sendFailed(let error):
             let failed = state.responsePane.sending
             let effects = state.apply(state.responsePane.sendFailed(error))
-            if let place = error.places.first, let detail = state.snapshot?.selected, detail.id == place.spec {
-                // The check's problems, marked where they are in the Body tab.
-                state.requestEditor.marks = BodyMarks(spec: detail.id, body: detail.body, places: error.places)
-                state.requestEditor.tab = .body
-                focus(.editor, &state)
+            if !error.places.isEmpty {
+                state.requestEditor.pendingMarks = PendingMarks(
+                    places: error.places, since: state.snapshot?.selected?.id)
+                markRefusal(&state)
             }
             askForSecret(in: error, resend: .some(failed), &state)
             return effects
@@ -118,6 +118,7 @@ package enum App {
             state.pendingModes.removeAll()
         }
         state.requestEditor.snapshotChanged(snapshot, previous: previous)
+        markRefusal(&state)
         state.workspaceTree.snapshotChanged(snapshot)
         // A conversation held open shows in the response pane as it goes, newest last.
         if let conversation = snapshot.conversation, state.responsePane.sending == nil {
@@ -132,6 +133,21 @@ package enum App {
         }
         return [.loadVariables] + state.workspaceTree.catalogsWanted(snapshot)
             + state.workspaceTree.graphQLCatalogsWanted(snapshot)
+    }
+
+    /// A refused send's problems, marked where they are in the Body tab once the snapshot shows their spec
+    /// selected: the select and the send run as two tasks, and the refusal can come back first.
+    static func markRefusal(_ state: inout AppState) {
+        guard let pending = state.requestEditor.pendingMarks, let spec = pending.places.first?.spec else { return }
+        let selected = state.snapshot?.selected
+        guard let detail = selected, detail.id == spec else {
+            if selected?.id != pending.since { state.requestEditor.pendingMarks = nil }
+            return
+        }
+        state.requestEditor.pendingMarks = nil
+        state.requestEditor.marks = BodyMarks(spec: detail.id, body: detail.body, places: pending.places)
+        state.requestEditor.tab = .body
+        focus(.editor, &state)
     }
 
     /// `$EDITOR` exited: a caller outside the TUI was answered by the runtime; the TUI's own edit

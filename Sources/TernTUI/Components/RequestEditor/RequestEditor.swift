@@ -38,6 +38,13 @@ package struct BodyMarks: Sendable, Hashable {
     }
 }
 
+/// A refused send's places waiting for a snapshot that shows their spec selected.
+package struct PendingMarks: Sendable, Hashable {
+    package var places: [BodyPlace]
+    /// The spec the snapshot showed selected when the refusal came.
+    package var since: String?
+}
+
 /// The request editor pane's state: the tab, the cursor in its table and the open form.
 package struct RequestEditor: Sendable, Hashable {
     /// The tab shown.
@@ -49,6 +56,10 @@ package struct RequestEditor: Sendable, Hashable {
     /// What the last refused send found wrong in the selected spec's body, and the body it was found in:
     /// the Body tab marks each place while the body is that text.
     package var marks: BodyMarks?
+    /// A refused send's places whose spec no snapshot has shown selected yet (the select and the send run
+    /// apart, and the refusal can come first): marked when that spec's snapshot arrives, dropped when one
+    /// shows a spec that is neither it nor `since`, the spec selected when the refusal came.
+    package var pendingMarks: PendingMarks?
     /// The field the query builder ticked last, by its path below the root field: the Body tab shows its
     /// line when the operation is taller than the pane.
     package var ticked: [String]?
