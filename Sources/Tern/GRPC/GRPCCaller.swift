@@ -151,12 +151,12 @@ public struct GRPCCaller: Sendable {
             throw TernError(
                 .cacheMiss, "cache mode needs a storage manager; this handler has none", requestLabel: plan.label)
         }
-        guard let entry = try await handler.lookup(plan, strict: mode == .cache) else {
+        guard let entry = try await handler.responses.lookup(plan, strict: mode == .cache) else {
             emitter.emit(.cache(.miss(key: plan.key)))
             if mode == .sample {
                 throw TernError(.noSample, "nothing is stored for this gRPC call", requestLabel: plan.label)
             }
-            throw TernError(.cacheMiss, await handler.missExplanation(plan), requestLabel: plan.label)
+            throw TernError(.cacheMiss, await handler.responses.missExplanation(plan), requestLabel: plan.label)
         }
         guard entry.headers[.contentType] == GRPCTranscript.contentType else {
             throw TernError(

@@ -20,47 +20,22 @@ extension Handler {
         // A download gets its file before the first attempt, so a retry can resume into it.
         var ownedFile: URL?
         if request.transaction == .download, request.downloadDestination == nil {
-            let file = try temporaryDownloadFile()
+            let file = try responses.temporaryDownloadFile()
             request.downloadDestination = file
             ownedFile = file
         }
         do {
             let response = try await attempts(request, plan: plan, emitter: emitter)
-            await invalidate(after: response, plan: plan, emitter: emitter)
+            await responses.invalidate(after: response, plan: plan, emitter: emitter)
             if let stale, response.statusCode == 304 {
-                if let ownedFile { discardTemporaryFile(ownedFile) }
-                return await revalidated(stale, by: response, plan: plan, emitter: emitter)
+                if let ownedFile { responses.discardTemporaryFile(ownedFile) }
+                return await responses.revalidated(stale, by: response, plan: plan, emitter: emitter)
             }
-            return await store(response, plan: plan, emitter: emitter)
+            return await responses.store(response, plan: plan, emitter: emitter)
         } catch {
-            if let ownedFile { discardTemporaryFile(ownedFile) }
+            if let ownedFile { responses.discardTemporaryFile(ownedFile) }
             throw error
         }
-    }
-
-    /// A new owner-only file for a download: the storage's (so storing it is a rename), else the system's.
-    private func temporaryDownloadFile() throws -> URL {
-        let file: URL
-        if let offered = try storage?.temporaryFile() {
-            file = offered
-        } else {
-            file = FileManager.default.temporaryDirectory.appendingPathComponent("tern-download-\(UUID().uuidString)")
-            guard
-                FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
-            else {
-                throw TernError(
-                    .storage,
-                    "a temporary file for the download could not be created in \(file.deletingLastPathComponent().path)"
-                )
-            }
-        }
-        temporaryFiles.withLock { _ = $0.insert(file) }
-        return file
-    }
-
-    private func discardTemporaryFile(_ file: URL) {
-        temporaryFiles.withLock { _ = $0.remove(file) }
-        try? FileManager.default.removeItem(at: file)
     }
 
     /// The attempt loop: send, ask the policy, wait, and resume a dropped download where it stopped.

@@ -83,16 +83,16 @@ extension Handler {
             // answer, or accept a stale one.
             let directives = plan.directives
             var stale: StoredResponse?
-            if request.answersFromStorage, let entry = try await lookup(plan, strict: false) {
+            if request.answersFromStorage, let entry = try await responses.lookup(plan, strict: false) {
                 let now = clock.now
                 if directives.accepts(entry, now: now) {
                     let fresh = entry.isValid(at: now)
                     emitter.emit(.cache(.hit(key: plan.key, expired: !fresh)))
-                    return response(from: entry, plan: plan, state: fresh ? .fresh : .expired)
+                    return responses.response(from: entry, plan: plan, state: fresh ? .fresh : .expired)
                 }
                 stale = entry
             }
-            if storage != nil, request.answersFromStorage { emitter.emit(.cache(.miss(key: plan.key))) }
+            if responses.storage != nil, request.answersFromStorage { emitter.emit(.cache(.miss(key: plan.key))) }
             if directives.onlyIfCached {
                 throw TernError(
                     .cacheMiss,
@@ -105,19 +105,19 @@ extension Handler {
                 throw TernError(
                     .cacheMiss, "cache mode needs a storage manager; this handler has none", requestLabel: plan.label)
             }
-            if let entry = try await lookup(plan, strict: true) {
+            if let entry = try await responses.lookup(plan, strict: true) {
                 let expired = !entry.isValid(at: clock.now)
                 emitter.emit(.cache(.hit(key: plan.key, expired: expired)))
-                return response(from: entry, plan: plan, state: expired ? .expired : .fresh)
+                return responses.response(from: entry, plan: plan, state: expired ? .expired : .fresh)
             }
             emitter.emit(.cache(.miss(key: plan.key)))
-            throw TernError(.cacheMiss, await missExplanation(plan), requestLabel: plan.label)
+            throw TernError(.cacheMiss, await responses.missExplanation(plan), requestLabel: plan.label)
         case .sample:
-            if request.answersFromStorage, let entry = try await lookup(plan, strict: false),
+            if request.answersFromStorage, let entry = try await responses.lookup(plan, strict: false),
                 entry.isValid(at: clock.now)
             {
                 emitter.emit(.cache(.hit(key: plan.key, expired: false)))
-                return response(from: entry, plan: plan, state: .fresh)
+                return responses.response(from: entry, plan: plan, state: .fresh)
             }
             return try await sample(plan, emitter: emitter)
         }
@@ -138,12 +138,12 @@ extension Handler {
             return try outcome.get()
         }
         var fallback = stale
-        if fallback == nil { fallback = try? await lookup(plan, strict: false) }
+        if fallback == nil { fallback = try? await responses.lookup(plan, strict: false) }
         // `must-revalidate` and `no-cache` forbid serving the answer stale, outage or not (RFC 9111 §4.2.4).
         guard let fallback, !fallback.forbidsStaleUse else { return try outcome.get() }
         logger?.warning("\(plan.label): \(reason); serving the answer stored \(fallback.storedAt)")
         emitter.emit(.cache(.stale(key: plan.key, reason: reason)))
-        return response(from: fallback, plan: plan, state: .staleOffline(reason: reason))
+        return responses.response(from: fallback, plan: plan, state: .staleOffline(reason: reason))
     }
 
     /// Why the network failed, when `outcome` is a failure stale-if-error covers.
@@ -171,6 +171,6 @@ extension Handler {
             source: .sample, request: request, timing: Response.Timing(start: clock.now, duration: .zero), attempts: 0
         )
         emitter.emit(.cache(.sample(key: plan.key)))
-        return await store(response, plan: plan, emitter: emitter)
+        return await responses.store(response, plan: plan, emitter: emitter)
     }
 }

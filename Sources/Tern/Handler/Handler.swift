@@ -56,8 +56,8 @@ public final class Handler: Sendable {
     private let defaultsBox: Mutex<SessionDefaults>
     let broadcaster = EventBroadcaster<HandlerEvent>()
     private let lastID = Atomic<UInt64>(0)
-    /// Download files this handler made and no storage adopted: removed by `removeTemporaryFiles()`.
-    let temporaryFiles = Mutex<Set<URL>>([])
+    /// Keeps and finds the answers, and the download files no storage adopted yet.
+    let responses: ResponseStore
 
     /// Makes a handler. Only the transport is required (`HTTPClientTransport.shared` on Linux).
     public init(
@@ -88,8 +88,9 @@ public final class Handler: Sendable {
         self.interceptors = interceptors
         self.clock = clock
         self.logger = logger
-        self.cacheIdentity =
+        let identity =
             cacheIdentity ?? CacheIdentity(digestKey: storage?.identityKey, fileDigestsFile: storage?.fileDigestsFile)
+        self.cacheIdentity = identity
         self.redactedHeaders = redactedHeaders
         self.staleIfError = staleIfError
         self.storesSecretAnswers = storesSecretAnswers
@@ -97,6 +98,9 @@ public final class Handler: Sendable {
         self.maximumStoredBodyBytes = maximumStoredBodyBytes
         self.webSockets = webSockets
         self.grpc = grpc
+        responses = ResponseStore(
+            storage: storage, identity: identity, validity: cacheValidity, storesSecretAnswers: storesSecretAnswers,
+            maximumStoredBodyBytes: maximumStoredBodyBytes, clock: clock, logger: logger)
     }
 
     /// Lynn's shape: a transport, storage, a retry count and a mode.
@@ -172,11 +176,7 @@ public final class Handler: Sendable {
     /// Removes the download files this handler made that no storage adopted (the body of an
     /// unstored download). Call it when the responses are no longer needed; `deinit` calls it too.
     public func removeTemporaryFiles() {
-        let files = temporaryFiles.withLock { files in
-            defer { files.removeAll() }
-            return files
-        }
-        for file in files { try? FileManager.default.removeItem(at: file) }
+        responses.removeTemporaryFiles()
     }
 
     deinit {

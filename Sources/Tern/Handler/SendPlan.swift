@@ -24,12 +24,20 @@ struct SendPlan: Sendable {
     var streaming: StreamHooks?
 
     init(handler: Handler, request: Request, validUntil: (@Sendable (Response) -> Date?)?, stores: Bool) {
+        self.init(
+            request: request, redactor: handler.redactor(for: request), identity: handler.cacheIdentity,
+            validUntil: validUntil, stores: stores)
+    }
+
+    init(
+        request: Request, redactor: Redactor, identity: CacheIdentity,
+        validUntil: (@Sendable (Response) -> Date?)? = nil,
+        stores: Bool = true
+    ) {
         self.request = request
-        let redactor = handler.redactor(for: request)
         self.redactor = redactor
         let url = redactor.redact(url: request.url)
         let cacheURL = request.identityURL.map { redactor.redact(url: $0) } ?? url
-        let identity = handler.cacheIdentity
         lazyKey = LazyKey { identity.key(for: request, redactedURL: cacheURL, redactor: redactor) }
         label = "\(request.method.rawValue) \(url)"
         self.validUntil = validUntil

@@ -114,7 +114,7 @@ extension Handler {
         var transcript: WebSocketTranscript?
         var source = ResponseSource.cache
         var stored: (at: Date, validUntil: Date)?
-        if let entry = try await lookup(plan, strict: mode == .cache) {
+        if let entry = try await responses.lookup(plan, strict: mode == .cache) {
             stored = (entry.storedAt, entry.validUntil)
             guard entry.headers[.contentType] == WebSocketTranscript.contentType else {
                 throw TernError(
@@ -136,7 +136,7 @@ extension Handler {
                     .noSample, "nothing is stored for this conversation and the spec has no sample",
                     requestLabel: plan.label)
             }
-            throw TernError(.cacheMiss, await missExplanation(plan), requestLabel: plan.label)
+            throw TernError(.cacheMiss, await responses.missExplanation(plan), requestLabel: plan.label)
         }
         emitter.emit(.response(status: 101, source: source, bytes: 0, duration: .zero, phases: nil))
         let link = WebSocketReplay(

@@ -3,7 +3,44 @@ import HTTPTypes
 import Logging
 import Synchronization
 
-extension Handler {
+/// Where a handler keeps its answers and finds them again: the storage, how answers are told apart and how
+/// long they stay valid, what may be stored, and the download files not yet stored.
+///
+/// It finds the stored answer to a request (its `Vary` fields matched), stores a live answer exactly as it
+/// came (or says with a `.notStored` event why not), refreshes an answer a `304` revalidated, makes the
+/// answers to a URL stale after an unsafe method changed it, and says why a `cache`-mode send missed. The
+/// handler decides when (modes, directives, stale-if-error); this type decides what is kept and how.
+final class ResponseStore: Sendable {
+    /// Keeps the answers; `nil`: nothing is stored or found.
+    let storage: (any StorageManager)?
+    /// How stored answers are told apart.
+    let identity: CacheIdentity
+    /// How long an answer stays valid when neither the caller nor the request says.
+    let validity: CacheValidity
+    /// Whether answers that carry a secret are stored (`Handler.storesSecretAnswers`).
+    let storesSecretAnswers: Bool
+    /// The largest body stored; `nil`: no limit of its own.
+    let maximumStoredBodyBytes: Int64?
+    let clock: any TernClock
+    let logger: Logger?
+    /// Download files made for sends that no storage adopted yet.
+    private let temporaryFiles = Mutex<Set<URL>>([])
+
+    init(
+        storage: (any StorageManager)?, identity: CacheIdentity, validity: CacheValidity, storesSecretAnswers: Bool,
+        maximumStoredBodyBytes: Int64?, clock: any TernClock, logger: Logger?
+    ) {
+        self.storage = storage
+        self.identity = identity
+        self.validity = validity
+        self.storesSecretAnswers = storesSecretAnswers
+        self.maximumStoredBodyBytes = maximumStoredBodyBytes
+        self.clock = clock
+        self.logger = logger
+    }
+
+    deinit { removeTemporaryFiles() }
+
     /// The newest stored answer to `plan`'s request, valid or not, whose `Vary` headers match.
     ///
     /// Storage read errors count as misses (logged), unless `strict` (`cache` mode), where they are the answer.
@@ -28,7 +65,7 @@ extension Handler {
     private func varies(_ entry: StoredResponse, for request: Request) -> Bool {
         guard let digest = entry.varyDigest else { return false }
         let names = entry.headers[values: .vary].flatMap { $0.split(separator: ",").map(String.init) }
-        return digest == "*" || cacheIdentity.varyDigest(of: request, names: names) != digest
+        return digest == "*" || identity.varyDigest(of: request, names: names) != digest
     }
 
     /// The caller's response for a stored entry.
@@ -51,10 +88,10 @@ extension Handler {
 
     /// Until when `response` stays valid: the caller's closure, the request's `validFor`, then the
     /// handler's `CacheValidity`; `nil` means it is not stored.
-    private func validity(of response: Response, plan: SendPlan, now: Date) -> Date? {
+    private func validUntil(of response: Response, plan: SendPlan, now: Date) -> Date? {
         if let validUntil = plan.validUntil { return validUntil(response) }
         if let seconds = response.request.validFor { return seconds > 0 ? now.addingTimeInterval(seconds) : nil }
-        return cacheValidity.validUntil(for: response, now: now)
+        return validity.validUntil(for: response, now: now)
     }
 
     /// Stores a 2xx response (not a partial 206) when there is storage and a validity, and returns it with
@@ -62,7 +99,7 @@ extension Handler {
     func store(_ response: Response, plan: SendPlan, emitter: EventEmitter) async -> Response {
         guard plan.stores, let storage, response.isSuccess, response.statusCode != 206 else { return response }
         let now = clock.now
-        guard let until = validity(of: response, plan: plan, now: now) else { return response }
+        guard let until = validUntil(of: response, plan: plan, now: now) else { return response }
         let redactor = plan.redactor
         if !storesSecretAnswers, let secret = redactor.secretCarried(by: response) {
             logger?.info("not storing '\(plan.key)': the answer carries \(secret)")
@@ -84,8 +121,8 @@ extension Handler {
             body: response.body, fileURL: response.fileURL, source: response.source,
             storedAt: now, validUntil: until, method: plan.request.method.rawValue,
             url: redactor.redact(url: plan.request.cacheURL),
-            request: cacheIdentity.record(of: plan.request, redactor: redactor),
-            varyDigest: varyNames.isEmpty ? nil : cacheIdentity.varyDigest(of: plan.request, names: varyNames),
+            request: identity.record(of: plan.request, redactor: redactor),
+            varyDigest: varyNames.isEmpty ? nil : identity.varyDigest(of: plan.request, names: varyNames),
             byteCount: response.byteCount, secretMarks: redactor.marks(headers: headers, body: response.body)
         )
         let stored: StoredResponse
@@ -128,7 +165,7 @@ extension Handler {
         var probe = notModified
         probe.headers = refreshed.headers
         probe.status = HTTPResponse.Status(standardCode: entry.status)
-        refreshed.validUntil = validity(of: probe, plan: plan, now: now) ?? now
+        refreshed.validUntil = validUntil(of: probe, plan: plan, now: now) ?? now
         refreshed.revalidatedAt = now
         if plan.stores, let storage {
             do {
@@ -150,7 +187,7 @@ extension Handler {
         guard let storage, let entries = try? await storage.entries() else {
             return base + "; send it once in normal or live mode first"
         }
-        let current = cacheIdentity.record(of: plan.request, redactor: plan.redactor)
+        let current = identity.record(of: plan.request, redactor: plan.redactor)
         let path = plan.request.cacheURL.path(percentEncoded: true)
         let candidates = entries.compactMap { entry -> (String, [String])? in
             guard let stored = entry.request else { return nil }
@@ -174,5 +211,71 @@ extension Handler {
         }
         return base + "; the nearest stored requests:\n" + lines.joined(separator: "\n")
             + "\nsend it once in normal or live mode to store this one"
+    }
+
+    /// Methods that change nothing on the server: their answers invalidate nothing.
+    static let safeMethods: Set<HTTPRequest.Method> = [.get, .head, .options, .trace]
+
+    /// After a successful (2xx or 3xx) answer to an unsafe method (`POST`, `PUT`, `DELETE`, `PATCH`, an
+    /// unknown one), the answers stored for its URL — and for its `Location` and `Content-Location`
+    /// when they share its origin — become stale: the next send asks the server again (RFC 9111 §4.4).
+    /// They stay stored, so `cache` mode still replays them.
+    func invalidate(after response: Response, plan: SendPlan, emitter: EventEmitter) async {
+        let request = plan.request
+        guard let storage, !Self.safeMethods.contains(request.method), (200..<400).contains(response.statusCode)
+        else { return }
+        var targets = [request.url]
+        for name in [HTTPField.Name.location, .contentLocation] {
+            guard let value = response.headers[values: name].first,
+                let target = URL(string: value, relativeTo: request.url)?.absoluteURL,
+                target.hasSameOrigin(as: request.url), !targets.contains(target)
+            else { continue }
+            targets.append(target)
+        }
+        let now = clock.now
+        for target in targets {
+            let url = plan.redactor.redact(url: request.cacheURL(for: target))
+            do {
+                if try await storage.invalidate(url: url, at: now) > 0 { emitter.emit(.cache(.invalidated(url: url))) }
+            } catch {
+                logger?.warning("making the answers stored for '\(url)' stale failed: \(error)")
+            }
+        }
+    }
+
+    /// A new owner-only file for a download: the storage's (so storing it is a rename), else the system's;
+    /// removed by `removeTemporaryFiles()` unless an answer stored in it is adopted.
+    func temporaryDownloadFile() throws -> URL {
+        let file: URL
+        if let offered = try storage?.temporaryFile() {
+            file = offered
+        } else {
+            file = FileManager.default.temporaryDirectory.appendingPathComponent("tern-download-\(UUID().uuidString)")
+            guard
+                FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            else {
+                throw TernError(
+                    .storage,
+                    "a temporary file for the download could not be created in \(file.deletingLastPathComponent().path)"
+                )
+            }
+        }
+        temporaryFiles.withLock { _ = $0.insert(file) }
+        return file
+    }
+
+    /// Removes a download file a failed or revalidated send no longer needs.
+    func discardTemporaryFile(_ file: URL) {
+        temporaryFiles.withLock { _ = $0.remove(file) }
+        try? FileManager.default.removeItem(at: file)
+    }
+
+    /// Removes the download files made that no storage adopted.
+    func removeTemporaryFiles() {
+        let files = temporaryFiles.withLock { files in
+            defer { files.removeAll() }
+            return files
+        }
+        for file in files { try? FileManager.default.removeItem(at: file) }
     }
 }
