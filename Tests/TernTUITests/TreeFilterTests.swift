@@ -55,6 +55,23 @@ import Testing
         #expect(tree.cursorRow(of: snapshot)?.specID == "users/create-user", "the cursor stays on its row")
     }
 
+    @Test func copiesOfATreeShareNoRowsTheyWereNotMadeFrom() {
+        let snapshot = Fixtures.snapshot()
+        let open = WorkspaceTree()
+        let all = open.rows(of: snapshot)
+        var closed = open
+        closed.collapsed = ["users"]
+        #expect(closed.rows(of: snapshot).compactMap(\.specID).filter { $0.hasPrefix("users/") }.isEmpty)
+        #expect(open.rows(of: snapshot) == all, "the copy's rows did not become the original's")
+        var filtered = open
+        filtered.filter = "flaky"
+        #expect(filtered.rows(of: snapshot).compactMap(\.specID) == ["reliability/flaky"])
+        var fewer = snapshot
+        fewer.specs.removeLast()
+        #expect(!open.rows(of: fewer).contains { $0.specID == "users/get-user" }, "other specs, other rows")
+        #expect(open.rows(of: snapshot) == all)
+    }
+
     @Test func theLineDrawsASlashAndTheText() {
         var buffer = ScreenBuffer(size: Size(width: 20, height: 1))
         TreeFilter("flaky").draw(in: Rect(buffer.size), Fixtures.context(nil), on: &buffer)

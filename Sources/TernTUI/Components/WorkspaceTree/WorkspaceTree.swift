@@ -1,3 +1,4 @@
+import Synchronization
 package import TernExplorer
 import TernScreen
 
@@ -96,6 +97,8 @@ package struct WorkspaceTree: Sendable, Hashable {
     package var graphQL: [String: GraphQLTreeCatalog] = [:]
     /// The query builder below the GraphQL root fields: which of its rows are open.
     package var builder = GraphQLBuilder()
+    /// The spec rows last made: a key and its frame ask for the rows up to four times.
+    private let specRowsMemo = SpecRowsMemo()
 
     /// A tree with every group open and no filter.
     package init() {}
@@ -107,12 +110,17 @@ package struct WorkspaceTree: Sendable, Hashable {
         return specRows(of: snapshot) + grpcRows(of: snapshot) + graphQLRows(of: snapshot)
     }
 
-    private func specRows(of snapshot: ExplorerSnapshot?) -> [TreeRow] {
-        guard let snapshot else { return [] }
+    private func specRows(of snapshot: ExplorerSnapshot) -> [TreeRow] {
+        specRowsMemo.rows(specs: snapshot.specs, filter: filter, collapsed: collapsed) {
+            makeSpecRows(of: snapshot.specs)
+        }
+    }
+
+    private func makeSpecRows(of specs: [SpecSummary]) -> [TreeRow] {
         let filter = self.filter.lowercased()
         var rows: [TreeRow] = []
         var openedGroups: Set<String> = []
-        for spec in snapshot.specs {
+        for spec in specs {
             if !filter.isEmpty {
                 guard spec.id.lowercased().contains(filter) || spec.name.lowercased().contains(filter) else { continue }
             }
@@ -156,4 +164,31 @@ package struct WorkspaceTree: Sendable, Hashable {
         if start < bytes.endIndex { parts.append(id[start...]) }
         return parts
     }
+}
+
+/// The spec rows last made and what they were made from. Not part of a tree's value: every memo equals every
+/// other, and a copy of a tree shares its memo, which answers only for the same specs, filter and groups.
+final class SpecRowsMemo: Sendable, Hashable {
+    private struct Made {
+        var specs: [SpecSummary]
+        var filter: String
+        var collapsed: Set<String>
+        var rows: [TreeRow]
+    }
+
+    private let made = Mutex<Made?>(nil)
+
+    /// The rows made last time for these specs, filter and closed groups, else `make()`'s, kept.
+    func rows(specs: [SpecSummary], filter: String, collapsed: Set<String>, make: () -> [TreeRow]) -> [TreeRow] {
+        if let last = made.withLock({ $0 }), last.filter == filter, last.collapsed == collapsed, last.specs == specs {
+            return last.rows
+        }
+        let rows = make()
+        made.withLock { $0 = Made(specs: specs, filter: filter, collapsed: collapsed, rows: rows) }
+        return rows
+    }
+
+    static func == (lhs: SpecRowsMemo, rhs: SpecRowsMemo) -> Bool { true }
+
+    func hash(into hasher: inout Hasher) {}
 }
