@@ -29,8 +29,34 @@ package enum CellWidth {
         return 1
     }
 
-    /// The columns a string takes.
+    /// The columns a string takes. Printable ASCII is a column a byte, counted without walking grapheme
+    /// clusters (a 623-spec tree measures every title and path each frame).
+    package static func of(_ text: String) -> Int {
+        printableASCIICount(text.utf8) ?? characterWidths(text)
+    }
+
+    /// The columns a substring takes (as `of(_:)` a string).
+    package static func of(_ text: Substring) -> Int {
+        printableASCIICount(text.utf8) ?? characterWidths(text)
+    }
+
+    /// The columns a string takes (as `of(_:)` a string).
     package static func of(_ text: some StringProtocol) -> Int {
+        printableASCIICount(text.utf8) ?? characterWidths(text)
+    }
+
+    /// How many bytes `bytes` has when every one is printable ASCII (a column each), else `nil`.
+    private static func printableASCIICount(_ bytes: some Collection<UInt8>) -> Int? {
+        let counted = bytes.withContiguousStorageIfAvailable { buffer -> Int? in
+            for byte in buffer where byte < 0x20 || byte >= 0x7F { return nil }
+            return buffer.count
+        }
+        if let counted { return counted }
+        for byte in bytes where byte < 0x20 || byte >= 0x7F { return nil }
+        return bytes.count
+    }
+
+    private static func characterWidths(_ text: some StringProtocol) -> Int {
         var total = 0
         for character in text { total += of(character) }
         return total

@@ -11,6 +11,14 @@ import Testing
         #expect(CellWidth.of(text) == width, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
     }
 
+    @Test func printableASCIIIsAColumnAByteAndTheRestIsMeasuredByCharacter() {
+        let printable = String(decoding: (0x20..<0x7F).map { UInt8($0) }, as: UTF8.self)
+        #expect(CellWidth.of(printable) == 95)
+        #expect(CellWidth.of(printable + "漢") == 97 && CellWidth.of("e\u{301}x") == 2)
+        #expect(CellWidth.of("a\r\nb") == 3, "CR LF is one character, drawn as one cell")
+        #expect(CellWidth.of(printable.dropFirst(5)) == 90)
+    }
+
     @Test func truncationKeepsWideCharactersWhole() {
         #expect(CellWidth.truncate("漢字テスト", to: 5) == "漢字…")
         #expect(CellWidth.truncate("short", to: 10) == "short")
@@ -100,6 +108,22 @@ import Testing
         #expect(buffer.line(2).hasPrefix("row 7"))
         #expect(buffer[0, 2].style.attributes.contains(.reverse))
         #expect(!buffer[0, 1].style.attributes.contains(.reverse))
+    }
+
+    @Test func aWindowOfALongListDrawsAsTheWholeListWould() {
+        let rows = (0..<40).map { [Span("row \($0)")] }
+        for selected in [0, 3, 7, 20, 39] {
+            let rect = Rect(x: 0, y: 0, width: 10, height: 8)
+            var whole = ScreenBuffer(size: Size(width: 10, height: 8))
+            ListView(rows: rows, selected: selected).draw(in: rect, on: &whole)
+            let window = ListView.window(selected: selected, visible: 8, count: rows.count)
+            #expect(window.count == 8 && window.contains(selected))
+            var part = ScreenBuffer(size: Size(width: 10, height: 8))
+            ListView(window: Array(rows[window]), from: window.lowerBound, of: rows.count, selected: selected)
+                .draw(in: rect, on: &part)
+            #expect(part.text == whole.text && part == whole, "selected \(selected)")
+        }
+        #expect(ListView.window(selected: 2, visible: 8, count: 5) == 0..<5)
     }
 
     @Test func tableTruncatesCellsAndShowsItsEmptyText() {

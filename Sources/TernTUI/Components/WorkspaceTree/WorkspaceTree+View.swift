@@ -36,7 +36,10 @@ extension WorkspaceTree {
         }
         let selectedID = snapshot.selected?.id
         let unsaved = Set(snapshot.unsaved)
-        let listRows: [[Span]] = rows.map { row in
+        // Only the rows the pane shows are drawn: a big workspace has hundreds.
+        let selected = ListCursor.clamp(selection, count: rows.count)
+        let window = ListView.window(selected: selected, visible: inner.height, count: rows.count)
+        let listRows: [[Span]] = rows[window].map { row in
             let indent = String(repeating: "  ", count: row.depth)
             switch row.kind {
             case .group(_, let expanded):
@@ -63,7 +66,7 @@ extension WorkspaceTree {
                 return Self.grpcRow(row, indent: indent, selected: selectedID)
             }
         }
-        ListView(rows: listRows, selected: ListCursor.clamp(selection, count: rows.count), focused: focused)
+        ListView(window: listRows, from: window.lowerBound, of: rows.count, selected: selected, focused: focused)
             .draw(in: inner, on: &buffer)
     }
 

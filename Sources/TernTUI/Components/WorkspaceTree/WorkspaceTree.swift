@@ -107,7 +107,11 @@ package struct WorkspaceTree: Sendable, Hashable {
     /// filter, then each gRPC target's services and methods.
     package func rows(of snapshot: ExplorerSnapshot?) -> [TreeRow] {
         guard let snapshot else { return [] }
-        return specRows(of: snapshot) + grpcRows(of: snapshot) + graphQLRows(of: snapshot)
+        let specs = specRows(of: snapshot)
+        let grpc = grpcRows(of: snapshot)
+        let graphQL = graphQLRows(of: snapshot)
+        // Most workspaces have no gRPC or GraphQL target: their rows are the memo's, not a copy.
+        return grpc.isEmpty && graphQL.isEmpty ? specs : specs + grpc + graphQL
     }
 
     private func specRows(of snapshot: ExplorerSnapshot) -> [TreeRow] {
@@ -179,8 +183,12 @@ final class SpecRowsMemo: Sendable, Hashable {
     private let made = Mutex<Made?>(nil)
 
     /// The rows made last time for these specs, filter and closed groups, else `make()`'s, kept.
+    ///
+    /// Equal specs in another array (each snapshot lists them anew) keep the rows, and the memo takes that array,
+    /// so the next snapshot's calls compare the same array, at once, instead of every spec.
     func rows(specs: [SpecSummary], filter: String, collapsed: Set<String>, make: () -> [TreeRow]) -> [TreeRow] {
         if let last = made.withLock({ $0 }), last.filter == filter, last.collapsed == collapsed, last.specs == specs {
+            made.withLock { $0?.specs = specs }
             return last.rows
         }
         let rows = make()
