@@ -128,6 +128,21 @@ import Testing
         #expect(App.view(state).contains("mode SAMPLE"))
     }
 
+    @Test func gAndGTakeTheTreesCursorToItsFirstAndLastRow() {
+        var state = Fixtures.state()
+        state.focus = .tree
+        let rows = state.treeRows
+        press([.character("G")], &state)
+        #expect(state.workspaceTree.selection == rows.count - 1)
+        #expect(state.workspaceTree.cursorRow(of: state.snapshot)?.specID == rows.last?.specID)
+        press([.character("g")], &state)
+        #expect(state.workspaceTree.selection == 0)
+        press([.end], &state)
+        #expect(state.workspaceTree.selection == rows.count - 1)
+        press([.home], &state)
+        #expect(state.workspaceTree.selection == 0)
+    }
+
     @Test func aRefusalThatComesBeforeItsSpecsSnapshotIsMarkedWhenTheSnapshotArrives() {
         var state = Fixtures.state()
         var bad = Fixtures.getUser

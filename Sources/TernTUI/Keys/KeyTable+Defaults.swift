@@ -77,6 +77,8 @@ extension KeyTable {
             help: "run it once per row of a data file (:run … --data FILE, the file to type)"),
         KeyBinding(.pane(.tree), keys: [.pageUp], action: .pageUp, help: "page up"),
         KeyBinding(.pane(.tree), keys: [.pageDown], action: .pageDown, help: "page down"),
+        KeyBinding(.pane(.tree), keys: [.character("g"), .home], action: .top, help: "first row"),
+        KeyBinding(.pane(.tree), keys: [.character("G"), .end], action: .bottom, help: "last row"),
 
         KeyBinding(.pane(.editor), keys: [.character("k"), .up], action: .up, help: "previous row"),
         KeyBinding(.pane(.editor), keys: [.character("j"), .down], action: .down, help: "next row"),
