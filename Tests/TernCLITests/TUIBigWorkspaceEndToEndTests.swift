@@ -25,7 +25,7 @@ struct TUIBigWorkspaceEndToEndTests {
     }
 
     @Test(
-        "the tree from the index at 80×24; j Enter typed at once select the spec under the cursor, s sends it",
+        "the tree from the index at 80×24; j Enter typed at once select the spec under the cursor, s sends it; G, g",
         .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"))
     func typedAheadOnABigWorkspace() async throws {
         try await withMockServer { server in
@@ -59,6 +59,13 @@ struct TUIBigWorkspaceEndToEndTests {
             #expect(screen.contains("aaa"), "\(screen)")
             try await tmux.type("/", "spec-49", "Enter")
             try await tmux.waitFor { $0.contains("spec-49") }
+            // The tree's ends, the filter cleared: G to the last row (a spec), g to the first (its group).
+            try await tmux.type("/", "Escape")
+            try await tmux.waitFor { !$0.contains("filter: spec-49") }
+            try await tmux.type("G", "Enter")
+            try await tmux.waitFor { $0.contains("│ group-7/spec-9") }
+            try await tmux.type("g", "j", "Enter")
+            try await tmux.waitFor { $0.contains("│ aaa/first") }
             try await tmux.type("q", "q")
             let end = try await tmux.waitFor("TERN-EXITED:")
             #expect(end.contains("TERN-EXITED:0"), "\(end)")
