@@ -53,25 +53,72 @@ extension JSONPathValue {
 
     /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
     package static func appendQuoted(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    output += "\\u00" + hexByte(UInt8(truncatingIfNeeded: scalar.value))
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
+        // Only ASCII bytes are escaped, so the runs between them are appended whole: a scalar at a time, this
+        // was a seventh of a run's instructions (the answers' headers and requests stored as JSON).
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: Self.mustEscape) else {
+            output.reserveCapacity(output.utf8.count + utf8.count + 2)
+            output.append("\"")
+            output.append(text)
+            output.append("\"")
+            return
+        }
+        output.append("\"")
+        var run = utf8.startIndex
+        var index = first
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            guard Self.mustEscape(byte) else {
+                index = utf8.index(after: index)
+                continue
+            }
+            output.append(contentsOf: text[run..<index])
+            output.append(escape(byte))
+            index = utf8.index(after: index)
+            run = index
+        }
+        output.append(contentsOf: text[run..<index])
+        output.append("\"")
+    }
+
+    /// Appends `text` as a JSON string literal to UTF-8 bytes, escaped as `appendQuoted(_:to:)` escapes it into a
+    /// string: for a writer that builds its JSON as bytes and makes one string at the end.
+    package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { buffer in
+            var run = 0
+            for index in buffer.indices where mustEscape(buffer[index]) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run..<index]))
+                bytes.append(contentsOf: escape(buffer[index]).utf8)
+                run = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run...]))
+        }
+        if copied == nil {
+            for byte in text.utf8 {
+                if mustEscape(byte) { bytes.append(contentsOf: escape(byte).utf8) } else { bytes.append(byte) }
             }
         }
-        output += "\""
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether a byte may not stand raw in a JSON string: a quote, a backslash, a control character.
+    private static func mustEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20
+    }
+
+    /// The JSON escape of a byte that must not appear raw in a string.
+    private static func escape(_ byte: UInt8) -> String {
+        switch byte {
+        case UInt8(ascii: "\""): "\\\""
+        case UInt8(ascii: "\\"): "\\\\"
+        case UInt8(ascii: "\n"): "\\n"
+        case UInt8(ascii: "\r"): "\\r"
+        case UInt8(ascii: "\t"): "\\t"
+        case 0x08: "\\b"
+        case 0x0C: "\\f"
+        default: "\\u00" + hexByte(byte)
+        }
     }
 
     /// Two lowercase hex digits for a byte.

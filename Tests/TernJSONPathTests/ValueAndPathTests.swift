@@ -5,6 +5,28 @@ import Testing
 
 @Suite("JSONPathValue and normalized paths")
 struct ValueAndPathTests {
+    @Test("a quoted string reads back as itself, escaped only where JSON requires")
+    func quotedStringsReadBack() throws {
+        let texts = [
+            "", "plain", "say \"hi\"", "back\\slash", "line\nbreak\r\n\ttab", "\u{08}\u{0C}\u{01}\u{1F}",
+            "é漢🙂 and \"quotes\" after", "\u{7F}\u{2028}", String(repeating: "a\"", count: 100),
+        ]
+        for text in texts {
+            var quoted = ""
+            JSONPathValue.appendQuoted(text, to: &quoted)
+            let decoded = try JSONDecoder().decode(String.self, from: Data(quoted.utf8))
+            #expect(decoded == text, "\(quoted)")
+            let raw = quoted.dropFirst().dropLast()
+            #expect(!raw.utf8.contains { $0 < 0x20 }, "no raw control byte: \(quoted)")
+            var bytes: [UInt8] = []
+            JSONPathValue.appendQuoted(text, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == quoted, "bytes and string quote alike")
+        }
+        var quoted = ""
+        JSONPathValue.appendQuoted("a\u{01}\"b\\\n", to: &quoted)
+        #expect(quoted == #""a\u0001\"b\\\n""#)
+    }
+
     static let store = """
         {"store": {"book": [
           {"title": "Sayings", "price": 8.95},
