@@ -57,7 +57,6 @@ extension JSONPathValue {
         // was a seventh of a run's instructions (the answers' headers and requests stored as JSON).
         let utf8 = text.utf8
         guard let first = utf8.firstIndex(where: Self.mustEscape) else {
-            output.reserveCapacity(output.utf8.count + utf8.count + 2)
             output.append("\"")
             output.append(text)
             output.append("\"")
