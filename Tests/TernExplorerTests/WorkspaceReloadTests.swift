@@ -212,3 +212,35 @@ import Testing
         }
     }
 }
+
+/// How long the watcher waits between looks.
+@Suite("WorkspaceWatcher's interval")
+struct WorkspaceWatcherIntervalTests {
+    let second = Duration.seconds(1)
+    let longest = Duration.seconds(10)
+
+    @Test("cheap looks keep the interval; steady slow looks stretch it, up to the longest wait")
+    func stretchesForSteadyCost() {
+        #expect(
+            WorkspaceWatcher.nextWait(interval: second, longest: longest, cost: .milliseconds(3), previous: nil)
+                == second)
+        #expect(
+            WorkspaceWatcher.nextWait(
+                interval: second, longest: longest, cost: .milliseconds(100), previous: .milliseconds(80))
+                == .seconds(4))
+        #expect(
+            WorkspaceWatcher.nextWait(
+                interval: second, longest: longest, cost: .seconds(2), previous: .seconds(3)) == longest)
+    }
+
+    @Test("one slow look between cheap ones does not stretch the interval")
+    func ignoresOneSpike() {
+        #expect(
+            WorkspaceWatcher.nextWait(
+                interval: second, longest: longest, cost: .milliseconds(1_500), previous: .milliseconds(4)) == second)
+        #expect(
+            WorkspaceWatcher.nextWait(
+                interval: .milliseconds(20), longest: .milliseconds(5), cost: .seconds(1), previous: .seconds(1))
+                == .milliseconds(20), "never shorter than the interval")
+    }
+}
