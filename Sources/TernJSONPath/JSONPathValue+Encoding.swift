@@ -53,35 +53,21 @@ extension JSONPathValue {
 
     /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
     package static func appendQuoted(_ text: String, to output: inout String) {
-        // Only ASCII bytes are escaped, so the runs between them are appended whole: a scalar at a time, this
-        // was a seventh of a run's instructions (the answers' headers and requests stored as JSON).
-        let utf8 = text.utf8
-        guard let first = utf8.firstIndex(where: Self.mustEscape) else {
+        // Most strings need no escape: appended whole. The others go through the bytes writer below (a
+        // scalar at a time, this was a seventh of a run's instructions).
+        guard text.utf8.contains(where: mustEscape) else {
             output.append("\"")
             output.append(text)
             output.append("\"")
             return
         }
-        output.append("\"")
-        var run = utf8.startIndex
-        var index = first
-        while index < utf8.endIndex {
-            let byte = utf8[index]
-            guard Self.mustEscape(byte) else {
-                index = utf8.index(after: index)
-                continue
-            }
-            output.append(contentsOf: text[run..<index])
-            output.append(escape(byte))
-            index = utf8.index(after: index)
-            run = index
-        }
-        output.append(contentsOf: text[run..<index])
-        output.append("\"")
+        var bytes: [UInt8] = []
+        appendQuoted(text, to: &bytes)
+        output.append(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// Appends `text` as a JSON string literal to UTF-8 bytes, escaped as `appendQuoted(_:to:)` escapes it into a
-    /// string: for a writer that builds its JSON as bytes and makes one string at the end.
+    /// Appends `text` as a JSON string literal to UTF-8 bytes (the string variant's escaper too), the runs
+    /// between escaped bytes whole: for a writer that builds its JSON as bytes and makes one string at the end.
     package static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         let copied: Void? = text.utf8.withContiguousStorageIfAvailable { buffer in

@@ -187,10 +187,14 @@ final class SpecRowsMemo: Sendable, Hashable {
     /// Equal specs in another array (each snapshot lists them anew) keep the rows, and the memo takes that array,
     /// so the next snapshot's calls compare the same array, at once, instead of every spec.
     func rows(specs: [SpecSummary], filter: String, collapsed: Set<String>, make: () -> [TreeRow]) -> [TreeRow] {
-        if let last = made.withLock({ $0 }), last.filter == filter, last.collapsed == collapsed, last.specs == specs {
-            made.withLock { $0?.specs = specs }
+        let kept = made.withLock { made -> [TreeRow]? in
+            guard let last = made, last.filter == filter, last.collapsed == collapsed, last.specs == specs else {
+                return nil
+            }
+            made?.specs = specs
             return last.rows
         }
+        if let kept { return kept }
         let rows = make()
         made.withLock { $0 = Made(specs: specs, filter: filter, collapsed: collapsed, rows: rows) }
         return rows
