@@ -35,14 +35,20 @@ public final class HTTPClientTransport: PooledTransport {
     private let configuration: TransportConfiguration
     /// Counts the connections of the transport's clients.
     private let tally: ConnectionTally
+    /// The path plain-HTTP/1.1 requests take instead of AsyncHTTPClient (`nil`: every request goes through it).
+    private let direct: DirectHTTP1?
 
     /// Makes a transport with its own client. Invalid TLS material (a CA or client certificate that is
     /// not PEM) fails every request with a `TernError(.invalidRequest)` naming it; `validate(_:)` checks early.
-    public convenience init(configuration: Configuration = Configuration()) {
-        self.init(configuration: configuration, connections: ConnectionClock())
+    ///
+    /// With `directHTTP1` (the default), a plain-`http` request with its body in memory and its answer
+    /// collected in memory goes on SwiftNIO directly, on connections of the transport's own, and reports
+    /// its name lookup and TCP connect apart; `false` sends every request through AsyncHTTPClient.
+    public convenience init(configuration: Configuration = Configuration(), directHTTP1: Bool = true) {
+        self.init(configuration: configuration, connections: ConnectionClock(), directHTTP1: directHTTP1)
     }
 
-    private init(configuration: Configuration, connections: ConnectionClock) {
+    private init(configuration: Configuration, connections: ConnectionClock, directHTTP1: Bool = true) {
         let (client, settings) = Self.makeClient(configuration, connections: connections)
         givenClient = client
         limits = configuration.limits
@@ -51,6 +57,7 @@ public final class HTTPClientTransport: PooledTransport {
         self.configuration = configuration
         tally = connections.tally
         extraClients = ExtraClients(base: configuration, tally: connections.tally)
+        direct = directHTTP1 ? DirectHTTP1(configuration: configuration, tally: connections.tally) : nil
     }
 
     /// Makes a transport on a client you own (and shut down), e.g. `HTTPClientTransport.shared.client`
@@ -78,6 +85,8 @@ public final class HTTPClientTransport: PooledTransport {
         self.configuration = configuration
         tally = givenClient == nil ? Self.sharedConnections.tally : ConnectionTally()
         extraClients = ExtraClients(base: configuration, tally: tally)
+        // A client of the caller's own may have been made with a proxy or redirects this transport does not know.
+        direct = givenClient == nil ? DirectHTTP1(configuration: configuration, tally: tally) : nil
     }
 
     /// Starts making `shared`'s client, and its event loop threads, on a thread of its own: for a
@@ -110,11 +119,12 @@ public final class HTTPClientTransport: PooledTransport {
         guard ownsClient || givenClient == nil else { return nil }
         var configuration = configuration
         configuration.maximumConnectionsPerHost = max(1, count)
-        return HTTPClientTransport(configuration: configuration)
+        return HTTPClientTransport(configuration: configuration, directHTTP1: direct != nil)
     }
 
     /// Shuts the owned clients down; call once when the transport is no longer used.
     public func shutdown() async throws {
+        direct?.shutdown()
         try await extraClients.shutdown()
         if ownsClient {
             try await client.shutdown()
@@ -127,6 +137,20 @@ public final class HTTPClientTransport: PooledTransport {
         var headLimit = limits
         headLimit.maximumRequestHeadBytes = min(limits.maximumRequestHeadBytes, Self.largestSafeHead)
         try headLimit.checkHead(of: request)
+        if let direct, request.connectionSettings == nil,
+            DirectHTTP1.refusal(of: request, context: context, configuration: configuration) == nil
+        {
+            if let invalid = clientSettings.invalid { throw invalid }
+            let watchdog = AttemptWatchdog(
+                timeout: context.timeout, readTimeout: limits.readTimeout, label: request.label, url: request.url)
+            do {
+                return try await watchdog.run {
+                    try await direct.perform(request, context: context, watchdog: watchdog)
+                }
+            } catch {
+                throw Self.map(error, request: request, timeout: context.timeout)
+            }
+        }
         let (client, settings) = try clientFor(request, timeout: context.timeout)
         if let invalid = settings.invalid { throw invalid }
         let watchdog = AttemptWatchdog(

@@ -7,13 +7,16 @@ import TernURLSession
 
 /// The transports every conformance test runs against.
 enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    /// `HTTPClientTransport` with every request through AsyncHTTPClient.
     case asyncHTTPClient
+    /// `HTTPClientTransport` as Tern uses it: plain-HTTP/1.1 requests on SwiftNIO directly, the rest as above.
+    case directHTTP1
     case urlSession
 
     var description: String { rawValue }
 
     /// Documented differences: what this transport cannot do on Linux (the suite checks them too).
-    var supportsSeparateConnectTimeout: Bool { self == .asyncHTTPClient }
+    var supportsSeparateConnectTimeout: Bool { self != .urlSession }
 
     /// Runs `body` with a fresh transport of this kind and shuts it down afterwards.
     func with<T>(
@@ -21,8 +24,8 @@ enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
         _ body: (any Transport) async throws -> T
     ) async throws -> T {
         switch self {
-        case .asyncHTTPClient:
-            let transport = HTTPClientTransport(configuration: configuration)
+        case .asyncHTTPClient, .directHTTP1:
+            let transport = HTTPClientTransport(configuration: configuration, directHTTP1: self == .directHTTP1)
             do {
                 let result = try await body(transport)
                 try await transport.shutdown()

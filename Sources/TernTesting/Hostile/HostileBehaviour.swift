@@ -27,6 +27,9 @@ public enum HostileBehaviour: Sendable, Hashable {
     /// close with that code and `reason`, reads the client's answer and leaves; without one, reads
     /// and drops what the client sends, never answering its close and never dropping TCP.
     case webSocket(messages: [String], closeCode: UInt16?, reason: String = "")
+    /// Answers the first request of a connection (`200`, kept alive), then closes the connection without an
+    /// answer when the next request arrives: a server whose keep-alive ended as the client reused it.
+    case oneAnswerPerConnection
     /// Completes a WebSocket upgrade, then sends a text message's first byte and 1-byte
     /// continuation frames after it, without end, while the client reads.
     case webSocketContinuationFlood

@@ -168,6 +168,11 @@ public final class HostileServer: Sendable {
             let continuation = HostileWebSocketFrames.frame(opcode: 0x0, fin: false, payload: [0x61])
             let chunk = Data(Array(repeating: continuation, count: 20_000).joined())
             while connection.send(chunk, until: deadline, stop: stop) {}
+        case .oneAnswerPerConnection:
+            guard connection.send(Self.head(200, ["Content-Length: 2"]) + "ok", until: deadline, stop: stop) else {
+                return
+            }
+            _ = readHead(connection, until: deadline)
         case .reset:
             // A zero linger time makes the close that follows (in `acceptLoop`) send a RST.
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)

@@ -1,0 +1,286 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Synchronization
+import Tern
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Collects the answer to the one exchange in flight on a connection, keeping the body limit and touching
+/// the watchdog as bytes arrive; it fails the exchange when the connection breaks or the parser refuses.
+final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPClientResponsePart
+
+    private var exchange: DirectExchange?
+    private var promise: EventLoopPromise<DirectAnswer>?
+    private var head: HTTPResponseHead?
+    private var headAt = NIODeadline.now()
+    private var body = Data()
+    private var meter: TransferMeter?
+
+    /// Starts an exchange: the next answer read is its answer.
+    func begin(_ exchange: DirectExchange, promise: EventLoopPromise<DirectAnswer>) {
+        self.exchange = exchange
+        self.promise = promise
+        head = nil
+        body = Data()
+        meter = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard let exchange, let promise else {
+            // Bytes nobody asked for on an idle connection: it cannot be trusted with the next request.
+            context.close(promise: nil)
+            return
+        }
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            exchange.watchdog.touch()
+            headAt = .now()
+            let announced = head.headers.first(name: "content-length").flatMap { Int64($0) }
+            do {
+                try exchange.limits.checkBody(announced ?? 0, download: false, label: exchange.label)
+            } catch {
+                fail(error, context: context)
+                return
+            }
+            self.head = head
+            meter = exchange.progress.map {
+                TransferMeter(direction: .download, total: announced, report: $0)
+            }
+        case .body(let buffer):
+            exchange.watchdog.touch()
+            do {
+                try exchange.limits.checkBody(
+                    Int64(body.count) + Int64(buffer.readableBytes), download: false, label: exchange.label)
+            } catch {
+                fail(error, context: context)
+                return
+            }
+            body.append(contentsOf: buffer.readableBytesView)
+            meter?.add(buffer.readableBytes)
+        case .end:
+            meter?.finish()
+            guard let head else { return }
+            let answer = DirectAnswer(head: head, body: body, headAt: headAt, keepAlive: head.isKeepAlive)
+            reset()
+            promise.succeed(answer)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        fail(error, context: context)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        if promise != nil {
+            fail(HTTPClientError.remoteConnectionClosed, context: context)
+        }
+        context.fireChannelInactive()
+    }
+
+    private func fail(_ error: any Error, context: ChannelHandlerContext) {
+        let pending = promise
+        let answered = head != nil
+        reset()
+        pending?.fail(DirectFailure(error: error, beforeAnswer: !answered))
+        context.close(promise: nil)
+    }
+
+    private func reset() {
+        exchange = nil
+        promise = nil
+        head = nil
+        body = Data()
+        meter = nil
+    }
+}
+
+/// The kept-alive connections of a `DirectHTTP1`, idle ones by host and port, each closed after the
+/// idle timeout.
+final class DirectPool: Sendable {
+    /// Where a connection goes.
+    struct Key: Hashable, Sendable {
+        /// The host (an IPv6 address without its brackets).
+        var host: String
+        var port: Int
+
+        init(_ url: URL) {
+            var host = url.host ?? ""
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            self.host = host
+            port = url.port ?? 80
+        }
+    }
+
+    private struct Idle: Sendable {
+        var channel: any Channel
+        var timer: Scheduled<Void>
+    }
+
+    private struct State: Sendable {
+        var idle: [Key: [Idle]] = [:]
+        var closed = false
+    }
+
+    private let state = Mutex(State())
+
+    /// An open idle connection to `key`, taken out of the pool; `nil` when there is none.
+    func take(_ key: Key) -> (any Channel)? {
+        while let idle = state.withLock({ $0.idle[key]?.popLast() }) {
+            idle.timer.cancel()
+            if idle.channel.isActive { return idle.channel }
+        }
+        return nil
+    }
+
+    /// Keeps `channel` for the next request to `key`, closing it after `idleTimeout`, or closes it when
+    /// `most` are kept already (or the pool is shut down).
+    func put(_ channel: any Channel, for key: Key, idleTimeout: Duration, most: Int) {
+        let kept = state.withLock { state -> Bool in
+            guard !state.closed, state.idle[key, default: []].count < most else { return false }
+            let timer = channel.eventLoop.scheduleTask(in: .nanoseconds(idleTimeout.saturatingNanoseconds)) {
+                channel.close(promise: nil)
+            }
+            state.idle[key, default: []].append(Idle(channel: channel, timer: timer))
+            return true
+        }
+        if !kept { channel.close(promise: nil) }
+    }
+
+    /// Forgets `channel` once it closes (the server closed it while idle, or the timer did).
+    func watch(_ channel: any Channel) {
+        channel.closeFuture.whenComplete { [self] _ in
+            let identity = ObjectIdentifier(channel)
+            state.withLock { state in
+                for (key, list) in state.idle where list.contains(where: { ObjectIdentifier($0.channel) == identity }) {
+                    state.idle[key] = list.filter { ObjectIdentifier($0.channel) != identity }
+                }
+            }
+        }
+    }
+
+    /// Closes every idle connection; connections put back later are closed.
+    func shutdown() {
+        let idle = state.withLock { state in
+            state.closed = true
+            defer { state.idle = [:] }
+            return state.idle.values.flatMap { $0 }
+        }
+        for entry in idle {
+            entry.timer.cancel()
+            entry.channel.close(promise: nil)
+        }
+    }
+}
+
+/// Looks a host up with `getaddrinfo` off the event loop (an address is read as it is), once for both
+/// address families, and keeps when the answer came: the `dns` phase of a direct attempt (none for an
+/// address).
+final class DirectResolver: Resolver, Sendable {
+    private let loop: any EventLoop
+    private let v4: EventLoopPromise<[SocketAddress]>
+    private let v6: EventLoopPromise<[SocketAddress]>
+    private let started = Atomic<Bool>(false)
+    private let resolved = Atomic<UInt64>(0)
+
+    init(loop: any EventLoop) {
+        self.loop = loop
+        v4 = loop.makePromise()
+        v6 = loop.makePromise()
+    }
+
+    /// When the lookup ended: `nil` before, and for an address, which is not looked up.
+    var resolvedAt: NIODeadline? {
+        let nanoseconds = resolved.load(ordering: .acquiring)
+        return nanoseconds == 0 ? nil : .uptimeNanoseconds(nanoseconds)
+    }
+
+    func initiateAQuery(host: String, port: Int) -> EventLoopFuture<[SocketAddress]> {
+        start(host: host, port: port)
+        return v4.futureResult
+    }
+
+    func initiateAAAAQuery(host: String, port: Int) -> EventLoopFuture<[SocketAddress]> {
+        start(host: host, port: port)
+        return v6.futureResult
+    }
+
+    func cancelQueries() {}
+
+    private func start(host: String, port: Int) {
+        guard !started.exchange(true, ordering: .relaxed) else { return }
+        if let address = try? SocketAddress(ipAddress: host, port: port) {
+            // An address: nothing is looked up, and `resolvedAt` stays `nil`.
+            loop.execute { [v4, v6] in
+                v6.succeed(address.protocol == .inet6 ? [address] : [])
+                v4.succeed(address.protocol == .inet6 ? [] : [address])
+            }
+            return
+        }
+        DispatchQueue.global().async { [self] in
+            switch Self.lookUp(host: host, port: port) {
+            case .success(let addresses): publish(addresses)
+            case .failure(let error): publish(error)
+            }
+        }
+    }
+
+    private func publish(_ addresses: (v4: [SocketAddress], v6: [SocketAddress])) {
+        resolved.store(NIODeadline.now().uptimeNanoseconds, ordering: .releasing)
+        loop.execute { [v4, v6] in
+            v6.succeed(addresses.v6)
+            v4.succeed(addresses.v4)
+        }
+    }
+
+    private func publish(_ error: any Error) {
+        resolved.store(NIODeadline.now().uptimeNanoseconds, ordering: .releasing)
+        loop.execute { [v4, v6] in
+            v6.fail(error)
+            v4.fail(error)
+        }
+    }
+
+    /// `getaddrinfo` for a TCP connection to `host`.
+    private static func lookUp(host: String, port: Int) -> Result<(v4: [SocketAddress], v6: [SocketAddress]), any Error>
+    {
+        var hint = addrinfo()
+        hint.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hint.ai_protocol = Int32(IPPROTO_TCP)
+        var info: UnsafeMutablePointer<addrinfo>?
+        let code = getaddrinfo(host, String(port), &hint, &info)
+        guard code == 0, let first = info else {
+            return .failure(HostNotFound(host: host, words: String(cString: gai_strerror(code))))
+        }
+        defer { freeaddrinfo(first) }
+        var v4: [SocketAddress] = []
+        var v6: [SocketAddress] = []
+        var next: UnsafeMutablePointer<addrinfo>? = first
+        while let entry = next {
+            if let address = entry.pointee.ai_addr {
+                switch entry.pointee.ai_family {
+                case AF_INET:
+                    v4.append(SocketAddress(UnsafeRawPointer(address).load(as: sockaddr_in.self), host: host))
+                case AF_INET6:
+                    v6.append(SocketAddress(UnsafeRawPointer(address).load(as: sockaddr_in6.self), host: host))
+                default: break
+                }
+            }
+            next = entry.pointee.ai_next
+        }
+        return .success((v4, v6))
+    }
+}
+
+/// A name `getaddrinfo` did not find, and its words for why.
+struct HostNotFound: Error, CustomStringConvertible {
+    var host: String
+    var words: String
+
+    var description: String { "\(host): \(words)" }
+}
