@@ -58,38 +58,52 @@ public final class AttemptWatchdog: Sendable {
         deadlineLifted.store(true, ordering: .relaxed)
     }
 
-    /// Sleeps until a limit passes and returns the `.timeout` error naming it, or `nil` when cancelled.
-    public func expiry() async -> TernError? {
-        while !Task.isCancelled {
-            let elapsed = ContinuousClock.now - start
-            var wake: Duration?
-            if let timeout, !deadlineLifted.load(ordering: .relaxed) {
-                if elapsed >= timeout {
-                    return TernError(
+    /// What the limits say now: `.failure` with the `.timeout` error naming the limit that passed, else
+    /// how long until one could pass (`nil`: no limit applies now). For a transport that checks on a timer
+    /// of its own instead of running `expiry()` beside the attempt.
+    public func check() -> Result<Duration?, TernError> {
+        let elapsed = ContinuousClock.now - start
+        var wake: Duration?
+        if let timeout, !deadlineLifted.load(ordering: .relaxed) {
+            if elapsed >= timeout {
+                return .failure(
+                    TernError(
                         .timeout,
                         "\(address) did not answer within \(Self.describe(timeout)) (timeout): the server is slow "
                             + "or stuck; a longer timeout (handler.timeout) gives it more time",
-                        requestLabel: label)
-                }
-                wake = timeout - elapsed
+                        requestLabel: label))
             }
-            if let readTimeout, readHeld.load(ordering: .relaxed) {
-                wake = min(wake ?? readTimeout, readTimeout)
-            } else if let readTimeout {
-                let quiet = elapsed - .nanoseconds(lastActivity.load(ordering: .relaxed))
-                if quiet >= readTimeout {
-                    return TernError(
+            wake = timeout - elapsed
+        }
+        if let readTimeout, readHeld.load(ordering: .relaxed) {
+            wake = min(wake ?? readTimeout, readTimeout)
+        } else if let readTimeout {
+            let quiet = elapsed - .nanoseconds(lastActivity.load(ordering: .relaxed))
+            if quiet >= readTimeout {
+                return .failure(
+                    TernError(
                         .timeout,
                         "\(address) sent nothing for \(Self.describe(readTimeout)) (read timeout): the server is "
                             + "slow or stuck; a longer handler.readTimeout gives it more time",
-                        requestLabel: label)
-                }
-                wake = min(wake ?? readTimeout - quiet, readTimeout - quiet)
+                        requestLabel: label))
             }
-            do {
-                try await Task.sleep(for: min(wake ?? Self.longestSleep, Self.longestSleep))
-            } catch {
-                return nil
+            wake = min(wake ?? readTimeout - quiet, readTimeout - quiet)
+        }
+        return .success(wake.map { min($0, Self.longestSleep) })
+    }
+
+    /// Sleeps until a limit passes and returns the `.timeout` error naming it, or `nil` when cancelled.
+    public func expiry() async -> TernError? {
+        while !Task.isCancelled {
+            switch check() {
+            case .failure(let error):
+                return error
+            case .success(let wake):
+                do {
+                    try await Task.sleep(for: wake ?? Self.longestSleep)
+                } catch {
+                    return nil
+                }
             }
         }
         return nil

@@ -85,7 +85,7 @@ final class DirectHTTP1: Sendable {
                 throw failure.error
             }
         }
-        let opened = try await connect(endpoint, request: request)
+        let opened = try await connect(endpoint, request: request, watchdog: watchdog)
         do {
             return try await send(
                 request, head, body, on: opened.channel, exchange: exchange, start: start, opened: opened)
@@ -132,7 +132,9 @@ final class DirectHTTP1: Sendable {
 
     /// Opens a connection to `endpoint`, the lookup timed by `DirectResolver`; cancelling the task
     /// gives up at once (a connection that comes after is closed).
-    private func connect(_ endpoint: DirectPool.Key, request: Tern.Request) async throws -> Opened {
+    private func connect(
+        _ endpoint: DirectPool.Key, request: Tern.Request, watchdog: AttemptWatchdog
+    ) async throws -> Opened {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let resolver = DirectResolver(loop: loop)
         let bootstrap = ClientBootstrap(group: loop)
@@ -147,6 +149,9 @@ final class DirectHTTP1: Sendable {
                 }
             }
         let promise = loop.makePromise(of: Opened.self)
+        let deadline = DirectDeadline(watchdog, on: loop) { promise.fail($0) }
+        loop.execute { deadline.start() }
+        promise.futureResult.whenComplete { _ in deadline.stop() }
         bootstrap.connect(host: endpoint.host, port: endpoint.port).whenComplete { [tally, pool] result in
             switch result {
             case .success(let channel):
@@ -186,10 +191,16 @@ final class DirectHTTP1: Sendable {
                 return
             }
             handler.begin(exchange, promise: promise)
+            let deadline = DirectDeadline(exchange.watchdog, on: channel.eventLoop) { error in
+                promise.fail(DirectFailure(error: error, beforeAnswer: false))
+                channel.close(promise: nil)
+            }
+            deadline.start()
             channel.write(HTTPClientRequestPart.head(head), promise: nil)
             if let body { channel.write(HTTPClientRequestPart.body(.byteBuffer(body)), promise: nil) }
             channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
             promise.futureResult.whenComplete { result in
+                deadline.stop()
                 if case .success(let answer) = result, answer.keepAlive, !closesAfter, channel.isActive {
                     pool.put(channel, for: endpoint, idleTimeout: idleTimeout, most: maximumIdlePerHost)
                 } else {
