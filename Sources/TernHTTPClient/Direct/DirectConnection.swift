@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -12,23 +13,39 @@ import Tern
 
 /// Collects the answer to the one exchange in flight on a connection, keeping the body limit and touching
 /// the watchdog as bytes arrive; it fails the exchange when the connection breaks or the parser refuses.
+///
+/// Given a consumer (`DirectExchange.onStream`), it hands it the head and every chunk; a stream content
+/// type (`StreamFormat`) lifts the total deadline, reads only as fast as the consumer takes items (the
+/// connection stops reading until `waitForStreamRoom` returns), and ends early when `streamStop` fires.
 final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPClientResponsePart
 
     private var exchange: DirectExchange?
     private var promise: EventLoopPromise<DirectAnswer>?
     private var head: HTTPResponseHead?
+    private var fields = HTTPFields()
     private var headAt = NIODeadline.now()
     private var body = Data()
     private var meter: TransferMeter?
+    private var context: ChannelHandlerContext?
+    /// Set while a stream's body is read at the consumer's pace (the channel's automatic reads off).
+    private var paced = false
+    private var streaming = false
+    private var stopWaiter: Task<Void, Never>?
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
 
     /// Starts an exchange: the next answer read is its answer.
     func begin(_ exchange: DirectExchange, promise: EventLoopPromise<DirectAnswer>) {
+        reset()
         self.exchange = exchange
         self.promise = promise
-        head = nil
-        body = Data()
-        meter = nil
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -49,8 +66,14 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
                 return
             }
             self.head = head
-            meter = exchange.progress.map {
-                TransferMeter(direction: .download, total: announced, report: $0)
+            for header in head.headers {
+                if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
+            }
+            meter = exchange.progress.map { TransferMeter(direction: .download, total: announced, report: $0) }
+            if let onStream = exchange.onStream {
+                let status = HTTPResponse.Status(code: Int(head.status.code), reasonPhrase: head.status.reasonPhrase)
+                onStream(.head(status: status, headers: fields))
+                if StreamFormat(headers: fields) != nil { beginStream(exchange, context: context) }
             }
         case .body(let buffer):
             exchange.watchdog.touch()
@@ -61,14 +84,33 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
                 fail(error, context: context)
                 return
             }
+            exchange.onStream?(.chunk(Array(buffer.readableBytesView)))
             body.append(contentsOf: buffer.readableBytesView)
             meter?.add(buffer.readableBytes)
         case .end:
             meter?.finish()
             guard let head else { return }
-            let answer = DirectAnswer(head: head, body: body, headAt: headAt, keepAlive: head.isKeepAlive)
+            if paced { context.channel.setOption(.autoRead, value: true).whenComplete { _ in } }
+            let answer = DirectAnswer(
+                head: head, fields: fields, body: body, headAt: headAt, keepAlive: head.isKeepAlive,
+                stoppedEarly: false)
             reset()
             promise.succeed(answer)
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        // A paced stream reads on once the consumer has room (Tern, not the server, is the one waiting).
+        guard paced, let exchange, let waitForRoom = exchange.waitForStreamRoom else { return }
+        exchange.watchdog.holdReadTimeout(true)
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let loop = context.eventLoop
+        Task {
+            await waitForRoom()
+            loop.execute {
+                exchange.watchdog.holdReadTimeout(false)
+                handler.value.readOn()
+            }
         }
     }
 
@@ -83,6 +125,41 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
         context.fireChannelInactive()
     }
 
+    /// The head of a stream arrived: no total deadline from now on, the consumer's pace, and its stop.
+    private func beginStream(_ exchange: DirectExchange, context: ChannelHandlerContext) {
+        streaming = true
+        exchange.watchdog.liftDeadline()
+        if exchange.waitForStreamRoom != nil {
+            paced = true
+            context.channel.setOption(.autoRead, value: false).whenComplete { _ in }
+        }
+        if let stop = exchange.streamStop {
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            let loop = context.eventLoop
+            stopWaiter = Task {
+                await stop.wait()
+                guard !Task.isCancelled else { return }
+                loop.execute { handler.value.stopEarly() }
+            }
+        }
+    }
+
+    /// Reads the next bytes of a paced stream, if it is still going.
+    private func readOn() {
+        guard paced, promise != nil, let context else { return }
+        context.read()
+    }
+
+    /// The consumer ended the stream: what arrived is the answer, and the connection is not kept.
+    private func stopEarly() {
+        guard streaming, let promise, let head else { return }
+        meter?.finish()
+        let answer = DirectAnswer(
+            head: head, fields: fields, body: body, headAt: headAt, keepAlive: false, stoppedEarly: true)
+        reset()
+        promise.succeed(answer)
+    }
+
     private func fail(_ error: any Error, context: ChannelHandlerContext) {
         let pending = promise
         let answered = head != nil
@@ -92,11 +169,16 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     private func reset() {
+        stopWaiter?.cancel()
+        stopWaiter = nil
         exchange = nil
         promise = nil
         head = nil
+        fields = HTTPFields()
         body = Data()
         meter = nil
+        paced = false
+        streaming = false
     }
 }
 

@@ -12,8 +12,9 @@ import Tern
 ///
 /// It is what `HTTPClientTransport` sends a request through when `refusal(of:context:)` finds nothing
 /// against it: an `http` URL, no proxy, no redirects followed inside the transport, a body in memory and
-/// an answer collected in memory. Everything else (TLS and HTTP/2, proxies, downloads, streams, uploads
-/// with progress) goes through AsyncHTTPClient as before. Both are held to `TernTransportConformanceTests`.
+/// an answer read into memory (handed to a stream's consumer as it comes, at the consumer's pace).
+/// Everything else (TLS and HTTP/2, proxies, downloads to a file, uploads with progress) goes through
+/// AsyncHTTPClient as before. Both are held to `TernTransportConformanceTests`.
 ///
 /// A direct attempt knows its phases apart: the name lookup (its own resolver, timed), the TCP connect,
 /// waiting for the head, and the body.
@@ -43,9 +44,7 @@ final class DirectHTTP1: Sendable {
         guard let host = request.url.host, !host.isEmpty else { return "no host" }
         if configuration.proxy != nil || request.connectionSettings?.proxy != nil { return "a proxy" }
         if configuration.maximumRedirects > 0 { return "redirects followed by the client" }
-        if request.transaction != .data || context.onStream != nil || context.resumeOffset != nil {
-            return "a download, an upload or a stream"
-        }
+        if request.transaction != .data || context.resumeOffset != nil { return "a download or an upload" }
         switch request.body {
         case .none, .data: break
         case .file, .multipart: return "a body streamed from a file"
@@ -75,7 +74,8 @@ final class DirectHTTP1: Sendable {
             default: nil
             }
         let exchange = DirectExchange(
-            limits: limits, label: request.label, watchdog: watchdog, progress: context.progress)
+            limits: limits, label: request.label, watchdog: watchdog, progress: context.progress,
+            onStream: context.onStream, waitForStreamRoom: context.waitForStreamRoom, streamStop: context.streamStop)
         if let kept = pool.take(endpoint) {
             do {
                 return try await send(request, head, body, on: kept, exchange: exchange, start: start, opened: nil)
@@ -221,14 +221,11 @@ final class DirectHTTP1: Sendable {
                 beforeAnswer: failure.beforeAnswer)
         }
         let end = NIODeadline.now()
-        var fields = HTTPFields()
-        for header in answer.head.headers {
-            if let name = HTTPField.Name(header.name) { fields.append(HTTPField(name: name, value: header.value)) }
-        }
         var reply = TransportResponse(
             status: HTTPResponse.Status(
                 code: Int(answer.head.status.code), reasonPhrase: answer.head.status.reasonPhrase),
-            headers: fields, body: answer.body)
+            headers: answer.fields, body: answer.body)
+        reply.stoppedEarly = answer.stoppedEarly
         let version = answer.head.version
         reply.connection = ConnectionInfo(httpVersion: "HTTP/\(version.major).\(version.minor)")
         let between = AttemptClock.between
@@ -257,12 +254,19 @@ struct DirectExchange: Sendable {
     let label: String
     let watchdog: AttemptWatchdog
     let progress: (@Sendable (TransferProgress) -> Void)?
+    /// The consumer of a stream's parts, its pace and its stop (see `TransportContext`).
+    let onStream: (@Sendable (StreamPart) -> Void)?
+    let waitForStreamRoom: (@Sendable () async -> Void)?
+    let streamStop: StreamStop?
 }
 
 /// The answer to one exchange.
 struct DirectAnswer: Sendable {
     var head: HTTPResponseHead
+    var fields: HTTPFields
     var body: Data
     var headAt: NIODeadline
     var keepAlive: Bool
+    /// The consumer ended a stream before the server did.
+    var stoppedEarly: Bool
 }
