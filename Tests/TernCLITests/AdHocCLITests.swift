@@ -67,6 +67,32 @@ struct AdHocCLITests {
         }
     }
 
+    @Test("a URL with a host name times its lookup apart: dns in the timing line and dnsMs in --events json")
+    func lookupTimed() async throws {
+        let (folder, environment) = try Self.outside()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await withMockServer { server in
+            let port = try #require(server.baseURL.port)
+            let sent = try await Tern.run(
+                ["get", "http://localhost:\(port)/users/1", "--print", "m", "--events", "json"], in: folder,
+                environment: environment)
+            #expect(sent.status == 0, "\(sent.stderr)")
+            #expect(sent.stdout.contains("timing: dns "), "\(sent.stdout)")
+            let response = try #require(
+                sent.stderr.split(separator: "\n").first { $0.contains(#""event":"response""#) })
+            let timing = try #require(try Self.json(String(response))["timing"] as? [String: Any])
+            #expect(timing["dnsMs"] is Double, "\(timing)")
+            #expect(timing["connectMs"] is Double, "\(timing)")
+            #expect(timing["tlsMs"] is NSNull)
+            // An address is not looked up.
+            let direct = try await Tern.run(
+                [
+                    "get", server.baseURL.appendingPathComponent("users/1").absoluteString, "--print", "m",
+                ], in: folder, environment: environment)
+            #expect(direct.stdout.contains("timing: connect "), "\(direct.stdout)")
+        }
+    }
+
     @Test("--offline prints the request and sends nothing; mistakes say what to type")
     func offlineAndMistakes() async throws {
         let (folder, environment) = try Self.outside()
