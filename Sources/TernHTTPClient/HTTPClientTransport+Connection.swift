@@ -38,7 +38,16 @@ extension HTTPClientTransport {
     func connectionInfo(version: HTTPVersion, url: URL, settings connectionSettings: ClientSettings) async
         -> ConnectionInfo
     {
-        var info = ConnectionInfo(httpVersion: version.major >= 2 ? "HTTP/2" : "HTTP/\(version.major).\(version.minor)")
+        await connectionInfo(
+            httpVersion: version.major >= 2 ? "HTTP/2" : "HTTP/\(version.major).\(version.minor)", url: url,
+            settings: connectionSettings)
+    }
+
+    /// `connectionInfo(version:url:settings:)` for a connection whose HTTP version is `httpVersion` (`HTTP/2`).
+    func connectionInfo(httpVersion: String, url: URL, settings connectionSettings: ClientSettings) async
+        -> ConnectionInfo
+    {
+        var info = ConnectionInfo(httpVersion: httpVersion)
         info.proxy = connectionSettings.proxy?.address
         guard url.scheme?.lowercased() == "https", connectionSettings.proxy == nil, let host = url.host else {
             return info

@@ -57,7 +57,9 @@ public final class HTTPClientTransport: PooledTransport {
         self.configuration = configuration
         tally = connections.tally
         extraClients = ExtraClients(base: configuration, tally: connections.tally)
-        direct = directHTTP1 ? DirectHTTP1(configuration: configuration, tally: connections.tally) : nil
+        direct =
+            directHTTP1
+            ? DirectHTTP1(configuration: configuration, tally: connections.tally, connections: connections) : nil
     }
 
     /// Makes a transport on a client you own (and shut down), e.g. `HTTPClientTransport.shared.client`
@@ -86,7 +88,9 @@ public final class HTTPClientTransport: PooledTransport {
         tally = givenClient == nil ? Self.sharedConnections.tally : ConnectionTally()
         extraClients = ExtraClients(base: configuration, tally: tally)
         // A client of the caller's own may have been made with a proxy or redirects this transport does not know.
-        direct = givenClient == nil ? DirectHTTP1(configuration: configuration, tally: tally) : nil
+        direct =
+            givenClient == nil
+            ? DirectHTTP1(configuration: configuration, tally: tally, connections: Self.sharedConnections) : nil
     }
 
     /// Starts making `shared`'s client, and its event loop threads, on a thread of its own: for a
@@ -137,26 +141,28 @@ public final class HTTPClientTransport: PooledTransport {
         var headLimit = limits
         headLimit.maximumRequestHeadBytes = min(limits.maximumRequestHeadBytes, Self.largestSafeHead)
         try headLimit.checkHead(of: request)
-        if let direct, request.connectionSettings == nil,
-            DirectHTTP1.refusal(of: request, context: context, configuration: configuration) == nil
-        {
-            if let invalid = clientSettings.invalid { throw invalid }
-            let watchdog = AttemptWatchdog(
-                timeout: context.timeout, readTimeout: limits.readTimeout, label: request.label, url: request.url)
-            do {
-                return try await watchdog.run {
-                    try await direct.perform(request, context: context, watchdog: watchdog)
-                }
-            } catch {
-                throw Self.map(error, request: request, timeout: context.timeout)
+        let direct =
+            self.direct.flatMap {
+                request.connectionSettings == nil
+                    && DirectHTTP1.refusal(of: request, context: context, configuration: configuration) == nil
+                    ? $0 : nil
             }
-        }
-        let (client, settings) = try clientFor(request, timeout: context.timeout)
+        let (client, settings) =
+            direct == nil ? try clientFor(request, timeout: context.timeout) : (nil, clientSettings)
         if let invalid = settings.invalid { throw invalid }
         let watchdog = AttemptWatchdog(
             timeout: context.timeout, readTimeout: limits.readTimeout, label: request.label, url: request.url)
         let clock = AttemptClock()
         do {
+            if let direct {
+                // The direct path keeps the watchdog on its event loop: no task runs beside it.
+                var reply = try await direct.perform(request, context: context, watchdog: watchdog)
+                if request.url.scheme?.lowercased() == "https", let version = reply.connection?.httpVersion {
+                    reply.connection = await connectionInfo(httpVersion: version, url: request.url, settings: settings)
+                }
+                return reply
+            }
+            let client = client ?? self.client
             var reply = try await watchdog.run {
                 try await self.attempt(
                     request, client: (client, settings), context: context, watchdog: watchdog, clock: clock)

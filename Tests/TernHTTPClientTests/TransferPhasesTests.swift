@@ -65,7 +65,7 @@ struct TransferPhasesTests {
         }
     }
 
-    @Test("over TLS, the new connection's time includes the handshake")
+    @Test("over TLS the handshake is timed apart from the connect, and the phases add up")
     func tlsConnection() async throws {
         let server = try await TLSTestServer(leaf: .selfSigned)
         var configuration = TransportConfiguration()
@@ -77,7 +77,18 @@ struct TransferPhasesTests {
                 Request(method: .get, url: url), context: TransportContext(timeout: .seconds(20)))
             let phases = try #require(reply.phases)
             #expect(phases.reusedConnection == false)
-            #expect(try #require(phases.connect) > .zero)
+            let connect = try #require(phases.connect)
+            let tls = try #require(phases.tls)
+            #expect(connect > .zero && tls > .zero)
+            #expect(phases.dns == nil)  // an address
+            #expect(reply.connection?.httpVersion == "HTTP/2")
+            #expect(reply.connection?.tlsVersion != nil)
+            let sum = connect + tls + (phases.firstByte ?? .zero) + (phases.transfer ?? .zero)
+            #expect(sum <= phases.total + .microseconds(1))
+            let again = try await transport.perform(
+                Request(method: .get, url: url), context: TransportContext(timeout: .seconds(20)))
+            #expect(again.phases?.reusedConnection == true)
+            #expect(again.phases?.tls == nil)
         } catch {
             try await transport.shutdown()
             await server.stop()

@@ -87,7 +87,7 @@ struct DirectHTTP1Tests {
     @Test(
         "what goes through AsyncHTTPClient instead",
         arguments: [
-            ("https://example.com/", "not plain http"),
+            ("ftp://example.com/", "not http or https"), ("https://example.com/", nil),
             ("http://example.com/", nil),
         ] as [(String, String?)])
     func refusals(url: String, reason: String?) {

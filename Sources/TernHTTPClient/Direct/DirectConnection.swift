@@ -3,7 +3,10 @@ import Foundation
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
+import NIOHTTP2
 import NIOPosix
+import NIOSSL
+import NIOTLS
 import Synchronization
 import Tern
 
@@ -32,6 +35,8 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
     private var paced = false
     private var streaming = false
     private var stopWaiter: Task<Void, Never>?
+    /// The error that ended the connection while no exchange was in flight.
+    private var closedBy: (any Error)?
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
@@ -41,9 +46,14 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
         self.context = nil
     }
 
-    /// Starts an exchange: the next answer read is its answer.
+    /// Starts an exchange: the next answer read is its answer. On a connection that is closed already it
+    /// fails at once, with the error that closed it when there was one (a TLS alert after the handshake).
     func begin(_ exchange: DirectExchange, promise: EventLoopPromise<DirectAnswer>) {
         reset()
+        guard let context, context.channel.isActive else {
+            promise.fail(DirectFailure(error: closedBy ?? HTTPClientError.remoteConnectionClosed, beforeAnswer: true))
+            return
+        }
         self.exchange = exchange
         self.promise = promise
     }
@@ -161,6 +171,7 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     private func fail(_ error: any Error, context: ChannelHandlerContext) {
+        if promise == nil { closedBy = error }
         let pending = promise
         let answered = head != nil
         reset()
@@ -182,25 +193,130 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 }
 
-/// The kept-alive connections of a `DirectHTTP1`, idle ones by host and port, each closed after the
-/// idle timeout.
+/// One connection of the direct path: HTTP/1.1, one exchange at a time on the connection itself, or
+/// HTTP/2 (chosen by ALPN), one stream an exchange.
+final class DirectConnection: Sendable {
+    /// What the connection set-up ended with: the HTTP/2 multiplexer when the server chose `h2`, and when.
+    struct Negotiated: Sendable {
+        var multiplexer: NIOHTTP2Handler.StreamMultiplexer?
+        var at: NIODeadline
+    }
+
+    let channel: any Channel
+    let key: DirectPool.Key
+    private let multiplexer: NIOHTTP2Handler.StreamMultiplexer?
+
+    init(channel: any Channel, key: DirectPool.Key, negotiated: Negotiated) {
+        self.channel = channel
+        self.key = key
+        multiplexer = negotiated.multiplexer
+    }
+
+    var isMultiplexed: Bool { multiplexer != nil }
+    var httpVersion: String { multiplexer == nil ? "HTTP/1.1" : "HTTP/2" }
+
+    /// Sets up a new connection's pipeline: for plain http, NIO's HTTP/1 handlers and the response handler
+    /// at once (`negotiated` then succeeds on the event loop); for https, TLS, then by ALPN HTTP/2 (NIO's
+    /// handler and multiplexer, and `ClosingOnError`) or HTTP/1.1, once the handshake is done.
+    static func initialize(
+        _ channel: any Channel, tls: NIOSSLContext?, hostname: String, clock: ConnectionClock?,
+        negotiated: EventLoopPromise<Negotiated>
+    ) throws {
+        let sync = channel.pipeline.syncOperations
+        guard let tls else {
+            try sync.addHTTPClientHandlers()
+            try sync.addHandler(DirectResponseHandler())
+            negotiated.succeed(Negotiated(multiplexer: nil, at: .now()))
+            return
+        }
+        let isAddress = (try? SocketAddress(ipAddress: hostname, port: 0)) != nil
+        try sync.addHandler(NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : hostname))
+        try sync.addHandler(
+            ApplicationProtocolNegotiationHandler { result, channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let at = NIODeadline.now()
+                    let sync = channel.pipeline.syncOperations
+                    if result == .negotiated("h2") {
+                        let multiplexer = try sync.configureHTTP2Pipeline(
+                            mode: .client, connectionConfiguration: .init(), streamConfiguration: .init()
+                        ) { stream in stream.eventLoop.makeSucceededVoidFuture() }
+                        try sync.addHandler(ClosingOnError(clock: clock ?? ConnectionClock()))
+                        negotiated.succeed(Negotiated(multiplexer: multiplexer, at: at))
+                    } else {
+                        try sync.addHTTPClientHandlers()
+                        try sync.addHandler(DirectResponseHandler())
+                        negotiated.succeed(Negotiated(multiplexer: nil, at: at))
+                    }
+                }
+            })
+        // A handshake that fails, or a server that leaves during it, fails the set-up saying why.
+        try sync.addHandler(DirectHandshakeWatcher(negotiated: negotiated))
+    }
+
+    /// The channel an exchange goes on: the connection itself, or a new HTTP/2 stream of it.
+    func exchangeChannel() async throws -> any Channel {
+        guard let multiplexer else { return channel }
+        let stream = multiplexer.createStreamChannel { stream in
+            stream.eventLoop.makeCompletedFuture {
+                let sync = stream.pipeline.syncOperations
+                try sync.addHandler(HTTP2FramePayloadToHTTP1ClientCodec(httpProtocol: .https))
+                try sync.addHandler(DirectResponseHandler())
+            }
+        }
+        do {
+            return try await stream.get()
+        } catch is ChannelError {
+            // The connection closed before the stream opened (a server that wants a client certificate does
+            // so after the handshake): as AsyncHTTPClient says it.
+            throw DirectFailure(error: HTTPClientError.remoteConnectionClosed, beforeAnswer: true)
+        } catch {
+            throw DirectFailure(error: error, beforeAnswer: true)
+        }
+    }
+}
+
+/// Fails a connection's set-up when its TLS handshake fails or the server leaves before it ends.
+final class DirectHandshakeWatcher: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = Any
+    private let negotiated: EventLoopPromise<DirectConnection.Negotiated>
+
+    init(negotiated: EventLoopPromise<DirectConnection.Negotiated>) {
+        self.negotiated = negotiated
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        negotiated.fail(error)
+        context.fireErrorCaught(error)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        negotiated.fail(HTTPClientError.remoteConnectionClosed)
+        context.fireChannelInactive()
+    }
+}
+
+/// The kept-alive connections of a `DirectHTTP1`, idle ones by scheme, host and port, each closed after
+/// the idle timeout.
 final class DirectPool: Sendable {
     /// Where a connection goes.
     struct Key: Hashable, Sendable {
         /// The host (an IPv6 address without its brackets).
         var host: String
         var port: Int
+        /// Whether it is an https connection.
+        var secure: Bool
 
         init(_ url: URL) {
             var host = url.host ?? ""
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
             self.host = host
-            port = url.port ?? 80
+            secure = url.scheme?.lowercased() == "https"
+            port = url.port ?? (secure ? 443 : 80)
         }
     }
 
     private struct Idle: Sendable {
-        var channel: any Channel
+        var connection: DirectConnection
         var timer: Scheduled<Void>
     }
 
@@ -212,36 +328,36 @@ final class DirectPool: Sendable {
     private let state = Mutex(State())
 
     /// An open idle connection to `key`, taken out of the pool; `nil` when there is none.
-    func take(_ key: Key) -> (any Channel)? {
+    func take(_ key: Key) -> DirectConnection? {
         while let idle = state.withLock({ $0.idle[key]?.popLast() }) {
             idle.timer.cancel()
-            if idle.channel.isActive { return idle.channel }
+            if idle.connection.channel.isActive { return idle.connection }
         }
         return nil
     }
 
-    /// Keeps `channel` for the next request to `key`, closing it after `idleTimeout`, or closes it when
-    /// `most` are kept already (or the pool is shut down).
-    func put(_ channel: any Channel, for key: Key, idleTimeout: Duration, most: Int) {
+    /// Keeps `connection` for the next request to its key, closing it after `idleTimeout`, or closes it
+    /// when `most` are kept already (or the pool is shut down).
+    func put(_ connection: DirectConnection, idleTimeout: Duration, most: Int) {
+        let channel = connection.channel
         let kept = state.withLock { state -> Bool in
-            guard !state.closed, state.idle[key, default: []].count < most else { return false }
+            guard !state.closed, state.idle[connection.key, default: []].count < most else { return false }
             let timer = channel.eventLoop.scheduleTask(in: .nanoseconds(idleTimeout.saturatingNanoseconds)) {
                 channel.close(promise: nil)
             }
-            state.idle[key, default: []].append(Idle(channel: channel, timer: timer))
+            state.idle[connection.key, default: []].append(Idle(connection: connection, timer: timer))
             return true
         }
         if !kept { channel.close(promise: nil) }
     }
 
-    /// Forgets `channel` once it closes (the server closed it while idle, or the timer did).
-    func watch(_ channel: any Channel) {
-        channel.closeFuture.whenComplete { [self] _ in
-            let identity = ObjectIdentifier(channel)
+    /// Forgets `connection` once it closes (the server closed it while idle, or the timer did).
+    func watch(_ connection: DirectConnection) {
+        let key = connection.key
+        let identity = ObjectIdentifier(connection)
+        connection.channel.closeFuture.whenComplete { [self] _ in
             state.withLock { state in
-                for (key, list) in state.idle where list.contains(where: { ObjectIdentifier($0.channel) == identity }) {
-                    state.idle[key] = list.filter { ObjectIdentifier($0.channel) != identity }
-                }
+                state.idle[key]?.removeAll { ObjectIdentifier($0.connection) == identity }
             }
         }
     }
@@ -255,7 +371,7 @@ final class DirectPool: Sendable {
         }
         for entry in idle {
             entry.timer.cancel()
-            entry.channel.close(promise: nil)
+            entry.connection.channel.close(promise: nil)
         }
     }
 }

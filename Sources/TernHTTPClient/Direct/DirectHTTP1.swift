@@ -4,6 +4,7 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 import Synchronization
 import Tern
 
@@ -25,14 +26,21 @@ final class DirectHTTP1: Sendable {
     let maximumIdlePerHost: Int
     let limits: TransferLimits
     let tally: ConnectionTally
+    /// Where an HTTP/2 connection's protocol errors are noted (the transport words them).
+    let connections: ConnectionClock?
     let pool: DirectPool
+    /// The TLS settings https connections use.
+    let tls: TLSSettings
+    private let tlsContext = Mutex<Result<NIOSSLContext, TernError>?>(nil)
 
-    init(configuration: TransportConfiguration, tally: ConnectionTally) {
+    init(configuration: TransportConfiguration, tally: ConnectionTally, connections: ConnectionClock?) {
         connectTimeout = configuration.connectTimeout
         idleTimeout = configuration.idleTimeout
         maximumIdlePerHost = max(1, configuration.maximumConnectionsPerHost)
         limits = configuration.limits
+        tls = configuration.tls
         self.tally = tally
+        self.connections = connections
         pool = DirectPool()
     }
 
@@ -40,7 +48,9 @@ final class DirectHTTP1: Sendable {
     static func refusal(
         of request: Tern.Request, context: TransportContext, configuration: TransportConfiguration
     ) -> String? {
-        guard request.url.scheme?.lowercased() == "http" else { return "not plain http" }
+        guard let scheme = request.url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return "not http or https"
+        }
         guard let host = request.url.host, !host.isEmpty else { return "no host" }
         if configuration.proxy != nil || request.connectionSettings?.proxy != nil { return "a proxy" }
         if configuration.maximumRedirects > 0 { return "redirects followed by the client" }
@@ -61,7 +71,7 @@ final class DirectHTTP1: Sendable {
     }
 
     /// Performs one attempt (the watchdog's limits apply; a stale kept connection is tried once more on a
-    /// new one for an idempotent method).
+    /// new one for an idempotent method). Failures are thrown as they came (the transport words them).
     func perform(
         _ request: Tern.Request, context: TransportContext, watchdog: AttemptWatchdog
     ) async throws -> TransportResponse {
@@ -78,17 +88,16 @@ final class DirectHTTP1: Sendable {
             onStream: context.onStream, waitForStreamRoom: context.waitForStreamRoom, streamStop: context.streamStop)
         if let kept = pool.take(endpoint) {
             do {
-                return try await send(request, head, body, on: kept, exchange: exchange, start: start, opened: nil)
+                return try await send(head, body, on: kept, exchange: exchange, start: start, opened: nil)
             } catch let failure as DirectFailure where failure.beforeAnswer && Self.isIdempotent(request.method) {
                 // The server closed the kept connection as the request went out: once more on a new one.
             } catch let failure as DirectFailure {
                 throw failure.error
             }
         }
-        let opened = try await connect(endpoint, request: request, watchdog: watchdog)
+        let opened = try await connect(endpoint, watchdog: watchdog)
         do {
-            return try await send(
-                request, head, body, on: opened.channel, exchange: exchange, start: start, opened: opened)
+            return try await send(head, body, on: opened.connection, exchange: exchange, start: start, opened: opened)
         } catch let failure as DirectFailure {
             throw failure.error
         }
@@ -108,7 +117,8 @@ final class DirectHTTP1: Sendable {
         var headers = HTTPHeaders()
         if !request.headers.contains(where: { $0.name.canonicalName == "host" }) {
             let host = endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host
-            headers.add(name: "Host", value: endpoint.port == 80 ? host : "\(host):\(endpoint.port)")
+            let defaultPort = endpoint.secure ? 443 : 80
+            headers.add(name: "Host", value: endpoint.port == defaultPort ? host : "\(host):\(endpoint.port)")
         }
         var length = 0
         if case .data(let data) = request.body { length = data.count }
@@ -123,71 +133,113 @@ final class DirectHTTP1: Sendable {
             headers: headers)
     }
 
-    /// A new connection: its channel, when the name was found (`nil`: an address) and the connection made.
+    /// A new connection: when the name was found (`nil`: an address), TCP connected, and TLS was
+    /// negotiated (`nil`: plain http).
     struct Opened: Sendable {
-        var channel: any Channel
+        var connection: DirectConnection
         var resolved: NIODeadline?
         var connected: NIODeadline
+        var secured: NIODeadline?
     }
 
-    /// Opens a connection to `endpoint`, the lookup timed by `DirectResolver`; cancelling the task
-    /// gives up at once (a connection that comes after is closed).
-    private func connect(
-        _ endpoint: DirectPool.Key, request: Tern.Request, watchdog: AttemptWatchdog
-    ) async throws -> Opened {
+    /// The TLS context of the transport's settings (ALPN `h2` and `http/1.1`), made at the first https request.
+    private func sslContext() throws(TernError) -> NIOSSLContext {
+        let made = tlsContext.withLock { cached -> Result<NIOSSLContext, TernError> in
+            if let cached { return cached }
+            let result = Result { [tls] () throws(TernError) -> NIOSSLContext in
+                var configuration = try tls.clientTLSConfiguration()
+                configuration.applicationProtocols = ["h2", "http/1.1"]
+                do {
+                    return try NIOSSLContext(configuration: configuration)
+                } catch {
+                    throw TernError(.tls, "the TLS settings could not be used: \(error)", underlying: error)
+                }
+            }
+            cached = result
+            return result
+        }
+        return try made.get()
+    }
+
+    /// Opens a connection to `endpoint`: the lookup timed by `DirectResolver`, then TCP, then for https the
+    /// TLS handshake, whose ALPN answer chooses HTTP/2 or HTTP/1.1. The connect timeout covers TCP and TLS;
+    /// cancelling the task gives up at once (a connection that comes after is closed).
+    private func connect(_ endpoint: DirectPool.Key, watchdog: AttemptWatchdog) async throws -> Opened {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let tls = endpoint.secure ? try sslContext() : nil
         let resolver = DirectResolver(loop: loop)
+        let negotiated = loop.makePromise(of: DirectConnection.Negotiated.self)
+        let hostname = endpoint.host
+        let clock = connections
         let bootstrap = ClientBootstrap(group: loop)
             .connectTimeout(TimeAmount.nanoseconds(connectTimeout.saturatingNanoseconds))
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .resolver(resolver)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let sync = channel.pipeline.syncOperations
-                    try sync.addHTTPClientHandlers()
-                    try sync.addHandler(DirectResponseHandler())
+                    try DirectConnection.initialize(
+                        channel, tls: tls, hostname: hostname, clock: clock, negotiated: negotiated)
                 }
             }
         let promise = loop.makePromise(of: Opened.self)
         let deadline = DirectDeadline(watchdog, on: loop) { promise.fail($0) }
-        loop.execute { deadline.start() }
-        promise.futureResult.whenComplete { _ in deadline.stop() }
+        let connectTimeout = TimeAmount.nanoseconds(connectTimeout.saturatingNanoseconds)
+        loop.execute {
+            deadline.start()
+            // TCP and TLS together within the connect timeout (the bootstrap's covers TCP alone).
+            let limit = loop.scheduleTask(in: connectTimeout) {
+                promise.fail(ChannelError.connectTimeout(connectTimeout))
+            }
+            promise.futureResult.whenComplete { _ in
+                deadline.stop()
+                limit.cancel()
+            }
+        }
         bootstrap.connect(host: endpoint.host, port: endpoint.port).whenComplete { [tally, pool] result in
             switch result {
             case .success(let channel):
                 tally.opened(channel)
-                pool.watch(channel)
-                let now = NIODeadline.now()
-                promise.succeed(Opened(channel: channel, resolved: resolver.resolvedAt, connected: now))
-                // Cancelled before: the connection is not wanted.
+                let connected = NIODeadline.now()
+                // Cancelled or timed out meanwhile: the connection is not wanted.
                 promise.futureResult.whenFailure { _ in channel.close(promise: nil) }
+                negotiated.futureResult.whenComplete { outcome in
+                    switch outcome {
+                    case .success(let negotiated):
+                        let connection = DirectConnection(channel: channel, key: endpoint, negotiated: negotiated)
+                        pool.watch(connection)
+                        promise.succeed(
+                            Opened(
+                                connection: connection, resolved: resolver.resolvedAt, connected: connected,
+                                secured: tls == nil ? nil : negotiated.at))
+                    case .failure(let error):
+                        promise.fail(error)
+                    }
+                }
             case .failure(let error):
+                negotiated.fail(error)
                 promise.fail(error)
             }
         }
-        do {
-            return try await withTaskCancellationHandler {
-                try await promise.futureResult.get()
-            } onCancel: {
-                promise.fail(CancellationError())
-            }
-        } catch {
-            throw HTTPClientTransport.map(error, request: request)
+        return try await withTaskCancellationHandler {
+            try await promise.futureResult.get()
+        } onCancel: {
+            promise.fail(CancellationError())
         }
     }
 
-    /// Writes the request on `channel` and collects the answer; a kept connection goes back to the pool.
+    /// Writes the request on `connection` (on a new stream of an HTTP/2 one) and collects the answer; a
+    /// connection still good goes back to the pool.
     private func send(
-        _ request: Tern.Request, _ head: HTTPRequestHead, _ body: ByteBuffer?, on channel: any Channel,
-        exchange: DirectExchange,
+        _ head: HTTPRequestHead, _ body: ByteBuffer?, on connection: DirectConnection, exchange: DirectExchange,
         start: NIODeadline, opened: Opened?
     ) async throws -> TransportResponse {
+        let channel = try await connection.exchangeChannel()
         let promise = channel.eventLoop.makePromise(of: DirectAnswer.self)
         let closesAfter = head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "close" }
-        let endpoint = DirectPool.Key(request.url)
         channel.eventLoop.execute { [pool, idleTimeout, maximumIdlePerHost] in
             guard let handler = try? channel.pipeline.syncOperations.handler(type: DirectResponseHandler.self) else {
-                promise.fail(DirectFailure(error: ChannelError.ioOnClosedChannel, beforeAnswer: true))
+                // The connection closed and took its handlers: as AsyncHTTPClient says it.
+                promise.fail(DirectFailure(error: HTTPClientError.remoteConnectionClosed, beforeAnswer: true))
                 return
             }
             handler.begin(exchange, promise: promise)
@@ -201,24 +253,22 @@ final class DirectHTTP1: Sendable {
             channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
             promise.futureResult.whenComplete { result in
                 deadline.stop()
-                if case .success(let answer) = result, answer.keepAlive, !closesAfter, channel.isActive {
-                    pool.put(channel, for: endpoint, idleTimeout: idleTimeout, most: maximumIdlePerHost)
+                var keep = false
+                if case .success(let answer) = result {
+                    keep = connection.isMultiplexed || (answer.keepAlive && !closesAfter)
+                }
+                if !keep || connection.isMultiplexed { channel.close(promise: nil) }
+                if keep, connection.channel.isActive {
+                    pool.put(connection, idleTimeout: idleTimeout, most: maximumIdlePerHost)
                 } else {
-                    channel.close(promise: nil)
+                    connection.channel.close(promise: nil)
                 }
             }
         }
-        let answer: DirectAnswer
-        do {
-            answer = try await withTaskCancellationHandler {
-                try await promise.futureResult.get()
-            } onCancel: {
-                promise.fail(DirectFailure(error: CancellationError(), beforeAnswer: false))
-            }
-        } catch let failure as DirectFailure {
-            throw DirectFailure(
-                error: HTTPClientTransport.map(failure.error, request: request),
-                beforeAnswer: failure.beforeAnswer)
+        let answer = try await withTaskCancellationHandler {
+            try await promise.futureResult.get()
+        } onCancel: {
+            promise.fail(DirectFailure(error: CancellationError(), beforeAnswer: false))
         }
         let end = NIODeadline.now()
         var reply = TransportResponse(
@@ -226,15 +276,16 @@ final class DirectHTTP1: Sendable {
                 code: Int(answer.head.status.code), reasonPhrase: answer.head.status.reasonPhrase),
             headers: answer.fields, body: answer.body)
         reply.stoppedEarly = answer.stoppedEarly
-        let version = answer.head.version
-        reply.connection = ConnectionInfo(httpVersion: "HTTP/\(version.major).\(version.minor)")
+        reply.connection = ConnectionInfo(httpVersion: connection.httpVersion)
         let between = AttemptClock.between
+        let ready = opened.map { $0.secured ?? $0.connected } ?? start
         var phases = TransferPhases(
-            firstByte: between(opened?.connected ?? start, answer.headAt), transfer: between(answer.headAt, end),
+            firstByte: between(ready, answer.headAt), transfer: between(answer.headAt, end),
             total: between(start, end), reusedConnection: opened == nil)
         if let opened {
             if let resolved = opened.resolved { phases.dns = between(start, resolved) }
             phases.connect = between(opened.resolved ?? start, opened.connected)
+            if let secured = opened.secured { phases.tls = between(opened.connected, secured) }
         }
         reply.phases = phases
         return reply
