@@ -35,20 +35,21 @@ public final class HTTPClientTransport: PooledTransport {
     private let configuration: TransportConfiguration
     /// Counts the connections of the transport's clients.
     private let tally: ConnectionTally
-    /// The path plain-HTTP/1.1 requests take instead of AsyncHTTPClient (`nil`: every request goes through it).
-    private let direct: DirectHTTP1?
+    /// The path requests in memory take instead of AsyncHTTPClient (`nil`: every request goes through it).
+    private let direct: DirectPath?
 
     /// Makes a transport with its own client. Invalid TLS material (a CA or client certificate that is
     /// not PEM) fails every request with a `TernError(.invalidRequest)` naming it; `validate(_:)` checks early.
     ///
-    /// With `directHTTP1` (the default), a plain-`http` request with its body in memory and its answer
-    /// collected in memory goes on SwiftNIO directly, on connections of the transport's own, and reports
-    /// its name lookup and TCP connect apart; `false` sends every request through AsyncHTTPClient.
-    public convenience init(configuration: Configuration = Configuration(), directHTTP1: Bool = true) {
-        self.init(configuration: configuration, connections: ConnectionClock(), directHTTP1: directHTTP1)
+    /// With `directPath` (the default), an `http` or `https` request with its body in memory and its answer
+    /// read into memory goes on SwiftNIO directly, on connections of the transport's own (HTTP/2 or
+    /// HTTP/1.1 by ALPN), and reports its name lookup, TCP connect and TLS handshake apart; `false` sends
+    /// every request through AsyncHTTPClient.
+    public convenience init(configuration: Configuration = Configuration(), directPath: Bool = true) {
+        self.init(configuration: configuration, connections: ConnectionClock(), directPath: directPath)
     }
 
-    private init(configuration: Configuration, connections: ConnectionClock, directHTTP1: Bool = true) {
+    private init(configuration: Configuration, connections: ConnectionClock, directPath: Bool = true) {
         let (client, settings) = Self.makeClient(configuration, connections: connections)
         givenClient = client
         limits = configuration.limits
@@ -58,8 +59,8 @@ public final class HTTPClientTransport: PooledTransport {
         tally = connections.tally
         extraClients = ExtraClients(base: configuration, tally: connections.tally)
         direct =
-            directHTTP1
-            ? DirectHTTP1(configuration: configuration, tally: connections.tally, connections: connections) : nil
+            directPath
+            ? DirectPath(configuration: configuration, tally: connections.tally, connections: connections) : nil
     }
 
     /// Makes a transport on a client you own (and shut down), e.g. `HTTPClientTransport.shared.client`
@@ -90,7 +91,7 @@ public final class HTTPClientTransport: PooledTransport {
         // A client of the caller's own may have been made with a proxy or redirects this transport does not know.
         direct =
             givenClient == nil
-            ? DirectHTTP1(configuration: configuration, tally: tally, connections: Self.sharedConnections) : nil
+            ? DirectPath(configuration: configuration, tally: tally, connections: Self.sharedConnections) : nil
     }
 
     /// Starts making `shared`'s client, and its event loop threads, on a thread of its own: for a
@@ -123,7 +124,7 @@ public final class HTTPClientTransport: PooledTransport {
         guard ownsClient || givenClient == nil else { return nil }
         var configuration = configuration
         configuration.maximumConnectionsPerHost = max(1, count)
-        return HTTPClientTransport(configuration: configuration, directHTTP1: direct != nil)
+        return HTTPClientTransport(configuration: configuration, directPath: direct != nil)
     }
 
     /// Shuts the owned clients down; call once when the transport is no longer used.
@@ -144,7 +145,7 @@ public final class HTTPClientTransport: PooledTransport {
         let direct =
             self.direct.flatMap {
                 request.connectionSettings == nil
-                    && DirectHTTP1.refusal(of: request, context: context, configuration: configuration) == nil
+                    && DirectPath.refusal(of: request, context: context, configuration: configuration) == nil
                     ? $0 : nil
             }
         let (client, settings) =

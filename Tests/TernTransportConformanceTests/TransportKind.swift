@@ -9,8 +9,8 @@ import TernURLSession
 enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
     /// `HTTPClientTransport` with every request through AsyncHTTPClient.
     case asyncHTTPClient
-    /// `HTTPClientTransport` as Tern uses it: plain-HTTP/1.1 requests on SwiftNIO directly, the rest as above.
-    case directHTTP1
+    /// `HTTPClientTransport` as Tern uses it: requests in memory on SwiftNIO directly, the rest as above.
+    case directPath
     case urlSession
 
     var description: String { rawValue }
@@ -24,8 +24,8 @@ enum TransportKind: String, CaseIterable, Sendable, CustomStringConvertible {
         _ body: (any Transport) async throws -> T
     ) async throws -> T {
         switch self {
-        case .asyncHTTPClient, .directHTTP1:
-            let transport = HTTPClientTransport(configuration: configuration, directHTTP1: self == .directHTTP1)
+        case .asyncHTTPClient, .directPath:
+            let transport = HTTPClientTransport(configuration: configuration, directPath: self == .directPath)
             do {
                 let result = try await body(transport)
                 try await transport.shutdown()

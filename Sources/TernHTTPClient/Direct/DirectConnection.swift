@@ -199,6 +199,8 @@ final class DirectConnection: Sendable {
     /// What the connection set-up ended with: the HTTP/2 multiplexer when the server chose `h2`, and when.
     struct Negotiated: Sendable {
         var multiplexer: NIOHTTP2Handler.StreamMultiplexer?
+        /// When TCP connected (the channel became active) and when the set-up ended.
+        var connected: NIODeadline
         var at: NIODeadline
     }
 
@@ -223,10 +225,12 @@ final class DirectConnection: Sendable {
         negotiated: EventLoopPromise<Negotiated>
     ) throws {
         let sync = channel.pipeline.syncOperations
+        let active = DirectActiveClock()
+        try sync.addHandler(active)
         guard let tls else {
             try sync.addHTTPClientHandlers()
             try sync.addHandler(DirectResponseHandler())
-            negotiated.succeed(Negotiated(multiplexer: nil, at: .now()))
+            active.onActive { at in negotiated.succeed(Negotiated(multiplexer: nil, connected: at, at: at)) }
             return
         }
         let isAddress = (try? SocketAddress(ipAddress: hostname, port: 0)) != nil
@@ -235,17 +239,18 @@ final class DirectConnection: Sendable {
             ApplicationProtocolNegotiationHandler { result, channel in
                 channel.eventLoop.makeCompletedFuture {
                     let at = NIODeadline.now()
+                    let connected = active.activeAt ?? at
                     let sync = channel.pipeline.syncOperations
                     if result == .negotiated("h2") {
                         let multiplexer = try sync.configureHTTP2Pipeline(
                             mode: .client, connectionConfiguration: .init(), streamConfiguration: .init()
                         ) { stream in stream.eventLoop.makeSucceededVoidFuture() }
                         try sync.addHandler(ClosingOnError(clock: clock ?? ConnectionClock()))
-                        negotiated.succeed(Negotiated(multiplexer: multiplexer, at: at))
+                        negotiated.succeed(Negotiated(multiplexer: multiplexer, connected: connected, at: at))
                     } else {
                         try sync.addHTTPClientHandlers()
                         try sync.addHandler(DirectResponseHandler())
-                        negotiated.succeed(Negotiated(multiplexer: nil, at: at))
+                        negotiated.succeed(Negotiated(multiplexer: nil, connected: connected, at: at))
                     }
                 }
             })
@@ -275,6 +280,26 @@ final class DirectConnection: Sendable {
     }
 }
 
+/// Notes when the connection became active (TCP connected, before any TLS), and tells whoever waits.
+final class DirectActiveClock: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = Any
+    private(set) var activeAt: NIODeadline?
+    private var waiting: ((NIODeadline) -> Void)?
+
+    /// Calls `body` with the moment the channel became active, now if it is active already.
+    func onActive(_ body: @escaping (NIODeadline) -> Void) {
+        if let activeAt { body(activeAt) } else { waiting = body }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        let now = NIODeadline.now()
+        activeAt = now
+        waiting?(now)
+        waiting = nil
+        context.fireChannelActive()
+    }
+}
+
 /// Fails a connection's set-up when its TLS handshake fails or the server leaves before it ends.
 final class DirectHandshakeWatcher: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = Any
@@ -295,7 +320,7 @@ final class DirectHandshakeWatcher: ChannelInboundHandler, RemovableChannelHandl
     }
 }
 
-/// The kept-alive connections of a `DirectHTTP1`, idle ones by scheme, host and port, each closed after
+/// The kept-alive connections of a `DirectPath`, idle ones by scheme, host and port, each closed after
 /// the idle timeout.
 final class DirectPool: Sendable {
     /// Where a connection goes.

@@ -9,8 +9,8 @@ import Testing
 /// What the direct HTTP/1.1 path of `HTTPClientTransport` does beyond the conformance suite, which holds
 /// it to the same behaviour as AsyncHTTPClient: which requests take it, the phases it times, and its kept
 /// connections.
-@Suite("HTTPClientTransport's direct HTTP/1.1 path")
-struct DirectHTTP1Tests {
+@Suite("HTTPClientTransport's direct path")
+struct DirectPathTests {
     @Test("a plain GET times its lookup and connect, and the next one reuses the connection")
     func phasesAndReuse() async throws {
         try await withMockServer { server in
@@ -35,7 +35,7 @@ struct DirectHTTP1Tests {
     @Test("through AsyncHTTPClient the lookup of a name is not told apart from the connect")
     func asyncHTTPClientHasNoLookup() async throws {
         try await withMockServer { server in
-            let transport = HTTPClientTransport(directHTTP1: false)
+            let transport = HTTPClientTransport(directPath: false)
             defer { Task { try? await transport.shutdown() } }
             let port = try #require(server.baseURL.port)
             let reply = try await transport.perform(
@@ -92,7 +92,7 @@ struct DirectHTTP1Tests {
         ] as [(String, String?)])
     func refusals(url: String, reason: String?) {
         let request = Request(url: URL(string: url)!)
-        #expect(DirectHTTP1.refusal(of: request, context: TransportContext(), configuration: .init()) == reason)
+        #expect(DirectPath.refusal(of: request, context: TransportContext(), configuration: .init()) == reason)
     }
 
     @Test("a proxy, redirects in the client, a download or a file body go through AsyncHTTPClient; a stream does not")
@@ -100,17 +100,17 @@ struct DirectHTTP1Tests {
         let url = URL(string: "http://example.com/")!
         var proxied = TransportConfiguration()
         proxied.proxy = ProxySettings(host: "127.0.0.1", port: 3128)
-        #expect(DirectHTTP1.refusal(of: Request(url: url), context: TransportContext(), configuration: proxied) != nil)
+        #expect(DirectPath.refusal(of: Request(url: url), context: TransportContext(), configuration: proxied) != nil)
         let redirecting = TransportConfiguration(maximumRedirects: 5)
         #expect(
-            DirectHTTP1.refusal(of: Request(url: url), context: TransportContext(), configuration: redirecting) != nil)
+            DirectPath.refusal(of: Request(url: url), context: TransportContext(), configuration: redirecting) != nil)
         var download = Request(url: url)
         download.transaction = .download
-        #expect(DirectHTTP1.refusal(of: download, context: TransportContext(), configuration: .init()) != nil)
+        #expect(DirectPath.refusal(of: download, context: TransportContext(), configuration: .init()) != nil)
         var streamed = TransportContext()
         streamed.onStream = { _ in }
-        #expect(DirectHTTP1.refusal(of: Request(url: url), context: streamed, configuration: .init()) == nil)
+        #expect(DirectPath.refusal(of: Request(url: url), context: streamed, configuration: .init()) == nil)
         let file = Request(method: .put, url: url, body: .file(URL(filePath: "/etc/hostname")))
-        #expect(DirectHTTP1.refusal(of: file, context: TransportContext(), configuration: .init()) != nil)
+        #expect(DirectPath.refusal(of: file, context: TransportContext(), configuration: .init()) != nil)
     }
 }

@@ -8,18 +8,18 @@ import NIOSSL
 import Synchronization
 import Tern
 
-/// Sends plain-HTTP/1.1 requests on SwiftNIO directly: its own keep-alive connections, NIO's HTTP/1
-/// encoder and parser, one handler collecting the answer, and no task per request beyond the caller's.
+/// Sends requests on SwiftNIO directly: its own keep-alive connections, plain or TLS (HTTP/2 or HTTP/1.1
+/// by ALPN), NIO's HTTP codecs, one handler collecting the answer, and no task per request beyond the caller's.
 ///
 /// It is what `HTTPClientTransport` sends a request through when `refusal(of:context:)` finds nothing
-/// against it: an `http` URL, no proxy, no redirects followed inside the transport, a body in memory and
-/// an answer read into memory (handed to a stream's consumer as it comes, at the consumer's pace).
-/// Everything else (TLS and HTTP/2, proxies, downloads to a file, uploads with progress) goes through
-/// AsyncHTTPClient as before. Both are held to `TernTransportConformanceTests`.
+/// against it: an `http` or `https` URL, no proxy, no redirects followed inside the transport, a body in
+/// memory and an answer read into memory (handed to a stream's consumer as it comes, at the consumer's
+/// pace). Everything else (proxies, downloads to a file, uploads with progress, a request's own TLS
+/// settings) goes through AsyncHTTPClient. Both are held to `TernTransportConformanceTests`.
 ///
 /// A direct attempt knows its phases apart: the name lookup (its own resolver, timed), the TCP connect,
-/// waiting for the head, and the body.
-final class DirectHTTP1: Sendable {
+/// the TLS handshake, waiting for the head, and the body.
+final class DirectPath: Sendable {
     let connectTimeout: Duration
     let idleTimeout: Duration
     /// Idle connections kept per host and port.
@@ -199,7 +199,6 @@ final class DirectHTTP1: Sendable {
             switch result {
             case .success(let channel):
                 tally.opened(channel)
-                let connected = NIODeadline.now()
                 // Cancelled or timed out meanwhile: the connection is not wanted.
                 promise.futureResult.whenFailure { _ in channel.close(promise: nil) }
                 negotiated.futureResult.whenComplete { outcome in
@@ -209,7 +208,7 @@ final class DirectHTTP1: Sendable {
                         pool.watch(connection)
                         promise.succeed(
                             Opened(
-                                connection: connection, resolved: resolver.resolvedAt, connected: connected,
+                                connection: connection, resolved: resolver.resolvedAt, connected: negotiated.connected,
                                 secured: tls == nil ? nil : negotiated.at))
                     case .failure(let error):
                         promise.fail(error)
