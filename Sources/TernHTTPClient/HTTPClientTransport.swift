@@ -37,6 +37,9 @@ public final class HTTPClientTransport: PooledTransport {
     private let tally: ConnectionTally
     /// The path requests in memory take instead of AsyncHTTPClient (`nil`: every request goes through it).
     private let direct: DirectPath?
+    /// The settings of requests with TLS settings of their own that go the direct path, by those settings
+    /// (what their servers' certificates showed, for `ConnectionInfo`, is kept with them).
+    private let directSettingsByTLS = Mutex<[TLSSettings: ClientSettings]>([:])
 
     /// Makes a transport with its own client. Invalid TLS material (a CA or client certificate that is
     /// not PEM) fails every request with a `TernError(.invalidRequest)` naming it; `validate(_:)` checks early.
@@ -137,6 +140,24 @@ public final class HTTPClientTransport: PooledTransport {
         }
     }
 
+    /// The settings a direct request with TLS settings of its own is reported and diagnosed with: its TLS,
+    /// no proxy, the transport's connect timeout and connection clock (at most `ExtraClients.maximumClients`
+    /// kept).
+    private func directSettings(_ tls: TLSSettings) -> ClientSettings {
+        if tls == clientSettings.tls { return clientSettings }
+        return directSettingsByTLS.withLock { known in
+            if let settings = known[tls] { return settings }
+            var invalid: TernError?
+            do throws(TernError) { _ = try tls.clientTLSConfiguration() } catch { invalid = error }
+            let settings = ClientSettings(
+                tls: tls, proxy: nil, connectTimeout: clientSettings.connectTimeout, invalid: invalid,
+                connections: clientSettings.connections)
+            if known.count >= ExtraClients.maximumClients { known.removeAll() }
+            known[tls] = settings
+            return settings
+        }
+    }
+
     /// Performs one attempt of `request` (see `TransportContext` for the download contract).
     public func perform(_ request: Tern.Request, context: TransportContext) async throws -> TransportResponse {
         var headLimit = limits
@@ -144,12 +165,12 @@ public final class HTTPClientTransport: PooledTransport {
         try headLimit.checkHead(of: request)
         let direct =
             self.direct.flatMap {
-                request.connectionSettings == nil
-                    && DirectPath.refusal(of: request, context: context, configuration: configuration) == nil
-                    ? $0 : nil
+                DirectPath.refusal(of: request, context: context, configuration: configuration) == nil ? $0 : nil
             }
         let (client, settings) =
-            direct == nil ? try clientFor(request, timeout: context.timeout) : (nil, clientSettings)
+            direct == nil
+            ? try clientFor(request, timeout: context.timeout)
+            : (nil, request.connectionSettings.map { directSettings($0.tls) } ?? clientSettings)
         if let invalid = settings.invalid { throw invalid }
         let watchdog = AttemptWatchdog(
             timeout: context.timeout, readTimeout: limits.readTimeout, label: request.label, url: request.url)
@@ -157,7 +178,8 @@ public final class HTTPClientTransport: PooledTransport {
         do {
             if let direct {
                 // The direct path keeps the watchdog on its event loop: no task runs beside it.
-                var reply = try await direct.perform(request, context: context, watchdog: watchdog)
+                var reply = try await direct.perform(
+                    request, tls: settings.tls, context: context, watchdog: watchdog)
                 if request.url.scheme?.lowercased() == "https", let version = reply.connection?.httpVersion {
                     reply.connection = await connectionInfo(httpVersion: version, url: request.url, settings: settings)
                 }

@@ -147,7 +147,7 @@ struct TLSTests {
         #expect(reply.status == .ok)
     }
 
-    @Test("a request's own connectionSettings go through a client made for them; the default client refuses")
+    @Test("a request's own TLS settings are used for it (its handshake timed), and only for it")
     func perRequestSettings() async throws {
         let server = try await TLSTestServer()
         let transport = HTTPClientTransport(configuration: TransportConfiguration())
@@ -163,6 +163,7 @@ struct TLSTests {
         await server.stop()
         #expect(reply.status == .ok)
         #expect(reply.connection?.httpVersion == "HTTP/2")
+        #expect(reply.phases?.tls != nil)
     }
 
     @Test("a CA file that is not PEM fails every request with a clear error")

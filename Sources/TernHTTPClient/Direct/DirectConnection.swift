@@ -328,14 +328,19 @@ final class DirectPool: Sendable {
         /// The host (an IPv6 address without its brackets).
         var host: String
         var port: Int
-        /// Whether it is an https connection.
-        var secure: Bool
+        /// The TLS settings of an https connection (a connection made with other settings is another
+        /// connection), `nil` for http.
+        var tls: TLSSettings?
 
-        init(_ url: URL) {
+        var secure: Bool { tls != nil }
+
+        /// The key of `url`, with `tls` for https.
+        init(_ url: URL, tls: TLSSettings) {
             var host = url.host ?? ""
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
             self.host = host
-            secure = url.scheme?.lowercased() == "https"
+            let secure = url.scheme?.lowercased() == "https"
+            self.tls = secure ? tls : nil
             port = url.port ?? (secure ? 443 : 80)
         }
     }

@@ -14,8 +14,8 @@ import Tern
 /// It is what `HTTPClientTransport` sends a request through when `refusal(of:context:)` finds nothing
 /// against it: an `http` or `https` URL, no proxy, no redirects followed inside the transport, a body in
 /// memory and an answer read into memory (handed to a stream's consumer as it comes, at the consumer's
-/// pace). Everything else (proxies, downloads to a file, uploads with progress, a request's own TLS
-/// settings) goes through AsyncHTTPClient. Both are held to `TernTransportConformanceTests`.
+/// pace), with the transport's TLS settings or the request's own. Everything else (proxies, downloads to
+/// a file, uploads with progress) goes through AsyncHTTPClient. Both are held to `TernTransportConformanceTests`.
 ///
 /// A direct attempt knows its phases apart: the name lookup (its own resolver, timed), the TCP connect,
 /// the TLS handshake, waiting for the head, and the body.
@@ -29,16 +29,16 @@ final class DirectPath: Sendable {
     /// Where an HTTP/2 connection's protocol errors are noted (the transport words them).
     let connections: ConnectionClock?
     let pool: DirectPool
-    /// The TLS settings https connections use.
-    let tls: TLSSettings
-    private let tlsContext = Mutex<Result<NIOSSLContext, TernError>?>(nil)
+    /// The TLS contexts made so far, by the settings they were made from (the transport's, and requests' own).
+    private let tlsContexts = Mutex<[TLSSettings: Result<NIOSSLContext, TernError>]>([:])
+    /// The most TLS contexts kept: past it, they are made again.
+    static let maximumTLSContexts = 16
 
     init(configuration: TransportConfiguration, tally: ConnectionTally, connections: ConnectionClock?) {
         connectTimeout = configuration.connectTimeout
         idleTimeout = configuration.idleTimeout
         maximumIdlePerHost = max(1, configuration.maximumConnectionsPerHost)
         limits = configuration.limits
-        tls = configuration.tls
         self.tally = tally
         self.connections = connections
         pool = DirectPool()
@@ -73,10 +73,10 @@ final class DirectPath: Sendable {
     /// Performs one attempt (the watchdog's limits apply; a stale kept connection is tried once more on a
     /// new one for an idempotent method). Failures are thrown as they came (the transport words them).
     func perform(
-        _ request: Tern.Request, context: TransportContext, watchdog: AttemptWatchdog
+        _ request: Tern.Request, tls: TLSSettings, context: TransportContext, watchdog: AttemptWatchdog
     ) async throws -> TransportResponse {
         let start = NIODeadline.now()
-        let endpoint = DirectPool.Key(request.url)
+        let endpoint = DirectPool.Key(request.url, tls: tls)
         let head = Self.head(of: request, endpoint: endpoint)
         let body: ByteBuffer? =
             switch request.body {
@@ -142,12 +142,12 @@ final class DirectPath: Sendable {
         var secured: NIODeadline?
     }
 
-    /// The TLS context of the transport's settings (ALPN `h2` and `http/1.1`), made at the first https request.
-    private func sslContext() throws(TernError) -> NIOSSLContext {
-        let made = tlsContext.withLock { cached -> Result<NIOSSLContext, TernError> in
-            if let cached { return cached }
-            let result = Result { [tls] () throws(TernError) -> NIOSSLContext in
-                var configuration = try tls.clientTLSConfiguration()
+    /// The TLS context of `settings` (ALPN `h2` and `http/1.1`), made at the first https request that uses them.
+    private func sslContext(_ settings: TLSSettings) throws(TernError) -> NIOSSLContext {
+        let made = tlsContexts.withLock { contexts -> Result<NIOSSLContext, TernError> in
+            if let made = contexts[settings] { return made }
+            let result = Result { () throws(TernError) -> NIOSSLContext in
+                var configuration = try settings.clientTLSConfiguration()
                 configuration.applicationProtocols = ["h2", "http/1.1"]
                 do {
                     return try NIOSSLContext(configuration: configuration)
@@ -155,7 +155,8 @@ final class DirectPath: Sendable {
                     throw TernError(.tls, "the TLS settings could not be used: \(error)", underlying: error)
                 }
             }
-            cached = result
+            if contexts.count >= Self.maximumTLSContexts { contexts.removeAll() }
+            contexts[settings] = result
             return result
         }
         return try made.get()
@@ -166,7 +167,7 @@ final class DirectPath: Sendable {
     /// cancelling the task gives up at once (a connection that comes after is closed).
     private func connect(_ endpoint: DirectPool.Key, watchdog: AttemptWatchdog) async throws -> Opened {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let tls = endpoint.secure ? try sslContext() : nil
+        let tls = try endpoint.tls.map { settings throws(TernError) in try sslContext(settings) }
         let resolver = DirectResolver(loop: loop)
         let negotiated = loop.makePromise(of: DirectConnection.Negotiated.self)
         let hostname = endpoint.host
