@@ -137,6 +137,9 @@ final class DirectPath: Sendable {
     /// negotiated (`nil`: plain http).
     struct Opened: Sendable {
         var connection: DirectConnection
+        /// When the lookup began: after the TLS context was made, which took `preparing`.
+        var began: NIODeadline
+        var preparing: Duration
         var resolved: NIODeadline?
         var connected: NIODeadline
         var secured: NIODeadline?
@@ -167,7 +170,10 @@ final class DirectPath: Sendable {
     /// cancelling the task gives up at once (a connection that comes after is closed).
     private func connect(_ endpoint: DirectPool.Key, watchdog: AttemptWatchdog) async throws -> Opened {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let preparingStart = NIODeadline.now()
         let tls = try endpoint.tls.map { settings throws(TernError) in try sslContext(settings) }
+        let began = NIODeadline.now()
+        let preparing = tls == nil ? Duration.zero : AttemptClock.between(preparingStart, began)
         let resolver = DirectResolver(loop: loop)
         let negotiated = loop.makePromise(of: DirectConnection.Negotiated.self)
         let hostname = endpoint.host
@@ -209,7 +215,8 @@ final class DirectPath: Sendable {
                         pool.watch(connection)
                         promise.succeed(
                             Opened(
-                                connection: connection, resolved: resolver.resolvedAt, connected: negotiated.connected,
+                                connection: connection, began: began, preparing: preparing,
+                                resolved: resolver.resolvedAt, connected: negotiated.connected,
                                 secured: tls == nil ? nil : negotiated.at))
                     case .failure(let error):
                         promise.fail(error)
@@ -283,9 +290,10 @@ final class DirectPath: Sendable {
             firstByte: between(ready, answer.headAt), transfer: between(answer.headAt, end),
             total: between(start, end), reusedConnection: opened == nil)
         if let opened {
-            if let resolved = opened.resolved { phases.dns = between(start, resolved) }
-            phases.connect = between(opened.resolved ?? start, opened.connected)
-            if let secured = opened.secured { phases.tls = between(opened.connected, secured) }
+            // Making the TLS context (the trust roots read, the first time) counts as TLS.
+            if let resolved = opened.resolved { phases.dns = between(opened.began, resolved) }
+            phases.connect = between(opened.resolved ?? opened.began, opened.connected)
+            if let secured = opened.secured { phases.tls = opened.preparing + between(opened.connected, secured) }
         }
         reply.phases = phases
         return reply
