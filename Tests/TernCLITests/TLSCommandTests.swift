@@ -51,6 +51,65 @@ struct TLSCommandTests {
         #expect(lax.status == 0, "\(lax.stderr)")
     }
 
+    @Test("over https the lookup, connect and handshake are told apart: -v, --events json, and a tlsMs budget")
+    func phasesOverTLS() async throws {
+        let server = try await TLSTestServer()
+        let root = try workspace(for: server)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let sent = try await Tern.run(
+            ["send", "checked", "--mode", "live", "-v", "--events", "json", "--workspace", root.path])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(sent.stderr.contains("timing: connect "), "\(sent.stderr)")
+        #expect(sent.stderr.contains(" · tls "), "\(sent.stderr)")
+        let event = try #require(sent.stderr.split(separator: "\n").first { $0.contains(#""event":"response""#) })
+        let object = try JSONSerialization.jsonObject(with: Data(event.utf8)) as? [String: Any]
+        let timing = try #require(object?["timing"] as? [String: Any])
+        #expect(timing["tlsMs"] is Double, "\(timing)")
+        #expect(timing["connectMs"] is Double, "\(timing)")
+        #expect(timing["dnsMs"] is NSNull, "127.0.0.1 is not looked up: \(timing)")
+        // A budget on the handshake is judged: one nobody meets fails naming the phase.
+        try "method: GET\npath: /checked\ntarget: secure\nexpect:\n  timing: {tlsMs: {lt: 60000}}\n".write(
+            to: root.appendingPathComponent("specs/budget.yaml"), atomically: true, encoding: .utf8)
+        try "method: GET\npath: /checked\ntarget: secure\nexpect:\n  timing: {tlsMs: {lt: 0.001}}\n".write(
+            to: root.appendingPathComponent("specs/tight.yaml"), atomically: true, encoding: .utf8)
+        // Each in a process of its own: a second request on the same connection has no handshake (0 ms).
+        let kept = try await Tern.run(["run", "budget", "--mode", "live", "--workspace", root.path])
+        let missed = try await Tern.run(["run", "tight", "--mode", "live", "--workspace", root.path])
+        await server.stop()
+        #expect(kept.status == 0, "\(kept.stdout)\(kept.stderr)")
+        #expect(missed.status == 4, "\(missed.stdout)\(missed.stderr)")
+        #expect(missed.stdout.contains("✗ tlsMs < 0.0 ms — got "), "\(missed.stdout)")
+    }
+
+    @Test(
+        "the TUI's waterfall of a live https answer has a tls row; the next send reuses the connection",
+        .enabled(if: TmuxSession.path != nil, "tmux is not installed (make deps installs it)"),
+        arguments: [(80, 24), (120, 40)])
+    func waterfallOverTLS(width: Int, height: Int) async throws {
+        let server = try await TLSTestServer()
+        let root = try workspace(for: server)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let tmux = TmuxSession(tmux: try #require(TmuxSession.path))
+        defer { tmux.kill() }
+        let home = root.appendingPathComponent("home").path
+        try await tmux.start(
+            "env HOME='\(home)' LANG=C.UTF-8 NCURSES_NO_UTF8_ACS=1 TERM=xterm-256color '\(Tern.binary.path)' "
+                + "--workspace '\(root.path)'; echo TERN-EXITED:$?; sleep 20", width: width, height: height)
+        try await tmux.waitFor("1 Workspace")
+        try await tmux.type(":", "mode live", "Enter")
+        try await tmux.type(":", "send checked", "Enter")
+        try await tmux.waitFor("checked: 200")
+        try await tmux.type("3", "]", "]")
+        let timed = try await tmux.waitFor("Timing (new connection)")
+        #expect(timed.contains("tls "), "\(timed)")
+        #expect(timed.contains("connect "), "\(timed)")
+        try await tmux.type("s")
+        try await tmux.waitFor("Timing (reused connection)")
+        try await tmux.type("q")
+        try await tmux.waitFor("TERN-EXITED:0")
+        await server.stop()
+    }
+
     @Test(
         "tern load over TLS with the target's CA: HTTP/2 when offered (wire and handler alike), else HTTP/1.1",
         arguments: [true, false])
