@@ -41,8 +41,16 @@ _ = transport
 _ = handler
 }
 
-// docs/library.md:173
+// docs/library.md:160
 func snippet3() async throws {
+let throughAsyncHTTPClient = HTTPClientTransport(configuration: .init(), directPath: false)
+let plainHandler = Handler(transport: throughAsyncHTTPClient)
+_ = throughAsyncHTTPClient
+_ = plainHandler
+}
+
+// docs/library.md:186
+func snippet4() async throws {
 let limits = TransferLimits(readTimeout: .seconds(10), maximumBodyBytes: 10_000_000)
 let transport = HTTPClientTransport(configuration: .init(limits: limits))
 // or on the shared client, without a shutdown of its own:
@@ -52,14 +60,14 @@ _ = transport
 _ = shared
 }
 
-// docs/library.md:203
+// docs/library.md:216
 struct User: Codable, Sendable, Equatable {
     var id: Int
     var name: String
     var email: String?
 }
 
-// docs/library.md:216
+// docs/library.md:229
 enum UserAPI: TargetGroup {
     case user(id: Int)
     case search(tags: [String])
@@ -99,7 +107,7 @@ enum UserAPI: TargetGroup {
     var requiresAuthentication: Bool { true }                     // true
 }
 
-func snippet5() async throws {
+func snippet6() async throws {
 let response = try await handler.send(UserAPI.user(id: 1))
 let user = try response.decode(User.self)
 
@@ -110,7 +118,7 @@ _ = user
 _ = sameUser
 }
 
-// docs/library.md:276
+// docs/library.md:289
 struct APIError: Error, Decodable, Equatable {
     var message: String
     var code: Int
@@ -127,7 +135,7 @@ struct GetUser: Spec {
     var sample: SampleResponse? { .json(["id": 0, "name": "Sample"]) }
 }
 
-func snippet6() async throws {
+func snippet7() async throws {
 // `data` returns the Result, or throws APIError (expected error body) or TernError.
 let user = try await handler.data(GetUser(parameter: 1))
 
@@ -139,7 +147,7 @@ case .failure(let apiError): print(apiError.message, apiError.code)
 _ = user
 }
 
-// docs/library.md:323
+// docs/library.md:336
 struct SearchUsers: Spec {
     struct Parameter: Encodable, Sendable {
         var name: String
@@ -169,7 +177,7 @@ struct CreateUser: Spec {
     }
 }
 
-// docs/library.md:388
+// docs/library.md:401
 enum UserRouter: Router {
     case user(id: String)
     case echo
@@ -182,7 +190,7 @@ enum UserRouter: Router {
     }
 }
 
-func snippet8() async throws {
+func snippet9() async throws {
 let plain = try await handler.send(UserRouter.user(id: "12"))
 
 let shaped = try await handler.send(
@@ -199,8 +207,8 @@ _ = plain
 _ = shaped
 }
 
-// docs/library.md:429
-func snippet9() async throws {
+// docs/library.md:442
+func snippet10() async throws {
 var request = Request(
     method: .put,
     url: URL(string: "https://api.example.com/users/1")!,
@@ -219,8 +227,8 @@ _ = request
 _ = response
 }
 
-// docs/library.md:455
-func snippet10() async throws {
+// docs/library.md:468
+func snippet11() async throws {
 let handler = Handler(
     transport: HTTPClientTransport.shared,
     defaults: SessionDefaults(
@@ -240,8 +248,8 @@ _ = handler
 _ = current
 }
 
-// docs/library.md:491
-func snippet11() async throws {
+// docs/library.md:504
+func snippet12() async throws {
 var query: QueryParameters = [
     "page": 2,
     "tags": ["a", "b"],
@@ -260,8 +268,8 @@ _ = individual
 _ = comma
 }
 
-// docs/library.md:537
-func snippet12() async throws {
+// docs/library.md:550
+func snippet13() async throws {
 let avatar = URL(fileURLWithPath: "/tmp/avatar.png")
 let bodies: [HTTPBody] = [
     .json(["name": "Ada", "tags": ["a", "b"]]),           // a JSONValue literal: sorted keys, stable bytes
@@ -280,8 +288,8 @@ _ = avatar
 _ = bodies
 }
 
-// docs/library.md:571
-func snippet13() async throws {
+// docs/library.md:584
+func snippet14() async throws {
 var download = Request(url: URL(string: "https://example.com/big.iso")!, transaction: .download)
 download.downloadDestination = URL(fileURLWithPath: "/tmp/big.iso")
 let file = try await handler.send(download, mode: .live, onEvent: { event in
@@ -294,8 +302,8 @@ _ = download
 _ = file
 }
 
-// docs/library.md:589
-func snippet14() async throws {
+// docs/library.md:602
+func snippet15() async throws {
 let transfer = handler.download(Request(url: isoURL), to: URL(fileURLWithPath: "/tmp/big.iso"))
 for await progress in transfer.progress {
     let eta = progress.estimatedSecondsRemaining.map { " ETA \(Int($0)) s" } ?? ""
@@ -306,7 +314,7 @@ _ = transfer
 _ = response
 }
 
-// docs/library.md:621
+// docs/library.md:634
 struct FetchArchive: Spec {
     typealias Result = Void
     let parameter: Int                            // its size in bytes
@@ -316,7 +324,7 @@ struct FetchArchive: Spec {
     var result: Mapper<Void> { .ignore }          // the body is in a file, not in memory
 }
 
-func snippet15() async throws {
+func snippet16() async throws {
 // A temporary file (the handler's, or the storage's once stored):
 let archive = try await handler.send(FetchArchive(parameter: 1_000_000), mode: .live)
 print(archive.fileURL?.path ?? "-", archive.byteCount)
@@ -330,8 +338,8 @@ _ = destination
 _ = saved
 }
 
-// docs/library.md:656
-func snippet16() async throws {
+// docs/library.md:669
+func snippet17() async throws {
 let sockets = Handler(transport: HTTPClientTransport.shared, webSockets: WebSocketClientConnector.shared)
 let socket = try await sockets.connect(Request(url: URL(string: "wss://echo.example.com/chat")!))
 try await socket.send(text: #"{"op":"subscribe","channel":"ticks"}"#)
@@ -354,7 +362,7 @@ _ = socket
 _ = ticks
 }
 
-// docs/library.md:717
+// docs/library.md:730
 func checkUser(_ response: Response) throws -> [String] {
     let text = #"{"type": "object", "required": ["id"], "properties": {"id": {"minimum": 1}}}"#
     let schema = try JSONSchema(try JSONPathValue(decoding: text))
@@ -363,16 +371,16 @@ func checkUser(_ response: Response) throws -> [String] {
     return validation.errors.map { "\($0.instanceLocation): \($0.message) (schema \($0.keywordLocation))" }
 }
 
-// docs/library.md:742
-func snippet18() async throws {
+// docs/library.md:755
+func snippet19() async throws {
 _ = try await handler.send(UserAPI.user(id: 1), mode: .live)      // fetch and store
 let offline = try await handler.send(UserAPI.user(id: 1), mode: .cache)
 print(offline.source, offline.cache?.isExpired ?? false)            // cache, true once past validUntil
 _ = offline
 }
 
-// docs/library.md:765
-func snippet19() async throws {
+// docs/library.md:778
+func snippet20() async throws {
 let storage = MemoryStorage(historyLimit: 5)
 let handler = Handler(transport: HTTPClientTransport.shared, storage: storage, cacheValidity: .ttl(120))
 _ = try await handler.send(UserAPI.user(id: 1))
@@ -385,8 +393,8 @@ _ = latest
 _ = history
 }
 
-// docs/library.md:816
-func snippet20() async throws {
+// docs/library.md:829
+func snippet21() async throws {
 let user = try await handler.decode(
     User.self, from: UserAPI.user(id: 1),
     getValidUntil: { user in user.id == 0 ? nil : Date().addingTimeInterval(3600) }
@@ -396,8 +404,8 @@ _ = user
 _ = uncached
 }
 
-// docs/library.md:838
-func snippet21() async throws {
+// docs/library.md:851
+func snippet22() async throws {
 var policy = RetryPolicy(
     maxRetries: 5,                          // retries after the first attempt; 0 = one attempt
     backoff: .exponential(initial: .milliseconds(100), multiplier: 3, maximum: .seconds(10)),
@@ -419,8 +427,8 @@ _ = policy
 _ = presets
 }
 
-// docs/library.md:893
-func snippet22() async throws {
+// docs/library.md:906
+func snippet23() async throws {
 let get = Request(url: URL(string: "https://api.example.com/users")!)
 let failed = Response(status: .serviceUnavailable, headers: [.retryAfter: "2"], request: get)
 let decision = RetryPolicy.default.decide(RetryContext(attempt: 1, request: get, response: failed))
@@ -430,7 +438,7 @@ _ = failed
 _ = decision
 }
 
-// docs/library.md:924
+// docs/library.md:937
 struct AttemptHeader: Interceptor {
     func intercept(_ request: Request, context: InterceptorContext, next: InterceptorNext) async throws -> Response {
         var request = request
@@ -439,8 +447,8 @@ struct AttemptHeader: Interceptor {
     }
 }
 
-// docs/library.md:947
-func snippet24() async throws {
+// docs/library.md:960
+func snippet25() async throws {
 let handler = Handler(
     transport: HTTPClientTransport.shared,
     interceptors: [
@@ -459,12 +467,12 @@ let handler = Handler(
 _ = handler
 }
 
-// docs/library.md:982
+// docs/library.md:995
 struct TokenReply: Decodable, Sendable {
     var token: String
 }
 
-func snippet25() async throws {
+func snippet26() async throws {
 let savedToken: String? = nil   // e.g. from the keychain
 let tokens = BearerTokenStore(token: savedToken) { handler in
     var refresh = Request(method: .post, url: URL(string: "https://api.example.com/auth/refresh")!)
@@ -486,8 +494,8 @@ _ = token
 _ = refreshes
 }
 
-// docs/library.md:1048
-func snippet26() async throws {
+// docs/library.md:1061
+func snippet27() async throws {
 // Every send of this handler, for as long as you iterate. Each call makes a new subscriber.
 let events = handler.events()          // AsyncStream<HandlerEvent>, buffering the newest 1024
 let watcher = Task {
@@ -513,8 +521,8 @@ _ = watcher
 _ = response
 }
 
-// docs/library.md:1117
-func snippet27() async throws {
+// docs/library.md:1130
+func snippet28() async throws {
 do {
     let response = try await handler.send(UserAPI.user(id: 1), mode: .cache)
     print(response.statusCode)
@@ -530,8 +538,8 @@ do {
 }
 }
 
-// docs/library.md:1137
-func snippet28() async throws {
+// docs/library.md:1150
+func snippet29() async throws {
 let lookup = Task {
     do {
         return try await handler.send(UserAPI.user(id: 1), mode: .cache).statusCode
@@ -547,8 +555,8 @@ _ = try await lookup.value   // the Task's error type is `any Error`: anything e
 _ = lookup
 }
 
-// docs/library.md:1164
-func snippet29() async throws {
+// docs/library.md:1177
+func snippet30() async throws {
 let task = handler.request(UserAPI.user(id: 1)) { result in
     switch result {
     case .success(let response): print(response.statusCode, response.source)
@@ -560,8 +568,8 @@ await task.wait()        // returns after the completion has run
 _ = task
 }
 
-// docs/library.md:1183
-func snippet30() async throws {
+// docs/library.md:1196
+func snippet31() async throws {
 handler.request(
     targetGroup: UserAPI.user(id: 1),           // any Endpoint, not only a TargetGroup
     model: User.self,
@@ -572,8 +580,8 @@ handler.request(
 )
 }
 
-// docs/library.md:1199
-func snippet31() async throws {
+// docs/library.md:1212
+func snippet32() async throws {
 let task = Task { try await handler.send(UserAPI.user(id: 1)) }
 task.cancel()
 do {
@@ -584,7 +592,7 @@ do {
 _ = task
 }
 
-// docs/library.md:1244
+// docs/library.md:1257
 @Test func retriesThenStores() async throws {
     let clock = TestClock()
     let transport = InMemoryTransport.sequence([
@@ -606,7 +614,7 @@ _ = task
     #expect(transport.requestCount == 4)
 }
 
-// docs/library.md:1277
+// docs/library.md:1290
 @Test func specAgainstTheMockServer() async throws {
     let archived = MockRoute(
         method: "GET", path: "/users/42", response: .json(#"{"message":"user is archived","code":7}"#, status: 422)
