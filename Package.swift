@@ -374,7 +374,10 @@ let package = Package(
             name: "TernTransportConformanceTests",
             dependencies: [
                 "Tern", "TernHTTPClient", "TernURLSession", "TernTesting",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -43,6 +43,12 @@ extension HTTPClientTransport {
             settings: connectionSettings)
     }
 
+    /// Whether the certificate of `url`'s origin is known already (`connectionInfo` then needs no handshake).
+    static func knowsPeer(of url: URL, settings: ClientSettings) -> Bool {
+        guard let host = url.host else { return true }
+        return settings.peers.withLock { $0["\(host):\(url.port ?? 443)"] != nil }
+    }
+
     /// `connectionInfo(version:url:settings:)` for a connection whose HTTP version is `httpVersion` (`HTTP/2`).
     func connectionInfo(httpVersion: String, url: URL, settings connectionSettings: ClientSettings) async
         -> ConnectionInfo

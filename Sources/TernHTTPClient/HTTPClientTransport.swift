@@ -181,7 +181,15 @@ public final class HTTPClientTransport: PooledTransport {
                 var reply = try await direct.perform(
                     request, tls: settings.tls, context: context, watchdog: watchdog)
                 if request.url.scheme?.lowercased() == "https", let version = reply.connection?.httpVersion {
-                    reply.connection = await connectionInfo(httpVersion: version, url: request.url, settings: settings)
+                    let url = request.url
+                    // The first answer from an origin shakes hands once more to read its certificate: within the
+                    // attempt's limits.
+                    reply.connection =
+                        Self.knowsPeer(of: url, settings: settings)
+                        ? await connectionInfo(httpVersion: version, url: url, settings: settings)
+                        : try await watchdog.run {
+                            await self.connectionInfo(httpVersion: version, url: url, settings: settings)
+                        }
                 }
                 return reply
             }

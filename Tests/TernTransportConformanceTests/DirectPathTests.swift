@@ -1,5 +1,8 @@
+import AsyncHTTPClient
 import Foundation
 import HTTPTypes
+import NIOCore
+import NIOHTTP1
 import TernTesting
 import Testing
 
@@ -112,5 +115,16 @@ struct DirectPathTests {
         #expect(DirectPath.refusal(of: Request(url: url), context: streamed, configuration: .init()) == nil)
         let file = Request(method: .put, url: url, body: .file(URL(filePath: "/etc/hostname")))
         #expect(DirectPath.refusal(of: file, context: TransportContext(), configuration: .init()) != nil)
+    }
+
+    @Test("only a lost connection is tried again: not a body limit, a parser's refusal or a timeout")
+    func whatIsTriedAgain() {
+        #expect(DirectFailure.isConnectionLoss(HTTPClientError.remoteConnectionClosed))
+        #expect(DirectFailure.isConnectionLoss(ChannelError.ioOnClosedChannel))
+        #expect(DirectFailure.isConnectionLoss(IOError(errnoCode: ECONNRESET, reason: "read")))
+        #expect(!DirectFailure.isConnectionLoss(HTTPParserError.invalidStatus))
+        #expect(!DirectFailure.isConnectionLoss(TernError(.unsupported, "over the limit")))
+        #expect(!DirectFailure.isConnectionLoss(TernError(.timeout, "sent nothing")))
+        #expect(!DirectFailure.isConnectionLoss(CancellationError()))
     }
 }

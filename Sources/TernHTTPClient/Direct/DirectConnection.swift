@@ -35,6 +35,7 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
     private var paced = false
     private var streaming = false
     private var stopWaiter: Task<Void, Never>?
+    private var roomWaiter: Task<Void, Never>?
     /// The error that ended the connection while no exchange was in flight.
     private var closedBy: (any Error)?
 
@@ -66,6 +67,8 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
         }
         switch unwrapInboundIn(data) {
         case .head(let head):
+            // An informational answer (103 Early Hints, 100 Continue) that HTTP/2 hands on: the final one follows.
+            if (100..<200).contains(head.status.code) { return }
             exchange.watchdog.touch()
             headAt = .now()
             let announced = head.headers.first(name: "content-length").flatMap { Int64($0) }
@@ -115,8 +118,9 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
         exchange.watchdog.holdReadTimeout(true)
         let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
         let loop = context.eventLoop
-        Task {
+        roomWaiter = Task {
             await waitForRoom()
+            guard !Task.isCancelled else { return }
             loop.execute {
                 exchange.watchdog.holdReadTimeout(false)
                 handler.value.readOn()
@@ -125,6 +129,9 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A server that ends TLS without close_notify: what the close itself says (the parser's end of the
+        // body, or a connection closed early) is the answer, as AsyncHTTPClient has it.
+        if let tls = error as? NIOSSLError, tls == .uncleanShutdown { return }
         fail(error, context: context)
     }
 
@@ -173,15 +180,19 @@ final class DirectResponseHandler: ChannelInboundHandler, RemovableChannelHandle
     private func fail(_ error: any Error, context: ChannelHandlerContext) {
         if promise == nil { closedBy = error }
         let pending = promise
-        let answered = head != nil
+        // Only a connection lost before any answer may be tried again on a new one (a limit or a parser's
+        // refusal would be met again).
+        let lostFirst = head == nil && DirectFailure.isConnectionLoss(error)
         reset()
-        pending?.fail(DirectFailure(error: error, beforeAnswer: !answered))
+        pending?.fail(DirectFailure(error: error, beforeAnswer: lostFirst))
         context.close(promise: nil)
     }
 
     private func reset() {
         stopWaiter?.cancel()
         stopWaiter = nil
+        roomWaiter?.cancel()
+        roomWaiter = nil
         exchange = nil
         promise = nil
         head = nil
@@ -199,6 +210,8 @@ final class DirectConnection: Sendable {
     /// What the connection set-up ended with: the HTTP/2 multiplexer when the server chose `h2`, and when.
     struct Negotiated: Sendable {
         var multiplexer: NIOHTTP2Handler.StreamMultiplexer?
+        /// Set when an HTTP/2 server says GOAWAY.
+        var goingAway: DirectGoAwayWatcher.Flag? = nil
         /// When TCP connected (the channel became active) and when the set-up ended.
         var connected: NIODeadline
         var at: NIODeadline
@@ -207,12 +220,17 @@ final class DirectConnection: Sendable {
     let channel: any Channel
     let key: DirectPool.Key
     private let multiplexer: NIOHTTP2Handler.StreamMultiplexer?
+    private let goingAway: DirectGoAwayWatcher.Flag?
 
     init(channel: any Channel, key: DirectPool.Key, negotiated: Negotiated) {
         self.channel = channel
         self.key = key
         multiplexer = negotiated.multiplexer
+        goingAway = negotiated.goingAway
     }
+
+    /// Whether the server said GOAWAY: the streams open finish, no new one starts.
+    var isDraining: Bool { goingAway?.isSet ?? false }
 
     var isMultiplexed: Bool { multiplexer != nil }
     var httpVersion: String { multiplexer == nil ? "HTTP/1.1" : "HTTP/2" }
@@ -242,11 +260,17 @@ final class DirectConnection: Sendable {
                     let connected = active.activeAt ?? at
                     let sync = channel.pipeline.syncOperations
                     if result == .negotiated("h2") {
+                        var configuration = NIOHTTP2Handler.ConnectionConfiguration()
+                        // No server push (as AsyncHTTPClient asks): nothing would read a pushed stream.
+                        configuration.initialSettings.append(HTTP2Setting(parameter: .enablePush, value: 0))
                         let multiplexer = try sync.configureHTTP2Pipeline(
-                            mode: .client, connectionConfiguration: .init(), streamConfiguration: .init()
+                            mode: .client, connectionConfiguration: configuration, streamConfiguration: .init()
                         ) { stream in stream.eventLoop.makeSucceededVoidFuture() }
+                        let goingAway = DirectGoAwayWatcher.Flag()
+                        try sync.addHandler(DirectGoAwayWatcher(flag: goingAway))
                         try sync.addHandler(ClosingOnError(clock: clock ?? ConnectionClock()))
-                        negotiated.succeed(Negotiated(multiplexer: multiplexer, connected: connected, at: at))
+                        negotiated.succeed(
+                            Negotiated(multiplexer: multiplexer, goingAway: goingAway, connected: connected, at: at))
                     } else {
                         try sync.addHTTPClientHandlers()
                         try sync.addHandler(DirectResponseHandler())
@@ -261,6 +285,7 @@ final class DirectConnection: Sendable {
     /// The channel an exchange goes on: the connection itself, or a new HTTP/2 stream of it.
     func exchangeChannel() async throws -> any Channel {
         guard let multiplexer else { return channel }
+        if isDraining { throw DirectFailure(error: HTTPClientError.remoteConnectionClosed, beforeAnswer: true) }
         let stream = multiplexer.createStreamChannel { stream in
             stream.eventLoop.makeCompletedFuture {
                 let sync = stream.pipeline.syncOperations
@@ -297,6 +322,27 @@ final class DirectActiveClock: ChannelInboundHandler, RemovableChannelHandler {
         waiting?(now)
         waiting = nil
         context.fireChannelActive()
+    }
+}
+
+/// Notes an HTTP/2 server's GOAWAY, after which the connection takes no new stream (and is not kept).
+final class DirectGoAwayWatcher: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTP2Frame
+
+    /// Whether GOAWAY came.
+    final class Flag: Sendable {
+        private let value = Atomic<Bool>(false)
+        var isSet: Bool { value.load(ordering: .relaxed) }
+        func set() { value.store(true, ordering: .relaxed) }
+    }
+
+    private let flag: Flag
+
+    init(flag: Flag) { self.flag = flag }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .goAway = unwrapInboundIn(data).payload { flag.set() }
+        context.fireChannelRead(data)
     }
 }
 
@@ -359,9 +405,14 @@ final class DirectPool: Sendable {
 
     /// An open idle connection to `key`, taken out of the pool; `nil` when there is none.
     func take(_ key: Key) -> DirectConnection? {
-        while let idle = state.withLock({ $0.idle[key]?.popLast() }) {
-            idle.timer.cancel()
-            if idle.connection.channel.isActive { return idle.connection }
+        while let idle = state.withLock({ state -> Idle? in
+            let idle = state.idle[key]?.popLast()
+            // Cancelled under the lock: an idle timer cannot close a connection once it is handed out.
+            idle?.timer.cancel()
+            if state.idle[key]?.isEmpty == true { state.idle[key] = nil }
+            return idle
+        }) {
+            if idle.connection.channel.isActive, !idle.connection.isDraining { return idle.connection }
         }
         return nil
     }
@@ -371,7 +422,9 @@ final class DirectPool: Sendable {
     func put(_ connection: DirectConnection, idleTimeout: Duration, most: Int) {
         let channel = connection.channel
         let kept = state.withLock { state -> Bool in
-            guard !state.closed, state.idle[connection.key, default: []].count < most else { return false }
+            guard !state.closed, !connection.isDraining, state.idle[connection.key, default: []].count < most else {
+                return false
+            }
             let timer = channel.eventLoop.scheduleTask(in: .nanoseconds(idleTimeout.saturatingNanoseconds)) {
                 channel.close(promise: nil)
             }
@@ -387,7 +440,12 @@ final class DirectPool: Sendable {
         let identity = ObjectIdentifier(connection)
         connection.channel.closeFuture.whenComplete { [self] _ in
             state.withLock { state in
-                state.idle[key]?.removeAll { ObjectIdentifier($0.connection) == identity }
+                state.idle[key]?.removeAll { idle in
+                    guard ObjectIdentifier(idle.connection) == identity else { return false }
+                    idle.timer.cancel()
+                    return true
+                }
+                if state.idle[key]?.isEmpty == true { state.idle[key] = nil }
             }
         }
     }

@@ -244,20 +244,10 @@ final class DirectPath: Sendable {
         let promise = channel.eventLoop.makePromise(of: DirectAnswer.self)
         let closesAfter = head.headers[canonicalForm: "connection"].contains { $0.lowercased() == "close" }
         channel.eventLoop.execute { [pool, idleTimeout, maximumIdlePerHost] in
-            guard let handler = try? channel.pipeline.syncOperations.handler(type: DirectResponseHandler.self) else {
-                // The connection closed and took its handlers: as AsyncHTTPClient says it.
-                promise.fail(DirectFailure(error: HTTPClientError.remoteConnectionClosed, beforeAnswer: true))
-                return
-            }
-            handler.begin(exchange, promise: promise)
             let deadline = DirectDeadline(exchange.watchdog, on: channel.eventLoop) { error in
                 promise.fail(DirectFailure(error: error, beforeAnswer: false))
                 channel.close(promise: nil)
             }
-            deadline.start()
-            channel.write(HTTPClientRequestPart.head(head), promise: nil)
-            if let body { channel.write(HTTPClientRequestPart.body(.byteBuffer(body)), promise: nil) }
-            channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
             promise.futureResult.whenComplete { result in
                 deadline.stop()
                 var keep = false
@@ -271,6 +261,16 @@ final class DirectPath: Sendable {
                     connection.channel.close(promise: nil)
                 }
             }
+            guard let handler = try? channel.pipeline.syncOperations.handler(type: DirectResponseHandler.self) else {
+                // The connection closed and took its handlers: as AsyncHTTPClient says it.
+                promise.fail(DirectFailure(error: HTTPClientError.remoteConnectionClosed, beforeAnswer: true))
+                return
+            }
+            handler.begin(exchange, promise: promise)
+            deadline.start()
+            channel.write(HTTPClientRequestPart.head(head), promise: nil)
+            if let body { channel.write(HTTPClientRequestPart.body(.byteBuffer(body)), promise: nil) }
+            channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         }
         let answer = try await withTaskCancellationHandler {
             try await promise.futureResult.get()
@@ -305,6 +305,20 @@ final class DirectPath: Sendable {
 struct DirectFailure: Error {
     var error: any Error
     var beforeAnswer: Bool
+
+    /// Whether `error` says the connection was lost (closed or reset by the server), not that the answer
+    /// was refused.
+    static func isConnectionLoss(_ error: any Error) -> Bool {
+        if let client = error as? HTTPClientError { return client == .remoteConnectionClosed }
+        if let channel = error as? ChannelError {
+            switch channel {
+            case .ioOnClosedChannel, .eof, .outputClosed, .inputClosed, .alreadyClosed: return true
+            default: return false
+            }
+        }
+        if let io = error as? IOError { return io.errnoCode == ECONNRESET || io.errnoCode == EPIPE }
+        return false
+    }
 }
 
 /// What one exchange needs on the event loop: the limits, the watchdog to touch, the progress meter.
