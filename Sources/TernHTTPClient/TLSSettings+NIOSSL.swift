@@ -41,6 +41,18 @@ extension TLSSettings {
 }
 
 extension TLSSettings {
+    /// A NIOSSL context of these settings offering `h2` and `http/1.1` by ALPN, for connections Tern makes
+    /// itself (the direct path, the wire load).
+    func alpnContext() throws(TernError) -> NIOSSLContext {
+        var configuration = try clientTLSConfiguration()
+        configuration.applicationProtocols = ["h2", "http/1.1"]
+        do {
+            return try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw TernError(.tls, "the TLS settings could not be used: \(error)", underlying: error)
+        }
+    }
+
     /// Reads the PEM private key `pem`, decrypting it with `passphrase` when it is encrypted.
     static func privateKey(_ pem: String, passphrase: String?) throws(TernError) -> NIOSSLPrivateKey {
         let encrypted = pem.contains("ENCRYPTED")

@@ -149,15 +149,7 @@ final class DirectPath: Sendable {
     private func sslContext(_ settings: TLSSettings) throws(TernError) -> NIOSSLContext {
         let made = tlsContexts.withLock { contexts -> Result<NIOSSLContext, TernError> in
             if let made = contexts[settings] { return made }
-            let result = Result { () throws(TernError) -> NIOSSLContext in
-                var configuration = try settings.clientTLSConfiguration()
-                configuration.applicationProtocols = ["h2", "http/1.1"]
-                do {
-                    return try NIOSSLContext(configuration: configuration)
-                } catch {
-                    throw TernError(.tls, "the TLS settings could not be used: \(error)", underlying: error)
-                }
-            }
+            let result = Result { () throws(TernError) -> NIOSSLContext in try settings.alpnContext() }
             if contexts.count >= Self.maximumTLSContexts { contexts.removeAll() }
             contexts[settings] = result
             return result

@@ -55,15 +55,7 @@ public struct WireLoadEngine: WireLoadDriver {
         }
         let contexts = endpoints.map { endpoint -> Result<NIOSSLContext, TernError>? in
             guard let tls = endpoint.tls else { return nil }
-            return Result { () throws(TernError) -> NIOSSLContext in
-                var configuration = try tls.clientTLSConfiguration()
-                configuration.applicationProtocols = ["h2", "http/1.1"]
-                do {
-                    return try NIOSSLContext(configuration: configuration)
-                } catch {
-                    throw TernError(.tls, "the TLS settings could not be used: \(error)", underlying: error)
-                }
-            }
+            return Result { () throws(TernError) -> NIOSSLContext in try tls.alpnContext() }
         }
         let run = WireRun(
             load: load, targets: targets, endpoints: endpoints, tlsContexts: contexts, loops: loops,
