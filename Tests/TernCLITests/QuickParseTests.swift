@@ -120,12 +120,16 @@ struct QuickParseTests {
         let result = try await Tern.run(
             named ? resolved : demo.arguments(resolved), environment: ["TERN_PARSER": parser])
         // The embedded mock's port is the workspace's usual one unless another process holds it, and the
-        // echo says it back (`host`): which port the mock got is not what this compares.
-        let stdout = result.stdout.replacingOccurrences(
-            of: #"127\.0\.0\.1:\d+"#, with: "127.0.0.1:PORT", options: .regularExpression)
+        // echo says it back (`host`), on stdout and in a saved body: which port the mock got is not what
+        // this compares.
+        let saved = (try? Data(contentsOf: out)).map { Data(Self.withoutPort(String(decoding: $0, as: UTF8.self)).utf8) }
         return Outcome(
-            status: result.status, stdout: stdout, stderr: Self.withoutTimes(result.stderr),
-            output: try? Data(contentsOf: out))
+            status: result.status, stdout: Self.withoutPort(result.stdout), stderr: Self.withoutTimes(result.stderr),
+            output: saved)
+    }
+
+    private static func withoutPort(_ text: String) -> String {
+        text.replacingOccurrences(of: #"127\.0\.0\.1:\d+"#, with: "127.0.0.1:PORT", options: .regularExpression)
     }
 
     /// `stderr` without what changes from one run to the next: event times, cache ages and the
