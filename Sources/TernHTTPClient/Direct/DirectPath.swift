@@ -110,10 +110,7 @@ final class DirectPath: Sendable {
     /// The request head: the target, `Host` unless given, the request's fields, and `Content-Length`
     /// when there is a body or the method usually has one.
     static func head(of request: Tern.Request, endpoint: DirectPool.Key) -> HTTPRequestHead {
-        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-        var target = components?.percentEncodedPath ?? "/"
-        if target.isEmpty { target = "/" }
-        if let query = components?.percentEncodedQuery { target += "?" + query }
+        let target = request.url.requestTarget
         var headers = HTTPHeaders()
         if !request.headers.contains(where: { $0.name.canonicalName == "host" }) {
             let host = endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host

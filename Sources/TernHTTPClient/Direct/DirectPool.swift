@@ -30,9 +30,7 @@ final class DirectPool: Sendable {
 
         /// The key of `url`, with `tls` for https.
         init(_ url: URL, tls: TLSSettings) {
-            var host = url.host ?? ""
-            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-            self.host = host
+            host = url.connectHost
             let secure = url.scheme?.lowercased() == "https"
             self.tls = secure ? tls : nil
             port = url.port ?? (secure ? 443 : 80)

@@ -46,20 +46,15 @@ struct WireTarget: Sendable {
     /// The endpoint `request` goes to, with `tls` for `https` when the request names none of its own.
     static func endpoint(of request: Request, tls: TLSSettings) -> WireEndpoint {
         let secure = request.url.scheme?.lowercased() == "https"
-        var host = request.url.host ?? ""
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         return WireEndpoint(
-            host: host, port: request.url.port ?? (secure ? 443 : 80),
+            host: request.url.connectHost, port: request.url.port ?? (secure ? 443 : 80),
             tls: secure ? (request.connectionSettings?.tls ?? tls) : nil)
     }
 
     /// `request` encoded for `endpoint` (at index `index`): `METHOD TARGET HTTP/1.1`, `Host`, the request's
     /// headers, `Content-Length` when there is a body (or the method usually has one), then the body.
     init(_ request: Request, endpoint: WireEndpoint, index: Int) {
-        let components = URLComponents(url: request.url, resolvingAgainstBaseURL: false)
-        var target = components?.percentEncodedPath ?? "/"
-        if target.isEmpty { target = "/" }
-        if let query = components?.percentEncodedQuery { target += "?" + query }
+        let target = request.url.requestTarget
         let body: Data =
             switch request.body {
             case .data(let data): data
