@@ -53,21 +53,22 @@ final class DirectConnection: Sendable {
         negotiated: EventLoopPromise<Negotiated>
     ) throws {
         let sync = channel.pipeline.syncOperations
-        let active = DirectActiveClock()
-        try sync.addHandler(active)
         guard let tls else {
-            try sync.addHTTPClientHandlers()
-            try sync.addHandler(DirectResponseHandler())
-            active.onActive { at in negotiated.succeed(Negotiated(multiplexer: nil, connected: at, at: at)) }
+            try addHTTP1(to: sync)
+            try sync.addHandler(
+                DirectResponseHandler { at in negotiated.succeed(Negotiated(multiplexer: nil, connected: at, at: at)) })
             return
         }
         let isAddress = (try? SocketAddress(ipAddress: hostname, port: 0)) != nil
+        // A handshake that fails, or a server that leaves during it, fails the set-up saying why; the watcher
+        // also notes when TCP connected (NIOSSL passes the activation on once its hello is written).
+        let watcher = DirectHandshakeWatcher(negotiated: negotiated)
         try sync.addHandler(NIOSSLClientHandler(context: tls, serverHostname: isAddress ? nil : hostname))
         try sync.addHandler(
             ApplicationProtocolNegotiationHandler { result, channel in
                 channel.eventLoop.makeCompletedFuture {
                     let at = NIODeadline.now()
-                    let connected = active.activeAt ?? at
+                    let connected = watcher.activeAt ?? at
                     let sync = channel.pipeline.syncOperations
                     if result == .negotiated("h2") {
                         var configuration = NIOHTTP2Handler.ConnectionConfiguration()
@@ -82,14 +83,23 @@ final class DirectConnection: Sendable {
                         negotiated.succeed(
                             Negotiated(multiplexer: multiplexer, goingAway: goingAway, connected: connected, at: at))
                     } else {
-                        try sync.addHTTPClientHandlers()
+                        try addHTTP1(to: sync)
                         try sync.addHandler(DirectResponseHandler())
                         negotiated.succeed(Negotiated(multiplexer: nil, connected: connected, at: at))
                     }
                 }
             })
-        // A handshake that fails, or a server that leaves during it, fails the set-up saying why.
-        try sync.addHandler(DirectHandshakeWatcher(negotiated: negotiated))
+        try sync.addHandler(watcher)
+    }
+
+    /// NIO's HTTP/1.1 request encoder and response parser, without the outbound header validator that
+    /// `addHTTPClientHandlers` adds: a request's fields are HTTPTypes fields, whose names are checked and whose
+    /// values have CR, LF and NUL made spaces when they are made, so it would check again what cannot fail —
+    /// and each handler type costs the process's first connection two scans of every protocol conformance
+    /// in the binary (docs/benchmarks.md, part 8).
+    private static func addHTTP1(to sync: ChannelPipeline.SynchronousOperations) throws {
+        try sync.addHandler(HTTPRequestEncoder())
+        try sync.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes)))
     }
 
     /// The channel an exchange goes on: the connection itself, or a new HTTP/2 stream of it.
@@ -115,26 +125,6 @@ final class DirectConnection: Sendable {
     }
 }
 
-/// Notes when the connection became active (TCP connected, before any TLS), and tells whoever waits.
-final class DirectActiveClock: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = Any
-    private(set) var activeAt: NIODeadline?
-    private var waiting: ((NIODeadline) -> Void)?
-
-    /// Calls `body` with the moment the channel became active, now if it is active already.
-    func onActive(_ body: @escaping (NIODeadline) -> Void) {
-        if let activeAt { body(activeAt) } else { waiting = body }
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        let now = NIODeadline.now()
-        activeAt = now
-        waiting?(now)
-        waiting = nil
-        context.fireChannelActive()
-    }
-}
-
 /// Notes an HTTP/2 server's GOAWAY, after which the connection takes no new stream (and is not kept).
 final class DirectGoAwayWatcher: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTP2Frame
@@ -156,13 +146,20 @@ final class DirectGoAwayWatcher: ChannelInboundHandler, RemovableChannelHandler 
     }
 }
 
-/// Fails a connection's set-up when its TLS handshake fails or the server leaves before it ends.
+/// Fails a connection's set-up when its TLS handshake fails or the server leaves before it ends, and notes
+/// when the connection became active (TCP connected).
 final class DirectHandshakeWatcher: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = Any
     private let negotiated: EventLoopPromise<DirectConnection.Negotiated>
+    private(set) var activeAt: NIODeadline?
 
     init(negotiated: EventLoopPromise<DirectConnection.Negotiated>) {
         self.negotiated = negotiated
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        activeAt = .now()
+        context.fireChannelActive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
