@@ -43,7 +43,7 @@ public struct CacheIdentity: @unchecked Sendable {
         let key = SymmetricKey(data: digestKey ?? Self.randomKey())
         self.key = key
         // The file is only for this key: its first line is a digest of the key's use for it.
-        let keyMark = Self.hex(bytesOf: HMAC<SHA256>.authenticationCode(for: Data("file-digests".utf8), using: key))
+        let keyMark = Self.hex(bytesOf: HMAC<SHA256>.authenticationCode(for: Array("file-digests".utf8), using: key))
         fileDigests = FileDigests(file: digestKey == nil ? nil : fileDigestsFile, keyMark: String(keyMark.prefix(32)))
     }
 
@@ -73,24 +73,24 @@ public struct CacheIdentity: @unchecked Sendable {
     /// A short keyed digest of everything that tells `request` apart.
     func identityDigest(of request: Request) -> String {
         var hmac = HMAC<SHA256>(key: key)
-        hmac.update(data: Data(request.method.rawValue.utf8))
+        hmac.update(data: Array(request.method.rawValue.utf8))
         hmac.update(data: [0])
-        hmac.update(data: Data(request.cacheURL.absoluteString.utf8))
+        hmac.update(data: Array(request.cacheURL.absoluteString.utf8))
         hmac.update(data: [0])
         for (name, value) in identityHeaders(of: request) {
-            hmac.update(data: Data("\(name):\(value)".utf8))
+            hmac.update(data: Array("\(name):\(value)".utf8))
             hmac.update(data: [0])
         }
-        hmac.update(data: Data(bodyDigest(of: request.body).utf8))
+        hmac.update(data: Array(bodyDigest(of: request.body).utf8))
         if request.redirectPolicy?.follow == false {
             // Not following asks for the redirect itself, another answer than the one it leads to.
-            hmac.update(data: Data("\u{0}no-follow".utf8))
+            hmac.update(data: Array("\u{0}no-follow".utf8))
         }
         if let authentication = request.authentication {
             // Applied after the key is made (digest and SigV4 headers change on every send): the identity
             // behind it keeps two users' answers apart.
             hmac.update(data: [0])
-            hmac.update(data: Data(authentication.identityMaterial.utf8))
+            hmac.update(data: Array(authentication.identityMaterial.utf8))
         }
         return Self.hex(bytesOf: hmac.finalize()).prefix(16).description
     }
@@ -117,7 +117,7 @@ public struct CacheIdentity: @unchecked Sendable {
         case .multipart(let form):
             for part in form.parts {
                 hmac.update(
-                    data: Data("\(part.name)\u{0}\(part.filename ?? "")\u{0}\(part.contentType ?? "")\u{0}".utf8))
+                    data: Array("\(part.name)\u{0}\(part.filename ?? "")\u{0}\(part.contentType ?? "")\u{0}".utf8))
                 switch part.content {
                 case .data(let data): hmac.update(data: data)
                 case .file(let url): Self.feed(url, into: &hmac)
@@ -129,7 +129,7 @@ public struct CacheIdentity: @unchecked Sendable {
 
     /// A keyed digest of one value, for fingerprints.
     func digest(_ text: String) -> String {
-        Self.hex(bytesOf: HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: key)).prefix(16).description
+        Self.hex(bytesOf: HMAC<SHA256>.authenticationCode(for: Array(text.utf8), using: key)).prefix(16).description
     }
 
     /// The digest the request's values of `names` give (for a stored response's `Vary`); `*` never matches.
@@ -191,7 +191,7 @@ public struct CacheIdentity: @unchecked Sendable {
         // Only a regular file: a FIFO would block here and /dev/zero never end (the send then fails
         // saying why, before anything goes out).
         guard let descriptor = try? RegularFile.descriptor(url.path) else {
-            hmac.update(data: Data("unreadable:\(url.path)".utf8))
+            hmac.update(data: Array("unreadable:\(url.path)".utf8))
             return
         }
         defer { close(descriptor) }

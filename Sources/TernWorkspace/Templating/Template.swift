@@ -78,7 +78,10 @@ enum Template {
         guard mayContainReferences(text) else { return text }
         var output = ""
         var failure: WorkspaceError?
-        scan(text, literal: { output += $0 }) { reference in
+        // `append(contentsOf:)` of a `Substring`, not `+=`: that is the generic append of any sequence of
+        // characters, which asks the runtime what the sequence is (a scan of every protocol conformance at
+        // the process's first template).
+        scan(text, literal: { output.append(contentsOf: $0) }) { reference in
             guard failure == nil else { return }
             do throws(WorkspaceError) {
                 output += try resolve(reference)
