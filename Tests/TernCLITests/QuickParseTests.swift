@@ -120,13 +120,14 @@ struct QuickParseTests {
         let result = try await Tern.run(
             named ? resolved : demo.arguments(resolved), environment: ["TERN_PARSER": parser])
         // The embedded mock's port is the workspace's usual one unless another process holds it, and the
-        // echo says it back (`host`), on stdout and in a saved body: which port the mock got is not what
-        // this compares.
+        // echo says it back (`host`), on stdout, in a saved body and in `-v`'s request line: which port the
+        // mock got is not what this compares.
         let saved = (try? Data(contentsOf: out)).map {
             Data(Self.withoutPort(String(decoding: $0, as: UTF8.self)).utf8)
         }
         return Outcome(
-            status: result.status, stdout: Self.withoutPort(result.stdout), stderr: Self.withoutTimes(result.stderr),
+            status: result.status, stdout: Self.withoutPort(result.stdout),
+            stderr: Self.withoutPort(Self.withoutTimes(result.stderr)),
             output: saved)
     }
 

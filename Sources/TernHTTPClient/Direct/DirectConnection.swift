@@ -45,18 +45,17 @@ final class DirectConnection: Sendable {
     var isMultiplexed: Bool { multiplexer != nil }
     var httpVersion: String { multiplexer == nil ? "HTTP/1.1" : "HTTP/2" }
 
-    /// Sets up a new connection's pipeline: for plain http, NIO's HTTP/1 handlers and the response handler
-    /// at once (`negotiated` then succeeds on the event loop); for https, TLS, then by ALPN HTTP/2 (NIO's
-    /// handler and multiplexer, and `ClosingOnError`) or HTTP/1.1, once the handshake is done.
+    /// Sets up a new connection's pipeline: for plain http, the HTTP/1.1 handler at once (`negotiated` then
+    /// succeeds when TCP connected); for https, TLS, then by ALPN HTTP/2 (NIO's handler and multiplexer, and
+    /// `ClosingOnError`) or HTTP/1.1, once the handshake is done.
     static func initialize(
         _ channel: any Channel, tls: NIOSSLContext?, hostname: String, clock: ConnectionClock?,
         negotiated: EventLoopPromise<Negotiated>
     ) throws {
         let sync = channel.pipeline.syncOperations
         guard let tls else {
-            try addHTTP1(to: sync)
             try sync.addHandler(
-                DirectResponseHandler { at in negotiated.succeed(Negotiated(multiplexer: nil, connected: at, at: at)) })
+                DirectHTTP1Handler { at in negotiated.succeed(Negotiated(multiplexer: nil, connected: at, at: at)) })
             return
         }
         let isAddress = (try? SocketAddress(ipAddress: hostname, port: 0)) != nil
@@ -83,23 +82,12 @@ final class DirectConnection: Sendable {
                         negotiated.succeed(
                             Negotiated(multiplexer: multiplexer, goingAway: goingAway, connected: connected, at: at))
                     } else {
-                        try addHTTP1(to: sync)
-                        try sync.addHandler(DirectResponseHandler())
+                        try sync.addHandler(DirectHTTP1Handler())
                         negotiated.succeed(Negotiated(multiplexer: nil, connected: connected, at: at))
                     }
                 }
             })
         try sync.addHandler(watcher)
-    }
-
-    /// NIO's HTTP/1.1 request encoder and response parser, without the outbound header validator that
-    /// `addHTTPClientHandlers` adds: a request's fields are HTTPTypes fields, whose names are checked and whose
-    /// values have CR, LF and NUL made spaces when they are made, so it would check again what cannot fail —
-    /// and each handler type costs the process's first connection two scans of every protocol conformance
-    /// in the binary (docs/benchmarks.md, part 8).
-    private static func addHTTP1(to sync: ChannelPipeline.SynchronousOperations) throws {
-        try sync.addHandler(HTTPRequestEncoder())
-        try sync.addHandler(ByteToMessageHandler(HTTPResponseDecoder(leftOverBytesStrategy: .dropBytes)))
     }
 
     /// The channel an exchange goes on: the connection itself, or a new HTTP/2 stream of it.

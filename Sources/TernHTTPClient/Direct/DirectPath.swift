@@ -130,6 +130,23 @@ final class DirectPath: Sendable {
             headers: headers)
     }
 
+    /// `head` as HTTP/1.1 writes it: the request line, the fields, the blank line. Its parts are checked
+    /// already: the method is a token, the target percent-encoded, the fields HTTPTypes fields (names
+    /// checked, CR, LF and NUL in values made spaces), the `Host` from the URL.
+    static func encode(_ head: HTTPRequestHead, into buffer: inout ByteBuffer) {
+        buffer.writeString(head.method.rawValue)
+        buffer.writeStaticString(" ")
+        buffer.writeString(head.uri)
+        buffer.writeStaticString(" HTTP/1.1\r\n")
+        for (name, value) in head.headers {
+            buffer.writeString(name)
+            buffer.writeStaticString(": ")
+            buffer.writeString(value)
+            buffer.writeStaticString("\r\n")
+        }
+        buffer.writeStaticString("\r\n")
+    }
+
     /// A new connection: when the name was found (`nil`: an address), TCP connected, and TLS was
     /// negotiated (`nil`: plain http).
     struct Opened: Sendable {
@@ -250,16 +267,24 @@ final class DirectPath: Sendable {
                     connection.channel.close(promise: nil)
                 }
             }
-            guard let handler = try? channel.pipeline.syncOperations.handler(type: DirectResponseHandler.self) else {
+            let pipeline = channel.pipeline.syncOperations
+            if connection.isMultiplexed, let handler = try? pipeline.handler(type: DirectResponseHandler.self) {
+                handler.collector.begin(exchange, promise: promise)
+                deadline.start()
+                channel.write(HTTPClientRequestPart.head(head), promise: nil)
+                if let body { channel.write(HTTPClientRequestPart.body(.byteBuffer(body)), promise: nil) }
+                channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+            } else if !connection.isMultiplexed, let handler = try? pipeline.handler(type: DirectHTTP1Handler.self) {
+                handler.begin(exchange, head: head.method == .HEAD, promise: promise)
+                deadline.start()
+                var bytes = channel.allocator.buffer(capacity: 512 + (body?.readableBytes ?? 0))
+                Self.encode(head, into: &bytes)
+                if var body { bytes.writeBuffer(&body) }
+                channel.writeAndFlush(bytes, promise: nil)
+            } else {
                 // The connection closed and took its handlers: as AsyncHTTPClient says it.
                 promise.fail(DirectFailure(error: HTTPClientError.remoteConnectionClosed, beforeAnswer: true))
-                return
             }
-            handler.begin(exchange, promise: promise)
-            deadline.start()
-            channel.write(HTTPClientRequestPart.head(head), promise: nil)
-            if let body { channel.write(HTTPClientRequestPart.body(.byteBuffer(body)), promise: nil) }
-            channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         }
         let answer = try await withTaskCancellationHandler {
             try await promise.futureResult.get()

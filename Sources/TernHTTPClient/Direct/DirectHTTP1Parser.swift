@@ -1,0 +1,364 @@
+import NIOCore
+import NIOHTTP1
+
+/// Reads HTTP/1.1 answers from a connection's bytes (RFC 9112): the status line and fields, then the body
+/// as the message framing says — none (a HEAD request's answer, 1xx, 204, 304), `Content-Length`, chunked
+/// (its trailer fields read and dropped), or until the server closes. Informational answers are skipped.
+///
+/// The direct path reads its answers with this instead of NIO's `HTTPResponseDecoder` inside a
+/// `ByteToMessageHandler`: that generic handler's first use made the runtime check its requirements and
+/// the new handler types' conformances, eleven scans of every protocol conformance in the binary — 40 % of
+/// a one-shot send's instructions (docs/benchmarks.md, part 8). Its refusals are NIO's `HTTPParserError`s,
+/// so both paths word them alike. The head is bounded (`maximumHeadBytes`, a chunk-size line 4 KiB) and
+/// each byte of it is looked at once, however it is split; bodies are handed on as slices, never held.
+struct DirectHTTP1Parser {
+    enum Part {
+        case head(HTTPResponseHead)
+        case body(ByteBuffer)
+        /// The answer ended; `keepAlive`: the connection may carry the next request.
+        case end(keepAlive: Bool)
+    }
+
+    /// The largest status line and fields accepted (llhttp's, and so NIO's, limit).
+    static let maximumHeadBytes = 80 * 1024
+    static let maximumChunkLineBytes = 4096
+
+    private enum State {
+        case idle
+        case head
+        case fixed(remaining: Int64)
+        case chunkSize
+        case chunkData(remaining: Int64)
+        case chunkDataEnd
+        case trailers
+        case untilClose
+    }
+
+    private var state = State.idle
+    /// Bytes of a head or line not complete yet.
+    private var pending = ByteBuffer()
+    /// How far `pending` was searched for the end of the head or line, and where its current line began.
+    private var scanned = 0
+    private var lineStart = 0
+    private var headStart = 0
+    /// The bytes of trailer fields read so far (within `maximumHeadBytes`, as a head).
+    private var trailerBytes = 0
+    private var noBody = false
+    private var keepAlive = true
+
+    /// Whether an answer is being read (between `expect` and its end).
+    var isReading: Bool {
+        if case .idle = state { return false }
+        return true
+    }
+
+    /// Starts reading the answer to a request; `head`: a HEAD request, whose answer has no body.
+    mutating func expect(head: Bool) {
+        state = .head
+        noBody = head
+        pending.clear()
+        scanned = 0
+        lineStart = 0
+        headStart = 0
+        trailerBytes = 0
+    }
+
+    /// Reads `buffer`, handing each part of the answer to `emit` as it is complete.
+    mutating func read(_ buffer: inout ByteBuffer, emit: (Part) -> Void) throws(HTTPParserError) {
+        while buffer.readableBytes > 0 {
+            switch state {
+            case .idle:
+                // Bytes after the end of the answer, with no request for them.
+                throw .trailingGarbage
+            case .head:
+                guard let head = try readHead(&buffer) else { return }
+                try begin(head, emit: emit)
+            case .fixed(let remaining):
+                let slice = try Self.take(&buffer, upTo: remaining)
+                let left = remaining - Int64(slice.readableBytes)
+                emit(.body(slice))
+                if left == 0 { finish(emit) } else { state = .fixed(remaining: left) }
+            case .chunkSize:
+                guard let line = try readLine(&buffer, limit: Self.maximumChunkLineBytes, or: .invalidChunkSize) else {
+                    return
+                }
+                let size = try Self.chunkSize(line)
+                state = size == 0 ? .trailers : .chunkData(remaining: size)
+            case .chunkData(let remaining):
+                let slice = try Self.take(&buffer, upTo: remaining)
+                let left = remaining - Int64(slice.readableBytes)
+                emit(.body(slice))
+                state = left == 0 ? .chunkDataEnd : .chunkData(remaining: left)
+            case .chunkDataEnd:
+                guard let line = try readLine(&buffer, limit: 0, or: .lfExpected) else { return }
+                guard line.readableBytes == 0 else { throw .lfExpected }
+                state = .chunkSize
+            case .trailers:
+                guard let line = try readLine(&buffer, limit: Self.maximumHeadBytes, or: .headerOverflow) else {
+                    return
+                }
+                trailerBytes += line.readableBytes + 2
+                if trailerBytes > Self.maximumHeadBytes { throw .headerOverflow }
+                if line.readableBytes == 0 { finish(emit) }
+            case .untilClose:
+                emit(.body(try Self.take(&buffer, upTo: Int64(buffer.readableBytes))))
+            }
+        }
+    }
+
+    /// The server closed the connection: the end of an answer read until then, or an error in the middle
+    /// of one (`invalidEOFState`). Before any byte of an answer it is not the parser's to say.
+    mutating func closed(emit: (Part) -> Void) throws(HTTPParserError) {
+        switch state {
+        case .idle: return
+        case .untilClose:
+            keepAlive = false
+            finish(emit)
+        case .head where pending.readableBytes == 0: return
+        default:
+            state = .idle
+            throw .invalidEOFState
+        }
+    }
+
+    // MARK: - The head
+
+    /// The head once its blank line has come (`nil`: more bytes are needed).
+    private mutating func readHead(_ buffer: inout ByteBuffer) throws(HTTPParserError) -> HTTPResponseHead? {
+        var input = buffer
+        buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
+        pending.writeBuffer(&input)
+        let bytes = pending.readableBytesView
+        let start = bytes.startIndex
+        var index = start + scanned
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "\n") {
+                let length = index - (start + lineStart)
+                let empty = length == 0 || (length == 1 && bytes[start + lineStart] == UInt8(ascii: "\r"))
+                if empty && lineStart > headStart {
+                    // A head that came whole within one read is held to the limit as well.
+                    if lineStart - headStart > Self.maximumHeadBytes { throw .headerOverflow }
+                    let end = index + 1 - start
+                    // What follows the head is the body (or the next answer): it goes back to the caller.
+                    guard
+                        let lines = pending.getSlice(
+                            at: pending.readerIndex + headStart, length: lineStart - headStart),
+                        let rest = pending.getSlice(at: pending.readerIndex + end, length: bytes.count - end)
+                    else { throw .invalidInternalState }
+                    let head = try Self.parseHead(lines)
+                    pending.clear()
+                    scanned = 0
+                    lineStart = 0
+                    headStart = 0
+                    buffer = rest
+                    return head
+                }
+                lineStart = index + 1 - start
+                // Empty lines before the status line (a server's extra CRLF after a body) are passed over.
+                if empty { headStart = lineStart }
+            }
+            index += 1
+        }
+        scanned = bytes.count
+        if bytes.count > Self.maximumHeadBytes { throw .headerOverflow }
+        return nil
+    }
+
+    /// The status line and fields of a head (its lines, without the blank one).
+    private static func parseHead(_ bytes: ByteBuffer) throws(HTTPParserError) -> HTTPResponseHead {
+        var lines = Lines(bytes)
+        guard let statusLine = lines.next() else { throw .invalidStatus }
+        let (version, status) = try parseStatusLine(statusLine)
+        var headers = HTTPHeaders()
+        var last: (name: String, value: String)?
+        while let line = lines.next() {
+            if let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+                // An obsolete line folding: one space in its place (RFC 9112 §5.2).
+                guard var field = last else { throw .invalidHeaderToken }
+                let more = trimmed(line[...])
+                if !more.isEmpty { field.value += " " + String(decoding: more, as: UTF8.self) }
+                last = field
+                continue
+            }
+            if let field = last { headers.add(name: field.name, value: field.value) }
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
+                throw .invalidHeaderToken
+            }
+            let name = line[line.startIndex..<colon]
+            guard name.allSatisfy(isToken) else { throw .invalidHeaderToken }
+            let value = trimmed(line[(colon + 1)...])
+            guard !value.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\r") || ($0 < 0x20 && $0 != 0x09) }) else {
+                throw .invalidCharactersUsed
+            }
+            last = (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+        }
+        if let field = last { headers.add(name: field.name, value: field.value) }
+        return HTTPResponseHead(version: version, status: status, headers: headers)
+    }
+
+    /// `HTTP/1.x NNN reason`.
+    private static func parseStatusLine(_ line: [UInt8]) throws(HTTPParserError) -> (HTTPVersion, HTTPResponseStatus) {
+        let prefix: [UInt8] = Array("HTTP/1.".utf8)
+        guard line.count >= 12, line.starts(with: prefix) else { throw .invalidVersion }
+        let minor = line[7]
+        guard minor == UInt8(ascii: "0") || minor == UInt8(ascii: "1") else { throw .invalidVersion }
+        guard line[8] == UInt8(ascii: " ") else { throw .invalidStatus }
+        var code = 0
+        for byte in line[9..<12] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw .invalidStatus }
+            code = code * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        guard code >= 100 else { throw .invalidStatus }
+        var reason = ""
+        if line.count > 12 {
+            guard line[12] == UInt8(ascii: " ") else { throw .invalidStatus }
+            reason = String(decoding: line[13...], as: UTF8.self)
+        }
+        return (
+            HTTPVersion(major: 1, minor: Int(minor - UInt8(ascii: "0"))),
+            HTTPResponseStatus(statusCode: code, reasonPhrase: reason)
+        )
+    }
+
+    // MARK: - Framing
+
+    /// What follows a head, by the message framing rules (RFC 9112 §6.3).
+    private mutating func begin(_ head: HTTPResponseHead, emit: (Part) -> Void) throws(HTTPParserError) {
+        let code = head.status.code
+        if (100..<200).contains(code) && code != 101 {
+            // Informational (100 Continue, 103 Early Hints): the final answer follows.
+            state = .head
+            return
+        }
+        keepAlive = head.isKeepAlive
+        emit(.head(head))
+        if noBody || code == 101 || code == 204 || code == 304 {
+            if code == 101 { keepAlive = false }
+            finish(emit)
+            return
+        }
+        let codings = head.headers[canonicalForm: "transfer-encoding"]
+        if let last = codings.last {
+            // With a Content-Length beside it, the connection is not trusted with another request (RFC 9112 §6.3).
+            if head.headers.contains(name: "content-length") { keepAlive = false }
+            if last.lowercased() == "chunked" {
+                state = .chunkSize
+            } else {
+                keepAlive = false
+                state = .untilClose
+            }
+            return
+        }
+        let lengths = head.headers[canonicalForm: "content-length"]
+        guard let first = lengths.first else {
+            keepAlive = false
+            state = .untilClose
+            return
+        }
+        guard let length = Self.length(first), lengths.allSatisfy({ Self.length($0) == length }) else {
+            throw .invalidContentLength
+        }
+        if length == 0 { finish(emit) } else { state = .fixed(remaining: length) }
+    }
+
+    /// The next bytes of `buffer`, at most `limit` of them.
+    private static func take(_ buffer: inout ByteBuffer, upTo limit: Int64) throws(HTTPParserError) -> ByteBuffer {
+        guard let slice = buffer.readSlice(length: Int(min(limit, Int64(buffer.readableBytes)))) else {
+            throw .invalidInternalState
+        }
+        return slice
+    }
+
+    private mutating func finish(_ emit: (Part) -> Void) {
+        state = .idle
+        emit(.end(keepAlive: keepAlive))
+    }
+
+    /// A `Content-Length` value: digits, at most 18 of them.
+    private static func length(_ text: Substring) -> Int64? {
+        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        return Int64(text)
+    }
+
+    /// A chunk-size line's size: hexadecimal digits, then optional extensions after `;` (ignored).
+    private static func chunkSize(_ line: ByteBuffer) throws(HTTPParserError) -> Int64 {
+        var size: Int64 = 0
+        var digits = 0
+        for byte in line.readableBytesView {
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte - UInt8(ascii: "A") + 10
+            case UInt8(ascii: ";"), UInt8(ascii: " "), UInt8(ascii: "\t"):
+                guard digits > 0 else { throw .invalidChunkSize }
+                return size
+            default: throw .invalidChunkSize
+            }
+            digits += 1
+            guard digits <= 15 else { throw .invalidChunkSize }
+            size = size * 16 + Int64(value)
+        }
+        guard digits > 0 else { throw .invalidChunkSize }
+        return size
+    }
+
+    /// One line, without its LF (and the CR before it); `nil`: more bytes are needed. A line longer than
+    /// `limit` (its CR aside) fails with `error`.
+    private mutating func readLine(
+        _ buffer: inout ByteBuffer, limit: Int, or error: HTTPParserError
+    ) throws(HTTPParserError) -> ByteBuffer? {
+        guard let lf = buffer.readableBytesView.firstIndex(of: UInt8(ascii: "\n")) else {
+            pending.writeBuffer(&buffer)
+            if pending.readableBytes > limit + 1 { throw error }
+            return nil
+        }
+        guard var line = buffer.readSlice(length: lf - buffer.readerIndex) else { throw .invalidInternalState }
+        buffer.moveReaderIndex(forwardBy: 1)
+        if pending.readableBytes > 0 {
+            pending.writeBuffer(&line)
+            line = pending
+            pending = ByteBuffer()
+        }
+        if line.readableBytesView.last == UInt8(ascii: "\r") { line.moveWriterIndex(to: line.writerIndex - 1) }
+        if line.readableBytes > limit { throw error }
+        return line
+    }
+
+    private static func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var slice = bytes
+        while let first = slice.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { slice.removeFirst() }
+        while let last = slice.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { slice.removeLast() }
+        return slice
+    }
+
+    /// A token character (RFC 9110 §5.6.2).
+    private static func isToken(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    /// The lines of a head, without their LF and the CR before it.
+    private struct Lines {
+        private let bytes: [UInt8]
+        private var index = 0
+
+        init(_ buffer: ByteBuffer) {
+            bytes = buffer.getBytes(at: buffer.readerIndex, length: buffer.readableBytes) ?? []
+        }
+
+        mutating func next() -> [UInt8]? {
+            guard index < bytes.count else { return nil }
+            var end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let next = end + 1
+            if end > index && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let line = Array(bytes[index..<end])
+            index = next
+            return line
+        }
+    }
+}
