@@ -94,9 +94,9 @@ tour:
 
 ## install: a release tern for this machine into $(PREFIX)/bin (default ~/.local), with its man page.
 ##          The Swift runtime, Foundation and libstdc++ are linked in (no toolchain needed to run
-##          it), relative relocations packed (lld's DT_RELR), no symbol table exported or kept, and
-##          the functions of the common paths laid out together (scripts/tern.order and
-##          scripts/link/; see docs/benchmarks.md, "Link order").
+##          it), linked at a fixed address (PIE=1: position-independent, relative relocations
+##          packed), no symbol table exported or kept, and the functions of the common paths laid
+##          out together (scripts/tern.order and scripts/link/; see docs/benchmarks.md, "Link order").
 PREFIX ?= $(HOME)/.local
 # libstdc++ from its archive: a directory whose libstdc++.so is a linker script naming libstdc++.a
 # comes first in the search path, so the -lstdc++ the Swift driver adds links only what is used.
@@ -107,8 +107,11 @@ STATIC_CXX := $(CURDIR)/.build/static-libstdc++
 # The executable is not position-independent (as Go links its programs): the loader then applies no
 # relative relocations, 280 K of them, and the 2.3 MB of data they touched stay clean pages of the file
 # (docs/benchmarks.md, part 8: tern --version 7.1 -> 5.5 ms, 944 -> 433 page faults). Shared libraries,
-# the heap and the stack are still placed at random.
-LINKED_BUILD := -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -no-pie \
+# the heap and the stack are still placed at random; the executable's own code (BoringSSL's among it) is
+# not: PIE=1 links it position-independent, at that cost (a new flag set, so a whole release build).
+PIE ?= 0
+NO_PIE := $(if $(filter 1,$(PIE)),,-Xswiftc -Xclang-linker -Xswiftc -no-pie)
+LINKED_BUILD := -c release --static-swift-stdlib -Xswiftc -use-ld=lld $(NO_PIE) \
 	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections -Xcc -fdata-sections \
 	-Xlinker -L$(STATIC_CXX) -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic
