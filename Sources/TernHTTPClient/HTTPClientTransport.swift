@@ -237,6 +237,7 @@ public final class HTTPClientTransport: PooledTransport {
             version: response.version, url: response.url ?? request.url, settings: client.1)
         let download = request.transaction == .download
         let announced = response.headers.first(name: "content-length").flatMap { Int64($0) }
+        let announcedBody = TransferLimits.announcedBody(announced, method: request.method, status: code)
         if download {
             let plan = try BodyWriter.plan(
                 status: code, headers: fields, destination: request.downloadDestination,
@@ -245,7 +246,7 @@ public final class HTTPClientTransport: PooledTransport {
             let meter = TransferMeter.reporting(
                 to: context.progress, direction: .download, total: plan.total, startingAt: plan.keep)
             let limit = Limit(limits: limits, download: true, label: request.label, watchdog: watchdog)
-            try limit.check(announced ?? 0)
+            try limit.check(announcedBody)
             try await BodyWriter.write(response.body, plan: plan, meter: meter, limit: limit)
             let (status, headers) = BodyWriter.reported(status: code, headers: fields, plan: plan)
             let phrase =
@@ -258,7 +259,7 @@ public final class HTTPClientTransport: PooledTransport {
         }
         let status = HTTPResponse.Status(code: code, reasonPhrase: response.status.reasonPhrase)
         let limit = Limit(limits: limits, download: false, label: request.label, watchdog: watchdog)
-        try limit.check(announced ?? 0)
+        try limit.check(announcedBody)
         let meter = TransferMeter.reporting(to: context.progress, direction: .download, total: announced)
         if let onStream = context.onStream {
             onStream(.head(status: status, headers: fields))

@@ -23,6 +23,7 @@ final class TaskState: Sendable {
     /// What the state needs to know about the request.
     struct Setup: Sendable {
         var label: String
+        var method: HTTPRequest.Method = .get
         var maximumRedirects: Int
         var sendsBody: Bool
         var progress: (@Sendable (TransferProgress) -> Void)?
@@ -91,7 +92,9 @@ final class TaskState: Sendable {
         let headers = response.fields
         let total = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
         do {
-            try setup.limits.checkBody(total ?? 0, download: file != nil, label: setup.label)
+            try setup.limits.checkBody(
+                TransferLimits.announcedBody(total, method: setup.method, status: status), download: file != nil,
+                label: setup.label)
         } catch {
             abort(error)
             return

@@ -99,7 +99,7 @@ public final class URLSessionTransport: Transport {
         let state = TaskState(
             task: task,
             setup: .init(
-                label: label, maximumRedirects: configuration.maximumRedirects,
+                label: label, method: request.method, maximumRedirects: configuration.maximumRedirects,
                 sendsBody: (body.length ?? 0) > 0, progress: context.progress,
                 limits: configuration.limits, watchdog: watchdog, onStream: context.onStream),
             file: file,

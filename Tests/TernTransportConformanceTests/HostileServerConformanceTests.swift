@@ -152,6 +152,23 @@ struct HostileServerConformanceTests {
         }
     }
 
+    @Test(
+        "a HEAD's answer announcing more than the in-memory limit is an answer, not a limit passed",
+        arguments: TransportKind.allCases)
+    func headAnnouncingMoreThanTheLimit(kind: TransportKind) async throws {
+        let server = try HostileServer(.shortBody(declared: 5_000_000, sent: 0))
+        defer { server.stop() }
+        try await kind.with(Self.limits(body: 1000)) { transport in
+            let reply = try await Self.finishes {
+                try await transport.perform(
+                    Request(method: .head, url: server.url("/big")), context: TransportContext())
+            }
+            #expect(reply.status == .ok)
+            #expect(reply.body.isEmpty)
+            #expect(reply.headers[.contentLength] == "5000000")
+        }
+    }
+
     @Test("endless response headers end in an error", arguments: TransportKind.allCases)
     func endlessHeaders(kind: TransportKind) async throws {
         let server = try HostileServer(.endlessHeaders)

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTypes
+public import HTTPTypes
 
 /// The limits every transport enforces on one attempt, so a hostile or broken server can
 /// neither hang nor exhaust the client.
@@ -83,6 +83,14 @@ public struct TransferLimits: Sendable, Hashable {
             "the \(coding) body decodes to more than \(decodedBodyLimit) bytes (handler.maxDecodedBodyBytes); raise "
                 + "the limit if such a body is expected, or send 'Accept-Encoding: identity'",
             requestLabel: label)
+    }
+
+    /// The body length an answer's `Content-Length` announces, as the limits judge it: none for an answer
+    /// that has no body whatever the field says — to a HEAD, a 1xx, 204 or 304 (RFC 9110 §8.6, RFC 9112
+    /// §6.3) — so a HEAD of a large file is an answer, not a limit passed.
+    public static func announcedBody(_ contentLength: Int64?, method: HTTPRequest.Method, status: Int) -> Int64 {
+        if method == .head || (100..<200).contains(status) || status == 204 || status == 304 { return 0 }
+        return contentLength ?? 0
     }
 
     /// Fails when a response body of `count` bytes (received or announced) passes its limit.
