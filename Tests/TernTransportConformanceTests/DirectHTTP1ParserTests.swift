@@ -118,6 +118,15 @@ struct DirectHTTP1ParserTests {
             false, false
         ),
         (
+            "zero-padded lengths",
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n00000000000000002\r\nab\r\n0\r\n\r\n", false, false
+        ),
+        (
+            "a 19-digit Content-Length with leading zeros",
+            "HTTP/1.1 200 OK\r\nContent-Length: 0000000000000000002\r\n\r\nab", false, false
+        ),
+        ("a CRLF after the body", "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nab\r\n", false, false),
+        (
             "bytes above ASCII in a value", "HTTP/1.1 200 OK\r\nX-Name: caf\u{e9}\r\nContent-Length: 0\r\n\r\n", false,
             false
         ),
@@ -198,6 +207,13 @@ struct DirectHTTP1ParserTests {
             "bytes after the end of the answer", "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nxEXTRA", false,
             .trailingGarbage
         ),
+        ("an empty Content-Length", "HTTP/1.1 200 OK\r\nContent-Length: \r\n\r\nabc", false, .invalidContentLength),
+        ("a Content-Length of commas", "HTTP/1.1 200 OK\r\nContent-Length: ,\r\n\r\nabc", false, .invalidContentLength),
+        ("a CR inside the reason phrase", "HTTP/1.1 200 OK\rContent-Length: 5\r\n\r\n", false, .invalidStatus),
+        (
+            "a chunk size followed by more than an extension",
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2 zz\r\nab\r\n", false, .invalidChunkSize
+        ),
     ]
 
     @Test("malformed answers are refused with NIO's parser errors, however the bytes are split")
@@ -228,6 +244,39 @@ struct DirectHTTP1ParserTests {
         let whole =
             "HTTP/1.1 200 OK\r\n" + String(repeating: "X-Filler: aaaaaaaaaaaaaaaaaaaaaaaa\r\n", count: 3000) + "\r\n"
         #expect(throws: HTTPParserError.headerOverflow) { _ = try Self.read(whole) }
+    }
+
+    @Test("no head is handed on for an answer refused for its framing; an HTTP/1.0 chunked answer is not kept")
+    func framingBeforeHead() throws {
+        var parser = DirectHTTP1Parser()
+        parser.expect(head: false)
+        var heads = 0
+        var buffer = ByteBuffer(string: "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n")
+        #expect(throws: HTTPParserError.invalidContentLength) {
+            try parser.read(&buffer) { if case .head = $0 { heads += 1 } }
+        }
+        #expect(heads == 0)
+        let old = try Self.read(
+            "HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\n\r\n")
+        #expect(old.body == [UInt8(ascii: "x")] && old.ended && !old.keepAlive)
+        let folded = try Self.read("HTTP/1.1 200 OK\r\nX-Empty:\r\n  later\r\nContent-Length: 0\r\n\r\n")
+        #expect(folded.fields == ["X-Empty: later", "Content-Length: 0"])
+    }
+
+    @Test("101 Switching Protocols is a final answer without a body, and the connection is not kept")
+    func switchingProtocols() throws {
+        let reading = try Self.read(
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n", piece: 3)
+        #expect(reading.status == 101 && reading.body.isEmpty && reading.ended && !reading.keepAlive)
+    }
+
+    @Test("many informational heads in one read are read without copying the rest of the read for each")
+    func manyInformationalHeads() throws {
+        let text =
+            String(repeating: "HTTP/1.1 100 Continue\r\n\r\n", count: 2000)
+            + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"
+        let reading = try Self.read(text)
+        #expect(reading.status == 200 && reading.body == Array("ok".utf8) && reading.ended)
     }
 
     @Test("a closed connection before any byte of an answer is not the parser's to word")

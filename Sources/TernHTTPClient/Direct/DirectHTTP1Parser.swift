@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import Tern
 
 /// Reads HTTP/1.1 answers from a connection's bytes (RFC 9112): the status line and fields, then the body
 /// as the message framing says — none (a HEAD request's answer, 1xx, 204, 304), `Content-Length`, chunked
@@ -56,7 +57,7 @@ struct DirectHTTP1Parser {
     mutating func expect(head: Bool) {
         state = .head
         noBody = head
-        pending.clear()
+        pending = ByteBuffer()
         scanned = 0
         lineStart = 0
         headStart = 0
@@ -68,8 +69,11 @@ struct DirectHTTP1Parser {
         while buffer.readableBytes > 0 {
             switch state {
             case .idle:
-                // Bytes after the end of the answer, with no request for them.
-                throw .trailingGarbage
+                // Bytes after the end of the answer, with no request for them: an empty line (a server's
+                // extra CRLF after a body) is passed over, as NIO's parser does; anything else is refused.
+                guard let byte = buffer.readInteger(as: UInt8.self),
+                    byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+                else { throw .trailingGarbage }
             case .head:
                 guard let head = try readHead(&buffer) else { return }
                 try begin(head, emit: emit)
@@ -125,10 +129,17 @@ struct DirectHTTP1Parser {
 
     /// The head once its blank line has come (`nil`: more bytes are needed).
     private mutating func readHead(_ buffer: inout ByteBuffer) throws(HTTPParserError) -> HTTPResponseHead? {
-        var input = buffer
-        buffer.moveReaderIndex(forwardBy: buffer.readableBytes)
-        pending.writeBuffer(&input)
-        let bytes = pending.readableBytesView
+        // The bytes so far: the read itself when no head was pending (nothing copied), else the pending head
+        // with the read after it.
+        var work: ByteBuffer
+        if pending.readableBytes == 0 {
+            work = buffer
+            buffer.moveReaderIndex(to: buffer.writerIndex)
+        } else {
+            pending.writeBuffer(&buffer)
+            work = pending
+        }
+        let bytes = work.readableBytesView
         let start = bytes.startIndex
         var index = start + scanned
         while index < bytes.endIndex {
@@ -141,17 +152,15 @@ struct DirectHTTP1Parser {
                     let end = index + 1 - start
                     // What follows the head is the body (or the next answer): it goes back to the caller.
                     guard
-                        let lines = pending.getSlice(
-                            at: pending.readerIndex + headStart, length: lineStart - headStart),
-                        let rest = pending.getSlice(at: pending.readerIndex + end, length: bytes.count - end)
+                        let lines = work.getSlice(at: work.readerIndex + headStart, length: lineStart - headStart),
+                        let rest = work.getSlice(at: work.readerIndex + end, length: bytes.count - end)
                     else { throw .invalidInternalState }
-                    let head = try Self.parseHead(lines)
-                    pending.clear()
+                    pending = ByteBuffer()
                     scanned = 0
                     lineStart = 0
                     headStart = 0
                     buffer = rest
-                    return head
+                    return try Self.parseHead(lines)
                 }
                 lineStart = index + 1 - start
                 // Empty lines before the status line (a server's extra CRLF after a body) are passed over.
@@ -160,6 +169,7 @@ struct DirectHTTP1Parser {
             index += 1
         }
         scanned = bytes.count
+        pending = work
         if bytes.count > Self.maximumHeadBytes { throw .headerOverflow }
         return nil
     }
@@ -176,7 +186,9 @@ struct DirectHTTP1Parser {
                 // An obsolete line folding: one space in its place (RFC 9112 §5.2).
                 guard var field = last else { throw .invalidHeaderToken }
                 let more = trimmed(line[...])
-                if !more.isEmpty { field.value += " " + String(decoding: more, as: UTF8.self) }
+                if !more.isEmpty {
+                    field.value += (field.value.isEmpty ? "" : " ") + String(decoding: more, as: UTF8.self)
+                }
                 last = field
                 continue
             }
@@ -212,7 +224,10 @@ struct DirectHTTP1Parser {
         var reason = ""
         if line.count > 12 {
             guard line[12] == UInt8(ascii: " ") else { throw .invalidStatus }
-            reason = String(decoding: line[13...], as: UTF8.self)
+            let phrase = line[13...]
+            // A bare CR (or another control byte) in the reason phrase could hide what follows it.
+            guard !phrase.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) else { throw .invalidStatus }
+            reason = String(decoding: phrase, as: UTF8.self)
         }
         return (
             HTTPVersion(major: 1, minor: Int(minor - UInt8(ascii: "0"))),
@@ -222,7 +237,16 @@ struct DirectHTTP1Parser {
 
     // MARK: - Framing
 
-    /// What follows a head, by the message framing rules (RFC 9112 §6.3).
+    /// How an answer's body is delimited.
+    private enum Framing {
+        case none
+        case length(Int64)
+        case chunked
+        case untilClose
+    }
+
+    /// What follows a head, by the message framing rules (RFC 9112 §6.3), worked out before the head is
+    /// handed on (an answer refused for its framing gives its consumer no head).
     private mutating func begin(_ head: HTTPResponseHead, emit: (Part) -> Void) throws(HTTPParserError) {
         let code = head.status.code
         if (100..<200).contains(code) && code != 101 {
@@ -231,34 +255,43 @@ struct DirectHTTP1Parser {
             return
         }
         keepAlive = head.isKeepAlive
+        let framing = try framing(of: head)
         emit(.head(head))
-        if noBody || code == 101 || code == 204 || code == 304 {
-            if code == 101 { keepAlive = false }
-            finish(emit)
-            return
-        }
-        let codings = head.headers[canonicalForm: "transfer-encoding"]
-        if let last = codings.last {
-            // With a Content-Length beside it, the connection is not trusted with another request (RFC 9112 §6.3).
-            if head.headers.contains(name: "content-length") { keepAlive = false }
-            if last.lowercased() == "chunked" {
-                state = .chunkSize
-            } else {
-                keepAlive = false
-                state = .untilClose
-            }
-            return
-        }
-        let lengths = head.headers[canonicalForm: "content-length"]
-        guard let first = lengths.first else {
+        switch framing {
+        case .none, .length(0): finish(emit)
+        case .length(let length): state = .fixed(remaining: length)
+        case .chunked: state = .chunkSize
+        case .untilClose:
             keepAlive = false
             state = .untilClose
-            return
         }
-        guard let length = Self.length(first), lengths.allSatisfy({ Self.length($0) == length }) else {
-            throw .invalidContentLength
+    }
+
+    private mutating func framing(of head: HTTPResponseHead) throws(HTTPParserError) -> Framing {
+        let code = head.status.code
+        if code == 101 { keepAlive = false }
+        if noBody || code == 101 || code == 204 || code == 304 { return .none }
+        let lengths = head.headers["content-length"]
+        let codings = head.headers[canonicalForm: "transfer-encoding"]
+        if let last = codings.last {
+            // Beside a Content-Length, or from an HTTP/1.0 server, the framing is suspect: the connection
+            // is not trusted with another request (RFC 9112 §6.3).
+            if !lengths.isEmpty || head.version.minor == 0 { keepAlive = false }
+            return last.lowercased() == "chunked" ? .chunked : .untilClose
         }
-        if length == 0 { finish(emit) } else { state = .fixed(remaining: length) }
+        guard !lengths.isEmpty else { return .untilClose }
+        // Every value, and every comma-separated part of one, the same number (an empty part is not one).
+        var length: Int64?
+        for value in lengths {
+            for part in value.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let number = Self.length(part.trimmingWhitespace()[...]), length == nil || length == number else {
+                    throw .invalidContentLength
+                }
+                length = number
+            }
+        }
+        guard let length else { throw .invalidContentLength }
+        return .length(length)
     }
 
     /// The next bytes of `buffer`, at most `limit` of them.
@@ -274,29 +307,37 @@ struct DirectHTTP1Parser {
         emit(.end(keepAlive: keepAlive))
     }
 
-    /// A `Content-Length` value: digits, at most 18 of them.
+    /// A `Content-Length` value: digits, at most 18 of them after any leading zeros.
     private static func length(_ text: Substring) -> Int64? {
-        guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-        return Int64(text)
+        guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
+        let significant = text.drop { $0 == "0" }
+        guard significant.utf8.count <= 18 else { return nil }
+        return significant.isEmpty ? 0 : Int64(significant)
     }
 
-    /// A chunk-size line's size: hexadecimal digits, then optional extensions after `;` (ignored).
+    /// A chunk-size line's size: hexadecimal digits (at most 15 after leading zeros), then optional
+    /// extensions after `;` and optional spaces (ignored).
     private static func chunkSize(_ line: ByteBuffer) throws(HTTPParserError) -> Int64 {
         var size: Int64 = 0
         var digits = 0
-        for byte in line.readableBytesView {
+        var significant = 0
+        var bytes = line.readableBytesView[...]
+        while let byte = bytes.first {
             let value: UInt8
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): value = byte - UInt8(ascii: "A") + 10
-            case UInt8(ascii: ";"), UInt8(ascii: " "), UInt8(ascii: "\t"):
+            default:
                 guard digits > 0 else { throw .invalidChunkSize }
+                let rest = bytes.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+                guard rest.isEmpty || rest.first == UInt8(ascii: ";") else { throw .invalidChunkSize }
                 return size
-            default: throw .invalidChunkSize
             }
+            bytes = bytes.dropFirst()
             digits += 1
-            guard digits <= 15 else { throw .invalidChunkSize }
+            if size > 0 || value > 0 { significant += 1 }
+            guard significant <= 15 else { throw .invalidChunkSize }
             size = size * 16 + Int64(value)
         }
         guard digits > 0 else { throw .invalidChunkSize }

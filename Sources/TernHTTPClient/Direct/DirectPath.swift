@@ -59,6 +59,8 @@ final class DirectPath: Sendable {
         case .none, .data: break
         case .file, .multipart: return "a body streamed from a file"
         }
+        // A CONNECT's answer has no body whatever it announces, and the connection becomes a tunnel.
+        if request.method == .connect { return "CONNECT" }
         if request.headers.contains(where: { $0.name == .expect || $0.name == .transferEncoding }) {
             return "Expect or Transfer-Encoding given"
         }
@@ -85,7 +87,8 @@ final class DirectPath: Sendable {
             }
         let exchange = DirectExchange(
             limits: limits, label: request.label, watchdog: watchdog, progress: context.progress,
-            onStream: context.onStream, waitForStreamRoom: context.waitForStreamRoom, streamStop: context.streamStop)
+            onStream: context.onStream, waitForStreamRoom: context.waitForStreamRoom, streamStop: context.streamStop,
+            method: request.method)
         if let kept = pool.take(endpoint) {
             do {
                 return try await send(head, body, on: kept, exchange: exchange, start: start, opened: nil)
@@ -345,6 +348,8 @@ struct DirectExchange: Sendable {
     let onStream: (@Sendable (StreamPart) -> Void)?
     let waitForStreamRoom: (@Sendable () async -> Void)?
     let streamStop: StreamStop?
+    /// The request's method (a HEAD's answer announces a length it does not send).
+    var method: HTTPRequest.Method = .get
 }
 
 /// The answer to one exchange.

@@ -65,12 +65,15 @@ final class DirectAnswerCollector {
         switch part {
         case .head(let head):
             // An informational answer (103 Early Hints, 100 Continue) that HTTP/2 hands on: the final one follows.
-            if (100..<200).contains(head.status.code) { return }
+            // (101 Switching Protocols is final: the answer to a request that asked to upgrade.)
+            if (100..<200).contains(head.status.code) && head.status.code != 101 { return }
             exchange.watchdog.touch()
             headAt = .now()
             let announced = head.headers.first(name: "content-length").flatMap { Int64($0) }
+            let announcedBody = TransferLimits.announcedBody(
+                announced, method: exchange.method, status: Int(head.status.code))
             do {
-                try exchange.limits.checkBody(announced ?? 0, download: false, label: exchange.label)
+                try exchange.limits.checkBody(announcedBody, download: false, label: exchange.label)
             } catch {
                 fail(error, context: context)
                 return
@@ -252,7 +255,8 @@ final class DirectHTTP1Handler: ChannelInboundHandler, RemovableChannelHandler {
             try parser.read(&buffer) { parts.append($0) }
             deliver(parts, context: context)
         } catch {
-            deliver(parts, context: context)
+            // An answer that ended before the refused bytes is delivered, but its connection is not kept.
+            deliver(parts.map { if case .end = $0 { .end(keepAlive: false) } else { $0 } }, context: context)
             collector.fail(error, context: context)
         }
     }
