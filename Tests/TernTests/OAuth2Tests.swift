@@ -197,13 +197,25 @@ struct OAuth2Tests {
                     }
                 }
                 #expect(error?.message.contains(expected) == true, "\(String(describing: error))")
-                // The port was released: nothing accepts there any more. (Binding it again is no test: under a
-                // parallel run another test's outgoing connection may have taken it as its own port.)
+                // The port was released: nothing there answers as the sign-in listener does. (Nothing accepting
+                // at all is no test under a parallel run: the kernel may give the freed port to another test's
+                // server; binding it again neither, as another test's outgoing connection may hold it.)
                 let port = try #require(listenedOn.withLock { $0 })
                 #expect(port > 0)
-                #expect(await !FreePort.waitUntilListening(port, seconds: 1), "127.0.0.1:\(port) still accepts")
+                #expect(await !Self.signInListenerAnswers(on: port), "127.0.0.1:\(port) still listens for the sign-in")
             }
         }
+    }
+
+    /// Whether the loopback redirect listener answers on `port`: it tells a request that is not the redirect
+    /// "Not a sign-in redirect." (anything else there is someone else's server, or nothing).
+    static func signInListenerAnswers(on port: Int) async -> Bool {
+        let transport = HTTPClientTransport()
+        defer { Task { try? await transport.shutdown() } }
+        guard let url = URL(string: "http://127.0.0.1:\(port)/not-the-redirect"),
+            let reply = try? await transport.perform(Request(url: url), context: TransportContext(timeout: .seconds(3)))
+        else { return false }
+        return String(decoding: reply.body, as: UTF8.self).contains("Not a sign-in redirect")
     }
 
     @Test("device code: the user code is shown, polling waits for the approval, then the token arrives")
