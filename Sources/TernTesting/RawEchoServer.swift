@@ -41,10 +41,12 @@ public final class RawEchoServer: Sendable {
         thread.start()
     }
 
-    /// Stops accepting.
+    /// Stops accepting. The accept loop closes the listening socket itself once `accept` fails: closed here,
+    /// its descriptor number could be given to another server's socket while the loop, between two
+    /// connections, was about to call `accept` on it again — and take that server's connections (seen once in
+    /// a parallel run: a request recorded by the previous test's server).
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     /// The base URL (`http://127.0.0.1:PORT`).
@@ -61,7 +63,11 @@ public final class RawEchoServer: Sendable {
     private func acceptLoop() {
         while true {
             let client = accept(listener, nil, nil)
-            guard client >= 0 else { return }
+            guard client >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                close(listener)
+                return
+            }
             var timeout = timeval(tv_sec: 10, tv_usec: 0)
             setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             if let request = read(client) {
