@@ -63,7 +63,9 @@ struct URLSessionTransportFailureTests {
                 let destination = temporaryFile("slow")
                 defer { cleanUp(destination) }
                 var request = Request(
-                    url: try #require(URL(string: server.baseURL.absoluteString + "/bytes/2000000?rate=1000000")),
+                    // Eight seconds of body against a 400 ms deadline: on a loaded machine the deadline's task may
+                    // start late, and a two-second body had once finished first (status 200).
+                    url: try #require(URL(string: server.baseURL.absoluteString + "/bytes/2000000?rate=250000")),
                     transaction: .download)
                 request.downloadDestination = destination
                 let error = try await failure(
